@@ -1,0 +1,326 @@
+"""Big Two combinations: classification, comparison keys and the beat relation.
+
+A :class:`Combo` is an immutable value ``(kind, mask, key, group)``. ``kind`` is a
+:class:`ComboKind` whose value is the judge's stable type name; ``mask`` the cards;
+``group`` and ``key`` encode the rules' comparison: two combos of the same group
+compare by ``key`` (larger is stronger), combos of different groups only through
+the monster exceptions of ``bigtwo.md`` §9. Keys depend on the rules (suit order,
+straight order, flush comparison), so a Combo is only meaningful with the rules
+that made it.
+
+>>> from chupai.bigtwo.rules import PRESETS
+>>> from chupai.cards import parse_mask
+>>> std = PRESETS["standard"]
+>>> classify(parse_mask("3D 4C 5H 6S 7D"), std).kind.value
+'straight'
+>>> beats(classify(parse_mask("2D"), std), classify(parse_mask("AS"), std), std)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from functools import lru_cache
+from typing import Final, NamedTuple
+
+from chupai.bigtwo.rules import (
+    BigTwoRules,
+    FiveCardRule,
+    FlushCompare,
+    FourCardPlay,
+    StraightOrder,
+    SuitOrder,
+)
+from chupai.cards import RANKS, CardMask, card_name, cards_of
+
+__all__ = [
+    "ComboKind", "Combo", "Tables", "tables", "classify", "classify_or_none",
+    "explain", "beats", "beats_fn", "SUIT_MASKS", "FIVE_CARD_CATEGORY", "MONSTERS",
+]
+
+
+class ComboKind(StrEnum):
+    """Big Two combination types; the value is the judge's type name."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPLE = "triple"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full_house"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    STRAIGHT_FLUSH = "straight_flush"
+    TWO_PAIR_KICKER = "two_pair_kicker"
+    TWO_PAIR = "two_pair"
+    QUAD = "quad"
+
+
+K = ComboKind
+MONSTERS: Final = frozenset({K.FOUR_OF_A_KIND, K.STRAIGHT_FLUSH})
+"""The 怪物牌型 of the ``same_type_or_monster`` rule."""
+
+FIVE_CARD_CATEGORY: Final = {
+    K.TWO_PAIR_KICKER: 0, K.STRAIGHT: 1, K.FLUSH: 2, K.FULL_HOUSE: 3,
+    K.FOUR_OF_A_KIND: 4, K.STRAIGHT_FLUSH: 5,
+}
+"""Category ranks of five-card plays under ``five_card_rule=category`` (§9)."""
+
+_KIND_INDEX: Final = {k: i for i, k in enumerate(ComboKind)}
+_GROUP_FIVE: Final = 100
+_GROUP_MONSTER: Final = 200
+
+
+class Combo(NamedTuple):
+    """One classified play. Compare with :func:`beats`, not with ``<``."""
+
+    kind: ComboKind
+    mask: CardMask
+    key: int
+    group: int
+
+    @property
+    def size(self) -> int:
+        """Number of cards."""
+        return self.mask.bit_count()
+
+    def cards_text(self, order: list[int] | None = None) -> str:
+        """The cards in canonical notation (ascending by ``order``, default id)."""
+        ids = cards_of(self.mask)
+        if order is not None:
+            ids.sort(key=order.__getitem__)
+        return " ".join(card_name(c) for c in ids)
+
+
+def _rank_bits(ranks: str) -> int:
+    bits = 0
+    for ch in ranks:
+        bits |= 1 << RANKS.index(ch)
+    return bits
+
+
+_ALL_STRAIGHTS: Final = ["A2345", "23456", "34567", "45678", "56789", "6789T",
+                         "789TJ", "89TJQ", "9TJQK", "TJQKA", "JQKA2"]
+_STRAIGHT_RANKING: Final = {
+    StraightOrder.BIGTWO: ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ",
+                           "9TJQK", "TJQKA", "23456", "A2345"],
+    StraightOrder.POKER_A2345_SECOND: ["23456", "34567", "45678", "56789", "6789T",
+                                       "789TJ", "89TJQ", "9TJQK", "A2345", "TJQKA"],
+    StraightOrder.TAIWAN: ["A2345", "34567", "45678", "56789", "6789T", "789TJ",
+                           "89TJQ", "9TJQK", "TJQKA", "23456"],
+    StraightOrder.JQKA2_HIGH: ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ",
+                               "9TJQK", "TJQKA", "JQKA2"],
+}
+
+SUIT_MASKS: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
+"""Mask of all 13 cards of suit index ``s``."""
+
+
+class Straight(NamedTuple):
+    ranks: tuple[int, ...]
+    """Rank indices of the run (natural order)."""
+    rank_bits: int
+    position: int
+    """0-based position in the rules' straight ranking (higher is stronger)."""
+    tiebreak_rank: int
+    """Rank index of the tie-break card (highest Big Two rank in the run)."""
+
+
+class Tables:
+    """Per-rules lookup tables (built once per rules object by :func:`tables`)."""
+
+    def __init__(self, rules: BigTwoRules):
+        self.rules = rules
+        if rules.suit_order is SuitOrder.SHCD:
+            self.suit_strength = [0, 1, 2, 3]  # D C H S
+        else:
+            self.suit_strength = [1, 0, 2, 3]  # C D H S
+        self.card_strength = [(c >> 2) * 4 + self.suit_strength[c & 3] for c in range(52)]
+        """Single-card order: rank first, then suit (§1)."""
+        self.straights: list[Straight] = []
+        for pos, text in enumerate(_STRAIGHT_RANKING[rules.straight_order]):
+            ranks = tuple(RANKS.index(ch) for ch in text)
+            self.straights.append(Straight(ranks, _rank_bits(text), pos, max(ranks)))
+        self.straight_by_bits = {s.rank_bits: s for s in self.straights}
+        self.same_type = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
+        self.monster_over_small = rules.monster_over_small
+        self.allow_triples = rules.allow_triples
+        self.allow_flush = rules.allow_flush
+        self.allow_two_pair_kicker = rules.allow_two_pair_kicker
+        self.four_card_play = rules.four_card_play
+        self.flush_compare = rules.flush_compare
+
+    def group(self, kind: ComboKind) -> int:
+        """The comparison group of ``kind`` under these rules."""
+        if kind in FIVE_CARD_CATEGORY:
+            if not self.same_type:
+                return _GROUP_FIVE
+            return _GROUP_MONSTER if kind in MONSTERS else _GROUP_FIVE + _KIND_INDEX[kind]
+        return _KIND_INDEX[kind]
+
+    def five_key(self, kind: ComboKind, key: int) -> int:
+        """Fold the five-card category into the key where categories compare."""
+        if not self.same_type:
+            return FIVE_CARD_CATEGORY[kind] << 40 | key
+        if kind in MONSTERS:
+            return (kind is K.STRAIGHT_FLUSH) << 40 | key
+        return key
+
+    def flush_key(self, mask: CardMask, suit: int) -> int:
+        """Within-kind key of a flush of ``suit`` (§8.5)."""
+        ranks = sorted((c >> 2 for c in cards_of(mask)), reverse=True)
+        ss = self.suit_strength[suit]
+        if self.flush_compare is FlushCompare.TOP_CARD:
+            return ranks[0] * 4 + ss
+        lex = 0
+        for r in ranks:
+            lex = lex * 13 + r
+        if self.flush_compare is FlushCompare.SUIT_FIRST:
+            return ss * 13**5 + lex
+        return lex * 4 + ss
+
+    def make(self, kind: ComboKind, mask: CardMask, key: int) -> Combo:
+        """A Combo of ``kind`` with raw within-kind ``key``."""
+        if kind in FIVE_CARD_CATEGORY:
+            return Combo(kind, mask, self.five_key(kind, key), self.group(kind))
+        return Combo(kind, mask, key, _KIND_INDEX[kind])
+
+
+@lru_cache(maxsize=128)
+def tables(rules: BigTwoRules) -> Tables:
+    """The (cached) lookup tables of ``rules``."""
+    return Tables(rules)
+
+
+def _nibbles(mask: CardMask) -> list[int]:
+    return [(mask >> (4 * r)) & 15 for r in range(13)]
+
+
+def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
+    t = tables(rules)
+    n = mask.bit_count()
+    if n == 0:
+        return None, "no cards"
+    if mask >> 52:
+        return None, "Big Two is played without jokers"
+    nib = _nibbles(mask)
+    counts = sorted((v.bit_count() for v in nib if v), reverse=True)
+    ss = t.suit_strength
+    if n == 1:
+        c = mask.bit_length() - 1
+        return t.make(K.SINGLE, mask, t.card_strength[c]), ""
+    if n == 2:
+        if counts == [2]:
+            r = next(r for r in range(13) if nib[r])
+            top_suit = max(ss[s] for s in range(4) if nib[r] >> s & 1)
+            return t.make(K.PAIR, mask, r * 4 + top_suit), ""
+        return None, "two cards of different ranks do not form a pair"
+    if n == 3:
+        if counts == [3]:
+            if not t.allow_triples:
+                return None, "triples are not allowed under these rules (allow_triples=false)"
+            r = next(r for r in range(13) if nib[r])
+            return t.make(K.TRIPLE, mask, r), ""
+        return None, "three cards must all be of one rank to form a triple"
+    if n == 4:
+        if counts == [4]:
+            if t.four_card_play is FourCardPlay.QUAD:
+                r = next(r for r in range(13) if nib[r])
+                return t.make(K.QUAD, mask, r), ""
+            return None, ("four of a kind needs a fifth card (a kicker); "
+                          "four-card plays are not allowed (four_card_play="
+                          f"{t.four_card_play.value})")
+        if counts == [2, 2]:
+            if t.four_card_play is FourCardPlay.TWO_PAIR:
+                return t.make(K.TWO_PAIR, mask, _two_pair_key(nib, ss)), ""
+            return None, ("two pairs are not a play under these rules (four_card_play="
+                          f"{t.four_card_play.value})")
+        return None, "four cards form no combination"
+    if n > 5:
+        return None, f"no combination has {n} cards (plays have 1, 2, 3 or 5 cards)"
+    # five cards
+    if counts == [4, 1]:
+        r = next(r for r in range(13) if nib[r] == 15)
+        return t.make(K.FOUR_OF_A_KIND, mask, r), ""
+    if counts == [3, 2]:
+        r = next(r for r in range(13) if nib[r].bit_count() == 3)
+        return t.make(K.FULL_HOUSE, mask, r), ""
+    if counts == [2, 2, 1]:
+        if t.allow_two_pair_kicker:
+            return t.make(K.TWO_PAIR_KICKER, mask, _two_pair_key(nib, ss)), ""
+        return None, "two pairs and a kicker are not a play (allow_two_pair_kicker=false)"
+    if counts[0] >= 2:
+        return None, "five cards form no combination"
+    rank_bits = sum(1 << r for r in range(13) if nib[r])
+    suit = -1
+    for s in range(4):
+        if mask & SUIT_MASKS[s] == mask:
+            suit = s
+    st = t.straight_by_bits.get(rank_bits)
+    if st is not None:
+        tb_suit = next(s for s in range(4) if nib[st.tiebreak_rank] >> s & 1)
+        key = st.position * 4 + ss[tb_suit]
+        if suit >= 0:
+            return t.make(K.STRAIGHT_FLUSH, mask, key), ""
+        return t.make(K.STRAIGHT, mask, key), ""
+    if suit >= 0:
+        if t.allow_flush:
+            return t.make(K.FLUSH, mask, t.flush_key(mask, suit)), ""
+        return None, "flushes are not allowed under these rules (allow_flush=false)"
+    return None, "five cards of different ranks that are not a straight (under straight_order=" \
+        f"{rules.straight_order.value}) and not all of one suit form no combination"
+
+
+def _two_pair_key(nib: list[int], ss: list[int]) -> int:
+    pair_ranks = [r for r in range(13) if nib[r].bit_count() == 2]
+    hi, lo = max(pair_ranks), min(pair_ranks)
+    top_suit = max(ss[s] for s in range(4) if nib[hi] >> s & 1)
+    return (hi * 13 + lo) * 4 + top_suit
+
+
+def classify_or_none(mask: CardMask, rules: BigTwoRules) -> Combo | None:
+    """The combination formed by ``mask`` under ``rules``, or ``None``."""
+    return _analyse(mask, rules)[0]
+
+
+def classify(mask: CardMask, rules: BigTwoRules) -> Combo:
+    """The combination formed by ``mask``; raises ``ValueError`` with the reason
+    (see :func:`explain`) when the cards form none."""
+    combo, reason = _analyse(mask, rules)
+    if combo is None:
+        raise ValueError(reason)
+    return combo
+
+
+def explain(mask: CardMask, rules: BigTwoRules) -> str:
+    """Why ``mask`` forms no combination ("" when it does)."""
+    return _analyse(mask, rules)[1]
+
+
+def beats(new: Combo, top: Combo, rules: BigTwoRules) -> bool:
+    """Whether ``new`` may be played on ``top`` within a trick (§9)."""
+    if new.group == top.group:
+        return new.key > top.key
+    if new.group == _GROUP_MONSTER:
+        top_size = top.mask.bit_count()
+        if top_size == 5:
+            return True
+        return rules.monster_over_small and top_size <= 3
+    return False
+
+
+def beats_fn(rules: BigTwoRules) -> Callable[[Combo, Combo], bool]:
+    """A fast two-argument beat test bound to ``rules``."""
+    same_type = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
+    over_small = rules.monster_over_small
+
+    def fn(new: Combo, top: Combo) -> bool:
+        if new[3] == top[3]:
+            return new[2] > top[2]
+        if same_type and new[3] == _GROUP_MONSTER:
+            ts = top[1].bit_count()
+            return ts == 5 or (over_small and ts <= 3)
+        return False
+
+    return fn
+

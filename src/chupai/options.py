@@ -1,0 +1,219 @@
+"""Rules as data: the generic machinery behind every game's options object.
+
+Each game declares one frozen, keyword-only dataclass of options (e.g.
+:class:`chupai.bigtwo.rules.BigTwoRules`) whose fields carry a one-line ``doc`` in
+their metadata, and a mapping of named presets. This module reads and writes such
+objects from text (``--set key=value``), from JSON-ready dicts, and as a one-line
+spec string such as ``bigtwo(preset=taiwan,pass_lockout=true)``.
+
+Value syntax (``../shared/rules/README.md``): booleans ``true``/``false``; integers
+in decimal; enumerations by name; sets as comma-separated names, ``none`` for the
+empty set. Unknown keys and bad values raise :class:`RulesError` naming the key and
+listing what is allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, get_args, get_origin
+
+from chupai.errors import RulesError
+
+__all__ = [
+    "option_fields",
+    "parse_value",
+    "format_value",
+    "apply_overrides",
+    "to_dict",
+    "from_dict",
+    "spec_string",
+    "parse_overrides",
+]
+
+T = TypeVar("T")
+
+
+def option_fields(cls: type[Any]) -> dict[str, Any]:
+    """The option names of an options class mapped to their resolved types."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
+def _allowed_text(tp: Any) -> tuple[str, ...]:
+    if tp is bool:
+        return ("true", "false")
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tuple(str(m.value) for m in tp)
+    origin = get_origin(tp)
+    if origin is frozenset:
+        (inner,) = get_args(tp)
+        return ("none",) + _allowed_text(inner)
+    if origin in (typing.Union, types.UnionType):
+        out: tuple[str, ...] = ()
+        for arg in get_args(tp):
+            out += _allowed_text(arg)
+        return out
+    if origin is Literal:
+        return tuple(str(a) for a in get_args(tp))
+    if tp is int:
+        return ("<integer>",)
+    if tp is type(None):
+        return ("none",)
+    return ()
+
+
+def parse_value(key: str, tp: Any, text: str) -> Any:
+    """Parse the text form of one option value of type ``tp``."""
+    raw = text.strip()
+    low = raw.lower()
+    allowed = _allowed_text(tp)
+
+    def bad() -> RulesError:
+        return RulesError(
+            f"bad value {text!r} for option {key!r}; allowed: {', '.join(allowed)}",
+            key, allowed,
+        )
+
+    if tp is bool:
+        if low in ("true", "false"):
+            return low == "true"
+        raise bad()
+    if tp is int:
+        try:
+            return int(raw, 10)
+        except ValueError:
+            raise bad() from None
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        for m in tp:
+            if str(m.value).lower() == low:
+                return m
+        raise bad()
+    origin = get_origin(tp)
+    if origin is frozenset:
+        (inner,) = get_args(tp)
+        if low in ("none", ""):
+            return frozenset()
+        return frozenset(parse_value(key, inner, part) for part in raw.split(","))
+    if origin is Literal:
+        for a in get_args(tp):
+            if str(a).lower() == low:
+                return a
+        raise bad()
+    if tp is type(None):
+        if low == "none":
+            return None
+        raise bad()
+    if origin in (typing.Union, types.UnionType):
+        for arg in get_args(tp):
+            try:
+                return parse_value(key, arg, raw)
+            except RulesError:
+                continue
+        raise bad()
+    raise TypeError(f"unsupported option type {tp!r} for {key!r}")
+
+
+def format_value(value: Any) -> str:
+    """The text form of an option value (inverse of :func:`parse_value`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, frozenset):
+        if not value:
+            return "none"
+        return ",".join(sorted(format_value(v) for v in value))
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, frozenset):
+        return sorted(_json_value(v) for v in value)
+    return value
+
+
+def to_dict(rules: Any) -> dict[str, Any]:
+    """The options as a JSON-ready dict (every field, resolved)."""
+    return {f.name: _json_value(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+
+
+def _unknown_key(cls: type[Any], key: str) -> RulesError:
+    names = tuple(option_fields(cls))
+    return RulesError(
+        f"unknown option {key!r}; known options: {', '.join(names)}", key, names
+    )
+
+
+def _from_json(key: str, tp: Any, value: Any) -> Any:
+    if isinstance(value, bool):
+        return parse_value(key, tp, "true" if value else "false")
+    if value is None:
+        return parse_value(key, tp, "none")
+    if isinstance(value, list):
+        return parse_value(key, tp, ",".join(str(v) for v in value) or "none")
+    return parse_value(key, tp, str(value))
+
+
+def from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
+    """Build an options object from a dict written by :func:`to_dict` (strict:
+    unknown keys are errors; missing keys take the class defaults)."""
+    fields = option_fields(cls)
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in fields:
+            raise _unknown_key(cls, key)
+        kwargs[key] = _from_json(key, fields[key], value)
+    return cls(**kwargs)
+
+
+def parse_overrides(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """Split ``key=value`` strings (as given to ``--set``) into a dict."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"bad option setting {item!r}: expected KEY=VALUE", None)
+        out[key.strip().lower()] = value.strip()
+    return out
+
+
+def apply_overrides(base: T, overrides: Mapping[str, str]) -> T:
+    """Return ``base`` with text overrides applied (and the result validated)."""
+    cls = type(base)
+    fields = option_fields(cls)
+    changes: dict[str, Any] = {}
+    for key, text in overrides.items():
+        if key not in fields:
+            raise _unknown_key(cls, key)
+        changes[key] = parse_value(key, fields[key], text)
+    return dataclasses.replace(base, **changes)  # type: ignore[type-var]
+
+
+def spec_string(game: str, rules: Any, presets: Mapping[str, Any]) -> str:
+    """A one-line spec such as ``bigtwo(preset=taiwan,pass_lockout=true)``.
+
+    The preset chosen is the one with the fewest differing options (ties go to
+    the first preset listed).
+    """
+    best_name, best_diff = "", None
+    for name, preset in presets.items():
+        diff = [
+            f.name for f in dataclasses.fields(rules)
+            if getattr(rules, f.name) != getattr(preset, f.name)
+        ]
+        if best_diff is None or len(diff) < len(best_diff):
+            best_name, best_diff = name, diff
+    parts = [f"preset={best_name}"] + [
+        f"{k}={format_value(getattr(rules, k))}" for k in (best_diff or [])
+    ]
+    return f"{game}({','.join(parts)})"
