@@ -1,0 +1,3 @@
+from chupai.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""Big Two's answers to the stable judge and moves interfaces (pure functions).
+
+:func:`judge` classifies a play and optionally tells whether it beats a previous
+play; :func:`moves` lists every distinct legal play of a hand. Both return
+JSON-ready dicts; the CLI only prints them.
+
+>>> from chupai.bigtwo.rules import PRESETS
+>>> judge(PRESETS["standard"], "2d", "as")
+{'valid': True, 'type': 'single', 'beats': True}
+>>> moves(PRESETS["standard"], "3d 3s")["moves"]
+[{'cards': '3D', 'type': 'single'}, {'cards': '3S', 'type': 'single'}, {'cards': '3D 3S', 'type': 'pair'}]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chupai.bigtwo.combos import Combo, ComboKind, beats, classify_or_none, explain, tables
+from chupai.bigtwo.movegen import legal_plays
+from chupai.bigtwo.rules import BigTwoRules
+from chupai.cards import card_name, cards_of, parse_mask
+from chupai.errors import CardParseError
+
+__all__ = ["judge", "moves", "combo_text"]
+
+_KIND_ORDER = {k: i for i, k in enumerate(ComboKind)}
+
+
+def combo_text(combo: Combo, rules: BigTwoRules) -> str:
+    """Canonical text of a combination's cards (ascending single-card order)."""
+    cs = tables(rules).card_strength
+    return " ".join(card_name(c) for c in sorted(cards_of(combo.mask), key=cs.__getitem__))
+
+
+def _previous(rules: BigTwoRules, over: str) -> Combo:
+    mask = parse_mask(over)
+    combo = classify_or_none(mask, rules)
+    if combo is None:
+        raise CardParseError(
+            f"the previous play {over.strip()!r} is not a combination: {explain(mask, rules)}")
+    return combo
+
+
+def judge(rules: BigTwoRules, play: str, over: str | None = None) -> dict[str, Any]:
+    """``{"valid": true, "type": T[, "beats": B]}`` or ``{"valid": false,
+    "reason": R}``. Raises :class:`CardParseError` on malformed cards, and when
+    ``over`` is not itself a combination. PLAY and PREVIOUS are checked each
+    against the pack on its own."""
+    mask = parse_mask(play)
+    top = _previous(rules, over) if over is not None else None
+    combo = classify_or_none(mask, rules)
+    if combo is None:
+        return {"valid": False, "reason": explain(mask, rules)}
+    out: dict[str, Any] = {"valid": True, "type": combo.kind.value}
+    if top is not None:
+        out["beats"] = beats(combo, top, rules)
+    return out
+
+
+def moves(rules: BigTwoRules, hand: str, over: str | None = None) -> dict[str, Any]:
+    """``{"moves": [{"cards": ..., "type": ...}, ...]}``: every distinct legal
+    play of ``hand`` (leading, or following ``over``), sorted by size, type and
+    strength. Pass is not listed."""
+    mask = parse_mask(hand)
+    top = _previous(rules, over) if over is not None else None
+    plays = legal_plays(mask, rules, top)
+    plays.sort(key=lambda c: (c.mask.bit_count(), _KIND_ORDER[c.kind], c.group, c.key))
+    return {"moves": [{"cards": combo_text(c, rules), "type": c.kind.value} for c in plays]}

@@ -1,0 +1,151 @@
+"""JSON game records of Big Two deals, and their replay.
+
+A record holds the fully resolved rules (so it replays after presets change), the
+seed, the dealer, the dealt hands and leftover, every action in order and the
+result. :func:`replay` rebuilds the deal move by move, checking each action, and
+raises :class:`RecordError` naming the first bad one.
+
+>>> from chupai.bigtwo.rules import PRESETS
+>>> from chupai.bigtwo.game import new_deal
+>>> deal = new_deal(PRESETS["standard"], seed=1)
+>>> while not deal.is_terminal():
+...     _ = deal.apply_action(deal.legal_actions()[0])
+>>> rec = to_record(deal)
+>>> replay(rec).outcome == deal.outcome
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
+from chupai.bigtwo.rules import BigTwoRules
+from chupai.cards import card_name, cards_of, parse_mask
+from chupai.errors import ChupaiError, RecordError
+
+__all__ = ["FORMAT", "VERSION", "to_record", "replay", "replay_steps"]
+
+FORMAT: Final = "chupai-record"
+VERSION: Final = 1
+
+
+def _text(mask: int) -> str:
+    return " ".join(card_name(c) for c in cards_of(mask))
+
+
+def to_record(deal: BigTwoDeal) -> dict[str, Any]:
+    """The JSON-ready record of ``deal`` (finished or in progress)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": "bigtwo",
+        "spec": deal.rules.spec(),
+        "rules": deal.rules.to_dict(),
+        "seed": deal.seed,
+        "dealer": deal.dealer,
+        "first_deal": deal.first_deal,
+        "leader": deal._given_leader,
+        "hands": [_text(h) for h in deal.dealt_hands],
+        "leftover": _text(_initial_leftover(deal)),
+        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)} for ev in deal.history],
+        "result": deal.outcome.to_dict() if deal.outcome is not None else None,
+    }
+
+
+def _initial_leftover(deal: BigTwoDeal) -> int:
+    dealt = 0
+    for h in deal.dealt_hands:
+        dealt |= h
+    if deal.rules.leftover_count == 0:
+        return 0
+    # the leftover is every card not dealt into a hand and not set aside by hand_size
+    return ((1 << 52) - 1) & ~dealt
+
+
+def _field(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in rec:
+        raise RecordError(f"record has no {key!r} field")
+    value = rec[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"record field {key!r} has the wrong type: {value!r}")
+    return value
+
+
+def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
+    if not isinstance(rec, Mapping):
+        raise RecordError("a record must be a JSON object")
+    if rec.get("format") != FORMAT:
+        raise RecordError(f"not a chupai record (format {rec.get('format')!r})")
+    if rec.get("version") != VERSION:
+        raise RecordError(f"unsupported record version {rec.get('version')!r}")
+    if rec.get("game") != "bigtwo":
+        raise RecordError(f"record game {rec.get('game')!r} is not bigtwo")
+    try:
+        rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
+        hands = [parse_mask(h) for h in _field(rec, "hands", list)]
+        leftover = parse_mask(rec.get("leftover") or "")
+    except RecordError:
+        raise
+    except ChupaiError as exc:
+        raise RecordError(f"bad record header: {exc}") from None
+    dealer = _field(rec, "dealer", int)
+    seed = rec.get("seed")
+    if seed is not None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"record field 'seed' has the wrong type: {seed!r}")
+        try:
+            d2, h2, l2 = deal_cards(rules, seed, dealer)
+        except ChupaiError as exc:
+            raise RecordError(f"bad record header: {exc}") from None
+        if h2 != hands or l2 != leftover:
+            raise RecordError("the hands do not match the deal of the recorded seed")
+    try:
+        return BigTwoDeal.from_hands(
+            rules, hands, leftover=leftover, dealer=dealer,
+            first_deal=bool(rec.get("first_deal", True)), leader=rec.get("leader"), seed=seed,
+        )
+    except (ChupaiError, ValueError) as exc:
+        raise RecordError(f"bad record header: {exc}") from None
+
+
+def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, BigTwoDeal, Event]]:
+    """Yield ``(index, deal, event)`` after each action, checking every one.
+
+    Raises :class:`RecordError` at the first action that is malformed, out of
+    turn or illegal, or when the final result differs from the recorded one.
+    """
+    deal = _start(rec)
+    actions = _field(rec, "actions", list)
+    for i, item in enumerate(actions):
+        if not isinstance(item, Mapping) or "action" not in item or "seat" not in item:
+            raise RecordError(f"action {i + 1}: malformed entry {item!r}", i)
+        if deal.is_terminal():
+            raise RecordError(f"action {i + 1}: the deal was already over", i)
+        if item["seat"] != deal.current_player:
+            raise RecordError(
+                f"action {i + 1} ({item['action']!r}): seat {item['seat']!r} acted but "
+                f"it was seat {deal.current_player}'s turn", i)
+        try:
+            action = deal.parse_action(str(item["action"]))
+            ev = deal.apply_action(action)
+        except ChupaiError as exc:
+            raise RecordError(f"action {i + 1} by seat {item['seat']}: {exc}", i) from None
+        yield i, deal, ev
+    result = rec.get("result")
+    if result is not None:
+        if deal.outcome is None:
+            raise RecordError("the record has a result but its actions do not finish the deal")
+        if dict(result) != deal.outcome.to_dict():
+            raise RecordError(
+                f"the recorded result {dict(result)!r} differs from the replayed one "
+                f"{deal.outcome.to_dict()!r}")
+
+
+def replay(rec: Mapping[str, Any]) -> BigTwoDeal:
+    """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
+    final: BigTwoDeal | None = None
+    for _, final, _ in replay_steps(rec):
+        pass
+    return final if final is not None else _start(rec)

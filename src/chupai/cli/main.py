@@ -1,0 +1,166 @@
+"""The ``chupai`` command line: judge, moves, play, replay, simulate.
+
+``judge`` and ``moves`` are stable interfaces used by outside test suites: their
+arguments and JSON output never change incompatibly. Malformed input (unknown
+token, too many copies of a card, unknown game, preset or option) exits 2 with a
+message on stderr; an invalid combination is a normal answer (exit 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from chupai import __version__
+from chupai.errors import ChupaiError
+from chupai.games import GAMES, find_game
+from chupai.options import parse_overrides
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", "--preset", dest="rules", metavar="PRESET", default=None,
+                   help="named preset of the game (bigtwo: standard, hongkong, taiwan, mainland)")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override one option; repeat for several (e.g. --set pass_lockout=true)")
+
+
+def _rules(args: argparse.Namespace) -> Any:
+    info = find_game(args.game)
+    return info, info.resolve(args.rules or info.default_preset, parse_overrides(args.overrides))
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def cmd_judge(args: argparse.Namespace) -> int:
+    info, rules = _rules(args)
+    _print_json(info.judge(rules, args.play, args.over))
+    return EXIT_OK
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    info, rules = _rules(args)
+    _print_json(info.moves(rules, args.hand, args.over))
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from chupai.cli.replay import run_replay
+
+    return run_replay(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from chupai.cli.play import run_play
+
+    return run_play(args)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from chupai.cli.simulate import run_simulate
+
+    return run_simulate(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="chupai",
+        description="Rules engine and tools for the Chinese climbing card games "
+                    f"(games: {', '.join(GAMES)}).",
+        epilog="Run 'chupai COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"chupai {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "judge", help="classify a play and tell whether it beats a previous play (JSON)",
+        description="Print one JSON object: {\"valid\": true, \"type\": TYPE[, \"beats\": BOOL]} "
+                    "or {\"valid\": false, \"reason\": ...}. Exit 2 on malformed input.")
+    p.add_argument("game", help="game key or alias, e.g. bigtwo")
+    _add_rules_args(p)
+    p.add_argument("play", metavar="PLAY", help="space-separated card tokens, e.g. '3D 3S'")
+    p.add_argument("--over", metavar="PREVIOUS", default=None,
+                   help="the previous play of the trick; adds \"beats\" to the answer")
+    p.set_defaults(func=cmd_judge)
+
+    p = sub.add_parser(
+        "moves", help="list every legal play of a hand (JSON)",
+        description="Print {\"moves\": [{\"cards\": ..., \"type\": ...}, ...]}: every distinct "
+                    "legal play of HAND, leading, or following PREVIOUS with --over. Pass is "
+                    "not listed.")
+    p.add_argument("game", help="game key or alias, e.g. bigtwo")
+    _add_rules_args(p)
+    p.add_argument("hand", metavar="HAND", help="space-separated card tokens")
+    p.add_argument("--over", metavar="PREVIOUS", default=None, help="the play to beat")
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser(
+        "play", help="play a deal in the terminal against bots",
+        description="Play one deal against bots in the terminal. Enter card tokens "
+                    "(e.g. '3d 3s') or hand indexes (e.g. '0 1'), 'pass', 'hint', "
+                    "'help' or 'quit'.")
+    p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
+    _add_rules_args(p)
+    p.add_argument("--players", type=int, default=None, help="number of players (2-4 for bigtwo)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    p.add_argument("--bots", default="greedy", metavar="NAMES",
+                   help="bot names for the other seats, comma-separated (random, greedy)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--record", metavar="FILE", default=None,
+                   help="write the game record (JSON) to FILE when the deal ends")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "replay", help="re-validate a game record move by move and print it",
+        description="Replay a JSON game record, checking every action. Exit 0 if the "
+                    "record is valid, 1 naming the first illegal action otherwise.")
+    p.add_argument("file", metavar="FILE", help="record file ('-' for standard input)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the verdict")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser(
+        "simulate", help="play many seeded bot deals and report results",
+        description="Play DEALS seeded deals between bots, optionally writing every record.")
+    p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
+    _add_rules_args(p)
+    p.add_argument("--bots", default="random", metavar="NAMES",
+                   help="comma-separated bot names, one per seat or one for all")
+    p.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--records", metavar="DIR", default=None,
+                   help="write each deal's record to DIR/deal-SEED.json")
+    p.add_argument("--verify", action="store_true",
+                   help="replay every record and fail on the first invalid one")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    p.set_defaults(func=cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        # 'chupai' alone starts a default game
+        args = parser.parse_args(["play", *(argv or [])])
+    try:
+        code: int = args.func(args)
+    except ChupaiError as exc:
+        sys.stderr.write(f"chupai: error: {exc}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        return 130
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
