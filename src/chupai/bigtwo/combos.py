@@ -36,7 +36,7 @@ from chupai.cards import RANKS, CardMask, card_name, cards_of
 
 __all__ = [
     "ComboKind", "Combo", "Tables", "tables", "classify", "classify_or_none",
-    "explain", "beats", "beats_fn", "SUIT_MASKS", "FIVE_CARD_CATEGORY", "MONSTERS",
+    "explain", "beats", "beats_fn", "GROUP_MONSTER", "SUIT_MASKS", "FIVE_CARD_CATEGORY", "MONSTERS",
 ]
 
 
@@ -69,6 +69,8 @@ FIVE_CARD_CATEGORY: Final = {
 _KIND_INDEX: Final = {k: i for i, k in enumerate(ComboKind)}
 _GROUP_FIVE: Final = 100
 _GROUP_MONSTER: Final = 200
+GROUP_MONSTER: Final = _GROUP_MONSTER
+"""The comparison group of monsters under ``same_type_or_monster``."""
 
 
 class Combo(NamedTuple):
@@ -149,6 +151,12 @@ class Tables:
         self.allow_two_pair_kicker = rules.allow_two_pair_kicker
         self.four_card_play = rules.four_card_play
         self.flush_compare = rules.flush_compare
+        self.kind_group = {k: self.group(k) for k in ComboKind}
+        """Comparison group of each kind."""
+        self.kind_offset = {
+            k: (self.five_key(k, 0) if k in FIVE_CARD_CATEGORY else 0) for k in ComboKind
+        }
+        """Added to a kind's raw key to fold in its five-card category."""
 
     def group(self, kind: ComboKind) -> int:
         """The comparison group of ``kind`` under these rules."""
@@ -168,7 +176,10 @@ class Tables:
 
     def flush_key(self, mask: CardMask, suit: int) -> int:
         """Within-kind key of a flush of ``suit`` (§8.5)."""
-        ranks = sorted((c >> 2 for c in cards_of(mask)), reverse=True)
+        return self.flush_key_ranks(sorted((c >> 2 for c in cards_of(mask)), reverse=True), suit)
+
+    def flush_key_ranks(self, ranks: list[int] | tuple[int, ...], suit: int) -> int:
+        """Within-kind key of a flush of ``suit`` with ``ranks`` listed high to low."""
         ss = self.suit_strength[suit]
         if self.flush_compare is FlushCompare.TOP_CARD:
             return ranks[0] * 4 + ss
@@ -181,9 +192,7 @@ class Tables:
 
     def make(self, kind: ComboKind, mask: CardMask, key: int) -> Combo:
         """A Combo of ``kind`` with raw within-kind ``key``."""
-        if kind in FIVE_CARD_CATEGORY:
-            return Combo(kind, mask, self.five_key(kind, key), self.group(kind))
-        return Combo(kind, mask, key, _KIND_INDEX[kind])
+        return Combo(kind, mask, self.kind_offset[kind] + key, self.kind_group[kind])
 
 
 @lru_cache(maxsize=128)

@@ -31,12 +31,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, NamedTuple, TypeAlias
 
-from chupai.bigtwo.combos import Combo, beats_fn, classify_or_none, explain, tables
+from chupai.bigtwo.combos import GROUP_MONSTER, Combo, beats_fn, classify_or_none, explain, tables
 from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.rules import (
     BigTwoRules,
     DingDa,
     FirstLead,
+    FiveCardRule,
     InstantWin,
     LeftoverRule,
     PlayUntil,
@@ -155,6 +156,8 @@ class Observation:
     """A leftover card turned face up (``taiwan_exposed``), else 0."""
     finished: tuple[int, ...]
     outcome: Outcome | None
+    forced_trick: bool = False
+    """Under ``repeat_lead_lock``: everyone but the top player must pass."""
 
 
 class BigTwoDeal:
@@ -166,7 +169,8 @@ class BigTwoDeal:
         "starting_card", "starting_player", "must_contain", "top", "top_player",
         "passed", "leader", "history", "played", "finished", "winner",
         "win_hands", "win_played", "winning_play", "outcome", "seed", "_combos",
-        "_beats", "_active", "_given_leader", "instant_win",
+        "_beats", "_monsters", "_active", "_given_leader", "instant_win",
+        "lock_player", "lock_play", "forced_trick",
     )
 
     rules: BigTwoRules
@@ -209,6 +213,7 @@ class BigTwoDeal:
         self.rules = rules
         self._t = tables(rules)
         self._beats = beats_fn(rules)
+        self._monsters = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
         self.players = n
         self.dealer = dealer
         self.first_deal = first_deal
@@ -234,6 +239,9 @@ class BigTwoDeal:
         self._combos: list[list[Combo] | None] = [None] * n
         self._active = (1 << n) - 1
         self._given_leader = leader
+        self.lock_player: int | None = None
+        self.lock_play: Combo | None = None
+        self.forced_trick = False
         self.must_contain = 0
         self.starting_card = -1
         self.starting_player = 0
@@ -357,8 +365,14 @@ class BigTwoDeal:
             if mc:
                 return [c for c in combos if c.mask & mc == mc]
             return list(combos)
-        fn = self._beats
-        out: list[Action] = [c for c in combos if fn(c, top)]
+        if self.forced_trick:
+            return [PASS]
+        g, k = top[3], top[2]
+        out: list[Action] = [c for c in combos if c[3] == g and c[2] > k]
+        if self._monsters and g != GROUP_MONSTER:
+            size = top[1].bit_count()
+            if size == 5 or (size <= 3 and self.rules.monster_over_small):
+                out += [c for c in combos if c[3] == GROUP_MONSTER]
         out.append(PASS)
         return out
 
@@ -391,6 +405,9 @@ class BigTwoDeal:
             if mc and mask & mc != mc:
                 return f"the first lead must contain {card_name(self.starting_card)}"
             return None
+        if self.forced_trick:
+            return (f"seat {seat} must pass: seat {self.top_player} repeats a lead that "
+                    "nobody could beat (repeat_lead_lock)")
         if not self._beats(combo, self.top):
             return (f"{combo.kind.value} {self.action_text(combo)} does not beat "
                     f"{self.top.kind.value} {self.action_text(self.top)}")
@@ -470,7 +487,9 @@ class BigTwoDeal:
         self.played[seat] |= mask
         combos = self._combos[seat]
         if combos is not None:
-            self._combos[seat] = [c for c in combos if not c.mask & mask]
+            self._combos[seat] = [c for c in combos if not c[1] & mask]
+        if self.top is None and self.lock_play is not None:
+            self._lead_under_lock(seat, action)
         self.top = action
         self.top_player = seat
         self.must_contain = 0
@@ -500,6 +519,16 @@ class BigTwoDeal:
         self._combos[seat] = None
         self._after_leftover(swapped=(name == "swap"))
 
+    def _lead_under_lock(self, seat: int, lead: Combo) -> None:
+        """§7.3: a lock holder's lead of P's type that beats P forces the others
+        to pass; any other lead ends the lock."""
+        p = self.lock_play
+        assert p is not None
+        if seat == self.lock_player and lead.kind == p.kind and self._beats(lead, p):
+            self.forced_trick = True
+        else:
+            self.lock_player = self.lock_play = None
+
     def _go_out(self, seat: int, play: Combo) -> None:
         self._active &= ~(1 << seat)
         self.finished.append(seat)
@@ -526,6 +555,12 @@ class BigTwoDeal:
         others = active & ~(1 << top_player)
         if others & ~self.passed == 0:
             # trick over
+            if self.rules.repeat_lead_lock and not self.forced_trick:
+                if active >> top_player & 1:
+                    self.lock_player, self.lock_play = top_player, self.top
+                else:
+                    self.lock_player = self.lock_play = None
+            self.forced_trick = False
             self.top = None
             self.passed = 0
             if active >> top_player & 1:
@@ -600,6 +635,7 @@ class BigTwoDeal:
             leftover_shown=self.leftover_shown,
             finished=tuple(self.finished),
             outcome=self.outcome,
+            forced_trick=self.forced_trick,
         )
 
     def clone(self) -> BigTwoDeal:
@@ -640,7 +676,6 @@ def _instant_win_kind(hand: CardMask, wins: frozenset[InstantWin]) -> InstantWin
 _UNSUPPORTED: Final = (
     ("ding_da", lambda r: r.ding_da is not DingDa.OFF),
     ("last_card_call", lambda r: r.last_card_call),
-    ("repeat_lead_lock", lambda r: r.repeat_lead_lock),
     ("redeal_max_points", lambda r: r.redeal_max_points is not None),
     ("redeal_two_faces", lambda r: r.redeal_two_faces),
     ("redeal_four_twos", lambda r: r.redeal_four_twos),

@@ -43,47 +43,52 @@ def _top_suit(sub: int, ss: list[int]) -> int:
     return max(ss[s] for s in _BITS[sub])
 
 
+_new = tuple.__new__
+
+
 def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
     """Every combination that can be formed from ``hand`` (one per card set)."""
     t = tables(rules)
-    make = t.make
+    grp = t.kind_group
+    off = t.kind_offset
     ss = t.suit_strength
     cs = t.card_strength
-    out: list[Combo] = []
-    append = out.append
     nib = [(hand >> (4 * r)) & 15 for r in range(13)]
-    present = [r for r in range(13) if nib[r]]
 
     # singles
-    m = hand
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        append(make(K.SINGLE, low, cs[c]))
-        m ^= low
+    g = grp[K.SINGLE]
+    out: list[Combo] = [
+        _new(Combo, (K.SINGLE, 1 << (4 * r + s), cs[4 * r + s], g))
+        for r in range(13) if nib[r] for s in _BITS[nib[r]]
+    ]
+    append = out.append
 
     pairs: list[tuple[int, int]] = []  # (rank, sub-nibble)
     triples: list[tuple[int, int]] = []
     quads: list[int] = []
-    for r in present:
+    g_pair, g_triple = grp[K.PAIR], grp[K.TRIPLE]
+    allow_triples = t.allow_triples
+    for r in range(13):
         v = nib[r]
-        n = v.bit_count()
-        if n >= 2:
-            for sub in SUBSETS[2][v]:
-                pairs.append((r, sub))
-                append(make(K.PAIR, sub << (4 * r), r * 4 + _top_suit(sub, ss)))
-        if n >= 3:
+        if v & (v - 1) == 0:
+            continue  # fewer than two cards
+        shift = 4 * r
+        for sub in SUBSETS[2][v]:
+            pairs.append((r, sub))
+            append(_new(Combo, (K.PAIR, sub << shift, r * 4 + _top_suit(sub, ss), g_pair)))
+        if v.bit_count() >= 3:
             for sub in SUBSETS[3][v]:
                 triples.append((r, sub))
-                if t.allow_triples:
-                    append(make(K.TRIPLE, sub << (4 * r), r))
-        if n == 4:
-            quads.append(r)
-            if t.four_card_play is FourCardPlay.QUAD:
-                append(make(K.QUAD, 15 << (4 * r), r))
+                if allow_triples:
+                    append(_new(Combo, (K.TRIPLE, sub << shift, r, g_triple)))
+            if v == 15:
+                quads.append(r)
+                if t.four_card_play is FourCardPlay.QUAD:
+                    append(_new(Combo, (K.QUAD, 15 << shift, r, grp[K.QUAD])))
 
     two_pairs = t.four_card_play is FourCardPlay.TWO_PAIR
     if two_pairs or t.allow_two_pair_kicker:
+        g2, gk, ok = grp[K.TWO_PAIR], grp[K.TWO_PAIR_KICKER], off[K.TWO_PAIR_KICKER]
         for i, (r1, s1) in enumerate(pairs):
             for r2, s2 in pairs[i + 1:]:
                 if r2 == r1:
@@ -92,42 +97,52 @@ def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
                 key = (hi_r * 13 + lo_r) * 4 + _top_suit(hi_s, ss)
                 pm = (s1 << (4 * r1)) | (s2 << (4 * r2))
                 if two_pairs:
-                    append(make(K.TWO_PAIR, pm, key))
+                    append(_new(Combo, (K.TWO_PAIR, pm, key, g2)))
                 if t.allow_two_pair_kicker:
                     rest = hand & ~((15 << (4 * r1)) | (15 << (4 * r2)))
                     while rest:
                         low = rest & -rest
-                        append(make(K.TWO_PAIR_KICKER, pm | low, key))
+                        append(_new(Combo, (K.TWO_PAIR_KICKER, pm | low, ok + key, gk)))
                         rest ^= low
 
     # full houses
     if triples and pairs:
+        g, o = grp[K.FULL_HOUSE], off[K.FULL_HOUSE]
         for r3, s3 in triples:
             tm = s3 << (4 * r3)
             for r2, s2 in pairs:
                 if r2 != r3:
-                    append(make(K.FULL_HOUSE, tm | (s2 << (4 * r2)), r3))
+                    append(_new(Combo, (K.FULL_HOUSE, tm | (s2 << (4 * r2)), o + r3, g)))
     # four of a kind with any kicker
-    for r in quads:
-        qm = 15 << (4 * r)
-        rest = hand & ~qm
-        while rest:
-            low = rest & -rest
-            append(make(K.FOUR_OF_A_KIND, qm | low, r))
-            rest ^= low
+    if quads:
+        g, o = grp[K.FOUR_OF_A_KIND], off[K.FOUR_OF_A_KIND]
+        for r in quads:
+            qm = 15 << (4 * r)
+            rest = hand & ~qm
+            while rest:
+                low = rest & -rest
+                append(_new(Combo, (K.FOUR_OF_A_KIND, qm | low, o + r, g)))
+                rest ^= low
 
     _straights_and_flushes(hand, nib, t, out)
     return out
 
 
 def _straights_and_flushes(hand: CardMask, nib: list[int], t: Tables, out: list[Combo]) -> None:
-    make = t.make
     ss = t.suit_strength
-    straight_bits = t.straight_by_bits
+    grp = t.kind_group
+    off = t.kind_offset
+    g_st, o_st = grp[K.STRAIGHT], off[K.STRAIGHT]
+    g_sf, o_sf = grp[K.STRAIGHT_FLUSH], off[K.STRAIGHT_FLUSH]
+    append = out.append
+    rank_bits = 0
+    for r in range(13):
+        if nib[r]:
+            rank_bits |= 1 << r
     for st in t.straights:
-        ranks = st.ranks
-        if not all(nib[r] for r in ranks):
+        if st.rank_bits & rank_bits != st.rank_bits:
             continue
+        ranks = st.ranks
         tb_index = ranks.index(st.tiebreak_rank)
         base = st.position * 4
         choices = [[(s, 1 << (4 * r + s)) for s in _BITS[nib[r]]] for r in ranks]
@@ -136,24 +151,26 @@ def _straights_and_flushes(hand: CardMask, nib: list[int], t: Tables, out: list[
             s0 = pick[0][0]
             key = base + ss[pick[tb_index][0]]
             if pick[1][0] == s0 and pick[2][0] == s0 and pick[3][0] == s0 and pick[4][0] == s0:
-                out.append(make(K.STRAIGHT_FLUSH, m, key))
+                append(_new(Combo, (K.STRAIGHT_FLUSH, m, o_sf + key, g_sf)))
             else:
-                out.append(make(K.STRAIGHT, m, key))
+                append(_new(Combo, (K.STRAIGHT, m, o_st + key, g_st)))
     if not t.allow_flush:
         return
+    straight_bits = t.straight_by_bits
+    g_fl, o_fl = grp[K.FLUSH], off[K.FLUSH]
+    fkey = t.flush_key_ranks
     for s in range(4):
         sm = hand & SUIT_MASKS[s]
         if sm.bit_count() < 5:
             continue
-        ranks_present = [r for r in range(13) if sm >> (4 * r + s) & 1]
+        ranks_present = [r for r in range(12, -1, -1) if sm >> (4 * r + s) & 1]
         for combo in combinations(ranks_present, 5):
             rb = (1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]) | (1 << combo[3]) | (1 << combo[4])
             if rb in straight_bits:
                 continue
-            m = 0
-            for r in combo:
-                m |= 1 << (4 * r + s)
-            out.append(make(K.FLUSH, m, t.flush_key(m, s)))
+            m = (1 << (4 * combo[0] + s)) | (1 << (4 * combo[1] + s)) | (1 << (4 * combo[2] + s)) \
+                | (1 << (4 * combo[3] + s)) | (1 << (4 * combo[4] + s))
+            append(_new(Combo, (K.FLUSH, m, o_fl + fkey(combo, s), g_fl)))
 
 
 def legal_plays(
