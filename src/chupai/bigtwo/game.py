@@ -26,12 +26,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, NamedTuple, TypeAlias
 
-from chupai.bigtwo.combos import GROUP_MONSTER, Combo, beats_fn, classify_or_none, explain, tables
+from chupai.bigtwo.combos import GROUP_MONSTER, Combo, Tables, beats_fn, classify_or_none, explain, tables
 from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.rules import (
     BigTwoRules,
@@ -147,7 +147,9 @@ class Observation:
     """Seats that passed since the top play (lock-out: since the trick began)."""
     leader: int
     """Who led the current trick."""
-    starting_player: int
+    starting_player: int | None
+    """The holder of the starting card when that is public (it must lead it, or it
+    decides on the leftover card); None in a deal led freely by the previous winner."""
     must_contain: CardMask
     """Cards the seat's lead must contain (only in the leading seat's own view)."""
     exposed: CardMask
@@ -170,13 +172,53 @@ class BigTwoDeal:
         "passed", "leader", "history", "played", "finished", "winner",
         "win_hands", "win_played", "winning_play", "outcome", "seed", "_combos",
         "_beats", "_monsters", "_active", "_given_leader", "instant_win",
-        "lock_player", "lock_play", "forced_trick",
+        "lock_player", "lock_play", "forced_trick", "_start_public",
     )
 
     rules: BigTwoRules
     players: int
     dealer: int
+    first_deal: bool
+    seed: int | None
     hands: list[CardMask]
+    """Each seat's current cards."""
+    dealt_hands: tuple[CardMask, ...]
+    """The hands as dealt, before the leftover step."""
+    leftover: CardMask
+    set_aside: CardMask
+    """Cards out of play face down (unseen)."""
+    exposed: CardMask
+    """Cards out of play face up (public)."""
+    leftover_shown: CardMask
+    phase: Phase
+    to_act: int | None
+    starting_card: int
+    starting_player: int
+    must_contain: CardMask
+    top: Combo | None
+    top_player: int | None
+    passed: int
+    """Bit mask of seats that passed since the top play (lock-out: in this trick)."""
+    leader: int
+    history: list[Event]
+    played: list[CardMask]
+    finished: list[int]
+    winner: int | None
+    win_hands: tuple[CardMask, ...]
+    win_played: tuple[CardMask, ...]
+    winning_play: Combo | None
+    outcome: Outcome | None
+    instant_win: str | None
+    lock_player: int | None
+    lock_play: Combo | None
+    forced_trick: bool
+    _t: Tables
+    _beats: Callable[[Combo, Combo], bool]
+    _monsters: bool
+    _combos: list[list[Combo] | None]
+    _active: int
+    _given_leader: int | None
+    _start_public: bool
 
     # ----- construction ---------------------------------------------------
     @classmethod
@@ -209,6 +251,8 @@ class BigTwoDeal:
             all_cards |= h
         if not 0 <= dealer < n:
             raise ValueError(f"dealer {dealer} is not a seat of {n} players")
+        if leader is not None and not 0 <= leader < n:
+            raise ValueError(f"leader {leader} is not a seat of {n} players")
         self = cls.__new__(cls)
         self.rules = rules
         self._t = tables(rules)
@@ -224,29 +268,30 @@ class BigTwoDeal:
         self.set_aside = ((1 << 52) - 1) & ~all_cards
         self.exposed = 0
         self.leftover_shown = 0
-        self.history: list[Event] = []
+        self.history = []
         self.played = [0] * n
-        self.finished: list[int] = []
-        self.winner: int | None = None
-        self.win_hands: tuple[CardMask, ...] = ()
-        self.win_played: tuple[CardMask, ...] = ()
-        self.winning_play: Combo | None = None
-        self.outcome: Outcome | None = None
-        self.instant_win: str | None = None
-        self.top: Combo | None = None
-        self.top_player: int | None = None
+        self.finished = []
+        self.winner = None
+        self.win_hands = ()
+        self.win_played = ()
+        self.winning_play = None
+        self.outcome = None
+        self.instant_win = None
+        self.top = None
+        self.top_player = None
         self.passed = 0
-        self._combos: list[list[Combo] | None] = [None] * n
+        self._combos = [None] * n
         self._active = (1 << n) - 1
         self._given_leader = leader
-        self.lock_player: int | None = None
-        self.lock_play: Combo | None = None
+        self._start_public = False
+        self.lock_player = None
+        self.lock_play = None
         self.forced_trick = False
         self.must_contain = 0
         self.starting_card = -1
         self.starting_player = 0
         self.leader = 0
-        self.to_act: int | None = None
+        self.to_act = None
         self._leftover_step()
         return self
 
@@ -275,6 +320,7 @@ class BigTwoDeal:
                 self.leftover_shown = left
             self.phase = Phase.LEFTOVER
             self.to_act = p0
+            self._start_public = True
             return
         self._after_leftover(swapped=False)
 
@@ -292,6 +338,7 @@ class BigTwoDeal:
         if self.first_deal or every or self._given_leader is None:
             self.leader = self.starting_player
             self.must_contain = 0 if swapped else 1 << self.starting_card
+            self._start_public = True
         else:
             self.leader = self._given_leader
             self.must_contain = 0
@@ -629,7 +676,7 @@ class BigTwoDeal:
             top_player=self.top_player if self.top is not None else None,
             passed=tuple(s for s in range(self.players) if self.passed >> s & 1),
             leader=self.leader,
-            starting_player=self.starting_player,
+            starting_player=self.starting_player if self._start_public else None,
             must_contain=self.must_contain if own_lead else 0,
             exposed=self.exposed,
             leftover_shown=self.leftover_shown,
@@ -701,8 +748,9 @@ def deal_cards(rules: BigTwoRules, seed: int, dealer: int | None = None) -> tupl
     hands, leftover)``. The dealer is drawn first when not given."""
     rng = random.Random(seed)
     n = rules.players
+    drawn = rng.randrange(n)  # always drawn, so a given dealer leaves the shuffle unchanged
     if dealer is None:
-        dealer = rng.randrange(n)
+        dealer = drawn
     deck = list(range(52))
     rng.shuffle(deck)
     h = rules.cards_per_hand

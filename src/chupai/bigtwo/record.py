@@ -82,12 +82,25 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
         raise RecordError(f"unsupported record version {rec.get('version')!r}")
     if rec.get("game") != "bigtwo":
         raise RecordError(f"record game {rec.get('game')!r} is not bigtwo")
+    raw_hands = _field(rec, "hands", list)
+    if not all(isinstance(h, str) for h in raw_hands):
+        raise RecordError("record field 'hands' must be a list of card strings")
+    raw_left = rec.get("leftover") or ""
+    if not isinstance(raw_left, str):
+        raise RecordError(f"record field 'leftover' must be a card string, not {raw_left!r}")
+    result = rec.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
+    first_deal = rec.get("first_deal", True)
+    if not isinstance(first_deal, bool):
+        raise RecordError(f"record field 'first_deal' must be true or false, not {first_deal!r}")
+    leader = rec.get("leader")
+    if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
+        raise RecordError(f"record field 'leader' must be a seat or null, not {leader!r}")
     try:
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
-        hands = [parse_mask(h) for h in _field(rec, "hands", list)]
-        leftover = parse_mask(rec.get("leftover") or "")
-    except RecordError:
-        raise
+        hands = [parse_mask(h) for h in raw_hands]
+        leftover = parse_mask(raw_left)
     except ChupaiError as exc:
         raise RecordError(f"bad record header: {exc}") from None
     dealer = _field(rec, "dealer", int)
@@ -104,7 +117,7 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     try:
         return BigTwoDeal.from_hands(
             rules, hands, leftover=leftover, dealer=dealer,
-            first_deal=bool(rec.get("first_deal", True)), leader=rec.get("leader"), seed=seed,
+            first_deal=first_deal, leader=leader, seed=seed,
         )
     except (ChupaiError, ValueError) as exc:
         raise RecordError(f"bad record header: {exc}") from None

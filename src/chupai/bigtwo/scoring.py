@@ -89,7 +89,7 @@ def _taiwan_plus_minus(rules: BigTwoRules, hand: CardMask, untouched: bool) -> i
     counts = _rank_counts(hand)
     n39 = sum(counts[0:7])
     n_ta = sum(counts[7:12])
-    return (n39 + 2 * n_ta) * 2 ** counts[_TWO]
+    return (n39 + 2 * n_ta) << counts[_TWO]
 
 
 def has_monster(rules: BigTwoRules, hand: CardMask) -> bool:
