@@ -106,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
         "play", help="play a deal in the terminal against bots",
         description="Play one deal against bots in the terminal. Enter card tokens "
                     "(e.g. '3d 3s') or hand indexes (e.g. '0 1'), 'pass', 'hint', "
-                    "'help' or 'quit'.")
+                    "'help' or 'quit'. Exit status 0 when the deal ends or you quit, "
+                    "1 when input ends first.")
     p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
     _add_rules_args(p)
     p.add_argument("--players", type=int, default=None, help="number of players (2-4 for bigtwo)")
@@ -116,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--record", metavar="FILE", default=None,
                    help="write the game record (JSON) to FILE when the deal ends")
+    p.add_argument("--lang", choices=("en", "zh", "ja"), default="en",
+                   help="language of the game and combination names (default en)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(

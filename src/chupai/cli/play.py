@@ -1,0 +1,750 @@
+"""``chupai play``: one deal of Big Two in the terminal, one human seat against bots.
+
+The screen is drawn with rich and read with plain :func:`input`, so the same code
+runs on a real terminal and with pipes (tests feed a script on standard input; the
+typed lines are then echoed so the transcript reads like a session).
+
+The human's turn shows the seats (cards left, each seat's last play or pass in the
+current trick, the dealer), the top play, and the hand sorted by the rules'
+single-card order with an index above each card. The human answers with card tokens
+(``3d 3s``, ``10h``) or indexes (``0 1``), ``pass``, ``hint``, ``help`` or ``quit``;
+bad input is explained and asked again, never played. Bots get only
+``deal.observe(seat)`` and ``deal.legal_actions()``.
+
+Exit status: 0 when the deal is played out or the player quits, 1 when standard
+input ends first; setup errors (options, seat, bot names) are :class:`ChupaiError`
+and exit 2 through :func:`chupai.cli.main.main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from chupai.bigtwo.combos import Combo, ComboKind, classify_or_none, explain
+from chupai.bigtwo.game import PASS, BigTwoDeal, Choice, Pass, Phase, new_deal
+from chupai.bigtwo.record import to_record
+from chupai.bigtwo.rules import LeftoverRule, PlayUntil
+from chupai.bots import Bot, GreedyBot, make_bot
+from chupai.cards import RANKS, card_name, cards_of, parse_mask
+from chupai.cli.simulate import bot_seed
+from chupai.errors import CardParseError, ChupaiError
+from chupai.games import find_game
+from chupai.names import action_name, combo_name, game_name
+from chupai.options import parse_overrides
+
+__all__ = ["run_play", "read_input", "hand_order", "Command", "PlaySession"]
+
+EXIT_OK = 0
+EXIT_EOF = 1
+
+_SUIT_SYMBOLS = "♦♣♥♠"  # suit index order D C H S
+_RED_SUITS = (0, 2)
+_ROW_CARDS = 18
+"""Most cards per row of the hand display (4 columns each: 18 fit 80 columns)."""
+_HINT_CAP = 8
+"""Plays listed per type by 'hint all' ('hint TYPE' lists every one)."""
+_BOT_PAUSE = 0.35
+"""Seconds between bot moves on a real terminal (none with pipes)."""
+
+HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    ("Your move", (
+        ("3d 3s", "play cards by token: rank then suit (10h or th, A♠ or as)"),
+        ("0 1", "play cards by their index in your hand (shown above each card)"),
+        ("pass, p", "pass (not when you lead the trick)"),
+        ("take, leave", "the face-up leftover card (3 players, taiwan_exposed)"),
+        ("swap, decline", "the face-down leftover card (3 players, malaysian)"),
+    )),
+    ("Commands", (
+        ("hint", "suggest a play (the greedy bot's) and count the legal plays"),
+        ("hint all", "list the legal plays of each type with their indexes"),
+        ("hint pair", "list every legal play of one type (pair, straight, ...)"),
+        ("show", "draw the table again (an empty line does too)"),
+        ("help", "this text"),
+        ("quit", "stop playing (Ctrl-D too)"),
+    )),
+)
+"""The help screen: sections of (input, meaning)."""
+
+
+class Command(NamedTuple):
+    """A non-game input line: ``quit``, ``help``, ``hint`` (arg ``"all"``) or ``show``."""
+
+    name: str
+    arg: str = ""
+
+
+_COMMANDS = {
+    "quit": "quit", "q": "quit", "exit": "quit",
+    "help": "help", "h": "help", "?": "help",
+    "hint": "hint", "hints": "hint",
+    "show": "show", "table": "show",
+}
+
+
+def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
+    """The cards of ``seat`` in display order (the rules' single-card order)."""
+    strength = deal.sort_key()
+    return sorted(cards_of(deal.hands[seat]), key=strength.__getitem__)
+
+
+def read_input(deal: BigTwoDeal, seat: int, text: str) -> Combo | Pass | Choice | Command:
+    """Read one input line of ``seat`` (the seat to act) into an action or command.
+
+    Cards may be given as tokens or as indexes into :func:`hand_order`; a line may
+    mix both. The result is a well-formed action of cards the seat holds, not yet
+    checked against the table (see ``deal.why_illegal``). Raises
+    :class:`ChupaiError` with a message for the player when the line is no action.
+    """
+    line = text.strip()
+    words = line.lower().split()
+    if not words:
+        return Command("show")
+    head = words[0]
+    if head in _COMMANDS:
+        return Command(_COMMANDS[head], " ".join(words[1:]))
+    if deal.phase is Phase.LEFTOVER:
+        return _read_choice(deal, words)
+    if len(words) == 1 and head in ("pass", "p"):
+        return PASS
+    if len(words) == 1 and head in ("take", "leave", "swap", "decline"):
+        return Choice(head)
+    order = hand_order(deal, seat)
+    mask = 0
+    card_words: list[str] = []
+    seen_index: set[int] = set()
+    for word in line.split():
+        if word.isdigit():
+            i = int(word)
+            if i >= len(order):
+                raise ChupaiError(
+                    f"index {i} is out of range: your hand has {len(order)} cards, "
+                    f"numbered 0 to {len(order) - 1} (a card token has a rank and a suit, "
+                    "e.g. 10h)")
+            if i in seen_index:
+                raise ChupaiError(f"index {i} is given twice")
+            seen_index.add(i)
+            mask |= 1 << order[i]
+        else:
+            card_words.append(word)
+    if card_words:
+        try:
+            tokens = parse_mask(card_words)
+        except CardParseError as exc:
+            message = str(exc)
+            if "e.g." not in message:
+                message += (" (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
+                            "d c h s, e.g. 10h; or give the card's index)")
+            raise CardParseError(message, exc.token, exc.index) from None
+        both = tokens & mask
+        if both:
+            raise ChupaiError(f"card {card_name(both.bit_length() - 1)} is given twice "
+                              "(by index and by name)")
+        missing = tokens & ~deal.hands[seat]
+        if missing:
+            names = " ".join(card_name(c) for c in cards_of(missing))
+            raise ChupaiError(f"you do not hold {names}")
+        mask |= tokens
+    combo = classify_or_none(mask, deal.rules)
+    if combo is None:
+        raise ChupaiError("not a combination: " + explain(mask, deal.rules))
+    return combo
+
+
+def _read_choice(deal: BigTwoDeal, words: list[str]) -> Choice:
+    names = [a.name for a in deal.legal_actions() if isinstance(a, Choice)]
+    word = " ".join(words)
+    matches = [n for n in names if n.startswith(word)] if word else []
+    if len(matches) == 1:
+        return Choice(matches[0])
+    raise ChupaiError(f"first decide on the leftover card: type {' or '.join(names)}")
+
+
+class _Quit(Exception):
+    """The player typed quit."""
+
+
+class _EndOfInput(Exception):
+    """Standard input ended."""
+
+
+class PlaySession:
+    """One deal between a human seat and bots, drawn on a rich console."""
+
+    def __init__(
+        self,
+        deal: BigTwoDeal,
+        human: int,
+        bots: dict[int, Bot],
+        *,
+        console: Console,
+        seed: int,
+        seed_was_random: bool = False,
+        lang: str = "en",
+        record: str | None = None,
+        read_line: Callable[[str], str] = input,
+        echo_input: bool = False,
+        pause: float = 0.0,
+        game: str = "bigtwo",
+    ):
+        self.deal = deal
+        self.human = human
+        self.bots = bots
+        self.console = console
+        self.seed = seed
+        self.seed_was_random = seed_was_random
+        self.lang = lang
+        self.record = record
+        self.read_line = read_line
+        self.echo_input = echo_input
+        self.pause = pause
+        self.game = game
+        self.trick: dict[int, Any] = {}
+        """Each seat's last action in the current trick."""
+        enc = (console.encoding or "utf-8").lower()
+        try:
+            (_SUIT_SYMBOLS + "▶—·").encode(enc)
+            self.symbols = True
+        except (UnicodeEncodeError, LookupError):
+            self.symbols = False
+
+    # ----- text helpers -------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return "You" if seat == self.human else f"Seat {seat}"
+
+    def card(self, c: int) -> Text:
+        rank = "10" if RANKS[c >> 2] == "T" else RANKS[c >> 2]
+        suit = _SUIT_SYMBOLS[c & 3] if self.symbols else "DCHS"[c & 3]
+        style = "bold red" if c & 3 in _RED_SUITS else "bold"
+        return Text(rank + suit, style=style)
+
+    def cards(self, mask: int) -> Text:
+        strength = self.deal.sort_key()
+        out = Text()
+        for i, c in enumerate(sorted(cards_of(mask), key=strength.__getitem__)):
+            if i:
+                out.append(" ")
+            out.append_text(self.card(c))
+        return out
+
+    def verb(self, seat: int, verb: str) -> str:
+        """``verb`` agreeing with the seat's name (``You lead``, ``Seat 1 leads``)."""
+        return verb if seat == self.human else verb + ("es" if verb.endswith("s") else "s")
+
+    def kind(self, kind: ComboKind) -> str:
+        return combo_name(kind.value, self.lang, game=self.game)
+
+    def action(self, action: Any) -> Text:
+        """An action as colored text: ``pair 8♣ 8♠``, ``pass`` or a choice name."""
+        if isinstance(action, Pass):
+            return Text(action_name("pass", self.lang), style="dim")
+        if isinstance(action, Choice):
+            return Text(action_name(action.name, self.lang))
+        out = Text(self.kind(action.kind) + " ", style="cyan")
+        out.append_text(self.cards(action.mask))
+        return out
+
+    def indexes(self, mask: int) -> str:
+        order = hand_order(self.deal, self.human)
+        return " ".join(str(i) for i, c in enumerate(order) if mask >> c & 1)
+
+    def say(self, *parts: Any, **kw: Any) -> None:
+        self.console.print(*parts, highlight=False, **kw)
+
+    def error(self, message: str | Text) -> None:
+        mark = "✗" if self.symbols else "!"
+        line = Text(f"{mark} ", style="bold red")
+        line.append_text(message if isinstance(message, Text) else Text(message, style="red"))
+        self.say(line)
+
+    # ----- drawing -------------------------------------------------------------
+    def intro(self) -> None:
+        deal = self.deal
+        self.say(Rule(Text(game_name(self.game, self.lang), style="bold"), style="blue"))
+        self.say(f"Rules: {deal.rules.spec()}")
+        note = f" (random: replay it with --seed {self.seed})" if self.seed_was_random else ""
+        self.say(f"Seed {self.seed}{note}")
+        bots = ", ".join(f"Seat {s} {getattr(b, 'name', 'bot')}"
+                         for s, b in sorted(self.bots.items()))
+        self.say(f"You are Seat {self.human}. Bots: {bots}.")
+        self.say(self.start_line())
+        left = deal.rules.leftover_count
+        if left and deal.rules.leftover_rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
+            self.say(f"The leftover card went face down to {self.name(deal.starting_player)} "
+                     "(holder of the lowest card).")
+        elif left and deal.rules.leftover_rule is LeftoverRule.SET_ASIDE:
+            self.say("The leftover card is set aside face down.")
+        self.say(Text("Type 'help' for the commands.", style="dim"))
+
+    def start_line(self) -> Text:
+        deal = self.deal
+        t = Text(f"Dealer: {self.name(deal.dealer)} · Starting player: "
+                 f"{self.name(deal.starting_player)}")
+        card = deal.starting_card
+        gone = deal.observe(self.human).exposed  # a malaysian swap puts it face up
+        if card >= 0 and deal.phase is not Phase.LEFTOVER and not gone >> card & 1:
+            t.append(" (")
+            t.append_text(self.card(card))
+            t.append(")")
+        return t
+
+    def draw(self) -> None:
+        """The human's view: seats, table, hand and what is asked."""
+        deal = self.deal
+        obs = deal.observe(self.human)
+        self.say(Rule(self.start_line(), style="blue"))
+        if obs.exposed:
+            self.say(Text("Face up, out of play: ").append_text(self.cards(obs.exposed)))
+        self.say(self.seats_table(obs))
+        if obs.phase is Phase.PLAY:
+            if obs.top is not None and obs.top_player is not None:
+                line = Text("On the table: ")
+                line.append_text(self.action(obs.top))
+                line.append(f"  by {self.name(obs.top_player)}")
+                self.say(line)
+            else:
+                self.say(Text("On the table: nothing — a new trick", style="dim"))
+        self.draw_hand(obs.hand)
+        self.say(self.turn_line(obs))
+
+    def seats_table(self, obs: Any) -> Table:
+        arrow = "▶" if self.symbols else ">"
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
+                      padding=(0, 1))
+        table.add_column("", width=1)
+        table.add_column("Seat")
+        table.add_column("Cards", justify="right")
+        table.add_column("This trick")
+        trick = self.trick if obs.top is not None else {}
+        for seat in range(obs.players):
+            label = Text(self.name(seat), style="bold green" if seat == self.human else "")
+            if seat in self.bots:
+                label.append(f" {getattr(self.bots[seat], 'name', 'bot')}", style="dim")
+            if seat == obs.dealer:
+                label.append(" (dealer)", style="dim")
+            count = obs.hand_counts[seat]
+            if seat in obs.finished and count == 0:
+                place = obs.finished.index(seat) + 1
+                cards = Text(f"out #{place}", style="yellow")
+            else:
+                cards = Text(str(count), style="bold red" if count == 1 else "")
+            last = trick.get(seat)
+            what = Text() if last is None else self.action(last)
+            if obs.top is not None and seat == obs.top_player:
+                what.stylize("bold")
+            marker = Text(arrow, style="bold yellow") if seat == obs.current_player else Text("")
+            table.add_row(marker, label, cards, what)
+        return table
+
+    def draw_hand(self, hand: int) -> None:
+        order = sorted(cards_of(hand), key=self.deal.sort_key().__getitem__)
+        self.say(Text(f"Your hand ({len(order)}):", style="bold"))
+        rows = (len(order) + _ROW_CARDS - 1) // _ROW_CARDS
+        per_row = (len(order) + rows - 1) // rows if rows else 0
+        for r in range(rows):
+            chunk = list(enumerate(order))[r * per_row:(r + 1) * per_row]
+            idx = Text()
+            cards = Text()
+            for i, c in chunk:
+                idx.append(f"{i:>4}", style="dim")
+                face = self.card(c)
+                cards.append(" " * (4 - face.cell_len))
+                cards.append_text(face)
+            self.say(idx)
+            self.say(cards)
+
+    def turn_line(self, obs: Any) -> Text:
+        deal = self.deal
+        if obs.phase is Phase.LEFTOVER:
+            t = Text()
+            t.append("Your decision: ", style="bold yellow")
+            if deal.rules.leftover_rule is LeftoverRule.MALAYSIAN:
+                t.append("a leftover card lies face down. 'swap': your ")
+                t.append_text(self.card(deal.starting_card))
+                t.append(" goes face up out of play and you take the unseen card "
+                         "(then lead anything); 'decline': it leaves play unseen.")
+            else:
+                t.append("the leftover card ")
+                t.append_text(self.cards(obs.leftover_shown))
+                t.append(" is face up. 'take' it into your hand or 'leave' it out of play.")
+            return t
+        t = Text()
+        t.append("Your turn: ", style="bold yellow")
+        if obs.top is None:
+            t.append("lead any combination")
+            if obs.must_contain:
+                t.append(" that includes ")
+                t.append_text(self.cards(obs.must_contain))
+        else:
+            t.append("beat ")
+            t.append_text(self.action(obs.top))
+            t.append(" or pass")
+        tail = "  (hint, help, quit)"
+        if t.cell_len + len(tail) <= self.console.width:
+            t.append(tail, style="dim")
+        return t
+
+    # ----- input -------------------------------------------------------------------
+    def ask(self) -> str:
+        try:
+            line = self.read_line("> ")
+        except EOFError:
+            raise _EndOfInput() from None
+        if self.echo_input:
+            self.console.file.write(line + "\n")
+            self.console.file.flush()
+        return line
+
+    def human_turn(self) -> None:
+        deal = self.deal
+        self.draw()
+        while True:
+            line = self.ask()
+            try:
+                got = read_input(deal, self.human, line)
+            except ChupaiError as exc:
+                self.error(str(exc))
+                continue
+            if isinstance(got, Command):
+                if got.name == "quit":
+                    raise _Quit()
+                if got.name == "help":
+                    self.show_help()
+                elif got.name == "hint":
+                    self.hint(got.arg)
+                else:
+                    self.draw()
+                continue
+            reason = deal.why_illegal(got)
+            if reason is not None:
+                self.error(self.explain_illegal(got, reason))
+                continue
+            self.apply(got)
+            return
+
+    def explain_illegal(self, action: Any, reason: str) -> Text:
+        """The engine's reason, in the player's words and with the cards drawn."""
+        top = self.deal.top
+        if isinstance(action, Combo) and top is not None and "does not beat" in reason:
+            t = self.action(action)
+            t.append(" does not beat ")
+            t.append_text(self.action(top))
+            if action.group != top.group:
+                t.append(" (a different kind of play)" if action.size == top.size
+                         else f" (play {top.size} cards to follow)")
+            return t
+        if reason.startswith("the first lead must contain"):
+            t = Text("the first lead must include ")
+            t.append_text(self.card(self.deal.starting_card))
+            return t.append(" (the starting card)")
+        return Text(_player_reason(reason, self.human))
+
+    def show_help(self) -> None:
+        table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+        table.add_column(style="cyan", no_wrap=True)
+        table.add_column()
+        for title, rows in HELP:
+            table.add_row(Text(title, style="bold"), "")
+            for what, meaning in rows:
+                table.add_row("  " + what, meaning)
+        self.say(table)
+
+    def hint(self, arg: str = "") -> None:
+        """Suggest a play; with ``arg`` ``all`` or a combination type, list plays."""
+        deal = self.deal
+        legal = deal.legal_actions()
+        obs = deal.observe(self.human)
+        best = GreedyBot(seed=0).act(obs, legal)
+        t = Text("Hint: ", style="bold magenta")
+        if isinstance(best, Combo):
+            t.append_text(self.action(best))
+            tokens = deal.action_text(best).lower()
+            t.append(f"   (type: {self.indexes(best.mask)}  or  {tokens})", style="dim")
+        else:
+            t.append_text(self.action(best))
+            if isinstance(best, Pass):
+                t.append("  (nothing in your hand beats the table)", style="dim")
+        self.say(t)
+        plays = [a for a in legal if isinstance(a, Combo)]
+        if deal.phase is Phase.LEFTOVER:
+            names = " or ".join(a.name for a in legal if isinstance(a, Choice))
+            self.say(f"Choices: {names}")
+            return
+        by_kind: dict[ComboKind, list[Combo]] = {}
+        for c in plays:
+            by_kind.setdefault(c.kind, []).append(c)
+        if not plays:
+            return
+        counts = ", ".join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
+        passing = " — or pass" if PASS in legal else ""
+        self.say(f"{len(plays)} legal plays ({counts}){passing}")
+        if not arg:
+            self.say(Text("'hint all' lists them; 'hint pair' (or another type) lists "
+                          "one type.", style="dim"))
+            return
+        cap: int | None = _HINT_CAP
+        if arg == "all":
+            kinds = list(by_kind)
+        else:
+            kind = self.find_kind(arg)
+            if kind is None:
+                self.error(f"unknown combination type {arg!r}; types: "
+                           + ", ".join(k.value for k in ComboKind))
+                return
+            if kind not in by_kind:
+                self.say(f"No legal {self.kind(kind)} now.")
+                return
+            kinds, cap = [kind], None
+        for k in kinds:
+            combos = sorted(by_kind[k], key=lambda c: c.key)
+            shown = combos if cap is None else combos[:cap]
+            title = Text(f"{self.kind(k)} ({len(combos)})", style="cyan")
+            if len(combos) > len(shown):
+                title.append(f"  first {len(shown)}; 'hint {k.value}' lists all", style="dim")
+            self.say(title)
+            items = []
+            for c in shown:
+                item = self.cards(c.mask)
+                item.append(f" [{self.indexes(c.mask)}]", style="dim")
+                items.append(item)
+            self.say(Columns(items, padding=(0, 3)))
+
+    def find_kind(self, text: str) -> ComboKind | None:
+        """The combination type named ``text`` (judge name, display name, plural)."""
+        want = text.strip().lower().replace("-", " ").replace("_", " ")
+        for k in ComboKind:
+            names = {k.value.replace("_", " "), self.kind(k).lower(),
+                     combo_name(k.value, "en").lower()}
+            if want in names or want.removesuffix("s") in names or \
+                    want.removesuffix("es") in names:
+                return k
+        return None
+
+    # ----- moves -------------------------------------------------------------------
+    def apply(self, action: Any) -> None:
+        """Apply a legal action of the seat to act and report it."""
+        deal = self.deal
+        seat = deal.current_player
+        assert seat is not None
+        phase = deal.phase
+        leading = phase is Phase.PLAY and deal.top is None
+        hand_before = deal.hands[seat]
+        deal.apply_action(action)
+        if phase is Phase.LEFTOVER:
+            self.report_leftover(seat, action, hand_before)
+            if deal.phase is Phase.PLAY and deal.current_player != self.human:
+                self.say(self.start_line())
+            return
+        if leading:
+            self.trick = {}
+        self.trick[seat] = action
+        line = Text(f"  {self.name(seat)} ", style="bold" if seat == self.human else "")
+        if isinstance(action, Pass):
+            line.append(self.verb(seat, "pass"), style="dim")
+            if self.lang != "en":
+                line.append(f" ({action_name('pass', self.lang)})", style="dim")
+        else:
+            line.append(self.verb(seat, "lead" if leading else "play") + " ")
+            line.append_text(self.action(action))
+            left = deal.hands[seat].bit_count()
+            if left == 1:
+                line.append("  — 1 card left!", style="bold red")
+            elif left == 0:
+                line.append("  — out!", style="bold yellow")
+        self.say(line)
+        if deal.phase is Phase.PLAY and deal.top is None:
+            leader = deal.current_player
+            assert leader is not None
+            winner = _trick_winner(self.trick)
+            lead = self.verb(leader, "lead")
+            if winner is not None and winner == leader:
+                msg = f"  {self.name(winner)} won the trick and {lead}."
+            else:
+                msg = f"  Trick over; {self.name(leader)} {lead}."
+            self.say(Text(msg, style="dim"))
+
+    def report_leftover(self, seat: int, action: Choice, hand_before: int) -> None:
+        deal = self.deal
+        line = Text(f"  {self.name(seat)} {self.verb(seat, action.name)}")
+        if action.name == "take":
+            line.append(" the leftover card ")
+            line.append_text(self.cards(deal.hands[seat] & ~hand_before))
+        elif action.name == "leave":
+            line.append(" the leftover card out of play")
+        elif action.name == "swap":
+            line.append(": ")
+            line.append_text(self.cards(deal.observe(seat).exposed))
+            line.append(" goes face up out of play")
+            if seat == self.human:
+                line.append(", you take ")
+                line.append_text(self.cards(deal.hands[seat] & ~hand_before))
+        else:
+            line.append(" the swap; the leftover card leaves play unseen")
+        self.say(line)
+
+    def bot_turn(self, seat: int) -> None:
+        deal = self.deal
+        action = self.bots[seat].act(deal.observe(seat), deal.legal_actions())
+        if self.pause:
+            time.sleep(self.pause)
+        self.apply(action)
+
+    # ----- the deal ------------------------------------------------------------------
+    def run(self) -> int:
+        deal = self.deal
+        self.intro()
+        try:
+            while not deal.is_terminal():
+                seat = deal.current_player
+                assert seat is not None
+                if seat == self.human:
+                    self.human_turn()
+                else:
+                    self.bot_turn(seat)
+        except _Quit:
+            self.say(Text(f"You quit; the deal is abandoned (seed {self.seed}).", style="bold"))
+            if self.record:
+                self.say("No record written.")
+            return EXIT_OK
+        except _EndOfInput:
+            self.say(Text(f"\nEnd of input; the deal is abandoned (seed {self.seed}).",
+                          style="bold"))
+            return EXIT_EOF
+        self.show_outcome()
+        if self.record:
+            self.write_record()
+        return EXIT_OK
+
+    def show_outcome(self) -> None:
+        deal = self.deal
+        out = deal.outcome
+        assert out is not None
+        self.say(Rule(Text("Deal over", style="bold"), style="blue"))
+        line = Text("Winner: ")
+        line.append(self.name(out.winner),
+                    style="bold green" if out.winner == self.human else "bold")
+        if out.instant_win:
+            line.append(f" — instant win: {out.instant_win.replace('_', ' ')}")
+        elif deal.winning_play is not None:
+            line.append(", out with ")
+            line.append_text(self.action(deal.winning_play))
+        self.say(line)
+        if deal.rules.play_until is PlayUntil.LAST_REMAINING and len(out.finishing_order) > 1:
+            self.say("Finishing order: " + ", ".join(self.name(s) for s in out.finishing_order))
+            self.say(Text(f"Penalties count the cards held when {self.name(out.winner)} "
+                          "went out.", style="dim"))
+        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
+        table.add_column("Seat")
+        table.add_column("Hand" if out.instant_win else "Cards left")
+        table.add_column("Penalty", justify="right")
+        table.add_column("Score", justify="right")
+        for seat in range(deal.players):
+            hand = out.hands[seat]
+            cards = self.cards(hand) if hand else Text("—", style="dim")
+            score = out.scores[seat]
+            style = "green" if score > 0 else "red" if score < 0 else ""
+            table.add_row(Text(self.name(seat), style="bold" if seat == self.human else ""),
+                          cards, str(out.penalties[seat]), Text(f"{score:+d}", style=style))
+        self.say(table)
+        mine = out.scores[self.human]
+        self.say(Text(f"Your score: {mine:+d}", style="bold"))
+        self.say(Text(f"Seed {self.seed}: play this deal again with --seed {self.seed}.",
+                      style="dim"))
+
+    def write_record(self) -> None:
+        assert self.record is not None
+        text = json.dumps(to_record(self.deal), ensure_ascii=False, indent=2) + "\n"
+        try:
+            with open(self.record, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            raise ChupaiError(f"cannot write the record to {self.record!r}: {exc}") from None
+        self.say(f"Record written to {self.record}")
+
+
+def _trick_winner(trick: dict[int, Any]) -> int | None:
+    plays = [seat for seat, a in trick.items() if isinstance(a, Combo)]
+    return plays[-1] if plays else None
+
+
+def _player_reason(reason: str, seat: int) -> str:
+    """Rephrase an engine reason for the player in ``seat``."""
+    for old, new in ((f"seat {seat} does not hold", "you do not hold"),
+                     (f"seat {seat} must decide", "you must decide")):
+        if reason.startswith(old):
+            return new + reason[len(old):]
+    if reason == "the leader may not pass":
+        return "you lead this trick, so you may not pass: play a combination"
+    return reason
+
+
+def _bot_names(text: str, count: int) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise ChupaiError(f"bad --bots value {text!r}: expected NAME or NAME,NAME,...")
+    if len(names) == 1:
+        return names * count
+    if len(names) != count:
+        raise ChupaiError(f"--bots names {len(names)} bots but there are {count} bot seats "
+                          "(give one name for all, or one per bot seat)")
+    return names
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Run ``chupai play`` with the arguments of :func:`chupai.cli.main.build_parser`."""
+    info = find_game(args.game)
+    if info.key != "bigtwo":  # pragma: no cover - only bigtwo is registered today
+        raise ChupaiError(f"play supports bigtwo only, not {info.key!r}")
+    overrides = parse_overrides(args.overrides)
+    if args.players is not None:
+        overrides["players"] = str(args.players)
+    rules = info.resolve(args.rules or info.default_preset, overrides)
+    n = rules.players
+    human = args.seat
+    if not 0 <= human < n:
+        raise ChupaiError(f"--seat {human} is not a seat of a {n}-player deal (0 to {n - 1})")
+    names = _bot_names(args.bots, n - 1)
+    if args.record is not None and not Path(args.record).resolve().parent.is_dir():
+        raise ChupaiError(f"cannot write the record to {args.record!r}: no such directory")
+    seed_was_random = args.seed is None
+    seed = random.SystemRandom().randrange(1, 1_000_000) if args.seed is None else args.seed
+    bot_seats = [s for s in range(n) if s != human]
+    # the same bot seeds as 'chupai simulate', so a seat's bot plays alike in both
+    bots = {s: make_bot(name, seed=bot_seed(seed, s))
+            for s, name in zip(bot_seats, names, strict=True)}
+    deal = new_deal(rules, seed)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        (_SUIT_SYMBOLS + "─▶✗·—").encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        # a legacy terminal: suits are drawn as letters, other marks degrade to '?'
+        reconfigure = getattr(sys.stdout, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+    console = Console(highlight=False)
+    interactive = sys.stdin.isatty() and console.is_terminal
+    if interactive:
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:  # pragma: no cover
+            pass
+    session = PlaySession(
+        deal, human, bots, console=console, seed=seed, seed_was_random=seed_was_random,
+        lang=getattr(args, "lang", None) or "en", record=args.record,
+        echo_input=not sys.stdin.isatty(), pause=_BOT_PAUSE if interactive else 0.0,
+        game=info.key,
+    )
+    return session.run()
+
