@@ -144,6 +144,12 @@ class Tables:
             ranks = tuple(RANKS.index(ch) for ch in text)
             self.straights.append(Straight(ranks, _rank_bits(text), pos, max(ranks)))
         self.straight_by_bits = {s.rank_bits: s for s in self.straights}
+        self.straight_flush_masks = tuple(
+            sum(1 << (4 * r + suit) for r in st.ranks) for st in self.straights for suit in range(4)
+        )
+        """Every straight flush of these rules as a card mask."""
+        self.strength_order = sorted(range(52), key=self.card_strength.__getitem__)
+        """Card ids from the weakest to the strongest."""
         self.same_type = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
         self.monster_over_small = rules.monster_over_small
         self.allow_triples = rules.allow_triples

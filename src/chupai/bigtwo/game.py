@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, NamedTuple, TypeAlias
+from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from chupai.bigtwo.combos import GROUP_MONSTER, Combo, Tables, beats_fn, classify_or_none, explain, tables
 from chupai.bigtwo.movegen import hand_combos
@@ -296,13 +296,14 @@ class BigTwoDeal:
         return self
 
     def _lowest_holder(self) -> tuple[int, int]:
-        cs = self._t.card_strength
-        best, holder = -1, -1
-        for seat, h in enumerate(self.hands):
-            for c in cards_of(h):
-                if best < 0 or cs[c] < cs[best]:
-                    best, holder = c, seat
-        return best, holder
+        held = 0
+        for h in self.hands:
+            held |= h
+        for c in self._t.strength_order:
+            if held >> c & 1:
+                bit = 1 << c
+                return c, next(seat for seat, h in enumerate(self.hands) if h & bit)
+        return -1, -1
 
     def _leftover_step(self) -> None:
         s0, p0 = self._lowest_holder()
@@ -515,20 +516,19 @@ class BigTwoDeal:
         """Apply ``action`` WITHOUT checking legality (fast path for simulators
         that choose from :meth:`legal_actions`). An illegal action corrupts the
         state."""
-        seat = self.to_act
-        assert seat is not None
+        seat: int = self.to_act  # type: ignore[assignment]
         ev = Event(seat, action)
         self.history.append(ev)
         if self.phase is Phase.LEFTOVER:
             assert isinstance(action, Choice)
             self._apply_leftover(seat, action.name)
             return ev
-        if isinstance(action, Pass):
+        if action is PASS:
             self.passed |= 1 << seat
             self._advance(seat)
             return ev
-        assert isinstance(action, Combo)
-        mask = action.mask
+        action = cast(Combo, action)
+        mask = action[1]
         hand = self.hands[seat] & ~mask
         self.hands[seat] = hand
         self.played[seat] |= mask
@@ -708,12 +708,14 @@ class BigTwoDeal:
         return f"<BigTwoDeal {self.rules.spec()} phase={self.phase.value} to_act={self.to_act} hands=[{hands}]>"
 
 
+_LOW_BITS: Final = sum(1 << (4 * r) for r in range(13))
+
+
 def _instant_win_kind(hand: CardMask, wins: frozenset[InstantWin]) -> InstantWin | None:
-    if InstantWin.SUITED_DRAGON in wins:
-        for s in range(4):
-            if all(hand >> (r * 4 + s) & 1 for r in range(13)):
-                return InstantWin.SUITED_DRAGON
-    if InstantWin.DRAGON in wins and all((hand >> (4 * r)) & 15 for r in range(13)):
+    if InstantWin.SUITED_DRAGON in wins and any(
+            hand & (_LOW_BITS << s) == _LOW_BITS << s for s in range(4)):
+        return InstantWin.SUITED_DRAGON
+    if InstantWin.DRAGON in wins and (hand | hand >> 1 | hand >> 2 | hand >> 3) & _LOW_BITS == _LOW_BITS:
         return InstantWin.DRAGON
     if InstantWin.FOUR_TWOS in wins and (hand >> 48) & 15 == 15:
         return InstantWin.FOUR_TWOS

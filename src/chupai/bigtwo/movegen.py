@@ -40,7 +40,7 @@ _BITS: Final = tuple(tuple(s for s in range(4) if nib >> s & 1) for nib in range
 
 
 def _top_suit(sub: int, ss: list[int]) -> int:
-    return max(ss[s] for s in _BITS[sub])
+    return max([ss[s] for s in _BITS[sub]])
 
 
 _new = tuple.__new__

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from chupai.bigtwo.combos import SUIT_MASKS, ComboKind, tables
+from chupai.bigtwo.combos import ComboKind, tables
 from chupai.bigtwo.rules import BigTwoRules, Scoring, Settlement
 from chupai.cards import CardMask, cards_of, parse_card
 
@@ -92,16 +92,15 @@ def _taiwan_plus_minus(rules: BigTwoRules, hand: CardMask, untouched: bool) -> i
     return (n39 + 2 * n_ta) << counts[_TWO]
 
 
+_LOW_BITS: Final = sum(1 << (4 * r) for r in range(13))
+"""Bit 0 of every rank nibble."""
+
+
 def has_monster(rules: BigTwoRules, hand: CardMask) -> bool:
     """Whether ``hand`` holds four of one rank or a straight flush (§11.2)."""
-    if any(((hand >> (4 * r)) & 15) == 15 for r in range(13)):
+    if hand & (hand >> 1) & (hand >> 2) & (hand >> 3) & _LOW_BITS:
         return True
-    for st in tables(rules).straights:
-        for s in range(4):
-            sm = hand & SUIT_MASKS[s]
-            if all(sm >> (4 * r + s) & 1 for r in st.ranks):
-                return True
-    return False
+    return any(hand & m == m for m in tables(rules).straight_flush_masks)
 
 
 def _taiwan_basic(rules: BigTwoRules, hand: CardMask, untouched: bool) -> int:
