@@ -4,6 +4,8 @@
 'bigtwo'
 >>> find_game("锄大地").key
 'bigtwo'
+>>> find_game("Fight the Landlord").key
+'doudizhu'
 """
 
 from __future__ import annotations
@@ -48,11 +50,27 @@ def _bigtwo() -> GameInfo:
     )
 
 
-_FACTORIES: dict[str, Callable[[], GameInfo]] = {"bigtwo": _bigtwo}
+def _doudizhu() -> GameInfo:
+    from chupai.doudizhu import api, rules
+
+    return GameInfo(
+        key="doudizhu",
+        names={"en": "Dou Dizhu", "zh": "斗地主", "ja": "闘地主"},
+        aliases=("doudizhu", "dou dizhu", "ddz", "fight the landlord",
+                 "斗地主", "鬥地主", "闘地主"),
+        presets=lambda: rules.PRESETS,
+        resolve=lambda preset, overrides: rules.resolve(preset, overrides),
+        judge=api.judge,
+        moves=api.moves,
+        default_preset="classic",
+    )
+
+
+_FACTORIES: dict[str, Callable[[], GameInfo]] = {"bigtwo": _bigtwo, "doudizhu": _doudizhu}
 GAMES: tuple[str, ...] = tuple(_FACTORIES)
 """Keys of the games the engine implements."""
 
-_PLANNED = {"doudizhu": "Dou Dizhu", "biga": "Big A"}
+_PLANNED = {"biga": "Big A"}
 
 
 def find_game(name: str) -> GameInfo:

@@ -8,8 +8,9 @@ spec string such as ``bigtwo(preset=taiwan,pass_lockout=true)``.
 
 Value syntax (``../shared/rules/README.md``): booleans ``true``/``false``; integers
 in decimal; enumerations by name; sets as comma-separated names, ``none`` for the
-empty set. Unknown keys and bad values raise :class:`RulesError` naming the key and
-listing what is allowed.
+empty set; integer lists (``tuple[int, ...]``) as comma-separated integers without
+spaces (``3,6,12``), ``none`` for the empty list. Unknown keys and bad values raise
+:class:`RulesError` naming the key and listing what is allowed.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ def _allowed_text(tp: Any) -> tuple[str, ...]:
     if origin is frozenset:
         (inner,) = get_args(tp)
         return ("none",) + _allowed_text(inner)
+    if origin is tuple:
+        return ("<comma-separated integers>",)
     if origin in (typing.Union, types.UnionType):
         out: tuple[str, ...] = ()
         for arg in get_args(tp):
@@ -98,6 +101,16 @@ def parse_value(key: str, tp: Any, text: str) -> Any:
         if low in ("none", ""):
             return frozenset()
         return frozenset(parse_value(key, inner, part) for part in raw.split(","))
+    if origin is tuple:
+        args = get_args(tp)
+        if len(args) != 2 or args[1] is not Ellipsis:
+            raise TypeError(f"unsupported option type {tp!r} for {key!r}")
+        if low in ("none", ""):
+            return ()
+        try:
+            return tuple(parse_value(key, args[0], part) for part in raw.split(","))
+        except RulesError:
+            raise bad() from None
     if origin is Literal:
         for a in get_args(tp):
             if str(a).lower() == low:
@@ -127,6 +140,8 @@ def format_value(value: Any) -> str:
         if not value:
             return "none"
         return ",".join(sorted(format_value(v) for v in value))
+    if isinstance(value, tuple):
+        return ",".join(format_value(v) for v in value) if value else "none"
     if value is None:
         return "none"
     return str(value)
@@ -139,6 +154,8 @@ def _json_value(value: Any) -> Any:
         return value.value
     if isinstance(value, frozenset):
         return sorted(_json_value(v) for v in value)
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
     return value
 
 

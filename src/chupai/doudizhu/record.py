@@ -1,0 +1,174 @@
+"""JSON game records of Dou Dizhu deals, and their replay.
+
+A record holds the fully resolved rules (so it replays after presets change), the
+seed, the dealer, the marker card's stock index and rank, the first bidder, the
+dealt hands and kitty (bare ranks), whether the deal was doubled, every action
+in order and the result. :func:`replay` rebuilds the deal action by action,
+checking each, and raises :class:`RecordError` naming the first bad one. Header
+fields of the wrong JSON type are a :class:`RecordError` too, never another
+exception.
+
+>>> from chupai.doudizhu.rules import PRESETS
+>>> from chupai.doudizhu.game import new_deal
+>>> deal = new_deal(PRESETS["classic"], seed=1)
+>>> while not deal.is_terminal():
+...     _ = deal.apply_action(deal.legal_actions()[0])
+>>> rec = to_record(deal)
+>>> replay(rec).outcome == deal.outcome
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from chupai.doudizhu.combos import RANK_NAMES, parse_cards
+from chupai.doudizhu.game import DouDizhuDeal, Event, deal_cards
+from chupai.doudizhu.rules import DouDizhuRules
+from chupai.errors import ChupaiError, RecordError
+
+__all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
+
+FORMAT: Final = "chupai-record"
+VERSION: Final = 1
+GAME: Final = "doudizhu"
+
+
+def to_record(deal: DouDizhuDeal) -> dict[str, Any]:
+    """The JSON-ready record of ``deal`` (finished or in progress)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": GAME,
+        "spec": deal.rules.spec(),
+        "rules": deal.rules.to_dict(),
+        "seed": deal.seed,
+        "dealer": deal.dealer,
+        "marker_index": deal.marker_index,
+        "marker": RANK_NAMES[deal.marker] if deal.marker is not None else None,
+        "first_bidder": deal.first_bidder,
+        "doubled": deal.doubled,
+        "hands": [deal.cards_text(h) for h in deal.dealt_hands],
+        "kitty": deal.cards_text(deal.kitty),
+        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)} for ev in deal.history],
+        "result": deal.outcome.to_dict() if deal.outcome is not None else None,
+    }
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *,
+           optional: bool = False, default: Any = None) -> Any:
+    if key not in rec:
+        if optional:
+            return default
+        raise RecordError(f"record has no {key!r} field")
+    value = rec[key]
+    if value is None and optional:
+        return default
+    if kind is int:
+        ok = _is_int(value)
+    else:
+        ok = isinstance(value, kind)
+    if not ok:
+        raise RecordError(f"record field {key!r} has the wrong type: {value!r}")
+    return value
+
+
+def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
+    if not isinstance(rec, Mapping):
+        raise RecordError("a record must be a JSON object")
+    if rec.get("format") != FORMAT:
+        raise RecordError(f"not a chupai record (format {rec.get('format')!r})")
+    if rec.get("version") != VERSION or isinstance(rec.get("version"), bool):
+        raise RecordError(f"unsupported record version {rec.get('version')!r}")
+    if rec.get("game") != GAME:
+        raise RecordError(f"record game {rec.get('game')!r} is not {GAME}")
+    raw_rules = _field(rec, "rules", dict)
+    raw_hands = _field(rec, "hands", list)
+    if not all(isinstance(h, str) for h in raw_hands):
+        raise RecordError("record field 'hands' must be a list of card strings")
+    raw_kitty = _field(rec, "kitty", str)
+    dealer = _field(rec, "dealer", int)
+    seed = _field(rec, "seed", int, optional=True)
+    marker_index = _field(rec, "marker_index", int, optional=True)
+    raw_marker = _field(rec, "marker", str, optional=True)
+    first_bidder = _field(rec, "first_bidder", int, optional=True)
+    doubled = _field(rec, "doubled", bool, optional=True, default=False)
+    _field(rec, "actions", list)
+    result = rec.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
+    marker: int | None = None
+    if raw_marker is not None:
+        name = raw_marker.strip().upper().replace("10", "T")
+        if name not in RANK_NAMES:
+            raise RecordError(f"record field 'marker' is not a rank: {raw_marker!r}")
+        marker = RANK_NAMES.index(name)
+    try:
+        rules = DouDizhuRules.from_dict(raw_rules)
+        hands = [parse_cards(h, rules) for h in raw_hands]
+        kitty = parse_cards(raw_kitty, rules)
+    except ChupaiError as exc:
+        raise RecordError(f"bad record header: {exc}") from None
+    if seed is not None:
+        try:
+            d2, h2, k2, m2, r2 = deal_cards(rules, seed, dealer)
+        except (ChupaiError, ValueError) as exc:
+            raise RecordError(f"bad record header: {exc}") from None
+        if h2 != hands or k2 != kitty:
+            raise RecordError("the hands do not match the deal of the recorded seed")
+        if marker_index is not None and (m2 != marker_index or (marker is not None and marker != r2)):
+            raise RecordError("the marker card does not match the deal of the recorded seed")
+    try:
+        return DouDizhuDeal.from_hands(
+            rules, hands, kitty, dealer=dealer, first_bidder=first_bidder,
+            marker_index=marker_index, marker=marker, doubled=doubled, seed=seed,
+        )
+    except (ChupaiError, ValueError) as exc:
+        raise RecordError(f"bad record header: {exc}") from None
+
+
+def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, DouDizhuDeal, Event]]:
+    """Yield ``(index, deal, event)`` after each action, checking every one.
+
+    Raises :class:`RecordError` at the first action that is malformed, out of
+    turn or illegal, or when the final result differs from the recorded one.
+    """
+    deal = _start(rec)
+    actions = _field(rec, "actions", list)
+    for i, item in enumerate(actions):
+        if (not isinstance(item, Mapping) or not isinstance(item.get("action"), str)
+                or not _is_int(item.get("seat"))):
+            raise RecordError(f"action {i + 1}: malformed entry {item!r}", i)
+        if deal.is_terminal():
+            raise RecordError(f"action {i + 1}: the deal was already over", i)
+        if item["seat"] != deal.current_player:
+            raise RecordError(
+                f"action {i + 1} ({item['action']!r}): seat {item['seat']!r} acted but "
+                f"it was seat {deal.current_player}'s turn", i)
+        try:
+            action = deal.parse_action(item["action"])
+            ev = deal.apply_action(action)
+        except ChupaiError as exc:
+            raise RecordError(f"action {i + 1} by seat {item['seat']}: {exc}", i) from None
+        yield i, deal, ev
+    result = rec.get("result")
+    if result is not None:
+        if deal.outcome is None:
+            raise RecordError("the record has a result but its actions do not finish the deal")
+        if dict(result) != deal.outcome.to_dict():
+            raise RecordError(
+                f"the recorded result {dict(result)!r} differs from the replayed one "
+                f"{deal.outcome.to_dict()!r}")
+
+
+def replay(rec: Mapping[str, Any]) -> DouDizhuDeal:
+    """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
+    final: DouDizhuDeal | None = None
+    for _, final, _ in replay_steps(rec):
+        pass
+    return final if final is not None else _start(rec)
