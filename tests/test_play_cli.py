@@ -260,7 +260,7 @@ def test_no_arguments_plays_with_a_random_seed_that_is_shown() -> None:
     (("--bots", "greedy,random"), "--bots"),
     (("--bots", "nosuch"), "unknown bot"),
     (("--rules", "nosuch"), "nosuch"),
-    (("--set", "ding_da=penalty"), "ding_da"),
+    (("--set", "ding_da=sometimes"), "ding_da"),
     (("--record", "/nonexistent-dir/x.json"), "no such directory"),
 ])
 def test_setup_errors_exit_2(args: tuple[str, ...], message: str) -> None:

@@ -18,14 +18,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
 
-__all__ = ["FORMAT", "VERSION", "to_record", "replay", "replay_steps"]
+if TYPE_CHECKING:
+    from chupai.bigtwo.match import Match
+
+__all__ = ["FORMAT", "VERSION", "to_record", "replay", "replay_steps", "replay_any"]
 
 FORMAT: Final = "chupai-record"
 VERSION: Final = 1
@@ -47,9 +50,11 @@ def to_record(deal: BigTwoDeal) -> dict[str, Any]:
         "dealer": deal.dealer,
         "first_deal": deal.first_deal,
         "leader": deal._given_leader,
+        "ranking": list(deal.ranking) if deal.ranking is not None else None,
         "hands": [_text(h) for h in deal.dealt_hands],
         "leftover": _text(_initial_leftover(deal)),
-        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)} for ev in deal.history],
+        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)}
+                    for ev in deal.history if not ev.auto],
         "result": deal.outcome.to_dict() if deal.outcome is not None else None,
     }
 
@@ -76,6 +81,9 @@ def _field(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> A
 def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     if not isinstance(rec, Mapping):
         raise RecordError("a record must be a JSON object")
+    if rec.get("format") == "chupai-match":
+        raise RecordError("this is a match record: replay it with replay_any or "
+                          "chupai.bigtwo.match.replay_match")
     if rec.get("format") != FORMAT:
         raise RecordError(f"not a chupai record (format {rec.get('format')!r})")
     if rec.get("version") != VERSION:
@@ -97,6 +105,10 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     leader = rec.get("leader")
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
         raise RecordError(f"record field 'leader' must be a seat or null, not {leader!r}")
+    ranking = rec.get("ranking")
+    if ranking is not None and (not isinstance(ranking, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in ranking)):
+        raise RecordError(f"record field 'ranking' must be a list of seats or null, not {ranking!r}")
     try:
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
         hands = [parse_mask(h) for h in raw_hands]
@@ -117,7 +129,7 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     try:
         return BigTwoDeal.from_hands(
             rules, hands, leftover=leftover, dealer=dealer,
-            first_deal=first_deal, leader=leader, seed=seed,
+            first_deal=first_deal, leader=leader, seed=seed, ranking=ranking,
         )
     except (ChupaiError, ValueError) as exc:
         raise RecordError(f"bad record header: {exc}") from None
@@ -162,3 +174,13 @@ def replay(rec: Mapping[str, Any]) -> BigTwoDeal:
     for _, final, _ in replay_steps(rec):
         pass
     return final if final is not None else _start(rec)
+
+
+def replay_any(rec: Mapping[str, Any]) -> BigTwoDeal | Match:
+    """Replay a deal record (:func:`replay`) or a match record
+    (:func:`chupai.bigtwo.match.replay_match`), whichever ``rec`` is."""
+    if isinstance(rec, Mapping) and rec.get("format") == "chupai-match":
+        from chupai.bigtwo.match import replay_match
+
+        return replay_match(rec)
+    return replay(rec)

@@ -1,4 +1,4 @@
-"""The ``chupai`` command line: judge, moves, play, replay, simulate.
+"""The ``chupai`` command line: judge, moves, play, replay, simulate, rules.
 
 ``judge`` and ``moves`` are stable interfaces used by outside test suites: their
 arguments and JSON output never change incompatibly. Malformed input (unknown
@@ -64,6 +64,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_play(args)
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from chupai.cli.rules import run_rules
+
+    return run_rules(args)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from chupai.cli.simulate import run_simulate
 
@@ -103,23 +109,41 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser(
-        "play", help="play a deal in the terminal against bots",
-        description="Play one deal against bots in the terminal. Enter card tokens "
-                    "(e.g. '3d 3s') or hand indexes (e.g. '0 1'), 'pass', 'hint', "
-                    "'help' or 'quit'. Exit status 0 when the deal ends or you quit, "
-                    "1 when input ends first.")
+        "play", help="play a deal or a match in the terminal against bots",
+        description="Play one deal (or a match with --deals or --to) against bots in the "
+                    "terminal. Enter card tokens (e.g. '3d 3s') or hand indexes (e.g. "
+                    "'0 1'), 'pass', a decision such as 'keep' or 'give 4d', 'hint', "
+                    "'help' or 'quit'. Exit status 0 when the deal or match ends or you "
+                    "quit, 1 when input ends first.")
     p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
     _add_rules_args(p)
     p.add_argument("--players", type=int, default=None, help="number of players (2-4 for bigtwo)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the deal or match (default: random)")
+    p.add_argument("--deals", type=int, default=None, metavar="N",
+                   help="play a match of N deals, with the score table after each deal")
+    p.add_argument("--to", dest="target", type=int, default=None, metavar="SCORE",
+                   help="play a match until a running total reaches +SCORE or -SCORE")
     p.add_argument("--bots", default="greedy", metavar="NAMES",
                    help="bot names for the other seats, comma-separated (random, greedy)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--record", metavar="FILE", default=None,
-                   help="write the game record (JSON) to FILE when the deal ends")
+                   help="write the game record (JSON) to FILE when the deal or match ends")
     p.add_argument("--lang", choices=("en", "zh", "ja"), default="en",
                    help="language of the game and combination names (default en)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "rules", help="print every option of a game with its value and meaning",
+        description="Print every option of GAME under a preset and overrides: its value, "
+                    "the values allowed and a one-line explanation.")
+    p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
+    _add_rules_args(p)
+    p.add_argument("--values", action="store_true",
+                   help="add a column with the values each option allows")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object {\"spec\": ..., \"options\": [...]}")
+    p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser(
         "replay", help="re-validate a game record move by move and print it",
@@ -137,6 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random", metavar="NAMES",
                    help="comma-separated bot names, one per seat or one for all")
     p.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    p.add_argument("--match-deals", type=int, default=None, metavar="K",
+                   help="play the deals as matches of K deals (dealers, leaders and "
+                        "exchanges carry over); records are then match records")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--records", metavar="DIR", default=None,
                    help="write each deal's record to DIR/deal-SEED.json")

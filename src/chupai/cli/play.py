@@ -1,4 +1,5 @@
-"""``chupai play``: one deal of Big Two in the terminal, one human seat against bots.
+"""``chupai play``: a deal or a match of Big Two in the terminal, one human seat
+against bots.
 
 The screen is drawn with rich and read with plain :func:`input`, so the same code
 runs on a real terminal and with pipes (tests feed a script on standard input; the
@@ -8,8 +9,14 @@ The human's turn shows the seats (cards left, each seat's last play or pass in t
 current trick, the dealer), the top play, and the hand sorted by the rules'
 single-card order with an index above each card. The human answers with card tokens
 (``3d 3s``, ``10h``) or indexes (``0 1``), ``pass``, ``hint``, ``help`` or ``quit``;
-bad input is explained and asked again, never played. Bots get only
-``deal.observe(seat)`` and ``deal.legal_actions()``.
+bad input is explained and asked again, never played. Before play the deal may
+ask for decisions (the leftover card, a redeal, an exchange or tribute): they are
+prompted the same way (``keep``, ``give 4d`` or ``give 0``, ``name 2s``, ``hand 2``).
+Bots get only ``deal.observe(seat)`` and ``deal.legal_actions()``.
+
+With ``--deals N`` or ``--to SCORE`` a :class:`~chupai.bigtwo.match.Match` is
+played deal after deal, with the score table after each deal; ``--record`` then
+writes the match record.
 
 Exit status: 0 when the deal is played out or the player quits, 1 when standard
 input ends first; setup errors (options, seat, bot names) are :class:`ChupaiError`
@@ -34,9 +41,23 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.bigtwo.combos import Combo, ComboKind, classify_or_none, explain
-from chupai.bigtwo.game import PASS, BigTwoDeal, Choice, Pass, Phase, new_deal
+from chupai.bigtwo.game import (
+    CHOICE_NAMES,
+    PASS,
+    BigTwoDeal,
+    Choice,
+    Event,
+    Hidden,
+    LastCard,
+    Pass,
+    Phase,
+    class_titles,
+    new_deal,
+    redeal_reasons,
+)
+from chupai.bigtwo.match import Match
 from chupai.bigtwo.record import to_record
-from chupai.bigtwo.rules import LeftoverRule, PlayUntil
+from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, GreedyBot, make_bot
 from chupai.cards import RANKS, card_name, cards_of, parse_mask
 from chupai.cli.simulate import bot_seed
@@ -45,7 +66,7 @@ from chupai.games import find_game
 from chupai.names import action_name, combo_name, game_name
 from chupai.options import parse_overrides
 
-__all__ = ["run_play", "read_input", "hand_order", "Command", "PlaySession"]
+__all__ = ["run_play", "read_input", "hand_order", "Command", "PlaySession", "MatchSession"]
 
 EXIT_OK = 0
 EXIT_EOF = 1
@@ -64,8 +85,16 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("3d 3s", "play cards by token: rank then suit (10h or th, A♠ or as)"),
         ("0 1", "play cards by their index in your hand (shown above each card)"),
         ("pass, p", "pass (not when you lead the trick)"),
+        ("3d 4d last", "a play that leaves you one card, calling 'last card' (last_card_call)"),
         ("take, leave", "the face-up leftover card (3 players, taiwan_exposed)"),
         ("swap, decline", "the face-down leftover card (3 players, malaysian)"),
+    )),
+    ("Before play", (
+        ("redeal, keep", "ask for a redeal with a qualifying hand, or keep it"),
+        ("give 3d 4c, give 0 1", "give cards (by token or index): exchange, tribute return"),
+        ("name 2s, skip", "class struggle: name a card you want, or give up that exchange"),
+        ("keep 0 1 2", "tribute draw_three: the cards kept out of the draw"),
+        ("hand 2", "tribute choose_hands: take face-down hand 2"),
     )),
     ("Commands", (
         ("hint", "suggest a play (the greedy bot's) and count the legal plays"),
@@ -100,12 +129,15 @@ def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
     return sorted(cards_of(deal.hands[seat]), key=strength.__getitem__)
 
 
-def read_input(deal: BigTwoDeal, seat: int, text: str) -> Combo | Pass | Choice | Command:
+def read_input(deal: BigTwoDeal, seat: int, text: str
+               ) -> Combo | LastCard | Pass | Choice | Command:
     """Read one input line of ``seat`` (the seat to act) into an action or command.
 
     Cards may be given as tokens or as indexes into :func:`hand_order`; a line may
-    mix both. The result is a well-formed action of cards the seat holds, not yet
-    checked against the table (see ``deal.why_illegal``). Raises
+    mix both. A play may end with ``last`` (the "last card" call). Before play, a
+    decision is a word with its cards (``give 4d``, ``name 2s``) or a hand index
+    (``hand 2``). The result is a well-formed action of cards the seat holds, not
+    yet checked against the table (see ``deal.why_illegal``). Raises
     :class:`ChupaiError` with a message for the player when the line is no action.
     """
     line = text.strip()
@@ -117,15 +149,29 @@ def read_input(deal: BigTwoDeal, seat: int, text: str) -> Combo | Pass | Choice 
         return Command(_COMMANDS[head], " ".join(words[1:]))
     if deal.phase is Phase.LEFTOVER:
         return _read_choice(deal, words)
+    if deal.phase is not Phase.PLAY:
+        return _read_decision(deal, seat, line)
     if len(words) == 1 and head in ("pass", "p"):
         return PASS
     if len(words) == 1 and head in ("take", "leave", "swap", "decline"):
         return Choice(head)
+    if head in CHOICE_NAMES:
+        raise ChupaiError(f"'{head}' is a decision before play; now play cards or pass")
+    called = len(words) > 1 and words[-1] == "last"
+    mask = _read_cards(deal, seat, line.split()[:-1] if called else line.split())
+    combo = classify_or_none(mask, deal.rules)
+    if combo is None:
+        raise ChupaiError("not a combination: " + explain(mask, deal.rules))
+    return LastCard(combo) if called else combo
+
+
+def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
+    """The cards named by tokens or hand indexes in ``items`` (all held by ``seat``)."""
     order = hand_order(deal, seat)
     mask = 0
     card_words: list[str] = []
     seen_index: set[int] = set()
-    for word in line.split():
+    for word in items:
         if word.isdigit():
             i = int(word)
             if i >= len(order):
@@ -140,14 +186,7 @@ def read_input(deal: BigTwoDeal, seat: int, text: str) -> Combo | Pass | Choice 
         else:
             card_words.append(word)
     if card_words:
-        try:
-            tokens = parse_mask(card_words)
-        except CardParseError as exc:
-            message = str(exc)
-            if "e.g." not in message:
-                message += (" (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
-                            "d c h s, e.g. 10h; or give the card's index)")
-            raise CardParseError(message, exc.token, exc.index) from None
+        tokens = _parse_tokens(card_words)
         both = tokens & mask
         if both:
             raise ChupaiError(f"card {card_name(both.bit_length() - 1)} is given twice "
@@ -157,10 +196,18 @@ def read_input(deal: BigTwoDeal, seat: int, text: str) -> Combo | Pass | Choice 
             names = " ".join(card_name(c) for c in cards_of(missing))
             raise ChupaiError(f"you do not hold {names}")
         mask |= tokens
-    combo = classify_or_none(mask, deal.rules)
-    if combo is None:
-        raise ChupaiError("not a combination: " + explain(mask, deal.rules))
-    return combo
+    return mask
+
+
+def _parse_tokens(words: list[str]) -> int:
+    try:
+        return parse_mask(words)
+    except CardParseError as exc:
+        message = str(exc)
+        if "e.g." not in message:
+            message += (" (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
+                        "d c h s, e.g. 10h; or give the card's index)")
+        raise CardParseError(message, exc.token, exc.index) from None
 
 
 def _read_choice(deal: BigTwoDeal, words: list[str]) -> Choice:
@@ -170,6 +217,61 @@ def _read_choice(deal: BigTwoDeal, words: list[str]) -> Choice:
     if len(matches) == 1:
         return Choice(matches[0])
     raise ChupaiError(f"first decide on the leftover card: type {' or '.join(names)}")
+
+
+def decision_help(deal: BigTwoDeal) -> str:
+    """The inputs the decision asked for accepts, e.g. ``'redeal' or 'keep'``."""
+    legal = [a for a in deal.legal_actions() if isinstance(a, Choice)]
+    bare = sorted({a.name for a in legal if not a.cards and a.number < 0})
+    carded = sorted({a.name for a in legal if a.cards})
+    parts = [f"'{n}'" for n in bare]
+    for name in carded:
+        options = [a for a in legal if a.name == name]
+        # an example that is legal now: the highest card to name, else the first cards
+        example = options[-1] if name == "name" else options[0]
+        tokens = deal.action_text(example).lower()
+        if name == "name":
+            parts.append(f"'{tokens}' (a card you do not hold)")
+        else:
+            order = hand_order(deal, deal.current_player or 0)
+            index = " ".join(str(order.index(c)) for c in cards_of(example.cards)
+                             if c in order)
+            parts.append(f"'{tokens}' or '{name} {index}' (cards by token or index)")
+    if any(a.number >= 0 for a in legal):
+        parts.append("'hand N' with N one of " + ", ".join(
+            str(a.number) for a in legal if a.number >= 0))
+    return " or ".join(parts)
+
+
+def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
+    legal = [a for a in deal.legal_actions() if isinstance(a, Choice)]
+    words = line.split()
+    head = words[0].lower()
+    bare = [a for a in legal if not a.cards and a.number < 0]
+    if len(words) == 1:
+        matches = [a for a in bare if a.name.startswith(head)]
+        if len(matches) == 1:
+            return matches[0]
+    carded = sorted({a.name for a in legal if a.cards})
+    if head not in CHOICE_NAMES and len(carded) == 1:
+        head, rest = carded[0], words      # bare cards: the one decision that takes cards
+    elif head in CHOICE_NAMES:
+        rest = words[1:]
+    else:
+        raise ChupaiError(f"now type {decision_help(deal)}")
+    if head == "hand":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise ChupaiError(f"choose a face-down hand: type {decision_help(deal)}")
+        return Choice("hand", 0, int(rest[0]))
+    if not rest:
+        if any(a.name == head for a in bare):
+            return Choice(head)
+        raise ChupaiError(f"'{head}' needs cards: type {decision_help(deal)}")
+    if head == "name":
+        if any(w.isdigit() for w in rest):
+            raise ChupaiError("name the card you want by its token, e.g. 'name 2s'")
+        return Choice("name", _parse_tokens(rest))
+    return Choice(head, _read_cards(deal, seat, rest))
 
 
 class _Quit(Exception):
@@ -198,6 +300,7 @@ class PlaySession:
         echo_input: bool = False,
         pause: float = 0.0,
         game: str = "bigtwo",
+        match_label: str | None = None,
     ):
         self.deal = deal
         self.human = human
@@ -211,6 +314,8 @@ class PlaySession:
         self.echo_input = echo_input
         self.pause = pause
         self.game = game
+        self.match_label = match_label
+        """Set in a match: the deal's place in it (``Deal 3 of 10``)."""
         self.trick: dict[int, Any] = {}
         """Each seat's last action in the current trick."""
         enc = (console.encoding or "utf-8").lower()
@@ -252,8 +357,12 @@ class PlaySession:
             return Text(action_name("pass", self.lang), style="dim")
         if isinstance(action, Choice):
             return Text(action_name(action.name, self.lang))
+        if isinstance(action, Hidden):
+            return Text(action.name)
         out = Text(self.kind(action.kind) + " ", style="cyan")
         out.append_text(self.cards(action.mask))
+        if isinstance(action, LastCard):
+            out.append(" — last card!", style="bold magenta")
         return out
 
     def indexes(self, mask: int) -> str:
@@ -273,27 +382,62 @@ class PlaySession:
     def intro(self) -> None:
         deal = self.deal
         self.say(Rule(Text(game_name(self.game, self.lang), style="bold"), style="blue"))
-        self.say(f"Rules: {deal.rules.spec()}")
-        note = f" (random: replay it with --seed {self.seed})" if self.seed_was_random else ""
-        self.say(f"Seed {self.seed}{note}")
-        bots = ", ".join(f"Seat {s} {getattr(b, 'name', 'bot')}"
-                         for s, b in sorted(self.bots.items()))
-        self.say(f"You are Seat {self.human}. Bots: {bots}.")
+        if self.match_label is None:
+            self.say(f"Rules: {deal.rules.spec()}")
+            note = f" (random: replay it with --seed {self.seed})" if self.seed_was_random else ""
+            self.say(f"Seed {self.seed}{note}")
+            bots = ", ".join(f"Seat {s} {getattr(b, 'name', 'bot')}"
+                             for s, b in sorted(self.bots.items()))
+            self.say(f"You are Seat {self.human}. Bots: {bots}.")
+        else:
+            self.say(Text(self.match_label, style="bold"))
+        if deal.ranking is not None:
+            self.say(self.titles_line())
         self.say(self.start_line())
+        if deal.phase not in (Phase.PLAY, Phase.LEFTOVER, Phase.OVER):
+            self.say(Text(f"  — {deal.phase.value.replace('_', ' ')} —", style="dim"))
+        for ev in deal.observe(self.human).history:  # automatic steps made at the deal
+            line = self.event_line(ev)
+            if line is not None:
+                self.say(line)
         left = deal.rules.leftover_count
         if left and deal.rules.leftover_rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
             self.say(f"The leftover card went face down to {self.name(deal.starting_player)} "
                      "(holder of the lowest card).")
         elif left and deal.rules.leftover_rule is LeftoverRule.SET_ASIDE:
             self.say("The leftover card is set aside face down.")
-        self.say(Text("Type 'help' for the commands.", style="dim"))
+        if self.match_label is None:
+            self.say(Text("Type 'help' for the commands.", style="dim"))
+
+    def title(self, seat: int) -> str:
+        """The seat's title (class struggle) or rank (tribute) in this deal, or ''."""
+        ranking = self.deal.ranking
+        if ranking is None:
+            return ""
+        place = ranking.index(seat)
+        if self.deal.rules.series is Series.CLASS_STRUGGLE:
+            return class_titles(self.deal.players)[place]
+        return _ordinal(place + 1)
+
+    def titles_line(self) -> Text:
+        ranking = self.deal.ranking
+        assert ranking is not None
+        what = ("Titles" if self.deal.rules.series is Series.CLASS_STRUGGLE
+                else "Ranks from the last deal")
+        return Text(f"{what}: " + ", ".join(f"{self.name(s)} {self.title(s)}"
+                                             for s in ranking))
 
     def start_line(self) -> Text:
         deal = self.deal
-        t = Text(f"Dealer: {self.name(deal.dealer)} · Starting player: "
-                 f"{self.name(deal.starting_player)}")
+        obs = deal.observe(self.human)
+        t = Text(f"Dealer: {self.name(deal.dealer)}")
+        if obs.starting_player is None:
+            if deal.phase is Phase.PLAY:
+                t.append(f" · Leader: {self.name(deal.leader)}")
+            return t
+        t.append(f" · Starting player: {self.name(deal.starting_player)}")
         card = deal.starting_card
-        gone = deal.observe(self.human).exposed  # a malaysian swap puts it face up
+        gone = obs.exposed  # a malaysian swap puts it face up
         if card >= 0 and deal.phase is not Phase.LEFTOVER and not gone >> card & 1:
             t.append(" (")
             t.append_text(self.card(card))
@@ -334,6 +478,10 @@ class PlaySession:
                 label.append(f" {getattr(self.bots[seat], 'name', 'bot')}", style="dim")
             if seat == obs.dealer:
                 label.append(" (dealer)", style="dim")
+            if obs.ranking is not None:
+                label.append(f" {self.title(seat)}", style="magenta")
+            if seat in obs.blocked:
+                label.append(" blocked", style="red")
             count = obs.hand_counts[seat]
             if seat in obs.finished and count == 0:
                 place = obs.finished.index(seat) + 1
@@ -380,6 +528,8 @@ class PlaySession:
                 t.append_text(self.cards(obs.leftover_shown))
                 t.append(" is face up. 'take' it into your hand or 'leave' it out of play.")
             return t
+        if obs.phase is not Phase.PLAY:
+            return self.decision_line(obs)
         t = Text()
         t.append("Your turn: ", style="bold yellow")
         if obs.top is None:
@@ -391,9 +541,45 @@ class PlaySession:
             t.append("beat ")
             t.append_text(self.action(obs.top))
             t.append(" or pass")
+        if deal.ding_da_applies():
+            t.append("; 頂大: the next player holds one card, so a single must be your "
+                     "highest card (and a lead two or more cards if you can)", style="magenta")
+        if deal.rules.last_card_call and any(isinstance(a, LastCard)
+                                             for a in deal.legal_actions()):
+            t.append("; add 'last' to a play that leaves you one card", style="magenta")
         tail = "  (hint, help, quit)"
         if t.cell_len + len(tail) <= self.console.width:
             t.append(tail, style="dim")
+        return t
+
+    def decision_line(self, obs: Any) -> Text:
+        """What the human must decide before play, and how to type it."""
+        deal = self.deal
+        t = Text()
+        t.append("Your decision: ", style="bold yellow")
+        phase = obs.phase
+        task = deal.task()
+        if phase is Phase.REDEAL:
+            why = ", ".join(redeal_reasons(deal.rules, obs.hand))
+            t.append(f"your hand qualifies for a redeal ({why}). ")
+        elif phase is Phase.CHOOSE_HANDS:
+            t.append("as the best-ranked player still to choose, take one of the "
+                     "face-down hands. ")
+        elif phase is Phase.PRE_EXCHANGE:
+            t.append("put 1 to 3 cards face down into the pile; the pile is shuffled and "
+                     "each player gets back as many cards as they gave. ")
+        elif task is not None and task[0] == "name":
+            other = obs.partner
+            t.append(f"you are {self.title(self.human)}; name a card you want from "
+                     f"{self.name(other)} ({self.title(other)}), or skip that exchange. ")
+        elif task is not None and task[0] == "give":
+            other = obs.partner
+            cards = "one card" if task[1] == 1 else f"{task[1]} cards"
+            t.append(f"give {cards} of your choice to {self.name(other)}. ")
+        elif task is not None and task[0] == "keep":
+            t.append(f"set aside {task[1]} card{'s' if task[1] != 1 else ''} to keep; the "
+                     "next player draws 3 of your other cards at random. ")
+        t.append("Type " + decision_help(deal) + ".", style="dim")
         return t
 
     # ----- input -------------------------------------------------------------------
@@ -468,10 +654,17 @@ class PlaySession:
         obs = deal.observe(self.human)
         best = GreedyBot(seed=0).act(obs, legal)
         t = Text("Hint: ", style="bold magenta")
-        if isinstance(best, Combo):
+        if isinstance(best, (Combo, LastCard)):
             t.append_text(self.action(best))
             tokens = deal.action_text(best).lower()
-            t.append(f"   (type: {self.indexes(best.mask)}  or  {tokens})", style="dim")
+            index = self.indexes(best.mask) + (" last" if isinstance(best, LastCard) else "")
+            t.append(f"   (type: {index}  or  {tokens})", style="dim")
+        elif isinstance(best, Choice) and deal.phase not in (Phase.LEFTOVER, Phase.PLAY):
+            t.append(deal.action_text(best))
+            t.append(f"   (type: {deal.action_text(best).lower()})", style="dim")
+            self.say(t)
+            self.say(f"{len(legal)} possible decisions; type {decision_help(deal)}")
+            return
         else:
             t.append_text(self.action(best))
             if isinstance(best, Pass):
@@ -541,11 +734,20 @@ class PlaySession:
         phase = deal.phase
         leading = phase is Phase.PLAY and deal.top is None
         hand_before = deal.hands[seat]
+        seen = len(deal.observe(self.human).history)
         deal.apply_action(action)
-        if phase is Phase.LEFTOVER:
-            self.report_leftover(seat, action, hand_before)
+        if phase is not Phase.PLAY:
+            if phase is Phase.LEFTOVER:
+                self.report_leftover(seat, action, hand_before)
+                seen += 1
+            for ev in deal.observe(self.human).history[seen:]:
+                line = self.event_line(ev)
+                if line is not None:
+                    self.say(line)
             if deal.phase is Phase.PLAY and deal.current_player != self.human:
                 self.say(self.start_line())
+            elif deal.phase is not phase and deal.phase is not Phase.OVER:
+                self.say(Text(f"  — {deal.phase.value.replace('_', ' ')} —", style="dim"))
             return
         if leading:
             self.trick = {}
@@ -575,6 +777,63 @@ class PlaySession:
                 msg = f"  Trick over; {self.name(leader)} {lead}."
             self.say(Text(msg, style="dim"))
 
+    def event_line(self, ev: Event) -> Text | None:
+        """One line telling the human about a pre-play event they may know of."""
+        act = ev.action
+        if not isinstance(act, (Choice, Hidden)):
+            return None
+        who = self.name(ev.seat)
+        to = self.name(ev.to) if ev.to >= 0 else ""
+        me = self.human
+        to_me = "you" if ev.to == me else to
+        cards = self.cards(act.cards) if isinstance(act, Choice) and act.cards else None
+        n = act.size if isinstance(act, Hidden) else (act.cards.bit_count() if cards else 0)
+        some = "a card" if n == 1 else f"{n} cards"
+        name = act.name
+        t = Text("  ")
+        if name == "redeal":
+            t.append(f"{who} {self.verb(ev.seat, 'ask')} for a redeal", style="bold")
+        elif name == "keep" and cards is None and not isinstance(act, Hidden):
+            t.append(f"{who} {self.verb(ev.seat, 'keep')} the hand (no redeal)")
+        elif name == "hand":
+            t.append(f"{who} {self.verb(ev.seat, 'take')} face-down hand {act.number}"
+                     if isinstance(act, Choice) else f"{who} takes a hand")
+        elif name == "skip":
+            t.append(f"{who} {self.verb(ev.seat, 'give')} up the exchange with {to_me}")
+        elif name == "name":
+            t.append(f"{who} {self.verb(ev.seat, 'name')} ")
+            t.append_text(cards or Text("a card"))
+            t.append(f" from {to_me}")
+        elif name == "not_held":
+            t.append(f"{who} {'do' if ev.seat == me else 'does'} not hold ")
+            t.append_text(cards or Text("it"))
+        elif name == "tribute":
+            t.append(f"{who} {self.verb(ev.seat, 'pay')} tribute to {to_me}: ")
+            t.append_text(cards or Text(some))
+        elif name == "draw":
+            t.append(f"{who} {self.verb(ev.seat, 'draw')} {some} at random from {to_me}")
+            if cards is not None:
+                t.append(": ")
+                t.append_text(cards)
+        elif name == "receive":
+            t.append(f"{who} {self.verb(ev.seat, 'get')} from the pile: ")
+            t.append_text(cards or Text(some))
+        elif name == "keep":
+            t.append(f"{who} {self.verb(ev.seat, 'keep')} ")
+            t.append_text(cards or Text(some))
+            t.append(" out of the draw")
+        elif name == "give" and ev.to < 0:
+            t.append(f"{who} {self.verb(ev.seat, 'put')} ")
+            t.append_text(cards or Text(some))
+            t.append(" face down into the pile")
+        elif name == "give":
+            t.append(f"{who} {self.verb(ev.seat, 'give')} ")
+            t.append_text(cards or Text(some))
+            t.append(f" to {to_me}")
+        else:
+            t.append(f"{who}: {name}")
+        return t
+
     def report_leftover(self, seat: int, action: Choice, hand_before: int) -> None:
         deal = self.deal
         line = Text(f"  {self.name(seat)} {self.verb(seat, action.name)}")
@@ -602,17 +861,21 @@ class PlaySession:
         self.apply(action)
 
     # ----- the deal ------------------------------------------------------------------
-    def run(self) -> int:
+    def play(self) -> None:
+        """Play the deal to its end (raises _Quit or _EndOfInput)."""
         deal = self.deal
+        while not deal.is_terminal():
+            seat = deal.current_player
+            assert seat is not None
+            if seat == self.human:
+                self.human_turn()
+            else:
+                self.bot_turn(seat)
+
+    def run(self) -> int:
         self.intro()
         try:
-            while not deal.is_terminal():
-                seat = deal.current_player
-                assert seat is not None
-                if seat == self.human:
-                    self.human_turn()
-                else:
-                    self.bot_turn(seat)
+            self.play()
         except _Quit:
             self.say(Text(f"You quit; the deal is abandoned (seed {self.seed}).", style="bold"))
             if self.record:
@@ -632,6 +895,17 @@ class PlaySession:
         out = deal.outcome
         assert out is not None
         self.say(Rule(Text("Deal over", style="bold"), style="blue"))
+        if out.redeal or out.winner is None:
+            asker = next((s for s, h in enumerate(out.hands) if h), None)
+            line = Text("Redeal: ")
+            who = self.name(asker) if asker is not None else "a player"
+            line.append(f"{who} asked for a redeal; the deal does not count.", style="bold")
+            self.say(line)
+            if asker is not None:
+                shown = Text(f"{who} showed: ")
+                shown.append_text(self.cards(out.hands[asker]))
+                self.say(shown)
+            return
         line = Text("Winner: ")
         line.append(self.name(out.winner),
                     style="bold green" if out.winner == self.human else "bold")
@@ -641,6 +915,10 @@ class PlaySession:
             line.append(", out with ")
             line.append_text(self.action(deal.winning_play))
         self.say(line)
+        if out.liable is not None:
+            self.say(Text(f"頂大: {self.name(out.liable)} let {self.name(out.winner)} go out "
+                          "over a play that broke the obligation and pays every loser's "
+                          "penalty.", style="bold red"))
         if deal.rules.play_until is PlayUntil.LAST_REMAINING and len(out.finishing_order) > 1:
             self.say("Finishing order: " + ", ".join(self.name(s) for s in out.finishing_order))
             self.say(Text(f"Penalties count the cards held when {self.name(out.winner)} "
@@ -660,8 +938,9 @@ class PlaySession:
         self.say(table)
         mine = out.scores[self.human]
         self.say(Text(f"Your score: {mine:+d}", style="bold"))
-        self.say(Text(f"Seed {self.seed}: play this deal again with --seed {self.seed}.",
-                      style="dim"))
+        if self.match_label is None:
+            self.say(Text(f"Seed {self.seed}: play this deal again with --seed {self.seed}.",
+                          style="dim"))
 
     def write_record(self) -> None:
         assert self.record is not None
@@ -674,6 +953,137 @@ class PlaySession:
         self.say(f"Record written to {self.record}")
 
 
+class MatchSession:
+    """A match between a human seat and bots: deal after deal, with the score
+    table after each one."""
+
+    def __init__(self, match: Match, human: int, bot_names: list[str], *, console: Console,
+                 seed_was_random: bool = False, lang: str = "en", record: str | None = None,
+                 read_line: Callable[[str], str] = input, echo_input: bool = False,
+                 pause: float = 0.0, game: str = "bigtwo"):
+        self.match = match
+        self.human = human
+        self.bot_names = bot_names
+        self.console = console
+        self.seed_was_random = seed_was_random
+        self.lang = lang
+        self.record = record
+        self.read_line = read_line
+        self.echo_input = echo_input
+        self.pause = pause
+        self.game = game
+
+    def say(self, *parts: Any) -> None:
+        self.console.print(*parts, highlight=False)
+
+    def name(self, seat: int) -> str:
+        return "You" if seat == self.human else f"Seat {seat}"
+
+    def plan(self) -> str:
+        m = self.match
+        parts = []
+        if m.planned is not None:
+            parts.append(f"{m.planned} deal{'s' if m.planned != 1 else ''}")
+        if m.target is not None:
+            parts.append(f"until a total reaches ±{m.target}")
+        return " or ".join(parts)
+
+    def intro(self) -> None:
+        m = self.match
+        self.say(Rule(Text(f"{game_name(self.game, self.lang)} — match", style="bold"),
+                      style="blue"))
+        self.say(f"Rules: {m.rules.spec()}")
+        note = (f" (random: replay it with --seed {m.seed})" if self.seed_was_random else "")
+        self.say(f"Match seed {m.seed}{note}; {self.plan()}.")
+        others = [s for s in range(m.players) if s != self.human]
+        bots = ", ".join(f"Seat {s} {n}" for s, n in zip(others, self.bot_names, strict=True))
+        self.say(f"You are Seat {self.human}. Bots: {bots}.")
+        self.say(Text("Type 'help' for the commands.", style="dim"))
+
+    def label(self) -> str:
+        m = self.match
+        number = m.counted + 1
+        of = f" of {m.planned}" if m.planned is not None else ""
+        again = " (redeal)" if len(m.deals) > 1 and m.deals[-2].outcome is not None \
+            and m.deals[-2].outcome.redeal else ""
+        return f"Deal {number}{of}{again}"
+
+    def score_table(self) -> Table:
+        m = self.match
+        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1),
+                      title="Score table", title_justify="left", title_style="bold")
+        table.add_column("Deal", justify="right")
+        table.add_column("Winner")
+        for s in range(m.players):
+            table.add_column(self.name(s), justify="right")
+        rows = m.table()
+        for row in rows:
+            label = "redeal" if row.redeal else str(row.number)
+            winner = "—" if row.winner is None else self.name(row.winner)
+            table.add_row(label, winner, *(f"{v:+d}" for v in row.scores))
+        totals = m.totals
+        best = max(totals)
+        table.add_row(Text("Total", style="bold"), "",
+                      *(Text(f"{t:+d}", style="bold green" if t == best else "bold")
+                        for t in totals))
+        return table
+
+    def run(self) -> int:
+        m = self.match
+        self.intro()
+        try:
+            while not m.is_over():
+                label = self.label()
+                deal = m.next_deal()
+                bot_seats = [s for s in range(m.players) if s != self.human]
+                bots = {s: make_bot(n, seed=bot_seed(deal.seed or 0, s))
+                        for s, n in zip(bot_seats, self.bot_names, strict=True)}
+                session = PlaySession(
+                    deal, self.human, bots, console=self.console, seed=deal.seed or 0,
+                    lang=self.lang, read_line=self.read_line, echo_input=self.echo_input,
+                    pause=self.pause, game=self.game, match_label=label)
+                session.intro()
+                session.play()
+                session.show_outcome()
+                self.say(self.score_table())
+        except _Quit:
+            self.say(Text(f"You quit; the match is abandoned (match seed {m.seed}).",
+                          style="bold"))
+            if self.record:
+                self.say("No record written.")
+            return EXIT_OK
+        except _EndOfInput:
+            self.say(Text(f"\nEnd of input; the match is abandoned (match seed {m.seed}).",
+                          style="bold"))
+            return EXIT_EOF
+        self.say(Rule(Text("Match over", style="bold"), style="blue"))
+        leaders = m.leaders()
+        totals = m.totals
+        names = " and ".join(self.name(s) for s in leaders)
+        self.say(Text(f"After {m.counted} deal{'s' if m.counted != 1 else ''}: {names} "
+                      f"{'lead' if len(leaders) > 1 or leaders[0] == self.human else 'leads'} "
+                      f"with {totals[leaders[0]]:+d}. Your total: {totals[self.human]:+d}",
+                      style="bold"))
+        if self.record:
+            self.write_record()
+        return EXIT_OK
+
+    def write_record(self) -> None:
+        assert self.record is not None
+        text = json.dumps(self.match.to_record(), ensure_ascii=False, indent=2) + "\n"
+        try:
+            with open(self.record, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            raise ChupaiError(f"cannot write the record to {self.record!r}: {exc}") from None
+        self.say(f"Match record written to {self.record}")
+
+
+def _ordinal(n: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
+    return f"{n}{suffix}"
+
+
 def _trick_winner(trick: dict[int, Any]) -> int | None:
     plays = [seat for seat, a in trick.items() if isinstance(a, Combo)]
     return plays[-1] if plays else None
@@ -682,9 +1092,17 @@ def _trick_winner(trick: dict[int, Any]) -> int | None:
 def _player_reason(reason: str, seat: int) -> str:
     """Rephrase an engine reason for the player in ``seat``."""
     for old, new in ((f"seat {seat} does not hold", "you do not hold"),
-                     (f"seat {seat} must decide", "you must decide")):
+                     (f"seat {seat} must decide", "you must decide"),
+                     (f"seat {seat} must first", "you must first"),
+                     (f"seat {seat} must", "you must"),
+                     (f"seat {seat} holds", "you hold"),
+                     (f"seat {seat} did not call", "you did not call")):
         if reason.startswith(old):
-            return new + reason[len(old):]
+            reason = new + reason[len(old):]
+            break
+    reason = reason.replace(f"; seat {seat} must", "; you must").replace(" wanted from", " you want from")
+    reason = reason.replace(f"seat {seat}'s highest card", "your highest card")
+    reason = reason.replace(f"so seat {seat} must", "so you must")
     if reason == "the leader may not pass":
         return "you lead this trick, so you may not pass: play a combination"
     return reason
@@ -720,14 +1138,15 @@ def run_play(args: argparse.Namespace) -> int:
         raise ChupaiError(f"cannot write the record to {args.record!r}: no such directory")
     seed_was_random = args.seed is None
     seed = random.SystemRandom().randrange(1, 1_000_000) if args.seed is None else args.seed
-    bot_seats = [s for s in range(n) if s != human]
-    # the same bot seeds as 'chupai simulate', so a seat's bot plays alike in both
-    bots = {s: make_bot(name, seed=bot_seed(seed, s))
-            for s, name in zip(bot_seats, names, strict=True)}
-    deal = new_deal(rules, seed)
+    deals = getattr(args, "deals", None)
+    target = getattr(args, "target", None)
+    if deals is not None and deals < 1:
+        raise ChupaiError(f"--deals must be at least 1, got {deals}")
+    if target is not None and target < 1:
+        raise ChupaiError(f"--to must be at least 1, got {target}")
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
-        (_SUIT_SYMBOLS + "─▶✗·—").encode(encoding)
+        (_SUIT_SYMBOLS + "─▶✗·—±").encode(encoding)
     except (UnicodeEncodeError, LookupError):
         # a legacy terminal: suits are drawn as letters, other marks degrade to '?'
         reconfigure = getattr(sys.stdout, "reconfigure", None)
@@ -740,11 +1159,23 @@ def run_play(args: argparse.Namespace) -> int:
             import readline  # noqa: F401  (line editing and history for input())
         except ImportError:  # pragma: no cover
             pass
+    lang = getattr(args, "lang", None) or "en"
+    pause = _BOT_PAUSE if interactive else 0.0
+    if deals is not None or target is not None:
+        match = Match(rules, seed, deals=deals, target=target)
+        return MatchSession(
+            match, human, names, console=console, seed_was_random=seed_was_random,
+            lang=lang, record=args.record, echo_input=not sys.stdin.isatty(), pause=pause,
+            game=info.key,
+        ).run()
+    bot_seats = [s for s in range(n) if s != human]
+    # the same bot seeds as 'chupai simulate', so a seat's bot plays alike in both
+    bots = {s: make_bot(name, seed=bot_seed(seed, s))
+            for s, name in zip(bot_seats, names, strict=True)}
+    deal = new_deal(rules, seed)
     session = PlaySession(
         deal, human, bots, console=console, seed=seed, seed_was_random=seed_was_random,
-        lang=getattr(args, "lang", None) or "en", record=args.record,
-        echo_input=not sys.stdin.isatty(), pause=_BOT_PAUSE if interactive else 0.0,
+        lang=lang, record=args.record, echo_input=not sys.stdin.isatty(), pause=pause,
         game=info.key,
     )
     return session.run()
-

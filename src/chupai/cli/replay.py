@@ -55,7 +55,7 @@ def load_record(source: str) -> dict[str, Any]:
         raise _Unreadable(f"{source} is not valid JSON: {exc}") from None
     if not isinstance(rec, dict):
         raise _Unreadable(f"{source} holds JSON {type(rec).__name__}, not a record object")
-    if rec.get("format") != "chupai-record":
+    if rec.get("format") not in ("chupai-record", "chupai-match"):
         raise _Unreadable(f"{source} is not a chupai record (format {rec.get('format')!r})")
     return rec
 
@@ -84,9 +84,11 @@ def _describe(exc: RecordError, rec: Mapping[str, Any]) -> str:
 
 def _replay_bigtwo(rec: Mapping[str, Any], out: Console | None) -> int:
     from chupai.bigtwo.combos import Combo
-    from chupai.bigtwo.game import Choice, Phase
+    from chupai.bigtwo.game import Choice, LastCard, Phase
     from chupai.bigtwo.record import replay, replay_steps
 
+    if rec.get("format") == "chupai-match":
+        return _replay_bigtwo_match(rec, out)
     if out is not None:
         _bigtwo_header(rec, out)
     table = Table(box=None, header_style="bold", pad_edge=False)
@@ -105,8 +107,12 @@ def _replay_bigtwo(rec: Mapping[str, Any], out: Console | None) -> int:
             notes: list[str] = []
             if isinstance(act, Choice):
                 kind, style = "choice", "magenta"
-            elif isinstance(act, Combo):
+                if act.name == "redeal":
+                    notes.append("asks for a redeal")
+            elif isinstance(act, (Combo, LastCard)):
                 kind, style = act.kind.value, "bold"
+                if isinstance(act, LastCard):
+                    notes.append("calls 'last card'")
                 if deal.hands[ev.seat] == 0:
                     place = deal.finished.index(ev.seat) + 1
                     notes.append("goes out, wins" if place == 1 else f"goes out ({_ordinal(place)})")
@@ -153,6 +159,9 @@ def _bigtwo_header(rec: Mapping[str, Any], out: Console) -> None:
         return " ".join(card_name(c) for c in sorted(cards_of(mask), key=strength.__getitem__))
 
     lead = "first deal" if rec.get("first_deal", True) else f"leader seat {rec.get('leader')}"
+    ranking = rec.get("ranking")
+    if isinstance(ranking, list) and ranking:
+        lead += "   ranking " + ", ".join(f"seat {s}" for s in ranking)
     seed = rec.get("seed")
     seed_text = f"seed {seed}" if seed is not None else "no seed (hands given)"
     out.print(f"{seed_text}   dealer seat {rec.get('dealer')}   {lead}")
@@ -169,8 +178,16 @@ def _bigtwo_result(deal: Any, out: Console) -> None:
     if oc is None:
         out.print(Text("deal not finished", style="yellow"))
         return
+    if oc.redeal:
+        asker = next((s for s, h in enumerate(oc.hands) if h), None)
+        out.print(Text(f"redeal requested by seat {asker}: the deal does not count",
+                       style="bold yellow"))
+        return
     how = f"instant win ({oc.instant_win})" if oc.instant_win else "first out"
     out.print(Text(f"winner: seat {oc.winner}   {how}", style="bold green"))
+    if oc.liable is not None:
+        out.print(Text(f"頂大: seat {oc.liable} is liable and pays every loser's penalty",
+                       style="bold red"))
     out.print("finishing order: " + ", ".join(f"seat {s}" for s in oc.finishing_order))
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("seat", justify="right")
@@ -181,6 +198,46 @@ def _bigtwo_result(deal: Any, out: Console) -> None:
         table.add_row(str(seat), deal.cards_text(oc.hands[seat]) or "-",
                       str(oc.penalties[seat]), f"{oc.scores[seat]:+d}")
     out.print(table)
+
+
+def _replay_bigtwo_match(rec: Mapping[str, Any], out: Console | None) -> int:
+    from chupai.bigtwo.match import replay_match
+
+    match = replay_match(rec)  # raises RecordError naming the first bad deal
+    count = sum(sum(1 for ev in d.history if not ev.auto) for d in match.deals)
+    if out is None:
+        return count
+    m = match
+    plan = []
+    if m.planned is not None:
+        plan.append(f"{m.planned} deals")
+    if m.target is not None:
+        plan.append(f"to ±{m.target}")
+    out.print(Text(f"Big Two match  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
+    out.print(f"match seed {m.seed}   {' or '.join(plan)}   {len(m.deals)} deals played "
+              f"({m.counted} counted)")
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    table.add_column("deal", justify="right")
+    table.add_column("dealer", justify="right")
+    table.add_column("winner", justify="right")
+    table.add_column("actions", justify="right")
+    for s in range(m.players):
+        table.add_column(f"seat {s}", justify="right")
+    rows = {row.position: row for row in m.table()}
+    for i, d in enumerate(m.deals):
+        row = rows.get(i)
+        actions = str(sum(1 for ev in d.history if not ev.auto))
+        if row is None:
+            table.add_row("-", str(d.dealer), "unfinished", actions, *([""] * m.players))
+            continue
+        label = "redeal" if row.redeal else str(row.number)
+        winner = "-" if row.winner is None else str(row.winner)
+        table.add_row(label, str(d.dealer), winner, actions,
+                      *(f"{v:+d}" for v in row.scores))
+    table.add_row(Text("total", style="bold"), "", "", str(count),
+                  *(Text(f"{t:+d}", style="bold") for t in m.totals))
+    out.print(table)
+    return count
 
 
 REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo}

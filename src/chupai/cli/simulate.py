@@ -3,6 +3,11 @@
 Deal ``k`` uses seed ``S + k``; the bot in seat ``i`` of that deal is seeded from
 ``(seed, i)`` (see :func:`bot_seed`), so any single deal can be reproduced on its
 own and the same command always prints the same results (timings aside).
+
+With ``--match-deals K`` the deals are played as matches of K deals (match ``m``
+has seed ``S + m``), so that dealers, leaders, redeals and the exchanges of
+``series`` carry over from deal to deal; ``--records`` then writes one match record
+per match. Win counts and average scores are over counted deals (not redeals).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from chupai.errors import ChupaiError, RecordError
 from chupai.games import find_game
 from chupai.options import parse_overrides
 
-__all__ = ["run_simulate", "bot_seed", "play_deal"]
+__all__ = ["run_simulate", "bot_seed", "play_deal", "play_match"]
 
 
 def bot_seed(deal_seed: int, seat: int) -> int:
@@ -63,6 +68,23 @@ def play_deal(rules: Any, seed: int, names: Sequence[str]) -> Any:
     return deal
 
 
+def play_match(rules: Any, seed: int, names: Sequence[str], deals: int) -> Any:
+    """Play the match of ``seed`` (``deals`` counted deals) with the named bots;
+    each deal's bots are seeded from the deal's seed."""
+    from chupai.bigtwo.match import Match
+
+    match = Match(rules, seed, deals=deals)
+    while not match.is_over():
+        deal = match.next_deal()
+        bots: list[Bot] = [make_bot(name, bot_seed(deal.seed, seat))
+                           for seat, name in enumerate(names)]
+        while (seat := deal.current_player) is not None:
+            legal = deal.legal_actions()
+            action = legal[0] if len(legal) == 1 else bots[seat].act(deal.observe(seat), legal)
+            deal.apply_unchecked(action)
+    return match
+
+
 def _progress(hidden: bool) -> Progress:
     return Progress(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -72,16 +94,17 @@ def _progress(hidden: bool) -> Progress:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Entry point of ``chupai simulate``."""
-    from chupai.bigtwo.game import check_supported
     from chupai.bigtwo.record import replay, to_record
 
     info = find_game(args.game)
     if info.key != "bigtwo":
         raise ChupaiError(f"simulate does not support {info.key!r} yet")
     rules = info.resolve(args.rules or info.default_preset, parse_overrides(args.overrides))
-    check_supported(rules)
     if args.deals < 0:
         raise ChupaiError(f"--deals must be at least 0, got {args.deals}")
+    match_deals = getattr(args, "match_deals", None)
+    if match_deals is not None and match_deals < 1:
+        raise ChupaiError(f"--match-deals must be at least 1, got {match_deals}")
     names = _bot_names(args.bots, rules.players)
     out_dir = Path(args.records) if args.records else None
     if out_dir is not None:
@@ -96,12 +119,46 @@ def run_simulate(args: argparse.Namespace) -> int:
     actions = 0
     hidden = args.no_progress or not sys.stderr.isatty()
     start = time.perf_counter()
+    counted = redeals = 0
     with _progress(hidden) as bar:
         task = bar.add_task("deals", total=args.deals)
-        for seed in range(args.seed, args.seed + args.deals):
+        if match_deals is not None:
+            left = args.deals
+            for seed in range(args.seed, args.seed + (args.deals + match_deals - 1) // match_deals):
+                match = play_match(rules, seed, names, min(match_deals, left))
+                left -= match_deals
+                for row in match.table():
+                    if row.redeal:
+                        redeals += 1
+                    elif row.winner is not None:
+                        counted += 1
+                        wins[row.winner] += 1
+                    for seat, score in enumerate(row.scores):
+                        totals[seat] += score
+                actions += sum(sum(1 for ev in d.history if not ev.auto) for d in match.deals)
+                if out_dir is not None or args.verify:
+                    from chupai.bigtwo.match import replay_match
+
+                    text = json.dumps(match.to_record(), ensure_ascii=False)
+                    if out_dir is not None:
+                        (out_dir / f"match-{seed}.json").write_text(text + "\n",
+                                                                    encoding="utf-8")
+                    if args.verify:
+                        try:
+                            replay_match(json.loads(text))
+                        except RecordError as exc:
+                            sys.stderr.write(f"invalid record of the match of seed {seed}: "
+                                             f"{exc}\n")
+                            return EXIT_INVALID
+                bar.advance(task, match.counted)
+        for seed in range(args.seed, args.seed + (args.deals if match_deals is None else 0)):
             deal = play_deal(rules, seed, names)
             outcome = deal.outcome
-            wins[outcome.winner] += 1
+            if outcome.winner is not None:  # not a redeal
+                wins[outcome.winner] += 1
+                counted += 1
+            else:
+                redeals += 1
             for seat, score in enumerate(outcome.scores):
                 totals[seat] += score
             actions += len(deal.history)
@@ -125,6 +182,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         "bots": names,
         "seed": args.seed,
         "deals": deals,
+        "match_deals": match_deals,
+        "redeals": redeals,
         "actions": actions,
         "verified": bool(args.verify),
         "seats": [
@@ -132,14 +191,14 @@ def run_simulate(args: argparse.Namespace) -> int:
                 "seat": seat,
                 "bot": names[seat],
                 "wins": wins[seat],
-                "win_rate": round(wins[seat] / deals, 4) if deals else 0.0,
-                "avg_score": round(totals[seat] / deals, 4) if deals else 0.0,
+                "win_rate": round(wins[seat] / counted, 4) if counted else 0.0,
+                "avg_score": round(totals[seat] / counted, 4) if counted else 0.0,
             }
             for seat in range(n)
         ],
         "timing": {
             "seconds": round(elapsed, 3),
-            "deals_per_s": round(deals / elapsed, 1) if elapsed > 0 else None,
+            "deals_per_s": round(args.deals / elapsed, 1) if elapsed > 0 else None,
         },
     }
     if args.json:
@@ -151,8 +210,17 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def _print_report(report: dict[str, Any]) -> None:
     out = Console(highlight=False)
-    out.print(f"{report['deals']} deals of {report['spec']}, seeds {report['seed']}.."
-              f"{report['seed'] + report['deals'] - 1}", soft_wrap=True)
+    k = report.get("match_deals")
+    if k:
+        matches = (report["deals"] + k - 1) // k
+        out.print(f"{report['deals']} deals of {report['spec']} in {matches} matches of {k} "
+                  f"deals, match seeds {report['seed']}..{report['seed'] + matches - 1}",
+                  soft_wrap=True)
+    else:
+        out.print(f"{report['deals']} deals of {report['spec']}, seeds {report['seed']}.."
+                  f"{report['seed'] + report['deals'] - 1}", soft_wrap=True)
+    if report.get("redeals"):
+        out.print(f"{report['redeals']} redeals (not counted in wins and averages)")
     table = Table(box=None, pad_edge=False, header_style="bold")
     for name in ("seat", "bot", "wins", "win rate", "avg score"):
         table.add_column(name, justify="left" if name == "bot" else "right")
