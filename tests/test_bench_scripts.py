@@ -1,0 +1,155 @@
+"""Smoke tests of the benchmark scripts: each runs with ``--quick`` in a subprocess
+and must end with one JSON line holding its figures.
+
+The Dou Dizhu script compares against RLCard and OpenSpiel when they are
+importable; the expected peer keys follow what this interpreter can import, and
+one run with both packages hidden checks that the script skips them cleanly.
+About 10 s in all.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks"
+
+
+def importable(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        return False
+    return True
+
+
+HAVE_RLCARD = importable("rlcard")
+HAVE_OPENSPIEL = importable("pyspiel")
+
+
+def run_script(name: str, *args: str, env_path: Path | None = None) -> tuple[str, dict[str, Any]]:
+    """Run ``benchmarks/<name>`` and return its stdout and its last line as JSON."""
+    env = dict(os.environ)
+    if env_path is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(env_path), env.get("PYTHONPATH")]))
+    proc = subprocess.run([sys.executable, str(BENCH / name), *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.strip().splitlines()
+    assert lines, "no output"
+    data = json.loads(lines[-1])
+    assert isinstance(data, dict)
+    return proc.stdout, data
+
+
+@pytest.fixture(scope="module")
+def bigtwo() -> dict[str, Any]:
+    return run_script("bench_bigtwo.py", "--quick")[1]
+
+
+@pytest.fixture(scope="module")
+def doudizhu() -> tuple[str, dict[str, Any]]:
+    return run_script("bench_doudizhu.py", "--quick")
+
+
+def test_bigtwo_quick_json(bigtwo: dict[str, Any]) -> None:
+    assert bigtwo["benchmark"] == "bigtwo"
+    assert {"python", "method", "target_deals_per_s", "presets"} <= bigtwo.keys()
+    assert set(bigtwo["presets"]) == {"standard", "hongkong", "taiwan", "mainland"}
+    for figures in bigtwo["presets"].values():
+        assert {"unchecked", "checked", "simulate", "movegen"} <= figures.keys()
+        for mode in ("unchecked", "checked", "simulate"):
+            assert figures[mode]["deals_per_s"] > 0
+            assert figures[mode]["deals"] >= 1
+        assert figures["movegen"]["lead_us"] > 0
+        assert figures["movegen"]["combos_per_hand"] > 13  # at least every single card
+
+
+CHUPAI_GAMES = ("chupai_unchecked", "chupai_checked", "chupai_bots",
+                "chupai_four_player_unchecked", "chupai_four_player_checked",
+                "chupai_four_player_bots")
+
+
+def check_doudizhu(data: dict[str, Any], rlcard: bool, openspiel: bool) -> None:
+    assert data["benchmark"] == "doudizhu"
+    assert {"python", "method", "rounds", "peers", "skipped", "games", "movegen_lead_20",
+            "presets", "ratios", "target"} <= data.keys()
+    games = data["games"]
+    expected = set(CHUPAI_GAMES)
+    if rlcard:
+        expected |= {"rlcard_game", "rlcard_env"}
+    if openspiel:
+        expected |= {"openspiel_python", "openspiel_cpp"}
+    assert set(games) == expected
+    for name, g in games.items():
+        assert 0 < g["median_games_per_s"] <= g["games_per_s"], name
+        assert g["games"] >= data["rounds"], name
+        assert g["deals_per_game"] >= 1, name
+    mg = data["movegen_lead_20"]
+    want_gen = {"chupai_legal_plays", "chupai_legal_actions"}
+    if rlcard:
+        want_gen.add("rlcard_judger")
+    if openspiel:
+        want_gen.add("openspiel_legal_actions")
+    assert set(mg) == want_gen | {"hands"}
+    for name in want_gen:
+        assert 0 < mg[name]["us"] <= mg[name]["median_us"], name
+        assert mg[name]["mean_plays"] >= 10, name
+    # the 明牌 action is listed at the first lead besides the plays
+    assert mg["chupai_legal_actions"]["mean_plays"] == pytest.approx(
+        mg["chupai_legal_plays"]["mean_plays"] + 1, abs=0.15)
+    if rlcard:  # the same hands give (almost exactly) the same number of plays
+        assert abs(mg["rlcard_judger"]["mean_plays"] - mg["chupai_legal_plays"]["mean_plays"]) < 1
+    assert set(data["presets"]) == {"classic", "four_player"}
+    for res in data["presets"].values():
+        assert {"unchecked", "checked", "bots", "movegen", "landlord_first_lead"} <= res.keys()
+    assert data["presets"]["classic"]["unchecked"] == games["chupai_unchecked"]
+    ratio_keys = set(data["ratios"])
+    peers = (["rlcard_game", "rlcard_env"] if rlcard else []) + (
+        ["openspiel_python", "openspiel_cpp"] if openspiel else [])
+    want_ratios = {f"games {m}/{p}" for m in ("chupai_unchecked", "chupai_checked") for p in peers}
+    if rlcard:
+        want_ratios.add("movegen chupai_legal_plays/rlcard_judger")
+    if openspiel:
+        want_ratios |= {"movegen chupai_legal_actions/openspiel_legal_actions",
+                        "movegen chupai_legal_plays/openspiel_legal_actions"}
+    assert ratio_keys == want_ratios
+    for k, v in data["ratios"].items():
+        assert v["best"] > 0 and v["median"] > 0, k
+    if rlcard:
+        r = data["ratios"]["games chupai_unchecked/rlcard_game"]["best"]
+        assert r == pytest.approx(games["chupai_unchecked"]["games_per_s"]
+                                  / games["rlcard_game"]["games_per_s"], rel=0.01)
+    assert ("rlcard" in data["skipped"]) is not rlcard
+    assert ("open_spiel" in data["skipped"]) is not openspiel
+    assert (data["peers"]["rlcard"] is None) is not rlcard
+    assert (data["peers"]["open_spiel"] is None) is not openspiel
+    assert ("meets_10x_rlcard_game" in data["target"]) is rlcard
+
+
+def test_doudizhu_quick_json(doudizhu: tuple[str, dict[str, Any]]) -> None:
+    out, data = doudizhu
+    check_doudizhu(data, HAVE_RLCARD, HAVE_OPENSPIEL)
+    assert "random games/s" in out and "legal moves of a random 20-card landlord hand" in out
+
+
+def test_doudizhu_skips_absent_peers(tmp_path: Path) -> None:
+    """With rlcard and pyspiel shadowed by modules that fail to import, the script
+    still runs, says it skipped them, and reports chupai's figures only."""
+    (tmp_path / "rlcard").mkdir()
+    (tmp_path / "rlcard" / "__init__.py").write_text("raise ImportError('hidden by the test')\n")
+    (tmp_path / "pyspiel.py").write_text("raise ImportError('hidden by the test')\n")
+    out, data = run_script("bench_doudizhu.py", "--quick", "--rounds", "1", "--seconds", "0.1",
+                           "--hands", "20", env_path=tmp_path)
+    check_doudizhu(data, rlcard=False, openspiel=False)
+    assert "hidden by the test" in data["skipped"]["rlcard"]
+    assert "hidden by the test" in data["skipped"]["open_spiel"]
+    assert out.count("SKIPPED") == 2
