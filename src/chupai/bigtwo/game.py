@@ -226,6 +226,8 @@ class Observation:
     counts, exposed cards, and the private events it took part in. Built only from
     public facts and the seat's own cards and events."""
 
+    rules: BigTwoRules
+    """The rules of the game (public)."""
     seat: int
     players: int
     phase: Phase
@@ -1365,6 +1367,7 @@ class BigTwoDeal:
         else:
             history = tuple(self.history)
         return Observation(
+            rules=self.rules,
             seat=seat,
             players=self.players,
             phase=self.phase,

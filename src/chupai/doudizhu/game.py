@@ -193,6 +193,8 @@ class Observation:
     receiver, bids and robs, the kitty once taken, the landlord's hand once shown
     (明牌), every play, and the number of cards each seat holds."""
 
+    rules: DouDizhuRules
+    """The rules of the game (public)."""
     seat: int
     players: int
     phase: Phase
@@ -800,6 +802,7 @@ class DouDizhuDeal:
         """The observation of ``seat``: only what that seat may know."""
         lord = self.landlord
         return Observation(
+            rules=self.rules,
             seat=seat,
             players=self.players,
             phase=self.phase,
