@@ -39,6 +39,7 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any, Final, NamedTuple, TypeAlias, cast
 
+from chupai.actions import PASS, Pass
 from chupai.bigtwo.combos import (
     GROUP_MONSTER,
     Combo,
@@ -100,22 +101,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Pass:
-    """The pass action (use the singleton :data:`PASS`)."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pass)
-
-    def __hash__(self) -> int:
-        return hash("PASS")
-
-
-PASS: Final = Pass()
 
 
 class Choice(NamedTuple):

@@ -18,20 +18,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
+from chupai.records import FORMAT, VERSION, check_header, replay_actions
+from chupai.records import field as _field
 
 if TYPE_CHECKING:
     from chupai.bigtwo.match import Match
 
 __all__ = ["FORMAT", "VERSION", "to_record", "replay", "replay_steps", "replay_any"]
 
-FORMAT: Final = "chupai-record"
-VERSION: Final = 1
 
 
 def _text(mask: int) -> str:
@@ -69,27 +69,11 @@ def _initial_leftover(deal: BigTwoDeal) -> int:
     return ((1 << 52) - 1) & ~dealt
 
 
-def _field(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    if key not in rec:
-        raise RecordError(f"record has no {key!r} field")
-    value = rec[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"record field {key!r} has the wrong type: {value!r}")
-    return value
-
-
 def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
-    if not isinstance(rec, Mapping):
-        raise RecordError("a record must be a JSON object")
-    if rec.get("format") == "chupai-match":
+    if isinstance(rec, Mapping) and rec.get("format") == "chupai-match":
         raise RecordError("this is a match record: replay it with replay_any or "
                           "chupai.bigtwo.match.replay_match")
-    if rec.get("format") != FORMAT:
-        raise RecordError(f"not a chupai record (format {rec.get('format')!r})")
-    if rec.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {rec.get('version')!r}")
-    if rec.get("game") != "bigtwo":
-        raise RecordError(f"record game {rec.get('game')!r} is not bigtwo")
+    check_header(rec, "bigtwo")
     raw_hands = _field(rec, "hands", list)
     if not all(isinstance(h, str) for h in raw_hands):
         raise RecordError("record field 'hands' must be a list of card strings")
@@ -141,31 +125,7 @@ def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, BigTwoDeal, Even
     Raises :class:`RecordError` at the first action that is malformed, out of
     turn or illegal, or when the final result differs from the recorded one.
     """
-    deal = _start(rec)
-    actions = _field(rec, "actions", list)
-    for i, item in enumerate(actions):
-        if not isinstance(item, Mapping) or "action" not in item or "seat" not in item:
-            raise RecordError(f"action {i + 1}: malformed entry {item!r}", i)
-        if deal.is_terminal():
-            raise RecordError(f"action {i + 1}: the deal was already over", i)
-        if item["seat"] != deal.current_player:
-            raise RecordError(
-                f"action {i + 1} ({item['action']!r}): seat {item['seat']!r} acted but "
-                f"it was seat {deal.current_player}'s turn", i)
-        try:
-            action = deal.parse_action(str(item["action"]))
-            ev = deal.apply_action(action)
-        except ChupaiError as exc:
-            raise RecordError(f"action {i + 1} by seat {item['seat']}: {exc}", i) from None
-        yield i, deal, ev
-    result = rec.get("result")
-    if result is not None:
-        if deal.outcome is None:
-            raise RecordError("the record has a result but its actions do not finish the deal")
-        if dict(result) != deal.outcome.to_dict():
-            raise RecordError(
-                f"the recorded result {dict(result)!r} differs from the replayed one "
-                f"{deal.outcome.to_dict()!r}")
+    yield from replay_actions(_start(rec), rec)
 
 
 def replay(rec: Mapping[str, Any]) -> BigTwoDeal:

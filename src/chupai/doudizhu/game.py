@@ -38,6 +38,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Final, NamedTuple, TypeAlias
 
+from chupai.actions import PASS, Pass
 from chupai.doudizhu.combos import (
     GUARD,
     UNIT,
@@ -77,22 +78,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Pass:
-    """The pass action, in the bidding and in play (use the singleton :data:`PASS`)."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pass)
-
-    def __hash__(self) -> int:
-        return hash("PASS")
-
-
-PASS: Final = Pass()
 
 
 class Bid(NamedTuple):

@@ -27,11 +27,11 @@ from chupai.doudizhu.combos import RANK_NAMES, parse_cards
 from chupai.doudizhu.game import DouDizhuDeal, Event, deal_cards
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError, RecordError
+from chupai.records import FORMAT, VERSION, check_header, is_int, replay_actions
+from chupai.records import field as _field
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
 
-FORMAT: Final = "chupai-record"
-VERSION: Final = 1
 GAME: Final = "doudizhu"
 
 
@@ -56,37 +56,8 @@ def to_record(deal: DouDizhuDeal) -> dict[str, Any]:
     }
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _field(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *,
-           optional: bool = False, default: Any = None) -> Any:
-    if key not in rec:
-        if optional:
-            return default
-        raise RecordError(f"record has no {key!r} field")
-    value = rec[key]
-    if value is None and optional:
-        return default
-    if kind is int:
-        ok = _is_int(value)
-    else:
-        ok = isinstance(value, kind)
-    if not ok:
-        raise RecordError(f"record field {key!r} has the wrong type: {value!r}")
-    return value
-
-
 def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
-    if not isinstance(rec, Mapping):
-        raise RecordError("a record must be a JSON object")
-    if rec.get("format") != FORMAT:
-        raise RecordError(f"not a chupai record (format {rec.get('format')!r})")
-    if rec.get("version") != VERSION or isinstance(rec.get("version"), bool):
-        raise RecordError(f"unsupported record version {rec.get('version')!r}")
-    if rec.get("game") != GAME:
-        raise RecordError(f"record game {rec.get('game')!r} is not {GAME}")
+    check_header(rec, GAME)
     raw_rules = _field(rec, "rules", dict)
     raw_hands = _field(rec, "hands", list)
     if not all(isinstance(h, str) for h in raw_hands):
@@ -138,32 +109,7 @@ def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, DouDizhuDeal, Ev
     Raises :class:`RecordError` at the first action that is malformed, out of
     turn or illegal, or when the final result differs from the recorded one.
     """
-    deal = _start(rec)
-    actions = _field(rec, "actions", list)
-    for i, item in enumerate(actions):
-        if (not isinstance(item, Mapping) or not isinstance(item.get("action"), str)
-                or not _is_int(item.get("seat"))):
-            raise RecordError(f"action {i + 1}: malformed entry {item!r}", i)
-        if deal.is_terminal():
-            raise RecordError(f"action {i + 1}: the deal was already over", i)
-        if item["seat"] != deal.current_player:
-            raise RecordError(
-                f"action {i + 1} ({item['action']!r}): seat {item['seat']!r} acted but "
-                f"it was seat {deal.current_player}'s turn", i)
-        try:
-            action = deal.parse_action(item["action"])
-            ev = deal.apply_action(action)
-        except ChupaiError as exc:
-            raise RecordError(f"action {i + 1} by seat {item['seat']}: {exc}", i) from None
-        yield i, deal, ev
-    result = rec.get("result")
-    if result is not None:
-        if deal.outcome is None:
-            raise RecordError("the record has a result but its actions do not finish the deal")
-        if dict(result) != deal.outcome.to_dict():
-            raise RecordError(
-                f"the recorded result {dict(result)!r} differs from the replayed one "
-                f"{deal.outcome.to_dict()!r}")
+    yield from replay_actions(_start(rec), rec)
 
 
 def replay(rec: Mapping[str, Any]) -> DouDizhuDeal:

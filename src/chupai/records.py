@@ -1,0 +1,115 @@
+"""What every game's JSON records share: the header, typed field access, and the
+move-by-move replay of an action list against a deal.
+
+A deal record is a JSON object ``{"format": "chupai-record", "version": 1, "game":
+GAME, "rules": {...}, ..., "actions": [{"seat": S, "action": TEXT}, ...], "result":
+{...} | null}``; each game adds its own header fields (seed, dealer, hands, ...).
+Every problem is a :class:`~chupai.errors.RecordError`, never another exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Final, Protocol, TypeVar
+
+from chupai.errors import ChupaiError, RecordError
+
+__all__ = ["FORMAT", "VERSION", "is_int", "field", "check_header", "ReplayableDeal",
+           "replay_actions"]
+
+FORMAT: Final = "chupai-record"
+VERSION: Final = 1
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer (``true``/``false`` are not integers)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def field(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *,
+          optional: bool = False, default: Any = None) -> Any:
+    """``rec[key]`` checked to be of JSON type ``kind`` (``int`` excludes booleans).
+
+    A missing or null optional field gives ``default``."""
+    if key not in rec:
+        if optional:
+            return default
+        raise RecordError(f"record has no {key!r} field")
+    value = rec[key]
+    if value is None and optional:
+        return default
+    ok = is_int(value) if kind is int else isinstance(value, kind)
+    if not ok:
+        raise RecordError(f"record field {key!r} has the wrong type: {value!r}")
+    return value
+
+
+def check_header(rec: Any, game: str) -> None:
+    """Check that ``rec`` is a chupai deal record of ``game``, version 1."""
+    if not isinstance(rec, Mapping):
+        raise RecordError("a record must be a JSON object")
+    if rec.get("format") != FORMAT:
+        raise RecordError(f"not a chupai record (format {rec.get('format')!r})")
+    if rec.get("version") != VERSION or isinstance(rec.get("version"), bool):
+        raise RecordError(f"unsupported record version {rec.get('version')!r}")
+    if rec.get("game") != game:
+        raise RecordError(f"record game {rec.get('game')!r} is not {game}")
+
+
+class _Outcome(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class ReplayableDeal(Protocol):
+    """What :func:`replay_actions` needs of a deal."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def outcome(self) -> _Outcome | None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def parse_action(self, text: str) -> Any: ...
+
+    def apply_action(self, action: Any) -> Any: ...
+
+
+D = TypeVar("D", bound=ReplayableDeal)
+
+
+def replay_actions(deal: D, rec: Mapping[str, Any]) -> Iterator[tuple[int, D, Any]]:
+    """Apply the record's actions to ``deal`` one by one, checking each, and yield
+    ``(index, deal, event)``; then compare the final result with the recorded one.
+
+    Raises :class:`RecordError` naming the first action that is malformed, out of
+    turn or illegal (``action_index`` is its 0-based index).
+    """
+    actions = field(rec, "actions", list)
+    for i, item in enumerate(actions):
+        if (not isinstance(item, Mapping) or not isinstance(item.get("action"), str)
+                or not is_int(item.get("seat"))):
+            raise RecordError(f"action {i + 1}: malformed entry {item!r}", i)
+        if deal.is_terminal():
+            raise RecordError(f"action {i + 1}: the deal was already over", i)
+        if item["seat"] != deal.current_player:
+            raise RecordError(
+                f"action {i + 1} ({item['action']!r}): seat {item['seat']!r} acted but "
+                f"it was seat {deal.current_player}'s turn", i)
+        try:
+            ev = deal.apply_action(deal.parse_action(item["action"]))
+        except ChupaiError as exc:
+            raise RecordError(f"action {i + 1} by seat {item['seat']}: {exc}", i) from None
+        yield i, deal, ev
+    result = rec.get("result")
+    if result is not None:
+        if not isinstance(result, Mapping):
+            raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
+        outcome = deal.outcome
+        if outcome is None:
+            raise RecordError("the record has a result but its actions do not finish the deal")
+        if dict(result) != outcome.to_dict():
+            raise RecordError(
+                f"the recorded result {dict(result)!r} differs from the replayed one "
+                f"{outcome.to_dict()!r}")
