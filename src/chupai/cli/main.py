@@ -59,6 +59,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if find_game(args.game).key == "doudizhu":
+        from chupai.cli.play_doudizhu import run_play_doudizhu
+
+        return run_play_doudizhu(args)
     from chupai.cli.play import run_play
 
     return run_play(args)
@@ -154,22 +158,41 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
-        "simulate", help="play many seeded bot deals and report results",
-        description="Play DEALS seeded deals between bots, optionally writing every record.")
+        "simulate", help="play a seeded tournament between bots and report the results",
+        description="Play DEALS seeded deals between bots, each under every seating of the "
+                    "bots (duplicate deals: every bot holds every seat's cards of the same "
+                    "deals), and report per bot the win rate and mean score per deal with "
+                    "95% confidence intervals, Elo ratings and a head-to-head matrix. The "
+                    "results depend only on the arguments, not on --workers or --backend.")
     p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
     _add_rules_args(p)
     p.add_argument("--bots", default="random", metavar="NAMES",
-                   help="comma-separated bot names, one per seat or one for all")
-    p.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+                   help="comma-separated bot names (random, greedy, heuristic, search; "
+                        "parameters after a colon, e.g. search:playouts=50); one name fills "
+                        "every seat, a name may repeat, and fewer or more bots than seats "
+                        "are seated in a balanced rotation")
+    p.add_argument("--deals", type=int, default=100,
+                   help="number of deals, each played under every seating (default 100)")
     p.add_argument("--match-deals", type=int, default=None, metavar="K",
-                   help="play the deals as matches of K deals (dealers, leaders and "
-                        "exchanges carry over); records are then match records")
+                   help="bigtwo: play the deals as matches of K deals (dealers, leaders and "
+                        "exchanges carry over); records are then match records. Rules with "
+                        "a series play matches of 10 deals by default")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--workers", type=int, default=None, metavar="K",
+                   help="play on K processes (local) or K CPUs (ray; default 2); the "
+                        "results are the same as with one")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local processes (default) or Ray (pip install 'chupai[ray]'; "
+                        "joins the cluster of RAY_ADDRESS if set, else starts a local one)")
     p.add_argument("--records", metavar="DIR", default=None,
-                   help="write each deal's record to DIR/deal-SEED.json")
+                   help="write each deal's record to DIR/deal-SEED[-rSEATING].json "
+                        "(match-SEED[-rSEATING].json for matches)")
     p.add_argument("--verify", action="store_true",
                    help="replay every record and fail on the first invalid one")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object (timing apart, under \"timing\")")
+    p.add_argument("--plot", metavar="FILE.png", default=None,
+                   help="write a chart of the results (pip install 'chupai[plot]')")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     p.set_defaults(func=cmd_simulate)
     return parser

@@ -240,7 +240,13 @@ def _replay_bigtwo_match(rec: Mapping[str, Any], out: Console | None) -> int:
     return count
 
 
-REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo}
+def _replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
+    from chupai.cli.replay_doudizhu import replay_doudizhu
+
+    return replay_doudizhu(rec, out)
+
+
+REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo, "doudizhu": _replay_doudizhu}
 """Replayer of each game key."""
 
 

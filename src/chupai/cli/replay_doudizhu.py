@@ -1,0 +1,198 @@
+"""``chupai replay`` of Dou Dizhu records: re-validate a record move by move and
+print it.
+
+:func:`print_doudizhu_replay` prints the header (rules, seed, dealer, marker card
+and first bidder, the dealt hands and the kitty), one numbered line per action
+(bids, robs, 明牌, plays and passes, with notes: the landlord when the bidding
+ends, doubling bombs, trick winners, who went out) and the result (side, the
+multipliers ``B R b S T M D``, the unit and the scores), then the verdict:
+``valid record: N actions`` on standard output (exit 0) or ``invalid record:
+action K by seat S: reason`` on standard error (exit 1), as for Big Two records
+(:mod:`chupai.cli.replay`). :func:`replay_doudizhu` is the same check in the
+shape of a :data:`chupai.cli.replay.REPLAYERS` entry.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Mapping
+from typing import Any, Final
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from chupai.doudizhu.combos import Combo, cards_text, parse_cards, size_of, tables
+from chupai.doudizhu.game import ROB, SHOW, Bid, Choice, DouDizhuDeal, Pass, Phase
+from chupai.doudizhu.record import replay, replay_steps
+from chupai.doudizhu.rules import DouDizhuRules
+from chupai.errors import ChupaiError, RecordError
+
+__all__ = ["print_doudizhu_replay", "replay_doudizhu", "describe_error"]
+
+EXIT_OK: Final = 0
+EXIT_INVALID: Final = 1
+
+_PREFIX: Final = re.compile(r"^action \d+(?: \(.*?\))?(?: by seat [^:]*)?: ")
+
+
+def describe_error(exc: RecordError, rec: Mapping[str, Any]) -> str:
+    """``action K by seat S: reason`` (K 1-based) for a bad action, else the message."""
+    i = exc.action_index
+    msg = str(exc)
+    if i is None:
+        return msg
+    reason = _PREFIX.sub("", msg, count=1)
+    seat: Any = None
+    actions = rec.get("actions") if isinstance(rec, Mapping) else None
+    if isinstance(actions, list) and 0 <= i < len(actions) and isinstance(actions[i], Mapping):
+        seat = actions[i].get("seat")
+    who = f" by seat {seat}" if seat is not None else ""
+    return f"action {i + 1}{who}: {reason}"
+
+
+def print_doudizhu_replay(rec: Mapping[str, Any], console: Console | None, quiet: bool = False
+                          ) -> int:
+    """Replay Dou Dizhu record ``rec``, print it on ``console`` (nothing but the
+    verdict when ``quiet`` or without a console) and return the exit status: 0
+    valid, 1 invalid."""
+    out = None if quiet else console
+    try:
+        count = replay_doudizhu(rec, out)
+    except RecordError as exc:
+        if out is not None:
+            out.file.flush()
+        sys.stdout.flush()
+        sys.stderr.write(f"invalid record: {describe_error(exc, rec)}\n")
+        return EXIT_INVALID
+    if out is not None:
+        out.file.flush()
+    sys.stdout.write(f"valid record: {count} action{'s' if count != 1 else ''}\n")
+    return EXIT_OK
+
+
+def replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
+    """Validate ``rec`` (printing it to ``out`` if given) and return its number of
+    actions; raises :class:`RecordError` at the first problem."""
+    if out is not None:
+        _header(rec, out)
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("seat", justify="right")
+    for name in ("action", "type", ""):
+        table.add_column(name)
+    deal: DouDizhuDeal | None = None
+    count = 0
+    before = Phase.BID
+    try:
+        for i, deal, ev in replay_steps(rec):
+            count = i + 1
+            phase, before = before, deal.phase
+            if out is None:
+                continue
+            act = ev.action
+            notes: list[str] = []
+            if isinstance(act, Bid):
+                kind, style = "bid", "yellow"
+            elif isinstance(act, Choice):
+                kind, style = ("show" if act == SHOW else "rob"), "magenta"
+                if act == ROB:
+                    notes.append(f"landlord seat {deal.landlord}, "
+                                 f"R x{deal.rules.rob_multiplier(deal.robs)}")
+                elif act == SHOW:
+                    notes.append("明牌: the landlord's hand is face up")
+            elif isinstance(act, Combo):
+                kind, style = act.kind.value, "bold"
+                if act.kind in tables(deal.rules).doubling:
+                    notes.append(f"doubling bomb (b={deal.bombs})")
+                if deal.hands[ev.seat] == 0:
+                    side = "the landlord wins" if ev.seat == deal.landlord else "the peasants win"
+                    notes.append(f"goes out, {side}")
+            else:
+                kind, style = "", "dim"
+            if phase is Phase.PLAY and isinstance(act, Pass) and deal.top is None:
+                notes.append(f"trick to seat {deal.leader}")
+            if phase is not deal.phase:
+                if deal.phase is Phase.ROB:
+                    notes.append(f"bidding over: seat {deal.landlord} is the landlord "
+                                 f"(bid {deal.bid}); robbing")
+                elif deal.phase is Phase.PLAY:
+                    robs = (f", R x{deal.rules.rob_multiplier(deal.robs)}" if deal.robs else "")
+                    notes.append(f"landlord seat {deal.landlord} (B {deal.bid}{robs}) takes "
+                                 f"the kitty {deal.cards_text(deal.kitty)}")
+                elif deal.outcome is not None and deal.outcome.redeal:
+                    notes.append("everybody passed: redeal")
+            table.add_row(str(i + 1), str(ev.seat), Text(deal.action_text(act), style=style),
+                          kind, Text("; ".join(notes), style="cyan"))
+    finally:
+        if out is not None and count:
+            out.print(table)
+    if out is not None:
+        final = deal if deal is not None else replay(rec)
+        _result(final, out)
+    return count
+
+
+def _header(rec: Mapping[str, Any], out: Console) -> None:
+    out.print(Text(f"Dou Dizhu  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
+    try:
+        rules = DouDizhuRules.from_dict(rec["rules"])
+        hands = [parse_cards(h, rules) for h in rec["hands"]]
+        kitty = parse_cards(rec["kitty"], rules)
+    except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
+        return  # the replay reports the broken header
+    seed = rec.get("seed")
+    seed_text = f"seed {seed}" if seed is not None else "no seed (hands given)"
+    line = f"{seed_text}   dealer seat {rec.get('dealer')}"
+    marker = rec.get("marker")
+    if marker is not None:
+        line += f"   marker card {marker} (stock index {rec.get('marker_index')})"
+    line += f"   first bidder seat {rec.get('first_bidder')}"
+    if rec.get("doubled"):
+        line += "   doubled (D x2)"
+    out.print(line)
+    grid = Table.grid(padding=(0, 2))
+    for seat, h in enumerate(hands):
+        grid.add_row(f"seat {seat}", f"({size_of(h)})", _text(h))
+    out.print(grid)
+    out.print(f"kitty: {_text(kitty)}")
+
+
+def _text(cards: int) -> str:
+    return cards_text(cards) or "-"
+
+
+def _result(deal: DouDizhuDeal, out: Console) -> None:
+    oc = deal.outcome
+    if oc is None:
+        out.print(Text("deal not finished", style="yellow"))
+        return
+    if oc.redeal:
+        text = "everybody passed: redeal, no score"
+        if oc.next_doubled:
+            text += " (the next deal counts double)"
+        out.print(Text(text, style="bold yellow"))
+        return
+    if oc.landlord_won:
+        out.print(Text(f"landlord seat {oc.landlord} wins", style="bold green"))
+    else:
+        out.print(Text(f"peasants win: seat {oc.winner} went out first (landlord seat "
+                       f"{oc.landlord})", style="bold green"))
+    if oc.spring:
+        out.print("spring: no peasant played a card")
+    if oc.anti_spring:
+        out.print("anti-spring: the landlord made one play only")
+    out.print(f"B {oc.bid} x R {oc.rob_multiplier} x 2^b {1 << oc.bombs} (b={oc.bombs}) "
+              f"x S {oc.spring_factor} x T {oc.thunder} x M {oc.ming} x D {oc.doubled} "
+              f"= unit {oc.unit}")
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("seat", justify="right")
+    table.add_column("role")
+    table.add_column("cards left")
+    table.add_column("score", justify="right")
+    for seat in range(deal.players):
+        role = "landlord" if seat == oc.landlord else "peasant"
+        table.add_row(str(seat), role, deal.cards_text(oc.hands[seat]) or "-",
+                      f"{oc.scores[seat]:+d}")
+    out.print(table)
