@@ -258,14 +258,19 @@ def test_simulate_is_deterministic() -> None:
     assert a == b
     assert a["deals"] == 30 and a["seed"] == 7
     assert a["bots"] == ["random", "greedy", "random", "greedy"]
+    # the seats are rotated: RGRG and GRGR, each on the same 30 deals
+    assert a["seatings"] == [["random", "greedy", "random", "greedy"],
+                             ["greedy", "random", "greedy", "random"]]
     seats = a["seats"]
-    assert sum(s["wins"] for s in seats) == 30
+    assert sum(s["wins"] for s in seats) == 60
     assert sum(s["avg_score"] for s in seats) == pytest.approx(0, abs=1e-3)  # pairwise: zero-sum
-    # the greedy seats beat the random ones over 30 deals
-    assert seats[1]["wins"] + seats[3]["wins"] > seats[0]["wins"] + seats[2]["wins"]
+    # the greedy bots beat the random ones over 30 deals
+    by_bot = {r["bot"]: r for r in a["results"]}
+    assert by_bot["greedy"]["wins"] + by_bot["random"]["wins"] == 60
+    assert by_bot["greedy"]["wins"] > by_bot["random"]["wins"]
     c = _results(chupai("simulate", "--deals", "30", "--seed", "8", "--bots",
                         "random,greedy,random,greedy", "--json", "--no-progress"))
-    assert c["seats"] != a["seats"]
+    assert c["results"] != a["results"]
 
 
 def test_simulate_human_report() -> None:
@@ -302,7 +307,7 @@ def test_simulate_three_players_verify() -> None:
 
 @pytest.mark.parametrize("bots, message", [
     ("random,nobody,random,random", "unknown bot 'nobody'"),
-    ("random,greedy", "one name or 4"),
+    ("random,,greedy", "empty bot name"),
 ])
 def test_simulate_bad_bots_exit_2(bots: str, message: str) -> None:
     p = chupai("simulate", "--deals", "2", "--bots", bots, "--no-progress")

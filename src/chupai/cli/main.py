@@ -174,9 +174,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=100,
                    help="number of deals, each played under every seating (default 100)")
     p.add_argument("--match-deals", type=int, default=None, metavar="K",
-                   help="bigtwo: play the deals as matches of K deals (dealers, leaders and "
-                        "exchanges carry over); records are then match records. Rules with "
-                        "a series play matches of 10 deals by default")
+                   help="play the deals as matches of K deals (dealers and redeals, in "
+                        "bigtwo also leaders and exchanges, carry over); records are then "
+                        "match records. Big Two rules with a series play matches of 10 "
+                        "deals by default")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--workers", type=int, default=None, metavar="K",
                    help="play on K processes (local) or K CPUs (ray; default 2); the "

@@ -1,234 +1,283 @@
-"""``chupai simulate``: play many seeded deals between bots and report the results.
+"""``chupai simulate``: a seeded tournament between bots, with a report.
 
-Deal ``k`` uses seed ``S + k``; the bot in seat ``i`` of that deal is seeded from
-``(seed, i)`` (see :func:`bot_seed`), so any single deal can be reproduced on its
-own and the same command always prints the same results (timings aside).
+``chupai simulate GAME --bots search,heuristic,greedy,random --deals N`` plays the
+deals of seeds ``S .. S+N-1`` (``--seed S``), each once under every seating of
+:func:`chupai.tournament.seatings` (duplicate deals: every bot holds every seat's
+cards of the same deals equally often), then reports per bot its win rate and mean
+score per deal with 95% confidence intervals, Elo ratings and a head-to-head
+matrix. One bot name fills every seat. ``--workers K`` plays on K processes and
+``--backend ray`` on Ray; either way the results are those of one process.
 
 With ``--match-deals K`` the deals are played as matches of K deals (match ``m``
-has seed ``S + m``), so that dealers, leaders, redeals and the exchanges of
-``series`` carry over from deal to deal; ``--records`` then writes one match record
-per match. Win counts and average scores are over counted deals (not redeals).
+has seed ``S + m``), so that dealers and redeals, and in Big Two leaders and the
+exchanges of ``series``, carry over from deal to deal; Big Two rules with a
+``series`` option play matches of :data:`SERIES_MATCH_DEALS` deals unless told
+otherwise.
+``--records DIR`` writes every deal record (``deal-SEED[-rR].json``, ``R`` the
+seating when there are several; a deal after a redeal adds ``.N``) or match record
+(``match-SEED[-rR].json``); ``--verify`` replays each one.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
+import importlib.util
 import json
 import sys
-import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
 from rich.table import Table
 
-from chupai.bots import Bot, make_bot
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
-from chupai.errors import ChupaiError, RecordError
+from chupai.errors import ChupaiError
 from chupai.games import find_game
 from chupai.options import parse_overrides
+from chupai.tournament import (Tournament, bot_seed, new_bot, play_out, run_tournament,
+                               summarize, timing)
 
-__all__ = ["run_simulate", "bot_seed", "play_deal", "play_match"]
+__all__ = ["run_simulate", "bot_seed", "bot_names", "play_deal", "play_match", "write_plot",
+           "SERIES_MATCH_DEALS"]
+
+SERIES_MATCH_DEALS = 10
+"""Deals per match when the rules have a ``series`` and ``--match-deals`` is not given."""
 
 
-def bot_seed(deal_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the deal of ``deal_seed``: stable across
-    runs and platforms, distinct for every (seed, seat)."""
-    digest = hashlib.blake2b(f"chupai-bot:{deal_seed}:{seat}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+def bot_names(text: str) -> list[str]:
+    """The bots of ``--bots``: comma-separated names, each with its parameters
+    (:func:`chupai.bots.split_bot_list`: ``search:playouts=50,ms=200,random`` is
+    two bots)."""
+    from chupai.bots import split_bot_list
 
-
-def _bot_names(text: str, players: int) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players or not all(names):
-        raise ChupaiError(f"--bots needs one name or {players} comma-separated names, got {text!r}")
-    for name in names:
-        make_bot(name, 0)  # fail early on an unknown name
+    names = split_bot_list(text)
+    if not all(names):
+        raise ChupaiError(f"empty bot name in --bots {text!r}")
     return names
 
 
-def play_deal(rules: Any, seed: int, names: Sequence[str]) -> Any:
-    """Play the Big Two deal of ``seed`` to the end with the named bots.
+def play_deal(rules: Any, seed: int, names: Sequence[str], game: str = "bigtwo") -> Any:
+    """Play the deal of ``seed`` to the end with the named bots (seat ``i`` seeded
+    with ``bot_seed(seed, i)``) and return it."""
+    if game == "doudizhu":
+        from chupai.doudizhu.game import new_deal as ddz_deal
 
-    A forced action (the only legal one, usually a pass) is applied without
-    asking the bot; otherwise the bot gets the seat's observation."""
-    from chupai.bigtwo.game import new_deal
+        deal = ddz_deal(rules, seed)
+    else:
+        from chupai.bigtwo.game import new_deal
 
-    deal = new_deal(rules, seed)
-    bots: list[Bot] = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(names)]
-    while (seat := deal.current_player) is not None:
-        legal = deal.legal_actions()
-        action = legal[0] if len(legal) == 1 else bots[seat].act(deal.observe(seat), legal)
-        deal.apply_unchecked(action)
-    return deal
+        deal = new_deal(rules, seed)
+    return play_out(deal, [new_bot(name, bot_seed(seed, s), game) for s, name in enumerate(names)])
 
 
 def play_match(rules: Any, seed: int, names: Sequence[str], deals: int) -> Any:
-    """Play the match of ``seed`` (``deals`` counted deals) with the named bots;
-    each deal's bots are seeded from the deal's seed."""
+    """Play the Big Two match of ``seed`` (``deals`` counted deals) with the named
+    bots, seeded from the match seed, and return it (a helper for scripts)."""
     from chupai.bigtwo.match import Match
 
     match = Match(rules, seed, deals=deals)
+    bots = [new_bot(name, bot_seed(seed, s), "bigtwo") for s, name in enumerate(names)]
     while not match.is_over():
-        deal = match.next_deal()
-        bots: list[Bot] = [make_bot(name, bot_seed(deal.seed, seat))
-                           for seat, name in enumerate(names)]
-        while (seat := deal.current_player) is not None:
-            legal = deal.legal_actions()
-            action = legal[0] if len(legal) == 1 else bots[seat].act(deal.observe(seat), legal)
-            deal.apply_unchecked(action)
+        play_out(match.next_deal(), bots)
     return match
+
+
+def _warn_timed(names: Sequence[str]) -> None:
+    """A note on stderr for bots that decide by the clock: the search bot without
+    ``playouts=N`` plays differently on a faster or busier machine, so its results
+    are not reproducible (nor equal across --workers and backends)."""
+    from chupai.bots import parse_bot_spec
+
+    timed = []
+    for name in names:
+        base, params = parse_bot_spec(name)
+        if base == "search" and params.get("playouts") is None:
+            timed.append(name)
+    if timed:
+        sys.stderr.write(f"note: {', '.join(timed)} decide{'s' if len(timed) == 1 else ''} "
+                         "within a time budget, so the results depend on the machine's "
+                         "speed; give search:playouts=N for reproducible results\n")
 
 
 def _progress(hidden: bool) -> Progress:
     return Progress(
-        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+        TimeElapsedColumn(), TimeRemainingColumn(),
         console=Console(file=sys.stderr), disable=hidden, transient=True,
     )
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Entry point of ``chupai simulate``."""
-    from chupai.bigtwo.record import replay, to_record
-
     info = find_game(args.game)
-    if info.key != "bigtwo":
-        raise ChupaiError(f"simulate does not support {info.key!r} yet")
     rules = info.resolve(args.rules or info.default_preset, parse_overrides(args.overrides))
-    if args.deals < 0:
-        raise ChupaiError(f"--deals must be at least 0, got {args.deals}")
     match_deals = getattr(args, "match_deals", None)
-    if match_deals is not None and match_deals < 1:
-        raise ChupaiError(f"--match-deals must be at least 1, got {match_deals}")
-    names = _bot_names(args.bots, rules.players)
-    out_dir = Path(args.records) if args.records else None
-    if out_dir is not None:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ChupaiError(f"cannot create {out_dir}: {exc}") from None
-
-    n = rules.players
-    wins = [0] * n
-    totals = [0] * n
-    actions = 0
+    if match_deals is None and info.key == "bigtwo" and str(rules.series) != "none":
+        match_deals = SERIES_MATCH_DEALS
+    plot = getattr(args, "plot", None)
+    if plot and importlib.util.find_spec("matplotlib") is None:
+        raise ChupaiError("--plot needs matplotlib: pip install 'chupai[plot]'")
+    t = Tournament(info.key, rules, tuple(bot_names(args.bots)), args.deals, args.seed,
+                   match_deals, args.records, bool(args.verify))
+    _warn_timed(t.names)
     hidden = args.no_progress or not sys.stderr.isatty()
-    start = time.perf_counter()
-    counted = redeals = 0
     with _progress(hidden) as bar:
-        task = bar.add_task("deals", total=args.deals)
-        if match_deals is not None:
-            left = args.deals
-            for seed in range(args.seed, args.seed + (args.deals + match_deals - 1) // match_deals):
-                match = play_match(rules, seed, names, min(match_deals, left))
-                left -= match_deals
-                for row in match.table():
-                    if row.redeal:
-                        redeals += 1
-                    elif row.winner is not None:
-                        counted += 1
-                        wins[row.winner] += 1
-                    for seat, score in enumerate(row.scores):
-                        totals[seat] += score
-                actions += sum(sum(1 for ev in d.history if not ev.auto) for d in match.deals)
-                if out_dir is not None or args.verify:
-                    from chupai.bigtwo.match import replay_match
-
-                    text = json.dumps(match.to_record(), ensure_ascii=False)
-                    if out_dir is not None:
-                        (out_dir / f"match-{seed}.json").write_text(text + "\n",
-                                                                    encoding="utf-8")
-                    if args.verify:
-                        try:
-                            replay_match(json.loads(text))
-                        except RecordError as exc:
-                            sys.stderr.write(f"invalid record of the match of seed {seed}: "
-                                             f"{exc}\n")
-                            return EXIT_INVALID
-                bar.advance(task, match.counted)
-        for seed in range(args.seed, args.seed + (args.deals if match_deals is None else 0)):
-            deal = play_deal(rules, seed, names)
-            outcome = deal.outcome
-            if outcome.winner is not None:  # not a redeal
-                wins[outcome.winner] += 1
-                counted += 1
-            else:
-                redeals += 1
-            for seat, score in enumerate(outcome.scores):
-                totals[seat] += score
-            actions += len(deal.history)
-            if out_dir is not None or args.verify:
-                text = json.dumps(to_record(deal), ensure_ascii=False)
-                if out_dir is not None:
-                    (out_dir / f"deal-{seed}.json").write_text(text + "\n", encoding="utf-8")
-                if args.verify:
-                    try:
-                        replay(json.loads(text))
-                    except RecordError as exc:
-                        sys.stderr.write(f"invalid record of the deal of seed {seed}: {exc}\n")
-                        return EXIT_INVALID
-            bar.advance(task)
-    elapsed = time.perf_counter() - start
-
-    deals = args.deals
-    report = {
-        "game": info.key,
-        "spec": rules.spec(),
-        "bots": names,
-        "seed": args.seed,
-        "deals": deals,
-        "match_deals": match_deals,
-        "redeals": redeals,
-        "actions": actions,
-        "verified": bool(args.verify),
-        "seats": [
-            {
-                "seat": seat,
-                "bot": names[seat],
-                "wins": wins[seat],
-                "win_rate": round(wins[seat] / counted, 4) if counted else 0.0,
-                "avg_score": round(totals[seat] / counted, 4) if counted else 0.0,
-            }
-            for seat in range(n)
-        ],
-        "timing": {
-            "seconds": round(elapsed, 3),
-            "deals_per_s": round(args.deals / elapsed, 1) if elapsed > 0 else None,
-        },
-    }
+        task = bar.add_task("games", total=t.boards * len(t.seatings))
+        run = run_tournament(t, workers=getattr(args, "workers", None),
+                             backend=getattr(args, "backend", "local") or "local",
+                             progress=lambda games: bar.advance(task, games))
+    for board in run.boards:
+        if board.error is not None:
+            sys.stderr.write(board.error + "\n")
+            return EXIT_INVALID
+    report = summarize(t, run.boards)
+    report["timing"] = timing(t, run)
+    if plot:
+        write_plot(report, plot)
     if args.json:
         sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
     else:
-        _print_report(report)
+        print_report(report)
     return EXIT_OK
 
 
-def _print_report(report: dict[str, Any]) -> None:
-    out = Console(highlight=False)
+def print_report(report: dict[str, Any], console: Console | None = None) -> None:
+    """The human report of :func:`chupai.tournament.summarize` (plus timing)."""
+    out = console or Console(highlight=False)
     k = report.get("match_deals")
-    if k:
-        matches = (report["deals"] + k - 1) // k
-        out.print(f"{report['deals']} deals of {report['spec']} in {matches} matches of {k} "
-                  f"deals, match seeds {report['seed']}..{report['seed'] + matches - 1}",
-                  soft_wrap=True)
+    seatings = len(report["seatings"])
+    if not report["deals"]:
+        head = f"no deals of {report['spec']}"
+    elif k:
+        boards = report["boards"]
+        head = (f"{report['deals']} deals of {report['spec']} in {boards} matches of {k} "
+                f"deals, match seeds {report['seed']}..{report['seed'] + boards - 1}")
     else:
-        out.print(f"{report['deals']} deals of {report['spec']}, seeds {report['seed']}.."
-                  f"{report['seed'] + report['deals'] - 1}", soft_wrap=True)
+        head = (f"{report['deals']} deals of {report['spec']}, seeds {report['seed']}.."
+                f"{report['seed'] + report['deals'] - 1}")
+    if seatings > 1 and report["deals"]:
+        head += (f"; each played in {seatings} seatings (every bot in every seat on the "
+                 f"same deals): {report['counted_deals']} deals played")
+    out.print(head, soft_wrap=True)
     if report.get("redeals"):
-        out.print(f"{report['redeals']} redeals (not counted in wins and averages)")
+        out.print(f"{report['redeals']} redeals (replaced by the next deal, not counted)")
+    if report.get("void"):
+        out.print(f"{report['void']} games void (only redeals)")
+
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for name in ("seat", "bot", "wins", "win rate", "avg score"):
-        table.add_column(name, justify="left" if name == "bot" else "right")
-    for s in report["seats"]:
-        table.add_row(str(s["seat"]), s["bot"], str(s["wins"]), f"{s['win_rate']:.1%}",
-                      f"{s['avg_score']:+.2f}")
+    for name in ("#", "bot", "games", "wins", "win rate (95% CI)", "mean score ± 95% CI",
+                 "Elo"):
+        table.add_column(name, justify="left" if name == "bot" else "right", no_wrap=True)
+    for r in sorted(report["results"], key=lambda r: r["rank"]):
+        lo, hi = r["win_ci"]
+        mean, (mlo, mhi) = r["mean_score"], r["score_ci"]
+        half = f" ± {(mhi - mlo) / 2:.2f}" if mlo is not None and mhi is not None else ""
+        table.add_row(str(r["rank"]), r["bot"], str(r["games"]), str(r["wins"]),
+                      f"{r['win_rate']:.1%} ({100 * lo:.1f}–{100 * hi:.1f})",
+                      f"{mean:+.2f}{half}", f"{r['elo']:.0f}")
     out.print(table)
-    t = report["timing"]
-    rate = f"{t['deals_per_s']:.0f} deals/s" if t["deals_per_s"] is not None else "-"
+
+    h2h = report["head_to_head"]
+    names = h2h["bots"]
+    if len(names) > 1:
+        out.print("\nhead to head: the row bot's share of pairwise comparisons (a win when "
+                  "its deal score is higher, draws half) and its mean score difference per "
+                  "deal; * when the 95% interval of the difference excludes 0", soft_wrap=True)
+        mt = Table(box=None, pad_edge=False, header_style="bold")
+        mt.add_column("")
+        for name in names:
+            mt.add_column(name, justify="right")
+        for i, name in enumerate(names):
+            cells = []
+            for j in range(len(names)):
+                c = h2h["matrix"][i][j]
+                if c is None:
+                    cells.append("-")
+                    continue
+                lo, hi = c["score_diff_ci"]
+                sig = "*" if lo is not None and (lo > 0 or hi < 0) else " "
+                cells.append(f"{c['score']:.1%} {c['score_diff']:+.2f}{sig}")
+            mt.add_row(name, *cells)
+        out.print(mt)
+
+    st = Table(box=None, pad_edge=False, header_style="bold")
+    for name in ("seat", "deals", "win rate", "avg score"):
+        st.add_column(name, justify="right")
+    for s in report["seats"]:
+        st.add_row(str(s["seat"]), str(s["games"]), f"{s['win_rate']:.1%}",
+                   f"{s['avg_score']:+.3f}")
+    out.print("\nby seat (all bots):")
+    out.print(st)
+
+    tm = report["timing"]
+    rate = f"{tm['deals_per_s']:.0f} deals/s" if tm.get("deals_per_s") is not None else "- deals/s"
+    where = f"{tm['workers']} worker{'s' if tm['workers'] != 1 else ''}"
+    if tm.get("backend") == "ray":
+        where += " on ray"
     verified = ", every record verified" if report["verified"] else ""
-    out.print(f"{report['actions']} actions in {t['seconds']:.2f} s ({rate}){verified}")
+    out.print(f"\n{report['actions']} actions in {tm['seconds']:.2f} s ({rate}, {where})"
+              f"{verified}")
+    ms = [f"{name} {v:.2f}" for name, v in tm.get("ms_per_decision", {}).items() if v is not None]
+    if ms:
+        out.print("ms per decision: " + ", ".join(ms), soft_wrap=True)
+
+
+def write_plot(report: dict[str, Any], path: str) -> None:
+    """A PNG chart of the results: win rate and mean score per deal with their 95%
+    intervals, and the Elo ratings (needs matplotlib, ``chupai[plot]``)."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise ChupaiError("--plot needs matplotlib: pip install 'chupai[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    results = sorted(report["results"], key=lambda r: r["rank"])
+    names = [r["bot"] for r in results]
+    xs = range(len(names))
+
+    def errors(key: str, value: str, scale: float = 1.0) -> list[list[float]]:
+        low, high = [], []
+        for r in results:
+            lo, hi = r[key]
+            v = r[value]
+            low.append(scale * (v - lo) if lo is not None else 0.0)
+            high.append(scale * (hi - v) if hi is not None else 0.0)
+        return [low, high]
+
+    fig, axes = plt.subplots(1, 3, figsize=(max(9.0, 5.0 + 2.2 * len(names)), 4.2))
+    ax = axes[0]
+    bars = ax.bar(xs, [100 * r["win_rate"] for r in results],
+                  yerr=errors("win_ci", "win_rate", 100), capsize=4, color="tab:blue")
+    ax.bar_label(bars, fmt="%.1f", label_type="center", color="white", fontsize=8)
+    ax.set_ylabel("win rate (%)")
+    ax.set_title("win rate, 95% CI")
+    ax = axes[1]
+    bars = ax.bar(xs, [r["mean_score"] for r in results],
+                  yerr=errors("score_ci", "mean_score"), capsize=4, color="tab:green")
+    ax.bar_label(bars, fmt="%+.2f", label_type="center", color="white", fontsize=8)
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_ylabel("mean score per deal")
+    ax.set_title("mean score, 95% CI")
+    ax = axes[2]
+    elos = [r["elo"] for r in results]
+    bars = ax.bar(xs, elos, color="tab:orange")
+    ax.bar_label(bars, fmt="%.0f", fontsize=8)
+    ax.set_ylim(min(elos) - 100, max(elos) + 100)
+    ax.axhline(1500, color="black", linewidth=0.8)
+    ax.set_ylabel("Elo (mean 1500)")
+    ax.set_title("Elo")
+    for ax in axes:
+        ax.set_xticks(list(xs))
+        ax.set_xticklabels(names, rotation=20, ha="right")
+    fig.suptitle(f"{report['spec']}: {report['deals']} deals, seed {report['seed']}, "
+                 f"{len(report['seatings'])} seatings", fontsize=10)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=110)
+    except OSError as exc:
+        raise ChupaiError(f"cannot write {path}: {exc}") from None
+    finally:
+        plt.close(fig)
