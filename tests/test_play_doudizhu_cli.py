@@ -364,8 +364,8 @@ def test_setup_errors() -> None:
         run_play_doudizhu(args(bots="clever"))
     with pytest.raises(ChupaiError, match="--bots names 3 bots but there are 2"):
         run_play_doudizhu(args(bots="random,random,random"))
-    with pytest.raises(ChupaiError, match="matches"):
-        run_play_doudizhu(args(deals=3))
+    with pytest.raises(ChupaiError, match="--deals must be at least 1"):
+        run_play_doudizhu(args(deals=0))
     with pytest.raises(ChupaiError, match="players"):
         run_play_doudizhu(args(overrides=["players=4"]))
 

@@ -24,7 +24,13 @@ When every player passes in the bidding the deal is redealt: the next player
 deals, the next seed is derived from the last one, and the next deal is doubled
 when the rules say so (``all_pass=redeal_doubled_once``).
 
-Exit status: 0 when the deal is played out or the player quits, 1 when standard
+With ``--deals N`` or ``--to SCORE`` a :class:`~chupai.doudizhu.match.Match` is
+played deal after deal (:class:`DouDizhuMatchSession`): the dealer moves to the
+next player after every deal, redeals do not count, and the score table with the
+running totals is shown after each deal; ``--record`` then writes the match
+record.
+
+Exit status: 0 when the deal or match is played out or the player quits, 1 when standard
 input ends first; setup errors are :class:`~chupai.errors.ChupaiError` (exit 2
 through :func:`chupai.cli.main.main`).
 """
@@ -79,6 +85,7 @@ from chupai.doudizhu.game import (
     Phase,
     new_deal,
 )
+from chupai.doudizhu.match import Match
 from chupai.doudizhu.record import to_record
 from chupai.doudizhu.rules import AllPass, DouDizhuRules, MingPai
 from chupai.errors import CardParseError, ChupaiError
@@ -88,7 +95,7 @@ from chupai.options import parse_overrides
 __all__ = [
     "run_play_doudizhu", "read_input", "hand_ranks", "redeal_seed", "bot_seed", "make_bot",
     "Command",
-    "DouDizhuSession", "KIND_NAMES", "BOTS",
+    "DouDizhuSession", "DouDizhuMatchSession", "KIND_NAMES", "BOTS",
 ]
 
 EXIT_OK = 0
@@ -401,6 +408,8 @@ class DouDizhuSession:
         read_line: Callable[[str], str] = input,
         echo_input: bool = False,
         pause: float = 0.0,
+        deal: DouDizhuDeal | None = None,
+        match_label: str | None = None,
     ):
         self.rules = rules
         self.seed = seed
@@ -413,7 +422,9 @@ class DouDizhuSession:
         self.read_line = read_line
         self.echo_input = echo_input
         self.pause = pause
-        self.deal = new_deal(rules, seed)
+        self.deal = new_deal(rules, seed) if deal is None else deal
+        self.match_label = match_label
+        """The deal's label in a match (``Deal 2 of 5``), None outside a match."""
         self.bots: dict[int, Any] = {}
         self.redeals = 0
         self.trick: dict[int, Action] = {}
@@ -564,7 +575,14 @@ class DouDizhuSession:
 
     def deal_intro(self) -> None:
         deal = self.deal
-        if self.redeals:
+        if self.match_label is not None:
+            label = Text(self.match_label, style="bold")
+            label.append(f" · seed {deal.seed}")
+            if deal.doubled:
+                label.append(f" · this deal counts double (D {self.times()}2)",
+                             style="bold magenta")
+            self.say(Rule(label, style="blue"))
+        elif self.redeals:
             label = Text(f"Redeal {self.redeals}", style="bold")
             label.append(f" · seed {deal.seed}")
             if deal.doubled:
@@ -1068,8 +1086,25 @@ class DouDizhuSession:
                           cards, Text(f"{score:+d}", style=style))
         self.say(table)
         self.say(Text(f"Your score: {mine:+d}", style="bold"))
-        self.say(Text(f"Seed {self.seed}: play this game again with --seed {self.seed}.",
-                      style="dim"))
+        if self.match_label is None:
+            self.say(Text(f"Seed {self.seed}: play this game again with --seed {self.seed}.",
+                          style="dim"))
+
+    def show_match_redeal(self) -> None:
+        """Everybody passed in a match deal: say so, and who deals next."""
+        deal = self.deal
+        out = deal.outcome
+        assert out is not None and out.redeal
+        dealer = (deal.dealer + 1) % deal.players
+        self.say(Rule(Text("Deal over", style="bold"), style="blue"))
+        line = Text("Everybody passed: no landlord, no score; the deal does not count. ",
+                    style="bold")
+        line.append(f"Redeal: {self.name(dealer)} {'deal' if dealer == self.human else 'deals'}")
+        if out.next_doubled:
+            line.append(f"; the next deal counts double (D {self.times()}2)", style="magenta")
+        elif deal.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and deal.doubled:
+            line.append("; it is not doubled again", style="dim")
+        self.say(line)
 
     def write_record(self) -> None:
         assert self.record is not None
@@ -1080,6 +1115,146 @@ class DouDizhuSession:
         except OSError as exc:
             raise ChupaiError(f"cannot write the record to {self.record!r}: {exc}") from None
         self.say(f"Record written to {self.record}")
+
+
+class DouDizhuMatchSession:
+    """A match between a human seat and bots (:class:`~chupai.doudizhu.match.Match`):
+    deal after deal, redeals included, with the score table after each one."""
+
+    def __init__(self, match: Match, human: int, bot_names: list[str], *, console: Console,
+                 seed_was_random: bool = False, lang: str = "en", record: str | None = None,
+                 read_line: Callable[[str], str] = input, echo_input: bool = False,
+                 pause: float = 0.0):
+        self.match = match
+        self.human = human
+        self.bot_names = bot_names
+        self.console = console
+        self.seed_was_random = seed_was_random
+        self.lang = lang if lang in _WORDS else "en"
+        self.record = record
+        self.read_line = read_line
+        self.echo_input = echo_input
+        self.pause = pause
+
+    def say(self, *parts: Any) -> None:
+        self.console.print(*parts, highlight=False)
+
+    def name(self, seat: int) -> str:
+        return "You" if seat == self.human else f"Seat {seat}"
+
+    def plan(self) -> str:
+        m = self.match
+        parts = []
+        if m.planned is not None:
+            parts.append(f"{m.planned} deal{'s' if m.planned != 1 else ''}")
+        if m.target is not None:
+            parts.append(f"until a total reaches ±{m.target}")
+        return " or ".join(parts)
+
+    def intro(self) -> None:
+        m = self.match
+        info = find_game("doudizhu")
+        title = info.names.get(self.lang, "Dou Dizhu")
+        self.say(Rule(Text(f"{title} — match", style="bold"), style="blue"))
+        self.say(f"Rules: {m.rules.spec()}")
+        note = f" (random: replay it with --seed {m.seed})" if self.seed_was_random else ""
+        self.say(f"Match seed {m.seed}{note}; {self.plan()}. Redeals (everybody passed) "
+                 "do not count; the deal passes to the next player after every deal.")
+        others = [s for s in range(m.players) if s != self.human]
+        bots = ", ".join(f"Seat {s} {n}" for s, n in zip(others, self.bot_names, strict=True))
+        self.say(f"You are Seat {self.human}. Bots: {bots}.")
+        self.say(Text("Type 'help' for the commands.", style="dim"))
+
+    def label(self) -> str:
+        m = self.match
+        of = f" of {m.planned}" if m.planned is not None else ""
+        last = m.deals[-1].outcome if m.deals else None
+        again = " (redeal)" if last is not None and last.redeal else ""
+        return f"Deal {m.counted + 1}{of}{again}"
+
+    def score_table(self) -> Table:
+        m = self.match
+        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1),
+                      title="Score table", title_justify="left", title_style="bold")
+        table.add_column("Deal", justify="right")
+        table.add_column("Dealer")
+        table.add_column("Landlord")
+        table.add_column("Result")
+        table.add_column("Unit", justify="right")
+        for s in range(m.players):
+            table.add_column(self.name(s), justify="right")
+        for row in m.table():
+            label = "redeal" if row.redeal else str(row.number)
+            lord = "—" if row.landlord is None else self.name(row.landlord)
+            if row.redeal:
+                result = "all passed"
+            else:
+                result = "landlord wins" if row.side == "landlord" else "peasants win"
+            unit = "—" if row.redeal else str(row.unit)
+            if row.doubled:
+                unit += " (doubled)"
+            table.add_row(label, self.name(row.dealer), lord, result, unit,
+                          *(Text(f"{v:+d}", style="green" if v > 0 else "red" if v < 0 else "")
+                            for v in row.scores))
+        totals = m.totals
+        best = max(totals)
+        table.add_row(Text("Total", style="bold"), "", "", "", "",
+                      *(Text(f"{t:+d}", style="bold green" if t == best else "bold")
+                        for t in totals))
+        return table
+
+    def run(self) -> int:
+        m = self.match
+        self.intro()
+        try:
+            while not m.is_over():
+                label = self.label()
+                deal = m.next_deal()
+                session = DouDizhuSession(
+                    m.rules, deal.seed or 0, self.human, self.bot_names, console=self.console,
+                    lang=self.lang, read_line=self.read_line, echo_input=self.echo_input,
+                    pause=self.pause, deal=deal, match_label=label)
+                session.deal_intro()
+                session.play_deal()
+                out = deal.outcome
+                assert out is not None
+                if out.redeal:
+                    session.show_match_redeal()
+                else:
+                    session.show_outcome()
+                self.say(self.score_table())
+        except _Quit:
+            self.say(Text(f"You quit; the match is abandoned (match seed {m.seed}).",
+                          style="bold"))
+            if self.record:
+                self.say("No record written.")
+            return EXIT_OK
+        except _EndOfInput:
+            self.say(Text(f"\nEnd of input; the match is abandoned (match seed {m.seed}).",
+                          style="bold"))
+            return EXIT_EOF
+        self.say(Rule(Text("Match over", style="bold"), style="blue"))
+        leaders = m.leaders()
+        totals = m.totals
+        names = " and ".join(self.name(s) for s in leaders)
+        verb = "lead" if len(leaders) > 1 or leaders[0] == self.human else "leads"
+        redeals = f" (and {m.redeals} redeal{'s' if m.redeals != 1 else ''})" if m.redeals else ""
+        self.say(Text(f"After {m.counted} deal{'s' if m.counted != 1 else ''}{redeals}: "
+                      f"{names} {verb} with {totals[leaders[0]]:+d}. "
+                      f"Your total: {totals[self.human]:+d}", style="bold"))
+        if self.record:
+            self.write_record()
+        return EXIT_OK
+
+    def write_record(self) -> None:
+        assert self.record is not None
+        text = json.dumps(self.match.to_record(), ensure_ascii=False, indent=2) + "\n"
+        try:
+            with open(self.record, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            raise ChupaiError(f"cannot write the record to {self.record!r}: {exc}") from None
+        self.say(f"Match record written to {self.record}")
 
 
 def _bot_names(text: str, count: int) -> list[str]:
@@ -1114,9 +1289,12 @@ def run_play_doudizhu(args: argparse.Namespace) -> int:
         hint = f": choose --rules {other}" if other else " (3 with classic, 4 with four_player)"
         raise ChupaiError(f"--players {players} does not fit Dou Dizhu preset {preset!r} "
                           f"({n} players){hint}")
-    if getattr(args, "deals", None) is not None or getattr(args, "target", None) is not None:
-        raise ChupaiError("matches (--deals, --to) are not available for doudizhu yet: "
-                          "play one deal")
+    deals = getattr(args, "deals", None)
+    target = getattr(args, "target", None)
+    if deals is not None and deals < 1:
+        raise ChupaiError(f"--deals must be at least 1, got {deals}")
+    if target is not None and target < 1:
+        raise ChupaiError(f"--to must be at least 1, got {target}")
     human = getattr(args, "seat", 0)
     if not 0 <= human < n:
         raise ChupaiError(f"--seat {human} is not a seat of a {n}-player deal (0 to {n - 1})")
@@ -1129,7 +1307,7 @@ def run_play_doudizhu(args: argparse.Namespace) -> int:
     seed = random.SystemRandom().randrange(1, 1_000_000) if seed_arg is None else seed_arg
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
-        "─▶✗·—×→小王".encode(encoding)
+        "─▶✗·—×→±小王".encode(encoding)
     except (UnicodeEncodeError, LookupError):
         reconfigure = getattr(sys.stdout, "reconfigure", None)
         if reconfigure is not None:
@@ -1142,6 +1320,12 @@ def run_play_doudizhu(args: argparse.Namespace) -> int:
         except ImportError:  # pragma: no cover
             pass
     lang = getattr(args, "lang", None) or "en"
+    if deals is not None or target is not None:
+        return DouDizhuMatchSession(
+            Match(rules, seed, deals=deals, target=target), human, names, console=console,
+            seed_was_random=seed_was_random, lang=lang, record=record,
+            echo_input=not sys.stdin.isatty(), pause=_BOT_PAUSE if interactive else 0.0,
+        ).run()
     session = DouDizhuSession(
         rules, seed, human, names, console=console, seed_was_random=seed_was_random,
         lang=lang, record=record, echo_input=not sys.stdin.isatty(),

@@ -5,7 +5,8 @@ first bad action), 2 when the input is no readable record at all (unreadable fil
 invalid JSON, not a chupai record, unknown game).
 
 The game is taken from the record's ``"game"`` field; each game registers a
-replayer in :data:`REPLAYERS` that validates the record (raising
+replayer in :data:`REPLAYERS` (deal records) and in :data:`MATCH_REPLAYERS`
+(match records, ``"format": "chupai-match"``) that validates the record (raising
 :class:`~chupai.errors.RecordError`) and optionally renders it.
 """
 
@@ -27,7 +28,7 @@ from chupai.cli.main import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from chupai.errors import ChupaiError, RecordError
 from chupai.games import find_game
 
-__all__ = ["run_replay", "REPLAYERS", "load_record"]
+__all__ = ["run_replay", "REPLAYERS", "MATCH_REPLAYERS", "load_record"]
 
 Replayer = Callable[[Mapping[str, Any], Console | None], int]
 """Validate ``record`` (printing it to the console if one is given) and return its
@@ -246,8 +247,18 @@ def _replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
     return replay_doudizhu(rec, out)
 
 
+def _replay_doudizhu_match(rec: Mapping[str, Any], out: Console | None) -> int:
+    from chupai.cli.replay_doudizhu import replay_doudizhu_match
+
+    return replay_doudizhu_match(rec, out)
+
+
 REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo, "doudizhu": _replay_doudizhu}
-"""Replayer of each game key."""
+"""Replayer of each game key (deal records)."""
+
+MATCH_REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo_match,
+                                        "doudizhu": _replay_doudizhu_match}
+"""Replayer of each game key for match records (``"format": "chupai-match"``)."""
 
 
 # ----- command --------------------------------------------------------------------
@@ -263,14 +274,17 @@ def run_replay(args: argparse.Namespace) -> int:
             key = find_game(name).key
         except ChupaiError as exc:
             raise _Unreadable(str(exc)) from None
-        if key not in REPLAYERS:
-            raise _Unreadable(f"replay of {key!r} records is not implemented yet")
+        is_match = rec.get("format") == "chupai-match"
+        replayers = MATCH_REPLAYERS if is_match else REPLAYERS
+        if key not in replayers:
+            kind = "match records" if is_match else "records"
+            raise _Unreadable(f"replay of {key!r} {kind} is not implemented yet")
     except _Unreadable as exc:
         sys.stderr.write(f"chupai: error: {exc}\n")
         return EXIT_USAGE
     out = None if args.quiet else Console(highlight=False)
     try:
-        count = REPLAYERS[key](rec, out)
+        count = replayers[key](rec, out)
     except RecordError as exc:
         sys.stdout.flush()
         sys.stderr.write(f"invalid record: {_describe(exc, rec)}\n")

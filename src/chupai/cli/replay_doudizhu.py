@@ -10,6 +10,13 @@ multipliers ``B R b S T M D``, the unit and the scores), then the verdict:
 action K by seat S: reason`` on standard error (exit 1), as for Big Two records
 (:mod:`chupai.cli.replay`). :func:`replay_doudizhu` is the same check in the
 shape of a :data:`chupai.cli.replay.REPLAYERS` entry.
+
+:func:`replay_doudizhu_match` checks a Dou Dizhu match record (``"format":
+"chupai-match"``, :func:`chupai.doudizhu.match.replay_match`: every deal's seed,
+dealer and doubling against the match, then every action) and prints its plan
+and score table: one row per deal (redeals included) with the dealer, the
+landlord, the winning side, the unit, the actions and each seat's score, then
+the running totals.
 """
 
 from __future__ import annotations
@@ -29,7 +36,8 @@ from chupai.doudizhu.record import replay, replay_steps
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError, RecordError
 
-__all__ = ["print_doudizhu_replay", "replay_doudizhu", "describe_error"]
+__all__ = ["print_doudizhu_replay", "replay_doudizhu", "replay_doudizhu_match",
+           "describe_error"]
 
 EXIT_OK: Final = 0
 EXIT_INVALID: Final = 1
@@ -196,3 +204,50 @@ def _result(deal: DouDizhuDeal, out: Console) -> None:
         table.add_row(str(seat), role, deal.cards_text(oc.hands[seat]) or "-",
                       f"{oc.scores[seat]:+d}")
     out.print(table)
+
+
+def replay_doudizhu_match(rec: Mapping[str, Any], out: Console | None) -> int:
+    """Validate Dou Dizhu match record ``rec`` (printing its score table to
+    ``out`` if given) and return its number of actions over all deals; raises
+    :class:`RecordError` naming the first bad deal."""
+    from chupai.doudizhu.match import replay_match
+
+    m = replay_match(rec)
+    count = sum(len(d.history) for d in m.deals)
+    if out is None:
+        return count
+    plan = []
+    if m.planned is not None:
+        plan.append(f"{m.planned} deals")
+    if m.target is not None:
+        plan.append(f"to ±{m.target}")
+    out.print(Text(f"Dou Dizhu match  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
+    out.print(f"match seed {m.seed}   {' or '.join(plan)}   {len(m.deals)} deals played "
+              f"({m.counted} counted, {m.redeals} redealt)")
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for name in ("deal", "dealer", "landlord", "result", "unit", "actions"):
+        table.add_column(name, justify="left" if name == "result" else "right")
+    for s in range(m.players):
+        table.add_column(f"seat {s}", justify="right")
+    rows = {row.position: row for row in m.table()}
+    for i, d in enumerate(m.deals):
+        row = rows.get(i)
+        actions = str(len(d.history))
+        if row is None:
+            table.add_row("-", str(d.dealer), "-", "unfinished", "-", actions,
+                          *([""] * m.players))
+            continue
+        if row.redeal:
+            label, lord, result, unit = "redeal", "-", "all passed", "-"
+        else:
+            label, lord = str(row.number), str(row.landlord)
+            result = "landlord wins" if row.side == "landlord" else "peasants win"
+            unit = str(row.unit)
+        if row.doubled:
+            unit += " (doubled)"
+        table.add_row(label, str(row.dealer), lord, result, unit, actions,
+                      *(f"{v:+d}" for v in row.scores))
+    table.add_row(Text("total", style="bold"), "", "", "", "", str(count),
+                  *(Text(f"{t:+d}", style="bold") for t in m.totals))
+    out.print(table)
+    return count
