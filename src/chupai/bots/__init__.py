@@ -127,6 +127,7 @@ _REGISTRY: dict[str, dict[str, str]] = {
         "greedy": "chupai.bots.doudizhu:DouDizhuGreedyBot",
         "heuristic": "chupai.bots.doudizhu_heuristic:DouDizhuHeuristicBot",
         "search": "chupai.bots.search:SearchBot",
+        "rlcard": "chupai.bots.rlcard_agent:RLCardRuleBot",
     },
 }
 """For each game key, each bot name's factory as ``module:attribute`` (imported
