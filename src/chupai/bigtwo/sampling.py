@@ -1,0 +1,431 @@
+"""Determinization: a full Big Two deal drawn from what one seat knows.
+
+:func:`sample_deal` turns a seat's :class:`~chupai.bigtwo.game.Observation` of the
+play phase into a complete :class:`~chupai.bigtwo.game.BigTwoDeal` whose other
+hands are drawn at random, for search bots that play deals out (determinized Monte
+Carlo). The sample is **consistent**: ``sample.observe(seat) == observation`` (the
+history included), and the seat's legal actions are the same. The hidden cards
+are drawn **uniformly** among the assignments that agree with
+
+* the number of cards each seat holds, and the cards out of play face down (the
+  unseen cards no hand holds: ``hand_size`` below a full deal, a ``set_aside`` or
+  declined leftover);
+* every card location the seat knows (:func:`knowledge`): its own hand, the cards
+  played and exposed, a ``taiwan_exposed`` leftover taken by the starting player,
+  the starting card in the starting player's hand (and no held card below it),
+  the cards the seat gave in an exchange or tribute (still in the receiver's hand
+  unless a later private exchange may have moved them on), the cards it gave to
+  the §12.4 pile (in some hand), the cards a named seat did not hold;
+* the rules of play: the public play history must be legal with the sampled
+  hands (for example a single played under the 頂大 obligation was its player's
+  highest card). Draws that break this are rejected and drawn again, so the
+  result is uniform among the consistent ones.
+
+How the deal is built: the hands at the start of play are the sampled hands plus
+the cards each seat has played since. A deal is made from them with
+:meth:`BigTwoDeal.from_hands` (with the pre-play steps switched off), set to the
+start of play as the observation shows it (the pre-play history as the seat saw
+it, the ranking, exposed cards, the first leader and its obligation), and the
+public play history is then replayed through the engine's own rules. The trick
+state, lock-outs, "last card" blocks, the 頂大 watch and the finishing order
+therefore come out exactly as the engine makes them.
+
+What is not used: inferences from a player's strategy (nothing is assumed about
+why it passed), and the rare rule-based hints of the pre-play phases (that no hand
+was an instant win or, without a redeal request, could ask for one; that a tribute
+was its giver's highest cards).
+
+The module is pure: randomness comes only from the ``rng`` argument.
+
+>>> import random
+>>> from chupai.bigtwo.game import new_deal
+>>> from chupai.bigtwo.rules import PRESETS
+>>> deal = new_deal(PRESETS["standard"], seed=11)
+>>> for _ in range(6):
+...     _ = deal.apply_action(deal.legal_actions()[0])
+>>> obs = deal.observe(deal.current_player)
+>>> sample = sample_deal(obs, random.Random(1))
+>>> sample.observe(obs.seat) == obs
+True
+>>> sample.legal_actions() == deal.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from typing import Final, NamedTuple, cast
+
+from chupai.bigtwo.combos import Combo, tables
+from chupai.bigtwo.game import (
+    Action,
+    BigTwoDeal,
+    Choice,
+    Event,
+    Hidden,
+    LastCard,
+    Observation,
+    Pass,
+    Phase,
+)
+from chupai.bigtwo.rules import (
+    BigTwoRules,
+    ClassExchange,
+    DingDa,
+    Series,
+    TributeMethod,
+)
+from chupai.cards import CardMask, cards_of
+from chupai.errors import ChupaiError
+
+__all__ = ["Knowledge", "knowledge", "sample_hands", "DealSampler", "sample_deal", "TRIES"]
+
+FULL_DECK: Final = (1 << 52) - 1
+
+TRIES: Final = 300
+"""Default number of draws :func:`sample_deal` makes before giving up."""
+
+_RESTRICTED_TRIES: Final = 40
+"""Plain shuffles tried before placing restricted cards one by one."""
+
+
+class Knowledge(NamedTuple):
+    """Where the unseen cards may be, as one seat knows it.
+
+    Locations are the seats ``0 .. players-1`` and ``players`` for the cards out
+    of play face down. A location mask has bit ``l`` set for location ``l``."""
+
+    unseen: CardMask
+    """The cards the seat cannot see: the other hands and the face-down cards."""
+    capacity: tuple[int, ...]
+    """How many unseen cards each location holds (0 for the seat itself)."""
+    allowed: Mapping[int, int]
+    """Card -> location mask for the unseen cards whose place is known or limited;
+    every other unseen card may be in any location with room."""
+
+    @property
+    def out(self) -> int:
+        """The location index of the face-down cards out of play."""
+        return len(self.capacity) - 1
+
+    def locations(self, card: int) -> int:
+        """The location mask where ``card`` (unseen) may be."""
+        free = sum(1 << loc for loc, k in enumerate(self.capacity) if k)
+        return self.allowed.get(card, free) & free
+
+
+def _is_play(action: object) -> bool:
+    return isinstance(action, (Combo, Pass, LastCard))
+
+
+def _split(history: Sequence[Event]) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
+    """The history before play (choices, hidden actions) and the plays and passes."""
+    for i, ev in enumerate(history):
+        if _is_play(ev.action):
+            return tuple(history[:i]), tuple(history[i:])
+    return tuple(history), ()
+
+
+def knowledge(observation: Observation) -> Knowledge:
+    """Where the seat of ``observation`` (play phase) knows its unseen cards to be.
+
+    Raises :class:`ChupaiError` outside the play phase or for an observation whose
+    counts do not add up."""
+    obs = observation
+    if obs.phase is not Phase.PLAY:
+        raise ChupaiError(f"sampling needs an observation of the play phase, not {obs.phase.value!r}")
+    n = obs.players
+    me = obs.seat
+    rules = obs.rules
+    played = 0
+    for p in obs.played:
+        played |= p
+    unseen = FULL_DECK & ~(obs.hand | played | obs.exposed)
+    caps = [0 if s == me else obs.hand_counts[s] for s in range(n)]
+    out = unseen.bit_count() - sum(caps)
+    if out < 0 or obs.hand.bit_count() != obs.hand_counts[me]:
+        raise ChupaiError("the observation's card counts do not add up")
+    caps.append(out)
+    seats = (1 << n) - 1
+    everywhere = seats | (1 << n)
+    prefix, _ = _split(obs.history)
+    where: dict[int, int] = {}
+
+    def widen(src: int, dst: int) -> None:
+        """Cards possibly at ``src`` may now be at the locations ``dst`` too."""
+        for c, m in where.items():
+            if m >> src & 1:
+                where[c] = m | dst
+
+    def place(cards: CardMask, locs: int) -> None:
+        for c in cards_of(cards):
+            where[c] = locs
+
+    ranking = obs.ranking
+    named = rules.series is Series.CLASS_STRUGGLE and ranking is not None
+    demand_seen: set[int] = set()
+    for ev in prefix:
+        act = ev.action
+        if isinstance(act, Hidden):
+            if act.name in ("give", "tribute"):
+                if ev.to < 0:
+                    widen(ev.seat, seats)          # the §12.4 pile, handed out at random
+                    continue
+                if named and ranking is not None:
+                    # a hidden class-struggle give h -> low follows the named card low -> h,
+                    # which this seat did not see (§12.2)
+                    h = ev.seat
+                    if rules.class_exchange is ClassExchange.SWAP:
+                        widen(ev.to, 1 << h)
+                    elif h not in demand_seen:
+                        demand_seen.add(h)
+                        for low in ranking[ranking.index(h) + 1:]:
+                            if low != me:
+                                widen(low, 1 << h)
+                widen(ev.seat, 1 << ev.to)
+            elif act.name == "draw" and ev.to >= 0:
+                widen(ev.to, 1 << ev.seat)
+            continue
+        if not isinstance(act, Choice):
+            continue
+        name = act.name
+        if name == "take" and obs.leftover_shown:
+            place(obs.leftover_shown, 1 << ev.seat)
+        elif name in ("give", "tribute") and ev.seat == me:
+            place(act.cards, seats if ev.to < 0 else 1 << ev.to)
+        elif name == "not_held" and ev.to == me:
+            for c in cards_of(act.cards):
+                where[c] = where.get(c, everywhere) & ~(1 << ev.seat)
+        elif name == "draw" and ev.to == me:
+            place(act.cards, 1 << ev.seat)
+    # the starting card (§7.1): the lowest card held at the start of play, in the
+    # starting player's hand then (unless the malaysian swap exposed it)
+    swapped = any(isinstance(ev.action, Choice) and ev.action.name == "swap" for ev in prefix)
+    sp = obs.starting_player
+    t = tables(rules)
+    if sp is not None and not swapped:
+        if out == 0:
+            s0 = next(c for c in t.strength_order if not obs.exposed >> c & 1)
+            if unseen >> s0 & 1:
+                where[s0] = 1 << sp
+        if sp == me:
+            own = obs.hand | obs.played[me]
+            if own:
+                low = min(cards_of(own), key=t.card_strength.__getitem__)
+                floor = t.card_strength[low]
+                for c in cards_of(unseen):
+                    if t.card_strength[c] < floor:
+                        where[c] = where.get(c, everywhere) & (1 << n)
+    hidden = everywhere & ~(1 << me)
+    allowed: dict[int, int] = {}
+    for c, m in where.items():
+        if unseen >> c & 1:
+            m &= hidden
+            if m and m != hidden:
+                allowed[c] = m
+    return Knowledge(unseen, tuple(caps), allowed)
+
+
+def sample_hands(know: Knowledge, rng: random.Random) -> list[CardMask] | None:
+    """Draw the unseen cards into the locations: one mask per location (seats,
+    then the face-down cards), or None if no assignment was found.
+
+    Cards with one known location are placed there; the others are shuffled into
+    the remaining room, which is uniform among the assignments that respect
+    ``know`` (a shuffle that breaks a card's limits is drawn again). Only when
+    many limited cards make that fail repeatedly are they placed one by one,
+    most limited first (close to uniform)."""
+    caps = list(know.capacity)
+    locs = [0] * len(caps)
+    free_mask = sum(1 << loc for loc, k in enumerate(caps) if k)
+    rest: list[int] = []
+    restricted: list[int] = []
+    for c in cards_of(know.unseen):
+        m = know.allowed.get(c)
+        if m is None:
+            rest.append(c)
+            continue
+        m &= free_mask
+        rest.append(c)
+        if m and not m & (m - 1):
+            loc = m.bit_length() - 1
+            if caps[loc] > 0:
+                caps[loc] -= 1
+                locs[loc] |= 1 << c
+                rest.pop()
+        elif m:
+            restricted.append(c)
+    slots = [loc for loc, k in enumerate(caps) for _ in range(k)]
+    if len(slots) != len(rest):
+        return None
+    for _ in range(_RESTRICTED_TRIES if restricted else 1):
+        rng.shuffle(rest)
+        if all(know.allowed[c] >> slots[rest.index(c)] & 1 for c in restricted):
+            for c, loc in zip(rest, slots):
+                locs[loc] |= 1 << c
+            return locs
+    # many restrictions: place the restricted cards first, most constrained first
+    left = list(caps)
+    restricted.sort(key=lambda c: (know.allowed[c].bit_count(), c))
+    chosen = set()
+    for c in restricted:
+        options = [loc for loc in range(len(left)) if know.allowed[c] >> loc & 1 and left[loc]]
+        if not options:
+            return None
+        loc = options[rng.randrange(len(options))]
+        left[loc] -= 1
+        locs[loc] |= 1 << c
+        chosen.add(c)
+    others = [c for c in rest if c not in chosen]
+    rng.shuffle(others)
+    slots = [loc for loc, k in enumerate(left) for _ in range(k)]
+    for c, loc in zip(others, slots):
+        locs[loc] |= 1 << c
+    return locs
+
+
+class _Plan(NamedTuple):
+    """What the rebuilding needs from the observation, computed once."""
+
+    neutral: BigTwoRules
+    """The rules with the pre-play steps off (to build a deal straight into play)."""
+    prefix: tuple[Event, ...]
+    plays: tuple[Event, ...]
+    leader: int
+    own_must: CardMask | None
+    """The seat's own first-lead obligation when it is to lead first, else None."""
+    swapped: bool
+    swap_card: int
+    free_first_lead: bool
+    """The first lead is free whatever the starting card (tribute methods 2 and 3)."""
+
+
+def _plan(obs: Observation) -> _Plan:
+    rules = obs.rules
+    prefix, plays = _split(obs.history)
+    leader = plays[0].seat if plays else obs.current_player
+    if leader is None:
+        raise ChupaiError("the observation has no player to act")
+    swapped = any(isinstance(ev.action, Choice) and ev.action.name == "swap" for ev in prefix)
+    neutral = dataclasses.replace(
+        rules, instant_wins=frozenset(), redeal_max_points=None, redeal_two_faces=False,
+        redeal_four_twos=False, pre_exchange=False, series=Series.NONE)
+    own_must = obs.must_contain if not plays and obs.current_player == obs.seat else None
+    free = (obs.ranking is not None and rules.series is Series.TRIBUTE
+            and rules.tribute_method in (TributeMethod.ONE_CARD, TributeMethod.TWO_CARDS))
+    return _Plan(neutral, prefix, plays, leader, own_must, swapped,
+                 (obs.exposed & -obs.exposed).bit_length() - 1 if swapped else -1, free)
+
+
+class _Failed(NamedTuple):
+    """A rejected draw; ``seat``/``card`` name a 頂大 single it contradicts."""
+
+    seat: int = -1
+    card: int = -1
+
+
+def _rebuild(obs: Observation, plan: _Plan, hands: Sequence[CardMask],
+             out: CardMask) -> BigTwoDeal | _Failed:
+    """The deal with the current ``hands`` and face-down cards ``out``, set to the
+    start of play and replayed to the observation's position."""
+    n = obs.players
+    start = [hands[s] | obs.played[s] for s in range(n)]
+    deal = BigTwoDeal.from_hands(plan.neutral, start, dealer=obs.dealer)
+    deal.rules = obs.rules
+    deal.exposed = obs.exposed
+    deal.leftover_shown = obs.leftover_shown
+    deal.set_aside = out
+    deal.ranking = obs.ranking
+    deal.swapped = plan.swapped
+    deal.history = list(plan.prefix)
+    deal._private = False
+    sp = obs.starting_player
+    if plan.swapped:
+        deal.starting_card = plan.swap_card
+        if sp is not None:
+            deal.starting_player = sp
+    elif sp is not None and deal.starting_player != sp:
+        return _Failed()
+    deal._start_public = sp is not None
+    deal.leader = deal.to_act = plan.leader
+    if plan.own_must is not None:
+        must = plan.own_must
+    elif plan.swapped or sp is None or plan.leader != sp or plan.free_first_lead:
+        must = 0
+    else:
+        must = 1 << deal.starting_card
+        first = plan.plays[0].action if plan.plays else None
+        if isinstance(first, (Combo, LastCard)) and not first.mask & must:
+            must = 0
+    deal.must_contain = must
+    dd = obs.rules.ding_da is DingDa.ENFORCE
+    for ev in plan.plays:
+        if deal.to_act != ev.seat:
+            return _Failed()
+        act = cast(Action, ev.action)
+        if deal.why_illegal(act) is not None:
+            if dd and isinstance(act, (Combo, LastCard)) and act.mask.bit_count() == 1 \
+                    and deal.ding_da_applies():
+                return _Failed(ev.seat, act.mask.bit_length() - 1)
+            return _Failed()
+        deal.apply_unchecked(act)
+    if deal.observe(obs.seat) != obs:
+        return _Failed()
+    return deal
+
+
+class DealSampler:
+    """Draws deals for one observation (see :func:`sample_deal`): the knowledge
+    and the replay plan are worked out once, and what a rejected draw teaches
+    (a 頂大 single was its player's highest card) is kept for the next draws."""
+
+    __slots__ = ("observation", "knowledge", "tries", "_plan", "_strength")
+
+    def __init__(self, observation: Observation, *, tries: int = TRIES):
+        self.observation = observation
+        self.knowledge = knowledge(observation)
+        self.tries = max(1, tries)
+        self._plan = _plan(observation)
+        self._strength = tables(observation.rules).card_strength
+
+    def sample(self, rng: random.Random) -> BigTwoDeal:
+        """One consistent deal; raises :class:`ChupaiError` when ``tries`` draws
+        in a row were inconsistent."""
+        obs = self.observation
+        n = obs.players
+        for _ in range(self.tries):
+            know = self.knowledge
+            locs = sample_hands(know, rng)
+            if locs is None:
+                break
+            hands = [obs.hand if s == obs.seat else locs[s] for s in range(n)]
+            got = _rebuild(obs, self._plan, hands, locs[n])
+            if isinstance(got, BigTwoDeal):
+                return got
+            if got.seat >= 0 and got.seat != obs.seat:
+                self._learn(got.seat, got.card)
+        raise ChupaiError("no deal consistent with the observation was found")
+
+    def _learn(self, seat: int, card: int) -> None:
+        """A 頂大 single was ``seat``'s highest card: no stronger unseen card is in
+        its hand (then, nor now)."""
+        know = self.knowledge
+        strength = self._strength
+        floor = strength[card]
+        allowed = dict(know.allowed)
+        anywhere = sum(1 << loc for loc, k in enumerate(know.capacity) if k)
+        for c in cards_of(know.unseen):
+            if strength[c] > floor:
+                allowed[c] = allowed.get(c, anywhere) & ~(1 << seat)
+        self.knowledge = know._replace(allowed=allowed)
+
+
+def sample_deal(observation: Observation, rng: random.Random, *, tries: int = TRIES) -> BigTwoDeal:
+    """A full deal in the play phase that the seat of ``observation`` cannot tell
+    from the real one, with the hidden cards drawn at random (see the module
+    documentation). Raises :class:`ChupaiError` outside the play phase, or when
+    no consistent deal was found in ``tries`` draws. To draw many deals for one
+    observation, :class:`DealSampler` saves the repeated work."""
+    return DealSampler(observation, tries=tries).sample(rng)

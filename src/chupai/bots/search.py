@@ -1,0 +1,374 @@
+"""A search bot: determinized Monte Carlo over samples of the unseen cards.
+
+:class:`SearchBot` plays the play phase of Big Two and Dou Dizhu by flat
+information-set Monte Carlo search (determinized Monte Carlo):
+
+1. **Candidates.** When the seat has one legal action it plays it. Otherwise the
+   legal actions are pruned to at most ``candidates`` (default 12): the heuristic
+   bot's choice, the pass, and then plays picked in turn from each kind of play,
+   weakest and strongest first (a cheap ordering that keeps every kind of move in
+   view). A play that leaves one card is only considered with its "last card"
+   call (Big Two, ``last_card_call``); 明牌 is only considered when the heuristic
+   chooses it.
+2. **Determinizations.** A full deal consistent with the seat's observation is
+   drawn with the game's sampler (:mod:`chupai.bigtwo.sampling`,
+   :mod:`chupai.doudizhu.sampling`): the other hands are dealt at random from the
+   unseen cards, respecting every card location the seat knows.
+3. **Rollouts.** On each determinization every candidate is applied and the deal
+   is played to the end by the rollout policy (the heuristic bot, for every
+   seat, from each seat's own observation). Every candidate is evaluated on the
+   same determinizations, which makes the comparison fair.
+4. **Choice.** The value of a finished deal is, for the searching seat,
+   ``win + score / scale``: 1 for a win (Big Two: going out first; Dou Dizhu: the
+   seat's side wins) plus the seat's deal score scaled down (``scale`` per game),
+   so that winning comes first and the size of the win or loss breaks ties
+   (``objective="win"`` or ``"score"`` for either alone). The heuristic's choice
+   is played unless another candidate has a better mean value **and** beats it
+   by more than ``margin`` (default 1) standard errors of their paired
+   differences over the shared determinizations: a few lucky rollouts do not
+   overturn a sound default (``margin=0``: plain best mean).
+
+Outside the play phase (bidding, robbing, exchanges, the leftover card) the bot
+delegates to the heuristic bot (or the greedy, then the random bot when the
+heuristic is not available).
+
+**Budget.** By default each decision may take ``ms=1000`` milliseconds of wall
+clock, measured with :func:`time.perf_counter` from the moment :meth:`act` is
+called; the search stops starting rollouts at 85% of it and abandons a running
+rollout at 92%, so a decision returns within the budget on one core. With
+``playouts=N`` the bot runs exactly ``N`` rollouts per decision (about ``N`` over
+the number of candidates determinizations) regardless of time, which makes its
+play **deterministic** for a given seed; ``determinizations=D`` caps the number
+of determinizations in either mode. The garbage collector is paused during a
+play-phase decision (a full collection over the rollout bots' caches can take a
+large part of a second) and resumes when the decision is made.
+
+The bot never sees more than its observation: the sampler is given only the
+observation, and the deals it draws are the bot's own guesses.
+
+>>> from chupai.bigtwo.game import new_deal
+>>> from chupai.bigtwo.rules import PRESETS
+>>> deal = new_deal(PRESETS["standard"], seed=5)
+>>> bot = SearchBot(seed=1, playouts=24)
+>>> seat = deal.current_player
+>>> deal.apply_action(bot.act(deal.observe(seat), deal.legal_actions())).seat == seat
+True
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from chupai.errors import ChupaiError
+
+__all__ = ["SearchBot", "prune_candidates"]
+
+_STOP_STARTING: Final = 0.85
+"""Fraction of the time budget after which no new rollout starts."""
+_HARD_STOP: Final = 0.92
+"""Fraction of the time budget at which a running rollout is abandoned."""
+_OBJECTIVES: Final = ("mixed", "win", "score")
+
+
+def _lead_order(plays: Sequence[Any]) -> list[Any]:
+    """Plays interleaved across kinds: each kind's weakest, then its strongest,
+    then its second weakest, and so on (the kinds in order of their weakest)."""
+    by_kind: dict[Any, list[Any]] = {}
+    for p in plays:
+        by_kind.setdefault(p.kind, []).append(p)
+    columns = []
+    for group in by_kind.values():
+        group.sort(key=lambda p: p.key)
+        order = []
+        lo, hi = 0, len(group) - 1
+        while lo <= hi:
+            order.append(group[lo])
+            if hi != lo:
+                order.append(group[hi])
+            lo += 1
+            hi -= 1
+        columns.append(order)
+    columns.sort(key=lambda col: col[0].key)
+    out = []
+    depth = max((len(c) for c in columns), default=0)
+    for i in range(depth):
+        for col in columns:
+            if i < len(col):
+                out.append(col[i])
+    return out
+
+
+def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = ()) -> list[Any]:
+    """At most ``limit`` candidate actions from ``legal``: the actions of ``first``
+    (that are legal), the pass, then plays across kinds (see :func:`_lead_order`).
+    A Big Two play with its "last card" call replaces the same play without it;
+    actions that are not plays or the pass (明牌) come only through ``first``."""
+    called = {a.play for a in legal if type(a).__name__ == "LastCard"}
+    plays = []
+    passes = []
+    for a in legal:
+        if hasattr(a, "kind") and hasattr(a, "key"):
+            plays.append(a)
+        elif type(a).__name__ == "Pass":
+            passes.append(a)
+    out: list[Any] = []
+    for a in list(first) + passes + _lead_order(plays):
+        if len(out) >= max(1, limit):
+            break
+        if a in called:
+            a = next(x for x in legal if type(x).__name__ == "LastCard" and x.play == a)
+        if a not in out and a in legal:
+            out.append(a)
+    return out
+
+
+class _Game:
+    """What the search needs to know of one game."""
+
+    def __init__(self, key: str):
+        self.key = key
+        if key == "bigtwo":
+            from chupai.bigtwo.sampling import DealSampler as BigTwoSampler
+
+            self.sampler: Callable[[Any], Any] = BigTwoSampler
+        else:
+            from chupai.doudizhu.sampling import DealSampler as DouDizhuSampler
+
+            self.sampler = DouDizhuSampler
+
+    def win_and_score(self, deal: Any, seat: int) -> tuple[float, float]:
+        oc = deal.outcome
+        if oc is None:  # pragma: no cover - rollouts end at terminal states
+            return 0.0, 0.0
+        if self.key == "bigtwo":
+            return (1.0 if oc.winner == seat else 0.0), float(oc.scores[seat])
+        if oc.landlord_won is None:
+            return 0.0, 0.0
+        won = oc.landlord_won == (seat == oc.landlord)
+        return (1.0 if won else 0.0), float(oc.scores[seat])
+
+    def scale(self, obs: Any) -> float:
+        """A typical size of a deal score, to bring scores near [-1, 1]."""
+        others = max(1, int(obs.players) - 1)
+        if self.key == "bigtwo":
+            return 2.0 * int(obs.rules.cards_per_hand) * others
+        return 4.0 * max(1, int(obs.bid)) * others
+
+
+def _make(name: str, seed: int | None, game: str) -> Any:
+    from chupai.bots import make_bot
+
+    return make_bot(name, seed, game)
+
+
+def _fallback_bot(seed: int | None, game: str, prefer: str = "heuristic") -> Any:
+    """The heuristic bot of ``game``, else the greedy one, else the random one."""
+    names = [prefer] + [n for n in ("heuristic", "greedy", "random") if n != prefer]
+    for name in names:
+        try:
+            return _make(name, seed, game)
+        except (ChupaiError, ImportError, TypeError):
+            continue
+    from chupai.bots import RandomBot
+
+    return RandomBot(seed)
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _choose(values: Sequence[dict[int, float]], prior: int, margin: float) -> int:
+    """The index of the candidate to play: the best mean value among the ``prior``
+    candidate (the heuristic's choice) and the candidates that beat it by more
+    than ``margin`` standard errors of their paired differences with it (the
+    differences over the determinizations both were played out on)."""
+    base = values[prior]
+    best_i, best_v = prior, float("-inf")
+    if base:
+        best_v = sum(base.values()) / len(base)
+    for i, vals in enumerate(values):
+        if i == prior or not vals:
+            continue
+        mean = sum(vals.values()) / len(vals)
+        if mean <= best_v:
+            continue
+        if margin > 0 and base:
+            diffs = [v - base[d] for d, v in vals.items() if d in base]
+            m = len(diffs)
+            if m < 2:
+                continue
+            avg = sum(diffs) / m
+            var = sum((x - avg) ** 2 for x in diffs) / (m - 1)
+            if avg <= margin * (var / m) ** 0.5:
+                continue
+        best_i, best_v = i, mean
+    return best_i
+
+
+class SearchBot:
+    """Determinized Monte Carlo search with heuristic rollouts (see the module
+    documentation). ``ms`` is the time budget per decision in milliseconds;
+    ``playouts`` (rollouts per decision) replaces it with a fixed budget;
+    ``determinizations`` caps the deals sampled per decision; ``candidates``
+    caps the actions compared; ``rollout`` names the rollout policy bot
+    (``heuristic`` or ``greedy``); ``objective`` is ``mixed``, ``win`` or
+    ``score``; ``margin`` is the number of standard errors by which a candidate
+    must beat the heuristic's choice to replace it."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, game: str = "bigtwo", *, ms: float = 1000,
+                 playouts: int | None = None, determinizations: int | None = None,
+                 candidates: int = 12, rollout: str = "heuristic", objective: str = "mixed",
+                 margin: float = 1.0):
+        from chupai.games import find_game
+
+        self.game = find_game(game).key
+        if self.game not in ("bigtwo", "doudizhu"):
+            raise ChupaiError(f"the search bot does not play {game!r}")
+        ms = float(ms)
+        if not ms > 0:
+            raise ChupaiError(f"the search bot's time budget must be positive, not {ms!r}")
+        if playouts is not None and int(playouts) < 1:
+            raise ChupaiError(f"playouts must be at least 1, not {playouts!r}")
+        if determinizations is not None and int(determinizations) < 1:
+            raise ChupaiError(f"determinizations must be at least 1, not {determinizations!r}")
+        if float(margin) < 0:
+            raise ChupaiError(f"margin must be at least 0, not {margin!r}")
+        if int(candidates) < 1:
+            raise ChupaiError(f"candidates must be at least 1, not {candidates!r}")
+        if objective not in _OBJECTIVES:
+            raise ChupaiError(f"unknown objective {objective!r}; objectives: {', '.join(_OBJECTIVES)}")
+        self.seed = seed
+        self.ms = ms
+        self.playouts = None if playouts is None else int(playouts)
+        self.determinizations = None if determinizations is None else int(determinizations)
+        self.candidates = int(candidates)
+        self.rollout = str(rollout)
+        self.objective = objective
+        self.margin = float(margin)
+        self.rng = random.Random(seed)
+        self._game = _Game(self.game)
+        self._helper: Any = None
+        self._rollout_bots: dict[int, Any] = {}
+        self.last_stats: dict[str, Any] = {}
+        """Figures of the last searched decision: rollouts, determinizations,
+        candidates, whether the search overruled the heuristic, seconds."""
+
+    # ----- the bots it relies on -------------------------------------------------------
+    @property
+    def helper(self) -> Any:
+        """The bot for decisions outside the play phase and for the first candidate."""
+        if self._helper is None:
+            self._helper = _fallback_bot(self.seed, self.game)
+        return self._helper
+
+    def _rollout_bot(self, seat: int) -> Any:
+        bot = self._rollout_bots.get(seat)
+        if bot is None:
+            seed = None if self.seed is None else self.seed * 31 + seat + 1
+            bot = _fallback_bot(seed, self.game, self.rollout)
+            self._rollout_bots[seat] = bot
+        return bot
+
+    # ----- deciding --------------------------------------------------------------------
+    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+        """One element of ``legal`` for the seat of ``observation``."""
+        start = time.perf_counter()
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if getattr(observation.phase, "value", None) != "play":
+            return self.helper.act(observation, legal)
+        # a full garbage collection over the bots' caches can pause for a large
+        # part of the budget: none runs inside the decision (it runs later)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            hint = self.helper.act(observation, legal)
+            cands = prune_candidates(legal, self.candidates, [hint])
+            if len(cands) == 1:
+                return cands[0]
+            try:
+                sampler = self._game.sampler(observation)
+            except ChupaiError:
+                return hint
+            return self._search(observation, cands, sampler, start, hint)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, obs: Any, cands: list[Any], sampler: Any, start: float, hint: Any) -> Any:
+        k = len(cands)
+        budget = self.ms / 1000.0
+        timed = self.playouts is None
+        stop_starting = start + budget * _STOP_STARTING
+        hard_stop = start + budget * _HARD_STOP
+        dets = self.determinizations
+        if not timed:
+            assert self.playouts is not None
+            want = max(1, -(-self.playouts // k))
+            dets = want if dets is None else min(dets, want)
+        seat = obs.seat
+        scale = self._game.scale(obs)
+        objective = self.objective
+        values: list[dict[int, float]] = [{} for _ in range(k)]
+        """Each candidate's value on each determinization it was played out on."""
+        done = 0
+        rollouts = 0
+        budget_left = self.playouts if not timed else None
+        longest = 0.0
+        try:
+            while dets is None or done < dets:
+                if timed and time.perf_counter() + longest > stop_starting:
+                    break
+                try:
+                    base = sampler.sample(self.rng)
+                except ChupaiError:
+                    break
+                for other in range(obs.players):
+                    base.combos_of(other)  # shared by the clones below
+                for i, action in enumerate(cands):
+                    if budget_left is not None:
+                        if budget_left <= 0:
+                            break
+                        budget_left -= 1
+                    t0 = time.perf_counter()
+                    if timed and t0 + longest > stop_starting:
+                        raise _OutOfTime
+                    deal = base.clone()
+                    deal.apply_unchecked(action)
+                    self._play_out(deal, hard_stop if timed else None)
+                    won, score = self._game.win_and_score(deal, seat)
+                    values[i][done] = (won + score / scale if objective == "mixed"
+                                       else won if objective == "win" else score / scale)
+                    rollouts += 1
+                    longest = max(longest, time.perf_counter() - t0)
+                done += 1
+                if budget_left is not None and budget_left <= 0:
+                    break
+        except _OutOfTime:
+            pass
+        choice = cands[_choose(values, cands.index(hint) if hint in cands else 0, self.margin)]
+        self.last_stats = {"rollouts": rollouts, "determinizations": done, "candidates": k,
+                           "overruled": choice != hint,
+                           "seconds": time.perf_counter() - start}
+        return choice
+
+    def _play_out(self, deal: Any, hard_stop: float | None) -> None:
+        """Play ``deal`` to the end with the rollout policy for every seat."""
+        clock = time.perf_counter
+        while not deal.is_terminal():
+            if hard_stop is not None and clock() > hard_stop:
+                raise _OutOfTime
+            seat = deal.current_player
+            legal = deal.legal_actions()
+            action = legal[0] if len(legal) == 1 else \
+                self._rollout_bot(seat).act(deal.observe(seat), legal)
+            deal.apply_unchecked(action)
