@@ -229,11 +229,12 @@ def test_search_smoke_match(game: str, preset: str) -> None:
         assert base == pytest.approx(0.25)   # one winner among four seats
 
 
-# Dou Dizhu is left out: at affordable budgets the search is not yet shown to beat
-# the heuristic there (open work of the bots issue), so it is not asserted.
 @pytest.mark.slow
-@pytest.mark.parametrize("game,preset", [("bigtwo", "standard")])
-def test_search_beats_the_heuristic(game: str, preset: str) -> None:
-    """A seeded duplicate match of 20 deals with 100 playouts per decision."""
-    rate, base, _ = duplicate_match(game, preset, "search:playouts=100", 20, 900)
+@pytest.mark.parametrize("game,preset,playouts", [("bigtwo", "standard", 100),
+                                                  ("doudizhu", "classic", 300)])
+def test_search_beats_the_heuristic(game: str, preset: str, playouts: int) -> None:
+    """A seeded duplicate match of 20 deals with a fixed playout budget (Dou Dizhu
+    needs more playouts than Big Two for a clear margin: at 100 it is about
+    +0.035 on these deals)."""
+    rate, base, _ = duplicate_match(game, preset, f"search:playouts={playouts}", 20, 900)
     assert rate > base + 0.05, (rate, base)

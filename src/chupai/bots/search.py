@@ -72,6 +72,7 @@ _STOP_STARTING: Final = 0.85
 _HARD_STOP: Final = 0.92
 """Fraction of the time budget at which a running rollout is abandoned."""
 _OBJECTIVES: Final = ("mixed", "win", "score")
+_ROLLOUTS: Final = ("heuristic", "greedy", "random")
 
 
 def _lead_order(plays: Sequence[Any]) -> list[Any]:
@@ -102,25 +103,33 @@ def _lead_order(plays: Sequence[Any]) -> list[Any]:
     return out
 
 
+def _pass_and_call_types() -> tuple[tuple[type, ...], Any]:
+    from chupai.bigtwo.game import LastCard
+    from chupai.bigtwo.game import Pass as BigTwoPass
+    from chupai.doudizhu.game import Pass as DouDizhuPass
+
+    return (BigTwoPass, DouDizhuPass), LastCard
+
+
 def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = ()) -> list[Any]:
     """At most ``limit`` candidate actions from ``legal``: the actions of ``first``
     (that are legal), the pass, then plays across kinds (see :func:`_lead_order`).
     A Big Two play with its "last card" call replaces the same play without it;
     actions that are not plays or the pass (明牌) come only through ``first``."""
-    called = {a.play for a in legal if type(a).__name__ == "LastCard"}
+    pass_types, call_type = _pass_and_call_types()
+    calls = {a.play: a for a in legal if isinstance(a, call_type)}
     plays = []
     passes = []
     for a in legal:
-        if hasattr(a, "kind") and hasattr(a, "key"):
-            plays.append(a)
-        elif type(a).__name__ == "Pass":
+        if isinstance(a, pass_types):
             passes.append(a)
+        elif hasattr(a, "kind") and hasattr(a, "key"):
+            plays.append(a)
     out: list[Any] = []
     for a in list(first) + passes + _lead_order(plays):
         if len(out) >= max(1, limit):
             break
-        if a in called:
-            a = next(x for x in legal if type(x).__name__ == "LastCard" and x.play == a)
+        a = calls.get(a, a)
         if a not in out and a in legal:
             out.append(a)
     return out
@@ -242,6 +251,8 @@ class SearchBot:
             raise ChupaiError(f"margin must be at least 0, not {margin!r}")
         if int(candidates) < 1:
             raise ChupaiError(f"candidates must be at least 1, not {candidates!r}")
+        if str(rollout) not in _ROLLOUTS:
+            raise ChupaiError(f"unknown rollout policy {rollout!r}; policies: {', '.join(_ROLLOUTS)}")
         if objective not in _OBJECTIVES:
             raise ChupaiError(f"unknown objective {objective!r}; objectives: {', '.join(_OBJECTIVES)}")
         self.seed = seed
@@ -293,8 +304,9 @@ class SearchBot:
         try:
             hint = self.helper.act(observation, legal)
             cands = prune_candidates(legal, self.candidates, [hint])
+            hint = cands[0]  # the heuristic's choice (with its "last card" call)
             if len(cands) == 1:
-                return cands[0]
+                return hint
             try:
                 sampler = self._game.sampler(observation)
             except ChupaiError:
@@ -305,6 +317,8 @@ class SearchBot:
                 gc.enable()
 
     def _search(self, obs: Any, cands: list[Any], sampler: Any, start: float, hint: Any) -> Any:
+        """Evaluate ``cands`` (the heuristic's choice ``hint`` first) on sampled
+        deals until the budget is spent; the chosen candidate."""
         k = len(cands)
         budget = self.ms / 1000.0
         timed = self.playouts is None
@@ -355,7 +369,7 @@ class SearchBot:
                     break
         except _OutOfTime:
             pass
-        choice = cands[_choose(values, cands.index(hint) if hint in cands else 0, self.margin)]
+        choice = cands[_choose(values, 0, self.margin)]
         self.last_stats = {"rollouts": rollouts, "determinizations": done, "candidates": k,
                            "overruled": choice != hint,
                            "seconds": time.perf_counter() - start}
