@@ -15,7 +15,7 @@ from typing import Any, Final, Protocol, TypeVar
 from chupai.errors import ChupaiError, RecordError
 
 __all__ = ["FORMAT", "VERSION", "is_int", "field", "check_header", "ReplayableDeal",
-           "replay_actions"]
+           "replay_actions", "check_match_plan"]
 
 FORMAT: Final = "chupai-record"
 VERSION: Final = 1
@@ -113,3 +113,19 @@ def replay_actions(deal: D, rec: Mapping[str, Any]) -> Iterator[tuple[int, D, An
             raise RecordError(
                 f"the recorded result {dict(result)!r} differs from the replayed one "
                 f"{outcome.to_dict()!r}")
+
+
+def check_match_plan(players: int, deals: int | None, target: int | None,
+                     dealer: int | None, max_deals: int) -> None:
+    """Validate the plan of a match of any game (number of deals or target score,
+    first dealer, safety cap), raising :class:`ChupaiError` with the reason."""
+    if deals is None and target is None:
+        raise ChupaiError("a match needs a number of deals or a target score")
+    if deals is not None and deals < 1:
+        raise ChupaiError(f"a match needs at least 1 deal, not {deals}")
+    if target is not None and target < 1:
+        raise ChupaiError(f"the target score must be at least 1, not {target}")
+    if dealer is not None and not 0 <= dealer < players:
+        raise ChupaiError(f"dealer {dealer} is not a seat of {players} players")
+    if max_deals < 1:
+        raise ChupaiError(f"max_deals must be at least 1, not {max_deals}")

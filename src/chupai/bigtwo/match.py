@@ -38,6 +38,7 @@ from typing import Any, Final, NamedTuple
 from chupai.bigtwo.game import Action, BigTwoDeal, deal_cards, new_deal, next_titles
 from chupai.bigtwo.record import replay, to_record
 from chupai.bigtwo.rules import BigTwoRules, Series
+from chupai.records import check_match_plan
 from chupai.errors import ChupaiError, RecordError
 
 __all__ = [
@@ -99,14 +100,7 @@ class Match:
     def __init__(self, rules: BigTwoRules, seed: int, *, deals: int | None = None,
                  target: int | None = None, dealer: int | None = None,
                  max_deals: int = MAX_DEALS):
-        if deals is None and target is None:
-            raise ChupaiError("a match needs a number of deals or a target score")
-        if deals is not None and deals < 1:
-            raise ChupaiError(f"a match needs at least 1 deal, not {deals}")
-        if target is not None and target < 1:
-            raise ChupaiError(f"the target score must be at least 1, not {target}")
-        if dealer is not None and not 0 <= dealer < rules.players:
-            raise ChupaiError(f"dealer {dealer} is not a seat of {rules.players} players")
+        check_match_plan(rules.players, deals, target, dealer, max_deals)
         self.rules = rules
         self.seed = seed
         self.planned = deals

@@ -44,6 +44,7 @@ from typing import Any, Final, NamedTuple
 from chupai.doudizhu.game import Action, DouDizhuDeal, deal_cards, new_deal
 from chupai.doudizhu.record import replay, to_record
 from chupai.doudizhu.rules import DouDizhuRules
+from chupai.records import check_match_plan
 from chupai.errors import ChupaiError, RecordError
 
 __all__ = [
@@ -117,16 +118,7 @@ class Match:
     def __init__(self, rules: DouDizhuRules, seed: int, *, deals: int | None = None,
                  target: int | None = None, dealer: int | None = None,
                  max_deals: int = MAX_DEALS):
-        if deals is None and target is None:
-            raise ChupaiError("a match needs a number of deals or a target score")
-        if deals is not None and deals < 1:
-            raise ChupaiError(f"a match needs at least 1 deal, not {deals}")
-        if target is not None and target < 1:
-            raise ChupaiError(f"the target score must be at least 1, not {target}")
-        if dealer is not None and not 0 <= dealer < rules.players:
-            raise ChupaiError(f"dealer {dealer} is not a seat of {rules.players} players")
-        if max_deals < 1:
-            raise ChupaiError(f"max_deals must be at least 1, not {max_deals}")
+        check_match_plan(rules.players, deals, target, dealer, max_deals)
         self.rules = rules
         self.seed = seed
         self.planned = deals
