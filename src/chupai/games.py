@@ -6,6 +6,8 @@
 'bigtwo'
 >>> find_game("Fight the Landlord").key
 'doudizhu'
+>>> find_game("打大A").key
+'biga'
 """
 
 from __future__ import annotations
@@ -66,11 +68,27 @@ def _doudizhu() -> GameInfo:
     )
 
 
-_FACTORIES: dict[str, Callable[[], GameInfo]] = {"bigtwo": _bigtwo, "doudizhu": _doudizhu}
+def _biga() -> GameInfo:
+    from chupai.biga import api, rules
+
+    return GameInfo(
+        key="biga",
+        names={"en": "Big A", "zh": "打大A", "ja": "打大A (ビッグA)"},
+        aliases=("biga", "big a", "big_a", "big-a", "dadaa", "da da a", "打大A"),
+        presets=lambda: rules.PRESETS,
+        resolve=lambda preset, overrides: rules.resolve(preset, overrides),
+        judge=api.judge,
+        moves=api.moves,
+        default_preset="standard",
+    )
+
+
+_FACTORIES: dict[str, Callable[[], GameInfo]] = {
+    "bigtwo": _bigtwo, "doudizhu": _doudizhu, "biga": _biga}
 GAMES: tuple[str, ...] = tuple(_FACTORIES)
 """Keys of the games the engine implements."""
 
-_PLANNED = {"biga": "Big A"}
+_PLANNED: dict[str, str] = {}
 
 
 def find_game(name: str) -> GameInfo:

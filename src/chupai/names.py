@@ -10,6 +10,8 @@ mainland terms; where Big Two players use another word, it is in
 ('葫芦', 'ペア')
 >>> game_name("bigtwo", "en")
 'Big Two'
+>>> combo_name("egg_sequence", "zh", game="biga"), combo_name("fake_eight", "ja", game="biga")
+('连珠蛋', '仮八')
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from collections.abc import Mapping
 from typing import Final
 
 __all__ = [
-    "LANGUAGES", "GAME_NAMES", "COMBO_NAMES", "BIGTWO_COMBO_NAMES", "ACTION_NAMES",
+    "LANGUAGES", "GAME_NAMES", "COMBO_NAMES", "BIGTWO_COMBO_NAMES", "BIGA_COMBO_NAMES",
+    "ACTION_NAMES",
     "game_name", "combo_name", "action_name",
 ]
 
@@ -27,6 +30,7 @@ LANGUAGES: Final = ("en", "zh", "ja")
 
 GAME_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
     "bigtwo": {"en": "Big Two", "zh": "锄大地 (大老二)", "ja": "大老二 (ビッグツー)"},
+    "biga": {"en": "Big A", "zh": "打大A", "ja": "打大A (ビッグA)"},
 }
 """Display name of each game key, by language."""
 
@@ -82,6 +86,61 @@ BIGTWO_COMBO_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
 """Big Two table words that differ from :data:`COMBO_NAMES` (铁支 / 鐵支 is the
 four of a kind with its kicker; 兔胚 the two pairs with a kicker)."""
 
+BIGA_COMBO_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
+    "en": {
+        "single": "single",
+        "pair": "pair",
+        "sequence": "sequence",
+        "pair_sequence": "pair sequence",
+        "egg": "egg",
+        "big_egg": "big egg",
+        "two_jokers": "two jokers",
+        "egg_sequence": "egg sequence",
+        "fake_eight": "fake eight",
+        "true_seven": "true seven",
+        "three_jokers": "three jokers",
+        "four_jokers": "four jokers",
+        "two_big_aces": "two Big Aces",
+    },
+    "zh": {
+        "single": "单张",
+        "pair": "对子",
+        "sequence": "龙",
+        "pair_sequence": "双龙",
+        "egg": "蛋子",
+        "big_egg": "大蛋子",
+        "two_jokers": "双王",
+        "egg_sequence": "连珠蛋",
+        "fake_eight": "假八",
+        "true_seven": "真七",
+        "three_jokers": "三张王",
+        "four_jokers": "四张王",
+        "two_big_aces": "双大A",
+    },
+    "ja": {
+        "single": "単牌",
+        "pair": "対子",
+        "sequence": "竜",
+        "pair_sequence": "双竜",
+        "egg": "蛋子",
+        "big_egg": "大蛋子",
+        "two_jokers": "双王",
+        "egg_sequence": "連珠蛋",
+        "fake_eight": "仮八",
+        "true_seven": "真七",
+        "three_jokers": "3張王",
+        "four_jokers": "4張王",
+        "two_big_aces": "双大A",
+    },
+}
+"""Names of the Big A combination types (the judge names of
+:class:`chupai.biga.combos.Kind`) by language, from ``biga.md`` §4."""
+
+_GAME_COMBO_NAMES: Final[Mapping[str, Mapping[str, Mapping[str, str]]]] = {
+    "bigtwo": BIGTWO_COMBO_NAMES,
+    "biga": BIGA_COMBO_NAMES,
+}
+
 ACTION_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {"pass": "pass", "take": "take", "leave": "leave", "swap": "swap",
            "decline": "decline"},
@@ -107,8 +166,11 @@ def game_name(game: str, lang: str = "en") -> str:
 def combo_name(kind: str, lang: str = "en", *, game: str = "bigtwo") -> str:
     """The display name of a combination type; falls back to English, then the key."""
     lang = _lang(lang)
-    if game == "bigtwo" and kind in BIGTWO_COMBO_NAMES.get(lang, {}):
-        return BIGTWO_COMBO_NAMES[lang][kind]
+    own = _GAME_COMBO_NAMES.get(game, {})
+    if kind in own.get(lang, {}):
+        return own[lang][kind]
+    if kind in own.get("en", {}):
+        return own["en"][kind]
     return COMBO_NAMES[lang].get(kind) or COMBO_NAMES["en"].get(kind) or str(kind)
 
 

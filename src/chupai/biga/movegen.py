@@ -1,0 +1,150 @@
+"""Big A legal-move generation.
+
+:func:`hand_combos` lists every distinct combination a hand holds (one entry per
+card multiset: every multiset has at most one reading, :mod:`chupai.biga.combos`).
+:func:`legal_plays` keeps those that may be played now: all of them when leading,
+else those that beat the top play (§5). :func:`captures` gives the fours capture of
+§6, which is not a beat and is listed apart.
+
+Every combination is prebuilt in :class:`~chupai.biga.combos.Tables` (per rules and
+Big Ace suit); the generator reads the hand's counts, finds the runs of the
+sequence chain and extends the output with the prebuilt lists. The test-suite checks
+it against brute-force enumeration of every sub-multiset.
+
+>>> from chupai.biga.rules import resolve
+>>> from chupai.biga.cards import parse_cards
+>>> from chupai.biga.combos import classify
+>>> rules = resolve("standard", {"big_ace_suit": "H"})
+>>> hand = parse_cards("Q K A AH", 2)
+>>> sorted(c.text(2, rules) for c in hand_combos(hand, rules, 2))
+['A', 'AH', 'K', 'Q', 'Q K A', 'Q K AH']
+>>> kk = classify(parse_cards("K K"), rules, 2)
+>>> [c.text(2, rules) for c in legal_plays(parse_cards("3 3 3 4 4 RJ"), rules, 2, kk)]
+['3 3', '3 3 3']
+>>> [c.text(2, rules) for c in captures(parse_cards("4 4 4 5"), rules,
+...                                     classify(parse_cards("9 9 9"), rules, 2))]
+['4 4']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from chupai.biga.cards import ACE, BJ, GUARD, RJ, SHIFTS, TWO, Cards, normalize
+from chupai.biga.combos import BIG_ACE_KEY, FOUR, Combo, Kind, Tables, tables
+from chupai.biga.rules import BigARules
+
+__all__ = ["hand_combos", "legal_plays", "captures", "follow_filter"]
+
+K = Kind
+_F: Final = 31
+_ORDINARY: Final = range(TWO + 1)
+_BJ_KEY: Final = 13
+
+
+def hand_combos(hand: Cards, rules: BigARules, big_suit: int | None) -> list[Combo]:
+    """Every distinct combination contained in ``hand`` (packed counts; normalized
+    here for ``big_suit``)."""
+    return _hand_combos(normalize(hand, big_suit), tables(rules, big_suit))
+
+
+def _hand_combos(hand: Cards, t: Tables) -> list[Combo]:
+    c = [(hand >> s) & _F for s in SHIFTS]
+    out: list[Combo] = []
+    sets = t.sets
+    for f in _ORDINARY:
+        n = c[f]
+        if n:
+            out += sets[f][1:n + 1]  # type: ignore[arg-type]
+    bj, rj = c[BJ], c[RJ]
+    if bj or rj:
+        jk = t.jokers
+        for x in range(bj + 1):
+            row = jk[x]
+            for y in range(rj + 1):
+                if x or y:
+                    out.append(row[y])  # type: ignore[arg-type]
+    nbig = c[t.big] if t.big >= 0 else 0
+    nace = c[ACE]
+    if nbig:
+        out.append(t.single_big)  # type: ignore[arg-type]
+        if nbig >= 2:
+            out.append(t.two_big_aces)  # type: ignore[arg-type]
+        if nace and t.rules.big_ace_in_sets:
+            for j in range(1, nbig + 1):
+                out += t.ace_sets[j][1:nace + 1]  # type: ignore[arg-type]
+    # sequence types: runs of the chain with at least m cards at every position
+    chain = t.chain
+    eff = [c[f] + nbig if f == ACE else c[f] for f in chain]
+    npos = len(eff)
+    for m, minlen in ((1, 3), (2, 3), (3, 3), (4, 2)):
+        plain = t.plain[m]
+        acey = t.acey[m]
+        start = -1
+        for p in range(npos + 1):
+            if p < npos and eff[p] >= m:
+                if start < 0:
+                    start = p
+            elif start >= 0:
+                if p - start >= minlen:
+                    e = p - 1
+                    out += plain[start][e]
+                    lists = acey[start][e]
+                    if lists[0] or lists[1]:
+                        for j in range(min(nbig, m, 2) + 1):
+                            if m - j <= nace:
+                                out += lists[j]
+                start = -1
+    return out
+
+
+def follow_filter(combos: list[Combo], top: Combo, rules: BigARules,
+                  hand: Cards | None = None) -> list[Combo]:
+    """The combos of ``combos`` that beat ``top`` (§5) and, if ``hand`` is given,
+    that ``hand`` (normalized) contains. No per-combo function calls."""
+    tb, tk = top[4], top[2]
+    if tb:
+        out = [x for x in combos if x[4] > tb or (x[4] == tb and x[2] > tk)]
+    else:
+        kind, size = top[0], top[3]
+        kind_ok = kind is K.PAIR or kind is K.SEQUENCE or (
+            kind is K.PAIR_SEQUENCE and rules.egg_over_pair_sequence) or (
+            kind is K.SINGLE and tk != BIG_ACE_KEY
+            and (tk < _BJ_KEY or rules.egg_over_joker_single))
+        min_big = rules.big_ace_single_min_big_egg if (
+            kind is K.SINGLE and tk == BIG_ACE_KEY) else 0
+        egg = 1 if kind_ok else 2  # the lowest bomb class that beats top (big eggs aside)
+        out = [x for x in combos
+               if (x[4] >= egg and (x[4] != 2 or x[3] >= min_big))
+               or (x[0] is kind and x[3] == size and x[2] > tk)]
+    if hand is not None:
+        hg = hand + GUARD
+        out = [x for x in out if (hg - x[1]) & GUARD == GUARD]
+    return out
+
+
+def legal_plays(hand: Cards, rules: BigARules, big_suit: int | None,
+                top: Combo | None = None) -> list[Combo]:
+    """The plays of ``hand`` legal now: every distinct combination when leading
+    (``top`` is None), else those beating ``top``. Captures are not included (see
+    :func:`captures`)."""
+    combos = _hand_combos(normalize(hand, big_suit), tables(rules, big_suit))
+    if top is None:
+        return combos
+    return follow_filter(combos, top, rules)
+
+
+def captures(hand: Cards, rules: BigARules, top: Combo) -> list[Combo]:
+    """The fours capture of ``top`` that ``hand`` can make (§6): a list of one
+    Combo (the ``s - 1`` fours as a pair, egg or big egg of 4s) when ``top`` is an
+    egg or big egg of ``s`` cards, ``fours_capture`` is on and the hand holds at
+    least ``s - 1`` fours; else empty."""
+    if not rules.fours_capture or not (top.kind is K.EGG or top.kind is K.BIG_EGG):
+        return []
+    n = top.size - 1
+    if (hand >> SHIFTS[FOUR]) & _F < n:
+        return []
+    combo = tables(rules, None).sets[FOUR][n]
+    assert combo is not None
+    return [combo]
+
