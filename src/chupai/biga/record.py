@@ -1,0 +1,95 @@
+"""JSON game records of Big A deals, and their replay.
+
+A record holds the fully resolved rules (so it replays after presets change), the
+seed, the first drawer, the stock in draw order as face tokens (``7 K AH BJ ...``,
+Aces with their suit), every action in order (declarations and the private
+``decline``/``keep_hidden``/``stay_hidden`` answers included: a record is the
+referee's view) and the result. :func:`replay` rebuilds the deal action by action,
+checking each, and raises :class:`RecordError` naming the first bad one. When a
+seed is recorded, the stock must be the one the seed deals.
+
+>>> from chupai.biga.rules import STANDARD
+>>> from chupai.biga.game import new_deal
+>>> deal = new_deal(STANDARD, seed=1)
+>>> while not deal.is_terminal():
+...     _ = deal.apply_action(deal.legal_actions()[0])
+>>> rec = to_record(deal)
+>>> rec["game"], len(rec["stock"].split())
+('biga', 108)
+>>> replay(rec).outcome == deal.outcome
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from chupai.biga.game import BigADeal, Event, deal_stock, parse_stock, stock_text
+from chupai.biga.rules import BigARules
+from chupai.errors import ChupaiError, RecordError
+from chupai.records import FORMAT, VERSION, check_header, replay_actions
+from chupai.records import field as _field
+
+__all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
+
+GAME: Final = "biga"
+
+
+def to_record(deal: BigADeal) -> dict[str, Any]:
+    """The JSON-ready record of ``deal`` (finished or in progress)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": GAME,
+        "spec": deal.rules.spec(),
+        "rules": deal.rules.to_dict(),
+        "seed": deal.seed,
+        "first_drawer": deal.first_drawer,
+        "stock": stock_text(deal.stock),
+        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)}
+                    for ev in deal.history],
+        "result": deal.outcome.to_dict() if deal.outcome is not None else None,
+    }
+
+
+def _start(rec: Mapping[str, Any]) -> BigADeal:
+    check_header(rec, GAME)
+    raw_rules = _field(rec, "rules", dict)
+    raw_stock = _field(rec, "stock", str)
+    first_drawer = _field(rec, "first_drawer", int)
+    seed = _field(rec, "seed", int, optional=True)
+    _field(rec, "actions", list)
+    result = rec.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
+    try:
+        rules = BigARules.from_dict(raw_rules)
+        stock = parse_stock(raw_stock)
+    except (ChupaiError, ValueError) as exc:
+        raise RecordError(f"bad record header: {exc}") from None
+    if not 0 <= first_drawer < rules.players:
+        raise RecordError(f"bad record header: first drawer {first_drawer} is not a seat")
+    if seed is not None and deal_stock(seed, first_drawer)[1] != stock:
+        raise RecordError("the stock does not match the deal of the recorded seed")
+    try:
+        return BigADeal.from_stock(rules, stock, first_drawer, seed=seed)
+    except (ChupaiError, ValueError) as exc:  # pragma: no cover - checked above
+        raise RecordError(f"bad record header: {exc}") from None
+
+
+def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, BigADeal, Event]]:
+    """Yield ``(index, deal, event)`` after each action, checking every one.
+
+    Raises :class:`RecordError` at the first action that is malformed, out of turn
+    or illegal, or when the final result differs from the recorded one.
+    """
+    yield from replay_actions(_start(rec), rec)
+
+
+def replay(rec: Mapping[str, Any]) -> BigADeal:
+    """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
+    final: BigADeal | None = None
+    for _, final, _ in replay_steps(rec):
+        pass
+    return final if final is not None else _start(rec)
