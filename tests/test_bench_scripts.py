@@ -155,3 +155,17 @@ def test_doudizhu_skips_absent_peers(tmp_path: Path) -> None:
     assert "not importable" in data["skipped"]["rlcard"]
     assert "not importable" in data["skipped"]["open_spiel"]
     assert out.count("SKIPPED") == 2
+
+
+def test_biga_quick_json() -> None:
+    out, data = run_script("bench_biga.py", "--quick")
+    assert data["benchmark"] == "biga"
+    figures = data["figures"]
+    for mode in ("unchecked", "checked", "bots", "decline"):
+        assert figures[mode]["deals_per_s"] > 0
+        # a deal draws 108 cards and plays them out: many more actions than seats
+        assert figures[mode]["actions_per_deal"] > 20
+    # never declaring asks every Ace holder at every checkpoint: longer deals
+    assert figures["decline"]["actions_per_deal"] > figures["unchecked"]["actions_per_deal"]
+    assert figures["movegen"]["plays_per_hand"] >= 10
+    assert "move generation" in out
