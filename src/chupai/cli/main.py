@@ -59,10 +59,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    if find_game(args.game).key == "doudizhu":
+    key = find_game(args.game).key
+    if key == "doudizhu":
         from chupai.cli.play_doudizhu import run_play_doudizhu
 
         return run_play_doudizhu(args)
+    if key == "biga":
+        from chupai.cli.play_biga import run_play_biga
+
+        return run_play_biga(args)
     from chupai.cli.play import run_play
 
     return run_play(args)
@@ -117,22 +122,31 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play one deal (or a match with --deals or --to) against bots in the "
                     "terminal. Enter card tokens (e.g. '3d 3s') or hand indexes (e.g. "
                     "'0 1'), 'pass', a decision such as 'keep' or 'give 4d', 'hint', "
-                    "'help' or 'quit'. Exit status 0 when the deal or match ends or you "
+                    "'help' or 'quit'. Big A (biga: you and four bots) adds 'show AH' / "
+                    "'decline' in the draw (you are asked only when your possible "
+                    "declarations change), 'y'/'n' before play, '4 4' to capture an egg, "
+                    "'moves' and '#N'. Exit status 0 when the deal or match ends or you "
                     "quit, 1 when input ends first.")
     p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
     _add_rules_args(p)
-    p.add_argument("--players", type=int, default=None, help="number of players (2-4 for bigtwo)")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players (2-4 for bigtwo; biga is always 5)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the deal or match (default: random)")
     p.add_argument("--deals", type=int, default=None, metavar="N",
-                   help="play a match of N deals, with the score table after each deal")
+                   help="play a match of N deals, with the score table after each deal "
+                        "(biga: N deals with running totals, the first player out drawing "
+                        "first in the next deal)")
     p.add_argument("--to", dest="target", type=int, default=None, metavar="SCORE",
                    help="play a match until a running total reaches +SCORE or -SCORE")
-    p.add_argument("--bots", default="greedy", metavar="NAMES",
-                   help="bot names for the other seats, comma-separated (random, greedy)")
+    p.add_argument("--bots", default=None, metavar="NAMES",
+                   help="bot names for the other seats, comma-separated: one for every seat "
+                        "or one per seat (random, greedy, heuristic, ...; default greedy, "
+                        "for biga the strongest Big A bot available: heuristic)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--record", metavar="FILE", default=None,
-                   help="write the game record (JSON) to FILE when the deal or match ends")
+                   help="write the game record (JSON) to FILE when the deal or match ends "
+                        "(biga with --deals: one record per deal, FILE-deal1.json, ...)")
     p.add_argument("--lang", choices=("en", "zh", "ja"), default="en",
                    help="language of the game and combination names (default en)")
     p.set_defaults(func=cmd_play)

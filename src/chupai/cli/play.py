@@ -26,12 +26,10 @@ and exit 2 through :func:`chupai.cli.main.main`.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from rich.columns import Columns
@@ -60,6 +58,17 @@ from chupai.bigtwo.record import to_record
 from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, GreedyBot, make_bot
 from chupai.cards import RANKS, card_name, cards_of, parse_mask
+from chupai.cli.session import EndOfInput as _EndOfInput
+from chupai.cli.session import Quit as _Quit
+from chupai.cli.session import (
+    bot_list,
+    check_record_path,
+    error_line,
+    help_table,
+    make_console,
+    read_line,
+    write_json,
+)
 from chupai.cli.simulate import bot_seed
 from chupai.errors import CardParseError, ChupaiError
 from chupai.games import find_game
@@ -274,14 +283,6 @@ def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
     return Choice(head, _read_cards(deal, seat, rest))
 
 
-class _Quit(Exception):
-    """The player typed quit."""
-
-
-class _EndOfInput(Exception):
-    """Standard input ended."""
-
-
 class PlaySession:
     """One deal between a human seat and bots, drawn on a rich console."""
 
@@ -373,10 +374,7 @@ class PlaySession:
         self.console.print(*parts, highlight=False, **kw)
 
     def error(self, message: str | Text) -> None:
-        mark = "✗" if self.symbols else "!"
-        line = Text(f"{mark} ", style="bold red")
-        line.append_text(message if isinstance(message, Text) else Text(message, style="red"))
-        self.say(line)
+        self.say(error_line(message, self.symbols))
 
     # ----- drawing -------------------------------------------------------------
     def intro(self) -> None:
@@ -584,14 +582,7 @@ class PlaySession:
 
     # ----- input -------------------------------------------------------------------
     def ask(self) -> str:
-        try:
-            line = self.read_line("> ")
-        except EOFError:
-            raise _EndOfInput() from None
-        if self.echo_input:
-            self.console.file.write(line + "\n")
-            self.console.file.flush()
-        return line
+        return read_line(self.read_line, self.console, self.echo_input)
 
     def human_turn(self) -> None:
         deal = self.deal
@@ -638,14 +629,7 @@ class PlaySession:
         return Text(_player_reason(reason, self.human))
 
     def show_help(self) -> None:
-        table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-        table.add_column(style="cyan", no_wrap=True)
-        table.add_column()
-        for title, rows in HELP:
-            table.add_row(Text(title, style="bold"), "")
-            for what, meaning in rows:
-                table.add_row("  " + what, meaning)
-        self.say(table)
+        self.say(help_table(HELP))
 
     def hint(self, arg: str = "") -> None:
         """Suggest a play; with ``arg`` ``all`` or a combination type, list plays."""
@@ -944,12 +928,7 @@ class PlaySession:
 
     def write_record(self) -> None:
         assert self.record is not None
-        text = json.dumps(to_record(self.deal), ensure_ascii=False, indent=2) + "\n"
-        try:
-            with open(self.record, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as exc:
-            raise ChupaiError(f"cannot write the record to {self.record!r}: {exc}") from None
+        write_json(self.record, to_record(self.deal))
         self.say(f"Record written to {self.record}")
 
 
@@ -1070,12 +1049,7 @@ class MatchSession:
 
     def write_record(self) -> None:
         assert self.record is not None
-        text = json.dumps(self.match.to_record(), ensure_ascii=False, indent=2) + "\n"
-        try:
-            with open(self.record, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as exc:
-            raise ChupaiError(f"cannot write the record to {self.record!r}: {exc}") from None
+        write_json(self.record, self.match.to_record())
         self.say(f"Match record written to {self.record}")
 
 
@@ -1108,18 +1082,6 @@ def _player_reason(reason: str, seat: int) -> str:
     return reason
 
 
-def _bot_names(text: str, count: int) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if any(not n for n in names):
-        raise ChupaiError(f"bad --bots value {text!r}: expected NAME or NAME,NAME,...")
-    if len(names) == 1:
-        return names * count
-    if len(names) != count:
-        raise ChupaiError(f"--bots names {len(names)} bots but there are {count} bot seats "
-                          "(give one name for all, or one per bot seat)")
-    return names
-
-
 def run_play(args: argparse.Namespace) -> int:
     """Run ``chupai play`` with the arguments of :func:`chupai.cli.main.build_parser`."""
     info = find_game(args.game)
@@ -1133,9 +1095,8 @@ def run_play(args: argparse.Namespace) -> int:
     human = args.seat
     if not 0 <= human < n:
         raise ChupaiError(f"--seat {human} is not a seat of a {n}-player deal (0 to {n - 1})")
-    names = _bot_names(args.bots, n - 1)
-    if args.record is not None and not Path(args.record).resolve().parent.is_dir():
-        raise ChupaiError(f"cannot write the record to {args.record!r}: no such directory")
+    names = bot_list(args.bots or "greedy", n - 1)
+    check_record_path(args.record)
     seed_was_random = args.seed is None
     seed = random.SystemRandom().randrange(1, 1_000_000) if args.seed is None else args.seed
     deals = getattr(args, "deals", None)
@@ -1144,21 +1105,8 @@ def run_play(args: argparse.Namespace) -> int:
         raise ChupaiError(f"--deals must be at least 1, got {deals}")
     if target is not None and target < 1:
         raise ChupaiError(f"--to must be at least 1, got {target}")
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        (_SUIT_SYMBOLS + "─▶✗·—±").encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        # a legacy terminal: suits are drawn as letters, other marks degrade to '?'
-        reconfigure = getattr(sys.stdout, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="replace")
-    console = Console(highlight=False)
-    interactive = sys.stdin.isatty() and console.is_terminal
-    if interactive:
-        try:
-            import readline  # noqa: F401  (line editing and history for input())
-        except ImportError:  # pragma: no cover
-            pass
+    # on a legacy terminal suits are drawn as letters, other marks degrade to '?'
+    console, interactive = make_console(_SUIT_SYMBOLS + "─▶✗·—±")
     lang = getattr(args, "lang", None) or "en"
     pause = _BOT_PAUSE if interactive else 0.0
     if deals is not None or target is not None:

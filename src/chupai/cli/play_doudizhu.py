@@ -39,12 +39,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import random
 import sys
 import time
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from rich.columns import Columns
@@ -55,6 +53,17 @@ from rich.text import Text
 
 from chupai.bots import RandomBot
 from chupai.bots.doudizhu import DouDizhuGreedyBot
+from chupai.cli.session import EndOfInput as _EndOfInput
+from chupai.cli.session import Quit as _Quit
+from chupai.cli.session import (
+    bot_list,
+    check_record_path,
+    error_line,
+    help_table,
+    make_console,
+    read_line,
+    write_json,
+)
 from chupai.doudizhu.combos import (
     BJ,
     NRANKS,
@@ -382,14 +391,6 @@ def _bid_help(deal: DouDizhuDeal) -> str:
 
 # ----- the session -------------------------------------------------------------------
 
-class _Quit(Exception):
-    """The player typed quit."""
-
-
-class _EndOfInput(Exception):
-    """Standard input ended."""
-
-
 class DouDizhuSession:
     """One Dou Dizhu game (a deal, and its redeals when everybody passes) between a
     human seat and bots, drawn on a rich console."""
@@ -514,10 +515,7 @@ class DouDizhuSession:
         self.console.print(*parts, highlight=False, **kw)
 
     def error(self, message: str | Text) -> None:
-        mark = "✗" if self.symbols else "!"
-        line = Text(f"{mark} ", style="bold red")
-        line.append_text(message if isinstance(message, Text) else Text(message, style="red"))
-        self.say(line)
+        self.say(error_line(message, self.symbols))
 
     def role(self, seat: int) -> str:
         lord = self.deal.landlord
@@ -744,14 +742,7 @@ class DouDizhuSession:
 
     # ----- input --------------------------------------------------------------------
     def ask(self) -> str:
-        try:
-            line = self.read_line("> ")
-        except EOFError:
-            raise _EndOfInput() from None
-        if self.echo_input:
-            self.console.file.write(line + "\n")
-            self.console.file.flush()
-        return line
+        return read_line(self.read_line, self.console, self.echo_input)
 
     def human_turn(self) -> None:
         deal = self.deal
@@ -806,14 +797,7 @@ class DouDizhuSession:
         return Text(reason)
 
     def show_help(self) -> None:
-        table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-        table.add_column(style="cyan", no_wrap=True)
-        table.add_column()
-        for title, rows in HELP:
-            table.add_row(Text(title, style="bold"), "")
-            for what, meaning in rows:
-                table.add_row("  " + what, meaning)
-        self.say(table)
+        self.say(help_table(HELP))
 
     def hint(self, arg: str = "") -> None:
         """Suggest a move; with ``arg`` ``all`` or a combination type, list plays."""
@@ -1108,12 +1092,7 @@ class DouDizhuSession:
 
     def write_record(self) -> None:
         assert self.record is not None
-        text = json.dumps(to_record(self.deal), ensure_ascii=False, indent=2) + "\n"
-        try:
-            with open(self.record, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as exc:
-            raise ChupaiError(f"cannot write the record to {self.record!r}: {exc}") from None
+        write_json(self.record, to_record(self.deal))
         self.say(f"Record written to {self.record}")
 
 
@@ -1248,28 +1227,8 @@ class DouDizhuMatchSession:
 
     def write_record(self) -> None:
         assert self.record is not None
-        text = json.dumps(self.match.to_record(), ensure_ascii=False, indent=2) + "\n"
-        try:
-            with open(self.record, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as exc:
-            raise ChupaiError(f"cannot write the record to {self.record!r}: {exc}") from None
+        write_json(self.record, self.match.to_record())
         self.say(f"Match record written to {self.record}")
-
-
-def _bot_names(text: str, count: int) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if any(not n for n in names):
-        raise ChupaiError(f"bad --bots value {text!r}: expected NAME or NAME,NAME,...")
-    for n in names:
-        if n.lower() not in BOTS:
-            raise ChupaiError(f"unknown bot {n!r}; bots: {', '.join(BOTS)}")
-    if len(names) == 1:
-        return names * count
-    if len(names) != count:
-        raise ChupaiError(f"--bots names {len(names)} bots but there are {count} bot seats "
-                          "(give one name for all, or one per bot seat)")
-    return names
 
 
 def run_play_doudizhu(args: argparse.Namespace) -> int:
@@ -1298,27 +1257,13 @@ def run_play_doudizhu(args: argparse.Namespace) -> int:
     human = getattr(args, "seat", 0)
     if not 0 <= human < n:
         raise ChupaiError(f"--seat {human} is not a seat of a {n}-player deal (0 to {n - 1})")
-    names = _bot_names(getattr(args, "bots", None) or "greedy", n - 1)
+    names = bot_list(getattr(args, "bots", None) or "greedy", n - 1, BOTS)
     record = getattr(args, "record", None)
-    if record is not None and not Path(record).resolve().parent.is_dir():
-        raise ChupaiError(f"cannot write the record to {record!r}: no such directory")
+    check_record_path(record)
     seed_arg = getattr(args, "seed", None)
     seed_was_random = seed_arg is None
     seed = random.SystemRandom().randrange(1, 1_000_000) if seed_arg is None else seed_arg
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        "─▶✗·—×→±小王".encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        reconfigure = getattr(sys.stdout, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="replace")
-    console = Console(highlight=False)
-    interactive = sys.stdin.isatty() and console.is_terminal
-    if interactive:
-        try:
-            import readline  # noqa: F401  (line editing and history for input())
-        except ImportError:  # pragma: no cover
-            pass
+    console, interactive = make_console("─▶✗·—×→±小王")
     lang = getattr(args, "lang", None) or "en"
     if deals is not None or target is not None:
         return DouDizhuMatchSession(

@@ -253,7 +253,14 @@ def _replay_doudizhu_match(rec: Mapping[str, Any], out: Console | None) -> int:
     return replay_doudizhu_match(rec, out)
 
 
-REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo, "doudizhu": _replay_doudizhu}
+def _replay_biga(rec: Mapping[str, Any], out: Console | None) -> int:
+    from chupai.cli.replay_biga import replay_biga
+
+    return replay_biga(rec, out)
+
+
+REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo, "doudizhu": _replay_doudizhu,
+                                  "biga": _replay_biga}
 """Replayer of each game key (deal records)."""
 
 MATCH_REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo_match,
