@@ -22,7 +22,6 @@ asserts nothing.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import platform
 import random
@@ -35,6 +34,8 @@ from chupai.biga.game import DECLINE, new_deal
 from chupai.biga.movegen import hand_combos, legal_plays
 from chupai.biga.rules import PRESETS, BigARules
 from chupai.bots import RandomBot
+
+from bench_bigtwo import time_deals  # the same timing method (this folder is on the path)
 
 
 def random_deal(rules: BigARules, seed: int, mode: str) -> int:
@@ -63,32 +64,10 @@ def random_deal(rules: BigARules, seed: int, mode: str) -> int:
     return n
 
 
-def time_deals(rules: BigARules, mode: str, deals: int | None, budget: float,
-               rounds: int = 5) -> dict[str, float]:
-    """Seeds 0, 1, ... in ``rounds`` rounds; the rate is the best round's."""
-    random_deal(rules, 10**6, mode)  # warm up (imports, tables)
-    seed = actions = 0
-    total = best = 0.0
-    for _ in range(rounds):
-        gc.collect()
-        first = seed
-        stop = None if deals is None else max(1, deals // rounds) + seed
-        start = time.perf_counter()
-        elapsed = 0.0
-        while (seed < stop) if stop is not None else (elapsed < budget / rounds or seed == first):
-            actions += random_deal(rules, seed, mode)
-            seed += 1
-            elapsed = time.perf_counter() - start
-        total += elapsed
-        best = max(best, (seed - first) / elapsed)
-    return {
-        "deals": seed,
-        "seconds": round(total, 3),
-        "deals_per_s": round(best, 1),
-        "mean_deals_per_s": round(seed / total, 1),
-        "us_per_action": round(1e6 / (best * actions / seed), 2),
-        "actions_per_deal": round(actions / seed, 1),
-    }
+def time_mode(rules: BigARules, mode: str, deals: int | None, budget: float) -> dict[str, float]:
+    """Deals of ``mode`` timed as the Big Two benchmark times its deals (best of 5 rounds)."""
+    return time_deals(lambda r, seed, _checked: random_deal(r, seed, mode), rules, False,
+                      deals, budget)
 
 
 def random_hands(count: int, seed: int, size: int = 22) -> list[tuple[int, int]]:
@@ -162,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         "decline": "never declaring, unchecked     ",
     }
     for mode, label in labels.items():
-        r = time_deals(rules, mode, args.deals, 2.0 * scale)
+        r = time_mode(rules, mode, args.deals, 2.0 * scale)
         figures[mode] = r
         print(f"  {label}: {r['deals_per_s']:8.0f}  ({r['us_per_action']:.1f} us/action, "
               f"{r['actions_per_deal']:.0f} actions/deal, {r['deals']} deals)")
