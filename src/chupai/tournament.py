@@ -23,18 +23,24 @@ in duplicate bridge). For the listed bots ``e_0 .. e_{L-1}`` (a name may repeat:
   gives the ``n`` cyclic rotations; 2 bots and 4 seats give ``ABAB`` and
   ``BABA``; 2 bots and 3 seats (Dou Dizhu) give the rotations of ``ABA`` and
   of ``BAB``, so each bot is once alone against two copies of the other, in
-  every seat.
+  every seat; 2 bots and 5 seats (Big A) give the 5 rotations of ``ABABA`` and
+  of ``BABAB``: 10 seatings, each bot three times against two copies of the
+  other and twice against three, in every seat.
 * ``L > n``: every choice of ``n`` of the listed bots (in list order) under each
   of its ``n`` rotations, so that every pair also meets equally often.
 
-Either way every listed bot sits in every seat equally often (the seatings are a
-group orbit, so dropping repeated seatings keeps the balance).
+Either way every listed bot sits in every seat equally often, and in proportion
+to how often it is listed: a seating that arises several times is kept as often
+as it arises, every count divided by the counts' greatest common divisor (2 bots
+on 4 seats: ``ABAB`` and ``BABA`` once each; ``A,A,B`` on 5 seats: the rotations
+of ``AABAA`` once and those of ``ABAAB`` twice).
 
 **Redeals.** A deal that ends in a redeal (everybody passes the Dou Dizhu bidding;
-a Big Two redeal request) is followed, with the same bot objects, by a deal of
-seed :func:`redeal_seed` dealt by the seat the rules name (Dou Dizhu: the next
-seat, doubled as ``next_doubled`` says; Big Two: the same dealer). Only the deal
-played out counts. A match handles its redeals itself.
+a Big Two redeal request; nobody holds a ♥A for Big A's forced declaration) is
+followed, with the same bot objects, by a deal of seed :func:`redeal_seed` dealt
+by the seat the rules name (Dou Dizhu: the next seat, doubled as
+``next_doubled`` says; Big Two: the same dealer; Big A: the same first drawer).
+Only the deal played out counts. A match handles its redeals itself.
 
 **Seeds.** The bot in seat ``s`` of seating ``r`` on the board of seed ``b`` is
 seeded with :func:`bot_seed` ``(b, s, r)`` (which bot that is follows from the
@@ -45,7 +51,10 @@ exception: what they find in the time they have depends on the machine).
 
 **Statistics** (:func:`summarize`): per bot, its seat-deals (one bot in one seat of
 one counted deal), wins with a Wilson 95% interval (a win is going out first in
-Big Two and being on the winning side in Dou Dizhu), the mean score per deal with
+Big Two, being on the winning side in Dou Dizhu, and in Big A being on the team
+whose finishing positions score for it: the declarer's team when the declarer
+scores more than 0, the defenders when it scores less, nobody on a 0 score; see
+:func:`biga_winners`), the mean score per deal with
 a Student-t 95% interval over boards (the board, not the deal, is the
 independent unit: the rotations of one board share its cards), Elo ratings
 (:func:`fit_elo`, a Bradley-Terry fit of every pair of seats compared by score
@@ -58,12 +67,16 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import json
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import reduce
 from itertools import combinations
+from math import gcd
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any, Final, NamedTuple
@@ -73,7 +86,7 @@ from chupai.errors import ChupaiError, RecordError
 __all__ = [
     "Tournament", "DealResult", "GameResult", "BoardResult", "RunResult",
     "seatings", "bot_seed", "redeal_seed", "new_bot", "play_out", "play_board", "play_chunk",
-    "chunks",
+    "chunks", "biga_winners", "GAMES",
     "run_tournament", "summarize", "timing", "wilson", "mean_ci", "t_quantile", "fit_elo",
     "MAX_REDEALS", "BACKENDS",
 ]
@@ -82,6 +95,9 @@ MAX_REDEALS: Final = 100
 """A game whose deals end in a redeal this many times in a row is void."""
 
 BACKENDS: Final = ("local", "ray")
+
+GAMES: Final = ("bigtwo", "doudizhu", "biga")
+"""The games tournaments play (by key)."""
 
 Z95: Final = NormalDist().inv_cdf(0.975)
 """The two-sided 95% normal quantile (1.95996...)."""
@@ -101,6 +117,10 @@ def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     [('a', 'b', 'a', 'b'), ('b', 'a', 'b', 'a')]
     >>> " ".join("".join(seating) for seating in seatings(["a", "b"], 3))
     'aba baa aab bab abb bba'
+    >>> len(seatings(["a", "b"], 5))
+    10
+    >>> [s.count("a") for s in seatings(["a", "a", "b"], 5)[::5]]
+    [4, 3, 3]
     >>> seatings(["x"], 3)
     [('x', 'x', 'x')]
     >>> len(seatings(["a", "b", "c", "d"], 3))
@@ -112,14 +132,20 @@ def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
         raise ChupaiError("a tournament needs at least one bot and one seat")
     out: list[tuple[str, ...]] = []
     if count <= n:
-        seen: set[tuple[str, ...]] = set()
+        every: list[tuple[str, ...]] = []
         for shift in range(count):
             base = [entries[(shift + i) % count] for i in range(n)]
-            for rot in range(n):
-                seating = tuple(base[(rot + s) % n] for s in range(n))
-                if seating not in seen:
-                    seen.add(seating)
-                    out.append(seating)
+            every.extend(tuple(base[(rot + s) % n] for s in range(n)) for rot in range(n))
+        # each distinct seating as often as it arises, all counts divided by their
+        # greatest common divisor: repeats that every seating shares are dropped,
+        # and a bot listed twice still sits twice as often (``aab`` on 5 seats)
+        times = Counter(every)
+        unit = reduce(gcd, times.values())
+        left = {seating: k // unit for seating, k in times.items()}
+        for seating in every:
+            if left[seating]:
+                left[seating] -= 1
+                out.append(seating)
     else:
         for chosen in combinations(entries, n):
             out.extend(tuple(chosen[(rot + s) % n] for s in range(n)) for rot in range(n))
@@ -162,7 +188,7 @@ class Tournament:
     """What to play. Picklable: workers and Ray tasks receive it whole."""
 
     game: str
-    """The game key (``bigtwo``, ``doudizhu``)."""
+    """The game key (``bigtwo``, ``doudizhu``, ``biga``)."""
     rules: Any
     bots: tuple[str, ...]
     """The bots as listed (a name may repeat, and may carry parameters)."""
@@ -176,13 +202,16 @@ class Tournament:
     """Replay every record and report the first invalid one."""
 
     def __post_init__(self) -> None:
-        if self.game not in ("bigtwo", "doudizhu"):
+        if self.game not in GAMES:
             raise ChupaiError(f"tournaments do not support {self.game!r}")
         if self.deals < 0:
             raise ChupaiError(f"--deals must be at least 0, got {self.deals}")
         if self.match_deals is not None:
             if self.match_deals < 1:
                 raise ChupaiError(f"--match-deals must be at least 1, got {self.match_deals}")
+            if importlib.util.find_spec(f"chupai.{self.game}.match") is None:
+                raise ChupaiError(f"--match-deals: {self.game} has no matches; every deal "
+                                  "is played alone")
         if not self.bots or not all(b.strip() for b in self.bots):
             raise ChupaiError(f"empty bot name in {','.join(self.bots)!r}")
 
@@ -296,12 +325,35 @@ def play_out(deal: Any, bots: Sequence[Any]) -> Any:
 
 
 def _winners(game: str, outcome: Any, players: int) -> tuple[int, ...]:
+    """The winning seats of a finished deal (see the module documentation)."""
     if game == "doudizhu":
         lord = outcome.landlord
         if outcome.landlord_won:
             return (lord,)
         return tuple(s for s in range(players) if s != lord)
+    if game == "biga":
+        return biga_winners(outcome, players)
     return (outcome.winner,)
+
+
+def biga_winners(outcome: Any, players: int = 5) -> tuple[int, ...]:
+    """The winning team of a finished Big A deal: the declarer's team (the
+    declarer and its partner, or the declarer alone) when the declarer scored
+    more than 0, the defenders when it scored less than 0, nobody when the
+    finishing positions score 0 (``biga.md`` §10: e.g. positions 1 and 5, or 2
+    and 3). The declarer's score decides because every table gives the whole
+    declarer team the sign of the declarer's score and every defender the
+    opposite sign."""
+    declarer = outcome.declarer
+    score = outcome.scores[declarer]
+    team = {declarer}
+    if outcome.partner is not None:
+        team.add(outcome.partner)
+    if score > 0:
+        return tuple(sorted(team))
+    if score < 0:
+        return tuple(s for s in range(players) if s not in team)
+    return ()
 
 
 def _new_deal(game: str, rules: Any, seed: int, dealer: int | None, doubled: bool) -> Any:
@@ -309,6 +361,10 @@ def _new_deal(game: str, rules: Any, seed: int, dealer: int | None, doubled: boo
         from chupai.doudizhu.game import new_deal as ddz_deal
 
         return ddz_deal(rules, seed, dealer=dealer, doubled=doubled)
+    if game == "biga":
+        from chupai.biga.game import new_deal as biga_deal
+
+        return biga_deal(rules, seed, first_drawer=dealer)
     from chupai.bigtwo.game import new_deal as b2_deal
 
     return b2_deal(rules, seed, dealer=dealer)
@@ -334,6 +390,10 @@ def _record_funcs(game: str) -> tuple[Callable[[Any], dict[str, Any]], Callable[
         from chupai.doudizhu import record as ddz_record
 
         return ddz_record.to_record, ddz_record.replay
+    if game == "biga":
+        from chupai.biga import record as biga_record
+
+        return biga_record.to_record, biga_record.replay
     from chupai.bigtwo import record as b2_record
 
     return b2_record.to_record, b2_record.replay
@@ -363,6 +423,8 @@ def _play_single(t: Tournament, table: _Table, seed: int, tag: str
         if t.game == "doudizhu":
             dealer = (deal.dealer + 1) % t.players
             doubled = bool(outcome.next_doubled)
+        elif t.game == "biga":
+            dealer = deal.first_drawer  # the same first drawer draws again (biga.md §3.1)
         else:
             dealer = deal.dealer  # the same dealer deals again (bigtwo.md §4)
     return (), MAX_REDEALS + 1, None

@@ -129,6 +129,12 @@ _REGISTRY: dict[str, dict[str, str]] = {
         "search": "chupai.bots.search:SearchBot",
         "rlcard": "chupai.bots.rlcard_agent:RLCardRuleBot",
     },
+    "biga": {
+        "random": "chupai.bots:RandomBot",
+        "greedy": "chupai.bots.biga:BigAGreedyBot",
+        "heuristic": "chupai.bots.biga:BigAHeuristicBot",
+        "search": "chupai.bots.search:SearchBot",
+    },
 }
 """For each game key, each bot name's factory as ``module:attribute`` (imported
 only when the bot is built, so a game's bots load only that game's code)."""

@@ -1,34 +1,38 @@
 """A search bot: determinized Monte Carlo over samples of the unseen cards.
 
-:class:`SearchBot` plays the play phase of Big Two and Dou Dizhu by flat
+:class:`SearchBot` plays the play phase of Big Two, Dou Dizhu and Big A by flat
 information-set Monte Carlo search (determinized Monte Carlo):
 
 1. **Candidates.** When the seat has one legal action it plays it. Otherwise the
    legal actions are pruned to at most ``candidates`` (default 12): the heuristic
    bot's choice, the pass, and then plays picked in turn from each kind of play,
    weakest and strongest first (a cheap ordering that keeps every kind of move in
-   view). A play that leaves one card is only considered with its "last card"
-   call (Big Two, ``last_card_call``); 明牌 is only considered when the heuristic
-   chooses it.
+   view); Big A's fours captures come right after the pass. A play that leaves
+   one card is only considered with its "last card" call (Big Two,
+   ``last_card_call``); 明牌 is only considered when the heuristic chooses it.
 2. **Determinizations.** A full deal consistent with the seat's observation is
    drawn with the game's sampler (:mod:`chupai.bigtwo.sampling`,
-   :mod:`chupai.doudizhu.sampling`): the other hands are dealt at random from the
-   unseen cards, respecting every card location the seat knows.
+   :mod:`chupai.doudizhu.sampling`, :mod:`chupai.biga.sampling`): the other hands
+   are dealt at random from the unseen cards, respecting every card location the
+   seat knows.
 3. **Rollouts.** On each determinization every candidate is applied and the deal
    is played to the end by the rollout policy (the heuristic bot, for every
    seat, from each seat's own observation). Every candidate is evaluated on the
    same determinizations, which makes the comparison fair.
 4. **Choice.** The value of a finished deal is, for the searching seat,
    ``win + score / scale``: 1 for a win (Big Two: going out first; Dou Dizhu: the
-   seat's side wins) plus the seat's deal score scaled down (``scale`` per game),
-   so that winning comes first and the size of the win or loss breaks ties
-   (``objective="win"`` or ``"score"`` for either alone). The heuristic's choice
+   seat's side wins; Big A: the seat's team scores more than 0, as
+   :func:`chupai.tournament.biga_winners` counts wins) plus the seat's deal score
+   scaled down (``scale`` per game), so that winning comes first and the size of
+   the win or loss breaks ties (``objective="win"`` or ``"score"`` for either
+   alone). The heuristic's choice
    is played unless another candidate has a better mean value **and** beats it
    by more than ``margin`` (default 1) standard errors of their paired
    differences over the shared determinizations: a few lucky rollouts do not
    overturn a sound default (``margin=0``: plain best mean).
 
-Outside the play phase (bidding, robbing, exchanges, the leftover card) the bot
+Outside the play phase (bidding, robbing, exchanges, the leftover card, Big A's
+declarations, showing the second Big Ace, revealing the partner) the bot
 delegates to the heuristic bot (or the greedy, then the random bot when the
 heuristic is not available).
 
@@ -104,24 +108,34 @@ def _lead_order(plays: Sequence[Any]) -> list[Any]:
 
 
 def _pass_and_call_types() -> tuple[tuple[type, ...], Any]:
+    from chupai.actions import Pass
     from chupai.bigtwo.game import LastCard
-    from chupai.bigtwo.game import Pass as BigTwoPass
-    from chupai.doudizhu.game import Pass as DouDizhuPass
 
-    return (BigTwoPass, DouDizhuPass), LastCard
+    return (Pass,), LastCard
+
+
+def _capture_type() -> type | None:
+    """Big A's capture action, when its engine is installed."""
+    try:
+        from chupai.biga.game import Capture
+    except ImportError:  # pragma: no cover - the engine ships with the bots
+        return None
+    return Capture
 
 
 def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = ()) -> list[Any]:
     """At most ``limit`` candidate actions from ``legal``: the actions of ``first``
-    (that are legal), the pass, then plays across kinds (see :func:`_lead_order`).
-    A Big Two play with its "last card" call replaces the same play without it;
-    actions that are not plays or the pass (明牌) come only through ``first``."""
+    (that are legal), the pass, Big A's captures, then plays across kinds (see
+    :func:`_lead_order`). A Big Two play with its "last card" call replaces the
+    same play without it; other actions that are not plays or the pass (明牌)
+    come only through ``first``."""
     pass_types, call_type = _pass_and_call_types()
+    capture = _capture_type()
     calls = {a.play: a for a in legal if isinstance(a, call_type)}
     plays = []
     passes = []
     for a in legal:
-        if isinstance(a, pass_types):
+        if isinstance(a, pass_types) or (capture is not None and isinstance(a, capture)):
             passes.append(a)
         elif hasattr(a, "kind") and hasattr(a, "key"):
             plays.append(a)
@@ -144,6 +158,10 @@ class _Game:
             from chupai.bigtwo.sampling import DealSampler as BigTwoSampler
 
             self.sampler: Callable[[Any], Any] = BigTwoSampler
+        elif key == "biga":
+            from chupai.biga.sampling import DealSampler as BigASampler
+
+            self.sampler = BigASampler
         else:
             from chupai.doudizhu.sampling import DealSampler as DouDizhuSampler
 
@@ -155,6 +173,10 @@ class _Game:
             return 0.0, 0.0
         if self.key == "bigtwo":
             return (1.0 if oc.winner == seat else 0.0), float(oc.scores[seat])
+        if self.key == "biga":
+            # the seat's team wins when its score is positive (every member of
+            # a team scores with the same sign)
+            return (1.0 if oc.scores[seat] > 0 else 0.0), float(oc.scores[seat])
         if oc.landlord_won is None:
             return 0.0, 0.0
         won = oc.landlord_won == (seat == oc.landlord)
@@ -165,6 +187,8 @@ class _Game:
         others = max(1, int(obs.players) - 1)
         if self.key == "bigtwo":
             return 2.0 * int(obs.rules.cards_per_hand) * others
+        if self.key == "biga":
+            return 6.0  # the declarer's score for finishing 1st and 2nd with a hidden partner
         return 4.0 * max(1, int(obs.bid)) * others
 
 
@@ -238,7 +262,7 @@ class SearchBot:
         from chupai.games import find_game
 
         self.game = find_game(game).key
-        if self.game not in ("bigtwo", "doudizhu"):
+        if self.game not in ("bigtwo", "doudizhu", "biga"):
             raise ChupaiError(f"the search bot does not play {game!r}")
         ms = float(ms)
         if not ms > 0:
