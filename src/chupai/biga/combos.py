@@ -135,6 +135,7 @@ class Combo(NamedTuple):
         return combo_text(self, rules, big_suit)
 
 
+@lru_cache(maxsize=None)
 def strengths(rank_order: RankOrder) -> tuple[int, ...]:
     """Single-card strength of the faces 0..14 (``3 .. K A 2 BJ RJ``), low to high
     from 0; a Big Ace is :data:`BIG_ACE_KEY` (§1.1).

@@ -346,7 +346,7 @@ class BigADeal:
         "declarations", "_ck_start", "_ck_pos", "partner", "alone", "partner_revealed",
         "top", "top_player", "passes", "leader", "played", "captured", "finishing",
         "_active", "_n_active", "_big_played", "_big_gained", "public_partner",
-        "alone_known", "outcome", "_combos", "_stale", "_order",
+        "alone_known", "outcome", "_combos", "_stale", "_order", "_seen",
     )
 
     rules: BigARules
@@ -417,6 +417,7 @@ class BigADeal:
         self.phase = Phase.DRAW
         self.to_act = None
         self.history = []
+        self._seen = [(0, ())] * n
         self.drawn = 0
         self.hands = [0] * n
         self.big_suit = None
@@ -991,9 +992,13 @@ class BigADeal:
             to_act = None
             if phase is Phase.SHOW_SECOND:
                 phase = Phase.REVEAL
-        history = tuple(ev for ev in self.history
-                        if ev.seat == seat or not isinstance(ev.action, Choice)
-                        or ev.action.name not in _PRIVATE)
+        # the seat's view of the history grows with it: only new events are filtered
+        seen, history = self._seen[seat]
+        if seen != len(self.history):
+            history += tuple(ev for ev in self.history[seen:]
+                             if ev.seat == seat or not isinstance(ev.action, Choice)
+                             or ev.action.name not in _PRIVATE)
+            self._seen[seat] = (len(self.history), history)
         partner = self.public_partner
         if partner is None and self.declarer is not None and seat != self.declarer:
             if self.phase is Phase.DRAW:
@@ -1037,7 +1042,7 @@ class BigADeal:
             setattr(other, name, getattr(self, name))
         for name in ("hands", "history", "exposed", "declarations", "played", "captured",
                      "finishing", "_active", "_big_played", "_big_gained", "_combos",
-                     "_stale"):
+                     "_stale", "_seen"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
