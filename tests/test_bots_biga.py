@@ -145,6 +145,41 @@ def test_decompose_is_optimal_on_small_hands() -> None:
         assert abs(decompose(hand, STANDARD, H).score - best(hand, 0)) < 1e-9
 
 
+def test_packed_states_order_like_the_states() -> None:
+    """The plan search packs its states into ints that order like the tuples
+    (ties between equal plans are broken by that order)."""
+    from chupai.bots import biga as mod
+
+    states = sorted({s for s, _, _ in mod._transitions()})
+    ids = [mod._state_id(s) for s in states]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    assert [mod._state_of(i) for i in ids] == states
+
+
+@pytest.mark.parametrize("over", [{}, {"sequence_order": "chain_four_to_three",
+                                       "rank_order": "ace_high"}])
+def test_plans_do_not_depend_on_what_the_caches_hold(over: dict[str, str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decomposer's caches (prepared moves, the chains of a path of states,
+    the fixed plays) never change a plan: a fresh decomposer with no prepared
+    moves finds the same plans, groups in the same order, in the reverse order."""
+    from chupai.bots import biga as mod
+
+    rules = resolve("standard", over)
+    rng = random.Random(5)
+    deck = normalize(DECK, H)
+    faces = [f for f in range(19) for _ in range((deck >> SHIFTS[f]) & 31)]
+    hands = []
+    for _ in range(300):
+        rng.shuffle(faces)
+        hands.append(sum(UNIT[f] for f in faces[:rng.randint(1, 27)]))
+    warm = mod._Decomposer(rules, H)
+    plans = [warm.plan(h) for h in hands]
+    monkeypatch.setattr(mod._Decomposer, "_tables", {})
+    fresh = mod._Decomposer(rules, H)
+    assert [fresh.plan(h) for h in reversed(hands)] == plans[::-1]
+
+
 # ----- control and strength ------------------------------------------------------------------
 
 def test_beatable_looks_at_the_unseen_cards_and_their_room() -> None:

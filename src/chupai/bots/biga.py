@@ -273,8 +273,12 @@ _State = tuple[int, int, int, int, int, int, int, int]
 >=3; Aces used at chain position 0 (the low Ace); open chains that started
 there."""
 
+_Move = tuple[_State, int, int, int, int, int]
+"""A move of :func:`_transitions`: ``(next state, cards used, singles continued
+beyond three, pairs continued beyond three, singles opened, pairs opened)``."""
 
-def _transitions() -> dict[tuple[_State, int, bool], list[tuple[_State, int, int, int, int, int]]]:
+
+def _transitions() -> dict[tuple[_State, int, bool], list[_Move]]:
     """Every move from a state at a position with ``u`` usable cards: ``(next
     state, cards used, singles continued beyond three, pairs continued beyond
     three, singles opened, pairs opened)``; ``last``: no chain that started at
@@ -288,7 +292,7 @@ def _transitions() -> dict[tuple[_State, int, bool], list[tuple[_State, int, int
                         for b3 in range(2):
                             if a1 + a2 + a3 + 2 * (b1 + b2 + b3) <= 3:
                                 states.append((a1, a2, a3, b1, b2, b3))
-    out: dict[tuple[_State, int, bool], list[tuple[_State, int, int, int, int, int]]] = {}
+    out: dict[tuple[_State, int, bool], list[_Move]] = {}
     for a1, a2, a3, b1, b2, b3 in states:
         for u0 in range(4):
             for z in range(4):
@@ -320,13 +324,55 @@ def _transitions() -> dict[tuple[_State, int, bool], list[tuple[_State, int, int
     return out
 
 
+def _state_id(s: _State) -> int:
+    """A state packed into an int, two bits per field, the first field highest
+    (``a1 a2 a3 b1 b2 b3 u0 z`` at bits 14, 12, ..., 0): the ints order like the
+    tuples (every field is below 4)."""
+    i = 0
+    for x in s:
+        i = (i << 2) | x
+    return i
+
+
+def _state_of(i: int) -> _State:
+    """The inverse of :func:`_state_id`."""
+    a1, a2, a3, b1, b2, b3, u0, z = ((i >> (14 - 2 * k)) & 3 for k in range(8))
+    return (a1, a2, a3, b1, b2, b3, u0, z)
+
+
+_SHORT_OPEN: Final = _state_id((3, 3, 0, 3, 3, 0, 0, 0))
+"""The bits of the chains of length 1 or 2 in a packed state (a plan may not end
+with one open)."""
+_CHAIN_BITS: Final = 4
+"""A packed state shifted right by this holds its open chains only."""
+
+_Step = tuple[int, float, float]
+"""A move of the plan search from one packed state at one chain position with
+``n`` cards of its face: ``(next packed state, value of the set of the cards
+left over there, value of the chains' change)``. The move itself follows from
+the two states (:meth:`_Decomposer._chains`)."""
+
+_NO_VALUE: Final = float("-inf")
+_NAMED_MAX: Final = 20_000
+
+
 class _Decomposer:
     """The plan search of one rules object and Big Ace suit: dynamic programming
     over the positions of the sequence chain, the state being the chains still
     open (a chain needs three ranks; longer ones earn :data:`_INC` per rank); the
-    cards of each rank left over are scored as one set (single, pair, egg, ...)."""
+    cards of each rank left over are scored as one set (single, pair, egg, ...).
 
-    _moves: dict[tuple[_State, int, bool], list[tuple[_State, int, int, int, int, int]]] = {}
+    The search runs on packed states (:func:`_state_id`) and on moves prepared
+    once per chain position, card count and state (:meth:`_steps`, shared by
+    every decomposer of the same rank and sequence orders), so that a move costs
+    little more than two additions and one comparison; the chains of a path of
+    states, the sets and the fixed plays (jokers, Big Aces) are cached as
+    groups."""
+
+    _moves: dict[tuple[_State, int, bool], list[_Move]] = {}
+    _tables: dict[tuple[tuple[int, ...], tuple[int, ...]],
+                  list[list[dict[int, tuple[_Step, ...]]]]] = {}
+    """The prepared moves by ``(chain, strengths)``: ``[position][count][state]``."""
 
     def __init__(self, rules: BigARules, big_suit: int | None):
         self.rules = rules
@@ -345,7 +391,60 @@ class _Decomposer:
         worth more alone, as controls)."""
         if not _Decomposer._moves:
             _Decomposer._moves = _transitions()
+        key = (self.chain, st)
+        table = _Decomposer._tables.get(key)
+        if table is None:
+            table = _Decomposer._tables[key] = [[{} for _ in range(9)] for _ in self.chain]
+        self.table = table
+        """The prepared moves (:meth:`_steps`) by position, count and packed state,
+        filled as the search meets them."""
+        self.sets: list[list[Group]] = [[] for _ in range(TWO + 1)]
+        """The set of ``n`` cards of face ``f`` left over: ``sets[f][n - 1]``."""
+        for f in range(TWO + 1):
+            t = st[f]
+            for n in range(1, 9):
+                kind = _SET_KIND[n]
+                assert kind is not None
+                self.sets[f].append(Group(kind, n * UNIT[f],
+                                          _single_value(t) if n == 1 else _set_value(n, t), n))
+        self.shifts = tuple(SHIFTS[f] for f in self.chain)
+        """The shift of the field of the face at each chain position."""
+        self.fixed_mask = _F << SHIFTS[BJ] | _F << SHIFTS[RJ] | (
+            _F << SHIFTS[self.big] if self.big >= 0 else 0)
+        """``hand & fixed_mask``: the jokers and the Big Aces."""
+        self.fixed: dict[int, tuple[float, tuple[Group, ...]]] = {}
+        """:meth:`_fixed` by the jokers and Big Aces (see ``fixed_mask``)."""
+        self.named: dict[tuple[int, ...], tuple[tuple[Group, ...], Cards]] = {}
+        """:meth:`_chains` by the path of packed states."""
         self.plans: dict[int, Plan] = {}
+
+    def _steps(self, j: int, n: int, sid: int) -> tuple[_Step, ...]:
+        """The moves from packed state ``sid`` at chain position ``j`` whose face
+        the hand holds ``n`` times, in the order of :func:`_transitions` (the
+        search keeps the first of equal plans). The value terms are the ones the
+        search adds, computed the same way, so that plans score to the bit."""
+        s = _state_of(sid)
+        f = self.chain[j]
+        last = self.low_ace and j == len(self.chain) - 1
+        first = self.low_ace and j == 0
+        avail = n - s[6] if last else n
+        u = avail if n < 4 else 0
+        row = self.fv[f]
+        o1, o2 = self.opens[j]
+        inc1, inc2 = _INC[1], _INC[2]
+        cost = self.cc[f]
+        steps: list[_Step] = []
+        for new, used, x, y, ns, np_ in self._moves[(s, u, last)]:
+            if first:
+                # the low Ace: its left-over cards are scored at the high one
+                nxt = new[:6] + (used, ns + np_)
+                left = 0.0
+            else:
+                nxt = new[:6] + (s[6], new[7])
+                left = row[avail - used]
+            change = ns * o1 + np_ * o2 + x * inc1 + y * inc2 - cost * used
+            steps.append((_state_id(nxt), left, change))
+        return tuple(steps)
 
     def _fixed(self, c: list[int], build: bool) -> tuple[float, list[Group]]:
         """Big Aces and jokers (never in a chain)."""
@@ -374,70 +473,25 @@ class _Decomposer:
                 groups.append(Group(K.SINGLE, UNIT[f], v, 1))
         return score, groups
 
-    def plan(self, hand: Cards) -> Plan:
-        hit = self.plans.get(hand)
-        if hit is not None:
-            return hit
-        if len(self.plans) > _PLANS_MAX:
-            self.plans.clear()
-        c = [(hand >> s) & _F for s in SHIFTS]
+    def _chains(self, path: Sequence[int]) -> tuple[tuple[Group, ...], Cards]:
+        """The sequences and pair sequences of the plan whose packed states are
+        ``path`` (before every chain position, then after the last), and their
+        cards."""
         chain = self.chain
         npos = len(chain)
-        fv = self.fv
-        moves = self._moves
-        low_ace = self.low_ace
-        inc1, inc2 = _INC[1], _INC[2]
-        cc = self.cc
-        zero: _State = (0, 0, 0, 0, 0, 0, 0, 0)
-        cur: dict[_State, float] = {zero: 0.0}
-        back: list[dict[_State, tuple[_State, tuple[_State, int, int, int, int, int]]]] = []
-        for j in range(npos):
-            f = chain[j]
-            n = c[f]
-            last = low_ace and j == npos - 1
-            nxt: dict[_State, float] = {}
-            bk: dict[_State, tuple[_State, tuple[_State, int, int, int, int, int]]] = {}
-            o1, o2 = self.opens[j]
-            for s, v in cur.items():
-                if low_ace and j == npos - 1:
-                    avail = n - s[6]
-                else:
-                    avail = n
-                u = avail if n < 4 else 0
-                row = fv[f]
-                for mv in moves[(s, u, last)]:
-                    new, used, x, y, ns, np_ = mv
-                    if low_ace and j == 0:
-                        new = new[:6] + (used, ns + np_)
-                        val = v
-                    else:
-                        new = new[:6] + (s[6], new[7])
-                        val = v + row[avail - used]
-                    val += ns * o1 + np_ * o2 + x * inc1 + y * inc2 - cc[f] * used
-                    old = nxt.get(new)
-                    if old is None or val > old:
-                        nxt[new] = val
-                        bk[new] = (s, mv)
-            cur = nxt
-            back.append(bk)
-        end = [(v, s) for s, v in cur.items()
-               if s[0] == 0 and s[1] == 0 and s[3] == 0 and s[4] == 0]
-        best_v, best_s = max(end)
-        fixed, groups = self._fixed(c, True)
-        # walk back to the moves, then forward to name the chains
-        path = []
-        s = best_s
-        for j in range(npos - 1, -1, -1):
-            prev, mv = back[j][s]
-            path.append(mv)
-            s = prev
-        path.reverse()
         open1: list[list[int]] = []  # [start, length]
         open2: list[list[int]] = []
-        rest = list(c)
         chains: list[tuple[int, int, int]] = []
-        for j, (new, used, x, y, ns, np_) in enumerate(path):
-            f = chain[j]
+        for j in range(npos):
+            before, after = path[j], path[j + 1]
+            if not (before | after) >> _CHAIN_BITS:
+                continue  # no chain open here
+            # the move between the states (see _transitions; fields as in
+            # _state_id): singles and pairs opened (a1, b1 after), long singles
+            # and pairs continued (a3 after less a2 before, b3 after less b2 before)
+            ns, np_ = after >> 14, (after >> 8) & 3
+            x = ((after >> 10) & 3) - ((before >> 12) & 3)
+            y = ((after >> 4) & 3) - ((before >> 6) & 3)
             # chains of length 1 or 2 continue; of the longer ones, keep x (y)
             short1 = [ch for ch in open1 if ch[1] < 3]
             long1 = sorted((ch for ch in open1 if ch[1] >= 3), key=lambda ch: ch[0])
@@ -453,29 +507,81 @@ class _Decomposer:
             open2 = short2 + long2[len(long2) - y:] + [[j, 0] for _ in range(np_)]
             for ch in open1:
                 ch[1] += 1
-                rest[f] -= 1
             for ch in open2:
                 ch[1] += 1
-                rest[f] -= 2
         for ch in open1:
             chains.append((1, ch[0], npos - 1))
         for ch in open2:
             chains.append((2, ch[0], npos - 1))
+        groups: list[Group] = []
+        used = 0
         for m, a, e in chains:
             cards = sum(m * UNIT[chain[x]] for x in range(a, e + 1))
             length = e - a + 1
             value = _chain_value(m, a, length) - sum(m * self.cc[chain[x]] for x in range(a, e + 1))
             groups.append(Group(K.SEQUENCE if m == 1 else K.PAIR_SEQUENCE, cards, value,
                                 m * length))
+            used += cards
+        return tuple(groups), used
+
+    def plan(self, hand: Cards) -> Plan:
+        """The best plan of ``hand`` (cached): of equal scores, the first the
+        search meets."""
+        hit = self.plans.get(hand)
+        if hit is not None:
+            return hit
+        if len(self.plans) > _PLANS_MAX:
+            self.plans.clear()
+        npos = len(self.chain)
+        table = self.table
+        shifts = self.shifts
+        no_value = _NO_VALUE
+        cur: dict[int, float] = {0: 0.0}
+        back: list[dict[int, int]] = []
+        for j in range(npos):
+            n = (hand >> shifts[j]) & _F
+            prepared = table[j][n]
+            nxt: dict[int, float] = {}
+            get = nxt.get
+            bk: dict[int, int] = {}
+            for s, v in cur.items():
+                steps = prepared.get(s)
+                if steps is None:
+                    steps = prepared[s] = self._steps(j, n, s)
+                for new, left, change in steps:
+                    val = v + left + change
+                    if val > get(new, no_value):
+                        nxt[new] = val
+                        bk[new] = s
+            cur = nxt
+            back.append(bk)
+        best_v, best_s = max((v, s) for s, v in cur.items() if not s & _SHORT_OPEN)
+        # the fixed plays, the chains on the path of states, the sets left over
+        fkey = hand & self.fixed_mask
+        fixed = self.fixed.get(fkey)
+        if fixed is None:
+            score, fgroups = self._fixed([(hand >> s) & _F for s in SHIFTS], True)
+            fixed = self.fixed[fkey] = (score, tuple(fgroups))
+        path = [best_s]
+        s = best_s
+        for j in range(npos - 1, -1, -1):
+            s = back[j][s]
+            path.append(s)
+        key = tuple(reversed(path))
+        named = self.named.get(key)
+        if named is None:
+            if len(self.named) > _NAMED_MAX:
+                self.named.clear()
+            named = self.named[key] = self._chains(key)
+        groups = list(fixed[1])
+        groups += named[0]
+        rest = hand - named[1]
+        sets = self.sets
         for f in range(TWO + 1):
-            n = rest[f]
+            n = (rest >> SHIFTS[f]) & _F
             if n:
-                t = self.st[f]
-                kind = _SET_KIND[n]
-                assert kind is not None
-                groups.append(Group(kind, n * UNIT[f],
-                                    _single_value(t) if n == 1 else _set_value(n, t), n))
-        plan = Plan(best_v + fixed, len(groups), tuple(groups))
+                groups.append(sets[f][n - 1])
+        plan = Plan(best_v + fixed[0], len(groups), tuple(groups))
         self.plans[hand] = plan
         return plan
 
@@ -556,7 +662,16 @@ def beatable(play: Combo, pool: list[int], room: int, rules: BigARules,
     big = -1 if big_suit is None else SUITED_ACE + big_suit
     st = strengths(rules.rank_order)
     chain = positions(rules.sequence_order)
-    cls, key = _best_bomb(pool, room, rules, big, chain, st)
+    bomb = _best_bomb(pool, room, rules, big, chain, st)
+    return _beatable(play, pool, room, rules, big, chain, st, bomb)
+
+
+def _beatable(play: Combo, pool: list[int], room: int, rules: BigARules, big: int,
+              chain: Sequence[int], st: Sequence[int], bomb: tuple[int, int]) -> bool:
+    """:func:`beatable` with the Big Ace field ``big`` (-1: none), the sequence
+    chain, the single-card strengths and ``bomb``, the :func:`_best_bomb` of
+    ``pool`` and ``room``, given."""
+    cls, key = bomb
     if play.bomb:
         return cls > play.bomb or (cls == play.bomb and key > play.key)
     if cls >= 3:
@@ -726,11 +841,15 @@ def _weakest(cards: Cards, st: Sequence[int], big_suit: int | None) -> int:
 
 # ----- the heuristic bot ----------------------------------------------------------------------
 
+_DECKS: Final[dict[int | None, Cards]] = {}
+"""The deck normalized for each Big Ace suit."""
+
+
 class _View:
     """What one play decision needs, from the observation only."""
 
     __slots__ = ("obs", "rules", "me", "big_suit", "hand", "counts", "team", "pool",
-                 "room", "active")
+                 "room", "active", "_rival")
 
     def __init__(self, obs: Any):
         self.obs = obs
@@ -740,16 +859,30 @@ class _View:
         self.hand: Cards = obs.hand
         self.counts: tuple[int, ...] = obs.hand_counts
         self.team = team_of(obs)
-        deck = normalize(DECK, obs.big_suit)
+        deck = _DECKS.get(obs.big_suit)
+        if deck is None:
+            deck = _DECKS[obs.big_suit] = normalize(DECK, obs.big_suit)
         table = sum(obs.played) - sum(obs.captured)
         pool = deck - obs.hand - table
         self.pool = _counts(pool)
         self.active = [s for s in range(obs.players) if s != obs.seat and obs.hand_counts[s] > 0]
         rivals = [s for s in self.active if s not in self.team.mates]
         self.room = max((self.counts[s] for s in rivals), default=0)
+        self._rival: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int]] | None = None
 
     def safe(self, p: Combo) -> bool:
-        return not beatable(p, self.pool, self.room, self.rules, self.big_suit)
+        """Whether no play of the unseen cards within the largest rival hand beats
+        ``p`` (:func:`beatable`; the unseen cards' best bomb found once)."""
+        rival = self._rival
+        if rival is None:
+            rules = self.rules
+            big = -1 if self.big_suit is None else SUITED_ACE + self.big_suit
+            st = strengths(rules.rank_order)
+            chain = positions(rules.sequence_order)
+            rival = self._rival = (big, chain, st,
+                                   _best_bomb(self.pool, self.room, rules, big, chain, st))
+        big, chain, st, bomb = rival
+        return not _beatable(p, self.pool, self.room, self.rules, big, chain, st, bomb)
 
     def danger(self, include_unknown: bool) -> int:
         """The fewest cards a sure opponent (or an unplaced seat) holds."""
