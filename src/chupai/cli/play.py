@@ -26,15 +26,8 @@ and exit 2 through :func:`chupai.cli.main.main`.
 from __future__ import annotations
 
 import argparse
-import random
-import sys
-import time
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from rich.columns import Columns
-from rich.console import Console
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -58,36 +51,39 @@ from chupai.bigtwo.record import to_record
 from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, GreedyBot, make_bot
 from chupai.cards import RANKS, card_name, cards_of, parse_mask
-from chupai.cli.session import EndOfInput as _EndOfInput
-from chupai.cli.session import Quit as _Quit
 from chupai.cli.session import (
+    EXIT_EOF,
+    EXIT_OK,
+    COMMANDS,
+    BaseMatchSession,
+    Command,
+    DealSession,
     bot_list,
     check_record_path,
-    error_line,
-    help_table,
-    make_console,
-    read_line,
-    write_json,
+    check_seat,
+    commands_help,
+    game_seed,
+    match_length,
+    open_terminal,
+    ordinal,
+    outcome_table,
+    reads_commands,
+    score_text,
+    seat_bots,
+    total_row,
 )
-from chupai.cli.simulate import bot_seed
 from chupai.errors import CardParseError, ChupaiError
 from chupai.games import find_game
 from chupai.names import action_name, combo_name, game_name
 from chupai.options import parse_overrides
 
-__all__ = ["run_play", "read_input", "hand_order", "Command", "PlaySession", "MatchSession"]
-
-EXIT_OK = 0
-EXIT_EOF = 1
+__all__ = ["run_play", "read_input", "hand_order", "Command", "PlaySession", "MatchSession",
+           "EXIT_OK", "EXIT_EOF"]
 
 _SUIT_SYMBOLS = "♦♣♥♠"  # suit index order D C H S
 _RED_SUITS = (0, 2)
 _ROW_CARDS = 18
 """Most cards per row of the hand display (4 columns each: 18 fit 80 columns)."""
-_HINT_CAP = 8
-"""Plays listed per type by 'hint all' ('hint TYPE' lists every one)."""
-_BOT_PAUSE = 0.35
-"""Seconds between bot moves on a real terminal (none with pipes)."""
 
 HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("Your move", (
@@ -105,31 +101,17 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("keep 0 1 2", "tribute draw_three: the cards kept out of the draw"),
         ("hand 2", "tribute choose_hands: take face-down hand 2"),
     )),
-    ("Commands", (
+    commands_help(
         ("hint", "suggest a play (the greedy bot's) and count the legal plays"),
         ("hint all", "list the legal plays of each type with their indexes"),
         ("hint pair", "list every legal play of one type (pair, straight, ...)"),
-        ("show", "draw the table again (an empty line does too)"),
-        ("help", "this text"),
-        ("quit", "stop playing (Ctrl-D too)"),
-    )),
+        redraw="show",
+    ),
 )
 """The help screen: sections of (input, meaning)."""
 
 
-class Command(NamedTuple):
-    """A non-game input line: ``quit``, ``help``, ``hint`` (arg ``"all"``) or ``show``."""
-
-    name: str
-    arg: str = ""
-
-
-_COMMANDS = {
-    "quit": "quit", "q": "quit", "exit": "quit",
-    "help": "help", "h": "help", "?": "help",
-    "hint": "hint", "hints": "hint",
-    "show": "show", "table": "show",
-}
+_COMMANDS = {**COMMANDS, "show": "show", "table": "show"}
 
 
 def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
@@ -138,7 +120,8 @@ def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
     return sorted(cards_of(deal.hands[seat]), key=strength.__getitem__)
 
 
-def read_input(deal: BigTwoDeal, seat: int, text: str
+@reads_commands(_COMMANDS, "show")
+def read_input(deal: BigTwoDeal, seat: int, line: str
                ) -> Combo | LastCard | Pass | Choice | Command:
     """Read one input line of ``seat`` (the seat to act) into an action or command.
 
@@ -149,13 +132,8 @@ def read_input(deal: BigTwoDeal, seat: int, text: str
     yet checked against the table (see ``deal.why_illegal``). Raises
     :class:`ChupaiError` with a message for the player when the line is no action.
     """
-    line = text.strip()
     words = line.lower().split()
-    if not words:
-        return Command("show")
     head = words[0]
-    if head in _COMMANDS:
-        return Command(_COMMANDS[head], " ".join(words[1:]))
     if deal.phase is Phase.LEFTOVER:
         return _read_choice(deal, words)
     if deal.phase is not Phase.PLAY:
@@ -283,8 +261,15 @@ def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
     return Choice(head, _read_cards(deal, seat, rest))
 
 
-class PlaySession:
-    """One deal between a human seat and bots, drawn on a rich console."""
+class PlaySession(DealSession):
+    """One deal between a human seat and bots, drawn on a rich console (the
+    keywords ``options`` are those of :class:`~chupai.cli.session.TerminalSession`:
+    ``console``, ``seed_was_random``, ``lang``, ``record``, ``read_line``,
+    ``echo_input``, ``pause``)."""
+
+    SYMBOLS = _SUIT_SYMBOLS + "▶—·"
+    HELP = HELP
+    PLAY = Combo
 
     def __init__(
         self,
@@ -292,44 +277,19 @@ class PlaySession:
         human: int,
         bots: dict[int, Bot],
         *,
-        console: Console,
         seed: int,
-        seed_was_random: bool = False,
-        lang: str = "en",
-        record: str | None = None,
-        read_line: Callable[[str], str] = input,
-        echo_input: bool = False,
-        pause: float = 0.0,
         game: str = "bigtwo",
         match_label: str | None = None,
+        **options: Any,
     ):
+        super().__init__(human, seed, **options)
         self.deal = deal
-        self.human = human
         self.bots = bots
-        self.console = console
-        self.seed = seed
-        self.seed_was_random = seed_was_random
-        self.lang = lang
-        self.record = record
-        self.read_line = read_line
-        self.echo_input = echo_input
-        self.pause = pause
         self.game = game
         self.match_label = match_label
         """Set in a match: the deal's place in it (``Deal 3 of 10``)."""
-        self.trick: dict[int, Any] = {}
-        """Each seat's last action in the current trick."""
-        enc = (console.encoding or "utf-8").lower()
-        try:
-            (_SUIT_SYMBOLS + "▶—·").encode(enc)
-            self.symbols = True
-        except (UnicodeEncodeError, LookupError):
-            self.symbols = False
 
     # ----- text helpers -------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.human else f"Seat {seat}"
-
     def card(self, c: int) -> Text:
         rank = "10" if RANKS[c >> 2] == "T" else RANKS[c >> 2]
         suit = _SUIT_SYMBOLS[c & 3] if self.symbols else "DCHS"[c & 3]
@@ -344,10 +304,6 @@ class PlaySession:
                 out.append(" ")
             out.append_text(self.card(c))
         return out
-
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` agreeing with the seat's name (``You lead``, ``Seat 1 leads``)."""
-        return verb if seat == self.human else verb + ("es" if verb.endswith("s") else "s")
 
     def kind(self, kind: ComboKind) -> str:
         return combo_name(kind.value, self.lang, game=self.game)
@@ -370,23 +326,13 @@ class PlaySession:
         order = hand_order(self.deal, self.human)
         return " ".join(str(i) for i, c in enumerate(order) if mask >> c & 1)
 
-    def say(self, *parts: Any, **kw: Any) -> None:
-        self.console.print(*parts, highlight=False, **kw)
-
-    def error(self, message: str | Text) -> None:
-        self.say(error_line(message, self.symbols))
-
     # ----- drawing -------------------------------------------------------------
     def intro(self) -> None:
         deal = self.deal
-        self.say(Rule(Text(game_name(self.game, self.lang), style="bold"), style="blue"))
+        self.rule(game_name(self.game, self.lang))
         if self.match_label is None:
-            self.say(f"Rules: {deal.rules.spec()}")
-            note = f" (random: replay it with --seed {self.seed})" if self.seed_was_random else ""
-            self.say(f"Seed {self.seed}{note}")
-            bots = ", ".join(f"Seat {s} {getattr(b, 'name', 'bot')}"
-                             for s, b in sorted(self.bots.items()))
-            self.say(f"You are Seat {self.human}. Bots: {bots}.")
+            self.say_setup(deal.rules.spec(), f"Seed {self.seed}{self.random_note(self.seed)}",
+                           self.bot_seats())
         else:
             self.say(Text(self.match_label, style="bold"))
         if deal.ranking is not None:
@@ -405,7 +351,7 @@ class PlaySession:
         elif left and deal.rules.leftover_rule is LeftoverRule.SET_ASIDE:
             self.say("The leftover card is set aside face down.")
         if self.match_label is None:
-            self.say(Text("Type 'help' for the commands.", style="dim"))
+            self.say_help_note()
 
     def title(self, seat: int) -> str:
         """The seat's title (class struggle) or rank (tribute) in this deal, or ''."""
@@ -415,7 +361,7 @@ class PlaySession:
         place = ranking.index(seat)
         if self.deal.rules.series is Series.CLASS_STRUGGLE:
             return class_titles(self.deal.players)[place]
-        return _ordinal(place + 1)
+        return ordinal(place + 1)
 
     def titles_line(self) -> Text:
         ranking = self.deal.ranking
@@ -446,34 +392,20 @@ class PlaySession:
         """The human's view: seats, table, hand and what is asked."""
         deal = self.deal
         obs = deal.observe(self.human)
-        self.say(Rule(self.start_line(), style="blue"))
+        self.rule(self.start_line())
         if obs.exposed:
             self.say(Text("Face up, out of play: ").append_text(self.cards(obs.exposed)))
         self.say(self.seats_table(obs))
         if obs.phase is Phase.PLAY:
-            if obs.top is not None and obs.top_player is not None:
-                line = Text("On the table: ")
-                line.append_text(self.action(obs.top))
-                line.append(f"  by {self.name(obs.top_player)}")
-                self.say(line)
-            else:
-                self.say(Text("On the table: nothing — a new trick", style="dim"))
+            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
         self.draw_hand(obs.hand)
         self.say(self.turn_line(obs))
 
     def seats_table(self, obs: Any) -> Table:
-        arrow = "▶" if self.symbols else ">"
-        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
-                      padding=(0, 1))
-        table.add_column("", width=1)
-        table.add_column("Seat")
-        table.add_column("Cards", justify="right")
-        table.add_column("This trick")
+        table = self.seats_frame("Cards", "This trick")
         trick = self.trick if obs.top is not None else {}
         for seat in range(obs.players):
-            label = Text(self.name(seat), style="bold green" if seat == self.human else "")
-            if seat in self.bots:
-                label.append(f" {getattr(self.bots[seat], 'name', 'bot')}", style="dim")
+            label = self.seat_label(seat)
             if seat == obs.dealer:
                 label.append(" (dealer)", style="dim")
             if obs.ranking is not None:
@@ -486,12 +418,8 @@ class PlaySession:
                 cards = Text(f"out #{place}", style="yellow")
             else:
                 cards = Text(str(count), style="bold red" if count == 1 else "")
-            last = trick.get(seat)
-            what = Text() if last is None else self.action(last)
-            if obs.top is not None and seat == obs.top_player:
-                what.stylize("bold")
-            marker = Text(arrow, style="bold yellow") if seat == obs.current_player else Text("")
-            table.add_row(marker, label, cards, what)
+            table.add_row(self.marker(seat, obs.current_player), label, cards,
+                          self.trick_cell(trick, seat, obs.top, obs.top_player))
         return table
 
     def draw_hand(self, hand: int) -> None:
@@ -545,10 +473,7 @@ class PlaySession:
         if deal.rules.last_card_call and any(isinstance(a, LastCard)
                                              for a in deal.legal_actions()):
             t.append("; add 'last' to a play that leaves you one card", style="magenta")
-        tail = "  (hint, help, quit)"
-        if t.cell_len + len(tail) <= self.console.width:
-            t.append(tail, style="dim")
-        return t
+        return self.with_tail(t)
 
     def decision_line(self, obs: Any) -> Text:
         """What the human must decide before play, and how to type it."""
@@ -581,55 +506,21 @@ class PlaySession:
         return t
 
     # ----- input -------------------------------------------------------------------
-    def ask(self) -> str:
-        return read_line(self.read_line, self.console, self.echo_input)
+    def parse(self, line: str) -> Combo | LastCard | Pass | Choice | Command:
+        return read_input(self.deal, self.human, line)
 
-    def human_turn(self) -> None:
-        deal = self.deal
-        self.draw()
-        while True:
-            line = self.ask()
-            try:
-                got = read_input(deal, self.human, line)
-            except ChupaiError as exc:
-                self.error(str(exc))
-                continue
-            if isinstance(got, Command):
-                if got.name == "quit":
-                    raise _Quit()
-                if got.name == "help":
-                    self.show_help()
-                elif got.name == "hint":
-                    self.hint(got.arg)
-                else:
-                    self.draw()
-                continue
-            reason = deal.why_illegal(got)
-            if reason is not None:
-                self.error(self.explain_illegal(got, reason))
-                continue
-            self.apply(got)
-            return
+    def follow_note(self, play: Combo, top: Combo) -> str:
+        if play.group == top.group:
+            return ""
+        return " (a different kind of play)" if play.size == top.size \
+            else f" (play {top.size} cards to follow)"
 
-    def explain_illegal(self, action: Any, reason: str) -> Text:
-        """The engine's reason, in the player's words and with the cards drawn."""
-        top = self.deal.top
-        if isinstance(action, Combo) and top is not None and "does not beat" in reason:
-            t = self.action(action)
-            t.append(" does not beat ")
-            t.append_text(self.action(top))
-            if action.group != top.group:
-                t.append(" (a different kind of play)" if action.size == top.size
-                         else f" (play {top.size} cards to follow)")
-            return t
+    def explain_reason(self, action: Any, reason: str) -> Text:
         if reason.startswith("the first lead must contain"):
             t = Text("the first lead must include ")
             t.append_text(self.card(self.deal.starting_card))
             return t.append(" (the starting card)")
         return Text(_player_reason(reason, self.human))
-
-    def show_help(self) -> None:
-        self.say(help_table(HELP))
 
     def hint(self, arg: str = "") -> None:
         """Suggest a play; with ``arg`` ``all`` or a combination type, list plays."""
@@ -664,39 +555,14 @@ class PlaySession:
             by_kind.setdefault(c.kind, []).append(c)
         if not plays:
             return
-        counts = ", ".join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
-        passing = " — or pass" if PASS in legal else ""
-        self.say(f"{len(plays)} legal plays ({counts}){passing}")
-        if not arg:
-            self.say(Text("'hint all' lists them; 'hint pair' (or another type) lists "
-                          "one type.", style="dim"))
-            return
-        cap: int | None = _HINT_CAP
-        if arg == "all":
-            kinds = list(by_kind)
-        else:
-            kind = self.find_kind(arg)
-            if kind is None:
-                self.error(f"unknown combination type {arg!r}; types: "
-                           + ", ".join(k.value for k in ComboKind))
-                return
-            if kind not in by_kind:
-                self.say(f"No legal {self.kind(kind)} now.")
-                return
-            kinds, cap = [kind], None
-        for k in kinds:
-            combos = sorted(by_kind[k], key=lambda c: c.key)
-            shown = combos if cap is None else combos[:cap]
-            title = Text(f"{self.kind(k)} ({len(combos)})", style="cyan")
-            if len(combos) > len(shown):
-                title.append(f"  first {len(shown)}; 'hint {k.value}' lists all", style="dim")
-            self.say(title)
-            items = []
-            for c in shown:
-                item = self.cards(c.mask)
-                item.append(f" [{self.indexes(c.mask)}]", style="dim")
-                items.append(item)
-            self.say(Columns(items, padding=(0, 3)))
+        self.list_plays({k: sorted(v, key=lambda c: c.key) for k, v in by_kind.items()}, arg,
+                        passing=PASS in legal, types=[k.value for k in ComboKind])
+
+    def play_item(self, play: Combo) -> Text:
+        """A play's cards and their hand indexes."""
+        item = self.cards(play.mask)
+        item.append(f" [{self.indexes(play.mask)}]", style="dim")
+        return item
 
     def find_kind(self, text: str) -> ComboKind | None:
         """The combination type named ``text`` (judge name, display name, plural)."""
@@ -733,22 +599,14 @@ class PlaySession:
             elif deal.phase is not phase and deal.phase is not Phase.OVER:
                 self.say(Text(f"  — {deal.phase.value.replace('_', ' ')} —", style="dim"))
             return
-        if leading:
-            self.trick = {}
-        self.trick[seat] = action
-        line = Text(f"  {self.name(seat)} ", style="bold" if seat == self.human else "")
+        self.note_trick(seat, action, leading)
+        line = self.actor(seat)
         if isinstance(action, Pass):
-            line.append(self.verb(seat, "pass"), style="dim")
-            if self.lang != "en":
-                line.append(f" ({action_name('pass', self.lang)})", style="dim")
+            self.append_pass(line, seat, action_name("pass", self.lang))
         else:
             line.append(self.verb(seat, "lead" if leading else "play") + " ")
             line.append_text(self.action(action))
-            left = deal.hands[seat].bit_count()
-            if left == 1:
-                line.append("  — 1 card left!", style="bold red")
-            elif left == 0:
-                line.append("  — out!", style="bold yellow")
+            self.note_left(line, deal.hands[seat].bit_count(), warn=1)
         self.say(line)
         if deal.phase is Phase.PLAY and deal.top is None:
             leader = deal.current_player
@@ -837,48 +695,15 @@ class PlaySession:
             line.append(" the swap; the leftover card leaves play unseen")
         self.say(line)
 
-    def bot_turn(self, seat: int) -> None:
-        deal = self.deal
-        action = self.bots[seat].act(deal.observe(seat), deal.legal_actions())
-        if self.pause:
-            time.sleep(self.pause)
-        self.apply(action)
-
     # ----- the deal ------------------------------------------------------------------
-    def play(self) -> None:
-        """Play the deal to its end (raises _Quit or _EndOfInput)."""
-        deal = self.deal
-        while not deal.is_terminal():
-            seat = deal.current_player
-            assert seat is not None
-            if seat == self.human:
-                self.human_turn()
-            else:
-                self.bot_turn(seat)
-
-    def run(self) -> int:
-        self.intro()
-        try:
-            self.play()
-        except _Quit:
-            self.say(Text(f"You quit; the deal is abandoned (seed {self.seed}).", style="bold"))
-            if self.record:
-                self.say("No record written.")
-            return EXIT_OK
-        except _EndOfInput:
-            self.say(Text(f"\nEnd of input; the deal is abandoned (seed {self.seed}).",
-                          style="bold"))
-            return EXIT_EOF
-        self.show_outcome()
-        if self.record:
-            self.write_record()
-        return EXIT_OK
+    def record_data(self) -> dict[str, Any]:
+        return to_record(self.deal)
 
     def show_outcome(self) -> None:
         deal = self.deal
         out = deal.outcome
         assert out is not None
-        self.say(Rule(Text("Deal over", style="bold"), style="blue"))
+        self.rule("Deal over")
         if out.redeal or out.winner is None:
             asker = next((s for s, h in enumerate(out.hands) if h), None)
             line = Text("Redeal: ")
@@ -907,77 +732,29 @@ class PlaySession:
             self.say("Finishing order: " + ", ".join(self.name(s) for s in out.finishing_order))
             self.say(Text(f"Penalties count the cards held when {self.name(out.winner)} "
                           "went out.", style="dim"))
-        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
-        table.add_column("Seat")
-        table.add_column("Hand" if out.instant_win else "Cards left")
-        table.add_column("Penalty", justify="right")
-        table.add_column("Score", justify="right")
+        table = outcome_table("Seat", "Hand" if out.instant_win else "Cards left",
+                              ("Penalty", "right"), ("Score", "right"))
         for seat in range(deal.players):
-            hand = out.hands[seat]
-            cards = self.cards(hand) if hand else Text("—", style="dim")
-            score = out.scores[seat]
-            style = "green" if score > 0 else "red" if score < 0 else ""
-            table.add_row(Text(self.name(seat), style="bold" if seat == self.human else ""),
-                          cards, str(out.penalties[seat]), Text(f"{score:+d}", style=style))
+            table.add_row(self.seat_cell(seat), self.hand_cell(out.hands[seat]),
+                          str(out.penalties[seat]), score_text(out.scores[seat]))
         self.say(table)
-        mine = out.scores[self.human]
-        self.say(Text(f"Your score: {mine:+d}", style="bold"))
+        self.say_score(out.scores[self.human])
         if self.match_label is None:
-            self.say(Text(f"Seed {self.seed}: play this deal again with --seed {self.seed}.",
-                          style="dim"))
-
-    def write_record(self) -> None:
-        assert self.record is not None
-        write_json(self.record, to_record(self.deal))
-        self.say(f"Record written to {self.record}")
+            self.say_again(self.seed, "this deal")
 
 
-class MatchSession:
+class MatchSession(BaseMatchSession):
     """A match between a human seat and bots: deal after deal, with the score
-    table after each one."""
+    table after each one (``options``: the keywords of
+    :class:`~chupai.cli.session.TerminalSession`)."""
 
-    def __init__(self, match: Match, human: int, bot_names: list[str], *, console: Console,
-                 seed_was_random: bool = False, lang: str = "en", record: str | None = None,
-                 read_line: Callable[[str], str] = input, echo_input: bool = False,
-                 pause: float = 0.0, game: str = "bigtwo"):
-        self.match = match
-        self.human = human
-        self.bot_names = bot_names
-        self.console = console
-        self.seed_was_random = seed_was_random
-        self.lang = lang
-        self.record = record
-        self.read_line = read_line
-        self.echo_input = echo_input
-        self.pause = pause
+    def __init__(self, match: Match, human: int, bot_names: list[str], *,
+                 game: str = "bigtwo", **options: Any):
+        super().__init__(match, human, bot_names, **options)
         self.game = game
 
-    def say(self, *parts: Any) -> None:
-        self.console.print(*parts, highlight=False)
-
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.human else f"Seat {seat}"
-
-    def plan(self) -> str:
-        m = self.match
-        parts = []
-        if m.planned is not None:
-            parts.append(f"{m.planned} deal{'s' if m.planned != 1 else ''}")
-        if m.target is not None:
-            parts.append(f"until a total reaches ±{m.target}")
-        return " or ".join(parts)
-
-    def intro(self) -> None:
-        m = self.match
-        self.say(Rule(Text(f"{game_name(self.game, self.lang)} — match", style="bold"),
-                      style="blue"))
-        self.say(f"Rules: {m.rules.spec()}")
-        note = (f" (random: replay it with --seed {m.seed})" if self.seed_was_random else "")
-        self.say(f"Match seed {m.seed}{note}; {self.plan()}.")
-        others = [s for s in range(m.players) if s != self.human]
-        bots = ", ".join(f"Seat {s} {n}" for s, n in zip(others, self.bot_names, strict=True))
-        self.say(f"You are Seat {self.human}. Bots: {bots}.")
-        self.say(Text("Type 'help' for the commands.", style="dim"))
+    def title(self) -> str:
+        return game_name(self.game, self.lang)
 
     def label(self) -> str:
         m = self.match
@@ -989,73 +766,24 @@ class MatchSession:
 
     def score_table(self) -> Table:
         m = self.match
-        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1),
-                      title="Score table", title_justify="left", title_style="bold")
-        table.add_column("Deal", justify="right")
-        table.add_column("Winner")
-        for s in range(m.players):
-            table.add_column(self.name(s), justify="right")
-        rows = m.table()
-        for row in rows:
+        table = outcome_table(("Deal", "right"), "Winner",
+                              *((self.name(s), "right") for s in range(m.players)),
+                              title="Score table", title_justify="left", title_style="bold")
+        for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
             winner = "—" if row.winner is None else self.name(row.winner)
             table.add_row(label, winner, *(f"{v:+d}" for v in row.scores))
-        totals = m.totals
-        best = max(totals)
-        table.add_row(Text("Total", style="bold"), "",
-                      *(Text(f"{t:+d}", style="bold green" if t == best else "bold")
-                        for t in totals))
+        table.add_row(*total_row(m.totals, 1))
         return table
 
-    def run(self) -> int:
-        m = self.match
-        self.intro()
-        try:
-            while not m.is_over():
-                label = self.label()
-                deal = m.next_deal()
-                bot_seats = [s for s in range(m.players) if s != self.human]
-                bots = {s: make_bot(n, seed=bot_seed(deal.seed or 0, s))
-                        for s, n in zip(bot_seats, self.bot_names, strict=True)}
-                session = PlaySession(
-                    deal, self.human, bots, console=self.console, seed=deal.seed or 0,
-                    lang=self.lang, read_line=self.read_line, echo_input=self.echo_input,
-                    pause=self.pause, game=self.game, match_label=label)
-                session.intro()
-                session.play()
-                session.show_outcome()
-                self.say(self.score_table())
-        except _Quit:
-            self.say(Text(f"You quit; the match is abandoned (match seed {m.seed}).",
-                          style="bold"))
-            if self.record:
-                self.say("No record written.")
-            return EXIT_OK
-        except _EndOfInput:
-            self.say(Text(f"\nEnd of input; the match is abandoned (match seed {m.seed}).",
-                          style="bold"))
-            return EXIT_EOF
-        self.say(Rule(Text("Match over", style="bold"), style="blue"))
-        leaders = m.leaders()
-        totals = m.totals
-        names = " and ".join(self.name(s) for s in leaders)
-        self.say(Text(f"After {m.counted} deal{'s' if m.counted != 1 else ''}: {names} "
-                      f"{'lead' if len(leaders) > 1 or leaders[0] == self.human else 'leads'} "
-                      f"with {totals[leaders[0]]:+d}. Your total: {totals[self.human]:+d}",
-                      style="bold"))
-        if self.record:
-            self.write_record()
-        return EXIT_OK
-
-    def write_record(self) -> None:
-        assert self.record is not None
-        write_json(self.record, self.match.to_record())
-        self.say(f"Match record written to {self.record}")
-
-
-def _ordinal(n: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
-    return f"{n}{suffix}"
+    def play_match_deal(self, deal: BigTwoDeal, label: str) -> None:
+        seed = deal.seed or 0
+        bots = seat_bots(self.bot_names, self.human, self.match.players, seed, make_bot)
+        session = PlaySession(deal, self.human, bots, seed=seed, game=self.game,
+                              match_label=label, **self.deal_options())
+        session.intro()
+        session.play_deal()
+        session.show_outcome()
 
 
 def _trick_winner(trick: dict[int, Any]) -> int | None:
@@ -1076,10 +804,7 @@ def _player_reason(reason: str, seat: int) -> str:
             break
     reason = reason.replace(f"; seat {seat} must", "; you must").replace(" wanted from", " you want from")
     reason = reason.replace(f"seat {seat}'s highest card", "your highest card")
-    reason = reason.replace(f"so seat {seat} must", "so you must")
-    if reason == "the leader may not pass":
-        return "you lead this trick, so you may not pass: play a combination"
-    return reason
+    return reason.replace(f"so seat {seat} must", "so you must")
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -1093,37 +818,17 @@ def run_play(args: argparse.Namespace) -> int:
     rules = info.resolve(args.rules or info.default_preset, overrides)
     n = rules.players
     human = args.seat
-    if not 0 <= human < n:
-        raise ChupaiError(f"--seat {human} is not a seat of a {n}-player deal (0 to {n - 1})")
+    check_seat(human, n, f"a {n}-player deal")
     names = bot_list(args.bots or "greedy", n - 1)
     check_record_path(args.record)
-    seed_was_random = args.seed is None
-    seed = random.SystemRandom().randrange(1, 1_000_000) if args.seed is None else args.seed
-    deals = getattr(args, "deals", None)
-    target = getattr(args, "target", None)
-    if deals is not None and deals < 1:
-        raise ChupaiError(f"--deals must be at least 1, got {deals}")
-    if target is not None and target < 1:
-        raise ChupaiError(f"--to must be at least 1, got {target}")
+    seed, seed_was_random = game_seed(args.seed)
+    deals, target = match_length(args)
     # on a legacy terminal suits are drawn as letters, other marks degrade to '?'
-    console, interactive = make_console(_SUIT_SYMBOLS + "─▶✗·—±")
-    lang = getattr(args, "lang", None) or "en"
-    pause = _BOT_PAUSE if interactive else 0.0
+    options = dict(open_terminal(_SUIT_SYMBOLS + "─▶✗·—±"), seed_was_random=seed_was_random,
+                   lang=getattr(args, "lang", None) or "en", record=args.record)
     if deals is not None or target is not None:
         match = Match(rules, seed, deals=deals, target=target)
-        return MatchSession(
-            match, human, names, console=console, seed_was_random=seed_was_random,
-            lang=lang, record=args.record, echo_input=not sys.stdin.isatty(), pause=pause,
-            game=info.key,
-        ).run()
-    bot_seats = [s for s in range(n) if s != human]
-    # the same bot seeds as 'chupai simulate', so a seat's bot plays alike in both
-    bots = {s: make_bot(name, seed=bot_seed(seed, s))
-            for s, name in zip(bot_seats, names, strict=True)}
-    deal = new_deal(rules, seed)
-    session = PlaySession(
-        deal, human, bots, console=console, seed=seed, seed_was_random=seed_was_random,
-        lang=lang, record=args.record, echo_input=not sys.stdin.isatty(), pause=pause,
-        game=info.key,
-    )
-    return session.run()
+        return MatchSession(match, human, names, game=info.key, **options).run()
+    bots = seat_bots(names, human, n, seed, make_bot)
+    return PlaySession(new_deal(rules, seed), human, bots, seed=seed, game=info.key,
+                       **options).run()

@@ -42,17 +42,12 @@ player quits, 1 when standard input ends first; setup errors are
 from __future__ import annotations
 
 import argparse
-import hashlib
-import random
-import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from rich.columns import Columns
-from rich.console import Console
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -89,16 +84,25 @@ from chupai.biga.game import (
 from chupai.biga.rules import BigARules, RankOrder
 from chupai.biga.scoring import HIDDEN_PARTNER, REVEALED_PARTNER
 from chupai.cli.session import (
-    EndOfInput,
-    Quit,
+    EXIT_EOF,
+    EXIT_OK,
+    COMMANDS,
+    Command,
+    DealSession,
     bot_list,
     check_record_path,
-    error_line,
-    help_table,
-    make_console,
-    read_line,
-    supports,
-    write_json,
+    check_seat,
+    commands_help,
+    derive_seed,
+    game_seed,
+    match_length,
+    open_terminal,
+    ordinal,
+    outcome_table,
+    reads_commands,
+    score_text,
+    seat_bots,
+    total_row,
 )
 from chupai.errors import CardParseError, ChupaiError
 from chupai.games import find_game
@@ -108,11 +112,8 @@ from chupai.tournament import bot_seed
 
 __all__ = [
     "run_play_biga", "read_input", "move_list", "table_row", "series_seed", "redeal_seed",
-    "bot_seed", "Command", "BigASession", "HELP", "DEFAULT_BOTS",
+    "bot_seed", "Command", "BigASession", "HELP", "DEFAULT_BOTS", "EXIT_OK", "EXIT_EOF",
 ]
-
-EXIT_OK: Final = 0
-EXIT_EOF: Final = 1
 
 PLAYERS: Final = 5
 DECK_SIZE: Final = 108
@@ -121,8 +122,6 @@ LAST_CHECKPOINT: Final = 102
 round)."""
 DRAW_BATCH: Final = 4
 """The human's new cards are reported in lines of this many (an Ace at once)."""
-_BOT_PAUSE: Final = 0.35
-"""Seconds between bot plays on a real terminal (none with pipes)."""
 SUIT_NAMES: Final = ("diamonds", "clubs", "hearts", "spades")
 SUIT_LETTERS: Final = "DCHS"
 DEFAULT_BOTS: Final = ("heuristic", "greedy", "random")
@@ -155,28 +154,16 @@ HELP: Final = (
         ("pass, p", "pass (not when you lead)"),
         ("#3", "play move 3 of the 'moves' list"),
     )),
-    ("Commands", (
+    commands_help(
         ("hint", "suggest a move (a bot's choice)"),
         ("moves", "list every legal move, numbered (then '#N' plays one)"),
-        ("table", "draw the table again (an empty line does too)"),
-        ("help", "this text"),
-        ("quit", "stop playing (Ctrl-D too)"),
-    )),
+    ),
 )
 """The help screen: sections of (input, meaning)."""
 
 
-class Command(NamedTuple):
-    """A non-game input line: ``quit``, ``help``, ``hint``, ``moves`` or ``table``."""
-
-    name: str
-    arg: str = ""
-
-
 _COMMANDS: Final = {
-    "quit": "quit", "q": "quit", "exit": "quit",
-    "help": "help", "h": "help", "?": "help",
-    "hint": "hint", "hints": "hint",
+    **COMMANDS,
     "moves": "moves", "move": "moves", "list": "moves", "m": "moves",
     "table": "table", "redraw": "table",
 }
@@ -186,21 +173,16 @@ _NO: Final = frozenset({"n", "no", "pass", "p"})
 
 # ----- seeds -------------------------------------------------------------------------------
 
-def _derive(tag: str, seed: int, number: int) -> int:
-    digest = hashlib.blake2b(f"{tag}:{seed}:{number}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % 1_000_000_000
-
-
 def series_seed(seed: int, number: int) -> int:
     """The seed of deal ``number`` (1, 2, ...) of a ``--deals`` series of ``seed``:
     deal 1 is ``seed`` itself."""
-    return seed if number == 1 else _derive("chupai-biga-deal", seed, number)
+    return seed if number == 1 else derive_seed("chupai-biga-deal", seed, number)
 
 
 def redeal_seed(seed: int, number: int) -> int:
     """The seed of redeal ``number`` (1, 2, ...) of the deal of ``seed`` (nobody
     held an ``AH`` outside the final round): stable across runs, below 10**9."""
-    return _derive("chupai-biga-redeal", seed, number)
+    return derive_seed("chupai-biga-redeal", seed, number)
 
 
 # ----- reading input ----------------------------------------------------------------------
@@ -224,7 +206,8 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("-", "_").split())
 
 
-def read_input(deal: BigADeal, seat: int, text: str) -> Any:
+@reads_commands(_COMMANDS, "table")
+def read_input(deal: BigADeal, seat: int, line: str) -> Any:
     """Read one input line of ``seat`` (the seat to act) into an action or a
     :class:`Command`.
 
@@ -232,13 +215,8 @@ def read_input(deal: BigADeal, seat: int, text: str) -> Any:
     ``deal.why_illegal``), or a legal one when named by ``#N``. Raises
     :class:`ChupaiError` with a message for the player when the line is no action.
     """
-    line = text.strip()
     words = line.lower().split()
-    if not words:
-        return Command("table")
     head = words[0]
-    if head in _COMMANDS:
-        return Command(_COMMANDS[head], " ".join(words[1:]))
     if head.startswith("#"):
         return _pick(deal, "".join(words)[1:])
     if deal.phase is Phase.PLAY:
@@ -415,11 +393,6 @@ def _no_capture_reason(deal: BigADeal) -> str:
 
 # ----- scoring words ------------------------------------------------------------------------
 
-def _ordinal(n: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
-    return f"{n}{suffix}"
-
-
 def table_row(outcome: Any) -> str:
     """The scoring-table row a finished deal used, in the words of ``biga.md`` §10
     (the row labels of :mod:`chupai.biga.scoring`): ``partner hidden, positions 1
@@ -455,9 +428,14 @@ class _Before(NamedTuple):
     alone_known: bool
 
 
-class BigASession:
+class BigASession(DealSession):
     """Big A between a human seat and four bots, drawn on a rich console: one deal
-    (and its redeals), or ``deals`` deals with running totals."""
+    (and its redeals), or ``deals`` deals with running totals (``options``: the
+    keywords of :class:`~chupai.cli.session.TerminalSession`)."""
+
+    SYMBOLS = "▶—·×✗★"
+    HELP = HELP
+    PLAY = Combo
 
     def __init__(
         self,
@@ -466,30 +444,15 @@ class BigASession:
         human: int,
         bot_names: list[str],
         *,
-        console: Console,
-        seed_was_random: bool = False,
         deals: int = 1,
-        record: str | None = None,
-        read_line: Callable[[str], str] = input,
-        echo_input: bool = False,
-        pause: float = 0.0,
-        lang: str = "en",
         first_drawer: int | None = None,
+        **options: Any,
     ):
+        super().__init__(human, seed, **options)
         self.rules = rules
-        self.seed = seed
-        self.human = human
         self.bot_names = bot_names
-        self.console = console
-        self.seed_was_random = seed_was_random
         self.deals = deals
-        self.record = record
-        self.read_line = read_line
-        self.echo_input = echo_input
-        self.pause = pause
-        self.lang = lang
         self.first_drawer = first_drawer
-        self.symbols = supports(console, "▶—·×✗★")
         self.totals = [0] * PLAYERS
         self.results: list[tuple[int, Any]] = []
         """(deal seed, outcome) of each finished deal."""
@@ -497,41 +460,20 @@ class BigASession:
         self.deal_seed = seed
         self.number = 1
         self.redeals = 0
-        self.bots: dict[int, Any] = {}
         self._hint_bot: Any = None
         self.known_hand: Cards = 0
-        self.trick: dict[int, Any] = {}
-        """Each seat's last action in the current trick."""
         self.last_options: frozenset[Any] | None = None
         """The human's declarations at their last answer in the draw."""
         self.seen = 0
         """Events of the deal's history already reported."""
 
     # ----- text helpers -------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.human else f"Seat {seat}"
-
     def low(self, seat: int) -> str:
         """The seat's name inside a sentence (``you``, ``Seat 2``)."""
         return "you" if seat == self.human else f"Seat {seat}"
 
     def possessive(self, seat: int) -> str:
         return "your" if seat == self.human else f"Seat {seat}'s"
-
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` agreeing with the seat's name (``You pass``, ``Seat 1 passes``)."""
-        if seat == self.human:
-            return verb
-        irregular = {"are": "is", "have": "has", "were": "was"}
-        if verb in irregular:
-            return irregular[verb]
-        return verb + ("es" if verb.endswith(("s", "sh")) else "s")
-
-    def say(self, *parts: Any, **kw: Any) -> None:
-        self.console.print(*parts, highlight=False, **kw)
-
-    def error(self, message: str | Text) -> None:
-        self.say(error_line(message, self.symbols))
 
     @property
     def star(self) -> str:
@@ -630,15 +572,10 @@ class BigASession:
 
     # ----- drawing -------------------------------------------------------------------
     def intro(self) -> None:
-        self.say(Rule(Text(game_name("biga", self.lang), style="bold"), style="blue"))
-        self.say(f"Rules: {self.rules.spec()}")
-        note = f" (random: replay it with --seed {self.seed})" if self.seed_was_random else ""
         plan = f"; a series of {self.deals} deals" if self.deals > 1 else ""
-        self.say(f"Seed {self.seed}{note}{plan}")
-        others = [s for s in range(PLAYERS) if s != self.human]
-        bots = ", ".join(f"Seat {s} {n}" for s, n in zip(others, self.bot_names, strict=True))
-        self.say(f"You are Seat {self.human}. Bots: {bots}.")
-        self.say(Text("Type 'help' for the commands.", style="dim"))
+        self.say_intro(game_name("biga", self.lang), self.rules.spec(),
+                       f"Seed {self.seed}{self.random_note(self.seed)}{plan}",
+                       self.seated(self.bot_names, PLAYERS))
 
     def deal_intro(self) -> None:
         deal = self.deal
@@ -649,7 +586,7 @@ class BigASession:
             label.append((" · " if label else "") + f"Redeal {self.redeals}", style="bold")
         if label:
             label.append(f" · seed {self.deal_seed}")
-            self.say(Rule(label, style="blue"))
+            self.rule(label)
         f = deal.first_drawer
         self.say(Text(f"The draw: {self.name(f)} {self.verb(f, 'draw')} first; 108 cards, one "
                       "at a time, counterclockwise. You are asked to declare when your "
@@ -657,31 +594,18 @@ class BigASession:
 
     def seats_table(self) -> Table:
         deal = self.deal
-        arrow = "▶" if self.symbols else ">"
-        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
-                      padding=(0, 1))
-        table.add_column("", width=1)
-        table.add_column("Seat")
-        table.add_column("Role")
-        table.add_column("Cards", justify="right")
-        table.add_column("This trick")
+        table = self.seats_frame("Role", "Cards", "This trick")
         finishing = list(deal.finishing)
         for seat in range(PLAYERS):
-            label = Text(self.name(seat), style="bold green" if seat == self.human else "")
-            if seat in self.bots:
-                label.append(f" {getattr(self.bots[seat], 'name', 'bot')}", style="dim")
+            label = self.seat_label(seat)
             role = Text(self.role(seat), style="bold magenta" if seat == deal.declarer else "")
             if seat in finishing:
-                count = Text(f"out {_ordinal(finishing.index(seat) + 1)}", style="yellow")
+                count = Text(f"out {ordinal(finishing.index(seat) + 1)}", style="yellow")
             else:
                 n = size_of(deal.hands[seat])
                 count = Text(str(n), style="bold red" if n <= 2 else "")
-            last = self.trick.get(seat)
-            what = Text() if last is None else self.action(last)
-            if deal.top is not None and seat == deal.top_player:
-                what.stylize("bold")
-            mark = Text(arrow, style="bold yellow") if seat == deal.current_player else Text("")
-            table.add_row(mark, label, role, count, what)
+            table.add_row(self.marker(seat, deal.current_player), label, role, count,
+                          self.trick_cell(self.trick, seat, deal.top, deal.top_player))
         return table
 
     def status_line(self) -> Text:
@@ -712,16 +636,10 @@ class BigASession:
     def draw(self) -> None:
         """The human's view: status, seats, table, hand and what is asked."""
         deal = self.deal
-        self.say(Rule(self.status_line(), style="blue"))
+        self.rule(self.status_line())
         if deal.phase is Phase.PLAY:
             self.say(self.seats_table())
-            if deal.top is not None and deal.top_player is not None:
-                line = Text("On the table: ")
-                line.append_text(self.action(deal.top))
-                line.append(f"  by {self.name(deal.top_player)}")
-                self.say(line)
-            else:
-                self.say(Text("On the table: nothing — you lead a new trick", style="dim"))
+            self.say_top(deal.top, deal.top_player, "On the table: nothing — you lead a new trick")
         self.draw_hand()
         self.say(self.turn_line())
 
@@ -757,16 +675,12 @@ class BigASession:
                     t.append_text(self.cards(caps[0].fours.cards))
                     t.append(",")
                 t.append(" or pass")
-        tail = "  (hint, moves, help, quit)"
-        if t.cell_len + len(tail) <= self.console.width:
-            t.append(tail, style="dim")
-        return t
+        return self.with_tail(t, "  (hint, moves, help, quit)")
 
     # ----- input --------------------------------------------------------------------
-    def ask(self) -> str:
-        return read_line(self.read_line, self.console, self.echo_input)
-
     def human_turn(self) -> None:
+        """In the draw, decline silently when the human's declarations are those
+        of their last answer; else draw the table and apply the human's action."""
         deal = self.deal
         options = frozenset(deal.legal_actions())
         if deal.phase is Phase.DRAW and options == self.last_options:
@@ -774,58 +688,38 @@ class BigASession:
             return
         self.show_draws()
         self.draw()
-        while True:
-            line = self.ask()
-            try:
-                got = read_input(deal, self.human, line)
-            except ChupaiError as exc:
-                self.error(str(exc))
-                continue
-            if isinstance(got, Command):
-                if got.name == "quit":
-                    raise Quit()
-                if got.name == "help":
-                    self.say(help_table(HELP))
-                elif got.name == "hint":
-                    self.hint()
-                elif got.name == "moves":
-                    self.show_moves()
-                else:
-                    self.draw()
-                continue
-            reason = deal.why_illegal(got)
-            if reason is not None:
-                self.error(self.explain_illegal(got, reason))
-                continue
-            if deal.phase is Phase.DRAW:
-                self.last_options = options
-            self.apply(got)
-            return
+        got = self.read_action()
+        if deal.phase is Phase.DRAW:
+            self.last_options = options
+        self.apply(got)
 
-    def explain_illegal(self, action: Any, reason: str) -> Text:
-        """The engine's reason, in the player's words and with the cards drawn."""
-        deal = self.deal
-        top = deal.top
-        if isinstance(action, Combo) and top is not None and "does not beat" in reason:
-            t = self.combo(action)
-            t.append(" does not beat ")
-            t.append_text(self.action(top))
-            if top.bomb and not action.bomb:
-                t.append(" (only a higher bomb beats a bomb)")
-            elif not action.bomb and (action.kind != top.kind or action.size != top.size):
-                t.append(f" (follow with a {self.kind(top.kind)} of {top.size} cards, or a "
-                         "bomb)")
-            return t
-        if reason == "the leader may not pass":
-            return Text("you lead this trick, so you may not pass: play a combination")
-        return Text(_you(reason, deal))
+    def parse(self, line: str) -> Any:
+        return read_input(self.deal, self.human, line)
+
+    def run_command(self, command: Command) -> None:
+        if command.name == "moves":
+            self.show_moves()
+        else:
+            super().run_command(command)
+
+    def follow_note(self, play: Combo, top: Combo) -> str:
+        if top.bomb and not play.bomb:
+            return " (only a higher bomb beats a bomb)"
+        if not play.bomb and (play.kind != top.kind or play.size != top.size):
+            return f" (follow with a {self.kind(top.kind)} of {top.size} cards, or a bomb)"
+        return ""
+
+    def explain_reason(self, action: Any, reason: str) -> Text:
+        return Text(_you(reason, self.deal))
 
     def hint_bot(self) -> Any:
         if self._hint_bot is None:
             self._hint_bot = _first_bot(seed=0)
         return self._hint_bot
 
-    def hint(self) -> None:
+    def hint(self, arg: str = "") -> None:
+        """Suggest a move (a bot's choice) and count the legal plays (``arg`` is
+        not used: 'moves' lists them)."""
         deal = self.deal
         legal = deal.legal_actions()
         moves = move_list(deal)
@@ -872,10 +766,8 @@ class BigASession:
         self.last_options = None
         from chupai.bots import make_bot
 
-        seats = [s for s in range(PLAYERS) if s != self.human]
-        # the same per-deal bot seeds as 'chupai simulate'
-        self.bots = {s: make_bot(n, seed=bot_seed(self.deal_seed, s), game="biga")
-                     for s, n in zip(seats, self.bot_names, strict=True)}
+        self.bots = seat_bots(self.bot_names, self.human, PLAYERS, self.deal_seed,
+                              partial(make_bot, game="biga"))
 
     def last_card(self) -> Cards:
         """The human's last card (drawn in the final round, §3.4), once drawn."""
@@ -962,7 +854,7 @@ class BigASession:
         deal = self.deal
         seat, act = ev.seat, ev.action
         me = seat == self.human
-        line = Text(f"  {self.name(seat)} ", style="bold" if me else "")
+        line = self.actor(seat)
         if isinstance(act, Declare):
             ace = FACE_NAMES[SUITED_ACE + act.suit]
             if act.two and before.declarer == seat and before.big_suit == act.suit:
@@ -1055,22 +947,15 @@ class BigASession:
     def start_of_play(self) -> None:
         deal = self.deal
         lead = deal.current_player
-        line = Text("The play · ", style="bold")
-        line.append(f"Declarer: {self.name(deal.declarer)} · Big Aces: {self.big_name()} · "
-                    "Partner: ")
-        line.append_text(self.partner_text())
-        self.say(Rule(line, style="blue"))
+        self.rule(Text("The play · ", style="bold").append_text(self.status_line()))
         if lead is not None:
             self.say(Text(f"  {self.name(lead)} {self.verb(lead, 'lead')} the first trick.",
                           style="dim"))
 
     def report_play(self, seat: int, act: Any, before: _Before) -> None:
         deal = self.deal
-        me = seat == self.human
-        line = Text(f"  {self.name(seat)} ", style="bold" if me else "")
-        if before.leading:
-            self.trick = {}
-        self.trick[seat] = act
+        line = self.actor(seat)
+        self.note_trick(seat, act, before.leading)
         if act == PASS:
             line.append(self.verb(seat, "pass"), style="dim")
             self.say(line)
@@ -1088,11 +973,8 @@ class BigASession:
             line.append(self.verb(seat, "lead" if before.leading else "play") + " ")
             line.append_text(self.combo(act))
             left = size_of(deal.hands[seat])
-            if left == 0:
-                place = list(deal.finishing).index(seat) + 1
-                line.append(f"  — out, {_ordinal(place)}!", style="bold yellow")
-            elif left in (1, 2):
-                line.append(f"  — {left} card{'s' if left > 1 else ''} left!", style="bold red")
+            place = list(deal.finishing).index(seat) + 1 if left == 0 else 0
+            self.note_left(line, left, out=f"  — out, {ordinal(place)}!")
             self.say(line)
             big = self.big_name()
             if deal.public_partner is not None and before.public_partner is None \
@@ -1118,32 +1000,23 @@ class BigASession:
                                   f"{self.verb(winner, 'are')} out; {self.low(leader)} "
                                   f"{self.verb(leader, 'lead')}.", style="dim"))
 
-    def bot_turn(self, seat: int) -> None:
-        deal = self.deal
-        action = self.bots[seat].act(deal.observe(seat), deal.legal_actions())
-        if self.pause and deal.phase is Phase.PLAY:
-            time.sleep(self.pause)
-        self.apply(action)
+    def bot_pause(self) -> float:
+        """The pause before a bot's play (none in the draw and its questions)."""
+        return self.pause if self.deal.phase is Phase.PLAY else 0.0
 
     # ----- deals ----------------------------------------------------------------------
     def play_deal(self) -> None:
-        """Play the current deal to its end (raises Quit or EndOfInput)."""
-        deal = self.deal
+        """Report the deal's start, then play it to its end (raises Quit or
+        EndOfInput)."""
         self.sync()
-        while not deal.is_terminal():
-            seat = deal.current_player
-            assert seat is not None
-            if seat == self.human:
-                self.human_turn()
-            else:
-                self.bot_turn(seat)
+        super().play_deal()
 
     def show_outcome(self) -> None:
         deal = self.deal
         out = deal.outcome
         order = list(out.finishing_order)
-        self.say(Rule(Text("Deal over", style="bold"), style="blue"))
-        places = [f"{_ordinal(i + 1)} {self.name(s)}" for i, s in enumerate(order)]
+        self.rule("Deal over")
+        places = [f"{ordinal(i + 1)} {self.name(s)}" for i, s in enumerate(order)]
         line = Text("Finishing order: " + ", ".join(places[:out.went_out]))
         if out.went_out < PLAYERS:
             line.append(f"; still holding cards: {', '.join(places[out.went_out:])}",
@@ -1151,37 +1024,29 @@ class BigASession:
         self.say(line)
         self.say(Text(f"Scoring: {table_row(out)}", style="bold"))
         team = {out.declarer, out.partner}
-        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
-        table.add_column("Seat")
-        table.add_column("Role")
-        table.add_column("Place", justify="right")
-        table.add_column("Cards left")
-        table.add_column("Score", justify="right")
-        if self.deals > 1:
-            table.add_column("Total", justify="right")
+        totals = (("Total", "right"),) if self.deals > 1 else ()
+        table = outcome_table("Seat", "Role", ("Place", "right"), "Cards left",
+                              ("Score", "right"), *totals)
         for seat in range(PLAYERS):
             role = ("declarer" if seat == out.declarer else
                     "partner" if seat == out.partner else "defender")
-            hand = out.hands[seat]
-            score = out.scores[seat]
             row: list[Any] = [
-                Text(self.name(seat), style="bold" if seat == self.human else ""),
+                self.seat_cell(seat),
                 Text(role, style="magenta" if seat in team else ""),
                 str(order.index(seat) + 1),
-                self.cards(hand) if hand else Text("—", style="dim"),
-                Text(f"{score:+d}", style="green" if score > 0 else "red" if score < 0 else ""),
+                self.hand_cell(out.hands[seat]),
+                score_text(out.scores[seat]),
             ]
             if self.deals > 1:
                 row.append(Text(f"{self.totals[seat]:+d}", style="bold"))
             table.add_row(*row)
         self.say(table)
-        self.say(Text(f"Your score: {out.scores[self.human]:+d}", style="bold"))
+        self.say_score(out.scores[self.human])
 
-    def write_record(self, path: str) -> None:
+    def record_data(self) -> dict[str, Any]:
         from chupai.biga.record import to_record
 
-        write_json(path, to_record(self.deal))
-        self.say(f"Record written to {path}")
+        return to_record(self.deal)
 
     def record_path(self) -> str | None:
         """``--record FILE`` for one deal; ``FILE-dealK.json`` for deal K of a series."""
@@ -1192,73 +1057,57 @@ class BigASession:
         p = Path(self.record)
         return str(p.with_name(f"{p.stem}-deal{self.number}{p.suffix or '.json'}"))
 
-    def run(self) -> int:
-        self.intro()
+    def play_all(self) -> None:
         first = self.first_drawer
-        try:
-            while self.number <= self.deals:
-                base = series_seed(self.seed, self.number)
-                self.deal_seed = base
-                self.redeals = 0
-                while True:
-                    self.start_deal(new_deal(self.rules, self.deal_seed, first_drawer=first))
-                    self.deal_intro()
-                    self.play_deal()
-                    out = self.deal.outcome
-                    if not out.redeal:
-                        break
-                    first = out.next_first_drawer
-                    self.redeals += 1
-                    self.deal_seed = redeal_seed(base, self.redeals)
-                    self.say(Text("  Nobody holds an AH outside the final round: the deal is "
-                                  f"cancelled and redealt (seed {self.deal_seed}); "
-                                  f"{self.name(first)} {self.verb(first, 'draw')} first again.",
-                                  style="bold yellow"))
-                self.totals = [t + s for t, s in zip(self.totals, out.scores, strict=True)]
-                self.results.append((self.deal_seed, out))
-                self.show_outcome()
-                path = self.record_path()
-                if path is not None:
-                    self.write_record(path)
+        while self.number <= self.deals:
+            base = series_seed(self.seed, self.number)
+            self.deal_seed = base
+            self.redeals = 0
+            while True:
+                self.start_deal(new_deal(self.rules, self.deal_seed, first_drawer=first))
+                self.deal_intro()
+                self.play_deal()
+                out = self.deal.outcome
+                if not out.redeal:
+                    break
                 first = out.next_first_drawer
-                if self.number < self.deals:
-                    self.say(Text(f"Next deal: {self.name(first)} {self.verb(first, 'draw')} "
-                                  "first (the first player out).", style="dim"))
-                self.number += 1
-        except Quit:
-            what = "series" if self.deals > 1 else "deal"
-            self.say(Text(f"You quit; the {what} is abandoned (seed {self.seed}).",
-                          style="bold"))
-            if self.record and not self.results:
-                self.say("No record written.")
-            return EXIT_OK
-        except EndOfInput:
-            what = "series" if self.deals > 1 else "deal"
-            self.say(Text(f"\nEnd of input; the {what} is abandoned (seed {self.seed}).",
-                          style="bold"))
-            return EXIT_EOF
+                self.redeals += 1
+                self.deal_seed = redeal_seed(base, self.redeals)
+                self.say(Text("  Nobody holds an AH outside the final round: the deal is "
+                              f"cancelled and redealt (seed {self.deal_seed}); "
+                              f"{self.name(first)} {self.verb(first, 'draw')} first again.",
+                              style="bold yellow"))
+            self.totals = [t + s for t, s in zip(self.totals, out.scores, strict=True)]
+            self.results.append((self.deal_seed, out))
+            self.show_outcome()
+            path = self.record_path()
+            if path is not None:
+                self.save_record(self.record_data(), path)
+            first = out.next_first_drawer
+            if self.number < self.deals:
+                self.say(Text(f"Next deal: {self.name(first)} {self.verb(first, 'draw')} "
+                              "first (the first player out).", style="dim"))
+            self.number += 1
+
+    def abandoned(self) -> str:
+        return f"the {'series' if self.deals > 1 else 'deal'} is abandoned (seed {self.seed})"
+
+    def wrote_records(self) -> bool:
+        return bool(self.results)
+
+    def finish(self) -> None:
         if self.deals > 1:
             self.show_totals()
-        self.say(Text(f"Seed {self.seed}: play this again with --seed {self.seed}.",
-                      style="dim"))
-        return EXIT_OK
+        self.say_again(self.seed, "this")
 
     def show_totals(self) -> None:
-        self.say(Rule(Text("Series over", style="bold"), style="blue"))
-        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
-        table.add_column("Deal", justify="right")
-        table.add_column("Declarer")
-        table.add_column("Scoring")
-        for s in range(PLAYERS):
-            table.add_column(self.name(s), justify="right")
+        self.rule("Series over")
+        table = outcome_table(("Deal", "right"), "Declarer", "Scoring",
+                              *((self.name(s), "right") for s in range(PLAYERS)))
         for i, (_, out) in enumerate(self.results, 1):
             table.add_row(str(i), self.name(out.declarer), table_row(out),
-                          *(Text(f"{v:+d}", style="green" if v > 0 else "red" if v < 0 else "")
-                            for v in out.scores))
-        best = max(self.totals)
-        table.add_row(Text("Total", style="bold"), "", "",
-                      *(Text(f"{t:+d}", style="bold green" if t == best else "bold")
-                        for t in self.totals))
+                          *(score_text(v) for v in out.scores))
+        table.add_row(*total_row(self.totals, 2))
         self.say(table)
         self.say(Text(f"Your total: {self.totals[self.human]:+d}", style="bold"))
 
@@ -1296,25 +1145,17 @@ def run_play_biga(args: argparse.Namespace) -> int:
         raise ChupaiError(f"--players {players}: Big A is played by exactly 5 players")
     if getattr(args, "target", None) is not None:
         raise ChupaiError("--to is not available for Big A; use --deals N")
-    deals = getattr(args, "deals", None)
-    if deals is not None and deals < 1:
-        raise ChupaiError(f"--deals must be at least 1, got {deals}")
+    deals, _ = match_length(args)
     human = getattr(args, "seat", 0)
-    if not 0 <= human < PLAYERS:
-        raise ChupaiError(f"--seat {human} is not a seat of Big A (0 to {PLAYERS - 1})")
+    check_seat(human, PLAYERS, "Big A")
     names = bot_list(getattr(args, "bots", None) or _default_bot(), PLAYERS - 1,
                      bot_names("biga"), split=split_bot_list)
     for name in dict.fromkeys(names):  # bad parameters fail now, not mid-game
         make_bot(name, seed=0, game="biga")
     record = getattr(args, "record", None)
     check_record_path(record)
-    seed_arg = getattr(args, "seed", None)
-    seed = random.SystemRandom().randrange(1, 1_000_000) if seed_arg is None else seed_arg
-    console, interactive = make_console("─▶✗·—×→★♥反大")
-    session = BigASession(
-        rules, seed, human, names, console=console, seed_was_random=seed_arg is None,
-        deals=deals or 1, record=record, echo_input=not sys.stdin.isatty(),
-        pause=_BOT_PAUSE if interactive else 0.0, lang=getattr(args, "lang", None) or "en",
-    )
-    return session.run()
+    seed, seed_was_random = game_seed(getattr(args, "seed", None))
+    return BigASession(rules, seed, human, names, deals=deals or 1,
+                       **open_terminal("─▶✗·—×→★♥反大"), seed_was_random=seed_was_random,
+                       record=record, lang=getattr(args, "lang", None) or "en").run()
 

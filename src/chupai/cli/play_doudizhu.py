@@ -38,31 +38,35 @@ through :func:`chupai.cli.main.main`).
 from __future__ import annotations
 
 import argparse
-import hashlib
-import random
 import sys
-import time
 from collections.abc import Callable, Mapping
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-from rich.columns import Columns
-from rich.console import Console
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from chupai.bots import RandomBot
 from chupai.bots.doudizhu import DouDizhuGreedyBot
-from chupai.cli.session import EndOfInput as _EndOfInput
-from chupai.cli.session import Quit as _Quit
 from chupai.cli.session import (
+    EXIT_EOF,
+    EXIT_OK,
+    COMMANDS,
+    BaseMatchSession,
+    Command,
+    DealSession,
     bot_list,
     check_record_path,
-    error_line,
-    help_table,
-    make_console,
-    read_line,
-    write_json,
+    check_seat,
+    commands_help,
+    derive_seed,
+    game_seed,
+    match_length,
+    open_terminal,
+    outcome_table,
+    reads_commands,
+    score_text,
+    seat_bots,
+    total_row,
 )
 from chupai.doudizhu.combos import (
     BJ,
@@ -100,22 +104,16 @@ from chupai.doudizhu.rules import AllPass, DouDizhuRules, MingPai
 from chupai.errors import CardParseError, ChupaiError
 from chupai.games import find_game
 from chupai.options import parse_overrides
+from chupai.tournament import bot_seed
 
 __all__ = [
     "run_play_doudizhu", "read_input", "hand_ranks", "redeal_seed", "bot_seed", "make_bot",
     "Command",
-    "DouDizhuSession", "DouDizhuMatchSession", "KIND_NAMES", "BOTS",
+    "DouDizhuSession", "DouDizhuMatchSession", "KIND_NAMES", "BOTS", "EXIT_OK", "EXIT_EOF",
 ]
-
-EXIT_OK = 0
-EXIT_EOF = 1
 
 _ROW_CARDS: Final = 26
 """Most cards per row of the hand display."""
-_HINT_CAP: Final = 8
-"""Plays listed per type by 'hint all' ('hint TYPE' lists every one)."""
-_BOT_PAUSE: Final = 0.35
-"""Seconds between bot moves on a real terminal (none with pipes)."""
 _RANK_LABELS: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 _RANK_CHARS: Final = frozenset("3456789TJQKA2")
 _JOKER_WORDS: Final = {"小王": "BJ", "大王": "RJ", "bj": "BJ", "rj": "RJ"}
@@ -172,32 +170,16 @@ HELP: Final = (
         ("pass, p", "pass (not when you lead the trick)"),
         ("show", "明牌: the landlord plays with the hand face up (before its first play)"),
     )),
-    ("Commands", (
+    commands_help(
         ("hint", "suggest a move (the greedy bot's) and count the legal plays"),
         ("hint all", "list the legal plays of each type with their cards"),
         ("hint pair", "list every legal play of one type (pair, straight, ...)"),
-        ("table", "draw the table again (an empty line does too)"),
-        ("help", "this text"),
-        ("quit", "stop playing (Ctrl-D too)"),
-    )),
+    ),
 )
 """The help screen: sections of (input, meaning)."""
 
 
-class Command(NamedTuple):
-    """A non-game input line: ``quit``, ``help``, ``hint`` (arg ``all`` or a type)
-    or ``table``."""
-
-    name: str
-    arg: str = ""
-
-
-_COMMANDS: Final = {
-    "quit": "quit", "q": "quit", "exit": "quit",
-    "help": "help", "h": "help", "?": "help",
-    "hint": "hint", "hints": "hint",
-    "table": "table", "redraw": "table",
-}
+_COMMANDS: Final = {**COMMANDS, "table": "table", "redraw": "table"}
 
 
 def make_bot(name: str, seed: int | None = None) -> Any:
@@ -208,20 +190,10 @@ def make_bot(name: str, seed: int | None = None) -> Any:
     return BOTS[key](seed)
 
 
-def bot_seed(deal_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the deal of ``deal_seed`` (the same
-    derivation as :func:`chupai.cli.simulate.bot_seed`, so a seat's bot plays
-    alike in a game and in a simulation)."""
-    digest = hashlib.blake2b(f"chupai-bot:{deal_seed}:{seat}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
-
-
 def redeal_seed(seed: int, number: int) -> int:
     """The seed of redeal ``number`` (1, 2, ...) after the deal of ``seed``: stable
     across runs and platforms, below 10**9."""
-    digest = hashlib.blake2b(f"chupai-doudizhu-redeal:{seed}:{number}".encode(),
-                             digest_size=8).digest()
-    return int.from_bytes(digest, "big") % 1_000_000_000
+    return derive_seed("chupai-doudizhu-redeal", seed, number)
 
 
 def hand_ranks(hand: int) -> list[int]:
@@ -314,20 +286,16 @@ def _not_held(hand: int, cards: int) -> str:
     return "you do not hold these cards"  # pragma: no cover - some rank must differ
 
 
-def read_input(deal: DouDizhuDeal, seat: int, text: str) -> Action | Command:
+@reads_commands(_COMMANDS, "table")
+def read_input(deal: DouDizhuDeal, seat: int, line: str) -> Action | Command:
     """Read one input line of ``seat`` (the seat to act) into an action or command.
 
     The result is a well-formed action (a play is a reading of cards the seat
     holds) not yet checked against the table (see ``deal.why_illegal``). Raises
     :class:`ChupaiError` with a message for the player when the line is no action.
     """
-    line = text.strip()
     words = line.lower().split()
-    if not words:
-        return Command("table")
     head = words[0]
-    if head in _COMMANDS:
-        return Command(_COMMANDS[head], " ".join(words[1:]))
     phase = deal.phase
     joined = " ".join(words)
     if phase is Phase.BID:
@@ -384,6 +352,11 @@ def read_input(deal: DouDizhuDeal, seat: int, text: str) -> Action | Command:
     return found[0]
 
 
+def _title(lang: str) -> str:
+    """The name of Dou Dizhu in ``lang``."""
+    return find_game("doudizhu").names.get(lang, "Dou Dizhu")
+
+
 def _bid_help(deal: DouDizhuDeal) -> str:
     bids = [f"'bid {a.value}'" for a in deal.legal_actions() if isinstance(a, Bid)]
     return ", ".join(bids) + (" or 'pass'" if bids else "'pass'")
@@ -391,9 +364,14 @@ def _bid_help(deal: DouDizhuDeal) -> str:
 
 # ----- the session -------------------------------------------------------------------
 
-class DouDizhuSession:
+class DouDizhuSession(DealSession):
     """One Dou Dizhu game (a deal, and its redeals when everybody passes) between a
-    human seat and bots, drawn on a rich console."""
+    human seat and bots, drawn on a rich console (``options``: the keywords of
+    :class:`~chupai.cli.session.TerminalSession`)."""
+
+    SYMBOLS = "▶—·×✗→小王"
+    HELP = HELP
+    PLAY = Combo
 
     def __init__(
         self,
@@ -402,48 +380,23 @@ class DouDizhuSession:
         human: int,
         bot_names: list[str],
         *,
-        console: Console,
-        seed_was_random: bool = False,
-        lang: str = "en",
-        record: str | None = None,
-        read_line: Callable[[str], str] = input,
-        echo_input: bool = False,
-        pause: float = 0.0,
         deal: DouDizhuDeal | None = None,
         match_label: str | None = None,
+        **options: Any,
     ):
+        super().__init__(human, seed, **options)
         self.rules = rules
-        self.seed = seed
-        self.human = human
         self.bot_names = bot_names
-        self.console = console
-        self.seed_was_random = seed_was_random
-        self.lang = lang if lang in _WORDS else "en"
-        self.record = record
-        self.read_line = read_line
-        self.echo_input = echo_input
-        self.pause = pause
+        self.lang = self.lang if self.lang in _WORDS else "en"
         self.deal = new_deal(rules, seed) if deal is None else deal
         self.match_label = match_label
         """The deal's label in a match (``Deal 2 of 5``), None outside a match."""
-        self.bots: dict[int, Any] = {}
         self.redeals = 0
-        self.trick: dict[int, Action] = {}
-        """Each seat's last action in the current trick."""
-        enc = (console.encoding or "utf-8").lower()
-        try:
-            "▶—·×✗→小王".encode(enc)
-            self.symbols = True
-        except (UnicodeEncodeError, LookupError):
-            self.symbols = False
         self._make_bots()
 
     def _make_bots(self) -> None:
-        seats = [s for s in range(self.rules.players) if s != self.human]
-        deal_seed = self.deal.seed or 0
-        # the same per-deal bot seeds as 'chupai simulate'
-        self.bots = {s: make_bot(n, seed=bot_seed(deal_seed, s))
-                     for s, n in zip(seats, self.bot_names, strict=True)}
+        self.bots = seat_bots(self.bot_names, self.human, self.rules.players,
+                              self.deal.seed or 0, make_bot)
 
     # ----- text helpers -------------------------------------------------------------
     def w(self, key: str) -> str:
@@ -451,17 +404,6 @@ class DouDizhuSession:
 
     def times(self) -> str:
         return "×" if self.symbols else "x"
-
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.human else f"Seat {seat}"
-
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` agreeing with the seat's name (``You pass``, ``Seat 1 passes``)."""
-        if seat == self.human:
-            return verb
-        if verb.startswith("do "):
-            return "does " + verb[3:]
-        return verb + ("es" if verb.endswith(("s", "sh")) else "s")
 
     def rank_label(self, r: int) -> str:
         if r == BJ:
@@ -511,12 +453,6 @@ class DouDizhuSession:
                 out.append(f"#{i}")
         return " ".join(out)
 
-    def say(self, *parts: Any, **kw: Any) -> None:
-        self.console.print(*parts, highlight=False, **kw)
-
-    def error(self, message: str | Text) -> None:
-        self.say(error_line(message, self.symbols))
-
     def role(self, seat: int) -> str:
         lord = self.deal.landlord
         if lord is None:
@@ -561,32 +497,21 @@ class DouDizhuSession:
 
     # ----- drawing ------------------------------------------------------------------
     def intro(self) -> None:
-        info = find_game("doudizhu")
-        self.say(Rule(Text(info.names.get(self.lang, "Dou Dizhu"), style="bold"), style="blue"))
-        self.say(f"Rules: {self.rules.spec()}")
-        note = f" (random: replay it with --seed {self.seed})" if self.seed_was_random else ""
-        self.say(f"Seed {self.seed}{note}")
-        bots = ", ".join(f"Seat {s} {getattr(b, 'name', 'bot')}"
-                         for s, b in sorted(self.bots.items()))
-        self.say(f"You are Seat {self.human}. Bots: {bots}.")
-        self.say(Text("Type 'help' for the commands.", style="dim"))
+        self.say_intro(_title(self.lang), self.rules.spec(),
+                       f"Seed {self.seed}{self.random_note(self.seed)}", self.bot_seats())
 
     def deal_intro(self) -> None:
         deal = self.deal
-        if self.match_label is not None:
-            label = Text(self.match_label, style="bold")
+        title = self.match_label
+        if title is None and self.redeals:
+            title = f"Redeal {self.redeals}"
+        if title is not None:
+            label = Text(title, style="bold")
             label.append(f" · seed {deal.seed}")
             if deal.doubled:
                 label.append(f" · this deal counts double (D {self.times()}2)",
                              style="bold magenta")
-            self.say(Rule(label, style="blue"))
-        elif self.redeals:
-            label = Text(f"Redeal {self.redeals}", style="bold")
-            label.append(f" · seed {deal.seed}")
-            if deal.doubled:
-                label.append(f" · this deal counts double (D {self.times()}2)",
-                             style="bold magenta")
-            self.say(Rule(label, style="blue"))
+            self.rule(label)
         self.say(self.start_line())
         self.say(Text("  — bidding: bid 1, 2 or 3 or pass"
                       + (", each player once" if deal.rules.bidding.value == "once"
@@ -619,7 +544,7 @@ class DouDizhuSession:
         """The human's view: seats, kitty, stakes, table, hand and what is asked."""
         deal = self.deal
         obs = deal.observe(self.human)
-        self.say(Rule(self.status_line(obs), style="blue"))
+        self.rule(self.status_line(obs))
         self.say(self.seats_table(obs))
         if obs.kitty is not None:
             line = Text("Kitty: ")
@@ -632,36 +557,21 @@ class DouDizhuSession:
             self.say(line)
         self.say(self.stakes(obs))
         if obs.phase is Phase.PLAY:
-            if obs.top is not None and obs.top_player is not None:
-                line = Text("On the table: ")
-                line.append_text(self.action(obs.top))
-                line.append(f"  by {self.name(obs.top_player)}")
-                self.say(line)
-            else:
-                self.say(Text("On the table: nothing — a new trick", style="dim"))
+            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
         self.draw_hand(obs.hand)
         self.say(self.turn_line(obs))
 
     def seats_table(self, obs: Observation) -> Table:
-        arrow = "▶" if self.symbols else ">"
-        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
-                      padding=(0, 1))
-        table.add_column("", width=1)
-        table.add_column("Seat")
         playing = obs.phase is Phase.PLAY
-        if obs.landlord is not None:
-            table.add_column("Role")
-        table.add_column("Cards", justify="right")
-        table.add_column("This trick" if playing else "Bidding")
+        roles = ("Role",) if obs.landlord is not None else ()
+        table = self.seats_frame(*roles, "Cards", "This trick" if playing else "Bidding")
         said: dict[int, list[Text]] = {}
         if not playing:
             for ev in obs.history:
                 said.setdefault(ev.seat, []).append(self.action(ev.action, bidding=True))
         trick = self.trick if obs.top is not None else {}
         for seat in range(obs.players):
-            label = Text(self.name(seat), style="bold green" if seat == self.human else "")
-            if seat in self.bots:
-                label.append(f" {getattr(self.bots[seat], 'name', 'bot')}", style="dim")
+            label = self.seat_label(seat)
             if seat == obs.dealer:
                 label.append(" (dealer)", style="dim")
             role = Text(self.role(seat) if playing or seat == obs.landlord else "",
@@ -669,13 +579,10 @@ class DouDizhuSession:
             count = obs.hand_counts[seat]
             cards = Text(str(count), style="bold red" if count <= 2 else "")
             if playing:
-                last = trick.get(seat)
-                what = Text() if last is None else self.action(last)
-                if obs.top is not None and seat == obs.top_player:
-                    what.stylize("bold")
+                what = self.trick_cell(trick, seat, obs.top, obs.top_player)
             else:
                 what = Text(", ").join(said.get(seat, []))
-            mark = Text(arrow, style="bold yellow") if seat == obs.current_player else Text("")
+            mark = self.marker(seat, obs.current_player)
             if obs.landlord is not None:
                 table.add_row(mark, label, role, cards, what)
             else:
@@ -735,55 +642,19 @@ class DouDizhuSession:
                 t.append("beat ")
                 t.append_text(self.action(obs.top))
                 t.append(" or pass")
-        tail = "  (hint, help, quit)"
-        if t.cell_len + len(tail) <= self.console.width:
-            t.append(tail, style="dim")
-        return t
+        return self.with_tail(t)
 
     # ----- input --------------------------------------------------------------------
-    def ask(self) -> str:
-        return read_line(self.read_line, self.console, self.echo_input)
+    def parse(self, line: str) -> Action | Command:
+        return read_input(self.deal, self.human, line)
 
-    def human_turn(self) -> None:
-        deal = self.deal
-        self.draw()
-        while True:
-            line = self.ask()
-            try:
-                got = read_input(deal, self.human, line)
-            except ChupaiError as exc:
-                self.error(str(exc))
-                continue
-            if isinstance(got, Command):
-                if got.name == "quit":
-                    raise _Quit()
-                if got.name == "help":
-                    self.show_help()
-                elif got.name == "hint":
-                    self.hint(got.arg)
-                else:
-                    self.draw()
-                continue
-            reason = deal.why_illegal(got)
-            if reason is not None:
-                self.error(self.explain_illegal(got, reason))
-                continue
-            self.apply(got)
-            return
+    def follow_note(self, play: Combo, top: Combo) -> str:
+        if play.group == top.group:
+            return ""
+        return " (a different kind of play)" if play.size == top.size \
+            else f" (play {top.size} cards of the same kind, or a bomb)"
 
-    def explain_illegal(self, action: Any, reason: str) -> Text:
-        """The engine's reason, in the player's words and with the cards drawn."""
-        top = self.deal.top
-        if isinstance(action, Combo) and top is not None and "does not beat" in reason:
-            t = self.action(action)
-            t.append(" does not beat ")
-            t.append_text(self.action(top))
-            if action.group != top.group:
-                t.append(" (a different kind of play)" if action.size == top.size
-                         else f" (play {top.size} cards of the same kind, or a bomb)")
-            return t
-        if reason == "the leader may not pass":
-            return Text("you lead this trick, so you may not pass: play a combination")
+    def explain_reason(self, action: Any, reason: str) -> Text:
         if action == SHOW:
             if self.deal.rules.ming_pai is MingPai.OFF:
                 return Text("明牌 is off in these rules (ming_pai=off)")
@@ -795,9 +666,6 @@ class DouDizhuSession:
             if reason.startswith(old):
                 reason = new + reason[len(old):]
         return Text(reason)
-
-    def show_help(self) -> None:
-        self.say(help_table(HELP))
 
     def hint(self, arg: str = "") -> None:
         """Suggest a move; with ``arg`` ``all`` or a combination type, list plays."""
@@ -823,39 +691,19 @@ class DouDizhuSession:
         by_kind: dict[Kind, list[Combo]] = {k: [] for k in Kind}
         for c in plays:
             by_kind[c.kind].append(c)
-        by_kind = {k: v for k, v in by_kind.items() if v}
-        counts = ", ".join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
-        passing = " — or pass" if PASS in legal else ""
-        self.say(f"{len(plays)} legal plays ({counts}){passing}")
-        if not arg:
-            self.say(Text("'hint all' lists them; 'hint pair' (or another type) lists "
-                          "one type.", style="dim"))
-            return
-        cap: int | None = _HINT_CAP
-        if arg == "all":
-            kinds = list(by_kind)
-        else:
-            kind = _kind_of(arg.replace(" ", "_")) or _kind_of(arg.removesuffix("s"))
-            if kind is None:
-                for k in Kind:
-                    if arg in (self.kind(k).lower(), k.value.replace("_", " ")):
-                        kind = k
-            if kind is None:
-                self.error(f"unknown combination type {arg!r}; types: "
-                           + ", ".join(k.value for k in tables(deal.rules).kinds))
-                return
-            if kind not in by_kind:
-                self.say(f"No legal {self.kind(kind)} now.")
-                return
-            kinds, cap = [kind], None
-        for k in kinds:
-            combos = sorted(by_kind[k], key=lambda c: (c.key, c.cards))
-            shown = combos if cap is None else combos[:cap]
-            title = Text(f"{self.kind(k)} ({len(combos)})", style="cyan")
-            if len(combos) > len(shown):
-                title.append(f"  first {len(shown)}; 'hint {k.value}' lists all", style="dim")
-            self.say(title)
-            self.say(Columns([self.cards(c.cards) for c in shown], padding=(0, 3)))
+        self.list_plays({k: sorted(v, key=lambda c: (c.key, c.cards))
+                         for k, v in by_kind.items() if v}, arg,
+                        passing=PASS in legal,
+                        types=[k.value for k in tables(deal.rules).kinds])
+
+    def find_kind(self, text: str) -> Kind | None:
+        """The combination type named ``text`` (judge name, display name, plural)."""
+        kind = _kind_of(text.replace(" ", "_")) or _kind_of(text.removesuffix("s"))
+        if kind is None:
+            for k in Kind:
+                if text in (self.kind(k).lower(), k.value.replace("_", " ")):
+                    kind = k
+        return kind
 
     def plain(self, cards: int) -> str:
         """Cards as the plain rank tokens one would type."""
@@ -886,18 +734,16 @@ class DouDizhuSession:
             self.report_landlord()
 
     def report_bid(self, seat: int, action: Action) -> None:
-        line = Text(f"  {self.name(seat)} ", style="bold" if seat == self.human else "")
+        line = self.actor(seat)
         if isinstance(action, Bid):
             line.append(f"{self.verb(seat, 'bid')} {action.value}", style="yellow")
         else:
-            line.append(self.verb(seat, "pass"), style="dim")
-            if self.lang != "en":
-                line.append(f" ({self.w('no_bid')})", style="dim")
+            self.append_pass(line, seat, self.w("no_bid"))
         self.say(line)
 
     def report_rob(self, seat: int, action: Action) -> None:
         deal = self.deal
-        line = Text(f"  {self.name(seat)} ", style="bold" if seat == self.human else "")
+        line = self.actor(seat)
         if action == ROB:
             x = self.times()
             line.append(f"{self.verb(seat, 'rob')} the landlord", style="magenta")
@@ -930,25 +776,17 @@ class DouDizhuSession:
             line.append_text(self.cards(deal.hands[seat]))
             self.say(line)
             return
-        if leading:
-            self.trick = {}
-        self.trick[seat] = action
-        line = Text(f"  {self.name(seat)} ", style="bold" if seat == self.human else "")
+        self.note_trick(seat, action, leading)
+        line = self.actor(seat)
         if isinstance(action, Pass):
-            line.append(self.verb(seat, "pass"), style="dim")
-            if self.lang != "en":
-                line.append(f" ({self.w('pass')})", style="dim")
+            self.append_pass(line, seat, self.w("pass"))
         else:
             assert isinstance(action, Combo)
             line.append(self.verb(seat, "lead" if leading else "play") + " ")
             line.append_text(self.action(action))
             if action.kind in tables(deal.rules).doubling:
                 line.append(f"  {self.times()}2!", style="bold red")
-            left = size_of(deal.hands[seat])
-            if left in (1, 2):
-                line.append(f"  — {left} card{'s' if left > 1 else ''} left!", style="bold red")
-            elif left == 0:
-                line.append("  — out!", style="bold yellow")
+            self.note_left(line, size_of(deal.hands[seat]))
             if leading and seat == self.human:
                 others = sorted({r.kind.value for r in readings(action.cards, deal.rules)}
                                 - {action.kind.value})
@@ -962,25 +800,7 @@ class DouDizhuSession:
             lead = self.verb(leader, "lead")
             self.say(Text(f"  {self.name(leader)} won the trick and {lead}.", style="dim"))
 
-    def bot_turn(self, seat: int) -> None:
-        deal = self.deal
-        action = self.bots[seat].act(deal.observe(seat), deal.legal_actions())
-        if self.pause:
-            time.sleep(self.pause)
-        self.apply(action)
-
     # ----- the game -----------------------------------------------------------------
-    def play_deal(self) -> None:
-        """Play the current deal to its end (raises _Quit or _EndOfInput)."""
-        deal = self.deal
-        while not deal.is_terminal():
-            seat = deal.current_player
-            assert seat is not None
-            if seat == self.human:
-                self.human_turn()
-            else:
-                self.bot_turn(seat)
-
     def redeal(self) -> None:
         """Everybody passed: the next player deals a new deal from a derived seed."""
         deal = self.deal
@@ -988,50 +808,47 @@ class DouDizhuSession:
         assert out is not None and out.redeal
         self.redeals += 1
         seed = redeal_seed(self.seed, self.redeals)
+        self.say(self.redeal_line(Text("Everybody passed: no landlord. ", style="bold"),
+                                  f" (seed {seed})"))
+        self.deal = new_deal(deal.rules, seed, dealer=(deal.dealer + 1) % deal.players,
+                             doubled=out.next_doubled)
+        self.trick = {}
+        self._make_bots()
+
+    def redeal_line(self, line: Text, seed_note: str = "") -> Text:
+        """``line`` followed by who deals the redeal (``seed_note`` after it) and
+        whether the next deal counts double."""
+        deal = self.deal
+        out = deal.outcome
+        assert out is not None and out.redeal
         dealer = (deal.dealer + 1) % deal.players
-        line = Text("Everybody passed: no landlord. ", style="bold")
         line.append(f"Redeal: {self.name(dealer)} {'deal' if dealer == self.human else 'deals'}"
-                    f" (seed {seed})")
+                    + seed_note)
         if out.next_doubled:
             line.append(f"; the next deal counts double (D {self.times()}2)", style="magenta")
         elif deal.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and deal.doubled:
             line.append("; it is not doubled again", style="dim")
-        self.say(line)
-        self.deal = new_deal(deal.rules, seed, dealer=dealer, doubled=out.next_doubled)
-        self.trick = {}
-        self._make_bots()
+        return line
 
-    def run(self) -> int:
-        self.intro()
-        try:
-            while True:
-                self.deal_intro()
-                self.play_deal()
-                out = self.deal.outcome
-                assert out is not None
-                if not out.redeal:
-                    break
-                self.redeal()
-        except _Quit:
-            self.say(Text(f"You quit; the deal is abandoned (seed {self.seed}).", style="bold"))
-            if self.record:
-                self.say("No record written.")
-            return EXIT_OK
-        except _EndOfInput:
-            self.say(Text(f"\nEnd of input; the deal is abandoned (seed {self.seed}).",
-                          style="bold"))
-            return EXIT_EOF
-        self.show_outcome()
-        if self.record:
-            self.write_record()
-        return EXIT_OK
+    def play_all(self) -> None:
+        while True:
+            self.deal_intro()
+            self.play_deal()
+            out = self.deal.outcome
+            assert out is not None
+            if not out.redeal:
+                break
+            self.redeal()
+
+    def record_data(self) -> dict[str, Any]:
+        return to_record(self.deal)
 
     def show_outcome(self) -> None:
         deal = self.deal
         out = deal.outcome
         assert out is not None and out.landlord is not None and out.winner is not None
         x = self.times()
-        self.say(Rule(Text("Deal over", style="bold"), style="blue"))
+        self.rule("Deal over")
         mine = out.scores[self.human]
         line = Text()
         if out.landlord_won:
@@ -1055,94 +872,37 @@ class DouDizhuSession:
         self.say(f"Unit: B {out.bid} {x} R {out.rob_multiplier} {x} 2^b {bombs} (b={out.bombs}) "
                  f"{x} S {out.spring_factor} {x} T {out.thunder} {x} M {out.ming} {x} "
                  f"D {out.doubled} = {out.unit}")
-        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
-        table.add_column("Seat")
-        table.add_column("Role")
-        table.add_column("Cards left")
-        table.add_column("Score", justify="right")
+        table = outcome_table("Seat", "Role", "Cards left", ("Score", "right"))
         for seat in range(deal.players):
-            hand = out.hands[seat]
-            cards = self.cards(hand) if hand else Text("—", style="dim")
-            score = out.scores[seat]
-            style = "green" if score > 0 else "red" if score < 0 else ""
-            table.add_row(Text(self.name(seat), style="bold" if seat == self.human else ""),
+            table.add_row(self.seat_cell(seat),
                           Text(self.role(seat), style="magenta" if seat == out.landlord else ""),
-                          cards, Text(f"{score:+d}", style=style))
+                          self.hand_cell(out.hands[seat]), score_text(out.scores[seat]))
         self.say(table)
-        self.say(Text(f"Your score: {mine:+d}", style="bold"))
+        self.say_score(mine)
         if self.match_label is None:
-            self.say(Text(f"Seed {self.seed}: play this game again with --seed {self.seed}.",
-                          style="dim"))
+            self.say_again(self.seed, "this game")
 
     def show_match_redeal(self) -> None:
         """Everybody passed in a match deal: say so, and who deals next."""
-        deal = self.deal
-        out = deal.outcome
-        assert out is not None and out.redeal
-        dealer = (deal.dealer + 1) % deal.players
-        self.say(Rule(Text("Deal over", style="bold"), style="blue"))
-        line = Text("Everybody passed: no landlord, no score; the deal does not count. ",
-                    style="bold")
-        line.append(f"Redeal: {self.name(dealer)} {'deal' if dealer == self.human else 'deals'}")
-        if out.next_doubled:
-            line.append(f"; the next deal counts double (D {self.times()}2)", style="magenta")
-        elif deal.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and deal.doubled:
-            line.append("; it is not doubled again", style="dim")
-        self.say(line)
-
-    def write_record(self) -> None:
-        assert self.record is not None
-        write_json(self.record, to_record(self.deal))
-        self.say(f"Record written to {self.record}")
+        self.rule("Deal over")
+        self.say(self.redeal_line(Text("Everybody passed: no landlord, no score; the deal "
+                                       "does not count. ", style="bold")))
 
 
-class DouDizhuMatchSession:
+class DouDizhuMatchSession(BaseMatchSession):
     """A match between a human seat and bots (:class:`~chupai.doudizhu.match.Match`):
-    deal after deal, redeals included, with the score table after each one."""
+    deal after deal, redeals included, with the score table after each one
+    (``options``: the keywords of :class:`~chupai.cli.session.TerminalSession`)."""
 
-    def __init__(self, match: Match, human: int, bot_names: list[str], *, console: Console,
-                 seed_was_random: bool = False, lang: str = "en", record: str | None = None,
-                 read_line: Callable[[str], str] = input, echo_input: bool = False,
-                 pause: float = 0.0):
-        self.match = match
-        self.human = human
-        self.bot_names = bot_names
-        self.console = console
-        self.seed_was_random = seed_was_random
-        self.lang = lang if lang in _WORDS else "en"
-        self.record = record
-        self.read_line = read_line
-        self.echo_input = echo_input
-        self.pause = pause
+    INTRO_NOTE = (" Redeals (everybody passed) do not count; the deal passes to the next "
+                  "player after every deal.")
 
-    def say(self, *parts: Any) -> None:
-        self.console.print(*parts, highlight=False)
+    def __init__(self, match: Match, human: int, bot_names: list[str], **options: Any):
+        super().__init__(match, human, bot_names, **options)
+        self.lang = self.lang if self.lang in _WORDS else "en"
 
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.human else f"Seat {seat}"
-
-    def plan(self) -> str:
-        m = self.match
-        parts = []
-        if m.planned is not None:
-            parts.append(f"{m.planned} deal{'s' if m.planned != 1 else ''}")
-        if m.target is not None:
-            parts.append(f"until a total reaches ±{m.target}")
-        return " or ".join(parts)
-
-    def intro(self) -> None:
-        m = self.match
-        info = find_game("doudizhu")
-        title = info.names.get(self.lang, "Dou Dizhu")
-        self.say(Rule(Text(f"{title} — match", style="bold"), style="blue"))
-        self.say(f"Rules: {m.rules.spec()}")
-        note = f" (random: replay it with --seed {m.seed})" if self.seed_was_random else ""
-        self.say(f"Match seed {m.seed}{note}; {self.plan()}. Redeals (everybody passed) "
-                 "do not count; the deal passes to the next player after every deal.")
-        others = [s for s in range(m.players) if s != self.human]
-        bots = ", ".join(f"Seat {s} {n}" for s, n in zip(others, self.bot_names, strict=True))
-        self.say(f"You are Seat {self.human}. Bots: {bots}.")
-        self.say(Text("Type 'help' for the commands.", style="dim"))
+    def title(self) -> str:
+        return _title(self.lang)
 
     def label(self) -> str:
         m = self.match
@@ -1153,15 +913,9 @@ class DouDizhuMatchSession:
 
     def score_table(self) -> Table:
         m = self.match
-        table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1),
-                      title="Score table", title_justify="left", title_style="bold")
-        table.add_column("Deal", justify="right")
-        table.add_column("Dealer")
-        table.add_column("Landlord")
-        table.add_column("Result")
-        table.add_column("Unit", justify="right")
-        for s in range(m.players):
-            table.add_column(self.name(s), justify="right")
+        table = outcome_table(("Deal", "right"), "Dealer", "Landlord", "Result", ("Unit", "right"),
+                              *((self.name(s), "right") for s in range(m.players)),
+                              title="Score table", title_justify="left", title_style="bold")
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
             lord = "—" if row.landlord is None else self.name(row.landlord)
@@ -1173,62 +927,25 @@ class DouDizhuMatchSession:
             if row.doubled:
                 unit += " (doubled)"
             table.add_row(label, self.name(row.dealer), lord, result, unit,
-                          *(Text(f"{v:+d}", style="green" if v > 0 else "red" if v < 0 else "")
-                            for v in row.scores))
-        totals = m.totals
-        best = max(totals)
-        table.add_row(Text("Total", style="bold"), "", "", "", "",
-                      *(Text(f"{t:+d}", style="bold green" if t == best else "bold")
-                        for t in totals))
+                          *(score_text(v) for v in row.scores))
+        table.add_row(*total_row(m.totals, 4))
         return table
 
-    def run(self) -> int:
-        m = self.match
-        self.intro()
-        try:
-            while not m.is_over():
-                label = self.label()
-                deal = m.next_deal()
-                session = DouDizhuSession(
-                    m.rules, deal.seed or 0, self.human, self.bot_names, console=self.console,
-                    lang=self.lang, read_line=self.read_line, echo_input=self.echo_input,
-                    pause=self.pause, deal=deal, match_label=label)
-                session.deal_intro()
-                session.play_deal()
-                out = deal.outcome
-                assert out is not None
-                if out.redeal:
-                    session.show_match_redeal()
-                else:
-                    session.show_outcome()
-                self.say(self.score_table())
-        except _Quit:
-            self.say(Text(f"You quit; the match is abandoned (match seed {m.seed}).",
-                          style="bold"))
-            if self.record:
-                self.say("No record written.")
-            return EXIT_OK
-        except _EndOfInput:
-            self.say(Text(f"\nEnd of input; the match is abandoned (match seed {m.seed}).",
-                          style="bold"))
-            return EXIT_EOF
-        self.say(Rule(Text("Match over", style="bold"), style="blue"))
-        leaders = m.leaders()
-        totals = m.totals
-        names = " and ".join(self.name(s) for s in leaders)
-        verb = "lead" if len(leaders) > 1 or leaders[0] == self.human else "leads"
-        redeals = f" (and {m.redeals} redeal{'s' if m.redeals != 1 else ''})" if m.redeals else ""
-        self.say(Text(f"After {m.counted} deal{'s' if m.counted != 1 else ''}{redeals}: "
-                      f"{names} {verb} with {totals[leaders[0]]:+d}. "
-                      f"Your total: {totals[self.human]:+d}", style="bold"))
-        if self.record:
-            self.write_record()
-        return EXIT_OK
+    def play_match_deal(self, deal: DouDizhuDeal, label: str) -> None:
+        session = DouDizhuSession(self.match.rules, deal.seed or 0, self.human, self.bot_names,
+                                  deal=deal, match_label=label, **self.deal_options())
+        session.deal_intro()
+        session.play_deal()
+        out = deal.outcome
+        assert out is not None
+        if out.redeal:
+            session.show_match_redeal()
+        else:
+            session.show_outcome()
 
-    def write_record(self) -> None:
-        assert self.record is not None
-        write_json(self.record, self.match.to_record())
-        self.say(f"Match record written to {self.record}")
+    def redeals_note(self) -> str:
+        m = self.match
+        return f" (and {m.redeals} redeal{'s' if m.redeals != 1 else ''})" if m.redeals else ""
 
 
 def run_play_doudizhu(args: argparse.Namespace) -> int:
@@ -1248,35 +965,19 @@ def run_play_doudizhu(args: argparse.Namespace) -> int:
         hint = f": choose --rules {other}" if other else " (3 with classic, 4 with four_player)"
         raise ChupaiError(f"--players {players} does not fit Dou Dizhu preset {preset!r} "
                           f"({n} players){hint}")
-    deals = getattr(args, "deals", None)
-    target = getattr(args, "target", None)
-    if deals is not None and deals < 1:
-        raise ChupaiError(f"--deals must be at least 1, got {deals}")
-    if target is not None and target < 1:
-        raise ChupaiError(f"--to must be at least 1, got {target}")
+    deals, target = match_length(args)
     human = getattr(args, "seat", 0)
-    if not 0 <= human < n:
-        raise ChupaiError(f"--seat {human} is not a seat of a {n}-player deal (0 to {n - 1})")
+    check_seat(human, n, f"a {n}-player deal")
     names = bot_list(getattr(args, "bots", None) or "greedy", n - 1, BOTS)
     record = getattr(args, "record", None)
     check_record_path(record)
-    seed_arg = getattr(args, "seed", None)
-    seed_was_random = seed_arg is None
-    seed = random.SystemRandom().randrange(1, 1_000_000) if seed_arg is None else seed_arg
-    console, interactive = make_console("─▶✗·—×→±小王")
-    lang = getattr(args, "lang", None) or "en"
+    seed, seed_was_random = game_seed(getattr(args, "seed", None))
+    options = dict(open_terminal("─▶✗·—×→±小王"), seed_was_random=seed_was_random,
+                   lang=getattr(args, "lang", None) or "en", record=record)
     if deals is not None or target is not None:
-        return DouDizhuMatchSession(
-            Match(rules, seed, deals=deals, target=target), human, names, console=console,
-            seed_was_random=seed_was_random, lang=lang, record=record,
-            echo_input=not sys.stdin.isatty(), pause=_BOT_PAUSE if interactive else 0.0,
-        ).run()
-    session = DouDizhuSession(
-        rules, seed, human, names, console=console, seed_was_random=seed_was_random,
-        lang=lang, record=record, echo_input=not sys.stdin.isatty(),
-        pause=_BOT_PAUSE if interactive else 0.0,
-    )
-    return session.run()
+        match = Match(rules, seed, deals=deals, target=target)
+        return DouDizhuMatchSession(match, human, names, **options).run()
+    return DouDizhuSession(rules, seed, human, names, **options).run()
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - manual use

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,15 +23,22 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chupai.cli.main import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from chupai.errors import ChupaiError, RecordError
+from chupai.cli.main import EXIT_USAGE
+from chupai.cli.replay_common import (
+    Replayer,
+    action_table,
+    add_action,
+    outcome_or_note,
+    print_match,
+    print_title,
+    seed_text,
+    verdict,
+)
+from chupai.cli.session import ordinal
+from chupai.errors import ChupaiError
 from chupai.games import find_game
 
-__all__ = ["run_replay", "REPLAYERS", "MATCH_REPLAYERS", "load_record"]
-
-Replayer = Callable[[Mapping[str, Any], Console | None], int]
-"""Validate ``record`` (printing it to the console if one is given) and return its
-number of actions; raise :class:`RecordError` at the first problem."""
+__all__ = ["run_replay", "REPLAYERS", "MATCH_REPLAYERS", "load_record", "Replayer"]
 
 
 class _Unreadable(Exception):
@@ -61,26 +67,6 @@ def load_record(source: str) -> dict[str, Any]:
     return rec
 
 
-# ----- verdicts -------------------------------------------------------------------
-
-_PREFIX = re.compile(r"^action \d+(?: \(.*?\))?(?: by seat [^:]*)?: ")
-
-
-def _describe(exc: RecordError, rec: Mapping[str, Any]) -> str:
-    """``action K by seat S: reason`` (K 1-based) for a bad action, else the message."""
-    i = exc.action_index
-    msg = str(exc)
-    if i is None:
-        return msg
-    reason = _PREFIX.sub("", msg, count=1)
-    seat: Any = None
-    actions = rec.get("actions")
-    if isinstance(actions, list) and 0 <= i < len(actions) and isinstance(actions[i], Mapping):
-        seat = actions[i].get("seat")
-    who = f" by seat {seat}" if seat is not None else ""
-    return f"action {i + 1}{who}: {reason}"
-
-
 # ----- Big Two ----------------------------------------------------------------------
 
 def _replay_bigtwo(rec: Mapping[str, Any], out: Console | None) -> int:
@@ -92,14 +78,9 @@ def _replay_bigtwo(rec: Mapping[str, Any], out: Console | None) -> int:
         return _replay_bigtwo_match(rec, out)
     if out is not None:
         _bigtwo_header(rec, out)
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("seat", justify="right")
-    for name in ("action", "type", ""):
-        table.add_column(name)
     deal = None
     count = 0
-    try:
+    with action_table(out) as table:
         for i, deal, ev in replay_steps(rec):
             count = i + 1
             if out is None:
@@ -116,7 +97,7 @@ def _replay_bigtwo(rec: Mapping[str, Any], out: Console | None) -> int:
                     notes.append("calls 'last card'")
                 if deal.hands[ev.seat] == 0:
                     place = deal.finished.index(ev.seat) + 1
-                    notes.append("goes out, wins" if place == 1 else f"goes out ({_ordinal(place)})")
+                    notes.append("goes out, wins" if place == 1 else f"goes out ({ordinal(place)})")
             else:
                 kind, style = "", "dim"
             if not isinstance(act, Choice) and deal.top is None and deal.phase is Phase.PLAY:
@@ -126,20 +107,10 @@ def _replay_bigtwo(rec: Mapping[str, Any], out: Console | None) -> int:
                 notes.append(note)
             if deal.phase is Phase.OVER and not (notes and notes[-1].endswith("wins")):
                 notes.append("deal over")
-            table.add_row(str(i + 1), str(ev.seat), Text(deal.action_text(act), style=style),
-                          kind, Text("; ".join(notes), style="cyan"))
-    finally:
-        if out is not None and count:
-            out.print(table)
+            add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
     if out is not None:
-        final = deal if deal is not None else replay(rec)
-        _bigtwo_result(final, out)
+        _bigtwo_result(deal if deal is not None else replay(rec), out)
     return count
-
-
-def _ordinal(n: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
-    return f"{n}{suffix}"
 
 
 def _bigtwo_header(rec: Mapping[str, Any], out: Console) -> None:
@@ -147,7 +118,7 @@ def _bigtwo_header(rec: Mapping[str, Any], out: Console) -> None:
     from chupai.bigtwo.rules import BigTwoRules
     from chupai.cards import card_name, cards_of, parse_mask
 
-    out.print(Text(f"Big Two  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
+    print_title(out, "Big Two", rec)
     try:
         rules = BigTwoRules.from_dict(rec["rules"])
         strength = tables(rules).card_strength
@@ -163,9 +134,7 @@ def _bigtwo_header(rec: Mapping[str, Any], out: Console) -> None:
     ranking = rec.get("ranking")
     if isinstance(ranking, list) and ranking:
         lead += "   ranking " + ", ".join(f"seat {s}" for s in ranking)
-    seed = rec.get("seed")
-    seed_text = f"seed {seed}" if seed is not None else "no seed (hands given)"
-    out.print(f"{seed_text}   dealer seat {rec.get('dealer')}   {lead}")
+    out.print(f"{seed_text(rec)}   dealer seat {rec.get('dealer')}   {lead}")
     grid = Table.grid(padding=(0, 2))
     for seat, h in enumerate(hands):
         grid.add_row(f"seat {seat}", f"({h.bit_count()})", text(h))
@@ -175,9 +144,8 @@ def _bigtwo_header(rec: Mapping[str, Any], out: Console) -> None:
 
 
 def _bigtwo_result(deal: Any, out: Console) -> None:
-    oc = deal.outcome
+    oc = outcome_or_note(deal, out)
     if oc is None:
-        out.print(Text("deal not finished", style="yellow"))
         return
     if oc.redeal:
         asker = next((s for s, h in enumerate(oc.hands) if h), None)
@@ -205,40 +173,25 @@ def _replay_bigtwo_match(rec: Mapping[str, Any], out: Console | None) -> int:
     from chupai.bigtwo.match import replay_match
 
     match = replay_match(rec)  # raises RecordError naming the first bad deal
-    count = sum(sum(1 for ev in d.history if not ev.auto) for d in match.deals)
-    if out is None:
-        return count
-    m = match
-    plan = []
-    if m.planned is not None:
-        plan.append(f"{m.planned} deals")
-    if m.target is not None:
-        plan.append(f"to ±{m.target}")
-    out.print(Text(f"Big Two match  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
-    out.print(f"match seed {m.seed}   {' or '.join(plan)}   {len(m.deals)} deals played "
-              f"({m.counted} counted)")
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    table.add_column("deal", justify="right")
-    table.add_column("dealer", justify="right")
-    table.add_column("winner", justify="right")
-    table.add_column("actions", justify="right")
-    for s in range(m.players):
-        table.add_column(f"seat {s}", justify="right")
-    rows = {row.position: row for row in m.table()}
-    for i, d in enumerate(m.deals):
-        row = rows.get(i)
-        actions = str(sum(1 for ev in d.history if not ev.auto))
-        if row is None:
-            table.add_row("-", str(d.dealer), "unfinished", actions, *([""] * m.players))
-            continue
-        label = "redeal" if row.redeal else str(row.number)
-        winner = "-" if row.winner is None else str(row.winner)
-        table.add_row(label, str(d.dealer), winner, actions,
-                      *(f"{v:+d}" for v in row.scores))
-    table.add_row(Text("total", style="bold"), "", "", str(count),
-                  *(Text(f"{t:+d}", style="bold") for t in m.totals))
-    out.print(table)
+    count = sum(_bigtwo_actions(d) for d in match.deals)
+    if out is not None:
+        print_match(out, "Big Two", rec, match, played=f"{match.counted} counted",
+                    columns=[("deal", "right"), ("dealer", "right"), ("winner", "right")],
+                    count=count, actions=_bigtwo_actions, cells=_bigtwo_match_row)
     return count
+
+
+def _bigtwo_actions(deal: Any) -> int:
+    """The actions of a deal of a match (not the automatic steps)."""
+    return sum(1 for ev in deal.history if not ev.auto)
+
+
+def _bigtwo_match_row(deal: Any, row: Any) -> list[str]:
+    if row is None:
+        return ["-", str(deal.dealer), "unfinished"]
+    label = "redeal" if row.redeal else str(row.number)
+    winner = "-" if row.winner is None else str(row.winner)
+    return [label, str(deal.dealer), winner]
 
 
 def _replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
@@ -289,12 +242,4 @@ def run_replay(args: argparse.Namespace) -> int:
     except _Unreadable as exc:
         sys.stderr.write(f"chupai: error: {exc}\n")
         return EXIT_USAGE
-    out = None if args.quiet else Console(highlight=False)
-    try:
-        count = replayers[key](rec, out)
-    except RecordError as exc:
-        sys.stdout.flush()
-        sys.stderr.write(f"invalid record: {_describe(exc, rec)}\n")
-        return EXIT_INVALID
-    sys.stdout.write(f"valid record: {count} action{'s' if count != 1 else ''}\n")
-    return EXIT_OK
+    return verdict(replayers[key], rec, None if args.quiet else Console(highlight=False))

@@ -43,15 +43,19 @@ from chupai.biga.game import (
 from chupai.biga.record import replay, replay_steps
 from chupai.biga.rules import BigARules
 from chupai.cli.play_biga import SUIT_NAMES, table_row
+from chupai.cli.replay_common import (
+    action_table,
+    add_action,
+    outcome_or_note,
+    print_title,
+    seed_text,
+)
+from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
 __all__ = ["replay_biga", "dealt_hands"]
 
 PLAYERS: Final = 5
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th')}"
 
 
 def dealt_hands(stock: tuple[int, ...], first_drawer: int) -> tuple[list[int], list[int]]:
@@ -68,7 +72,7 @@ def dealt_hands(stock: tuple[int, ...], first_drawer: int) -> tuple[list[int], l
 
 
 def _header(rec: Mapping[str, Any], out: Console) -> None:
-    out.print(Text(f"Big A  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
+    print_title(out, "Big A", rec)
     try:
         BigARules.from_dict(rec["rules"])
         stock = parse_stock(rec["stock"])
@@ -76,9 +80,7 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
         hands, last = dealt_hands(stock, int(first))
     except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
         return  # the replay reports the broken header
-    seed = rec.get("seed")
-    seed_text = f"seed {seed}" if seed is not None else "no seed (stock given)"
-    out.print(f"{seed_text}   first drawer seat {first}")
+    out.print(f"{seed_text(rec, 'stock')}   first drawer seat {first}")
     grid = Table.grid(padding=(0, 2))
     for seat in range(PLAYERS):
         grid.add_row(f"seat {seat}", f"({size_of(hands[seat] + last[seat])})",
@@ -93,16 +95,10 @@ def replay_biga(rec: Mapping[str, Any], out: Console | None) -> int:
     problem."""
     if out is not None:
         _header(rec, out)
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("seat", justify="right")
-    for name in ("action", "type", ""):
-        table.add_column(name)
     deal: BigADeal | None = None
     count = 0
     declines = 0
-    rows = 0
-    try:
+    with action_table(out) as table:
         for i, deal, ev, before in _steps(rec):
             count = i + 1
             if out is None:
@@ -112,23 +108,16 @@ def replay_biga(rec: Mapping[str, Any], out: Console | None) -> int:
                 declines += 1
             else:
                 kind, style, notes = _describe(deal, ev.seat, act, before)
-                table.add_row(str(i + 1), str(ev.seat), Text(deal.action_text(act), style=style),
-                              kind, Text("; ".join(notes), style="cyan"))
-                rows += 1
+                add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
             if before.phase is Phase.DRAW and deal.phase is not Phase.DRAW:
                 for note in _end_of_draw(deal):
                     table.add_row("", "", Text("—", style="dim"), "",
                                   Text(note, style="bold yellow"))
-                    rows += 1
-    finally:
-        if out is not None and rows:
-            out.print(table)
     if out is not None:
         if declines:
             out.print(Text(f"({declines} 'decline' answer{'s' if declines != 1 else ''} of "
                            "the draw not listed)", style="dim"))
-        final = deal if deal is not None else replay(rec)
-        _result(final, out)
+        _result(deal if deal is not None else replay(rec), out)
     return count
 
 
@@ -191,7 +180,7 @@ def _describe(deal: BigADeal, seat: int, act: Any, before: _Before) -> tuple[str
             notes.append("leads")
         if deal.hands[seat] == 0:
             place = list(deal.finishing).index(seat) + 1
-            notes.append(f"goes out ({_ordinal(place)})")
+            notes.append(f"goes out ({ordinal(place)})")
         if deal.public_partner is not None and before.public_partner is None \
                 and big_aces(act.cards, deal.big_suit):
             notes.append(f"plays a Big Ace: seat {seat} is the declarer's partner")
@@ -223,9 +212,8 @@ def _end_of_draw(deal: BigADeal) -> list[str]:
 
 
 def _result(deal: BigADeal, out: Console) -> None:
-    oc = deal.outcome
+    oc = outcome_or_note(deal, out)
     if oc is None:
-        out.print(Text("deal not finished", style="yellow"))
         return
     if oc.redeal:
         out.print(Text(f"redeal: no score; seat {oc.next_first_drawer} draws first again",

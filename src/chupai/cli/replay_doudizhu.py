@@ -21,43 +21,31 @@ the running totals.
 
 from __future__ import annotations
 
-import re
-import sys
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from chupai.cli.replay_common import (
+    action_table,
+    add_action,
+    describe_error,
+    outcome_or_note,
+    print_match,
+    print_title,
+    seed_text,
+    verdict,
+)
 from chupai.doudizhu.combos import Combo, cards_text, parse_cards, size_of, tables
 from chupai.doudizhu.game import ROB, SHOW, Bid, Choice, DouDizhuDeal, Pass, Phase
 from chupai.doudizhu.record import replay, replay_steps
 from chupai.doudizhu.rules import DouDizhuRules
-from chupai.errors import ChupaiError, RecordError
+from chupai.errors import ChupaiError
 
 __all__ = ["print_doudizhu_replay", "replay_doudizhu", "replay_doudizhu_match",
            "describe_error"]
-
-EXIT_OK: Final = 0
-EXIT_INVALID: Final = 1
-
-_PREFIX: Final = re.compile(r"^action \d+(?: \(.*?\))?(?: by seat [^:]*)?: ")
-
-
-def describe_error(exc: RecordError, rec: Mapping[str, Any]) -> str:
-    """``action K by seat S: reason`` (K 1-based) for a bad action, else the message."""
-    i = exc.action_index
-    msg = str(exc)
-    if i is None:
-        return msg
-    reason = _PREFIX.sub("", msg, count=1)
-    seat: Any = None
-    actions = rec.get("actions") if isinstance(rec, Mapping) else None
-    if isinstance(actions, list) and 0 <= i < len(actions) and isinstance(actions[i], Mapping):
-        seat = actions[i].get("seat")
-    who = f" by seat {seat}" if seat is not None else ""
-    return f"action {i + 1}{who}: {reason}"
 
 
 def print_doudizhu_replay(rec: Mapping[str, Any], console: Console | None, quiet: bool = False
@@ -65,19 +53,7 @@ def print_doudizhu_replay(rec: Mapping[str, Any], console: Console | None, quiet
     """Replay Dou Dizhu record ``rec``, print it on ``console`` (nothing but the
     verdict when ``quiet`` or without a console) and return the exit status: 0
     valid, 1 invalid."""
-    out = None if quiet else console
-    try:
-        count = replay_doudizhu(rec, out)
-    except RecordError as exc:
-        if out is not None:
-            out.file.flush()
-        sys.stdout.flush()
-        sys.stderr.write(f"invalid record: {describe_error(exc, rec)}\n")
-        return EXIT_INVALID
-    if out is not None:
-        out.file.flush()
-    sys.stdout.write(f"valid record: {count} action{'s' if count != 1 else ''}\n")
-    return EXIT_OK
+    return verdict(replay_doudizhu, rec, None if quiet else console)
 
 
 def replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
@@ -85,15 +61,10 @@ def replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
     actions; raises :class:`RecordError` at the first problem."""
     if out is not None:
         _header(rec, out)
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("seat", justify="right")
-    for name in ("action", "type", ""):
-        table.add_column(name)
     deal: DouDizhuDeal | None = None
     count = 0
     before = Phase.BID
-    try:
+    with action_table(out) as table:
         for i, deal, ev in replay_steps(rec):
             count = i + 1
             phase, before = before, deal.phase
@@ -131,28 +102,21 @@ def replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
                                  f"the kitty {deal.cards_text(deal.kitty)}")
                 elif deal.outcome is not None and deal.outcome.redeal:
                     notes.append("everybody passed: redeal")
-            table.add_row(str(i + 1), str(ev.seat), Text(deal.action_text(act), style=style),
-                          kind, Text("; ".join(notes), style="cyan"))
-    finally:
-        if out is not None and count:
-            out.print(table)
+            add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
     if out is not None:
-        final = deal if deal is not None else replay(rec)
-        _result(final, out)
+        _result(deal if deal is not None else replay(rec), out)
     return count
 
 
 def _header(rec: Mapping[str, Any], out: Console) -> None:
-    out.print(Text(f"Dou Dizhu  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
+    print_title(out, "Dou Dizhu", rec)
     try:
         rules = DouDizhuRules.from_dict(rec["rules"])
         hands = [parse_cards(h, rules) for h in rec["hands"]]
         kitty = parse_cards(rec["kitty"], rules)
     except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
         return  # the replay reports the broken header
-    seed = rec.get("seed")
-    seed_text = f"seed {seed}" if seed is not None else "no seed (hands given)"
-    line = f"{seed_text}   dealer seat {rec.get('dealer')}"
+    line = f"{seed_text(rec)}   dealer seat {rec.get('dealer')}"
     marker = rec.get("marker")
     if marker is not None:
         line += f"   marker card {marker} (stock index {rec.get('marker_index')})"
@@ -172,9 +136,8 @@ def _text(cards: int) -> str:
 
 
 def _result(deal: DouDizhuDeal, out: Console) -> None:
-    oc = deal.outcome
+    oc = outcome_or_note(deal, out)
     if oc is None:
-        out.print(Text("deal not finished", style="yellow"))
         return
     if oc.redeal:
         text = "everybody passed: redeal, no score"
@@ -214,40 +177,23 @@ def replay_doudizhu_match(rec: Mapping[str, Any], out: Console | None) -> int:
 
     m = replay_match(rec)
     count = sum(len(d.history) for d in m.deals)
-    if out is None:
-        return count
-    plan = []
-    if m.planned is not None:
-        plan.append(f"{m.planned} deals")
-    if m.target is not None:
-        plan.append(f"to ±{m.target}")
-    out.print(Text(f"Dou Dizhu match  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
-    out.print(f"match seed {m.seed}   {' or '.join(plan)}   {len(m.deals)} deals played "
-              f"({m.counted} counted, {m.redeals} redealt)")
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    for name in ("deal", "dealer", "landlord", "result", "unit", "actions"):
-        table.add_column(name, justify="left" if name == "result" else "right")
-    for s in range(m.players):
-        table.add_column(f"seat {s}", justify="right")
-    rows = {row.position: row for row in m.table()}
-    for i, d in enumerate(m.deals):
-        row = rows.get(i)
-        actions = str(len(d.history))
-        if row is None:
-            table.add_row("-", str(d.dealer), "-", "unfinished", "-", actions,
-                          *([""] * m.players))
-            continue
-        if row.redeal:
-            label, lord, result, unit = "redeal", "-", "all passed", "-"
-        else:
-            label, lord = str(row.number), str(row.landlord)
-            result = "landlord wins" if row.side == "landlord" else "peasants win"
-            unit = str(row.unit)
-        if row.doubled:
-            unit += " (doubled)"
-        table.add_row(label, str(row.dealer), lord, result, unit, actions,
-                      *(f"{v:+d}" for v in row.scores))
-    table.add_row(Text("total", style="bold"), "", "", "", "", str(count),
-                  *(Text(f"{t:+d}", style="bold") for t in m.totals))
-    out.print(table)
+    if out is not None:
+        print_match(out, "Dou Dizhu", rec, m, played=f"{m.counted} counted, {m.redeals} redealt",
+                    columns=[("deal", "right"), ("dealer", "right"), ("landlord", "right"),
+                             ("result", "left"), ("unit", "right")],
+                    count=count, actions=lambda d: len(d.history), cells=_match_row)
     return count
+
+
+def _match_row(deal: DouDizhuDeal, row: Any) -> list[str]:
+    if row is None:
+        return ["-", str(deal.dealer), "-", "unfinished", "-"]
+    if row.redeal:
+        label, lord, result, unit = "redeal", "-", "all passed", "-"
+    else:
+        label, lord = str(row.number), str(row.landlord)
+        result = "landlord wins" if row.side == "landlord" else "peasants win"
+        unit = str(row.unit)
+    if row.doubled:
+        unit += " (doubled)"
+    return [label, str(row.dealer), lord, result, unit]

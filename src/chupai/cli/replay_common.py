@@ -1,0 +1,134 @@
+"""What the replayers of ``chupai replay`` share (:mod:`chupai.cli.replay` for Big
+Two and the command, :mod:`chupai.cli.replay_doudizhu`,
+:mod:`chupai.cli.replay_biga`): the verdict, the header lines, the numbered table
+of actions and the score table of a match record."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Final
+
+from rich.console import Console, JustifyMethod
+from rich.table import Table
+from rich.text import Text
+
+from chupai.cli.main import EXIT_INVALID, EXIT_OK
+from chupai.errors import RecordError
+
+__all__ = ["Replayer", "describe_error", "verdict", "print_title", "seed_text",
+           "action_table", "add_action", "outcome_or_note", "print_match"]
+
+Replayer = Callable[[Mapping[str, Any], Console | None], int]
+"""Validate ``record`` (printing it to the console if one is given) and return its
+number of actions; raise :class:`RecordError` at the first problem."""
+
+_PREFIX: Final = re.compile(r"^action \d+(?: \(.*?\))?(?: by seat [^:]*)?: ")
+
+
+def describe_error(exc: RecordError, rec: Mapping[str, Any]) -> str:
+    """``action K by seat S: reason`` (K 1-based) for a bad action, else the message."""
+    i = exc.action_index
+    msg = str(exc)
+    if i is None:
+        return msg
+    reason = _PREFIX.sub("", msg, count=1)
+    seat: Any = None
+    actions = rec.get("actions") if isinstance(rec, Mapping) else None
+    if isinstance(actions, list) and 0 <= i < len(actions) and isinstance(actions[i], Mapping):
+        seat = actions[i].get("seat")
+    who = f" by seat {seat}" if seat is not None else ""
+    return f"action {i + 1}{who}: {reason}"
+
+
+def verdict(replayer: Replayer, rec: Mapping[str, Any], out: Console | None) -> int:
+    """Replay ``rec`` with ``replayer`` (printing it on ``out`` if given), then the
+    verdict: ``valid record: N actions`` on standard output and exit status 0, or
+    ``invalid record: action K by seat S: reason`` on standard error and 1."""
+    try:
+        count = replayer(rec, out)
+    except RecordError as exc:
+        if out is not None:
+            out.file.flush()
+        sys.stdout.flush()
+        sys.stderr.write(f"invalid record: {describe_error(exc, rec)}\n")
+        return EXIT_INVALID
+    if out is not None:
+        out.file.flush()
+    sys.stdout.write(f"valid record: {count} action{'s' if count != 1 else ''}\n")
+    return EXIT_OK
+
+
+def print_title(out: Console, name: str, rec: Mapping[str, Any]) -> None:
+    """The first line of a replay: the game (``name``) and the record's rules."""
+    out.print(Text(f"{name}  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
+
+
+def seed_text(rec: Mapping[str, Any], given: str = "hands") -> str:
+    """``seed N``, or ``no seed (hands given)`` for a record of chosen cards."""
+    seed = rec.get("seed")
+    return f"seed {seed}" if seed is not None else f"no seed ({given} given)"
+
+
+@contextmanager
+def action_table(out: Console | None) -> Iterator[Table]:
+    """The numbered table of actions (``#``, seat, action, type, notes) to fill;
+    printed on ``out`` at the end when it has rows, also when the replay stops at
+    a bad action."""
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("seat", justify="right")
+    for name in ("action", "type", ""):
+        table.add_column(name)
+    try:
+        yield table
+    finally:
+        if out is not None and table.row_count:
+            out.print(table)
+
+
+def add_action(table: Table, i: int, seat: int, text: str, style: str, kind: str,
+               notes: Sequence[str]) -> None:
+    """Action ``i`` (0-based) of ``seat``: its text in ``style``, its type and notes."""
+    table.add_row(str(i + 1), str(seat), Text(text, style=style), kind,
+                  Text("; ".join(notes), style="cyan"))
+
+
+def outcome_or_note(deal: Any, out: Console) -> Any:
+    """The deal's outcome, or None after saying the deal is not finished."""
+    if deal.outcome is None:
+        out.print(Text("deal not finished", style="yellow"))
+    return deal.outcome
+
+
+def print_match(out: Console, name: str, rec: Mapping[str, Any], match: Any, *,
+                played: str, columns: Sequence[tuple[str, JustifyMethod]], count: int,
+                actions: Callable[[Any], int],
+                cells: Callable[[Any, Any], Sequence[str]]) -> None:
+    """A match record's plan and score table: one row per deal, ``cells(deal,
+    row)`` (the ``columns`` before the actions; ``row`` None for an unfinished
+    deal), the deal's ``actions``, each seat's score; then the totals.
+    ``played`` says which deals counted."""
+    plan = []
+    if match.planned is not None:
+        plan.append(f"{match.planned} deals")
+    if match.target is not None:
+        plan.append(f"to ±{match.target}")
+    print_title(out, f"{name} match", rec)
+    out.print(f"match seed {match.seed}   {' or '.join(plan)}   {len(match.deals)} deals "
+              f"played ({played})")
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for header, justify in (*columns, ("actions", "right")):
+        table.add_column(header, justify=justify)
+    for s in range(match.players):
+        table.add_column(f"seat {s}", justify="right")
+    rows = {row.position: row for row in match.table()}
+    for i, deal in enumerate(match.deals):
+        row = rows.get(i)
+        scores = [""] * match.players if row is None else [f"{v:+d}" for v in row.scores]
+        table.add_row(*cells(deal, row), str(actions(deal)), *scores)
+    table.add_row(Text("total", style="bold"), *([""] * (len(columns) - 1)), str(count),
+                  *(Text(f"{t:+d}", style="bold") for t in match.totals))
+    out.print(table)
