@@ -394,6 +394,9 @@ class BigADeal:
     _combos: list[list[Combo] | None]
     _stale: list[bool]
     _order: tuple[int, ...]
+    _seen: list[tuple[int, tuple[Event, ...]]]
+    """Per seat: how many events of :attr:`history` its observation has filtered, and
+    the result (observations only ever extend it)."""
 
     # ----- construction -----------------------------------------------------
     @classmethod
