@@ -1,0 +1,491 @@
+"""Fixed, discrete action spaces for the three games.
+
+An :class:`ActionSpace` numbers every action that can arise in a deal of one game
+under one set of combination options, so that a learner sees a fixed ``Discrete(n)``
+space and a legality mask, while the engine keeps its own action values. It maps
+both ways: :meth:`ActionSpace.index` turns an engine action (a value returned by a
+deal's ``legal_actions()``) into its id with one dictionary lookup, and
+:meth:`ActionSpace.action` turns an id back into the engine action, ready for
+``apply_action`` or ``apply_unchecked``. :meth:`ActionSpace.mask` gives the
+``int8`` mask of a list of legal actions.
+
+Build a space with :meth:`ActionSpace.for_rules`; spaces are cached per game and
+combination options, so every rules object whose options agree on what the
+actions *are* gets the very same space (options of scoring, bidding, obligations
+and the like never change it).
+
+>>> from chupai.doudizhu.game import new_deal
+>>> from chupai.doudizhu.rules import PRESETS
+>>> space = ActionSpace.for_rules("doudizhu", PRESETS["classic"])
+>>> space.n
+27864
+>>> deal = new_deal(PRESETS["classic"], seed=7)
+>>> [space.index(a) for a in deal.legal_actions()]
+[1, 2, 3, 0]
+>>> int(space.mask(deal.legal_actions()).sum())
+4
+>>> space.describe(3), space.action(3) == deal.legal_actions()[2]
+('bid 3', True)
+
+Layout
+------
+
+Every space begins with id 0 = ``PASS``, then the game's other non-play actions
+(decisions of the phases before play), then every play of the full deck in the
+canonical order **kind** (in the order of the game's kind enumeration), then the
+engine's comparison **key**, then the **cards** (the card mask or packed counts as
+an integer), then the blocks derived from plays. Each kind is one contiguous range
+(:meth:`ActionSpace.layout` lists them, :meth:`ActionSpace.kinds` counts them).
+
+**Big Two** (plays: ``hand_combos`` of the 52 cards)
+
+======================= ===================================================
+ids                     actions
+======================= ===================================================
+0                       ``PASS``
+1..6                    ``Choice``: ``take``, ``leave``, ``swap``,
+                        ``decline`` (the leftover card with 3 players),
+                        ``keep``, ``redeal`` (redeal requests)
+7 .. 7+P-1              the ``P`` plays (``Combo``), kind order ``single``,
+                        ``pair``, ``triple``, ``straight``, ``flush``,
+                        ``full_house``, ``four_of_a_kind``,
+                        ``straight_flush`` (then ``two_pair_kicker``,
+                        ``two_pair``, ``quad`` when enabled)
+7+P .. 7+2P-1           only with ``last_card_call=true``: ``LastCard(play)``
+                        for every play, in the order of the plays
+======================= ===================================================
+
+Sizes: ``standard``, ``hongkong``, ``mainland``: P = 19,898, n = 19,905
+(single 7-58, pair 59-136, triple 137-188, straight 189-10388, flush
+10389-15496, full_house 15497-19240, four_of_a_kind 19241-19864,
+straight_flush 19865-19904); ``taiwan`` (no triples): P = 19,846, n = 19,853
+(single 7-58, pair 59-136, straight 137-10336, flush 10337-15444, full_house
+15445-19188, four_of_a_kind 19189-19812, straight_flush 19813-19852). Options
+that add plays append kinds: ``four_card_play=two_pair`` 2,808 two_pair,
+``four_card_play=quad`` 13 quad, ``allow_two_pair_kicker=true`` 123,552
+two_pair_kicker. With ``last_card_call=true`` n = 7 + 2P (39,803 for
+standard). hongkong and mainland share one space; standard differs from them
+only in the flush keys (``flush_compare``).
+
+The space cannot represent the card-carrying decisions of the exchanges, and
+:meth:`ActionSpace.for_rules` raises :class:`~chupai.errors.UnsupportedOptionError`
+naming the option: ``pre_exchange=true`` (giving 1 to 3 of the 52 cards would add
+23,478 actions used once per deal) and ``series=class_struggle`` or
+``series=tribute`` (naming, giving and keeping cards, choosing a face-down hand:
+up to 23,478 more; these phases only arise in the later deals of a match, never
+in a first deal, so a single-deal environment plays ``series=none`` the same).
+
+**Dou Dizhu** (plays: ``hand_combos`` of the whole deck)
+
+======================= ===================================================
+ids                     actions
+======================= ===================================================
+0                       ``PASS`` (in the bidding and in play)
+1..3                    ``Bid(1)``, ``Bid(2)``, ``Bid(3)``
+4..6                    ``ROB``, ``NO_ROB``, ``SHOW`` (明牌)
+7 .. 7+P-1              the plays (``Combo``), kind order ``single``, ``pair``,
+                        ``trio``, ``trio_single``, ``trio_pair``,
+                        ``straight``, ``pair_chain``, ``airplane``,
+                        ``airplane_singles``, ``airplane_pairs``,
+                        ``four_with_two``, ``four_with_two_pairs``,
+                        ``four_with_pair``, ``bomb``, ``rocket``,
+                        ``missile``, ``heaven_bomb``, ``heaven_lord`` (those
+                        the preset has)
+======================= ===================================================
+
+Sizes: ``classic``: P = 27,857, n = 27,864 (single 7-21, pair 22-34, trio
+35-47, trio_single 48-229, trio_pair 230-385, straight 386-421, pair_chain
+422-476, airplane 477-521, airplane_singles 522-22726, airplane_pairs
+22727-25665, four_with_two 25666-26991, four_with_two_pairs 26992-27849, bomb
+27850-27862, rocket 27863); ``four_player``: P = 7,931, n = 7,938 (single 7-21,
+pair 22-36, trio 37-49, trio_pair 50-231, straight 232-267, pair_chain 268-322,
+airplane 323-367, airplane_pairs 368-7871, bomb 7872-7897, rocket 7898-7910,
+missile 7911-7923, heaven_bomb 7924-7936, heaven_lord 7937). The options
+``airplane_max_trios``, ``four_with_two_kickers`` and ``allow_four_with_pair``
+change the plays (e.g. ``airplane_max_trios=2``: n = 4,259).
+A multiset of cards with readings of several kinds (``333444555666`` as an
+airplane and as airplane_singles) has one id per kind.
+
+**Big A** (plays: the union of ``hand_combos`` of the normalized deck for every
+Big Ace suit: none, D, C, H, S)
+
+======================= ===================================================
+ids                     actions
+======================= ===================================================
+0                       ``PASS``
+1..5                    ``Choice``: ``decline``, ``show_second``,
+                        ``keep_hidden``, ``reveal_partner``, ``stay_hidden``
+6..13                   ``Declare``: ``show AD``, ``show AD AD``, ``show AC``,
+                        ``show AC AC``, ``show AH``, ``show AH AH``,
+                        ``show AS``, ``show AS AS``
+14 .. 14+P-1            the plays (``Combo``), kind order ``single``, ``pair``,
+                        ``sequence``, ``pair_sequence``, ``egg``,
+                        ``big_egg``, ``two_jokers``, ``egg_sequence``,
+                        ``fake_eight``, ``true_seven``, ``three_jokers``,
+                        ``four_jokers``, ``two_big_aces``
+14+P .. n-1             with ``fours_capture=true``: ``Capture(fours,
+                        taken)`` for every egg and big egg ``taken`` of the
+                        plays (in their order), ``fours`` its ``size - 1``
+                        ordinary 4s
+======================= ===================================================
+
+Sizes: ``standard``: P = 581, 52 captures (13 eggs, 39 big eggs), n = 647
+(single 14-32, pair 33-45, sequence 46-205, pair_sequence 206-449, egg 450-462,
+big_egg 463-501, two_jokers 502-504, egg_sequence 505-532, fake_eight 533-561,
+true_seven 562-587, three_jokers 588-589, four_jokers 590, two_big_aces 591-594,
+capture 595-646). ``big_ace_in_sets=true``: n = 727; ``fours_capture=false``:
+n = 595; ``sequence_order=chain_four_to_three``: n = 741.
+
+:meth:`ActionSpace.describe` gives the deal's own action text (``Deal.action_text``),
+except that a capture also names what it takes (``capture 4 4 (takes 7 7 7)``),
+so that every id has its own text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from operator import index as _as_index
+from typing import Any, Final, SupportsIndex, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from chupai.actions import PASS, Pass
+from chupai.biga import combos as biga_combos
+from chupai.biga import game as biga_game
+from chupai.biga.cards import DECK as BIGA_DECK
+from chupai.biga.cards import SUITED_ACE, normalize
+from chupai.biga.movegen import hand_combos as biga_hand_combos
+from chupai.biga.rules import STANDARD as BIGA_STANDARD
+from chupai.biga.rules import BigARules
+from chupai.bigtwo import combos as bigtwo_combos
+from chupai.bigtwo import game as bigtwo_game
+from chupai.bigtwo.movegen import hand_combos as bigtwo_hand_combos
+from chupai.bigtwo.rules import STANDARD as BIGTWO_STANDARD
+from chupai.bigtwo.rules import BigTwoRules, Series
+from chupai.doudizhu import combos as ddz_combos
+from chupai.doudizhu import game as ddz_game
+from chupai.doudizhu.movegen import hand_combos as ddz_hand_combos
+from chupai.doudizhu.rules import CLASSIC, FOUR_PLAYER, DouDizhuRules
+from chupai.errors import ChupaiError, UnsupportedOptionError
+from chupai.games import find_game, resolve_rules
+
+__all__ = ["ActionSpace", "COMBINATION_OPTIONS"]
+
+Action: TypeAlias = Any
+"""An engine action of the space's game (a ``Combo``, ``PASS``, ``Bid``,
+``Choice``, ``Declare``, ``Capture`` or ``LastCard``): hashable values that compare
+by value."""
+
+COMBINATION_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "bigtwo": ("suit_order", "allow_triples", "allow_flush", "allow_two_pair_kicker",
+               "four_card_play", "straight_order", "flush_compare", "five_card_rule",
+               "last_card_call"),
+    "doudizhu": ("players", "four_with_two_kickers", "four_with_two_match",
+                 "allow_four_with_pair", "airplane_max_trios"),
+    "biga": ("rank_order", "sequence_order", "big_ace_in_sets", "fours_capture"),
+}
+"""The options that decide each game's action space: which plays exist, their
+comparison keys (part of the engine's ``Combo`` values) and the extra blocks
+(``last_card_call``, ``fours_capture``). Rules objects that agree on these share
+one space."""
+
+_Blocks: TypeAlias = list[tuple[str, list[Action]]]
+_TextFn: TypeAlias = Callable[[Action], str]
+
+
+class ActionSpace:
+    """The fixed numbering of every action of one game under one set of
+    combination options (see the module docstring for the layouts).
+
+    Build it with :meth:`for_rules` (cached); do not mutate it."""
+
+    __slots__ = ("game", "n", "actions", "options", "_ids", "_get", "_layout", "_text")
+
+    game: str
+    """The game key (``bigtwo``, ``doudizhu`` or ``biga``)."""
+    n: int
+    """The number of actions (ids ``0 .. n - 1``)."""
+    actions: tuple[Action, ...]
+    """The engine action of each id."""
+    options: tuple[tuple[str, Any], ...]
+    """The combination options this space was built for, as ``(key, value)``."""
+
+    def __init__(self, game: str, options: tuple[tuple[str, Any], ...], blocks: _Blocks,
+                 text: _TextFn) -> None:
+        """Number the ``blocks`` (label, actions) in order; ``text`` describes one
+        action. Use :meth:`for_rules` rather than this constructor."""
+        actions: list[Action] = []
+        layout: list[tuple[str, int, int]] = []
+        for label, block in blocks:
+            if block:
+                layout.append((label, len(actions), len(actions) + len(block)))
+                actions.extend(block)
+        ids = {a: i for i, a in enumerate(actions)}
+        if len(ids) != len(actions):
+            raise RuntimeError(f"the {game} action space lists an action twice")
+        self.game = game
+        self.options = options
+        self.actions = tuple(actions)
+        self.n = len(actions)
+        self._ids = ids
+        self._get = ids.__getitem__
+        self._layout = tuple(layout)
+        self._text = text
+
+    # ----- construction ----------------------------------------------------------
+    @classmethod
+    def for_rules(cls, game_key: str, rules: Any = None) -> ActionSpace:
+        """The (cached) space of game ``game_key`` (a key or alias) under
+        ``rules``: a rules object of that game, a preset name, or None for the
+        game's default preset.
+
+        Raises :class:`~chupai.errors.RulesError` for an unknown game or preset,
+        :class:`~chupai.errors.ChupaiError` for rules of another game, and
+        :class:`~chupai.errors.UnsupportedOptionError` naming an option whose
+        actions the space cannot represent (Big Two ``pre_exchange`` and
+        ``series``)."""
+        game = find_game(game_key).key
+        if rules is None or isinstance(rules, str):
+            rules = resolve_rules(game, rules)
+        spec = _GAMES[game]
+        if not isinstance(rules, spec.rules_type):
+            raise ChupaiError(f"rules {rules!r} are not {game} rules "
+                              f"(expected {spec.rules_type.__name__})")
+        spec.check(rules)
+        options = tuple((k, getattr(rules, k)) for k in COMBINATION_OPTIONS[game])
+        key = (game, options)
+        space = _CACHE.get(key)
+        if space is None:
+            canonical = dataclasses.replace(spec.base(rules), **dict(options))
+            blocks, text = spec.build(canonical)
+            space = cls(game, options, blocks, text)
+            _CACHE[key] = space
+        return space
+
+    # ----- ids and actions ---------------------------------------------------------
+    def index(self, action: Action) -> int:
+        """The id of ``action``; raises :class:`~chupai.errors.ChupaiError` naming
+        it when it is not in the space."""
+        try:
+            return self._ids[action]
+        except (KeyError, TypeError):
+            raise self._missing(action) from None
+
+    def action(self, i: SupportsIndex) -> Action:
+        """The engine action of id ``i`` (``0 <= i < n``)."""
+        k = _as_index(i)
+        if not 0 <= k < self.n:
+            raise ChupaiError(f"action id {i!r} is out of range 0..{self.n - 1} "
+                              f"of the {self.game} action space")
+        return self.actions[k]
+
+    def indices(self, legal: Sequence[Action]) -> npt.NDArray[np.int64]:
+        """The ids of the actions ``legal``, in order, as an ``int64`` array."""
+        try:
+            return np.fromiter(map(self._get, legal), np.int64, len(legal))
+        except (KeyError, TypeError):
+            raise self._missing(next(a for a in legal if not self._has(a))) from None
+
+    def mask(self, legal: Sequence[Action]) -> npt.NDArray[np.int8]:
+        """The legality mask of ``legal``: an ``int8`` array of length :attr:`n`,
+        1 at the id of each action of ``legal``, 0 elsewhere."""
+        out = np.zeros(self.n, np.int8)
+        out[self.indices(legal)] = 1
+        return out
+
+    def describe(self, i: SupportsIndex) -> str:
+        """The text of action ``i`` (the deal's ``action_text``; a Big A capture
+        also names the cards it takes)."""
+        return self._text(self.action(i))
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __contains__(self, action: object) -> bool:
+        return self._has(action)
+
+    def __repr__(self) -> str:
+        opts = ",".join(f"{k}={getattr(v, 'value', v)}" for k, v in self.options)
+        return f"<ActionSpace {self.game}({opts}) n={self.n}>"
+
+    # ----- summaries -----------------------------------------------------------------
+    def layout(self) -> tuple[tuple[str, int, int], ...]:
+        """The contiguous id ranges as ``(label, first, stop)``, in id order. Labels:
+        ``pass``, ``choice``, ``bid``, ``declare``, each play kind's name,
+        ``last_card``, ``capture``."""
+        return self._layout
+
+    def kinds(self) -> dict[str, int]:
+        """How many ids each label of :meth:`layout` has, in id order."""
+        return {label: stop - first for label, first, stop in self._layout}
+
+    # ----- helpers ---------------------------------------------------------------------
+    def _has(self, action: object) -> bool:
+        try:
+            return action in self._ids
+        except TypeError:  # unhashable
+            return False
+
+    def _missing(self, action: object) -> ChupaiError:
+        opts = ", ".join(f"{k}={getattr(v, 'value', v)}" for k, v in self.options)
+        return ChupaiError(f"action {action!r} is not in the {self.game} action space "
+                           f"({opts})")
+
+
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], ActionSpace] = {}
+
+
+def _play_order(kinds: Sequence[Any]) -> Callable[[Any], tuple[int, int, int]]:
+    """Sort key of plays: kind (in ``kinds`` order), key, cards."""
+    pos = {k: i for i, k in enumerate(kinds)}
+    return lambda c: (pos[c[0]], c[2], c[1])
+
+
+def _play_blocks(plays: list[Any]) -> _Blocks:
+    """Sorted ``plays`` cut into one block per kind."""
+    blocks: _Blocks = []
+    for c in plays:
+        if not blocks or blocks[-1][0] != c[0].value:
+            blocks.append((c[0].value, []))
+        blocks[-1][1].append(c)
+    return blocks
+
+
+# ----- Big Two -----------------------------------------------------------------------
+
+_BIGTWO_CHOICES: Final = tuple(bigtwo_game.Choice(name) for name in (
+    "take", "leave", "swap", "decline", "keep", "redeal"))
+
+
+def _bigtwo_check(rules: BigTwoRules) -> None:
+    if rules.pre_exchange:
+        raise UnsupportedOptionError(
+            "option 'pre_exchange': the action space cannot represent the §12.4 exchange "
+            "(giving 1 to 3 cards would add 23,478 actions); use pre_exchange=false",
+            "pre_exchange")
+    if rules.series is not Series.NONE:
+        raise UnsupportedOptionError(
+            f"option 'series': the action space cannot represent the exchanges between "
+            f"deals of series={rules.series.value} (naming, giving and keeping cards, "
+            "choosing a hand); a single first deal never has them: use series=none",
+            "series")
+
+
+def _bigtwo_build(rules: BigTwoRules) -> tuple[_Blocks, _TextFn]:
+    plays = bigtwo_hand_combos(bigtwo_game.FULL_DECK, rules)
+    plays.sort(key=_play_order(list(bigtwo_combos.ComboKind)))
+    blocks: _Blocks = [("pass", [PASS]), ("choice", list(_BIGTWO_CHOICES))]
+    blocks += _play_blocks(plays)
+    if rules.last_card_call:
+        blocks.append(("last_card", [bigtwo_game.LastCard(c) for c in plays]))
+    strength = bigtwo_combos.tables(rules).card_strength
+
+    def text(a: Action) -> str:
+        if isinstance(a, Pass):
+            return "pass"
+        if isinstance(a, bigtwo_game.Choice):
+            return str(a.name)
+        if isinstance(a, bigtwo_game.LastCard):
+            return a.play.cards_text(strength) + " last"
+        return str(a.cards_text(strength))
+
+    return blocks, text
+
+
+# ----- Dou Dizhu ---------------------------------------------------------------------
+
+def _ddz_build(rules: DouDizhuRules) -> tuple[_Blocks, _TextFn]:
+    plays = ddz_hand_combos(ddz_combos.deck_cards(rules), rules)
+    plays.sort(key=_play_order(list(ddz_combos.Kind)))
+    blocks: _Blocks = [("pass", [PASS]), ("bid", [ddz_game.Bid(v) for v in (1, 2, 3)]),
+                       ("choice", [ddz_game.ROB, ddz_game.NO_ROB, ddz_game.SHOW])]
+    blocks += _play_blocks(plays)
+    seen: set[int] = set()
+    several: set[int] = set()  # card multisets with readings of more than one kind
+    for c in plays:
+        (several if c.cards in seen else seen).add(c.cards)
+
+    def text(a: Action) -> str:
+        if isinstance(a, Pass):
+            return "pass"
+        if isinstance(a, ddz_game.Bid):
+            return f"bid {a.value}"
+        if isinstance(a, ddz_game.Choice):
+            return str(a.name)
+        out = ddz_combos.cards_text(a.cards)
+        return out + " " + a.kind.value if a.cards in several else out
+
+    return blocks, text
+
+
+# ----- Big A -------------------------------------------------------------------------
+
+_BIGA_CHOICES: Final = (biga_game.DECLINE, biga_game.SHOW_SECOND, biga_game.KEEP_HIDDEN,
+                        biga_game.REVEAL, biga_game.STAY_HIDDEN)
+_BIGA_DECLARES: Final = tuple(biga_game.Declare(s, two) for s in range(4)
+                              for two in (False, True))
+
+
+def _big_suit_of(cards: int) -> int | None:
+    """The suit of the Big Aces among normalized ``cards``, or None."""
+    for s in range(4):
+        if (cards >> (5 * (SUITED_ACE + s))) & 31:
+            return s
+    return None
+
+
+def _biga_build(rules: BigARules) -> tuple[_Blocks, _TextFn]:
+    union: set[Any] = set()
+    for suit in (None, 0, 1, 2, 3):
+        union.update(biga_hand_combos(normalize(BIGA_DECK, suit), rules, suit))
+    plays = sorted(union, key=_play_order(list(biga_combos.Kind)))
+    blocks: _Blocks = [("pass", [PASS]), ("choice", list(_BIGA_CHOICES)),
+                       ("declare", list(_BIGA_DECLARES))]
+    blocks += _play_blocks(plays)
+    if rules.fours_capture:
+        fours = biga_combos.tables(rules, None).sets[biga_combos.FOUR]
+        blocks.append(("capture", [
+            biga_game.Capture(fours[c.size - 1], c) for c in plays
+            if c.kind is biga_combos.Kind.EGG or c.kind is biga_combos.Kind.BIG_EGG]))
+
+    def cards(c: Any) -> str:
+        return biga_combos.combo_text(c, rules, _big_suit_of(c.cards))
+
+    def text(a: Action) -> str:
+        if isinstance(a, Pass):
+            return "pass"
+        if isinstance(a, biga_game.Choice):
+            return str(a.name)
+        if isinstance(a, biga_game.Declare):
+            name = "A" + biga_game.SUIT_LETTERS[a.suit]
+            return f"show {name} {name}" if a.two else f"show {name}"
+        if isinstance(a, biga_game.Capture):
+            return f"capture {cards(a.fours)} (takes {cards(a.taken)})"
+        return cards(a)
+
+    return blocks, text
+
+
+# ----- the registry ----------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class _GameSpec:
+    rules_type: type
+    base: Callable[[Any], Any]
+    """The preset whose other options the canonical rules object takes."""
+    check: Callable[[Any], None]
+    build: Callable[[Any], tuple[_Blocks, _TextFn]]
+
+
+def _no_check(rules: Any) -> None:
+    return None
+
+
+_GAMES: Final[dict[str, _GameSpec]] = {
+    "bigtwo": _GameSpec(BigTwoRules, lambda r: BIGTWO_STANDARD, _bigtwo_check, _bigtwo_build),
+    "doudizhu": _GameSpec(DouDizhuRules, lambda r: CLASSIC if r.players == 3 else FOUR_PLAYER,
+                          _no_check, _ddz_build),
+    "biga": _GameSpec(BigARules, lambda r: BIGA_STANDARD, _no_check, _biga_build),
+}
