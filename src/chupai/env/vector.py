@@ -1,0 +1,445 @@
+"""A batch runner: many independent deals of one game stepped together, for
+self-play training loops that want throughput.
+
+:class:`VectorGames` holds ``num_games`` deals. Each game always has a seat to
+act; :meth:`VectorGames.step` takes one action id per game (ids of the game's
+:class:`~chupai.env.spaces.ActionSpace`), applies them, and returns a
+:class:`Batch`: the encoding of each game's next observation (the seat to act,
+:class:`~chupai.env.encode.Encoder`), its legality mask, the seat, and for the
+games that ended in this step their final rewards. A finished game is dealt
+again at once (**auto-reset**): its row already shows the first decision of the
+next episode, and ``done`` says the previous one ended.
+
+>>> import numpy as np
+>>> venv = VectorGames("doudizhu", "classic", num_games=4, seed=0)
+>>> batch = venv.reset()
+>>> batch.obs.shape == (4, venv.obs_size), batch.mask.shape == (4, venv.n_actions)
+(True, True)
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(200):
+...     batch = venv.step(random_actions(batch.mask, rng))
+>>> venv.stats().episodes > 0
+True
+
+Episodes and redeals
+--------------------
+
+An episode is one deal played to a score. A deal that ends in a redeal (a Dou
+Dizhu bidding where everybody passed, a Big A redeal, a Big Two redeal request)
+is dealt again **within the episode**, as at a real table and as in
+:class:`~chupai.env.aec.ChupaiAECEnv`: Dou Dizhu by the next dealer and with
+``D = 2`` when the rules double the deal after an all-pass
+(``Outcome.next_doubled``), Big A with the same first drawer
+(``Outcome.next_first_drawer``), Big Two by the same dealer. A deal decided
+before any decision (a Big Two instant win under ``taiwan``; a Big A deal nobody
+could declare in) has nothing to learn from and is replaced by a fresh one.
+:meth:`VectorGames.stats` counts both kinds as ``redeals``. The episode's length
+counts every action of it, the redealt deals' included. A fresh episode deals
+from a new seed with the dealer (first drawer) drawn from the seed.
+
+Seeds
+-----
+
+Game ``i`` draws the seed of each of its deals from its own generator, spawned
+from ``seed`` (:class:`numpy.random.SeedSequence` child ``i``), so game ``i``
+plays the same deals whatever ``num_games`` is and whenever the other games
+finish; the same seed and the same actions give identical batches.
+
+Buffers
+-------
+
+The arrays of a :class:`Batch` are the runner's own buffers, written in place by
+every :meth:`~VectorGames.step` and :meth:`~VectorGames.reset` (no per-step
+allocation of the big arrays): consume them before the next step, or keep
+:meth:`Batch.copy`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from chupai.env.encode import Encoder
+from chupai.env.spaces import ActionSpace
+from chupai.errors import ChupaiError, IllegalActionError
+from chupai.games import find_game, resolve_rules
+
+__all__ = ["VectorGames", "Batch", "EpisodeStats", "random_actions", "Reward"]
+
+Reward: TypeAlias = Literal["score", "win"]
+"""``score``: the deal scores; ``win``: Dou Dizhu +1 to each seat of the winning
+side and -1 to each of the other; Big Two +1 to the winner and ``-1/(n-1)`` to
+each other seat; Big A the sign of the seat's score (+1, -1 or 0). These are the
+definitions of :class:`~chupai.env.aec.ChupaiAECEnv`."""
+
+_REWARDS: Final = ("score", "win")
+
+MAX_THROWN: Final = 1000
+"""Deals one game may deal in a row that end before any action (redeals and deals
+decided at once) before :class:`VectorGames` gives up with a ``ChupaiError``."""
+
+Deal: TypeAlias = Any
+"""A deal of the runner's game (``BigTwoDeal``, ``DouDizhuDeal`` or ``BigADeal``)."""
+
+
+class Batch(NamedTuple):
+    """What :meth:`VectorGames.reset` and :meth:`VectorGames.step` return, one
+    row per game. The arrays are the runner's buffers (see :meth:`copy`)."""
+
+    obs: npt.NDArray[np.float32]
+    """``float32[num_games, obs_size]``: the encoding of the observation of the
+    seat to act in each game."""
+    mask: npt.NDArray[np.int8]
+    """``int8[num_games, n_actions]``: 1 at the ids of the legal actions."""
+    seat: npt.NDArray[np.int64]
+    """``int64[num_games]``: the seat to act in each game."""
+    rewards: npt.NDArray[np.float32]
+    """``float32[num_games, players]``: per seat, the final reward of the
+    episode that ended in this step (absolute seats); zeros for other games."""
+    done: npt.NDArray[np.bool_]
+    """``bool[num_games]``: the game's episode ended in this step (its row
+    already shows the next episode)."""
+    episode_length: npt.NDArray[np.int64]
+    """``int64[num_games]``: the number of actions of the episode that ended in
+    this step (redeals included); 0 for other games."""
+
+    def copy(self) -> Batch:
+        """A batch of copies, which later steps leave alone."""
+        return Batch(self.obs.copy(), self.mask.copy(), self.seat.copy(),
+                     self.rewards.copy(), self.done.copy(), self.episode_length.copy())
+
+
+class EpisodeStats(NamedTuple):
+    """Counts of :meth:`VectorGames.stats` since the last seeded reset."""
+
+    episodes: int
+    """Finished episodes, over all games."""
+    mean_length: float
+    """Their mean number of actions (NaN before the first)."""
+    steps: int
+    """Actions applied, over all games."""
+    redeals: int
+    """Deals that ended without a score and were dealt again (redeals and deals
+    decided before any action)."""
+    per_game_episodes: npt.NDArray[np.int64]
+    """Finished episodes of each game."""
+    per_game_mean_length: npt.NDArray[np.float64]
+    """Mean episode length of each game (NaN for a game with none)."""
+
+
+def random_actions(mask: npt.ArrayLike, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One action id per row of ``mask``, uniform among the row's legal ids.
+
+    ``mask`` is a 2-D array (``int8`` 0/1 or ``bool``, as in :attr:`Batch.mask`);
+    ``rng`` a numpy generator (one ``rng.random`` draw per row). Vectorised: one
+    scan of the mask for its nonzero entries, then one pick per row. Raises
+    ``ValueError`` for a row with no legal id."""
+    m = np.asarray(mask)
+    if m.ndim != 2:
+        raise ValueError(f"mask must be 2-D (games x actions), not shape {m.shape}")
+    rows, width = m.shape
+    flat = m.view(np.bool_) if m.dtype.itemsize == 1 and m.dtype.kind in "biu" else m != 0
+    hits = np.flatnonzero(flat)  # row-major: grouped by row, ascending
+    row_of = hits // width
+    counts = np.bincount(row_of, minlength=rows)
+    if rows and not counts.all():
+        empty = int(np.flatnonzero(counts == 0)[0])
+        raise ValueError(f"row {empty} of the mask has no legal action")
+    starts = np.cumsum(counts) - counts
+    pick = starts + (rng.random(rows) * counts).astype(np.int64)
+    out: npt.NDArray[np.int64] = hits[pick] - np.arange(rows, dtype=np.int64) * width
+    return out
+
+
+def _redeal_kwargs(game: str) -> Callable[[Deal], dict[str, Any]]:
+    """The ``new_deal`` arguments of the deal that follows a redeal of ``game``."""
+    if game == "doudizhu":
+        return lambda d: {"dealer": (d.dealer + 1) % d.players,
+                          "doubled": d.outcome.next_doubled}
+    if game == "biga":
+        return lambda d: {"first_drawer": d.outcome.next_first_drawer}
+    return lambda d: {"dealer": d.dealer}
+
+
+def _win_rewards(game: str) -> Callable[[Any, int], list[float]]:
+    """``(outcome, players) -> rewards`` of ``reward="win"`` for ``game``."""
+    if game == "doudizhu":
+        return lambda o, n: [1.0 if (s == o.landlord) == o.landlord_won else -1.0
+                             for s in range(n)]
+    if game == "bigtwo":
+        return lambda o, n: [1.0 if s == o.winner else -1.0 / (n - 1) for s in range(n)]
+    return lambda o, n: [float((x > 0) - (x < 0)) for x in o.scores]
+
+
+class VectorGames:
+    """``num_games`` independent deals of ``game`` under ``rules``, stepped
+    together with auto-reset (see the module docstring).
+
+    ``game`` is a game key or alias; ``rules`` a preset name, a rules object of
+    that game, or None for the game's default preset (``classic`` for Dou
+    Dizhu); ``seed`` an int (None: fresh
+    entropy); ``reward`` ``"score"`` (the deal scores) or ``"win"`` (see
+:data:`Reward`).
+    Raises :class:`~chupai.errors.RulesError` for an unknown game or preset and
+    :class:`~chupai.errors.UnsupportedOptionError` for options the action space
+    cannot represent. Call :meth:`reset` before :meth:`step`."""
+
+    game: str
+    """The game key."""
+    rules: Any
+    """The rules object every deal is played under."""
+    num_games: int
+    players: int
+    """Seats per game (the width of :attr:`Batch.rewards`)."""
+    space: ActionSpace
+    """The action space (``n_actions`` ids)."""
+    encoder: Encoder
+    """The observation encoder (``obs_size`` values)."""
+    n_actions: int
+    obs_size: int
+    reward: Reward
+
+    def __init__(self, game: str = "doudizhu", rules: Any = None, num_games: int = 64,
+                 seed: int | None = 0, reward: Reward = "score") -> None:
+        key = find_game(game).key
+        if rules is None or isinstance(rules, str):
+            rules = resolve_rules(key, rules)
+        if num_games < 1:
+            raise ValueError(f"num_games must be at least 1, not {num_games}")
+        if reward not in _REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(_REWARDS)}, not {reward!r}")
+        self.game = key
+        self.rules = rules
+        self.num_games = int(num_games)
+        self.space = ActionSpace.for_rules(key, rules)
+        self.encoder = Encoder.for_rules(key, rules)
+        self.players = self.encoder.players
+        self.n_actions = self.space.n
+        self.obs_size = self.encoder.size
+        self.reward = reward
+        self._new_deal: Callable[..., Deal] = import_module(f"chupai.{key}.game").new_deal
+        self._redeal_kwargs = _redeal_kwargs(key)
+        self._win = _win_rewards(key)
+        self._seed = seed
+
+        n = self.num_games
+        self._obs = np.zeros((n, self.obs_size), np.float32)
+        self._mask = np.zeros((n, self.n_actions), np.int8)
+        self._seat = np.zeros(n, np.int64)
+        self._rewards = np.zeros((n, self.players), np.float32)
+        self._done = np.zeros(n, np.bool_)
+        self._length = np.zeros(n, np.int64)
+        self._batch = Batch(self._obs, self._mask, self._seat, self._rewards, self._done,
+                            self._length)
+        self._obs_rows = list(self._obs)
+        self._mask_rows = list(self._mask)
+        self._rows = np.arange(n)
+        self._empty = np.zeros(0, np.int64)
+
+        self._rngs: list[random.Random] = []
+        self._deals: list[Deal] = []
+        self._legal: list[list[Any]] = []
+        self._ids: list[npt.NDArray[np.int64]] = [self._empty] * n
+        self._raw: list[Any] = []
+        self._steps = np.zeros(n, np.int64)
+        self._episodes = np.zeros(n, np.int64)
+        self._length_sum = np.zeros(n, np.int64)
+        self._redeals = 0
+        self._total_steps = 0
+        self._ready = False
+
+    # ----- the loop ---------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> Batch:
+        """Deal a fresh episode in every game and return the first batch (``done``
+        all False, ``rewards`` zeros).
+
+        With ``seed`` every game's generator is seeded anew from it (and the
+        statistics are cleared); without, the first reset uses the constructor's
+        seed and later resets go on drawing from the current generators."""
+        if seed is not None or not self._ready:
+            if seed is not None:
+                self._seed = seed
+            children = np.random.SeedSequence(self._seed).spawn(self.num_games)
+            self._rngs = [random.Random(int.from_bytes(c.generate_state(4).tobytes(), "little"))
+                          for c in children]
+            self._episodes[:] = 0
+            self._length_sum[:] = 0
+            self._redeals = 0
+            self._total_steps = 0
+        self._mask.fill(0)
+        self._ids = [self._empty] * self.num_games
+        self._rewards.fill(0.0)
+        self._done.fill(False)
+        self._length.fill(0)
+        self._steps[:] = 0
+        self._deals = [self._fresh(i, None) for i in range(self.num_games)]
+        self._legal = [[] for _ in range(self.num_games)]
+        self._raw = [None] * self.num_games
+        for i, deal in enumerate(self._deals):
+            self._show(i, deal)
+        self._ready = True
+        return self._batch
+
+    def step(self, actions: npt.ArrayLike) -> Batch:
+        """Apply ``actions[i]`` (an action id) in game ``i`` for every game, deal
+        finished games again, and return the new batch.
+
+        Every action is checked against the current mask before any is applied,
+        and nothing changes on an error: an id that is not legal raises
+        :class:`~chupai.errors.IllegalActionError` (a ``ValueError``) naming the
+        game, the id and its text; an id out of range, actions of the wrong shape
+        or a non-integer type raise ``ValueError``."""
+        if not self._ready:
+            raise RuntimeError("call reset() before step()")
+        a = self._check(actions)
+        rewards, done, length = self._rewards, self._done, self._length
+        rewards.fill(0.0)
+        done.fill(False)
+        length.fill(0)
+        table = self.space.actions
+        steps = self._steps
+        deals = self._deals
+        for i, k in enumerate(a.tolist()):
+            deal = deals[i]
+            deal.apply_unchecked(table[k])
+            steps[i] += 1
+            if deal.is_terminal():
+                deal = deals[i] = self._after(i, deal)
+            self._show(i, deal)
+        self._total_steps += len(deals)
+        return self._batch
+
+    # ----- for rule-based agents and inspection ----------------------------------------
+    def raw_observations(self) -> list[Any]:
+        """The engine observation of the seat to act in each game (the values the
+        batch's ``obs`` rows encode), for bots: ``bot.act(obs, legal_actions(i))``."""
+        return list(self._raw)
+
+    def legal_actions(self, i: int) -> list[Any]:
+        """The legal engine actions of game ``i`` (a copy of the deal's list)."""
+        self._need_ready()
+        return list(self._legal[i])
+
+    def legal_ids(self, i: int) -> npt.NDArray[np.int64]:
+        """The ids of the legal actions of game ``i``, in the order of
+        :meth:`legal_actions` (read-only)."""
+        self._need_ready()
+        out = self._ids[i].view()
+        out.flags.writeable = False
+        return out
+
+    def deal(self, i: int) -> Deal:
+        """The live deal of game ``i`` (for inspection: do not apply actions to
+        it, step the runner)."""
+        self._need_ready()
+        return self._deals[i]
+
+    def stats(self) -> EpisodeStats:
+        """Finished episodes and their mean length, overall and per game."""
+        episodes = int(self._episodes.sum())
+        with np.errstate(invalid="ignore", divide="ignore"):
+            per_mean = self._length_sum / self._episodes
+        return EpisodeStats(
+            episodes=episodes,
+            mean_length=float(self._length_sum.sum() / episodes) if episodes else float("nan"),
+            steps=self._total_steps,
+            redeals=self._redeals,
+            per_game_episodes=self._episodes.copy(),
+            per_game_mean_length=per_mean,
+        )
+
+    def __repr__(self) -> str:
+        spec = self.rules.spec() if hasattr(self.rules, "spec") else repr(self.rules)
+        return (f"<VectorGames {spec} num_games={self.num_games} obs={self.obs_size} "
+                f"actions={self.n_actions} reward={self.reward}>")
+
+    # ----- internals -----------------------------------------------------------------
+    def _need_ready(self) -> None:
+        if not self._ready:
+            raise RuntimeError("call reset() first")
+
+    def _fresh(self, i: int, prev: Deal | None) -> Deal:
+        """A new deal for game ``i``: a fresh episode (``prev`` None) or the deal
+        after the redeal ``prev``. A deal over before any action is thrown away
+        (counted in ``redeals``): after a redeal the next one follows it, after a
+        deal decided at once (a Big Two instant win, a Big A deal nobody could
+        declare in) a fresh deal is dealt."""
+        rng = self._rngs[i]
+        for _ in range(MAX_THROWN):
+            kwargs = {} if prev is None else self._redeal_kwargs(prev)
+            deal = self._new_deal(self.rules, rng.getrandbits(63), **kwargs)
+            if not deal.is_terminal():
+                return deal
+            self._redeals += 1
+            prev = deal if getattr(deal.outcome, "redeal", False) else None
+        raise ChupaiError(f"game {i}: {MAX_THROWN} {self.game} deals in a row ended "
+                          "before any action")
+
+    def _after(self, i: int, deal: Deal) -> Deal:
+        """Game ``i``'s deal just ended: record the episode or redeal."""
+        outcome = deal.outcome
+        if getattr(outcome, "redeal", False):
+            self._redeals += 1
+            return self._fresh(i, deal)
+        row = self._rewards[i]
+        if self.reward == "score":
+            row[:] = outcome.scores
+        else:
+            row[:] = self._win(outcome, self.players)
+        n = int(self._steps[i])
+        self._done[i] = True
+        self._length[i] = n
+        self._episodes[i] += 1
+        self._length_sum[i] += n
+        self._steps[i] = 0
+        return self._fresh(i, None)
+
+    def _show(self, i: int, deal: Deal) -> None:
+        """Write game ``i``'s observation row, mask row and seat."""
+        seat = deal.to_act
+        legal = deal.legal_actions()
+        obs = deal.observe(seat)
+        self._legal[i] = legal
+        self._raw[i] = obs
+        self._seat[i] = seat
+        self.encoder.encode_into(obs, self._obs_rows[i])
+        ids = self.space.indices(legal)
+        row = self._mask_rows[i]
+        row[self._ids[i]] = 0
+        row[ids] = 1
+        self._ids[i] = ids
+
+    def _check(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """``actions`` as int64 ids, each legal in its game: otherwise
+        ``ValueError`` (bad shape, type or range) or
+        :class:`~chupai.errors.IllegalActionError`."""
+        a = np.asarray(actions)
+        if a.shape != (self.num_games,):
+            raise ValueError(f"actions must have shape ({self.num_games},), not {a.shape}")
+        if a.dtype.kind not in "iu":
+            raise ValueError(f"actions must be integer action ids, not {a.dtype}")
+        ids = a.astype(np.int64, copy=False)
+        bad = (ids < 0) | (ids >= self.n_actions)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise ValueError(f"game {i}: action id {int(ids[i])} is out of range "
+                             f"0..{self.n_actions - 1}")
+        ok = self._mask[self._rows, ids]
+        if not ok.all():
+            i = int(np.flatnonzero(ok == 0)[0])
+            k = int(ids[i])
+            raise IllegalActionError(
+                self.space.describe(k),
+                f"game {i}: action {k} ({self.space.describe(k)}) is not legal for seat "
+                f"{int(self._seat[i])}; legal: {self._legal_text(i)}")
+        return ids
+
+    def _legal_text(self, i: int, limit: int = 12) -> str:
+        ids: Sequence[int] = self._ids[i].tolist()
+        shown = ", ".join(f"{k} ({self.space.describe(k)})" for k in ids[:limit])
+        return shown + (f", ... ({len(ids)} in all)" if len(ids) > limit else "")
