@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from chupai.errors import RulesError
@@ -36,18 +37,29 @@ class GameInfo:
     default_preset: str
 
 
-def _bigtwo() -> GameInfo:
-    from chupai.bigtwo import api, rules
-
+def _game(key: str, api: ModuleType, rules: ModuleType, *, names: Mapping[str, str],
+          aliases: tuple[str, ...], default_preset: str) -> GameInfo:
+    """The :class:`GameInfo` of a game package's ``api`` and ``rules`` modules."""
     return GameInfo(
-        key="bigtwo",
-        names={"en": "Big Two", "zh": "锄大地 / 大老二", "ja": "大老二 (ビッグツー)"},
-        aliases=("bigtwo", "big2", "big_two", "big-two", "daidi", "dai di", "choh dai di",
-                 "锄大地", "鋤大D", "鋤大地", "大老二", "pusoy dos", "pusoydos"),
+        key=key,
+        names=names,
+        aliases=aliases,
         presets=lambda: rules.PRESETS,
         resolve=lambda preset, overrides: rules.resolve(preset, overrides),
         judge=api.judge,
         moves=api.moves,
+        default_preset=default_preset,
+    )
+
+
+def _bigtwo() -> GameInfo:
+    from chupai.bigtwo import api, rules
+
+    return _game(
+        "bigtwo", api, rules,
+        names={"en": "Big Two", "zh": "锄大地 / 大老二", "ja": "大老二 (ビッグツー)"},
+        aliases=("bigtwo", "big2", "big_two", "big-two", "daidi", "dai di", "choh dai di",
+                 "锄大地", "鋤大D", "鋤大地", "大老二", "pusoy dos", "pusoydos"),
         default_preset="standard",
     )
 
@@ -55,15 +67,11 @@ def _bigtwo() -> GameInfo:
 def _doudizhu() -> GameInfo:
     from chupai.doudizhu import api, rules
 
-    return GameInfo(
-        key="doudizhu",
+    return _game(
+        "doudizhu", api, rules,
         names={"en": "Dou Dizhu", "zh": "斗地主", "ja": "闘地主"},
         aliases=("doudizhu", "dou dizhu", "ddz", "fight the landlord",
                  "斗地主", "鬥地主", "闘地主"),
-        presets=lambda: rules.PRESETS,
-        resolve=lambda preset, overrides: rules.resolve(preset, overrides),
-        judge=api.judge,
-        moves=api.moves,
         default_preset="classic",
     )
 
@@ -71,14 +79,10 @@ def _doudizhu() -> GameInfo:
 def _biga() -> GameInfo:
     from chupai.biga import api, rules
 
-    return GameInfo(
-        key="biga",
+    return _game(
+        "biga", api, rules,
         names={"en": "Big A", "zh": "打大A", "ja": "打大A (ビッグA)"},
         aliases=("biga", "big a", "big_a", "big-a", "dadaa", "da da a", "打大A"),
-        presets=lambda: rules.PRESETS,
-        resolve=lambda preset, overrides: rules.resolve(preset, overrides),
-        judge=api.judge,
-        moves=api.moves,
         default_preset="standard",
     )
 

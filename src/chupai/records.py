@@ -1,5 +1,5 @@
-"""What every game's JSON records share: the header, typed field access, and the
-move-by-move replay of an action list against a deal.
+"""What every game's JSON records share: the header, typed field access, writing
+a deal record, and the move-by-move replay of an action list against a deal.
 
 A deal record is a JSON object ``{"format": "chupai-record", "version": 1, "game":
 GAME, "rules": {...}, ..., "actions": [{"seat": S, "action": TEXT}, ...], "result":
@@ -9,13 +9,14 @@ Every problem is a :class:`~chupai.errors.RecordError`, never another exception.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final, Protocol, TypeVar
 
 from chupai.errors import ChupaiError, RecordError
 
-__all__ = ["FORMAT", "VERSION", "is_int", "field", "check_header", "ReplayableDeal",
-           "replay_actions", "check_match_plan"]
+__all__ = ["FORMAT", "VERSION", "is_int", "field", "check_header", "check_result",
+           "RecordableDeal", "deal_record", "ReplayableDeal", "replay_actions", "replay_deal",
+           "check_match_plan"]
 
 FORMAT: Final = "chupai-record"
 VERSION: Final = 1
@@ -56,8 +57,63 @@ def check_header(rec: Any, game: str) -> None:
         raise RecordError(f"record game {rec.get('game')!r} is not {game}")
 
 
+def check_result(rec: Mapping[str, Any]) -> None:
+    """Check that the record's ``result`` is an object or null."""
+    result = rec.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
+
+
 class _Outcome(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
+
+
+class _Rules(Protocol):
+    def spec(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class _Event(Protocol):
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def action(self) -> Any: ...
+
+
+class RecordableDeal(Protocol):
+    """What :func:`deal_record` needs of a deal."""
+
+    @property
+    def rules(self) -> _Rules: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+    @property
+    def outcome(self) -> _Outcome | None: ...
+
+    def action_text(self, action: Any) -> str: ...
+
+
+def deal_record(game: str, deal: RecordableDeal, fields: Mapping[str, Any],
+                events: Iterable[_Event]) -> dict[str, Any]:
+    """The JSON-ready record of ``deal`` of ``game``: the header (format, version,
+    game, spec, resolved rules, seed), then the game's own ``fields``, then the
+    ``events`` as actions (``{"seat": S, "action": TEXT}``) and the result (null
+    while the deal runs)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "spec": deal.rules.spec(),
+        "rules": deal.rules.to_dict(),
+        "seed": deal.seed,
+        **fields,
+        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)} for ev in events],
+        "result": deal.outcome.to_dict() if deal.outcome is not None else None,
+    }
 
 
 class ReplayableDeal(Protocol):
@@ -102,10 +158,9 @@ def replay_actions(deal: D, rec: Mapping[str, Any]) -> Iterator[tuple[int, D, An
         except ChupaiError as exc:
             raise RecordError(f"action {i + 1} by seat {item['seat']}: {exc}", i) from None
         yield i, deal, ev
+    check_result(rec)
     result = rec.get("result")
     if result is not None:
-        if not isinstance(result, Mapping):
-            raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
         outcome = deal.outcome
         if outcome is None:
             raise RecordError("the record has a result but its actions do not finish the deal")
@@ -113,6 +168,15 @@ def replay_actions(deal: D, rec: Mapping[str, Any]) -> Iterator[tuple[int, D, An
             raise RecordError(
                 f"the recorded result {dict(result)!r} differs from the replayed one "
                 f"{outcome.to_dict()!r}")
+
+
+def replay_deal(start: Callable[[Mapping[str, Any]], D], rec: Mapping[str, Any]) -> D:
+    """Build the deal of ``rec`` with ``start`` (which checks the header), replay
+    every action (:func:`replay_actions`) and return the final deal."""
+    deal = start(rec)
+    for _ in replay_actions(deal, rec):
+        pass
+    return deal
 
 
 def check_match_plan(players: int, deals: int | None, target: int | None,

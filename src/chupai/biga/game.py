@@ -6,6 +6,9 @@ names (``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal``,
 ``returns``, ``observe``, ``clone``) and the checked/unchecked split:
 :meth:`BigADeal.apply_action` validates and raises :class:`IllegalActionError`;
 :meth:`BigADeal.apply_unchecked` trusts its caller.
+The methods that read alike in every game (``current_player``, ``returns``,
+``is_legal``, ``check``, ``apply_action``, ``child``) come from
+:class:`chupai.deal.Deal`.
 
 **The draw** (§3.1–§3.4) is advanced by the engine itself. Card ``k`` of the stock
 goes to seat ``(F + k) % 5``. After each of cards 0..102 comes a declaration
@@ -78,6 +81,7 @@ from chupai.biga.combos import Combo, beats, capture_size, classify, combo_text,
 from chupai.biga.movegen import captures, follow_filter, hand_combos
 from chupai.biga.rules import BigARules, RankOrder
 from chupai.biga.scoring import score
+from chupai.deal import Deal
 from chupai.errors import IllegalActionError
 
 __all__ = [
@@ -337,7 +341,7 @@ def _check_stock(stock: Sequence[int]) -> None:
                          + ", ".join(bad) + ")")
 
 
-class BigADeal:
+class BigADeal(Deal[Action, Event, Outcome]):
     """One deal of Big A. Build with :func:`new_deal` or :meth:`from_stock`."""
 
     __slots__ = (
@@ -455,19 +459,8 @@ class BigADeal:
         return self
 
     # ----- queries ----------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or None when the deal is over."""
-        return self.to_act
-
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
-
-    def returns(self) -> list[int]:
-        """Each seat's deal score (zeros until the deal is over, and on a redeal)."""
-        if self.outcome is None:
-            return [0] * self.players
-        return list(self.outcome.scores)
 
     def seat_of_card(self, k: int) -> int:
         """The seat that draws card ``k`` of the stock."""
@@ -622,15 +615,6 @@ class BigADeal:
             return f"seat {seat} does not hold an {name}"
         return None
 
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
-
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` if ``action`` is illegal now."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(self.action_text(action), reason)
-
     # ----- notation ---------------------------------------------------------
     def cards_text(self, cards: Cards) -> str:
         """Canonical text of ``cards`` in the single-card order, weakest first."""
@@ -709,11 +693,6 @@ class BigADeal:
         return combo
 
     # ----- transitions ------------------------------------------------------
-    def apply_action(self, action: Action) -> Event:
-        """Check and apply ``action`` for the player to act; returns its event."""
-        self.check(action)
-        return self.apply_unchecked(action)
-
     def apply_unchecked(self, action: Action) -> Event:
         """Apply ``action`` WITHOUT checking legality (fast path for simulators that
         choose from :meth:`legal_actions`). An illegal action corrupts the state."""
@@ -1048,12 +1027,6 @@ class BigADeal:
                      "_stale", "_seen"):
             setattr(other, name, list(getattr(self, name)))
         return other
-
-    def child(self, action: Action) -> BigADeal:
-        """A clone with ``action`` applied (checked)."""
-        c = self.clone()
-        c.apply_action(action)
-        return c
 
     def __repr__(self) -> str:
         hands = " | ".join(self.cards_text(h) for h in self.hands)

@@ -28,7 +28,8 @@ from typing import Any, Final
 from chupai.biga.game import BigADeal, Event, deal_stock, parse_stock, stock_text
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, replay_actions
+from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
+from chupai.records import replay_actions, replay_deal
 from chupai.records import field as _field
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
@@ -38,19 +39,10 @@ GAME: Final = "biga"
 
 def to_record(deal: BigADeal) -> dict[str, Any]:
     """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": GAME,
-        "spec": deal.rules.spec(),
-        "rules": deal.rules.to_dict(),
-        "seed": deal.seed,
+    return deal_record(GAME, deal, {
         "first_drawer": deal.first_drawer,
         "stock": stock_text(deal.stock),
-        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)}
-                    for ev in deal.history],
-        "result": deal.outcome.to_dict() if deal.outcome is not None else None,
-    }
+    }, deal.history)
 
 
 def _start(rec: Mapping[str, Any]) -> BigADeal:
@@ -60,9 +52,7 @@ def _start(rec: Mapping[str, Any]) -> BigADeal:
     first_drawer = _field(rec, "first_drawer", int)
     seed = _field(rec, "seed", int, optional=True)
     _field(rec, "actions", list)
-    result = rec.get("result")
-    if result is not None and not isinstance(result, Mapping):
-        raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
+    check_result(rec)
     try:
         rules = BigARules.from_dict(raw_rules)
         stock = parse_stock(raw_stock)
@@ -89,7 +79,4 @@ def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, BigADeal, Event]
 
 def replay(rec: Mapping[str, Any]) -> BigADeal:
     """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
-    final: BigADeal | None = None
-    for _, final, _ in replay_steps(rec):
-        pass
-    return final if final is not None else _start(rec)
+    return replay_deal(_start, rec)

@@ -89,6 +89,7 @@ from chupai.biga.game import (
     Phase,
 )
 from chupai.errors import ChupaiError
+from chupai.sampling import check_known, deal_unseen, hidden_capacity
 
 __all__ = ["Knowledge", "knowledge", "sample_hands", "DealSampler", "sample_deal", "TRIES"]
 
@@ -167,9 +168,7 @@ def knowledge(observation: Observation) -> Knowledge:
     if not contains(deck, seen):
         raise ChupaiError("the observation shows more cards than the decks hold")
     unseen = deck - seen
-    caps = tuple(0 if s == me else obs.hand_counts[s] for s in range(n))
-    if size_of(unseen) != sum(caps) or size_of(obs.hand) != obs.hand_counts[me]:
-        raise ChupaiError("the observation's card counts do not add up")
+    caps = hidden_capacity(unseen, obs.hand, obs.hand_counts, me, size_of)
     # the cards each seat must hold now so that it held every card when it played it
     need = [[0] * NFACES for _ in range(n)]
     run = [[0] * NFACES for _ in range(n)]
@@ -202,28 +201,14 @@ def knowledge(observation: Observation) -> Knowledge:
             big_max[s] = min(big_max[s], 1 - _counts(obs.played[s])[big]
                              + _counts(obs.captured[s])[big])
     known = tuple(0 if s == me else _pack(need[s]) for s in range(n))
-    total = sum(known)
-    if not contains(unseen, total) or any(size_of(known[s]) > caps[s] for s in range(n)):
-        raise ChupaiError("the observation contradicts itself (known cards do not fit)")
+    check_known(unseen, known, caps, contains, size_of)
     return Knowledge(unseen, caps, known, tuple(big_max))
 
 
 def sample_hands(know: Knowledge, rng: random.Random) -> list[Cards]:
     """Deal the unseen cards: every seat's known cards plus a uniform share of the
     rest (physical cards, so copies of a face are dealt with real-deal odds)."""
-    pool = know.unseen - sum(know.known)
-    pile = [f for f in range(NFACES) for _ in range((pool >> SHIFTS[f]) & _F)]
-    rng.shuffle(pile)
-    hands = list(know.known)
-    at = 0
-    for s, k in enumerate(know.capacity):
-        extra = k - size_of(know.known[s])
-        h = hands[s]
-        for f in pile[at:at + extra]:
-            h += UNIT[f]
-        hands[s] = h
-        at += extra
-    return hands
+    return deal_unseen(know.unseen, know.known, know.capacity, NFACES, size_of, rng)
 
 
 # ----- the draw ------------------------------------------------------------------------

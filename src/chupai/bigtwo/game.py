@@ -6,6 +6,9 @@ follows the OpenSpiel method names (``current_player``, ``legal_actions``,
 checked/unchecked split: :meth:`BigTwoDeal.apply_action` validates and raises
 :class:`IllegalActionError`; :meth:`BigTwoDeal.apply_unchecked` trusts its caller
 (simulators that only pick from :meth:`legal_actions`).
+The methods that read alike in every game (``current_player``, ``returns``,
+``is_legal``, ``check``, ``apply_action``, ``child``) come from
+:class:`chupai.deal.Deal`.
 
 The phases come in the order of §3.4, each only when its option is on:
 ``choose_hands`` (tribute method 1) → ``leftover`` (§3.3) → the instant-win
@@ -65,6 +68,7 @@ from chupai.bigtwo.rules import (
 )
 from chupai.bigtwo.scoring import hand_points, penalty, settle, winner_multiplier
 from chupai.cards import CardMask, card_name, cards_of, parse_mask
+from chupai.deal import Deal
 from chupai.errors import IllegalActionError, UnsupportedOptionError
 
 __all__ = [
@@ -267,7 +271,7 @@ class _Task(NamedTuple):
     size: int
 
 
-class BigTwoDeal:
+class BigTwoDeal(Deal[Action, Event, Outcome]):
     """One deal of Big Two. Build with :func:`new_deal` or :meth:`from_hands`."""
 
     __slots__ = (
@@ -628,19 +632,8 @@ class BigTwoDeal:
         return True
 
     # ----- queries ----------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or None when the deal is over."""
-        return self.to_act
-
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
-
-    def returns(self) -> list[int]:
-        """Each seat's deal score (zeros until the deal is over)."""
-        if self.outcome is None:
-            return [0] * self.players
-        return list(self.outcome.scores)
 
     def active_seats(self) -> list[int]:
         """Seats still holding cards and taking turns."""
@@ -918,15 +911,6 @@ class BigTwoDeal:
                         f"highest card, {top_card}")
         return None
 
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
-
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` if ``action`` is illegal now."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(self.action_text(action), reason)
-
     # ----- notation ---------------------------------------------------------
     def sort_key(self) -> list[int]:
         """Display order of cards under these rules (single-card strength)."""
@@ -982,11 +966,6 @@ class BigTwoDeal:
         return LastCard(combo) if called else combo
 
     # ----- transitions -------------------------------------------------------
-    def apply_action(self, action: Action) -> Event:
-        """Check and apply ``action`` for the player to act; returns its event."""
-        self.check(action)
-        return self.apply_unchecked(action)
-
     def apply_unchecked(self, action: Action) -> Event:
         """Apply ``action`` WITHOUT checking legality (fast path for simulators
         that choose from :meth:`legal_actions`). An illegal action corrupts the
@@ -1410,12 +1389,6 @@ class BigTwoDeal:
         other._received = list(self._received)
         other._given = list(self._given)
         return other
-
-    def child(self, action: Action) -> BigTwoDeal:
-        """A clone with ``action`` applied (checked)."""
-        c = self.clone()
-        c.apply_action(action)
-        return c
 
     def __repr__(self) -> str:
         hands = " | ".join(self.cards_text(h) for h in self.hands)

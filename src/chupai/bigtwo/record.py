@@ -24,7 +24,8 @@ from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, replay_actions
+from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
+from chupai.records import replay_actions, replay_deal
 from chupai.records import field as _field
 
 if TYPE_CHECKING:
@@ -40,23 +41,14 @@ def _text(mask: int) -> str:
 
 def to_record(deal: BigTwoDeal) -> dict[str, Any]:
     """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": "bigtwo",
-        "spec": deal.rules.spec(),
-        "rules": deal.rules.to_dict(),
-        "seed": deal.seed,
+    return deal_record("bigtwo", deal, {
         "dealer": deal.dealer,
         "first_deal": deal.first_deal,
         "leader": deal._given_leader,
         "ranking": list(deal.ranking) if deal.ranking is not None else None,
         "hands": [_text(h) for h in deal.dealt_hands],
         "leftover": _text(_initial_leftover(deal)),
-        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)}
-                    for ev in deal.history if not ev.auto],
-        "result": deal.outcome.to_dict() if deal.outcome is not None else None,
-    }
+    }, [ev for ev in deal.history if not ev.auto])
 
 
 def _initial_leftover(deal: BigTwoDeal) -> int:
@@ -80,9 +72,7 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     raw_left = rec.get("leftover") or ""
     if not isinstance(raw_left, str):
         raise RecordError(f"record field 'leftover' must be a card string, not {raw_left!r}")
-    result = rec.get("result")
-    if result is not None and not isinstance(result, Mapping):
-        raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
+    check_result(rec)
     first_deal = rec.get("first_deal", True)
     if not isinstance(first_deal, bool):
         raise RecordError(f"record field 'first_deal' must be true or false, not {first_deal!r}")
@@ -100,10 +90,8 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     except ChupaiError as exc:
         raise RecordError(f"bad record header: {exc}") from None
     dealer = _field(rec, "dealer", int)
-    seed = rec.get("seed")
+    seed = _field(rec, "seed", int, optional=True)
     if seed is not None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"record field 'seed' has the wrong type: {seed!r}")
         try:
             d2, h2, l2 = deal_cards(rules, seed, dealer)
         except ChupaiError as exc:
@@ -130,10 +118,7 @@ def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, BigTwoDeal, Even
 
 def replay(rec: Mapping[str, Any]) -> BigTwoDeal:
     """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
-    final: BigTwoDeal | None = None
-    for _, final, _ in replay_steps(rec):
-        pass
-    return final if final is not None else _start(rec)
+    return replay_deal(_start, rec)
 
 
 def replay_any(rec: Mapping[str, Any]) -> BigTwoDeal | Match:

@@ -7,6 +7,9 @@ method names (``current_player``, ``legal_actions``, ``apply_action``,
 split: :meth:`DouDizhuDeal.apply_action` validates and raises
 :class:`IllegalActionError`; :meth:`DouDizhuDeal.apply_unchecked` trusts its caller
 (simulators that only pick from :meth:`DouDizhuDeal.legal_actions`).
+The methods that read alike in every game (``current_player``, ``returns``,
+``is_legal``, ``check``, ``apply_action``, ``child``) come from
+:class:`chupai.deal.Deal`.
 
 Actions are values: a bid is :class:`Bid` (``bid 1`` .. ``bid 3``), a pass in the
 bidding or in play is :data:`PASS`, a robbing decision is :data:`ROB` or
@@ -39,6 +42,7 @@ from functools import lru_cache
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from chupai.actions import PASS, Pass
+from chupai.deal import Deal
 from chupai.doudizhu.combos import (
     GUARD,
     UNIT,
@@ -253,7 +257,7 @@ def deal_cards(rules: DouDizhuRules, seed: int, dealer: int | None = None
     return dealer, hands, kitty, m, stock[m]
 
 
-class DouDizhuDeal:
+class DouDizhuDeal(Deal[Action, Event, Outcome]):
     """One deal of Dou Dizhu. Build with :func:`new_deal` or :meth:`from_hands`."""
 
     __slots__ = (
@@ -419,19 +423,8 @@ class DouDizhuDeal:
         return self
 
     # ----- queries ----------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or None when the deal is over."""
-        return self.to_act
-
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
-
-    def returns(self) -> list[int]:
-        """Each seat's deal score (zeros until the deal is over, and on a redeal)."""
-        if self.outcome is None:
-            return [0] * self.players
-        return list(self.outcome.scores)
 
     def combos_of(self, seat: int) -> list[Combo]:
         """Every distinct play of ``seat``'s current hand (cached per deal and
@@ -533,15 +526,6 @@ class DouDizhuDeal:
                     f"{self.top.kind.value} {cards_text(self.top.cards)}")
         return None
 
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
-
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` if ``action`` is illegal now."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(self.action_text(action), reason)
-
     # ----- notation ---------------------------------------------------------
     def cards_text(self, cards: Cards) -> str:
         """Canonical text of ``cards``: bare ranks ascending."""
@@ -612,11 +596,6 @@ class DouDizhuDeal:
         return found[0]
 
     # ----- transitions -------------------------------------------------------
-    def apply_action(self, action: Action) -> Event:
-        """Check and apply ``action`` for the player to act; returns its event."""
-        self.check(action)
-        return self.apply_unchecked(action)
-
     def apply_unchecked(self, action: Action) -> Event:
         """Apply ``action`` WITHOUT checking legality (fast path for simulators
         that choose from :meth:`legal_actions`). An illegal action corrupts the
@@ -827,12 +806,6 @@ class DouDizhuDeal:
         other._stale = list(self._stale)
         other._rob_queue = list(self._rob_queue)
         return other
-
-    def child(self, action: Action) -> DouDizhuDeal:
-        """A clone with ``action`` applied (checked)."""
-        c = self.clone()
-        c.apply_action(action)
-        return c
 
     def __repr__(self) -> str:
         hands = " | ".join(cards_text(h) for h in self.hands)

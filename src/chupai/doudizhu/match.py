@@ -37,27 +37,22 @@ True
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
-from chupai.doudizhu.game import Action, DouDizhuDeal, deal_cards, new_deal
+from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
 from chupai.doudizhu.record import replay, to_record
 from chupai.doudizhu.rules import DouDizhuRules
-from chupai.records import check_match_plan
-from chupai.errors import ChupaiError, RecordError
+from chupai.errors import ChupaiError
+from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
+from chupai.match import match_deal_seed, recorded_deals
 
 __all__ = [
     "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "GAME", "DealSetup", "MatchRow", "Match",
     "deal_seed", "replay_match", "table_from_record",
 ]
 
-MATCH_FORMAT: Final = "chupai-match"
-MATCH_VERSION: Final = 1
 GAME: Final = "doudizhu"
-MAX_DEALS: Final = 10_000
-"""A match stops after this many deals (redeals included) whatever its plan, so
-that a table whose players always pass in the bidding still ends."""
 
 
 def deal_seed(match_seed: int, index: int) -> int:
@@ -68,8 +63,7 @@ def deal_seed(match_seed: int, index: int) -> int:
     >>> deal_seed(7, 0) == deal_seed(7, 0) != deal_seed(7, 1)
     True
     """
-    text = f"chupai-doudizhu-match:{match_seed}:{index}".encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+    return match_deal_seed(GAME, match_seed, index)
 
 
 class DealSetup(NamedTuple):
@@ -112,95 +106,18 @@ class MatchRow(NamedTuple):
         }
 
 
-class Match:
-    """A series of Dou Dizhu deals (see the module documentation)."""
+class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
+    """A series of Dou Dizhu deals (see the module documentation and
+    :class:`chupai.match.BaseMatch`)."""
 
-    def __init__(self, rules: DouDizhuRules, seed: int, *, deals: int | None = None,
-                 target: int | None = None, dealer: int | None = None,
-                 max_deals: int = MAX_DEALS):
-        check_match_plan(rules.players, deals, target, dealer, max_deals)
-        self.rules = rules
-        self.seed = seed
-        self.planned = deals
-        self.target = target
-        self.first_dealer = dealer
-        self.max_deals = max_deals
-        self.deals: list[DouDizhuDeal] = []
-        """Every deal started, redeals included, in order (the last may be running)."""
-        self.setups: list[DealSetup] = []
-
-    # ----- state ---------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def current(self) -> DouDizhuDeal | None:
-        """The deal being played, or None between deals."""
-        if self.deals and not self.deals[-1].is_terminal():
-            return self.deals[-1]
-        return None
-
-    def finished(self) -> list[DouDizhuDeal]:
-        return [d for d in self.deals if d.is_terminal()]
-
-    @property
-    def counted(self) -> int:
-        """Finished deals that count (redeals do not)."""
-        return sum(1 for d in self.deals if d.outcome is not None and not d.outcome.redeal)
+    game = GAME
+    records_max_deals = True
 
     @property
     def redeals(self) -> int:
         """Finished deals that were redealt (everybody passed)."""
         return sum(1 for d in self.deals if d.outcome is not None and d.outcome.redeal)
 
-    @property
-    def totals(self) -> list[int]:
-        """Each seat's running total."""
-        totals = [0] * self.players
-        for d in self.deals:
-            if d.outcome is not None:
-                for s, v in enumerate(d.outcome.scores):
-                    totals[s] += v
-        return totals
-
-    def table(self) -> list[MatchRow]:
-        """The score table: one row per finished deal (redeals included)."""
-        rows = []
-        totals = [0] * self.players
-        number = 0
-        for i, d in enumerate(self.deals):
-            oc = d.outcome
-            if oc is None:
-                continue
-            totals = [t + v for t, v in zip(totals, oc.scores, strict=True)]
-            if not oc.redeal:
-                number += 1
-            rows.append(MatchRow(
-                None if oc.redeal else number, i, d.dealer, d.doubled, oc.redeal,
-                oc.landlord, oc.winner, oc.side, oc.unit, oc.scores, tuple(totals)))
-        return rows
-
-    def is_over(self) -> bool:
-        """Whether the match has ended (never while a deal is running)."""
-        if self.current is not None:
-            return False
-        if len(self.deals) >= self.max_deals:
-            return True
-        counted = self.counted
-        if self.planned is not None and counted >= self.planned:
-            return True
-        if self.target is not None and counted:
-            return any(abs(t) >= self.target for t in self.totals)
-        return False
-
-    def leaders(self) -> list[int]:
-        """The seats with the highest running total."""
-        totals = self.totals
-        best = max(totals)
-        return [s for s, t in enumerate(totals) if t == best]
-
-    # ----- deals ----------------------------------------------------------------
     def setup(self) -> DealSetup:
         """How the next deal is set up (§3, §4.2)."""
         index = len(self.deals)
@@ -214,82 +131,34 @@ class Match:
         # every later deal, a redeal included, is dealt by the next player (§3)
         return DealSetup(seed, (last.dealer + 1) % self.players, oc.next_doubled)
 
-    def next_deal(self) -> DouDizhuDeal:
-        """Deal and return the next deal (the current one must be over)."""
-        if self.current is not None:
-            raise ChupaiError("the current deal is not over")
-        if self.is_over():
-            raise ChupaiError("the match is over")
-        setup = self.setup()
-        deal = new_deal(self.rules, setup.seed, dealer=setup.dealer, doubled=setup.doubled)
-        self.setups.append(setup)
-        self.deals.append(deal)
-        return deal
+    def _deal(self, setup: DealSetup) -> DouDizhuDeal:
+        return new_deal(self.rules, setup.seed, dealer=setup.dealer, doubled=setup.doubled)
 
-    def add_deal(self, deal: DouDizhuDeal) -> None:
-        """Append a deal played elsewhere (a replayed record), checking that it is
-        set up as this match's next deal."""
-        if self.current is not None:
-            raise ChupaiError("the current deal is not over")
-        if self.is_over():
-            raise ChupaiError("the match was already over")
-        setup = self.setup()
-        problems = []
-        if deal.rules != self.rules:
-            problems.append("its rules differ from the match's")
-        if deal.seed != setup.seed:
-            problems.append(f"its seed is {deal.seed}, the match's next is {setup.seed}")
-        dealer = setup.dealer
-        if dealer is None:
-            dealer = deal_cards(self.rules, setup.seed)[0]
-        if deal.dealer != dealer:
-            problems.append(f"the dealer is seat {deal.dealer}, not seat {dealer}")
+    def _drawn_dealer(self, seed: int) -> int:
+        return deal_cards(self.rules, seed)[0]
+
+    def _setup_problems(self, deal: DouDizhuDeal, setup: DealSetup) -> list[str]:
         if deal.doubled != setup.doubled:
-            problems.append(f"doubled is {deal.doubled}, not {setup.doubled}")
-        if problems:
-            raise ChupaiError("the deal is not the match's next deal: " + "; ".join(problems))
-        self.setups.append(setup)
-        self.deals.append(deal)
+            return [f"doubled is {deal.doubled}, not {setup.doubled}"]
+        return []
 
-    def play_out(self, choose: Callable[[DouDizhuDeal], Action], *,
-                 checked: bool = True) -> None:
-        """Play the rest of the match, asking ``choose(deal)`` for every action."""
-        while True:
-            deal = self.current
-            if deal is None:
-                if self.is_over():
-                    return
-                deal = self.next_deal()
-            apply = deal.apply_action if checked else deal.apply_unchecked
-            while not deal.is_terminal():
-                apply(choose(deal))
+    def _row(self, number: int | None, position: int, deal: DouDizhuDeal,
+             totals: tuple[int, ...]) -> MatchRow:
+        oc = deal.outcome
+        assert oc is not None
+        return MatchRow(number, position, deal.dealer, deal.doubled, oc.redeal, oc.landlord,
+                        oc.winner, oc.side, oc.unit, oc.scores, totals)
 
-    # ----- records -----------------------------------------------------------------
-    def to_record(self) -> dict[str, Any]:
-        """The JSON-ready record of the match: its plan, every deal's record and
-        the score table."""
-        return {
-            "format": MATCH_FORMAT,
-            "version": MATCH_VERSION,
-            "game": GAME,
-            "spec": self.rules.spec(),
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "deal_count": self.planned,
-            "target": self.target,
-            "first_dealer": self.first_dealer,
-            "max_deals": self.max_deals,
-            "deals": [to_record(d) for d in self.deals],
-            "table": [row.to_dict() for row in self.table()],
-            "totals": self.totals,
-        }
+    def _deal_record(self, deal: DouDizhuDeal) -> dict[str, Any]:
+        return to_record(deal)
 
+    @classmethod
+    def _read_rules(cls, raw: dict[str, Any]) -> DouDizhuRules:
+        return DouDizhuRules.from_dict(raw)
 
-def _int_or_none(rec: Mapping[str, Any], key: str) -> int | None:
-    value = rec.get(key)
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise RecordError(f"match record field {key!r} must be an integer or null, not {value!r}")
-    return value
+    @classmethod
+    def _replay_deal(cls, rec: Any) -> DouDizhuDeal:
+        return replay(rec)
 
 
 def replay_match(rec: Mapping[str, Any]) -> Match:
@@ -297,59 +166,7 @@ def replay_match(rec: Mapping[str, Any]) -> Match:
     (seed, dealer, doubling) and replay move by move; the recorded table and
     totals, when present, must be the replayed ones. Raises :class:`RecordError`
     naming the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
-    if not isinstance(rec, Mapping):
-        raise RecordError("a match record must be a JSON object")
-    if rec.get("format") != MATCH_FORMAT:
-        raise RecordError(f"not a chupai match record (format {rec.get('format')!r})")
-    version = rec.get("version")
-    if version != MATCH_VERSION or isinstance(version, bool):
-        raise RecordError(f"unsupported match record version {version!r}")
-    if rec.get("game") != GAME:
-        raise RecordError(f"match record game {rec.get('game')!r} is not {GAME}")
-    raw_rules = rec.get("rules")
-    if not isinstance(raw_rules, dict):
-        raise RecordError("match record has no 'rules' object")
-    seed = _int_or_none(rec, "seed")
-    if seed is None:
-        raise RecordError("match record has no integer 'seed'")
-    deals = rec.get("deals")
-    if not isinstance(deals, list):
-        raise RecordError("match record field 'deals' must be a list of deal records")
-    max_deals = _int_or_none(rec, "max_deals")
-    try:
-        rules = DouDizhuRules.from_dict(raw_rules)
-        match = Match(rules, seed, deals=_int_or_none(rec, "deal_count"),
-                      target=_int_or_none(rec, "target"),
-                      dealer=_int_or_none(rec, "first_dealer"),
-                      max_deals=MAX_DEALS if max_deals is None else max_deals)
-    except RecordError:
-        raise
-    except ChupaiError as exc:
-        raise RecordError(f"bad match record header: {exc}") from None
-    for i, drec in enumerate(deals):
-        where = f"deal {i + 1}"
-        if match.current is not None:
-            raise RecordError(f"{where}: deal {i} is not finished but later deals follow")
-        try:
-            deal = replay(drec)
-        except RecordError as exc:
-            raise RecordError(f"{where}: {exc}") from None
-        try:
-            match.add_deal(deal)
-        except ChupaiError as exc:
-            raise RecordError(f"{where}: {exc}") from None
-    table = rec.get("table")
-    if table is not None and table != [row.to_dict() for row in match.table()]:
-        raise RecordError("the recorded score table differs from the replayed one")
-    totals = rec.get("totals")
-    if totals is not None and totals != match.totals:
-        raise RecordError(f"the recorded totals {totals!r} differ from the replayed "
-                          f"{match.totals!r}")
-    return match
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return Match.from_record(rec)
 
 
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -357,31 +174,10 @@ def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
     finished deal's recorded scores, added up (no replay; see :func:`replay_match`
     to check that the scores are right). The rows are those of
     :meth:`MatchRow.to_dict`."""
-    deals = rec.get("deals") if isinstance(rec, Mapping) else None
-    if not isinstance(deals, list):
-        raise RecordError("match record field 'deals' must be a list of deal records")
-    rows: list[dict[str, Any]] = []
-    totals: list[int] | None = None
-    number = 0
-    for i, drec in enumerate(deals):
-        result = drec.get("result") if isinstance(drec, Mapping) else None
-        if not isinstance(result, Mapping):
-            continue
-        scores = result.get("scores")
-        if not isinstance(scores, list) or not all(_is_int(v) for v in scores):
-            raise RecordError(f"deal {i + 1}: the result has no list of integer scores")
-        totals = [0] * len(scores) if totals is None else totals
-        if len(scores) != len(totals):
-            raise RecordError(f"deal {i + 1}: {len(scores)} scores for {len(totals)} players")
-        totals = [t + v for t, v in zip(totals, scores, strict=True)]
-        redeal = bool(result.get("redeal", False))
-        if not redeal:
-            number += 1
-        rows.append({
-            "deal": None if redeal else number, "dealer": drec.get("dealer"),
-            "doubled": bool(drec.get("doubled", False)), "redeal": redeal,
-            "landlord": result.get("landlord"), "winner": result.get("winner"),
-            "side": result.get("side"), "unit": result.get("unit"),
-            "scores": list(scores), "totals": list(totals),
-        })
-    return rows
+    return [{
+        "deal": d.number, "dealer": d.record.get("dealer"),
+        "doubled": bool(d.record.get("doubled", False)), "redeal": d.redeal,
+        "landlord": d.result.get("landlord"), "winner": d.result.get("winner"),
+        "side": d.result.get("side"), "unit": d.result.get("unit"),
+        "scores": d.scores, "totals": d.totals,
+    } for d in recorded_deals(rec)]

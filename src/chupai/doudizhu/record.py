@@ -27,7 +27,8 @@ from chupai.doudizhu.combos import RANK_NAMES, parse_cards
 from chupai.doudizhu.game import DouDizhuDeal, Event, deal_cards
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, is_int, replay_actions
+from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
+from chupai.records import replay_actions, replay_deal
 from chupai.records import field as _field
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
@@ -37,13 +38,7 @@ GAME: Final = "doudizhu"
 
 def to_record(deal: DouDizhuDeal) -> dict[str, Any]:
     """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": GAME,
-        "spec": deal.rules.spec(),
-        "rules": deal.rules.to_dict(),
-        "seed": deal.seed,
+    return deal_record(GAME, deal, {
         "dealer": deal.dealer,
         "marker_index": deal.marker_index,
         "marker": RANK_NAMES[deal.marker] if deal.marker is not None else None,
@@ -51,9 +46,7 @@ def to_record(deal: DouDizhuDeal) -> dict[str, Any]:
         "doubled": deal.doubled,
         "hands": [deal.cards_text(h) for h in deal.dealt_hands],
         "kitty": deal.cards_text(deal.kitty),
-        "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)} for ev in deal.history],
-        "result": deal.outcome.to_dict() if deal.outcome is not None else None,
-    }
+    }, deal.history)
 
 
 def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
@@ -70,9 +63,7 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
     first_bidder = _field(rec, "first_bidder", int, optional=True)
     doubled = _field(rec, "doubled", bool, optional=True, default=False)
     _field(rec, "actions", list)
-    result = rec.get("result")
-    if result is not None and not isinstance(result, Mapping):
-        raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
+    check_result(rec)
     marker: int | None = None
     if raw_marker is not None:
         name = raw_marker.strip().upper().replace("10", "T")
@@ -114,7 +105,4 @@ def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, DouDizhuDeal, Ev
 
 def replay(rec: Mapping[str, Any]) -> DouDizhuDeal:
     """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
-    final: DouDizhuDeal | None = None
-    for _, final, _ in replay_steps(rec):
-        pass
-    return final if final is not None else _start(rec)
+    return replay_deal(_start, rec)

@@ -55,6 +55,7 @@ from typing import Final, NamedTuple
 from chupai.doudizhu.combos import NRANKS, SHIFTS, UNIT, Cards, contains, deck_cards, size_of
 from chupai.doudizhu.game import DouDizhuDeal, Observation, Phase
 from chupai.errors import ChupaiError
+from chupai.sampling import check_known, deal_unseen, hidden_capacity
 
 __all__ = ["Knowledge", "knowledge", "sample_hands", "DealSampler", "sample_deal", "TRIES"]
 
@@ -92,9 +93,7 @@ def knowledge(observation: Observation) -> Knowledge:
     if not contains(deck, seen):
         raise ChupaiError("the observation shows more cards than the decks hold")
     unseen = deck - seen
-    caps = tuple(0 if s == me else obs.hand_counts[s] for s in range(n))
-    if size_of(unseen) != sum(caps) or size_of(obs.hand) != obs.hand_counts[me]:
-        raise ChupaiError("the observation's card counts do not add up")
+    caps = hidden_capacity(unseen, obs.hand, obs.hand_counts, me, size_of)
     known = [0] * n
     lord = obs.landlord
     if lord is not None and lord != me:
@@ -111,28 +110,14 @@ def knowledge(observation: Observation) -> Knowledge:
         have = _count(known[fb], m)
         if need > have:
             known[fb] += (need - have) * UNIT[m]
-    total = sum(known)
-    if not contains(unseen, total) or any(size_of(known[s]) > caps[s] for s in range(n)):
-        raise ChupaiError("the observation contradicts itself (known cards do not fit)")
+    check_known(unseen, known, caps, contains, size_of)
     return Knowledge(unseen, caps, tuple(known))
 
 
 def sample_hands(know: Knowledge, rng: random.Random) -> list[Cards]:
     """Deal the unseen cards: every seat's known cards plus a uniform share of the
     rest (physical cards, so copies of a rank are dealt with real-deal odds)."""
-    pool = know.unseen - sum(know.known)
-    pile = [r for r in range(NRANKS) for _ in range(_count(pool, r))]
-    rng.shuffle(pile)
-    hands = list(know.known)
-    at = 0
-    for s, k in enumerate(know.capacity):
-        extra = k - size_of(know.known[s])
-        h = hands[s]
-        for r in pile[at:at + extra]:
-            h += UNIT[r]
-        hands[s] = h
-        at += extra
-    return hands
+    return deal_unseen(know.unseen, know.known, know.capacity, NRANKS, size_of, rng)
 
 
 def _rebuild(obs: Observation, hands: list[Cards]) -> DouDizhuDeal | None:
