@@ -156,7 +156,7 @@ def random_actions(mask: npt.ArrayLike, rng: np.random.Generator) -> npt.NDArray
     return out
 
 
-def _redeal_kwargs(game: str) -> Callable[[Deal], dict[str, Any]]:
+def redeal_kwargs(game: str) -> Callable[[Deal], dict[str, Any]]:
     """The ``new_deal`` arguments of the deal that follows a redeal of ``game``."""
     if game == "doudizhu":
         return lambda d: {"dealer": (d.dealer + 1) % d.players,
@@ -166,7 +166,7 @@ def _redeal_kwargs(game: str) -> Callable[[Deal], dict[str, Any]]:
     return lambda d: {"dealer": d.dealer}
 
 
-def _win_rewards(game: str) -> Callable[[Any, int], list[float]]:
+def win_rewards(game: str) -> Callable[[Any, int], list[float]]:
     """``(outcome, players) -> rewards`` of ``reward="win"`` for ``game``."""
     if game == "doudizhu":
         return lambda o, n: [1.0 if (s == o.landlord) == o.landlord_won else -1.0
@@ -223,8 +223,8 @@ class VectorGames:
         self.obs_size = self.encoder.size
         self.reward = reward
         self._new_deal: Callable[..., Deal] = import_module(f"chupai.{key}.game").new_deal
-        self._redeal_kwargs = _redeal_kwargs(key)
-        self._win = _win_rewards(key)
+        self._redeal_kwargs = redeal_kwargs(key)
+        self._win = win_rewards(key)
         self._seed = seed
 
         n = self.num_games
