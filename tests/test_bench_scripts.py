@@ -169,3 +169,44 @@ def test_biga_quick_json() -> None:
     assert figures["decline"]["actions_per_deal"] > figures["unchecked"]["actions_per_deal"]
     assert figures["movegen"]["plays_per_hand"] >= 10
     assert "move generation" in out
+
+
+HAVE_ENV = all(importable(m) for m in ("numpy", "gymnasium", "pettingzoo"))
+ENV_GAMES = ("bigtwo_standard", "doudizhu_classic", "doudizhu_four_player", "biga_standard")
+
+
+@pytest.mark.skipif(not HAVE_ENV, reason="needs the env extra (numpy, gymnasium, pettingzoo)")
+def test_env_quick_json() -> None:
+    """Steps/s of the AEC env and the batch runner for every game, with the
+    peers that this interpreter can import, and the Dou Dizhu ratios."""
+    out, data = run_script("bench_env.py", "--quick")
+    assert data["benchmark"] == "env"
+    assert {"python", "method", "rounds", "num_games", "peers", "skipped", "steps_per_s",
+            "median_steps_per_s", "figures", "ratios", "ratios_median", "target"} <= data.keys()
+    expected = {f"{kind}_{g}" for kind in ("aec", "vector") for g in ENV_GAMES}
+    if HAVE_RLCARD:
+        expected.add("rlcard_doudizhu")
+    if HAVE_OPENSPIEL:
+        expected.add("openspiel_dou_dizhu")
+    assert set(data["steps_per_s"]) == expected
+    for name, f in data["figures"].items():
+        assert 0 < f["median_steps_per_s"] <= f["steps_per_s"] == data["steps_per_s"][name], name
+        assert f["steps"] >= data["rounds"], name
+    # whole episodes were played through the AEC loop (resets included)
+    for g in ENV_GAMES:
+        f = data["figures"][f"aec_{g}"]
+        assert f["episodes"] >= 1 and f["steps_per_episode"] > 4, g
+    assert data["figures"]["vector_doudizhu_classic"]["steps"] % data["num_games"] == 0
+    peers = ([("rlcard", "rlcard_doudizhu")] if HAVE_RLCARD else []) + (
+        [("openspiel", "openspiel_dou_dizhu")] if HAVE_OPENSPIEL else [])
+    want = {f"{p}doudizhu_vs_{short}" for p in ("", "vector_") for short, _ in peers}
+    assert set(data["ratios"]) == set(data["ratios_median"]) == want
+    for short, peer in peers:
+        assert data["ratios"][f"doudizhu_vs_{short}"] == pytest.approx(
+            data["steps_per_s"]["aec_doudizhu_classic"] / data["steps_per_s"][peer],
+            abs=0.006)  # rounded to 2 decimals
+    assert ("rlcard" in data["skipped"]) is not HAVE_RLCARD
+    assert ("open_spiel" in data["skipped"]) is not HAVE_OPENSPIEL
+    assert data["target"]["steps_per_s"] == 2000
+    assert ("meets_10x_rlcard" in data["target"]) is HAVE_RLCARD
+    assert "steps/s" in out and out.count("SKIPPED") == 2 - len(peers)
