@@ -15,7 +15,7 @@ np = pytest.importorskip("numpy")
 from chupai.env.encode import Encoder  # noqa: E402
 from chupai.env.spaces import ActionSpace  # noqa: E402
 from chupai.env.vector import Batch, VectorGames, random_actions  # noqa: E402
-from chupai.errors import IllegalActionError  # noqa: E402
+from chupai.errors import ChupaiError, IllegalActionError  # noqa: E402
 from chupai.games import resolve_rules  # noqa: E402
 
 PRESETS = [("bigtwo", "standard"), ("doudizhu", "classic"), ("doudizhu", "four_player"),
@@ -272,3 +272,10 @@ def test_lazy_export() -> None:
     import chupai.env
 
     assert chupai.env.VectorGames is VectorGames
+
+
+def test_rules_may_be_a_spec_string() -> None:
+    venv = VectorGames("doudizhu", "classic,bidding=until_all_pass", num_games=2, seed=3)
+    assert venv.rules.spec() == "doudizhu(preset=classic,bidding=until_all_pass)"
+    with pytest.raises(ChupaiError):
+        VectorGames("doudizhu", "classic,no_such_option=1", num_games=2)

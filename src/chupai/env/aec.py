@@ -110,7 +110,6 @@ so a :mod:`chupai.bots` bot plays through the environment::
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from operator import index as _as_index
@@ -131,9 +130,8 @@ from chupai.doudizhu import combos as dd_combos
 from chupai.doudizhu import game as dd_game
 from chupai.env.encode import Encoder
 from chupai.env.spaces import ActionSpace
-from chupai.env.vector import redeal_kwargs, win_rewards
+from chupai.env.common import redeal_kwargs, resolve_env_rules, win_rewards
 from chupai.errors import ChupaiError, IllegalActionError, RulesError
-from chupai.games import find_game, resolve_rules
 
 # pettingzoo ships no type information
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
@@ -158,52 +156,6 @@ _MAX_VOID: Final = 1000
 
 # ----- rules --------------------------------------------------------------------------
 
-_SPEC = re.compile(r"^\s*([^()]+?)\s*\((.*)\)\s*$", re.S)
-
-
-def resolve_env_rules(game: str, rules: Any = None) -> tuple[str, Any]:
-    """``(game key, rules object)`` of ``game`` (a key or alias) and ``rules``:
-    None (the game's default preset), a rules object (returned as is), a preset
-    name (``"classic"``), or a spec string: ``"classic,bidding=until_all_pass"``,
-    ``"preset=classic,rob_multipliers=2,4,8"`` or the form ``rules.spec()``
-    prints, ``"doudizhu(preset=classic,all_pass=redeal_doubled_once)"``. Raises
-    :class:`~chupai.errors.RulesError` for an unknown game, preset or option.
-
-    >>> resolve_env_rules("ddz", "classic,bidding=until_all_pass")[1].spec()
-    'doudizhu(preset=classic,bidding=until_all_pass)'
-    """
-    key = find_game(game).key
-    if rules is None:
-        return key, resolve_rules(key)
-    if not isinstance(rules, str):
-        return key, rules
-    text = rules.strip()
-    m = _SPEC.match(text)
-    if m is not None:
-        named = find_game(m.group(1)).key
-        if named != key:
-            raise RulesError(f"rules {rules!r} are for {named}, not {key}", "game")
-        text = m.group(2)
-    preset: str | None = None
-    items: list[list[str]] = []
-    for token in text.split(","):
-        token = token.strip()
-        if not token:
-            continue
-        name, eq, value = token.partition("=")
-        if eq:
-            items.append([name.strip().lower(), value.strip()])
-        elif items:  # a list value: "rob_multipliers=2,4,8"
-            items[-1][1] += "," + token
-        elif preset is None:
-            preset = token
-        else:
-            raise RulesError(f"bad rules {rules!r}: expected PRESET[,KEY=VALUE...]", None)
-    overrides = {k: v for k, v in items if k != "preset"}
-    for k, v in items:
-        if k == "preset":
-            preset = v
-    return key, resolve_rules(key, preset, overrides)
 
 
 # ----- per-game dealing and win rewards -----------------------------------------------

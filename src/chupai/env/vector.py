@@ -64,10 +64,10 @@ from typing import Any, Final, Literal, NamedTuple, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from chupai.env.common import redeal_kwargs, resolve_env_rules, win_rewards
 from chupai.env.encode import Encoder
 from chupai.env.spaces import ActionSpace
 from chupai.errors import ChupaiError, IllegalActionError
-from chupai.games import find_game, resolve_rules
 
 __all__ = ["VectorGames", "Batch", "EpisodeStats", "random_actions", "Reward"]
 
@@ -156,26 +156,6 @@ def random_actions(mask: npt.ArrayLike, rng: np.random.Generator) -> npt.NDArray
     return out
 
 
-def redeal_kwargs(game: str) -> Callable[[Deal], dict[str, Any]]:
-    """The ``new_deal`` arguments of the deal that follows a redeal of ``game``."""
-    if game == "doudizhu":
-        return lambda d: {"dealer": (d.dealer + 1) % d.players,
-                          "doubled": d.outcome.next_doubled}
-    if game == "biga":
-        return lambda d: {"first_drawer": d.outcome.next_first_drawer}
-    return lambda d: {"dealer": d.dealer}
-
-
-def win_rewards(game: str) -> Callable[[Any, int], list[float]]:
-    """``(outcome, players) -> rewards`` of ``reward="win"`` for ``game``."""
-    if game == "doudizhu":
-        return lambda o, n: [1.0 if (s == o.landlord) == o.landlord_won else -1.0
-                             for s in range(n)]
-    if game == "bigtwo":
-        return lambda o, n: [1.0 if s == o.winner else -1.0 / (n - 1) for s in range(n)]
-    return lambda o, n: [float((x > 0) - (x < 0)) for x in o.scores]
-
-
 class VectorGames:
     """``num_games`` independent deals of ``game`` under ``rules``, stepped
     together with auto-reset (see the module docstring).
@@ -206,9 +186,7 @@ class VectorGames:
 
     def __init__(self, game: str = "doudizhu", rules: Any = None, num_games: int = 64,
                  seed: int | None = 0, reward: Reward = "score") -> None:
-        key = find_game(game).key
-        if rules is None or isinstance(rules, str):
-            rules = resolve_rules(key, rules)
+        key, rules = resolve_env_rules(game, rules)
         if num_games < 1:
             raise ValueError(f"num_games must be at least 1, not {num_games}")
         if reward not in _REWARDS:
@@ -365,18 +343,24 @@ class VectorGames:
 
     def _fresh(self, i: int, prev: Deal | None) -> Deal:
         """A new deal for game ``i``: a fresh episode (``prev`` None) or the deal
-        after the redeal ``prev``. A deal over before any action is thrown away
-        (counted in ``redeals``): after a redeal the next one follows it, after a
-        deal decided at once (a Big Two instant win, a Big A deal nobody could
-        declare in) a fresh deal is dealt."""
+        after the redeal ``prev``. A redeal decided before any action is followed
+        by the next deal (counted in ``redeals``). A first deal decided at once (a
+        Big Two instant win) is thrown away for a fresh one (counted too), as the
+        AEC env does at ``reset``; after a redeal, such a deal ends the episode with
+        its result."""
         rng = self._rngs[i]
         for _ in range(MAX_THROWN):
             kwargs = {} if prev is None else self._redeal_kwargs(prev)
             deal = self._new_deal(self.rules, rng.getrandbits(63), **kwargs)
             if not deal.is_terminal():
                 return deal
+            redeal = getattr(deal.outcome, "redeal", False)
+            if prev is not None and not redeal:
+                # the deal after a redeal decided at once (a Big Two instant win)
+                # ends the episode with its result, as in the AEC env
+                return self._after(i, deal)
             self._redeals += 1
-            prev = deal if getattr(deal.outcome, "redeal", False) else None
+            prev = deal if redeal else None
         raise ChupaiError(f"game {i}: {MAX_THROWN} {self.game} deals in a row ended "
                           "before any action")
 
