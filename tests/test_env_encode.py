@@ -520,3 +520,13 @@ def test_doudizhu_shown_landlord_hand_is_known() -> None:
                         deal.hands[s] for s in rest)
                 shown += 1
     assert shown >= 5
+
+
+def test_count_planes_cap_counts_beyond_the_decks() -> None:
+    """A Big A seat can play more 4s than the decks hold (captured 4s come back into
+    play): its played plane is capped, not an error."""
+    from chupai.env.encode import _CountPlanes
+
+    planes = _CountPlanes([8, 8])
+    v = planes._make((9 << 5) | 3)
+    assert v[:8].sum() == 3 and v[8:].sum() == 8

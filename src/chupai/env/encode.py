@@ -265,9 +265,9 @@ class _CountPlanes(CardPlanes):
         super().__init__(sum(self.maxes))
 
     def _make(self, cards: int) -> Vector:
-        counts = np.array([(cards >> s) & 31 for s in self.shifts])
-        if (counts > self._repeats).any():
-            raise ValueError(f"card value {cards:#x} holds more copies than the decks")
+        # a count beyond the decks' copies is capped: in Big A a seat's played
+        # cards can exceed them, as 4s come back to play through captures (§6)
+        counts = np.minimum(np.array([(cards >> s) & 31 for s in self.shifts]), self._repeats)
         out: Vector = (np.repeat(counts, self._repeats) > self._thresholds).astype(_F32)
         return out
 
