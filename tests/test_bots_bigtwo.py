@@ -51,7 +51,8 @@ def play_out(deal: BigTwoDeal, bots: list[Any], check: bool = True) -> BigTwoDea
 def test_bot_names_per_game_and_alias() -> None:
     assert bot_names() == ["random", "greedy", "heuristic", "search"]
     assert bot_names("Big2") == bot_names("bigtwo")
-    assert bot_names("doudizhu") == ["random", "greedy", "heuristic", "search", "rlcard"]
+    assert bot_names("doudizhu") == ["random", "greedy", "heuristic", "search", "rlcard",
+                                       "dmc"]
 
 
 def test_make_bot_keeps_the_two_argument_call() -> None:

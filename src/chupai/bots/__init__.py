@@ -7,7 +7,9 @@ seeded and reproducible.
 
 Bots are built by name for a game with :func:`make_bot`: ``random`` (any game),
 ``greedy``, ``heuristic`` and ``search``, each game's bots living in their own
-module and imported only when built. A name may carry keyword parameters after a
+module and imported only when built; Dou Dizhu also has ``rlcard`` (RLCard's rule
+agent) and ``dmc`` (a trained Deep Monte-Carlo network: ``dmc:path=FILE``, needs
+``pip install 'chupai[rl]'``). A name may carry keyword parameters after a
 colon (``"search:ms=200"``). ``make_bot("random", seed=1)`` builds a Big Two bot.
 """
 
@@ -128,6 +130,7 @@ _REGISTRY: dict[str, dict[str, str]] = {
         "heuristic": "chupai.bots.doudizhu_heuristic:DouDizhuHeuristicBot",
         "search": "chupai.bots.search:SearchBot",
         "rlcard": "chupai.bots.rlcard_agent:RLCardRuleBot",
+        "dmc": "chupai.bots.dmc:DMCBot",
     },
     "biga": {
         "random": "chupai.bots:RandomBot",
@@ -139,8 +142,8 @@ _REGISTRY: dict[str, dict[str, str]] = {
 """For each game key, each bot name's factory as ``module:attribute`` (imported
 only when the bot is built, so a game's bots load only that game's code)."""
 
-_TAKES_GAME: frozenset[str] = frozenset({"search"})
-"""Bots whose factory is shared between games and takes ``game=KEY``."""
+_TAKES_GAME: frozenset[str] = frozenset({"search", "dmc"})
+"""Bots whose factory takes ``game=KEY`` (shared between games, or checking it)."""
 
 
 def _game_key(game: str) -> str:
@@ -266,7 +269,8 @@ def make_bot(name: str, seed: int | None = None, game: str = "bigtwo") -> Bot:
 
     ``name`` is one of :func:`bot_names` (``random``, ``greedy``, ``heuristic``,
     ``search``), optionally with keyword parameters after a colon:
-    ``"search:ms=200"``, ``"search:playouts=100,determinizations=8"``. An unknown
+    ``"search:ms=200"``, ``"search:playouts=100,determinizations=8"``,
+    ``"dmc:path=dmc.pt"`` (Dou Dizhu; a path may not contain ``,`` or ``;``). An unknown
     game, name or parameter raises :class:`ChupaiError` listing what is allowed.
 
     >>> make_bot("greedy", 1).name
