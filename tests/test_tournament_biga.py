@@ -137,9 +137,19 @@ def test_processes_give_the_results_of_one_process() -> None:
     assert summarize(t, two.boards) == summarize(t, one.boards)
 
 
-def test_matches_are_refused() -> None:
-    with pytest.raises(ChupaiError, match="match"):
-        Tournament("biga", STANDARD, ("greedy",), 4, match_deals=2)
+def test_match_tournament_records_replay(tmp_path: Path) -> None:
+    """Boards of Big A matches (``--match-deals``): every record is a match record
+    that replays, and each board counts its deals."""
+    from chupai.biga.match import replay_match
+
+    t = Tournament("biga", STANDARD, ("greedy", "random"), 2, match_deals=2,
+                   records=str(tmp_path), verify=True)
+    run_tournament(t)
+    files = sorted(tmp_path.glob("*.json"))
+    assert files
+    for f in files:
+        m = replay_match(json.loads(f.read_text()))
+        assert m.counted == 2
 
 
 # ----- the command line ----------------------------------------------------------------------

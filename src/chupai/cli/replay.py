@@ -216,8 +216,15 @@ REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo, "doudizhu": _replay_
                                   "biga": _replay_biga}
 """Replayer of each game key (deal records)."""
 
+def _replay_biga_match(rec: Mapping[str, Any], out: Console | None) -> int:
+    from chupai.cli.replay_biga import replay_biga_match
+
+    return replay_biga_match(rec, out)
+
+
 MATCH_REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo_match,
-                                        "doudizhu": _replay_doudizhu_match}
+                                        "doudizhu": _replay_doudizhu_match,
+                                        "biga": _replay_biga_match}
 """Replayer of each game key for match records (``"format": "chupai-match"``)."""
 
 

@@ -245,3 +245,30 @@ def _result(deal: BigADeal, out: Console) -> None:
                       deal.cards_text(oc.hands[seat]) or "-", f"{oc.scores[seat]:+d}")
     out.print(table)
     out.print(f"next first drawer: seat {oc.next_first_drawer}")
+
+
+def replay_biga_match(rec: Mapping[str, Any], out: Console | None) -> int:
+    """Validate Big A match record ``rec`` (printing its score table to ``out`` if
+    given) and return its number of actions over all deals; raises
+    :class:`~chupai.errors.RecordError` naming the first bad deal."""
+    from chupai.biga.match import replay_match
+    from chupai.cli.replay_common import print_match
+
+    m = replay_match(rec)
+    count = sum(len(d.history) for d in m.deals)
+    if out is not None:
+        print_match(out, "Big A", rec, m, played=f"{m.counted} counted, {m.redeals} redealt",
+                    columns=[("deal", "right"), ("first", "right"), ("declarer", "right"),
+                             ("partner", "left"), ("order", "left")],
+                    count=count, actions=lambda d: len(d.history), cells=_match_row)
+    return count
+
+
+def _match_row(deal: Any, row: Any) -> list[str]:
+    if row is None:
+        return ["-", str(deal.first_drawer), "-", "-", "unfinished"]
+    if row.redeal:
+        return ["redeal", str(row.first_drawer), "-", "-", "-"]
+    partner = "alone" if row.alone else str(row.partner)
+    return [str(row.number), str(row.first_drawer), f"{row.declarer} ({row.big_suit})", partner,
+            " ".join(str(s) for s in row.finishing_order)]
