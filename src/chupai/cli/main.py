@@ -85,6 +85,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return run_simulate(args)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise ChupaiError("chupai serve needs the web extra: pip install 'chupai[web]'") from None
+    if not 0 <= args.port <= 65535:
+        raise ChupaiError(f"--port {args.port} is not a TCP port (0-65535)")
+    if args.bot_delay < 0 or args.bot_delay > 10:
+        raise ChupaiError(f"--bot-delay {args.bot_delay} is not between 0 and 10 seconds")
+    from chupai.web.app import serve
+
+    sys.stderr.write(f"chupai: serving on http://{args.host}:{args.port}/ "
+                     f"(database {args.db}); Ctrl-C stops\n")
+    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chupai",
@@ -210,6 +228,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write a chart of the results (pip install 'chupai[plot]')")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "serve", help="serve tables to play in the browser, with friends and bots",
+        description="Run the web server: open http://HOST:PORT/ to start a table of any "
+                    "game (preset, options, number of deals), invite friends by link and "
+                    "fill the other seats with bots. Every action is stored in the SQLite "
+                    "database before anybody sees it; a restarted server carries on every "
+                    "table. Finished games are kept as records, replayable in the browser. "
+                    "Needs pip install 'chupai[web]'. The protocol: docs/protocol.md.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)")
+    p.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    p.add_argument("--db", default="chupai.sqlite3", metavar="FILE",
+                   help="SQLite database file, created if missing (default chupai.sqlite3)")
+    p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                   help="pause before each bot action, so that people can follow "
+                        "(default 0.6; 0 for none)")
+    p.add_argument("--log-level", default="info",
+                   choices=("critical", "error", "warning", "info", "debug"),
+                   help="server log level (default info)")
+    p.set_defaults(func=cmd_serve)
     return parser
 
 

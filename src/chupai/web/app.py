@@ -1,0 +1,441 @@
+"""The ``chupai serve`` application: HTTP for the page, the lobby and the records,
+a WebSocket per player or spectator for play (``docs/protocol.md``).
+
+One process, one event loop. Each table has a lock: an action is checked,
+committed to the database, applied and then broadcast while the lock is held, so
+actions at a table are strictly ordered and nothing is shown before it is safely
+stored. Bots think in a worker thread (a search bot takes a while) and the turn
+timer plays the hint bot's choice for a seat whose time ran out; both are
+ordinary logged actions.
+
+A message is sent to a connection only when what that connection may see has
+changed: sending on every action would tell a seat that some other seat just
+made a private decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from chupai.errors import ChupaiError
+from chupai.games import GAMES, find_game
+from chupai.web import views
+from chupai.web.protocol import (
+    CLIENT_MESSAGE, MAX_MESSAGE, PROTOCOL_VERSION, Act, CreateTable, HintRequest, Join, Ping,
+)
+from chupai.web.store import Store
+from chupai.web.tables import ActionRefused, Seat, Table, TableError, check_config
+
+__all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY"]
+
+MAX_BODY = 65_536
+"""The largest HTTP request body accepted (a table creation is < 2 KiB)."""
+
+
+@dataclass(eq=False)
+class Client:
+    ws: WebSocket
+    seat: int | None
+    last: str | None = None
+    """The last state text sent (a state is sent only when it differs)."""
+
+
+@dataclass(eq=False)
+class LiveTable:
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: list[Client] = field(default_factory=list)
+    runner: asyncio.Task[None] | None = None
+    timer: asyncio.Task[None] | None = None
+    deadline_ms: int | None = None
+
+
+def _static_dir() -> Path:
+    return Path(str(resources.files("chupai.web") / "static"))
+
+
+class ChupaiServer:
+    """The tables in memory and their database; the ASGI app is :attr:`app`."""
+
+    def __init__(self, db: str, *, bot_delay: float = 0.6, finished_delay: float = 0.0):
+        self.store = Store(db)
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self.actions = 0
+        """Actions applied since start (for the load benchmark)."""
+        self.app = Starlette(routes=[
+            Route("/", self.index),
+            Route("/api/health", self.health),
+            Route("/api/games", self.games),
+            Route("/api/tables", self.list_tables, methods=["GET"]),
+            Route("/api/tables", self.create_table, methods=["POST"]),
+            Route("/api/tables/{table_id}", self.table_info),
+            Route("/api/records", self.list_records),
+            Route("/api/records/{table_id}", self.record),
+            Route("/api/records/{table_id}/frames", self.frames),
+            WebSocketRoute("/ws", self.websocket),
+            Mount("/static", app=StaticFiles(directory=_static_dir(), check_dir=False), name="static"),
+        ], lifespan=self.lifespan)
+
+    # ----- start and stop --------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self.restore()
+        for live in self.tables.values():
+            self._after_change(live)
+        try:
+            yield
+        finally:
+            for live in self.tables.values():
+                for task in (live.runner, live.timer):
+                    if task is not None:
+                        task.cancel()
+            self.store.close()
+
+    def restore(self) -> None:
+        """Rebuild every unfinished table from the database."""
+        for stored in self.store.load_tables("playing"):
+            try:
+                self.tables[stored.id] = LiveTable(Table.restore(stored))
+            except ChupaiError:
+                continue  # a log that no longer replays: the table stays in the database
+
+    # ----- HTTP ---------------------------------------------------------------------------
+    async def index(self, request: Request) -> Response:
+        return FileResponse(_static_dir() / "index.html")
+
+    async def health(self, request: Request) -> Response:
+        return JSONResponse({"ok": True, "tables": len(self.tables), "actions": self.actions,
+                             "batches": self.store.batches})
+
+    async def games(self, request: Request) -> Response:
+        from chupai.bots import bot_names
+
+        out = []
+        for key in GAMES:
+            info = find_game(key)
+            presets = [{"name": name, "players": rules.players, "spec": rules.spec()}
+                       for name, rules in info.presets().items()]
+            out.append({"key": key, "names": dict(info.names),
+                        "default_preset": info.default_preset, "presets": presets,
+                        "bots": [b for b in bot_names(key) if b in ("random", "greedy", "heuristic",
+                                                                    "search")]})
+        return JSONResponse({"games": out})
+
+    async def list_tables(self, request: Request) -> Response:
+        return JSONResponse({"tables": [live.table.public_info()
+                                        for live in self.tables.values()][-200:]})
+
+    async def table_info(self, request: Request) -> Response:
+        live = self.tables.get(request.path_params["table_id"])
+        if live is None:
+            return _error(404, "no such table", "table")
+        return JSONResponse(live.table.public_info())
+
+    async def create_table(self, request: Request) -> Response:
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _error(413, f"the request body is larger than {MAX_BODY} bytes", None)
+        try:
+            spec = CreateTable.model_validate_json(body)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            return _error(400, f"{where or 'body'}: {err['msg']}", where or None)
+        try:
+            config = check_config(spec.model_dump())
+            table_id = secrets.token_urlsafe(9)
+            table, tokens = Table.create(table_id, config, time.time())
+        except TableError as exc:
+            return _error(400, str(exc), exc.field)
+        except ChupaiError as exc:
+            return _error(400, str(exc), None)
+        await self.store.create_table(table_id, config, table.stored_seats())
+        live = LiveTable(table)
+        self.tables[table_id] = live
+        if table.over:  # every deal decided before anybody acted
+            await self.store.finish(table_id, "over", table.match.to_record())
+        self._after_change(live)
+        seats = []
+        for s, token in zip(table.seats, tokens, strict=True):
+            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name,
+                                     "level": s.level}
+            if token is not None:
+                entry["token"] = token
+                entry["link"] = f"/#/t/{table_id}?token={token}"
+            seats.append(entry)
+        return JSONResponse({"table": table_id, "seats": seats, "watch": f"/#/t/{table_id}",
+                             "spec": config["spec"], "seed": config["seed"]}, status_code=201)
+
+    async def list_records(self, request: Request) -> Response:
+        return JSONResponse({"records": self.store.records()})
+
+    async def record(self, request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        rec = self.store.record(table_id)
+        if rec is None:
+            return _error(404, "no finished game with that id", "table")
+        headers = {}
+        if request.query_params.get("download"):
+            headers["Content-Disposition"] = f'attachment; filename="chupai-{table_id}.json"'
+        return JSONResponse(rec, headers=headers)
+
+    async def frames(self, request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        stored = next((t for t in self.store.load_tables("over") if t.id == table_id), None)
+        if stored is None:
+            return _error(404, "no finished game with that id", "table")
+        return JSONResponse({"table": table_id, "game": stored.config["game"],
+                             "spec": stored.config["spec"],
+                             "names": [s.name for s in stored.seats],
+                             "frames": replay_frames(stored)})
+
+    # ----- the game loop ------------------------------------------------------------------
+    def _after_change(self, live: LiveTable) -> None:
+        """Start the bots or the turn timer, whichever the new state needs."""
+        table = live.table
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        live.deadline_ms = None
+        seat = table.to_act
+        if seat is None:
+            return
+        if table.is_bot(seat):
+            if live.runner is None or live.runner.done():
+                live.runner = asyncio.get_running_loop().create_task(self._run_bots(live))
+        elif table.config.get("turn_seconds"):
+            seconds = float(table.config["turn_seconds"])
+            live.deadline_ms = int((time.time() + seconds) * 1000)
+            live.timer = asyncio.get_running_loop().create_task(
+                self._timeout(live, seat, len(table.log), seconds))
+
+    async def _run_bots(self, live: LiveTable) -> None:
+        table = live.table
+        while True:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            async with live.lock:
+                seat = table.to_act
+                if seat is None or not table.is_bot(seat):
+                    return
+                seat, bot, obs, legal = table.bot_choice()
+                action = await asyncio.to_thread(bot.act, obs, legal)
+                await self._apply(live, seat, action, auto=True)
+
+    async def _timeout(self, live: LiveTable, seat: int, at: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with live.lock:
+            table = live.table
+            if len(table.log) != at or table.to_act != seat:
+                return
+            _, action = await asyncio.to_thread(table.hint, seat)
+            await self._apply(live, seat, action, auto=True)
+
+    async def _apply(self, live: LiveTable, seat: int, action: Any, *, auto: bool) -> None:
+        """Commit, apply and broadcast a checked action (the lock is held)."""
+        table = live.table
+        entry = table.prepare(seat, action, auto=auto)
+        await self.store.append(table.id, entry)
+        table.commit(entry, action)
+        self.actions += 1
+        if table.over:
+            await self.store.finish(table.id, "over", table.match.to_record())
+        self._after_change(live)
+        await self._broadcast(live)
+
+    async def _broadcast(self, live: LiveTable) -> None:
+        texts: dict[int | None, str] = {}
+        for client in list(live.clients):
+            if client.seat not in texts:
+                texts[client.seat] = json.dumps(
+                    live.table.state(client.seat, live.deadline_ms), separators=(",", ":"))
+            await self._send_state(live, client, texts[client.seat])
+
+    async def _send_state(self, live: LiveTable, client: Client, text: str) -> None:
+        if text == client.last:
+            return
+        client.last = text
+        try:
+            await client.ws.send_text(text)
+        except Exception:  # a socket closing under us: its handler cleans up
+            with contextlib.suppress(ValueError):
+                live.clients.remove(client)
+
+    # ----- the WebSocket --------------------------------------------------------------------
+    async def websocket(self, ws: WebSocket) -> None:
+        await ws.accept()
+        live: LiveTable | None = None
+        client: Client | None = None
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                text = message.get("text")
+                if text is None:
+                    await _send_error(ws, "bad_message", "send JSON text frames, not binary ones")
+                    continue
+                if len(text) > MAX_MESSAGE:
+                    await _send_error(ws, "too_large",
+                                      f"a message may hold at most {MAX_MESSAGE} characters")
+                    await ws.close(code=1009)
+                    return
+                try:
+                    msg = CLIENT_MESSAGE.validate_json(text)
+                except ValidationError as exc:
+                    await _send_error(ws, "bad_message", _validation_text(exc))
+                    continue
+                if isinstance(msg, Ping):
+                    await ws.send_text('{"type":"pong"}')
+                elif isinstance(msg, Join):
+                    if client is not None:
+                        await _send_error(ws, "not_joined", "this socket has already joined a table")
+                        continue
+                    live = self.tables.get(msg.table)
+                    if live is None:
+                        await _send_error(ws, "unknown_table", f"no table {msg.table!r}")
+                        continue
+                    seat = None
+                    if msg.token is not None:
+                        seat = live.table.seat_of_token(msg.token)
+                        if seat is None:
+                            await _send_error(ws, "bad_token", "that token is no seat's token at "
+                                                               "this table")
+                            await ws.close(code=4003)
+                            return
+                    client = Client(ws, seat)
+                    await ws.send_text(json.dumps({"type": "welcome", "table": msg.table,
+                                                   "seat": seat, "protocol": PROTOCOL_VERSION}))
+                    async with live.lock:
+                        live.clients.append(client)
+                        if seat is not None:
+                            live.table.seats[seat].connections += 1
+                        await self._broadcast(live)
+                elif client is None or live is None:
+                    await _send_error(ws, "not_joined", "send a join message first")
+                elif client.seat is None:
+                    await _send_error(ws, "spectator", "spectators cannot act")
+                elif isinstance(msg, Act):
+                    await self._on_act(live, client, msg)
+                elif isinstance(msg, HintRequest):
+                    await self._on_hint(live, client, msg)
+        except WebSocketDisconnect:
+            return
+        finally:
+            if live is not None and client is not None:
+                with contextlib.suppress(ValueError):
+                    live.clients.remove(client)
+                if client.seat is not None:
+                    live.table.seats[client.seat].connections -= 1
+                    with contextlib.suppress(Exception):
+                        async with live.lock:
+                            await self._broadcast(live)
+
+    async def _on_act(self, live: LiveTable, client: Client, msg: Act) -> None:
+        assert client.seat is not None
+        async with live.lock:
+            table = live.table
+            try:
+                action = table.resolve(client.seat, msg.seq, msg.action, msg.text)
+            except ActionRefused as exc:
+                seq = table.seat_seq(client.seat)
+                await _send_error(client.ws, exc.code, str(exc), seq)
+                return
+            await self._apply(live, client.seat, action, auto=False)
+
+    async def _on_hint(self, live: LiveTable, client: Client, msg: HintRequest) -> None:
+        assert client.seat is not None
+        async with live.lock:
+            table = live.table
+            seq = table.seat_seq(client.seat)
+            if table.to_act != client.seat:
+                code = "over" if table.over else "not_your_turn"
+                await _send_error(client.ws, code, "a hint is given only on your turn", seq)
+                return
+            if msg.seq != seq:
+                await _send_error(client.ws, "stale", f"seq {msg.seq} is not the current state "
+                                                      f"({seq})", seq)
+                return
+            index, action = await asyncio.to_thread(table.hint, client.seat)
+            text = table.deal.action_text(action)
+        await client.ws.send_text(json.dumps({"type": "hint", "seq": seq, "action": index,
+                                              "text": text}))
+
+
+def replay_frames(stored: Any) -> list[dict[str, Any]]:
+    """Every step of a finished table, with full information: each seat's hand and
+    the public view after each action (for the replay viewer; the game is over, so
+    every card may be shown)."""
+    seats = [Seat(s.seat, s.kind, s.name, s.level, None) for s in stored.seats]
+    table = Table(stored.id, stored.config, seats, stored.created)
+    frames: list[dict[str, Any]] = []
+
+    def snap(text: str | None, seat: int | None) -> None:
+        deal = table.match.deals[-1]
+        frames.append({
+            "step": len(frames), "deal": table.match_info()["deal"], "seat": seat, "text": text,
+            "hands": [views.seat_view(table.game, deal.observe(s))["private"]["hand"]
+                      for s in range(table.players)],
+            "public": views.public_view(table.game, deal.observe(0))["public"],
+            "totals": list(table.match.totals),
+        })
+
+    snap(None, None)
+    for entry in stored.log:
+        deal = table.deal
+        action = deal.parse_action(entry.text)
+        table.commit(entry, action)
+        snap(entry.text, entry.seat)
+    return frames
+
+
+def _validation_text(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return f"{where}: {err['msg']}" if where else str(err["msg"])
+
+
+async def _send_error(ws: WebSocket, code: str, message: str, seq: int | None = None) -> None:
+    if ws.client_state != WebSocketState.CONNECTED:
+        return
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "code": code, "message": message,
+                                       "seq": seq}))
+
+
+def _error(status: int, message: str, field: str | None) -> JSONResponse:
+    return JSONResponse({"error": message, "field": field}, status_code=status)
+
+
+def create_app(db: str, **kwargs: Any) -> Starlette:
+    """The ASGI app of a server on database ``db``."""
+    return ChupaiServer(db, **kwargs).app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "chupai.sqlite3", *,
+          bot_delay: float = 0.6, log_level: str = "info") -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    server = ChupaiServer(db, bot_delay=bot_delay)
+    config = uvicorn.Config(server.app, host=host, port=port, log_level=log_level,
+                            ws_max_size=4 * MAX_MESSAGE, ws_ping_interval=20, ws_ping_timeout=30)
+    uvicorn.Server(config).run()

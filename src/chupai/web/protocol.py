@@ -1,0 +1,213 @@
+"""The messages of the ``chupai serve`` protocol, as typed models.
+
+Everything a client may send is validated against these models before the server
+looks at it: a message that is not JSON, not an object, of an unknown ``type``,
+with a missing, mistyped or unknown field, or longer than :data:`MAX_MESSAGE`
+characters is answered with an ``error`` message and changes nothing. The
+server's own messages are documented by models too (:data:`SERVER_MESSAGES`);
+the tests validate every message the server sends against them, and
+``docs/protocol.schema.json`` is generated from both (:func:`json_schema`).
+
+The prose description of the protocol is ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+__all__ = [
+    "PROTOCOL_VERSION", "MAX_MESSAGE", "ERROR_CODES",
+    "Join", "Act", "HintRequest", "Ping", "ClientMessage", "CLIENT_MESSAGE",
+    "SeatSpec", "CreateTable",
+    "Welcome", "State", "Error", "HintReply", "Pong", "SERVER_MESSAGES",
+    "json_schema",
+]
+
+PROTOCOL_VERSION: Final = 1
+MAX_MESSAGE: Final = 16_384
+"""The longest client message accepted, in characters (a real one is < 200)."""
+
+ERROR_CODES: Final = {
+    "bad_message": "not JSON, not an object, an unknown type or a bad field",
+    "too_large": f"a message longer than {MAX_MESSAGE} characters (the socket is closed)",
+    "not_joined": "an act, hint before a join (or a second join)",
+    "unknown_table": "no table has that id",
+    "bad_token": "the token is no seat's token at that table (the socket is closed)",
+    "spectator": "a spectator tried to act or ask for a hint",
+    "not_your_turn": "the seat is not the one to act",
+    "stale": "the seq is not the seat's current one (a duplicate or late action)",
+    "illegal": "the engine refused the action (the message says why)",
+    "over": "the match is over",
+}
+"""Every ``code`` of an ``error`` message, with its meaning."""
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+# ----- client to server -------------------------------------------------------------------
+
+class Join(BaseModel):
+    """The first message on a socket: sit at ``table`` as the seat of ``token``, or
+    watch it (no token)."""
+
+    model_config = _STRICT
+    type: Literal["join"]
+    table: Annotated[str, Field(min_length=1, max_length=64)]
+    token: Annotated[str, Field(min_length=1, max_length=256)] | None = None
+
+
+class Act(BaseModel):
+    """Play: ``action`` is the index of an entry of the ``legal`` list of the state
+    whose ``seq`` is given, or ``text`` an action typed as in the terminal."""
+
+    model_config = _STRICT
+    type: Literal["act"]
+    seq: int
+    action: Annotated[int, Field(ge=0)] | None = None
+    text: Annotated[str, Field(min_length=1, max_length=512)] | None = None
+
+
+class HintRequest(BaseModel):
+    """Ask which action the hint bot would take in the state ``seq``."""
+
+    model_config = _STRICT
+    type: Literal["hint"]
+    seq: int
+
+
+class Ping(BaseModel):
+    model_config = _STRICT
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Join | Act | HintRequest | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: Final[TypeAdapter[Join | Act | HintRequest | Ping]] = TypeAdapter(ClientMessage)
+
+
+# ----- HTTP: creating a table ---------------------------------------------------------------
+
+class SeatSpec(BaseModel):
+    """Who sits in a seat: a human (the creator takes the first human seat; the
+    others are invitations) or a bot of ``level``."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"]
+    name: Annotated[str, Field(max_length=40)] | None = None
+    level: Annotated[str, Field(max_length=80)] | None = None
+
+
+class CreateTable(BaseModel):
+    """The body of ``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(min_length=1, max_length=40)]
+    preset: Annotated[str, Field(max_length=40)] | None = None
+    options: dict[Annotated[str, Field(max_length=60)], Annotated[str, Field(max_length=200)]] = {}
+    deals: Annotated[int, Field(ge=1, le=100)] = 1
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
+    turn_seconds: Annotated[float, Field(ge=5, le=3600)] | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+
+
+# ----- server to client -----------------------------------------------------------------------
+
+class Welcome(BaseModel):
+    type: Literal["welcome"]
+    table: str
+    seat: int | None
+    """The seat joined, or None for a spectator."""
+    protocol: int
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    level: str | None
+    connected: bool
+
+
+class MatchInfo(BaseModel):
+    deal: int
+    """The number of the deal being played (1-based, redeals not counted)."""
+    deals: int
+    redeals: int
+    totals: list[int]
+    table: list[dict[str, Any]]
+    """The score table: one row per finished deal (the game's match rows)."""
+    over: bool
+
+
+class Turn(BaseModel):
+    seat: int | None
+    """The seat to act, when the receiver may know it."""
+    deadline_ms: int | None
+    """When the turn timer plays for the seat (Unix time in ms), if set."""
+
+
+class LegalEntry(BaseModel):
+    i: int
+    text: str
+    kind: Literal["play", "pass", "choice"]
+    cards: list[str]
+    type: str | None
+
+
+class State(BaseModel):
+    """The whole table as the receiver may see it; sent after every change the
+    receiver can see (and only then)."""
+
+    type: Literal["state"]
+    seq: int | None
+    """The receiver's version of the table: echo it in ``act`` and ``hint``
+    (None for spectators). It counts the events the seat has been shown, so it
+    reveals nothing the seat does not see."""
+    table: str
+    game: str
+    spec: str
+    players: int
+    seat: int | None
+    seats: list[SeatInfo]
+    match: MatchInfo
+    view: dict[str, Any]
+    """The deal as the receiver sees it (``chupai.web.views``)."""
+    legal: list[LegalEntry]
+    """The receiver's legal actions when it is to act, else empty."""
+    turn: Turn
+
+
+class Error(BaseModel):
+    type: Literal["error"]
+    code: str
+    message: str
+    seq: int | None = None
+
+
+class HintReply(BaseModel):
+    type: Literal["hint"]
+    seq: int
+    action: int
+    text: str
+
+
+class Pong(BaseModel):
+    type: Literal["pong"]
+
+
+ServerMessage = Annotated[Welcome | State | Error | HintReply | Pong, Field(discriminator="type")]
+SERVER_MESSAGES: Final[TypeAdapter[Welcome | State | Error | HintReply | Pong]] = TypeAdapter(ServerMessage)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the protocol: client messages, server messages and the
+    table-creation body (``docs/protocol.schema.json``)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "chupai serve protocol",
+        "version": PROTOCOL_VERSION,
+        "client_message": CLIENT_MESSAGE.json_schema(),
+        "server_message": SERVER_MESSAGES.json_schema(),
+        "create_table": CreateTable.model_json_schema(),
+    }

@@ -1,0 +1,258 @@
+"""SQLite persistence of the tables: every action is committed before anybody is
+told of it.
+
+The database holds, per table, its configuration (the ``POST /api/tables`` body
+after validation, with the seed drawn), its seats (kind, name, bot level and the
+SHA-256 of the seat token: the token itself is never stored) and the log of every
+action applied, as text the engine parses back. A table is rebuilt after a
+restart by replaying its log through the engine (:mod:`chupai.web.tables`), so
+nothing but the log needs to be right. Finished tables also keep their match
+record (``chupai-match`` JSON) for the record browser.
+
+Writes go through one writer thread that commits whatever is queued in one
+transaction ("group commit") and only then resolves the waiting coroutines, so
+that many tables playing at once cost one ``fsync`` per batch rather than per
+action. The database runs in WAL mode with ``synchronous=FULL``: a committed action
+survives the server process being killed (and a power cut).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+__all__ = ["Store", "StoredTable", "StoredSeat", "LogEntry"]
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    config TEXT NOT NULL,
+    status TEXT NOT NULL,
+    finished REAL,
+    record TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    level TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    deal INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    auto INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    name: str
+    level: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One applied action: its position in the table's log, the deal it belongs to
+    (0-based position in the match, redeals included), the seat, the action text
+    and whether the server chose it (a bot, or the turn timer)."""
+
+    seq: int
+    deal: int
+    seat: int
+    text: str
+    auto: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    id: str
+    created: float
+    config: dict[str, Any]
+    status: str
+    seats: tuple[StoredSeat, ...]
+    log: tuple[LogEntry, ...]
+
+
+class Store:
+    """The database of ``chupai serve`` (one file; ``:memory:`` is not supported
+    because the writer thread has its own connection)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        con = self._connect()
+        with con:
+            con.executescript(_SCHEMA)
+        con.close()
+        self._queue: queue.Queue[tuple[str, tuple[Any, ...], asyncio.Future[None] | None]
+                                 | None] = queue.Queue()
+        self._writer = threading.Thread(target=self._write_loop, name="chupai-store", daemon=True)
+        self._writer.start()
+        self.batches = 0
+        """Transactions committed by the writer (for the load benchmark)."""
+
+    def _connect(self) -> sqlite3.Connection:
+        con = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("PRAGMA synchronous=FULL")
+        con.execute("PRAGMA foreign_keys=ON")
+        return con
+
+    # ----- the writer thread ------------------------------------------------------------
+    def _write_loop(self) -> None:
+        con = self._connect()
+        while True:
+            item = self._queue.get()
+            if item is None:
+                break
+            batch = [item]
+            while True:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            error: BaseException | None = None
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                for sql, args, _ in batch:
+                    con.execute(sql, args)
+                con.execute("COMMIT")
+                self.batches += 1
+            except BaseException as exc:  # report to every waiter; keep serving
+                error = exc
+                try:
+                    con.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            for _, _, fut in batch:
+                if fut is not None:
+                    fut.get_loop().call_soon_threadsafe(_settle, fut, error)
+        con.close()
+
+    async def _write(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+        """Queue ``statements`` and wait until they are committed (all of them in
+        the same transaction)."""
+        loop = asyncio.get_running_loop()
+        futures = []
+        for sql, args in statements:
+            fut: asyncio.Future[None] = loop.create_future()
+            futures.append(fut)
+            self._queue.put((sql, args, fut))
+        for fut in futures:
+            await fut
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._writer.join(timeout=10)
+
+    # ----- writes ---------------------------------------------------------------------------
+    async def create_table(self, table_id: str, config: dict[str, Any],
+                           seats: Sequence[StoredSeat]) -> None:
+        statements: list[tuple[str, tuple[Any, ...]]] = [(
+            "INSERT INTO tables (id, created, config, status) VALUES (?, ?, ?, 'playing')",
+            (table_id, time.time(), json.dumps(config, sort_keys=True)))]
+        statements += [(
+            "INSERT INTO seats (table_id, seat, kind, name, level, token_hash) VALUES (?,?,?,?,?,?)",
+            (table_id, s.seat, s.kind, s.name, s.level, s.token_hash)) for s in seats]
+        await self._write(statements)
+
+    async def append(self, table_id: str, entry: LogEntry) -> None:
+        """Commit one action of the log."""
+        await self._write([(
+            "INSERT INTO actions (table_id, seq, deal, seat, text, auto, at) VALUES (?,?,?,?,?,?,?)",
+            (table_id, entry.seq, entry.deal, entry.seat, entry.text, int(entry.auto), time.time()))])
+
+    async def finish(self, table_id: str, status: str, record: dict[str, Any] | None) -> None:
+        """Mark a table over (``over``) or void (``broken``), keeping its record."""
+        await self._write([(
+            "UPDATE tables SET status = ?, finished = ?, record = ? WHERE id = ?",
+            (status, time.time(), None if record is None else json.dumps(record), table_id))])
+
+    # ----- reads (from the event loop's thread; WAL lets them run beside the writer) ------
+    def _read(self) -> sqlite3.Connection:
+        con = sqlite3.connect(self.path)
+        con.row_factory = sqlite3.Row
+        return con
+
+    def load_tables(self, status: str = "playing") -> list[StoredTable]:
+        """Every table of ``status`` with its seats and log, oldest first."""
+        con = self._read()
+        try:
+            rows = con.execute("SELECT id, created, config, status FROM tables WHERE status = ? "
+                               "ORDER BY created", (status,)).fetchall()
+            out = []
+            for r in rows:
+                seats = tuple(StoredSeat(s["seat"], s["kind"], s["name"], s["level"], s["token_hash"])
+                              for s in con.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat",
+                                                   (r["id"],)))
+                log = tuple(LogEntry(a["seq"], a["deal"], a["seat"], a["text"], bool(a["auto"]))
+                            for a in con.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY seq",
+                                                 (r["id"],)))
+                out.append(StoredTable(r["id"], r["created"], json.loads(r["config"]), r["status"],
+                                       seats, log))
+            return out
+        finally:
+            con.close()
+
+    def records(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The finished tables, newest first: id, times, game, spec and totals."""
+        con = self._read()
+        try:
+            rows = con.execute(
+                "SELECT id, created, finished, config, record FROM tables WHERE status = 'over' "
+                "ORDER BY finished DESC LIMIT ?", (limit,)).fetchall()
+            out = []
+            for r in rows:
+                config = json.loads(r["config"])
+                record = json.loads(r["record"]) if r["record"] else {}
+                names = [s["name"] for s in con.execute(
+                    "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (r["id"],))]
+                out.append({"table": r["id"], "created": r["created"], "finished": r["finished"],
+                            "game": config.get("game"), "spec": record.get("spec"),
+                            "deals": len(record.get("table", [])), "names": names,
+                            "totals": record.get("totals")})
+            return out
+        finally:
+            con.close()
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        """The match record of a finished table, or None."""
+        con = self._read()
+        try:
+            row = con.execute("SELECT record FROM tables WHERE id = ? AND status = 'over'",
+                              (table_id,)).fetchone()
+            return None if row is None or row["record"] is None else dict(json.loads(row["record"]))
+        finally:
+            con.close()
+
+
+def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:
+    if fut.done():
+        return
+    if error is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(error)

@@ -1,0 +1,401 @@
+"""A table of ``chupai serve``: a match of one game, its seats, its action log,
+and what each seat may be told.
+
+This module holds no socket and no database; :mod:`chupai.web.app` drives it.
+The server is the only judge: an action is first checked here
+(:meth:`Table.prepare`, which changes nothing), then committed to the database,
+then applied (:meth:`Table.commit`) and only then shown to anybody.
+
+**What a seat is told.** Every message to a seat is built from that seat's
+observation alone (``deal.observe(seat)`` through :mod:`chupai.web.views`);
+spectators get the public view, which the tests check is the same whichever
+seat's observation it is built from. The ``seq`` a seat is shown counts the events
+*that seat* has seen (its observation's history, deal after deal), not the
+table's actions: a private decision of another seat (a Big A declaration
+checkpoint, a Big Two exchange) neither reaches that seat nor moves its ``seq``.
+
+**Restart.** A table is rebuilt from its configuration and log by replaying every
+logged action through the engine (:meth:`Table.restore`); the deals follow from
+the match seed, so the log is all that must be kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import importlib
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from chupai.errors import ChupaiError, RulesError
+from chupai.games import find_game, resolve_rules
+from chupai.web import views
+from chupai.web.store import LogEntry, StoredSeat, StoredTable
+
+__all__ = ["Table", "TableError", "ActionRefused", "Seat", "new_token", "token_hash",
+           "HUMAN_DEFAULT_NAMES", "HINT_BOT"]
+
+HINT_BOT: Final = "heuristic"
+"""The bot that answers hints and plays for a seat whose turn timer ran out."""
+
+HUMAN_DEFAULT_NAMES: Final = ("East", "South", "West", "North", "Centre", "Sixth", "Seventh",
+                              "Eighth")
+
+
+class TableError(ChupaiError):
+    """A bad table configuration; ``field`` names the offending field."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+class ActionRefused(ChupaiError):
+    """An action the table refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _derive(*parts: object) -> int:
+    text = ":".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    kind: str
+    name: str
+    level: str | None
+    token_hash: str | None
+    connections: int = 0
+
+    def info(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
+                "connected": self.kind == "bot" or self.connections > 0}
+
+
+def _match_class(game: str) -> Any:
+    return importlib.import_module(f"chupai.{game}.match").Match
+
+
+def _make_bot(level: str, seed: int, game: str) -> Any:
+    from chupai.bots import make_bot  # a layer importing a layer: the web layer plays bots
+
+    return make_bot(level, seed, game=game)
+
+
+def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The validated configuration of a new table (the fields of
+    :class:`~chupai.web.protocol.CreateTable`, already type-checked): the game
+    and preset resolved, the options applied, one seat per player, bot levels
+    known. Raises :class:`TableError` naming the field."""
+    try:
+        info = find_game(raw["game"])
+    except RulesError as exc:
+        raise TableError(str(exc), "game") from None
+    preset = raw.get("preset") or info.default_preset
+    options = {str(k): str(v) for k, v in (raw.get("options") or {}).items()}
+    try:
+        rules = resolve_rules(info.key, preset, options)
+    except RulesError as exc:
+        field = "preset" if exc.key == "preset" else f"options.{exc.key}" if exc.key else "options"
+        raise TableError(str(exc), field) from None
+    seats = list(raw["seats"])
+    if len(seats) != rules.players:
+        raise TableError(f"{info.key} ({preset}) is played by {rules.players} players, "
+                         f"not {len(seats)}", "seats")
+    if not any(s["kind"] == "human" for s in seats):
+        raise TableError("a table needs at least one human seat", "seats")
+    from chupai.bots import bot_names
+
+    levels = bot_names(info.key)
+    clean = []
+    for i, s in enumerate(seats):
+        if s["kind"] == "bot":
+            level = (s.get("level") or "greedy").strip()
+            if level.split(":", 1)[0].strip().lower() not in levels:
+                raise TableError(f"unknown bot level {level!r} for {info.key}; levels: "
+                                 f"{', '.join(levels)}", f"seats.{i}.level")
+            try:
+                _make_bot(level, 0, info.key)
+            except ChupaiError as exc:
+                raise TableError(str(exc), f"seats.{i}.level") from None
+            name = (s.get("name") or "").strip() or f"{level.split(':', 1)[0]} bot"
+            clean.append({"kind": "bot", "name": name[:40], "level": level})
+        else:
+            name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
+            clean.append({"kind": "human", "name": name[:40], "level": None})
+    seed = raw.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**62)
+    return {"game": info.key, "preset": preset, "options": options, "spec": rules.spec(),
+            "deals": int(raw.get("deals") or 1), "turn_seconds": raw.get("turn_seconds"),
+            "seed": int(seed), "seats": clean}
+
+
+class Table:
+    """One table: a match of ``config["deals"]`` counted deals and its seats."""
+
+    def __init__(self, table_id: str, config: Mapping[str, Any], seats: Sequence[Seat],
+                 created: float):
+        self.id = table_id
+        self.config = dict(config)
+        self.game: str = config["game"]
+        self.created = created
+        self.rules = resolve_rules(self.game, config["preset"], config["options"])
+        self.seats = list(seats)
+        self.match = _match_class(self.game)(self.rules, int(config["seed"]),
+                                             deals=int(config["deals"]))
+        self.log: list[LogEntry] = []
+        self._bots: dict[tuple[int, int], Any] = {}
+        self._seen_before: dict[int, list[int]] = {}
+        """Per finished deal position: each seat's count of events seen in it (+1)."""
+        self._legal_cache: tuple[int, list[Any]] | None = None
+        self.status = "playing"
+        self.match.next_deal()
+        self._advance()
+
+    # ----- construction -------------------------------------------------------------------
+    @classmethod
+    def create(cls, table_id: str, config: Mapping[str, Any], created: float
+               ) -> tuple[Table, list[str | None]]:
+        """A new table of a checked ``config`` and the seats' tokens (None for bots)."""
+        tokens: list[str | None] = []
+        seats = []
+        for i, s in enumerate(config["seats"]):
+            token = new_token() if s["kind"] == "human" else None
+            tokens.append(token)
+            seats.append(Seat(i, s["kind"], s["name"], s["level"],
+                              None if token is None else token_hash(token)))
+        return cls(table_id, config, seats, created), tokens
+
+    @classmethod
+    def restore(cls, stored: StoredTable) -> Table:
+        """Rebuild a table from the database by replaying its log through the
+        engine; raises :class:`ChupaiError` if the log does not replay."""
+        seats = [Seat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in stored.seats]
+        table = cls(stored.id, stored.config, seats, stored.created)
+        for entry in stored.log:
+            deal = table.deal
+            if deal is None:
+                raise ChupaiError(f"table {stored.id}: action {entry.seq} after the match ended")
+            if entry.seq != len(table.log) or entry.deal != table.position:
+                raise ChupaiError(f"table {stored.id}: action {entry.seq} is out of order")
+            if entry.seat != deal.current_player:
+                raise ChupaiError(f"table {stored.id}: action {entry.seq} by seat {entry.seat}, "
+                                  f"but seat {deal.current_player} was to act")
+            action = deal.parse_action(entry.text)
+            deal.check(action)
+            table.commit(entry, action)
+        return table
+
+    def stored_seats(self) -> list[StoredSeat]:
+        return [StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in self.seats]
+
+    # ----- state -------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return int(self.rules.players)
+
+    @property
+    def deal(self) -> Any:
+        """The deal being played, or None once the match is over."""
+        return self.match.current
+
+    @property
+    def position(self) -> int:
+        """The position of the current (or last) deal in the match, redeals included."""
+        return len(self.match.deals) - 1
+
+    @property
+    def over(self) -> bool:
+        return self.match.current is None and self.match.is_over()
+
+    @property
+    def to_act(self) -> int | None:
+        deal = self.deal
+        return None if deal is None else deal.current_player
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat whose token is ``token`` (compared in constant time), or None."""
+        digest = token_hash(token)
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                found = s.seat
+        return found
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot"
+
+    def legal(self) -> list[Any]:
+        """The legal actions of the seat to act (cached until the next action)."""
+        key = len(self.log)
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            deal = self.deal
+            self._legal_cache = (key, [] if deal is None else list(deal.legal_actions()))
+        return self._legal_cache[1]
+
+    def seat_seq(self, seat: int) -> int:
+        """The count of events ``seat`` has been shown (see the module docs)."""
+        total = sum(counts[seat] for counts in self._seen_before.values())
+        last = self.match.deals[-1]
+        if not last.is_terminal() or self.position not in self._seen_before:
+            total += len(last.observe(seat).history)
+        return total
+
+    def _advance(self) -> None:
+        """Deal the next deal when the current one is over and the match goes on."""
+        while True:
+            last = self.match.deals[-1]
+            if not last.is_terminal():
+                return
+            pos = len(self.match.deals) - 1
+            if pos not in self._seen_before:
+                self._seen_before[pos] = [len(last.observe(s).history) + 1
+                                          for s in range(self.players)]
+            if self.match.is_over():
+                self.status = "over"
+                return
+            self.match.next_deal()
+
+    # ----- actions ----------------------------------------------------------------------------
+    def resolve(self, seat: int, seq: int, index: int | None, text: str | None) -> Any:
+        """The action a seat's ``act`` message names, checked; raises
+        :class:`ActionRefused`. Changes nothing."""
+        deal = self.deal
+        if deal is None:
+            raise ActionRefused("over", "the match is over")
+        if deal.current_player != seat:
+            raise ActionRefused("not_your_turn", f"it is not seat {seat}'s turn")
+        current = self.seat_seq(seat)
+        if seq != current:
+            raise ActionRefused("stale", f"seq {seq} is not the current state ({current}); "
+                                         "the action was not applied")
+        legal = self.legal()
+        if index is not None and text is not None:
+            raise ActionRefused("bad_message", "give either 'action' or 'text', not both")
+        if index is not None:
+            if index >= len(legal):
+                raise ActionRefused("illegal", f"action {index} is not in the legal list "
+                                               f"(0..{len(legal) - 1})")
+            return legal[index]
+        if text is None:
+            raise ActionRefused("bad_message", "an act message needs 'action' or 'text'")
+        try:
+            action = deal.parse_action(text)
+        except ChupaiError as exc:
+            raise ActionRefused("illegal", str(exc)) from None
+        reason = deal.why_illegal(action)
+        if reason is not None:
+            raise ActionRefused("illegal", f"{deal.action_text(action)!r}: {reason}")
+        return action
+
+    def prepare(self, seat: int, action: Any, *, auto: bool = False) -> LogEntry:
+        """The log entry of a checked ``action`` (nothing is applied yet)."""
+        deal = self.deal
+        assert deal is not None and deal.current_player == seat
+        return LogEntry(len(self.log), self.position, seat, deal.action_text(action), auto)
+
+    def commit(self, entry: LogEntry, action: Any) -> None:
+        """Apply a committed action and deal on when its deal ends."""
+        deal = self.deal
+        assert deal is not None
+        deal.apply_action(action)
+        self.log.append(entry)
+        self._advance()
+
+    def bot_choice(self) -> tuple[int, Any, Any, list[Any]]:
+        """``(seat, bot, observation, legal)`` for the bot to act (the bot of a
+        seat is built once per deal, seeded by the table seed, deal and seat)."""
+        deal = self.deal
+        assert deal is not None
+        seat = deal.current_player
+        key = (self.position, seat)
+        bot = self._bots.get(key)
+        if bot is None:
+            level = self.seats[seat].level or "greedy"
+            bot = _make_bot(level, _derive("chupai-table-bot", self.config["seed"], *key), self.game)
+            self._bots = {k: v for k, v in self._bots.items() if k[0] == self.position}
+            self._bots[key] = bot
+        return seat, bot, deal.observe(seat), self.legal()
+
+    def hint(self, seat: int) -> tuple[int, Any]:
+        """The hint bot's choice for ``seat`` (to act): its index and action."""
+        deal = self.deal
+        assert deal is not None and deal.current_player == seat
+        legal = self.legal()
+        bot = _make_bot(HINT_BOT, _derive("chupai-hint", self.config["seed"], len(self.log)),
+                        self.game)
+        action = bot.act(deal.observe(seat), legal)
+        return legal.index(action), action
+
+    # ----- messages -------------------------------------------------------------------------
+    def match_info(self) -> dict[str, Any]:
+        m = self.match
+        running = m.current is not None
+        counted = m.counted
+        return {
+            "deal": counted + 1 if running else max(counted, 1),
+            "deals": m.planned,
+            "redeals": len(m.deals) - counted - (1 if running else 0),
+            "totals": list(m.totals),
+            "table": [_jsonable(row.to_dict()) for row in m.table()],
+            "over": self.over,
+        }
+
+    def state(self, seat: int | None, deadline_ms: int | None = None) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (None: a spectator)."""
+        last = self.match.deals[-1]
+        obs = last.observe(0 if seat is None else seat)
+        if seat is None:
+            view = views.public_view(self.game, obs)
+            seq = None
+        else:
+            view = views.seat_view(self.game, obs)
+            seq = self.seat_seq(seat)
+        legal: list[dict[str, Any]] = []
+        turn_seat = view["public"].get("to_act")
+        if seat is not None and not last.is_terminal() and last.current_player == seat:
+            legal = views.legal_entries(self.game, obs, self.legal())
+            turn_seat = seat
+        return {
+            "type": "state", "seq": seq, "table": self.id, "game": self.game,
+            "spec": self.config["spec"], "players": self.players, "seat": seat,
+            "seats": [s.info() for s in self.seats],
+            "match": self.match_info(),
+            "view": view,
+            "legal": legal,
+            "turn": {"seat": turn_seat,
+                     "deadline_ms": deadline_ms if turn_seat is not None else None},
+        }
+
+    def public_info(self) -> dict[str, Any]:
+        """What the lobby lists of a table."""
+        info = self.match_info()
+        return {"table": self.id, "game": self.game, "preset": self.config["preset"],
+                "spec": self.config["spec"], "status": self.status, "created": self.created,
+                "seats": [s.info() for s in self.seats], "deal": info["deal"],
+                "deals": info["deals"]}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value

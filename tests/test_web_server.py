@@ -1,0 +1,459 @@
+"""The ``chupai serve`` application through its HTTP and WebSocket interfaces
+(Starlette's test client, no network): table creation and its errors, whole
+games against bots, the server as the only judge (out-of-turn, duplicate,
+illegal, malformed and oversized messages, tampered tokens, spectators),
+reconnection, records and replay frames, and what each seat is sent."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+from chupai.web.app import ChupaiServer  # noqa: E402
+from chupai.web.protocol import MAX_MESSAGE, SERVER_MESSAGES  # noqa: E402
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[ChupaiServer, TestClient]]:
+    srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=0)
+    with TestClient(srv.app) as client:
+        yield srv, client
+
+
+def seats(*kinds: str) -> list[dict[str, Any]]:
+    return [{"kind": "human"} if k == "human" else {"kind": "bot", "level": k} for k in kinds]
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def receive(ws: Any) -> dict[str, Any]:
+    msg = ws.receive_json()
+    SERVER_MESSAGES.validate_python(msg)  # every message the server sends is documented
+    return dict(msg)
+
+
+def join(ws: Any, table: str, token: str | None = None) -> dict[str, Any]:
+    """Join and return the first state."""
+    msg: dict[str, Any] = {"type": "join", "table": table}
+    if token is not None:
+        msg["token"] = token
+    ws.send_text(json.dumps(msg))
+    welcome = receive(ws)
+    assert welcome["type"] == "welcome"
+    state = receive(ws)
+    assert state["type"] == "state"
+    return state
+
+
+def until_my_turn(ws: Any, state: dict[str, Any]) -> dict[str, Any]:
+    while not state["legal"] and not state["match"]["over"]:
+        state = receive(ws)
+        assert state["type"] == "state"
+    return state
+
+
+def play_to_end(ws: Any, state: dict[str, Any], pick: int = 0) -> tuple[dict[str, Any], int]:
+    """Act with legal entry ``pick`` (or the last) whenever asked, until the match ends."""
+    acted = 0
+    while not state["match"]["over"]:
+        state = until_my_turn(ws, state)
+        if state["match"]["over"]:
+            break
+        entry = state["legal"][min(pick, len(state["legal"]) - 1)]
+        ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "action": entry["i"]}))
+        acted += 1
+        state = receive(ws)
+        assert state["type"] == "state", state
+    return state, acted
+
+
+# ----- creating tables ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"game": "chess", "seats": seats("human")}, "game"),
+    ({"game": "bigtwo", "preset": "nope", "seats": seats("human", "greedy", "greedy", "greedy")},
+     "preset"),
+    ({"game": "bigtwo", "options": {"zz": "1"}, "seats": seats("human", "greedy", "greedy", "greedy")},
+     "options.zz"),
+    ({"game": "bigtwo", "seats": seats("human", "greedy")}, "seats"),
+    ({"game": "bigtwo", "seats": seats("greedy", "greedy", "greedy", "greedy")}, "seats"),
+    ({"game": "bigtwo", "seats": seats("human", "god", "greedy", "greedy")}, "seats.1.level"),
+    ({"game": "bigtwo", "deals": 0, "seats": seats("human", "greedy", "greedy", "greedy")}, "deals"),
+    ({"game": "bigtwo", "seats": seats("human", "greedy", "greedy", "greedy"), "colour": "red"},
+     "colour"),
+    ({"game": "doudizhu", "seats": seats("human", "greedy", "greedy"), "turn_seconds": 1}, "turn_seconds"),
+])
+def test_bad_table_is_refused_naming_the_field(server: Any, body: dict[str, Any], field: str) -> None:
+    srv, client = server
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400
+    assert r.json()["field"] == field
+    assert r.json()["error"]
+    assert srv.tables == {}
+
+
+def test_body_that_is_not_json_is_refused(server: Any) -> None:
+    _, client = server
+    r = client.post("/api/tables", content=b"{not json")
+    assert r.status_code == 400 and r.json()["error"]
+    r = client.post("/api/tables", content=b"x" * 70_000)
+    assert r.status_code == 413
+
+
+def test_games_lists_every_game_with_presets_and_names(server: Any) -> None:
+    _, client = server
+    games = {g["key"]: g for g in client.get("/api/games").json()["games"]}
+    assert set(games) == {"bigtwo", "doudizhu", "biga"}
+    assert games["doudizhu"]["names"]["zh"] == "斗地主"
+    assert {p["name"] for p in games["doudizhu"]["presets"]} >= {"classic", "four_player"}
+    assert [p["players"] for p in games["biga"]["presets"]][0] == 5
+    assert "heuristic" in games["bigtwo"]["bots"]
+
+
+def test_index_page_is_served(server: Any) -> None:
+    _, client = server
+    r = client.get("/")
+    assert r.status_code == 200 and "<html" in r.text.lower()
+
+
+# ----- whole games ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "preset", "bots", "deals"), [
+    ("bigtwo", "standard", ("greedy", "heuristic", "random"), 1),
+    ("bigtwo", "taiwan", ("greedy", "greedy", "greedy"), 2),
+    ("doudizhu", "classic", ("heuristic", "greedy"), 1),
+    ("doudizhu", "four_player", ("greedy", "greedy", "random"), 1),
+    ("biga", "standard", ("heuristic", "greedy", "random", "greedy"), 1),
+])
+def test_a_whole_match_against_bots(server: Any, game: str, preset: str, bots: tuple[str, ...],
+                                    deals: int) -> None:
+    srv, client = server
+    made = create(client, game=game, preset=preset, deals=deals, seed=11,
+                  seats=seats("human", *bots))
+    table, token = made["table"], made["seats"][0]["token"]
+    assert "token" not in made["seats"][1]
+    with client.websocket_connect("/ws") as ws:
+        state = join(ws, table, token)
+        assert state["seat"] == 0 and state["players"] == len(bots) + 1
+        state, acted = play_to_end(ws, state)
+    assert acted > 0
+    m = state["match"]
+    assert m["over"] and m["deal"] == deals
+    assert sum(1 for row in m["table"] if row.get("deal") is not None) == deals
+    # the record is kept, downloadable, and replays to the same totals
+    rec = client.get(f"/api/records/{table}").json()
+    assert rec["format"] == "chupai-match" and rec["totals"] == m["totals"]
+    from importlib import import_module
+
+    replayed = import_module(f"chupai.{game}.match").Match.from_record(rec)
+    assert replayed.totals == m["totals"]
+    r = client.get(f"/api/records/{table}?download=1")
+    assert "attachment" in r.headers["content-disposition"]
+    listed = client.get("/api/records").json()["records"]
+    assert [x["table"] for x in listed] == [table]
+    frames = client.get(f"/api/records/{table}/frames").json()["frames"]
+    assert len(frames) == len(srv.store.load_tables("over")[0].log) + 1
+    assert frames[-1]["totals"] == m["totals"]
+    assert all(len(f["hands"]) == len(bots) + 1 for f in frames)
+
+
+def _error_after(ws: Any) -> dict[str, Any]:
+    """Read past state messages to the next error."""
+    while True:
+        m = receive(ws)
+        if m["type"] == "error":
+            return m
+
+
+def test_two_humans_play_each_other_and_a_spectator_watches(server: Any) -> None:
+    srv, client = server
+    made = create(client, game="doudizhu", seed=5, seats=seats("human", "human", "greedy"))
+    t = made["table"]
+    table = srv.tables[t].table
+    tokens = [s.get("token") for s in made["seats"]]
+    assert tokens[0] and tokens[1] and tokens[0] != tokens[1]
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
+            client.websocket_connect("/ws") as watch:
+        states = {0: join(a, t, tokens[0]), 1: join(b, t, tokens[1])}
+        sw = join(watch, t)
+        assert sw["seat"] is None and sw["legal"] == [] and sw["seq"] is None
+        assert sw["view"]["private"] is None
+        socks = {0: a, 1: b}
+        refused = 0
+        deadline = time.monotonic() + 60
+        while not table.over and time.monotonic() < deadline:
+            mover = table.to_act
+            if mover not in (0, 1):
+                time.sleep(0.001)  # the bot acts in the server's own task
+                continue
+            other = 1 - mover
+            st = states[mover]
+            while not (st["legal"] and st["seq"] == table.seat_seq(mover)):
+                st = receive(socks[mover])
+            states[mover] = st
+            # the other human cannot act for the mover, even with its current seq
+            socks[other].send_text(json.dumps({"type": "act", "seq": table.seat_seq(other),
+                                               "action": 0}))
+            err = _error_after(socks[other])
+            assert err["code"] == "not_your_turn", (err, mover, table.to_act, table.log[-3:])
+            refused += 1
+            socks[mover].send_text(json.dumps({"type": "act", "seq": states[mover]["seq"],
+                                               "action": states[mover]["legal"][0]["i"]}))
+            acted = states[mover]["seq"]
+            while states[mover]["seq"] <= acted:  # past queued states to the action's own
+                states[mover] = receive(socks[mover])
+        assert table.over and refused > 5
+        for s in (0, 1):
+            while not states[s]["match"]["over"]:
+                states[s] = receive(socks[s])
+        assert states[0]["match"]["totals"] == states[1]["match"]["totals"] == table.match.totals
+        while True:
+            sw = receive(watch)
+            if sw["match"]["over"]:
+                break
+        assert sw["view"]["public"]["outcome"] is not None
+
+
+# ----- the server is the only judge -------------------------------------------------------------
+
+@pytest.fixture
+def seated(server: Any) -> Iterator[tuple[Any, Any, str, str, dict[str, Any]]]:
+    srv, client = server
+    made = create(client, game="bigtwo", seed=3, seats=seats("human", "greedy", "greedy", "greedy"))
+    with client.websocket_connect("/ws") as ws:
+        state = until_my_turn(ws, join(ws, made["table"], made["seats"][0]["token"]))
+        yield srv, ws, made["table"], made["seats"][0]["token"], state
+
+
+def _log_length(srv: ChupaiServer, table: str) -> int:
+    return len(srv.tables[table].table.log)
+
+
+def test_duplicate_action_is_refused_as_stale(seated: Any) -> None:
+    srv, ws, table, _, state = seated
+    act = json.dumps({"type": "act", "seq": state["seq"], "action": 0})
+    ws.send_text(act)
+    after = receive(ws)
+    assert after["type"] == "state" and after["seq"] > state["seq"]
+    n = _log_length(srv, table)
+    ws.send_text(act)  # the same message again: a double click, a resend
+    msgs = []
+    while True:
+        m = receive(ws)
+        msgs.append(m)
+        if m["type"] == "error":
+            break
+    assert m["code"] in ("stale", "not_your_turn")
+    assert _log_length(srv, table) >= n  # bots may have moved, but not for us
+    assert all(e.seat != 0 for e in srv.tables[table].table.log[n:])
+
+
+def test_illegal_and_malformed_actions_change_nothing(seated: Any) -> None:
+    srv, ws, table, _, state = seated
+    n = _log_length(srv, table)
+    bad: list[tuple[str, str]] = [
+        ("{nope", "bad_message"),
+        ("[1, 2]", "bad_message"),
+        (json.dumps({"type": "dance"}), "bad_message"),
+        (json.dumps({"type": "act", "seq": state["seq"], "action": 0, "extra": 1}), "bad_message"),
+        (json.dumps({"type": "act", "seq": "1", "action": 0}), "bad_message"),
+        (json.dumps({"type": "act", "seq": state["seq"], "action": -1}), "bad_message"),
+        (json.dumps({"type": "act", "seq": state["seq"], "action": 9999}), "illegal"),
+        (json.dumps({"type": "act", "seq": state["seq"], "text": "1S"}), "illegal"),
+        (json.dumps({"type": "act", "seq": state["seq"]}), "bad_message"),
+        (json.dumps({"type": "act", "seq": state["seq"] + 5, "action": 0}), "stale"),
+        (json.dumps({"type": "join", "table": table}), "not_joined"),
+    ]
+    for text, code in bad:
+        ws.send_text(text)
+        m = receive(ws)
+        assert m["type"] == "error" and m["code"] == code, (text, m)
+        assert m["message"]
+    # a card the seat does not hold, by text
+    hand = state["view"]["private"]["hand"]
+    everything = {f"{r}{s}" for r in "3456789JQKA2" for s in "DCHS"} | {f"10{s}" for s in "DCHS"}
+    foreign = sorted(everything - set(hand))[0]
+    ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "text": foreign}))
+    m = receive(ws)
+    assert m["type"] == "error" and m["code"] == "illegal"
+    assert _log_length(srv, table) == n
+    # the seat can still play normally
+    ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "action": state["legal"][0]["i"]}))
+    assert receive(ws)["type"] == "state"
+    assert _log_length(srv, table) == n + 1
+
+
+def test_act_by_text_is_parsed_by_the_engine(seated: Any) -> None:
+    srv, ws, table, _, state = seated
+    entry = state["legal"][-1]
+    ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "text": entry["text"].lower()}))
+    assert receive(ws)["type"] == "state"
+    assert srv.tables[table].table.log[-1].seat == 0 or _log_length(srv, table) > 1
+
+
+def test_oversized_message_closes_the_socket(seated: Any) -> None:
+    srv, ws, table, _, state = seated
+    n = _log_length(srv, table)
+    ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "text": "x" * MAX_MESSAGE}))
+    m = receive(ws)
+    assert m["type"] == "error" and m["code"] == "too_large"
+    with pytest.raises(WebSocketDisconnect) as info:
+        ws.receive_json()
+    assert info.value.code == 1009
+    assert _log_length(srv, table) == n
+
+
+def test_tampered_token_is_refused_and_closed(server: Any) -> None:
+    _, client = server
+    made = create(client, game="bigtwo", seats=seats("human", "human", "greedy", "greedy"))
+    token = made["seats"][1]["token"]
+    tampered = token[:-1] + ("A" if token[-1] != "A" else "B")
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "table": made["table"], "token": tampered}))
+        m = receive(ws)
+        assert m["type"] == "error" and m["code"] == "bad_token"
+        with pytest.raises(WebSocketDisconnect) as info:
+            ws.receive_json()
+        assert info.value.code == 4003
+    with client.websocket_connect("/ws") as ws:  # another table's token is no better
+        other = create(client, game="bigtwo", seats=seats("human", "greedy", "greedy", "greedy"))
+        ws.send_text(json.dumps({"type": "join", "table": other["table"], "token": token}))
+        assert receive(ws)["code"] == "bad_token"
+
+
+def test_unknown_table_and_acting_before_joining(server: Any) -> None:
+    _, client = server
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "act", "seq": 0, "action": 0}))
+        assert receive(ws)["code"] == "not_joined"
+        ws.send_text(json.dumps({"type": "join", "table": "nosuchtable"}))
+        assert receive(ws)["code"] == "unknown_table"
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert receive(ws)["type"] == "pong"
+        ws.send_bytes(b"\x00\x01")
+        assert receive(ws)["code"] == "bad_message"
+
+
+def test_spectator_cannot_act_or_ask_for_hints(server: Any) -> None:
+    _, client = server
+    made = create(client, game="bigtwo", seats=seats("human", "greedy", "greedy", "greedy"))
+    with client.websocket_connect("/ws") as ws:
+        join(ws, made["table"])
+        ws.send_text(json.dumps({"type": "act", "seq": 0, "action": 0}))
+        assert receive(ws)["code"] == "spectator"
+        ws.send_text(json.dumps({"type": "hint", "seq": 0}))
+        assert receive(ws)["code"] == "spectator"
+
+
+def test_hint_names_a_legal_entry(seated: Any) -> None:
+    _, ws, _, _, state = seated
+    ws.send_text(json.dumps({"type": "hint", "seq": state["seq"]}))
+    m = receive(ws)
+    assert m["type"] == "hint" and m["seq"] == state["seq"]
+    entry = state["legal"][m["action"]]
+    assert entry["i"] == m["action"] and entry["text"] == m["text"]
+
+
+def test_reconnect_gets_the_same_state(server: Any) -> None:
+    srv, client = server
+    made = create(client, game="bigtwo", seed=8, seats=seats("human", "greedy", "greedy", "greedy"))
+    t, token = made["table"], made["seats"][0]["token"]
+    with client.websocket_connect("/ws") as ws:
+        state = until_my_turn(ws, join(ws, t, token))
+        ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "action": 0}))
+        state = until_my_turn(ws, receive(ws))
+    assert srv.tables[t].table.seats[0].connections == 0
+    with client.websocket_connect("/ws") as ws:
+        again = join(ws, t, token)
+        assert again["seq"] == state["seq"]
+        assert again["view"] == state["view"] and again["legal"] == state["legal"]
+        assert again["seats"][0]["connected"] is True
+        ws.send_text(json.dumps({"type": "act", "seq": again["seq"], "action": 0}))
+        assert receive(ws)["type"] == "state"
+
+
+# ----- what a seat is sent ------------------------------------------------------------------------
+
+_BIGTWO_CARD = re.compile(r"^(10|[2-9TJQKA])[DCHS]$")
+
+
+def _card_tokens(value: Any) -> Iterator[str]:
+    """Every Big Two card named in ``value`` (its strings, walked), as ``10H`` (the
+    engine writes ``TH``)."""
+    if isinstance(value, str):
+        for token in value.replace(",", " ").split():
+            token = token.upper()
+            if _BIGTWO_CARD.match(token):
+                yield "10" + token[1:] if token.startswith("T") else token
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _card_tokens(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _card_tokens(v)
+
+
+def test_no_message_to_a_seat_names_a_card_it_may_not_know(server: Any) -> None:
+    """Big Two has one card of each name: every card named in any message to seat 0
+    (until the deal's end reveals the hands) is in its hand or has been played."""
+    srv, client = server
+    made = create(client, game="bigtwo", seed=21, seats=seats("human", "heuristic", "greedy", "random"))
+    t = made["table"]
+    checked = 0
+    with client.websocket_connect("/ws") as ws:
+        state = join(ws, t, made["seats"][0]["token"])
+        initial = set(state["view"]["private"]["hand"])
+        assert len(initial) == 13
+        while True:
+            deal = srv.tables[t].table.match.deals[-1]
+            if state["view"]["public"]["outcome"] is not None:
+                break
+            played = set()
+            for s in range(4):
+                played |= set(_card_tokens(deal.observe(s).history and
+                                           [str(deal.action_text(e.action)) for e in deal.observe(0).history
+                                            if e.seat == s]))
+            allowed = initial | played
+            named = set(_card_tokens(state))
+            assert named <= allowed, named - allowed
+            checked += 1
+            if state["legal"]:
+                ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
+                                         "action": state["legal"][0]["i"]}))
+            state = receive(ws)
+    assert checked > 5
+
+
+def test_state_is_built_from_the_seats_own_observation(server: Any, monkeypatch: Any) -> None:
+    """Building seat 2's message observes seat 2 only."""
+    srv, client = server
+    made = create(client, game="doudizhu", seed=4, seats=seats("human", "greedy", "human"))
+    table = srv.tables[made["table"]].table
+    deal = table.match.deals[-1]
+    seen: list[int] = []
+    original = type(deal).observe
+
+    def spy(self: Any, seat: int) -> Any:
+        seen.append(seat)
+        return original(self, seat)
+
+    monkeypatch.setattr(type(deal), "observe", spy)
+    msg = table.state(2)
+    assert set(seen) == {2}
+    assert msg["view"]["private"]["seat"] == 2
