@@ -457,3 +457,22 @@ def test_state_is_built_from_the_seats_own_observation(server: Any, monkeypatch:
     msg = table.state(2)
     assert set(seen) == {2}
     assert msg["view"]["private"]["seat"] == 2
+
+
+def test_turn_timer_plays_for_a_seat_that_does_not_act(server: Any) -> None:
+    srv, client = server
+    made = create(client, game="bigtwo", seed=9, turn_seconds=5,
+                  seats=seats("human", "greedy", "greedy", "greedy"))
+    t = made["table"]
+    with client.websocket_connect("/ws") as ws:
+        state = until_my_turn(ws, join(ws, t, made["seats"][0]["token"]))
+        deadline = state["turn"]["deadline_ms"]
+        assert state["turn"]["seat"] == 0 and deadline is not None
+        assert 4_000 <= deadline - time.time() * 1000 <= 5_100
+        table = srv.tables[t].table
+        n = len(table.log)
+        after = receive(ws)  # nothing sent: the timer plays the hint bot's choice
+        assert after["seq"] > state["seq"]
+        assert time.time() * 1000 >= deadline - 50
+        mine = [e for e in table.log[n:] if e.seat == 0]
+        assert mine and mine[0].auto

@@ -74,9 +74,11 @@ def _static_dir() -> Path:
 class ChupaiServer:
     """The tables in memory and their database; the ASGI app is :attr:`app`."""
 
-    def __init__(self, db: str, *, bot_delay: float = 0.6, finished_delay: float = 0.0):
+    def __init__(self, db: str, *, bot_delay: float = 0.6, keep_finished: float | None = 900.0):
         self.store = Store(db)
         self.bot_delay = bot_delay
+        self.keep_finished = keep_finished
+        """Seconds a finished table stays in memory with nobody watching (None: for ever)."""
         self.tables: dict[str, LiveTable] = {}
         self.actions = 0
         """Actions applied since start (for the load benchmark)."""
@@ -199,7 +201,8 @@ class ChupaiServer:
 
     async def frames(self, request: Request) -> Response:
         table_id = request.path_params["table_id"]
-        stored = next((t for t in self.store.load_tables("over") if t.id == table_id), None)
+        found = self.store.load_tables("over", table_id)
+        stored = found[0] if found else None
         if stored is None:
             return _error(404, "no finished game with that id", "table")
         return JSONResponse({"table": table_id, "game": stored.config["game"],
@@ -217,6 +220,8 @@ class ChupaiServer:
         live.deadline_ms = None
         seat = table.to_act
         if seat is None:
+            if table.over and self.keep_finished is not None:
+                live.runner = asyncio.get_running_loop().create_task(self._forget(live))
             return
         if table.is_bot(seat):
             if live.runner is None or live.runner.done():
@@ -226,6 +231,16 @@ class ChupaiServer:
             live.deadline_ms = int((time.time() + seconds) * 1000)
             live.timer = asyncio.get_running_loop().create_task(
                 self._timeout(live, seat, len(table.log), seconds))
+
+    async def _forget(self, live: LiveTable) -> None:
+        """Drop a finished table from memory once nobody has watched it for
+        :attr:`keep_finished` seconds (its record stays in the database)."""
+        assert self.keep_finished is not None
+        while True:
+            await asyncio.sleep(self.keep_finished)
+            if not live.clients:
+                self.tables.pop(live.table.id, None)
+                return
 
     async def _run_bots(self, live: LiveTable) -> None:
         table = live.table

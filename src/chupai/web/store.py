@@ -197,12 +197,18 @@ class Store:
         con.row_factory = sqlite3.Row
         return con
 
-    def load_tables(self, status: str = "playing") -> list[StoredTable]:
-        """Every table of ``status`` with its seats and log, oldest first."""
+    def load_tables(self, status: str = "playing", table_id: str | None = None
+                    ) -> list[StoredTable]:
+        """Every table of ``status`` (or only ``table_id``, if given and of that
+        status) with its seats and log, oldest first."""
         con = self._read()
         try:
-            rows = con.execute("SELECT id, created, config, status FROM tables WHERE status = ? "
-                               "ORDER BY created", (status,)).fetchall()
+            if table_id is None:
+                rows = con.execute("SELECT id, created, config, status FROM tables "
+                                   "WHERE status = ? ORDER BY created", (status,)).fetchall()
+            else:
+                rows = con.execute("SELECT id, created, config, status FROM tables "
+                                   "WHERE status = ? AND id = ?", (status, table_id)).fetchall()
             out = []
             for r in rows:
                 seats = tuple(StoredSeat(s["seat"], s["kind"], s["name"], s["level"], s["token_hash"])
