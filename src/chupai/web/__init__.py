@@ -1,0 +1,1 @@
+"""The web layer: `chupai serve`, a browser table over the core (HTTP + WebSocket)."""
