@@ -468,7 +468,7 @@ def test_turn_timer_plays_for_a_seat_that_does_not_act(server: Any) -> None:
         state = until_my_turn(ws, join(ws, t, made["seats"][0]["token"]))
         deadline = state["turn"]["deadline_ms"]
         assert state["turn"]["seat"] == 0 and deadline is not None
-        assert 4_000 <= deadline - time.time() * 1000 <= 5_100
+        assert 1_000 <= deadline - time.time() * 1000 <= 5_100
         table = srv.tables[t].table
         n = len(table.log)
         after = receive(ws)  # nothing sent: the timer plays the hint bot's choice
