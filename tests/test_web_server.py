@@ -168,7 +168,11 @@ def test_a_whole_match_against_bots(server: Any, game: str, preset: str, bots: t
     listed = client.get("/api/records").json()["records"]
     assert [x["table"] for x in listed] == [table]
     frames = client.get(f"/api/records/{table}/frames").json()["frames"]
-    assert len(frames) == len(srv.store.load_tables("over")[0].log) + 1
+    # a frame before the first action, one per action, one per deal dealt after it
+    assert len(frames) == len(srv.store.load_tables("over")[0].log) + len(replayed.deals)
+    ends = [f for f in frames if f["public"]["outcome"] is not None]
+    assert len(ends) == len(replayed.deals)  # every deal's end is shown, not just the last
+    assert m["last_outcome"] == frames[-1]["public"]["outcome"]
     assert frames[-1]["totals"] == m["totals"]
     assert all(len(f["hands"]) == len(bots) + 1 for f in frames)
 

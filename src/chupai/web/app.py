@@ -403,22 +403,24 @@ def replay_frames(stored: Any) -> list[dict[str, Any]]:
     table = Table(stored.id, stored.config, seats, stored.created)
     frames: list[dict[str, Any]] = []
 
-    def snap(text: str | None, seat: int | None) -> None:
-        deal = table.match.deals[-1]
+    def snap(text: str | None, seat: int | None, position: int) -> None:
+        deal = table.match.deals[position]
         frames.append({
-            "step": len(frames), "deal": table.match_info()["deal"], "seat": seat, "text": text,
+            "step": len(frames), "deal": position + 1, "seat": seat, "text": text,
             "hands": [views.seat_view(table.game, deal.observe(s))["private"]["hand"]
                       for s in range(table.players)],
             "public": views.public_view(table.game, deal.observe(0))["public"],
             "totals": list(table.match.totals),
         })
 
-    snap(None, None)
+    snap(None, None, 0)
     for entry in stored.log:
         deal = table.deal
         action = deal.parse_action(entry.text)
         table.commit(entry, action)
-        snap(entry.text, entry.seat)
+        snap(entry.text, entry.seat, entry.deal)  # the deal as this action left it
+        if table.position != entry.deal:  # it ended and the next one was dealt
+            snap(None, None, table.position)
     return frames
 
 

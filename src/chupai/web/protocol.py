@@ -138,6 +138,9 @@ class MatchInfo(BaseModel):
     table: list[dict[str, Any]]
     """The score table: one row per finished deal (the game's match rows)."""
     over: bool
+    last_outcome: dict[str, Any] | None
+    """The public outcome of the last finished deal (scores, every hand revealed),
+    still there once the next deal has started; None before any deal ends."""
 
 
 class Turn(BaseModel):

@@ -123,7 +123,7 @@ def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
     from chupai.bots import bot_names
 
     levels = bot_names(info.key)
-    clean = []
+    clean: list[dict[str, Any]] = []
     for i, s in enumerate(seats):
         if s["kind"] == "bot":
             level = (s.get("level") or "greedy").strip()
@@ -134,7 +134,11 @@ def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
                 _make_bot(level, 0, info.key)
             except ChupaiError as exc:
                 raise TableError(str(exc), f"seats.{i}.level") from None
-            name = (s.get("name") or "").strip() or f"{level.split(':', 1)[0]} bot"
+            name = (s.get("name") or "").strip()
+            if not name:
+                base = f"{level.split(':', 1)[0]} bot"
+                same = sum(1 for c in clean if c["name"].startswith(base))
+                name = base if same == 0 else f"{base} {same + 1}"
             clean.append({"kind": "bot", "name": name[:40], "level": level})
         else:
             name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
@@ -345,11 +349,22 @@ class Table:
         return legal.index(action), action
 
     # ----- messages -------------------------------------------------------------------------
-    def match_info(self) -> dict[str, Any]:
+    def last_outcome(self, seat: int | None) -> dict[str, Any] | None:
+        """The public outcome of the last finished deal (its scores, the hands
+        revealed), as ``seat`` sees it: once the next deal has started it is no
+        longer in the view, and a player wants to see how the deal ended."""
+        for deal in reversed(self.match.deals):
+            if deal.is_terminal():
+                out = views.public_view(self.game, deal.observe(0 if seat is None else seat))
+                return dict(out["public"]["outcome"])
+        return None
+
+    def match_info(self, seat: int | None = None) -> dict[str, Any]:
         m = self.match
         running = m.current is not None
         counted = m.counted
         return {
+            "last_outcome": self.last_outcome(seat),
             "deal": counted + 1 if running else max(counted, 1),
             "deals": m.planned,
             "redeals": len(m.deals) - counted - (1 if running else 0),
@@ -377,7 +392,7 @@ class Table:
             "type": "state", "seq": seq, "table": self.id, "game": self.game,
             "spec": self.config["spec"], "players": self.players, "seat": seat,
             "seats": [s.info() for s in self.seats],
-            "match": self.match_info(),
+            "match": self.match_info(seat),
             "view": view,
             "legal": legal,
             "turn": {"seat": turn_seat,

@@ -1,0 +1,499 @@
+// Translations of the browser UI: English, 中文 (simplified), 日本語.
+//
+// The engine speaks English identifiers (phase names, combination types, action
+// words such as "bid 2" or "give 4D"); this module turns them into display text.
+// Anything unknown falls back to English, then to the identifier itself, so a new
+// engine word shows up readable instead of breaking the page.
+
+export const LANGS = [
+  { code: "en", label: "English" },
+  { code: "zh", label: "中文" },
+  { code: "ja", label: "日本語" },
+];
+
+const STORE_KEY = "chupai.lang";
+let current = initialLang();
+
+function initialLang() {
+  try {
+    const saved = localStorage.getItem(STORE_KEY);
+    if (saved && LANGS.some((l) => l.code === saved)) return saved;
+  } catch (e) { /* storage may be disabled */ }
+  const nav = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+  const low = nav.toLowerCase();
+  if (low.startsWith("zh")) return "zh";
+  if (low.startsWith("ja")) return "ja";
+  return "en";
+}
+
+export function getLang() { return current; }
+
+export function setLang(code) {
+  if (!LANGS.some((l) => l.code === code)) return;
+  current = code;
+  try { localStorage.setItem(STORE_KEY, code); } catch (e) { /* ignore */ }
+  document.documentElement.lang = code === "zh" ? "zh-CN" : code;
+}
+document.documentElement.lang = current === "zh" ? "zh-CN" : current;
+
+// ---- interface strings -------------------------------------------------------------------
+const UI = {
+  en: {
+    app_title: "chupai — card table",
+    lobby: "Lobby", records: "Records", language: "Language",
+    new_table: "New table", game: "Game", preset: "Rules preset", players_n: "{n} players",
+    options: "Option overrides", options_help: "One key=value per line, e.g. pass_lockout=true",
+    advanced: "Advanced", deals: "Number of deals", seats: "Seats", seat_n: "Seat {n}",
+    you: "You", friend: "Friend (invite)", bot_level: "Bot: {level}",
+    your_name: "Your name", turn_seconds: "Turn timer (seconds, empty = none)", seed: "Seed (optional)",
+    create: "Create table", creating: "Creating…",
+    open_tables: "Tables", refresh: "Refresh", no_tables: "No tables yet.", watch: "Watch",
+    resume: "Resume", status_playing: "playing", status_over: "over",
+    deal_k_of_n: "Deal {k} / {n}", loading: "Loading…", load_failed: "Could not load: {msg}",
+    you_first_human: "“You” must be the first human seat (the creator takes the first human seat).",
+    one_you: "Only one seat can be “You”.",
+    error_field: "{msg} (field: {field})",
+    back_lobby: "← Lobby",
+    connecting: "Connecting…", reconnecting: "Reconnecting…", connected: "Connected", disconnected: "Not connected",
+    spectator: "Watching", your_turn: "Your turn", waiting_for: "Waiting for {name}",
+    turn_of: "{name} to act", hidden_turn: "Waiting…", deal_over: "Deal over", match_over: "Match over",
+    play: "Play", pass: "Pass", hint: "Hint", confirm: "Confirm", cancel: "Cancel", close: "Close",
+    next_deal: "Continue", which_reading: "Which play?", hint_is: "Hint: {text}",
+    choose: "Your decision", select_then: "Select cards in your hand, then confirm",
+    selected_none: "no cards selected",
+    cards_n: "{n} cards", card_1: "1 card", bot: "bot", human: "human", offline: "offline", online: "online",
+    seat_label: "Seat {n}", history: "History", no_history: "Nothing yet.",
+    scores: "Scores", deal_col: "Deal", total: "Total", redeal: "redeal", note: "Note",
+    outcome: "Deal result", winner: "Winner: {name}", redeal_note: "Redeal — this deal does not count.",
+    hands_revealed: "Hands", final_totals: "Final totals", view_record: "View record",
+    download_json: "Download JSON", invitations: "Invitation links", copy: "Copy", copied: "Copied",
+    take_my_seat: "Take my seat", phase: "Phase", timer_s: "{s}s", your_seat: "You",
+    rank_n: "#{n}", hand_empty: "No cards in hand",
+    records_title: "Finished matches", no_records: "No finished matches yet.", open: "Open",
+    replay: "Replay", step_of: "Step {k} / {n}", first: "«", prev: "‹", next: "›", last: "»",
+    autoplay: "Autoplay", stop: "Stop", start: "Start",
+    demo: "Demo", demo_note: "Demo states (no server): ",
+    not_found: "Page not found.", table: "Table", kitty: "Kitty", top_play: "On the table",
+    err_unknown_table: "This table does not exist.", err_bad_token: "This seat link is not valid.",
+    keyboard_help: "Keys: ←/→ move, Space select, Enter play, P pass, H hint",
+    created_at: "Created", dealer: "Dealer", you_suffix: " (you)", private_notes: "Only you saw", your_hand: "Your hand", side_won: "{side} won", deals_n: "{n} deals",
+  },
+  zh: {
+    app_title: "chupai — 牌桌",
+    lobby: "大厅", records: "对局记录", language: "语言",
+    new_table: "新牌桌", game: "游戏", preset: "规则预设", players_n: "{n} 人",
+    options: "规则选项", options_help: "每行一个 key=value，例如 pass_lockout=true",
+    advanced: "高级", deals: "局数", seats: "座位", seat_n: "座位 {n}",
+    you: "我", friend: "朋友（邀请）", bot_level: "电脑：{level}",
+    your_name: "我的名字", turn_seconds: "出牌限时（秒，留空为不限）", seed: "随机种子（可选）",
+    create: "创建牌桌", creating: "创建中…",
+    open_tables: "牌桌", refresh: "刷新", no_tables: "还没有牌桌。", watch: "观战",
+    resume: "回到座位", status_playing: "进行中", status_over: "已结束",
+    deal_k_of_n: "第 {k} / {n} 局", loading: "加载中…", load_failed: "加载失败：{msg}",
+    you_first_human: "“我”必须是第一个真人座位（创建者坐第一个真人座位）。",
+    one_you: "只能有一个座位是“我”。",
+    error_field: "{msg}（字段：{field}）",
+    back_lobby: "← 大厅",
+    connecting: "连接中…", reconnecting: "重新连接中…", connected: "已连接", disconnected: "未连接",
+    spectator: "观战中", your_turn: "轮到你了", waiting_for: "等待 {name}",
+    turn_of: "轮到 {name}", hidden_turn: "等待中…", deal_over: "本局结束", match_over: "比赛结束",
+    play: "出牌", pass: "不出", hint: "提示", confirm: "确定", cancel: "取消", close: "关闭",
+    next_deal: "继续", which_reading: "按哪种牌型出？", hint_is: "提示：{text}",
+    choose: "请选择", select_then: "在手牌中选牌，然后确定",
+    selected_none: "未选牌",
+    cards_n: "{n} 张", card_1: "1 张", bot: "电脑", human: "玩家", offline: "离线", online: "在线",
+    seat_label: "座位 {n}", history: "出牌记录", no_history: "暂无。",
+    scores: "得分", deal_col: "局", total: "总分", redeal: "重发", note: "备注",
+    outcome: "本局结果", winner: "赢家：{name}", redeal_note: "重新发牌——本局不计分。",
+    hands_revealed: "手牌", final_totals: "最终总分", view_record: "查看记录",
+    download_json: "下载 JSON", invitations: "邀请链接", copy: "复制", copied: "已复制",
+    take_my_seat: "回到我的座位", phase: "阶段", timer_s: "{s} 秒", your_seat: "我",
+    rank_n: "第 {n} 名", hand_empty: "没有手牌",
+    records_title: "已结束的比赛", no_records: "还没有已结束的比赛。", open: "打开",
+    replay: "回放", step_of: "第 {k} / {n} 步", first: "«", prev: "‹", next: "›", last: "»",
+    autoplay: "自动播放", stop: "停止", start: "开始",
+    demo: "演示", demo_note: "演示状态（无服务器）：",
+    not_found: "页面不存在。", table: "牌桌", kitty: "底牌", top_play: "桌面",
+    err_unknown_table: "牌桌不存在。", err_bad_token: "座位链接无效。",
+    keyboard_help: "按键：←/→ 移动，空格 选牌，Enter 出牌，P 不出，H 提示",
+    created_at: "创建时间", dealer: "庄家", you_suffix: "（我）", private_notes: "仅你可见", your_hand: "我的手牌", side_won: "{side}胜", deals_n: "{n} 局",
+  },
+  ja: {
+    app_title: "chupai — カードテーブル",
+    lobby: "ロビー", records: "記録", language: "言語",
+    new_table: "新しいテーブル", game: "ゲーム", preset: "ルールのプリセット", players_n: "{n} 人",
+    options: "ルールの上書き", options_help: "1 行に 1 つ key=value（例：pass_lockout=true）",
+    advanced: "詳細設定", deals: "ディール数", seats: "席", seat_n: "席 {n}",
+    you: "自分", friend: "友だち（招待）", bot_level: "ボット：{level}",
+    your_name: "名前", turn_seconds: "持ち時間（秒、空欄なら無制限）", seed: "シード（任意）",
+    create: "テーブルを作成", creating: "作成中…",
+    open_tables: "テーブル", refresh: "更新", no_tables: "テーブルはまだありません。", watch: "観戦",
+    resume: "席に戻る", status_playing: "対局中", status_over: "終了",
+    deal_k_of_n: "ディール {k} / {n}", loading: "読み込み中…", load_failed: "読み込めません：{msg}",
+    you_first_human: "「自分」は最初の人間の席でなければなりません（作成者は最初の人間の席に座ります）。",
+    one_you: "「自分」にできる席は 1 つだけです。",
+    error_field: "{msg}（項目：{field}）",
+    back_lobby: "← ロビー",
+    connecting: "接続中…", reconnecting: "再接続中…", connected: "接続済み", disconnected: "未接続",
+    spectator: "観戦中", your_turn: "あなたの番です", waiting_for: "{name} を待っています",
+    turn_of: "{name} の番", hidden_turn: "待機中…", deal_over: "ディール終了", match_over: "対局終了",
+    play: "出す", pass: "パス", hint: "ヒント", confirm: "決定", cancel: "キャンセル", close: "閉じる",
+    next_deal: "続ける", which_reading: "どの役で出しますか？", hint_is: "ヒント：{text}",
+    choose: "選択してください", select_then: "手札からカードを選んで決定してください",
+    selected_none: "未選択",
+    cards_n: "{n} 枚", card_1: "1 枚", bot: "ボット", human: "人間", offline: "オフライン", online: "オンライン",
+    seat_label: "席 {n}", history: "履歴", no_history: "まだありません。",
+    scores: "得点", deal_col: "ディール", total: "合計", redeal: "配り直し", note: "備考",
+    outcome: "ディールの結果", winner: "勝者：{name}", redeal_note: "配り直し — このディールは数えません。",
+    hands_revealed: "手札", final_totals: "最終合計", view_record: "記録を見る",
+    download_json: "JSON をダウンロード", invitations: "招待リンク", copy: "コピー", copied: "コピーしました",
+    take_my_seat: "自分の席に戻る", phase: "フェーズ", timer_s: "{s} 秒", your_seat: "自分",
+    rank_n: "{n} 位", hand_empty: "手札なし",
+    records_title: "終了した対局", no_records: "終了した対局はまだありません。", open: "開く",
+    replay: "リプレイ", step_of: "ステップ {k} / {n}", first: "«", prev: "‹", next: "›", last: "»",
+    autoplay: "自動再生", stop: "停止", start: "開始",
+    demo: "デモ", demo_note: "デモ状態（サーバーなし）：",
+    not_found: "ページが見つかりません。", table: "テーブル", kitty: "伏せ札", top_play: "場",
+    err_unknown_table: "このテーブルは存在しません。", err_bad_token: "この席のリンクは無効です。",
+    keyboard_help: "キー：←/→ 移動、Space 選択、Enter 出す、P パス、H ヒント",
+    created_at: "作成", dealer: "親", you_suffix: "（自分）", private_notes: "自分だけが見た手", your_hand: "自分の手札", side_won: "{side}の勝ち", deals_n: "{n} ディール",
+  },
+};
+
+/** Translate an interface key, filling {name} placeholders from params. */
+export function t(key, params) {
+  const table = UI[current] || UI.en;
+  let s = table[key];
+  if (s === undefined) s = UI.en[key];
+  if (s === undefined) s = key;
+  if (params) {
+    s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+  }
+  return s;
+}
+
+// ---- games ---------------------------------------------------------------------------------
+const GAME_NAMES = {
+  bigtwo: { en: "Big Two", zh: "锄大地 / 大老二", ja: "大老二 (ビッグツー)" },
+  doudizhu: { en: "Dou Dizhu", zh: "斗地主", ja: "闘地主 (ドウディズ)" },
+  biga: { en: "Big A", zh: "打大A", ja: "打大A (ビッグA)" },
+};
+
+/** The display name of a game key; `names` (from /api/games) wins when given. */
+export function gameName(key, names) {
+  if (names && names[current]) return names[current];
+  const local = GAME_NAMES[key];
+  if (local) return local[current] || local.en;
+  if (names && names.en) return names.en;
+  return key;
+}
+
+// ---- combination types ---------------------------------------------------------------------
+const COMBOS = {
+  en: {
+    single: "single", pair: "pair", triple: "triple", trio: "trio", straight: "straight",
+    flush: "flush", full_house: "full house", four_of_a_kind: "four of a kind",
+    straight_flush: "straight flush", two_pair_kicker: "two pair + kicker", two_pair: "two pair",
+    quad: "quad", trio_single: "trio + single", trio_pair: "trio + pair", pair_chain: "pair chain",
+    airplane: "airplane", airplane_singles: "airplane + singles", airplane_pairs: "airplane + pairs",
+    four_with_two: "four with two", four_with_two_pairs: "four with two pairs",
+    four_with_pair: "four with a pair", bomb: "bomb", rocket: "rocket", missile: "missile",
+    heaven_bomb: "heaven bomb", heaven_lord: "heaven lord (4 jokers)",
+    sequence: "sequence", pair_sequence: "pair sequence", egg: "egg", big_egg: "big egg",
+    two_jokers: "two jokers", egg_sequence: "egg sequence", fake_eight: "fake eight",
+    true_seven: "true seven", three_jokers: "three jokers", four_jokers: "four jokers",
+    two_big_aces: "two Big Aces", capture: "capture",
+  },
+  zh: {
+    single: "单张", pair: "对子", triple: "三条", trio: "三张", straight: "顺子",
+    flush: "同花", full_house: "葫芦", four_of_a_kind: "四条", straight_flush: "同花顺",
+    two_pair_kicker: "两对带单", two_pair: "两对", quad: "四张", trio_single: "三带一",
+    trio_pair: "三带二", pair_chain: "连对", airplane: "飞机", airplane_singles: "飞机带单",
+    airplane_pairs: "飞机带对", four_with_two: "四带二", four_with_two_pairs: "四带两对",
+    four_with_pair: "四带一对", bomb: "炸弹", rocket: "火箭", missile: "导弹",
+    heaven_bomb: "天炸", heaven_lord: "天王炸",
+    sequence: "龙", pair_sequence: "双龙", egg: "蛋子", big_egg: "大蛋子", two_jokers: "双王",
+    egg_sequence: "连珠蛋", fake_eight: "假八", true_seven: "真七", three_jokers: "三张王",
+    four_jokers: "四张王", two_big_aces: "双大A", capture: "抓",
+  },
+  ja: {
+    single: "シングル", pair: "ペア", triple: "スリーカード", trio: "スリーカード",
+    straight: "ストレート", flush: "フラッシュ", full_house: "フルハウス",
+    four_of_a_kind: "フォーカード", straight_flush: "ストレートフラッシュ",
+    two_pair_kicker: "ツーペア+1", two_pair: "ツーペア", quad: "4枚組",
+    trio_single: "スリー+1", trio_pair: "スリー+ペア", pair_chain: "連続ペア",
+    airplane: "飛行機", airplane_singles: "飛行機+シングル", airplane_pairs: "飛行機+ペア",
+    four_with_two: "フォー+2", four_with_two_pairs: "フォー+2ペア", four_with_pair: "フォー+ペア",
+    bomb: "爆弾", rocket: "ロケット", missile: "ミサイル", heaven_bomb: "天爆弾",
+    heaven_lord: "天王爆弾",
+    sequence: "竜", pair_sequence: "双竜", egg: "蛋子", big_egg: "大蛋子", two_jokers: "双王",
+    egg_sequence: "連珠蛋", fake_eight: "仮八", true_seven: "真七", three_jokers: "3張王",
+    four_jokers: "4張王", two_big_aces: "双大A", capture: "捕獲",
+  },
+};
+// Big Two table words that differ from the general Chinese names.
+const BIGTWO_ZH = { four_of_a_kind: "铁支", two_pair_kicker: "兔胚" };
+
+export function comboName(type, game) {
+  if (!type) return "";
+  if (current === "zh" && game === "bigtwo" && BIGTWO_ZH[type]) return BIGTWO_ZH[type];
+  const table = COMBOS[current] || COMBOS.en;
+  return table[type] || COMBOS.en[type] || String(type).replace(/_/g, " ");
+}
+
+// ---- phases --------------------------------------------------------------------------------
+const PHASES = {
+  en: {
+    play: "Play", over: "Over", bid: "Bidding", rob: "Robbing the landlord", draw: "Draw",
+    show_second: "Second Ace", reveal: "Partner reveal", choose_hands: "Choosing hands",
+    leftover: "Leftover card", redeal: "Redeal request", pre_exchange: "Exchange",
+    class_exchange: "Class exchange", tribute: "Tribute",
+  },
+  zh: {
+    play: "出牌", over: "结束", bid: "叫地主", rob: "抢地主", draw: "摸牌", show_second: "亮第二张",
+    reveal: "亮明身份", choose_hands: "选牌堆", leftover: "剩余牌", redeal: "申请重发",
+    pre_exchange: "换牌", class_exchange: "阶级换牌", tribute: "进贡",
+  },
+  ja: {
+    play: "プレイ", over: "終了", bid: "入札", rob: "地主の奪い合い", draw: "ドロー",
+    show_second: "2枚目の公開", reveal: "相棒の名乗り", choose_hands: "手札選び",
+    leftover: "余りカード", redeal: "配り直しの要求", pre_exchange: "交換",
+    class_exchange: "階級交換", tribute: "貢ぎ",
+  },
+};
+
+export function phaseName(phase) {
+  if (!phase) return "";
+  const table = PHASES[current] || PHASES.en;
+  return table[phase] || PHASES.en[phase] || String(phase).replace(/_/g, " ");
+}
+
+// ---- roles ---------------------------------------------------------------------------------
+const ROLES = {
+  en: { landlord: "Landlord", peasant: "Peasant", declarer: "Declarer", partner: "Partner",
+        defender: "Defender", dealer: "Dealer", king: "King", noble: "Noble", commoner: "Commoner",
+        slave: "Slave", "1st": "1st", "2nd": "2nd", "3rd": "3rd", "4th": "4th" },
+  zh: { landlord: "地主", peasant: "农民", declarer: "庄家", partner: "帮手", defender: "闲家",
+        dealer: "庄", king: "皇帝", noble: "贵族", commoner: "平民", slave: "奴隶",
+        "1st": "第一", "2nd": "第二", "3rd": "第三", "4th": "第四" },
+  ja: { landlord: "地主", peasant: "農民", declarer: "宣言者", partner: "相棒", defender: "守備",
+        dealer: "親", king: "王", noble: "貴族", commoner: "平民", slave: "奴隷",
+        "1st": "1位", "2nd": "2位", "3rd": "3位", "4th": "4位" },
+};
+
+export function roleName(role) {
+  if (!role) return "";
+  const table = ROLES[current] || ROLES.en;
+  return table[role] || ROLES.en[role] || String(role).replace(/_/g, " ");
+}
+
+// ---- action words --------------------------------------------------------------------------
+// Each entry: a plain word, or a function of the number argument (bid N, hand N).
+const WORDS = {
+  en: {
+    pass: "Pass", bid: (n) => `Bid ${n}`, rob: "Rob", no: "No", no_rob: "Don't rob", yes: "Yes", show: "Show",
+    show_ddz: "Show hand", decline: "Decline", decline_biga: "Don't show", keep: "Keep",
+    redeal: "Redeal", take: "Take", leave: "Leave", swap: "Swap", give: "Give", name: "Name",
+    skip: "Skip", hand: (n) => `Hand ${n}`, show_second: "Show the second Ace",
+    keep_hidden: "Keep it hidden", reveal_partner: "Reveal as partner", reveal: "Reveal",
+    stay_hidden: "Stay hidden", capture: "Capture", last: "last card!", double: "Double",
+    no_double: "Don't double", deal: "Deal", draw: "Draw", return: "Return", tribute: "Tribute",
+    receive: "Receive", not_held: "Not held",
+  },
+  zh: {
+    pass: "不出", pass_bid: "不叫", bid: (n) => `${n} 分`, rob: "抢地主", no: "不要", no_rob: "不抢", yes: "是",
+    show: "亮", show_ddz: "明牌", decline: "不换", decline_biga: "不亮", keep: "不重发",
+    redeal: "重新发牌", take: "拿牌", leave: "不拿", swap: "换牌", give: "给", name: "点名",
+    skip: "跳过", hand: (n) => `第 ${n} 堆`, show_second: "亮第二张大A", keep_hidden: "不亮",
+    reveal_partner: "亮明帮手身份", reveal: "亮明身份", stay_hidden: "不亮身份", capture: "抓",
+    last: "报单", double: "加倍", no_double: "不加倍", deal: "发牌", draw: "摸牌", return: "还牌",
+    tribute: "进贡", receive: "收牌", not_held: "没有",
+  },
+  ja: {
+    pass: "パス", bid: (n) => `${n} 点`, rob: "奪う", no: "いいえ", no_rob: "奪わない", yes: "はい", show: "公開",
+    show_ddz: "手札公開", decline: "交換しない", decline_biga: "公開しない", keep: "そのまま",
+    redeal: "配り直し", take: "取る", leave: "取らない", swap: "交換", give: "渡す", name: "指名",
+    skip: "スキップ", hand: (n) => `手札 ${n}`, show_second: "2枚目の大Aを公開",
+    keep_hidden: "隠す", reveal_partner: "相棒と名乗る", reveal: "名乗る", stay_hidden: "名乗らない",
+    capture: "捕獲", last: "ラスト宣言", double: "倍", no_double: "倍にしない", deal: "配る",
+    draw: "引く", return: "返す", tribute: "貢ぐ", receive: "受け取る", not_held: "持っていない",
+  },
+};
+
+function word(key, arg) {
+  const table = WORDS[current] || WORDS.en;
+  let w = table[key];
+  if (w === undefined) w = WORDS.en[key];
+  if (w === undefined) return null;
+  return typeof w === "function" ? w(arg) : w;
+}
+
+/**
+ * Split an engine action text into a translated label and the card tokens it names.
+ * "bid 2" -> {label: "2 分", cards: []}; "give 4D 5D" -> {label: "给", cards: ["4D","5D"]};
+ * "3D 3S" -> {label: "", cards: [...]} (a play: the caller draws the cards);
+ * "3 3 3 4 airplane_singles" -> label is the combination name.
+ */
+export function actionLabel(text, game, phase, isCard) {
+  // Another seat's hidden move as the engine writes it: "give (3 cards)".
+  const hidden = /^(\w+) \((\d+) cards?\)$/.exec(String(text || "").trim());
+  if (hidden) {
+    const n = Number(hidden[2]);
+    return { label: `${word(hidden[1]) || hidden[1]} (${n === 1 ? t("card_1") : t("cards_n", { n })})`, cards: [], extra: [] };
+  }
+  const words = String(text || "").trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return { label: "", cards: [] };
+  const head = words[0].toLowerCase();
+  const rest = words.slice(1);
+  const cards = [];
+  const extra = [];
+  for (const w of rest) {
+    if (isCard && isCard(w)) cards.push(w);
+    else extra.push(w);
+  }
+  const special = (() => {
+    if (head === "pass" && (phase === "bid" || phase === "rob") && word("pass_bid")) return word("pass_bid");
+    if (head === "show" && game === "doudizhu") return word("show_ddz");
+    if (head === "decline" && game === "biga") return word("decline_biga");
+    if (head === "no" && game === "doudizhu" && word("no_rob")) return word("no_rob");
+    return null;
+  })();
+  if (special) return { label: special, cards, extra };
+  if ((head === "bid" || head === "hand") && rest.length && /^\d+$/.test(rest[0])) {
+    const tail = rest.slice(1);
+    return { label: word(head, rest[0]), cards: tail.filter((w) => isCard && isCard(w)), extra: [] };
+  }
+  const w = word(head);
+  if (w !== null && !(isCard && isCard(words[0]))) {
+    const tail = extra.map((x) => word(x) || comboName(x, game)).join(" ");
+    return { label: tail ? `${w} ${tail}` : w, cards, extra };
+  }
+  // A play: card tokens, maybe followed by a type name or "last".
+  const playCards = [];
+  const tail = [];
+  for (const x of words) {
+    if (isCard && isCard(x)) playCards.push(x);
+    else tail.push(x.toLowerCase() === "last" ? word("last") : comboName(x, game));
+  }
+  if (playCards.length) return { label: tail.join(" "), cards: playCards, extra: tail };
+  return { label: String(text).replace(/_/g, " "), cards: [], extra: [] };
+}
+
+// ---- info keys (view.public.info / view.private.info) -------------------------------------
+const INFO = {
+  en: {
+    bid: "Bid", multiplier: "Multiplier", kitty: "Kitty", big_suit: "Big Ace suit",
+    marker: "Marker card", declarations: "Declarations", declarer: "Declarer", partner: "Partner",
+    bombs: "Bombs", robs: "Robs", landlord: "Landlord", shown: "Hand shown", leftover: "Leftover card",
+    exposed: "Exposed", captured: "Captured", finishing: "Finishing order", ranking: "Ranking",
+    starting_player: "Starts", must_contain: "Must contain", first_bidder: "First bidder",
+    first_drawer: "First drawer", drawn: "Cards drawn", doubled: "Doubled", unit: "Unit",
+    spring: "Spring", leader: "Leader", trick: "Trick", deck: "Deck", finished: "Finished",
+    two_shown: "Second Ace shown", partner_revealed: "Partner revealed", alone: "Alone",
+    alone_known: "Playing alone", forced: "Forced", passed: "Passed", blocked: "Blocked",
+    piles: "Piles", notes: "Notes", hand_counts: "Cards held", landlord_hand: "Landlord's hand",
+    winner: "Winner", side: "Side", titles: "Titles", tasks: "To do", protected: "Protected",
+    forced_trick: "Forced trick", leftover_shown: "Leftover shown", lead: "Lead",
+    bid_value: "Bid", base: "Base", points: "Points", dealer: "Dealer",
+    exchange_with: "Exchange with", big_aces: "Big Aces held", detail: "Details",
+    spring_multiplier: "Spring", bomb_count: "Bombs", order: "Order", base_unit: "Unit",
+    went_out: "Went out", next_first_drawer: "Next first drawer", penalties: "Penalties",
+  },
+  zh: {
+    bid: "叫分", multiplier: "倍数", kitty: "底牌", big_suit: "大A花色", marker: "明牌（定庄）",
+    declarations: "亮牌", declarer: "庄家", partner: "帮手", bombs: "炸弹数", robs: "抢地主次数",
+    landlord: "地主", shown: "明牌", leftover: "剩余牌", exposed: "已亮", captured: "抓到",
+    finishing: "出完顺序", ranking: "名次", starting_player: "先出", must_contain: "必须包含",
+    first_bidder: "先叫", first_drawer: "先摸", drawn: "已摸", doubled: "加倍", unit: "单位",
+    spring: "春天", leader: "领出", trick: "本轮", deck: "牌堆", finished: "已出完",
+    two_shown: "已亮第二张", partner_revealed: "帮手已亮明", alone: "独打", alone_known: "独打",
+    forced: "强制", passed: "已过", blocked: "被封", piles: "牌堆", notes: "备注",
+    hand_counts: "手牌数", landlord_hand: "地主手牌", winner: "赢家", side: "方", titles: "头衔",
+    tasks: "待办", protected: "保护牌", forced_trick: "强制出牌", leftover_shown: "剩余牌已亮",
+    lead: "领出", bid_value: "叫分", base: "底分", points: "分数", dealer: "庄家",
+    exchange_with: "换牌对象", big_aces: "手中大A", detail: "详情", order: "顺序",
+    went_out: "出完", next_first_drawer: "下局先摸", penalties: "罚分",
+  },
+  ja: {
+    bid: "入札", multiplier: "倍率", kitty: "伏せ札", big_suit: "大Aのスート", marker: "目印カード",
+    declarations: "宣言", declarer: "宣言者", partner: "相棒", bombs: "爆弾", robs: "奪い合い",
+    landlord: "地主", shown: "手札公開", leftover: "余りカード", exposed: "公開済み",
+    captured: "捕獲", finishing: "上がり順", ranking: "順位", starting_player: "最初の手番",
+    must_contain: "含むべきカード", first_bidder: "最初の入札者", first_drawer: "最初に引く人",
+    drawn: "引いた枚数", doubled: "倍", unit: "単位", spring: "春", leader: "リード",
+    trick: "トリック", deck: "山札", finished: "上がり", two_shown: "2枚目公開",
+    partner_revealed: "相棒判明", alone: "単独", alone_known: "単独", forced: "強制",
+    passed: "パス済み", blocked: "ブロック", piles: "山", notes: "メモ", hand_counts: "手札枚数",
+    landlord_hand: "地主の手札", winner: "勝者", side: "陣営", titles: "称号", tasks: "やること",
+    protected: "保護カード", forced_trick: "強制トリック", leftover_shown: "余りカード公開",
+    lead: "リード", bid_value: "入札", base: "基本点", points: "点", dealer: "親",
+    exchange_with: "交換相手", big_aces: "手持ちの大A", detail: "詳細", order: "順番",
+    went_out: "上がり", next_first_drawer: "次に最初に引く人", penalties: "ペナルティ",
+  },
+};
+
+export function infoLabel(key) {
+  const table = INFO[current] || INFO.en;
+  return table[key] || INFO.en[key] || String(key).replace(/_/g, " ");
+}
+
+// ---- cards (accessible names) ---------------------------------------------------------------
+const SUIT_NAMES = {
+  en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
+  zh: { S: "黑桃", H: "红桃", D: "方块", C: "梅花" },
+  ja: { S: "スペード", H: "ハート", D: "ダイヤ", C: "クラブ" },
+};
+const RANK_NAMES_EN = { A: "Ace", K: "King", Q: "Queen", J: "Jack" };
+
+export function suitName(s) {
+  return (SUIT_NAMES[current] || SUIT_NAMES.en)[s] || s;
+}
+
+/** The accessible name of a parsed card (see cards.js parseCard). */
+export function cardName(c) {
+  if (!c) return "?";
+  if (c.back) return current === "zh" ? "牌背" : current === "ja" ? "裏向きのカード" : "face-down card";
+  if (c.joker) {
+    const big = c.joker === "red";
+    if (current === "zh") return big ? "大王" : "小王";
+    if (current === "ja") return big ? "ジョーカー（大）" : "ジョーカー（小）";
+    return big ? "Red Joker (big)" : "Black Joker (small)";
+  }
+  const r = c.rank;
+  let base;
+  if (current === "en") {
+    const rn = RANK_NAMES_EN[r] || r;
+    base = c.suit ? `${rn} of ${SUIT_NAMES.en[c.suit]}` : rn;
+  } else if (current === "zh") {
+    base = c.suit ? `${SUIT_NAMES.zh[c.suit]}${r}` : r;
+  } else {
+    base = c.suit ? `${SUIT_NAMES.ja[c.suit]}の${r}` : r;
+  }
+  if (c.bigAce) {
+    base += current === "zh" ? "（大A）" : current === "ja" ? "（大A）" : " (Big Ace)";
+  }
+  return base;
+}
+
+// ---- match-row extras -----------------------------------------------------------------------
+const SIDES = {
+  en: { landlord: "landlord", peasants: "peasants", declarer: "declarer", defenders: "defenders" },
+  zh: { landlord: "地主", peasants: "农民", declarer: "庄家", defenders: "闲家" },
+  ja: { landlord: "地主", peasants: "農民", declarer: "宣言者", defenders: "守備側" },
+};
+
+export function sideName(s) {
+  if (typeof s !== "string") return String(s);
+  return (SIDES[current] || SIDES.en)[s] || SIDES.en[s] || roleName(s);
+}
+
+export function botLevelName(level) {
+  const names = {
+    en: { random: "random", greedy: "greedy", heuristic: "heuristic", search: "search" },
+    zh: { random: "随机", greedy: "贪心", heuristic: "启发式", search: "搜索" },
+    ja: { random: "ランダム", greedy: "貪欲", heuristic: "ヒューリスティック", search: "探索" },
+  };
+  const base = String(level || "").split(":")[0];
+  const n = (names[current] || names.en)[base];
+  return n ? n + String(level).slice(base.length) : String(level || "");
+}
