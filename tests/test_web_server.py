@@ -480,3 +480,82 @@ def test_turn_timer_plays_for_a_seat_that_does_not_act(server: Any) -> None:
         assert time.time() * 1000 >= deadline - 50
         mine = [e for e in table.log[n:] if e.seat == 0]
         assert mine and mine[0].auto
+
+
+def test_big_a_asks_a_human_to_declare_only_when_the_choices_change(server: Any) -> None:
+    """Like ``chupai play``: the table declines for a human whose possible
+    declarations are those of their last answer; every question asked shows a
+    different set of choices from the previous one."""
+    srv, client = server
+    made = create(client, game="biga", seed=2, seats=seats("human", "greedy", "greedy", "greedy",
+                                                            "greedy"))
+    t = made["table"]
+    asked: list[frozenset[str]] = []
+    with client.websocket_connect("/ws") as ws:
+        state = join(ws, t, made["seats"][0]["token"])
+        while state["view"]["public"]["phase"] == "draw" and not state["match"]["over"]:
+            if state["legal"]:
+                texts = frozenset(e["text"] for e in state["legal"])
+                if state["view"]["private"]["info"].get("phase", "draw") == "draw":
+                    asked.append(texts)
+                decline = next(e for e in state["legal"] if e["text"] == "decline") \
+                    if any(e["text"] == "decline" for e in state["legal"]) else state["legal"][0]
+                ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "action": decline["i"]}))
+            state = receive(ws)
+            while state["type"] == "error":  # a state the table had already left
+                assert state["code"] == "stale", state
+                state = receive(ws)
+    log = srv.tables[t].table.log
+    auto = [e for e in log if e.seat == 0 and e.auto]
+    mine = [e for e in log if e.seat == 0 and not e.auto]
+    assert auto and all(e.text == "decline" for e in auto)
+    assert len(mine) >= 1
+    assert all(a != b for a, b in zip(asked, asked[1:]))
+
+
+@pytest.mark.parametrize(("game", "preset", "options", "deals"), [
+    ("bigtwo", "standard", {}, 2),
+    ("bigtwo", "taiwan", {}, 1),
+    ("bigtwo", "standard", {"series": "class_struggle"}, 3),
+    ("doudizhu", "classic", {}, 3),
+    ("doudizhu", "four_player", {}, 1),
+    ("biga", "standard", {}, 1),
+])
+def test_seq_moves_exactly_when_the_seat_sees_a_change(game: str, preset: str,
+                                                        options: dict[str, str], deals: int) -> None:
+    """A seat's ``seq`` never goes back, and it changes whenever the seat's view or
+    legal list changes (so an action for an older state is always refused as
+    stale), at every step of whole matches; it is built from the seat's own
+    observation, so it moves with nothing the seat cannot see."""
+    import random
+
+    from chupai.web.tables import Table, check_config
+
+    n = find_players(game, preset)
+    config = check_config({"game": game, "preset": preset, "options": options, "deals": deals,
+                           "seed": 17, "seats": [{"kind": "human"}] * n})
+    table, _ = Table.create("t", config, 0.0)
+    rng = random.Random(5)
+    last = {s: (table.seat_seq(s), json.dumps([table.state(s)["view"], table.state(s)["legal"]]))
+            for s in range(n)}
+    steps = 0
+    while not table.over:
+        seat = table.to_act
+        action = rng.choice(table.legal())
+        table.commit(table.prepare(seat, action), action)
+        steps += 1
+        for s in range(n):
+            seq = table.seat_seq(s)
+            seen = json.dumps([table.state(s)["view"], table.state(s)["legal"]])
+            old_seq, old_seen = last[s]
+            assert seq >= old_seq
+            if seen != old_seen:
+                assert seq > old_seq, (game, steps, s)
+            last[s] = (seq, seen)
+    assert steps > 10
+
+
+def find_players(game: str, preset: str) -> int:
+    from chupai.games import resolve_rules
+
+    return int(resolve_rules(game, preset).players)

@@ -223,7 +223,7 @@ class ChupaiServer:
             if table.over and self.keep_finished is not None:
                 live.runner = asyncio.get_running_loop().create_task(self._forget(live))
             return
-        if table.is_bot(seat):
+        if table.is_bot(seat) or table.auto_action() is not None:
             if live.runner is None or live.runner.done():
                 live.runner = asyncio.get_running_loop().create_task(self._run_bots(live))
         elif table.config.get("turn_seconds"):
@@ -243,8 +243,18 @@ class ChupaiServer:
                 return
 
     async def _run_bots(self, live: LiveTable) -> None:
+        """Play the bots' turns (and the answers the table gives for humans without
+        asking: :meth:`Table.auto_action`) until a human is to act."""
         table = live.table
         while True:
+            async with live.lock:
+                seat = table.to_act
+                auto = table.auto_action()
+                if seat is not None and auto is not None:
+                    await self._apply(live, seat, auto, auto=True)
+                    continue
+                if seat is None or not table.is_bot(seat):
+                    return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             async with live.lock:
@@ -274,7 +284,8 @@ class ChupaiServer:
         if table.over:
             await self.store.finish(table.id, "over", table.match.to_record())
         self._after_change(live)
-        await self._broadcast(live)
+        if table.auto_action() is None:  # else the answer given for the human comes first
+            await self._broadcast(live)
 
     async def _broadcast(self, live: LiveTable) -> None:
         texts: dict[int | None, str] = {}

@@ -9,10 +9,11 @@ then applied (:meth:`Table.commit`) and only then shown to anybody.
 **What a seat is told.** Every message to a seat is built from that seat's
 observation alone (``deal.observe(seat)`` through :mod:`chupai.web.views`);
 spectators get the public view, which the tests check is the same whichever
-seat's observation it is built from. The ``seq`` a seat is shown counts the events
-*that seat* has seen (its observation's history, deal after deal), not the
-table's actions: a private decision of another seat (a Big A declaration
-checkpoint, a Big Two exchange) neither reaches that seat nor moves its ``seq``.
+seat's observation it is built from. The ``seq`` a seat is shown is the number of
+times *that seat's* observation has changed: it moves whenever the seat may see
+something new and with nothing else, so a private decision of another seat (a
+Big A declaration checkpoint, a Big Two exchange) does not move it, while an
+action meant for a state the seat no longer has is always refused as stale.
 
 **Restart.** A table is rebuilt from its configuration and log by replaying every
 logged action through the engine (:meth:`Table.restore`); the deals follow from
@@ -166,9 +167,12 @@ class Table:
                                              deals=int(config["deals"]))
         self.log: list[LogEntry] = []
         self._bots: dict[tuple[int, int], Any] = {}
-        self._seen_before: dict[int, list[int]] = {}
-        """Per finished deal position: each seat's count of events seen in it (+1)."""
+        self._versions = [0] * self.players
+        """Per seat: how many times its observation has changed (its ``seq``)."""
+        self._observed: list[Any] = [None] * self.players
         self._legal_cache: tuple[int, list[Any]] | None = None
+        self._answered: dict[tuple[int, int], frozenset[Any]] = {}
+        """Big A: per (deal position, seat) the declarations a human last answered."""
         self.status = "playing"
         self.match.next_deal()
         self._advance()
@@ -255,27 +259,23 @@ class Table:
         return self._legal_cache[1]
 
     def seat_seq(self, seat: int) -> int:
-        """The count of events ``seat`` has been shown (see the module docs)."""
-        total = sum(counts[seat] for counts in self._seen_before.values())
-        last = self.match.deals[-1]
-        if not last.is_terminal() or self.position not in self._seen_before:
-            total += len(last.observe(seat).history)
-        return total
+        """The seat's version of the table (see the module docs)."""
+        return self._versions[seat]
 
     def _advance(self) -> None:
-        """Deal the next deal when the current one is over and the match goes on."""
-        while True:
-            last = self.match.deals[-1]
-            if not last.is_terminal():
-                return
-            pos = len(self.match.deals) - 1
-            if pos not in self._seen_before:
-                self._seen_before[pos] = [len(last.observe(s).history) + 1
-                                          for s in range(self.players)]
+        """Deal the next deal when the current one is over and the match goes on;
+        then move the ``seq`` of every seat whose observation changed."""
+        while self.match.deals[-1].is_terminal():
             if self.match.is_over():
                 self.status = "over"
-                return
+                break
             self.match.next_deal()
+        last = self.match.deals[-1]
+        for s in range(self.players):
+            obs = last.observe(s)
+            if obs != self._observed[s]:
+                self._versions[s] += 1
+                self._observed[s] = obs
 
     # ----- actions ----------------------------------------------------------------------------
     def resolve(self, seat: int, seq: int, index: int | None, text: str | None) -> Any:
@@ -315,10 +315,38 @@ class Table:
         assert deal is not None and deal.current_player == seat
         return LogEntry(len(self.log), self.position, seat, deal.action_text(action), auto)
 
+    def auto_action(self) -> Any:
+        """An answer the server gives for a human without asking, or None.
+
+        Big A offers a declaration at every checkpoint of the draw where a seat has
+        one, up to a hundred times a deal. Like ``chupai play``, the table asks a
+        human only when their possible declarations changed since their last
+        answer (they drew an Ace, somebody declared) and declines for them
+        otherwise. Nobody else learns of it: it is a private answer like any other.
+        """
+        if self.game != "biga":
+            return None
+        deal = self.deal
+        if deal is None or deal.current_player is None or self.is_bot(deal.current_player):
+            return None
+        from chupai.biga.game import DECLINE, Phase
+
+        if deal.phase is not Phase.DRAW:
+            return None
+        last = self._answered.get((self.position, deal.current_player))
+        if last is not None and frozenset(self.legal()) == last and DECLINE in last:
+            return DECLINE
+        return None
+
     def commit(self, entry: LogEntry, action: Any) -> None:
         """Apply a committed action and deal on when its deal ends."""
         deal = self.deal
         assert deal is not None
+        if self.game == "biga" and not entry.auto and not self.is_bot(entry.seat):
+            from chupai.biga.game import Phase
+
+            if deal.phase is Phase.DRAW:
+                self._answered[(self.position, entry.seat)] = frozenset(self.legal())
         deal.apply_action(action)
         self.log.append(entry)
         self._advance()

@@ -486,7 +486,8 @@ class TableView {
         this.fatal = msg.code === "bad_token" ? t("err_bad_token") : t("err_unknown_table");
         this.conn = "disconnected";
       }
-      toast(msg.message || msg.code);
+      if (msg.code === "stale") toast(t("stale_notice"), "info");  // a newer state is here or coming
+      else toast(msg.message || msg.code);
       this.render();
     } else if (msg.type === "hint") {
       this.applyHint(msg);
@@ -1288,14 +1289,22 @@ class TableView {
     let noteList = null;
     if (notes.length) {
       noteList = h("ol", { class: "history notes", testid: "notes" });
-      for (const ev of notes.slice(-20)) {
+      // Repeats in a row (a Big A seat declining at checkpoint after checkpoint) as one line "×N".
+      const runs = [];
+      for (const ev of notes) {
+        const prev = runs[runs.length - 1];
+        if (prev && prev.ev.text === ev.text && prev.ev.seat === ev.seat && prev.ev.to === ev.to) prev.n += 1;
+        else runs.push({ ev, n: 1 });
+      }
+      for (const { ev, n } of runs.slice(-20)) {
         const lab = actionLabel(ev.text, s.game, pub.phase, isCardToken);
         const cards = ev.cards && ev.cards.length ? ev.cards : lab.cards;
         noteList.append(h("li", { class: "ev private" },
           ev.seat !== null && ev.seat !== undefined ? h("span", { class: "who" }, seatName(s.seats, ev.seat)) : null,
           ev.to !== null && ev.to !== undefined ? h("span", { class: "to muted" }, "→ " + seatName(s.seats, ev.to)) : null,
           cards.length ? cardRow(cards, { ctx: this.ctx, tight: true }) : null,
-          lab.label ? h("span", { class: "what" }, lab.label) : null));
+          lab.label ? h("span", { class: "what" }, lab.label) : null,
+          n > 1 ? h("span", { class: "muted small" }, "×" + n) : null));
       }
     }
     const det = h("details", { class: "panel history-panel", open: this.historyOpen ?? (window.innerWidth > 900) },
