@@ -559,3 +559,24 @@ def find_players(game: str, preset: str) -> int:
     from chupai.games import resolve_rules
 
     return int(resolve_rules(game, preset).players)
+
+
+def test_shared_public_part_gives_the_same_messages() -> None:
+    """The server builds the public part once per change and hands it to every
+    seat's message: each message equals the one built from the seat's own
+    observation alone, at every step of a Big A deal and a Big Two exchange match."""
+    import random
+
+    from chupai.web.tables import Table, check_config
+
+    for game, options, n in (("biga", {}, 5), ("bigtwo", {"series": "class_struggle"}, 4)):
+        config = check_config({"game": game, "options": options, "deals": 2, "seed": 3,
+                               "seats": [{"kind": "human"}] * n})
+        table, _ = Table.create("t", config, 0.0)
+        rng = random.Random(1)
+        while not table.over:
+            shared = table.public_part()
+            for s in [None, *range(n)]:
+                assert table.state(s, None, shared) == table.state(s)
+            action = rng.choice(table.legal())
+            table.commit(table.prepare(table.to_act, action), action)

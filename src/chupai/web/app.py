@@ -289,10 +289,11 @@ class ChupaiServer:
 
     async def _broadcast(self, live: LiveTable) -> None:
         texts: dict[int | None, str] = {}
+        public = live.table.public_part() if live.clients else None
         for client in list(live.clients):
             if client.seat not in texts:
                 texts[client.seat] = json.dumps(
-                    live.table.state(client.seat, live.deadline_ms), separators=(",", ":"))
+                    live.table.state(client.seat, live.deadline_ms, public), separators=(",", ":"))
             await self._send_state(live, client, texts[client.seat])
 
     async def _send_state(self, live: LiveTable, client: Client, text: str) -> None:

@@ -401,18 +401,27 @@ class Table:
             "over": self.over,
         }
 
-    def state(self, seat: int | None, deadline_ms: int | None = None) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (None: a spectator)."""
+    def public_part(self) -> dict[str, Any]:
+        """The public part of the current view (the same for every seat)."""
+        return dict(views.public_view(self.game, self.match.deals[-1].observe(0))["public"])
+
+    def state(self, seat: int | None, deadline_ms: int | None = None,
+              public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (None: a spectator); ``public`` is
+        :meth:`public_part` if already built for this moment."""
         last = self.match.deals[-1]
         obs = last.observe(0 if seat is None else seat)
+        view: dict[str, Any]
         if seat is None:
-            view = views.public_view(self.game, obs)
+            view = (views.public_view(self.game, obs) if public is None
+                    else {"public": public, "private": None})
             seq = None
         else:
-            view = views.seat_view(self.game, obs)
+            view = views.seat_view(self.game, obs, public)
             seq = self.seat_seq(seat)
         legal: list[dict[str, Any]] = []
-        turn_seat = view["public"].get("to_act")
+        shown: dict[str, Any] = view["public"]
+        turn_seat = shown.get("to_act")
         if seat is not None and not last.is_terminal() and last.current_player == seat:
             legal = views.legal_entries(self.game, obs, self.legal())
             turn_seat = seat

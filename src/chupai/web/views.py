@@ -876,10 +876,18 @@ def public_view(game: str, obs: Observation) -> JSON:
     return {"public": public, "private": None}
 
 
-def seat_view(game: str, obs: Observation) -> JSON:
-    """``{"public": PUBLIC, "private": PRIVATE}``: what the seat of ``obs`` sees."""
+def seat_view(game: str, obs: Observation, public: JSON | None = None) -> JSON:
+    """``{"public": PUBLIC, "private": PRIVATE}``: what the seat of ``obs`` sees.
+
+    ``public``, if given, is the public part of the same moment already built
+    (``public_view(game, any seat's observation)["public"]``): it is common
+    knowledge, the same for every seat (tested), so a server builds it once per
+    change rather than once per seat."""
     v = _view(game, obs)
-    public, notes = _parts(v)
+    if public is None:
+        public, notes = _parts(v)
+    else:
+        _, notes = v.events()
     private: JSON = {
         "seat": v.seat,
         "hand": v.hand(),
