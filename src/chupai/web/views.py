@@ -199,9 +199,20 @@ class _View:
         card has been led in it yet)."""
         raise NotImplementedError
 
+    obs: Any
+
+    def dealer(self) -> int:
+        return int(self.obs.dealer)
+
     def base(self) -> JSON:
         """``dealer``, ``counts``, ``played`` and ``top``."""
-        raise NotImplementedError
+        o = self.obs
+        return {
+            "dealer": self.dealer(),
+            "counts": list(o.hand_counts),
+            "played": [self.cards(c) for c in o.played],
+            "top": self.top_json(o.top_player, o.top),
+        }
 
     def roles(self, events: Sequence[_Ev]) -> list[str | None]:
         raise NotImplementedError
@@ -302,6 +313,8 @@ class _BigTwoNotation(_Notation):
 
 
 class _BigTwo(_View):
+    obs: B2Observation
+
     def __init__(self, obs: B2Observation) -> None:
         self.obs = obs
         self.players = obs.players
@@ -384,15 +397,6 @@ class _BigTwo(_View):
             if top is not None and not (active - {top}) - passed:
                 top, passed, start = None, set(), None
         return len(events) if start is None else start
-
-    def base(self) -> JSON:
-        o = self.obs
-        return {
-            "dealer": o.dealer,
-            "counts": list(o.hand_counts),
-            "played": [self.cards(m) for m in o.played],
-            "top": self.top_json(o.top_player, o.top),
-        }
 
     def roles(self, events: Sequence[_Ev]) -> list[str | None]:
         o = self.obs
@@ -485,6 +489,8 @@ class _DouDizhuNotation(_Notation):
 
 
 class _DouDizhu(_View):
+    obs: DdzObservation
+
     def __init__(self, obs: DdzObservation) -> None:
         self.obs = obs
         self.players = obs.players
@@ -532,15 +538,6 @@ class _DouDizhu(_View):
             elif isinstance(ev.action, DdzCombo):
                 passes = 0
         return len(events) if start is None else start
-
-    def base(self) -> JSON:
-        o = self.obs
-        return {
-            "dealer": o.dealer,
-            "counts": list(o.hand_counts),
-            "played": [self.cards(c) for c in o.played],
-            "top": self.top_json(o.top_player, o.top),
-        }
 
     def roles(self, events: Sequence[_Ev]) -> list[str | None]:
         o = self.obs
@@ -652,6 +649,8 @@ class _BigANotation(_Notation):
 
 
 class _BigA(_View):
+    obs: BaObservation
+
     def __init__(self, obs: BaObservation) -> None:
         self.obs = obs
         self.players = obs.players
@@ -741,14 +740,8 @@ class _BigA(_View):
         # two Aces shown are the declarer's two Big Aces
         return self.obs.alone_known or self.obs.two_shown
 
-    def base(self) -> JSON:
-        o = self.obs
-        return {
-            "dealer": o.first_drawer,
-            "counts": list(o.hand_counts),
-            "played": [self.cards(c) for c in o.played],
-            "top": self.top_json(o.top_player, o.top),
-        }
+    def dealer(self) -> int:
+        return int(self.obs.first_drawer)
 
     def roles(self, events: Sequence[_Ev]) -> list[str | None]:
         o = self.obs
