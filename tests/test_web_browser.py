@@ -314,6 +314,13 @@ def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Bro
             "els => els.map(e => e.dataset.card)") == before_hand
         play_until_over([page])
         assert toasts(page) == []
+        # a finished table is not brought back into memory by a restart: its page
+        # says so and links to the record
+        srv.kill()
+        srv = ServerProcess(tmp_path / "kill.sqlite3", port=srv.port).start()
+        page.reload()
+        page.click("[data-testid=fatal-record]", timeout=30_000)
+        page.wait_for_selector("[data-testid=replay-slider]", timeout=10_000)
         page.context.close()
     finally:
         srv.stop()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -44,6 +45,8 @@ from chupai.web.store import Store
 from chupai.web.tables import ActionRefused, Seat, Table, TableError, check_config
 
 __all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY"]
+
+log = logging.getLogger("chupai.serve")
 
 MAX_BODY = 65_536
 """The largest HTTP request body accepted (a table creation is < 2 KiB)."""
@@ -116,8 +119,8 @@ class ChupaiServer:
         for stored in self.store.load_tables("playing"):
             try:
                 self.tables[stored.id] = LiveTable(Table.restore(stored))
-            except ChupaiError:
-                continue  # a log that no longer replays: the table stays in the database
+            except ChupaiError as exc:  # the table stays in the database, untouched
+                log.warning("table %s is not restored: %s", stored.id, exc)
 
     # ----- HTTP ---------------------------------------------------------------------------
     async def index(self, request: Request) -> Response:

@@ -485,6 +485,12 @@ class TableView {
       if (msg.code === "bad_token" || msg.code === "unknown_table") {
         this.fatal = msg.code === "bad_token" ? t("err_bad_token") : t("err_unknown_table");
         this.conn = "disconnected";
+        if (msg.code === "unknown_table" && this.id && !this.demo) {
+          // A finished table leaves the server's memory; its record stays.
+          fetch("/api/records/" + encodeURIComponent(this.id)).then((r) => {
+            if (r.ok) { this.fatalRecord = "#/r/" + this.id; this.render(); }
+          }).catch(() => {});
+        }
       }
       if (msg.code === "stale") toast(t("stale_notice"), "info");  // a newer state is here or coming
       else toast(msg.message || msg.code);
@@ -749,6 +755,8 @@ class TableView {
       pageEl.append(h("div", { class: "banner", testid: "reconnecting", hidden: this.conn !== "reconnecting", role: "status" }, t("reconnecting")));
     }
     if (this.fatal) pageEl.append(h("div", { class: "banner fatal", role: "alert" }, this.fatal, " ",
+      this.fatalRecord ? h("a", { href: this.fatalRecord, testid: "fatal-record" }, t("view_record")) : null,
+      this.fatalRecord ? " " : null,
       h("a", { href: "#/" }, t("back_lobby"))));
     if (!s) {
       pageEl.append(h("main", { class: "page" }, h("p", { class: "muted" }, t("connecting"))));
