@@ -382,6 +382,9 @@ def test_reconnect_gets_the_same_state(server: Any) -> None:
         state = until_my_turn(ws, join(ws, t, token))
         ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "action": 0}))
         state = until_my_turn(ws, receive(ws))
+    end = time.monotonic() + 10  # the server notices the closed socket in its own time
+    while srv.tables[t].table.seats[0].connections and time.monotonic() < end:
+        time.sleep(0.01)
     assert srv.tables[t].table.seats[0].connections == 0
     with client.websocket_connect("/ws") as ws:
         again = join(ws, t, token)

@@ -136,14 +136,22 @@ def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
             except ChupaiError as exc:
                 raise TableError(str(exc), f"seats.{i}.level") from None
             name = (s.get("name") or "").strip()
-            if not name:
-                base = f"{level.split(':', 1)[0]} bot"
-                same = sum(1 for c in clean if c["name"].startswith(base))
-                name = base if same == 0 else f"{base} {same + 1}"
-            clean.append({"kind": "bot", "name": name[:40], "level": level})
+            clean.append({"kind": "bot", "name": name[:40], "level": level, "named": bool(name)})
         else:
             name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
             clean.append({"kind": "human", "name": name[:40], "level": None})
+    # unnamed bots are called after their level, numbered when a level repeats
+    bases = [f"{c['level'].split(':', 1)[0]} bot" if c["kind"] == "bot" and not c.get("named")
+             else "" for c in clean]
+    number: dict[str, int] = {}
+    for c, base in zip(clean, bases, strict=True):
+        if c.pop("named", True):
+            continue
+        if bases.count(base) > 1:
+            number[base] = number.get(base, 0) + 1
+            c["name"] = f"{base} {number[base]}"
+        else:
+            c["name"] = base
     seed = raw.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**62)
