@@ -416,35 +416,60 @@ def _card_tokens(value: Any) -> Iterator[str]:
             yield from _card_tokens(v)
 
 
-def test_no_message_to_a_seat_names_a_card_it_may_not_know(server: Any) -> None:
-    """Big Two has one card of each name: every card named in any message to seat 0
-    (until the deal's end reveals the hands) is in its hand or has been played."""
-    srv, client = server
-    made = create(client, game="bigtwo", seed=21, seats=seats("human", "heuristic", "greedy", "random"))
-    t = made["table"]
+@pytest.mark.parametrize(("preset", "options"), [
+    ("standard", {}), ("hongkong", {}), ("taiwan", {}), ("mainland", {}),
+    ("standard", {"players": "3"}), ("taiwan", {"players": "3"}),
+])
+def test_no_message_names_a_card_its_receiver_may_not_know(preset: str,
+                                                          options: dict[str, str]) -> None:
+    """Big Two has one card of each name. At every step of whole matches (every
+    seat played at random), every card named anywhere in the message to a seat
+    is in that seat's hand or was in it, or has been played, exposed or shown
+    face up; a spectator's message names only played, exposed or shown cards.
+    The deal's outcome, which reveals every hand when the deal is over, is left
+    out. The messages are those the server sends (``Table.state``, as the
+    broadcast uses it)."""
+    import random
+
+    from chupai.web.tables import Table, check_config
+
+    players = int(options.get("players", 4))
+    config = check_config({"game": "bigtwo", "preset": preset, "options": options, "deals": 3,
+                           "seed": 12, "seats": [{"kind": "human"}] * players})
+    table, _ = Table.create("t", config, 0.0)
+    rng = random.Random(7)
+    held: dict[tuple[int, int], set[str]] = {}
     checked = 0
-    with client.websocket_connect("/ws") as ws:
-        state = join(ws, t, made["seats"][0]["token"])
-        initial = set(state["view"]["private"]["hand"])
-        assert len(initial) == 13
-        while True:
-            deal = srv.tables[t].table.match.deals[-1]
-            if state["view"]["public"]["outcome"] is not None:
-                break
-            played = set()
-            for s in range(4):
-                played |= set(_card_tokens(deal.observe(s).history and
-                                           [str(deal.action_text(e.action)) for e in deal.observe(0).history
-                                            if e.seat == s]))
-            allowed = initial | played
-            named = set(_card_tokens(state))
-            assert named <= allowed, named - allowed
+
+    def cards_of(text: str) -> set[str]:
+        return set(_card_tokens(text))
+
+    while not table.over:
+        deal = table.match.deals[-1]
+        public: set[str] = set()
+        for s in range(players):
+            obs = deal.observe(s)
+            public |= cards_of(deal.cards_text(obs.played[s]))
+            public |= cards_of(deal.cards_text(obs.exposed))
+            public |= cards_of(deal.cards_text(obs.leftover_shown))
+        for s in [None, *range(players)]:
+            msg = table.state(s)
+            msg["match"] = {k: v for k, v in msg["match"].items() if k != "last_outcome"}
+            msg["view"]["public"] = {k: v for k, v in msg["view"]["public"].items()
+                                     if k != "outcome"}
+            allowed = set(public)
+            if s is not None:
+                mine = held.setdefault((table.position, s), set())
+                mine |= cards_of(deal.cards_text(deal.observe(s).hand))
+                allowed |= mine
+            named = set(_card_tokens(msg))
+            assert named <= allowed, (s, named - allowed)
+            if s is not None and deal.observe(s).hand:
+                assert cards_of(deal.cards_text(deal.observe(s).hand)) <= named  # its own hand
             checked += 1
-            if state["legal"]:
-                ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
-                                         "action": state["legal"][0]["i"]}))
-            state = receive(ws)
-    assert checked > 5
+        action = rng.choice(table.legal())
+        table.commit(table.prepare(table.to_act, action), action)
+    assert checked > 100
 
 
 def test_state_is_built_from_the_seats_own_observation(server: Any, monkeypatch: Any) -> None:
