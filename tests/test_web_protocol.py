@@ -62,3 +62,13 @@ def test_serve_help_and_bad_arguments() -> None:
     assert bad.returncode == 2 and "70000" in bad.stderr
     bad = _chupai("serve", "--bot-delay", "-1")
     assert bad.returncode == 2 and "--bot-delay" in bad.stderr
+
+
+def test_serve_refuses_a_database_it_cannot_use(tmp_path: Path) -> None:
+    bad = _chupai("serve", "--db", str(tmp_path / "no" / "such" / "dir.sqlite3"))
+    assert bad.returncode == 2 and "cannot use the database" in bad.stderr
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_text("this is not a database\n" * 100)
+    bad = _chupai("serve", "--db", str(junk))
+    assert bad.returncode == 2 and "junk.sqlite3" in bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -96,7 +96,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.bot_delay < 0 or args.bot_delay > 10:
         raise ChupaiError(f"--bot-delay {args.bot_delay} is not between 0 and 10 seconds")
     from chupai.web.app import serve
+    from chupai.web.store import Store
 
+    Store(args.db).close()  # a database that cannot be used is refused before anything starts
     sys.stderr.write(f"chupai: serving on http://{args.host}:{args.port}/ "
                      f"(database {args.db}); Ctrl-C stops\n")
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level)

@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from chupai.errors import ChupaiError
+
 __all__ = ["Store", "StoredTable", "StoredSeat", "LogEntry"]
 
 _SCHEMA: Final = """
@@ -99,10 +101,13 @@ class Store:
 
     def __init__(self, path: str):
         self.path = path
-        con = self._connect()
-        with con:
-            con.executescript(_SCHEMA)
-        con.close()
+        try:
+            con = self._connect()
+            with con:
+                con.executescript(_SCHEMA)
+            con.close()
+        except sqlite3.Error as exc:
+            raise ChupaiError(f"cannot use the database {path!r}: {exc}") from None
         self._queue: queue.Queue[tuple[str, tuple[Any, ...], asyncio.Future[None] | None]
                                  | None] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, name="chupai-store", daemon=True)
