@@ -183,12 +183,19 @@ class _View:
     def cards(self, cards: int) -> list[str]:
         return self.nt.cards(cards)
 
+    def _setup(self, obs: Any, nt: _Notation) -> None:
+        self.obs = obs
+        self.players = obs.players
+        self.seat = obs.seat
+        self.nt = nt
+
     # public facts
     def phase(self) -> str:
-        raise NotImplementedError
+        return str(self.obs.phase.value)
 
     def to_act(self) -> int | None:
-        raise NotImplementedError
+        seat: int | None = self.obs.current_player
+        return seat
 
     def events(self) -> tuple[list[_Ev], list[_Ev]]:
         """The public events, and the seat's private notes."""
@@ -316,16 +323,7 @@ class _BigTwo(_View):
     obs: B2Observation
 
     def __init__(self, obs: B2Observation) -> None:
-        self.obs = obs
-        self.players = obs.players
-        self.seat = obs.seat
-        self.nt = _BigTwoNotation(obs.rules)
-
-    def phase(self) -> str:
-        return str(self.obs.phase.value)
-
-    def to_act(self) -> int | None:
-        return self.obs.current_player
+        self._setup(obs, _BigTwoNotation(obs.rules))
 
     def _label(self, action: Any, to: int | None) -> str:
         """The phase of an event, from its name (``bigtwo.md`` §3.4)."""
@@ -492,16 +490,7 @@ class _DouDizhu(_View):
     obs: DdzObservation
 
     def __init__(self, obs: DdzObservation) -> None:
-        self.obs = obs
-        self.players = obs.players
-        self.seat = obs.seat
-        self.nt = _DouDizhuNotation(obs.rules)
-
-    def phase(self) -> str:
-        return str(self.obs.phase.value)
-
-    def to_act(self) -> int | None:
-        return self.obs.current_player
+        self._setup(obs, _DouDizhuNotation(obs.rules))
 
     def events(self) -> tuple[list[_Ev], list[_Ev]]:
         # every Dou Dizhu action is public; the play starts with the landlord's
@@ -652,10 +641,7 @@ class _BigA(_View):
     obs: BaObservation
 
     def __init__(self, obs: BaObservation) -> None:
-        self.obs = obs
-        self.players = obs.players
-        self.seat = obs.seat
-        self.nt = _BigANotation(obs.rules, obs.big_suit)
+        self._setup(obs, _BigANotation(obs.rules, obs.big_suit))
 
     def _private_phase(self) -> bool:
         return self.obs.phase in (BaPhase.DRAW, BaPhase.SHOW_SECOND, BaPhase.REVEAL)
