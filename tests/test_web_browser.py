@@ -226,6 +226,20 @@ def test_dou_dizhu_game_on_a_phone_by_clicking_cards(server: ServerProcess, brow
     page.context.close()
 
 
+def test_big_a_deal_in_chinese(server: ServerProcess, browser: Browser) -> None:
+    """Big A through the page, in 中文: asked to declare only when the choices
+    change, then the play to the end."""
+    page, errors = open_page(browser, server.url + "/")
+    page.wait_for_selector("[data-testid=lang]")
+    page.select_option("[data-testid=lang]", "zh")
+    create_table(page, "biga", ["bot:heuristic", "bot:greedy", "bot:heuristic", "bot:random"])
+    counts = play_until_over([page])
+    assert sum(counts.values()) > 5, counts
+    assert "打大A" in page.locator("body").inner_text()
+    assert toasts(page) == [] and errors == []
+    page.context.close()
+
+
 def test_two_browsers_play_at_one_table_and_a_spectator_watches(server: ServerProcess,
                                                                 browser: Browser) -> None:
     ann, errors_a = open_page(browser, server.url + "/")
