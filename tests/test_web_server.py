@@ -114,6 +114,9 @@ def test_body_that_is_not_json_is_refused(server: Any) -> None:
     assert r.status_code == 400 and r.json()["error"]
     r = client.post("/api/tables", content=b"x" * 70_000)
     assert r.status_code == 413
+    # sent in chunks, without a length: refused as soon as it passes the limit
+    r = client.post("/api/tables", content=iter([b"x" * 40_000] * 3))
+    assert r.status_code == 413
 
 
 def test_games_lists_every_game_with_presets_and_names(server: Any) -> None:

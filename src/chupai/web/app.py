@@ -155,9 +155,15 @@ class ChupaiServer:
         return JSONResponse(live.table.public_info())
 
     async def create_table(self, request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return _error(413, f"the request body is larger than {MAX_BODY} bytes", None)
+        too_big = _error(413, f"the request body is larger than {MAX_BODY} bytes", None)
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_BODY:
+            return too_big
+        body = b""
+        async for chunk in request.stream():  # never more than MAX_BODY in memory
+            body += chunk
+            if len(body) > MAX_BODY:
+                return too_big
         try:
             spec = CreateTable.model_validate_json(body)
         except ValidationError as exc:
