@@ -113,13 +113,25 @@ function topbar(title, extra) {
     langSelect(() => page && page.rerender()));
 }
 
+/** The server names unnamed bots after their level ("greedy bot", "heuristic bot 2"):
+ * those names are shown in the page's language. */
+const BOT_NAME = /^(random|greedy|heuristic|search) bot( \d+)?$/;
+
+function displayName(name) {
+  const m = BOT_NAME.exec(name);
+  // The number goes before the level, so a narrow seat box that cuts the name keeps it.
+  if (!m) return name;
+  const n = m[2] ? m[2].trim() : "";
+  return t("bot_named", { level: botLevelName(m[1]), n: n && getLang() === "en" ? " " + n : n });
+}
+
 function seatName(seats, i) {
   const s = seats && seats[i];
   const name = s && s.name;
   if (!name) return t("seat_label", { n: i + 1 });
   // Several seats of one name ("greedy bot"): number them.
   const same = seats.filter((x) => x && x.name === name).length;
-  return same > 1 ? `${name} ${i + 1}` : name;
+  return same > 1 ? `${displayName(name)} ${i + 1}` : displayName(name);
 }
 
 let gamesCache = null;
@@ -382,7 +394,8 @@ class LobbyPage {
       const id = tb.table;
       const token = store(`chupai.token.${id}`);
       const seats = (tb.seats || []).map((s, i) => (s.kind === "bot"
-        ? `${s.name || t("seat_label", { n: i + 1 })} (${botLevelName(s.level)})`
+        ? (!s.name ? t("seat_label", { n: i + 1 })
+          : BOT_NAME.test(s.name) ? displayName(s.name) : `${s.name} (${botLevelName(s.level)})`)
         : `${s.name || t("seat_label", { n: i + 1 })}${s.connected ? " ●" : ""}`)).join(", ");
       list.append(h("li", { class: "table-item", testid: "table-item", dataset: { table: id } },
         h("div", { class: "ti-main" },
@@ -692,14 +705,21 @@ class TableView {
     const n = s.players;
     const totals = (row && row.totals) || (s.match && s.match.totals) || [];
     const order = oc.order || [];
+    const pub = (s.view && s.view.public) || {};
+    const roles = pub.outcome ? (pub.roles || []) : [];
+    const detail = oc.detail || row || null;
+    const side = detail && typeof detail.side === "string" ? detail.side : null;
+    const hasWinner = oc.winner !== null && oc.winner !== undefined;
     const body = h("table", { class: "scores outcome-table" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("scores")), h("th", {}, t("total")),
         oc.hands ? h("th", { class: "hands-col" }, t("hands_revealed")) : null)),
       h("tbody", {}, Array.from({ length: n }, (_, i) => {
         const sc = oc.scores ? oc.scores[i] : null;
         const rank = order.indexOf(i);
+        const role = roles[i];
         return h("tr", { class: i === this.mySeat ? "me" : null },
           h("th", { scope: "row" }, seatName(s.seats, i), i === this.mySeat ? t("you_suffix") : "",
+            role ? h("span", { class: `badge role role-${role}` }, roleName(role)) : null,
             rank >= 0 ? h("span", { class: "muted small" }, " " + t("rank_n", { n: rank + 1 })) : null),
           h("td", { class: "num " + (sc > 0 ? "pos" : sc < 0 ? "neg" : "") }, sc === null || sc === undefined ? "" : (sc > 0 ? "+" : "") + sc),
           h("td", { class: "num" }, totals[i] !== undefined ? String(totals[i]) : ""),
@@ -710,9 +730,12 @@ class TableView {
     const dlg = h("dialog", { class: "dialog outcome", testid: "outcome", "aria-labelledby": "outcome-title" },
       h("h2", { id: "outcome-title" }, t("outcome")),
       oc.redeal ? h("p", { class: "warn" }, t("redeal_note")) : null,
-      oc.winner !== null && oc.winner !== undefined ? h("p", { class: "winner" }, t("winner", { name: seatName(s.seats, oc.winner) })) : null,
+      // A side game (Dou Dizhu, Big A) is won by a side; the first out is a detail.
+      side ? h("p", { class: "winner" }, t("side_won", { side: sideName(side) }),
+        hasWinner ? h("span", { class: "muted small" }, " · " + t("first_out", { name: seatName(s.seats, oc.winner) })) : null)
+        : hasWinner ? h("p", { class: "winner" }, t("winner", { name: seatName(s.seats, oc.winner) })) : null,
       h("div", { class: "table-scroll" }, body),
-      this.renderDetail(oc.detail || row),
+      this.renderDetail(detail, side ? ["side"] : []),
       h("div", { class: "dialog-foot" },
         h("button", {
           type: "button", class: "primary", testid: "next",
@@ -722,9 +745,9 @@ class TableView {
   }
 
   /** The game's own facts of a finished deal (multiplier, spring...), as chips. */
-  renderDetail(detail) {
+  renderDetail(detail, shown) {
     if (!detail || typeof detail !== "object") return null;
-    const skip = new Set(["scores", "totals", "hands", "redeal", "winner", "order", "deal", "dealer",
+    const skip = new Set([...(shown || []), "scores", "totals", "hands", "redeal", "winner", "order", "deal", "dealer",
       "finishing_order", "ranking"]);
     const items = [];
     for (const [k, v] of Object.entries(detail)) {
@@ -821,7 +844,9 @@ class TableView {
     const role = pub.roles && pub.roles[seat];
     const last = pub.last && pub.last[seat];
     const dealer = pub.dealer === seat;
-    const kind = this.replay ? null : info.kind === "bot" ? `${t("bot")} · ${botLevelName(info.level)}` : t("human");
+    // A bot named after its level already says what it is.
+    const kind = this.replay || (info.kind === "bot" && BOT_NAME.test(info.name || "")) ? null
+      : info.kind === "bot" ? `${t("bot")} · ${botLevelName(info.level)}` : t("human");
     const revealed = this.reveal && Array.isArray(this.reveal[seat]) ? this.reveal[seat] : null;
     const box = h("div", {
       class: `seat pos-${pos}` + (isTurn ? " turn" : "") + (count !== null && count > 0 && count <= 2 && pub.phase === "play" ? " warn-count" : ""),
@@ -1094,7 +1119,8 @@ class TableView {
       playBtn.disabled = !playOk;
       playBtn.hidden = !plays.length && choices.length > 0;
       passBtn.disabled = !mine || this.pending || !passE;
-      passBtn.hidden = !passE && choices.length > 0;
+      // In a decision phase (bidding...) the pass is one of the decision buttons.
+      passBtn.hidden = choices.length > 0 && (!passE || !plays.length);
       if (passE) passBtn.textContent = actionLabel(passE.text, s.game, pub.phase, isCardToken).label || t("pass");
       passBtn.classList.toggle("hinted", !!passE && this.hinted === passE.i);
       hintBtn.disabled = !mine || this.pending;
@@ -1140,10 +1166,12 @@ class TableView {
       }, lab.label || e.text, extra || null,
       lab.cards.length ? cardRow(lab.cards, { ctx: this.ctx, tight: true }) : null);
     };
-    const parts = [h("div", { class: "choices-title" }, t("choose"))];
+    const prompt = this.promptFor(choices);
+    const parts = [h("div", { class: "choices-title" }, t("choose")),
+      prompt ? h("p", { class: "choices-prompt", testid: "prompt" }, prompt) : null].filter(Boolean);
     const row = h("div", { class: "choice-row" });
     for (const e of plain) row.append(btn(e));
-    if (passE && !plain.some((e) => e.i === passE.i)) {
+    if (passE && !plain.some((e) => e.i === passE.i) && !(s.legal || []).some((e) => e.kind === "play")) {
       const lab = actionLabel(passE.text, s.game, pub.phase, isCardToken);
       row.append(h("button", {
         type: "button", class: "choice-btn" + (this.hinted === passE.i ? " hinted" : ""), testid: "choice",
@@ -1203,6 +1231,34 @@ class TableView {
       parts.push(confirmRow);
     }
     panel.replaceChildren(...parts);
+  }
+
+  /** A sentence that says what the decision on offer is about (null: none known). */
+  promptFor(choices) {
+    const s = this.state;
+    const pub = s.view.public || {};
+    const priv = s.view.private || {};
+    const heads = new Set(choices.map((e) => String(e.text).trim().split(/\s+/)[0].toLowerCase()));
+    const other = (priv.info || {}).exchange_with;
+    const otherName = Number.isInteger(other) ? seatName(s.seats, other) : null;
+    const phase = pub.phase;
+    if (s.game === "doudizhu") {
+      if (heads.has("bid")) return t("prompt_bid");
+      if (heads.has("rob")) return t("prompt_rob");
+      if (heads.has("show")) return t("prompt_show_ddz");
+    } else if (s.game === "biga") {
+      if (heads.has("reveal_partner") || heads.has("stay_hidden")) return t("prompt_reveal");
+      if (heads.has("show_second") || heads.has("keep_hidden")) return t("prompt_show_second");
+      if (phase === "draw" && heads.has("show")) return t("prompt_draw");
+    } else if (s.game === "bigtwo") {
+      if (heads.has("name")) return t("prompt_name", { name: otherName || "?" });
+      if (phase === "tribute") return t("prompt_tribute");
+      if (heads.has("give")) return otherName ? t("prompt_give_to", { name: otherName }) : t("prompt_give");
+      if (heads.has("redeal") || heads.has("keep")) return t("prompt_redeal");
+      if (heads.has("hand")) return t("prompt_hand");
+      if (phase === "leftover") return t("prompt_leftover");
+    }
+    return null;
   }
 
   renderMatchOver() {
