@@ -314,7 +314,11 @@ def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Bro
             while not my_turn(page) and time.monotonic() < end:
                 page.wait_for_timeout(50)
             take_turn(page, by_clicks=False)
-        page.wait_for_timeout(300)
+        # wait for a quiet moment (our turn: nothing moves until we act)
+        end = time.monotonic() + 20
+        while not my_turn(page) and time.monotonic() < end:
+            page.wait_for_timeout(50)
+        assert my_turn(page)
         before_seq = seq(page)
         before_hand = page.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
             "els => els.map(e => e.dataset.card)")
