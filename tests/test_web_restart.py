@@ -5,6 +5,7 @@ its players reconnect with their tokens and play on to the end, nothing lost."""
 from __future__ import annotations
 
 import json
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -57,9 +58,27 @@ def _settled(ws: ClientConnection, state: dict[str, Any]) -> dict[str, Any]:
     """The state once bots have moved as far as they can (no message for a while)."""
     while True:
         try:
-            state = dict(json.loads(ws.recv(timeout=0.7)))
+            state = dict(json.loads(ws.recv(timeout=0.3)))
         except TimeoutError:
             return state
+
+
+def _quiet(socks: dict[tuple[str, int], tuple[ClientConnection, dict[str, Any]]]) -> None:
+    """Read the sockets until every table waits for one of our humans (or is over):
+    then nothing moves until we act, and the states read are the tables' own."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        for key, (ws, state) in list(socks.items()):
+            socks[key] = (ws, _poll(ws, state))
+        waiting = {}
+        for (table, _), (_, state) in socks.items():
+            waiting[table] = waiting.get(table, False) or bool(state["legal"]) \
+                or state["match"]["over"]
+        if all(waiting.values()):
+            for key, (ws, state) in list(socks.items()):
+                socks[key] = (ws, _settled(ws, state))  # the last queued messages
+            return
+    raise AssertionError("the tables did not come to rest")
 
 
 def test_sigkill_and_restart_lose_nothing(tmp_path: Path) -> None:
@@ -82,8 +101,7 @@ def test_sigkill_and_restart_lose_nothing(tmp_path: Path) -> None:
             for key, (ws, state) in list(socks.items()):
                 if state["legal"]:
                     socks[key] = (ws, _act(ws, state))
-            for key, (ws, state) in list(socks.items()):
-                socks[key] = (ws, _settled(ws, state))
+            _quiet(socks)
         before = {key: state for key, (_, state) in socks.items()}
         assert any(state["seq"] > 3 for state in before.values())
         server.kill()
