@@ -127,7 +127,13 @@ def take_turn(page: Page, *, by_clicks: bool) -> str:
             how = "click-pass"
     else:
         page.keyboard.press("h")
-        page.wait_for_timeout(200)
+        # the hint is the server's answer: wait until the page shows it
+        end = time.monotonic() + 15
+        while time.monotonic() < end and not (
+                page.locator(".hinted").count()
+                or page.locator("[data-testid=play]:enabled").count()
+                or page.locator("[data-testid=choice-confirm]:not([disabled])").count()):
+            page.wait_for_timeout(50)
         if page.locator("[data-testid=choice].hinted").count():
             page.locator("[data-testid=choice].hinted").first.click()
             how = "hint-choice"
@@ -197,6 +203,8 @@ def test_new_user_plays_a_big_two_deal_against_bots(server: ServerProcess, brows
     assert counts.get("hint-enter", 0) + counts.get("hint-pass", 0) > 0, counts
     assert toasts(page) == [] and errors == []
     tid = table_id(page)
+    if page.locator("[data-testid=outcome]").count():
+        page.click("[data-testid=next]")
     # the finished game is kept: its record replays in the page and downloads as JSON
     rec = json.loads(urllib.request.urlopen(f"{server.url}/api/records/{tid}").read())
     assert rec["format"] == "chupai-match" and rec["game"] == "bigtwo"

@@ -611,3 +611,41 @@ def test_shared_public_part_gives_the_same_messages() -> None:
                 assert table.state(s, None, shared) == table.state(s)
             action = rng.choice(table.legal())
             table.commit(table.prepare(table.to_act, action), action)
+
+
+def test_big_a_outcome_names_the_winning_team() -> None:
+    """The Big A deal result names the team that won: the declarer's team when the
+    declarer scores more than 0, the defenders when less, nobody on 0."""
+    import random
+
+    from chupai.web.tables import Table, check_config
+
+    config = check_config({"game": "biga", "deals": 4, "seed": 8, "seats": [{"kind": "human"}] * 5})
+    table, _ = Table.create("t", config, 0.0)
+    rng = random.Random(2)
+    while not table.over:
+        action = rng.choice(table.legal())
+        table.commit(table.prepare(table.to_act, action), action)
+    seen = 0
+    for deal in table.match.deals:
+        oc = deal.outcome
+        shown = table.state(None)  # spectators see it too, once the deal is over
+        public = views_outcome(deal)
+        if oc.redeal:
+            assert public["winners"] == []
+            continue
+        d = oc.declarer
+        team = {d} | ({oc.partner} if oc.partner is not None else set())
+        want = sorted(team) if oc.scores[d] > 0 else \
+            [s for s in range(5) if s not in team] if oc.scores[d] < 0 else []
+        assert public["winners"] == want
+        assert all(oc.scores[s] > 0 for s in want)
+        seen += 1
+    assert seen >= 3 and shown["match"]["last_outcome"]["winners"] == views_outcome(
+        table.match.deals[-1])["winners"]
+
+
+def views_outcome(deal: Any) -> dict[str, Any]:
+    from chupai.web import views
+
+    return dict(views.public_view("biga", deal.observe(0))["public"]["outcome"])

@@ -337,23 +337,12 @@ def _winners(game: str, outcome: Any, players: int) -> tuple[int, ...]:
 
 
 def biga_winners(outcome: Any, players: int = 5) -> tuple[int, ...]:
-    """The winning team of a finished Big A deal: the declarer's team (the
-    declarer and its partner, or the declarer alone) when the declarer scored
-    more than 0, the defenders when it scored less than 0, nobody when the
-    finishing positions score 0 (``biga.md`` §10: e.g. positions 1 and 5, or 2
-    and 3). The declarer's score decides because every table gives the whole
-    declarer team the sign of the declarer's score and every defender the
-    opposite sign."""
-    declarer = outcome.declarer
-    score = outcome.scores[declarer]
-    team = {declarer}
-    if outcome.partner is not None:
-        team.add(outcome.partner)
-    if score > 0:
-        return tuple(sorted(team))
-    if score < 0:
-        return tuple(s for s in range(players) if s not in team)
-    return ()
+    """The winning team of a finished Big A deal
+    (:func:`chupai.biga.scoring.winning_team`): the declarer's team when the
+    declarer scored more than 0, the defenders when it scored less, nobody on 0."""
+    from chupai.biga.scoring import winning_team
+
+    return winning_team(outcome.declarer, outcome.partner, tuple(outcome.scores)[:players])
 
 
 def _new_deal(game: str, rules: Any, seed: int, dealer: int | None, doubled: bool) -> Any:

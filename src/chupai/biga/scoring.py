@@ -28,7 +28,7 @@ from chupai.biga.rules import BigARules
 
 __all__ = [
     "PartnerRow", "AloneRow", "HIDDEN_PARTNER", "REVEALED_PARTNER", "ALONE", "P2D5",
-    "partner_table", "alone_values", "score",
+    "partner_table", "alone_values", "score", "winning_team",
 ]
 
 
@@ -175,3 +175,31 @@ def score(rules: BigARules, finishing_order: Sequence[int], declarer: int,
         raise ValueError("two Big Aces shown means the declarer plays alone")
     d, p, e = partner_table(rules, pos[declarer], pos[partner], partner_revealed)
     return tuple(d if s == declarer else p if s == partner else e for s in range(n))
+
+
+def winning_team(declarer: int | None, partner: int | None, scores: Sequence[int]
+                 ) -> tuple[int, ...]:
+    """The winning team of a finished Big A deal: the declarer's team (the
+    declarer and its partner, or the declarer alone) when the declarer scored
+    more than 0, the defenders when it scored less than 0, nobody when the
+    finishing positions score 0 (§10: e.g. positions 1 and 5, or 2 and 3) or on a
+    redeal (``declarer`` None). The declarer's score decides because every table
+    gives the whole declarer team the sign of the declarer's score and every
+    defender the opposite sign.
+
+    >>> winning_team(0, 3, (4, -2, -2, 4, -4))
+    (0, 3)
+    >>> winning_team(0, None, (-8, 2, 2, 2, 2))
+    (1, 2, 3, 4)
+    >>> winning_team(None, None, (0, 0, 0, 0, 0))
+    ()
+    """
+    if declarer is None:
+        return ()
+    team = {declarer} if partner is None else {declarer, partner}
+    score = scores[declarer]
+    if score > 0:
+        return tuple(sorted(team))
+    if score < 0:
+        return tuple(s for s in range(len(scores)) if s not in team)
+    return ()

@@ -56,6 +56,7 @@ from chupai.actions import Pass
 from chupai.biga.cards import FACE_NAMES, SUITED_ACE, big_aces, strength_order
 from chupai.biga.combos import Combo as BaCombo
 from chupai.biga.combos import combo_text
+from chupai.biga.scoring import winning_team
 from chupai.biga.game import SUIT_LETTERS, Capture, Declare
 from chupai.biga.game import Choice as BaChoice
 from chupai.biga.game import Observation as BaObservation
@@ -782,6 +783,7 @@ class _BigA(_View):
             "scores": list(out.scores),
             "redeal": out.redeal,
             "winner": out.finishing_order[0] if out.finishing_order else None,
+            "winners": list(winning_team(out.declarer, out.partner, out.scores)),
             "order": list(out.finishing_order),
             "hands": [_faces(h, order) for h in out.hands],
             "detail": detail,

@@ -733,6 +733,10 @@ class TableView {
       // A side game (Dou Dizhu, Big A) is won by a side; the first out is a detail.
       side ? h("p", { class: "winner" }, t("side_won", { side: sideName(side) }),
         hasWinner ? h("span", { class: "muted small" }, " · " + t("first_out", { name: seatName(s.seats, oc.winner) })) : null)
+        // Big A: a team wins (the declarer's or the defenders'), or nobody on a zero score
+        : Array.isArray(oc.winners) && !oc.redeal ? h("p", { class: "winner", testid: "winners" },
+          oc.winners.length ? t("winners_are", { names: oc.winners.map((w) => seatName(s.seats, w)).join(", ") }) : t("no_winner"),
+          hasWinner ? h("span", { class: "muted small" }, " · " + t("first_out", { name: seatName(s.seats, oc.winner) })) : null)
         : hasWinner ? h("p", { class: "winner" }, t("winner", { name: seatName(s.seats, oc.winner) })) : null,
       h("div", { class: "table-scroll" }, body),
       this.renderDetail(detail, side ? ["side"] : []),
@@ -747,7 +751,7 @@ class TableView {
   /** The game's own facts of a finished deal (multiplier, spring...), as chips. */
   renderDetail(detail, shown) {
     if (!detail || typeof detail !== "object") return null;
-    const skip = new Set([...(shown || []), "scores", "totals", "hands", "redeal", "winner", "order", "deal", "dealer",
+    const skip = new Set([...(shown || []), "scores", "totals", "hands", "redeal", "winner", "winners", "order", "deal", "dealer",
       "finishing_order", "ranking"]);
     const items = [];
     for (const [k, v] of Object.entries(detail)) {
