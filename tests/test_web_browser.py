@@ -296,6 +296,13 @@ def test_languages_and_bad_options(server: ServerProcess, browser: Browser) -> N
     page.wait_for_selector("[data-testid=form-error]")
     text = page.locator("[data-testid=form-error]").inner_text()
     assert "no_such_option" in text
+    # a number of deals the server refuses is not quietly replaced by another
+    page.fill("[data-testid=options]", "")
+    page.fill("[data-testid=deals]", "0")
+    page.click("[data-testid=create]")
+    page.wait_for_function("document.querySelector('[data-testid=form-error]')"
+                           " && document.querySelector('[data-testid=form-error]').innerText.includes('deals')")
+    assert "#/t/" not in page.url
     # the browser logs the refused request itself; nothing else went wrong
     assert [e for e in errors if "status of 400" not in e] == []
     page.context.close()

@@ -353,7 +353,7 @@ class LobbyPage {
       return { kind: "bot", level: v.slice(4) };
     });
     const body = {
-      game: f.game, preset: f.preset, options, deals: Number(f.deals) || 1, seats,
+      game: f.game, preset: f.preset, options, deals: f.deals === "" || f.deals === null ? 1 : Number(f.deals), seats,  // 0 goes to the server, which names the field
       turn_seconds: f.turn === "" || f.turn === null ? null : Number(f.turn),
       seed: f.seed === "" || f.seed === null ? null : Number(f.seed),
     };
