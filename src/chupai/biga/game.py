@@ -85,6 +85,7 @@ from chupai.deal import Deal
 from chupai.errors import IllegalActionError
 
 __all__ = [
+    "format_action",
     "Phase", "Pass", "PASS", "Declare", "Choice", "DECLINE", "SHOW_SECOND", "KEEP_HIDDEN",
     "REVEAL", "STAY_HIDDEN", "Capture", "Action", "Event", "Outcome", "Observation",
     "BigADeal", "new_deal", "deal_stock", "stock_text", "parse_stock", "SUIT_LETTERS",
@@ -621,30 +622,8 @@ class BigADeal(Deal[Action, Event, Outcome]):
         return cards_text(cards, self._order, self.big_suit)
 
     def action_text(self, action: Action) -> str:
-        """The text of an action: ``show AH``, ``show AH AH``, ``decline``,
-        ``show_second``, ``keep_hidden``, ``reveal_partner``, ``stay_hidden``,
-        ``pass``, ``capture 4 4`` or the cards of a play (a sequence type in its
-        chain order, anything else weakest first)."""
-        if isinstance(action, Pass):
-            return "pass"
-        t = type(action)
-        if t is Choice:
-            assert isinstance(action, Choice)
-            return action.name
-        if t is Declare:
-            assert isinstance(action, Declare)
-            if isinstance(action.suit, int) and 0 <= action.suit < 4:
-                name = FACE_NAMES[SUITED_ACE + action.suit]
-                return f"show {name} {name}" if action.two else f"show {name}"
-        if t is Capture:
-            assert isinstance(action, Capture)
-            if isinstance(action.fours, Combo) and self._good_cards(action.fours.cards):
-                return "capture " + self.cards_text(action.fours.cards)
-        if t is Combo:
-            assert isinstance(action, Combo)
-            if self._good_cards(action.cards):
-                return combo_text(action, self.rules, self.big_suit)
-        return repr(action)
+        """The text of an action (:func:`format_action`)."""
+        return _format_action(self.rules, self._order, self.big_suit, action)
 
     def parse_action(self, text: str) -> Action:
         """Read an action from text: ``decline``, ``show AH``, ``show AH AH``,
@@ -1032,6 +1011,42 @@ class BigADeal(Deal[Action, Event, Outcome]):
         hands = " | ".join(self.cards_text(h) for h in self.hands)
         return (f"<BigADeal {self.rules.spec()} phase={self.phase.value} drawn={self.drawn} "
                 f"to_act={self.to_act} hands=[{hands}]>")
+
+
+def format_action(rules: BigARules, big_suit: int | None, action: Action) -> str:
+    """The text of an action under ``rules`` once the Big Ace suit is
+    ``big_suit`` (None before): ``show AH``, ``show AH AH``, ``decline``,
+    ``show_second``, ``keep_hidden``, ``reveal_partner``, ``stay_hidden``, ``pass``,
+    ``capture 4 4`` or the cards of a play (a sequence type in its chain order,
+    anything else weakest first); ``repr`` of anything malformed.
+    ``BigADeal.action_text`` and the web views both write actions with it."""
+    order = strength_order(rules.rank_order is RankOrder.THREE_TWO_HIGH, big_suit)
+    return _format_action(rules, order, big_suit, action)
+
+
+def _format_action(rules: BigARules, order: Sequence[int], big_suit: int | None,
+                   action: Action) -> str:
+    good = BigADeal._good_cards
+    if isinstance(action, Pass):
+        return "pass"
+    t = type(action)
+    if t is Choice:
+        assert isinstance(action, Choice)
+        return action.name
+    if t is Declare:
+        assert isinstance(action, Declare)
+        if isinstance(action.suit, int) and 0 <= action.suit < 4:
+            name = FACE_NAMES[SUITED_ACE + action.suit]
+            return f"show {name} {name}" if action.two else f"show {name}"
+    if t is Capture:
+        assert isinstance(action, Capture)
+        if isinstance(action.fours, Combo) and good(action.fours.cards):
+            return "capture " + cards_text(action.fours.cards, order, big_suit)
+    if t is Combo:
+        assert isinstance(action, Combo)
+        if good(action.cards):
+            return combo_text(action, rules, big_suit)
+    return repr(action)
 
 
 def new_deal(rules: BigARules, seed: int, *, first_drawer: int | None = None) -> BigADeal:

@@ -72,6 +72,7 @@ from chupai.deal import Deal
 from chupai.errors import IllegalActionError, UnsupportedOptionError
 
 __all__ = [
+    "format_action",
     "Phase", "Pass", "PASS", "Choice", "LastCard", "Hidden", "Action", "Event", "Outcome",
     "Observation", "BigTwoDeal", "new_deal", "deal_cards", "check_supported",
     "EVERYONE", "CHOICE_NAMES", "redeal_reasons", "transfer_penalties", "class_titles",
@@ -922,21 +923,8 @@ class BigTwoDeal(Deal[Action, Event, Outcome]):
         return " ".join(card_name(c) for c in sorted(cards_of(mask), key=cs.__getitem__))
 
     def action_text(self, action: Action | Hidden) -> str:
-        """The text of an action: card tokens (then ``last`` for a call), ``pass``,
-        a choice name with its cards or hand index, or a hidden action's count."""
-        if isinstance(action, Pass):
-            return "pass"
-        if isinstance(action, LastCard):
-            return self.cards_text(action.play.mask) + " last"
-        if isinstance(action, Choice):
-            if action.number >= 0:
-                return f"{action.name} {action.number}"
-            if action.cards:
-                return f"{action.name} {self.cards_text(action.cards & FULL_DECK)}"
-            return action.name
-        if isinstance(action, Hidden):
-            return f"{action.name} ({action.size} card{'s' if action.size != 1 else ''})"
-        return self.cards_text(action.mask)
+        """The text of an action (:func:`format_action`)."""
+        return _format_action(self._t.card_strength, action)
 
     def parse_action(self, text: str) -> Action:
         """Read an action from text: ``pass``, a choice (``keep``, ``give 4D``,
@@ -1411,6 +1399,33 @@ def _instant_win_kind(hand: CardMask, wins: frozenset[InstantWin]) -> InstantWin
 
 _FACES: Final = sum(15 << (4 * r) for r in (8, 9, 10))  # J, Q, K
 _ACES_TWOS: Final = sum(15 << (4 * r) for r in (11, 12))
+
+
+def format_action(rules: BigTwoRules, action: Action | Hidden) -> str:
+    """The text of an action under ``rules``: card tokens in display order (then
+    ``last`` for a call), ``pass``, a choice name with its cards or hand index, or
+    a hidden action's count. ``BigTwoDeal.action_text`` and the web views both
+    write actions with it, and ``BigTwoDeal.parse_action`` reads it back."""
+    return _format_action(tables(rules).card_strength, action)
+
+
+def _format_action(strength: Sequence[int], action: Action | Hidden) -> str:
+    def text(mask: CardMask) -> str:
+        return " ".join(card_name(c) for c in sorted(cards_of(mask), key=strength.__getitem__))
+
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, LastCard):
+        return text(action.play.mask) + " last"
+    if isinstance(action, Choice):
+        if action.number >= 0:
+            return f"{action.name} {action.number}"
+        if action.cards:
+            return f"{action.name} {text(action.cards & FULL_DECK)}"
+        return action.name
+    if isinstance(action, Hidden):
+        return f"{action.name} ({action.size} card{'s' if action.size != 1 else ''})"
+    return text(action.mask)
 
 
 def redeal_reasons(rules: BigTwoRules, hand: CardMask) -> list[str]:

@@ -66,6 +66,7 @@ from chupai.doudizhu.scoring import multipliers, settle
 from chupai.errors import IllegalActionError
 
 __all__ = [
+    "format_action",
     "Phase", "Pass", "PASS", "Bid", "Choice", "ROB", "NO_ROB", "SHOW", "Action", "Event",
     "Outcome", "Observation", "DouDizhuDeal", "new_deal", "deal_cards",
 ]
@@ -532,22 +533,8 @@ class DouDizhuDeal(Deal[Action, Event, Outcome]):
         return cards_text(cards)
 
     def action_text(self, action: Action) -> str:
-        """The text of an action: ``bid N``, ``pass``, ``rob``, ``no``, ``show``, or
-        card ranks, followed by the type name when the cards have readings of more
-        than one type (``3 3 3 4 4 4 5 5 5 6 6 6 airplane_singles``)."""
-        if isinstance(action, Pass):
-            return "pass"
-        if isinstance(action, Bid):
-            return f"bid {action.value}"
-        if isinstance(action, Choice):
-            return action.name
-        if isinstance(action, Combo):
-            text = cards_text(action.cards)
-            kinds = {r.kind for r in readings(action.cards, self.rules)}
-            if len(kinds) > 1:
-                text += " " + action.kind.value
-            return text
-        return repr(action)
+        """The text of an action (:func:`format_action`)."""
+        return format_action(self.rules, action)
 
     def parse_action(self, text: str) -> Action:
         """Read an action from text in the current phase: ``bid N`` (or just ``N``
@@ -814,6 +801,26 @@ class DouDizhuDeal(Deal[Action, Event, Outcome]):
 
 
 _KIND_NAMES: Final = frozenset(k.value for k in Kind)
+
+
+def format_action(rules: DouDizhuRules, action: Action) -> str:
+    """The text of an action under ``rules``: ``bid N``, ``pass``, ``rob``, ``no``,
+    ``show``, or card ranks, followed by the type name when the cards have
+    readings of more than one type (``3 3 3 4 4 4 5 5 5 6 6 6 airplane_singles``).
+    ``DouDizhuDeal.action_text`` and the web views both write actions with it."""
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Bid):
+        return f"bid {action.value}"
+    if isinstance(action, Choice):
+        return action.name
+    if isinstance(action, Combo):
+        text = cards_text(action.cards)
+        kinds = {r.kind for r in readings(action.cards, rules)}
+        if len(kinds) > 1:
+            text += " " + action.kind.value
+        return text
+    return repr(action)
 
 
 def new_deal(rules: DouDizhuRules, seed: int, *, dealer: int | None = None,

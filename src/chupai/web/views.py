@@ -60,6 +60,7 @@ from chupai.biga.scoring import winning_team
 from chupai.biga.game import SUIT_LETTERS, Capture, Declare
 from chupai.biga.game import Choice as BaChoice
 from chupai.biga.game import Observation as BaObservation
+from chupai.biga.game import format_action as ba_format_action
 from chupai.biga.game import Phase as BaPhase
 from chupai.biga.rules import BigARules, RankOrder
 from chupai.bigtwo.combos import Combo as B2Combo
@@ -67,12 +68,14 @@ from chupai.bigtwo.combos import tables as b2_tables
 from chupai.bigtwo.game import Choice as B2Choice
 from chupai.bigtwo.game import Hidden, LastCard, class_titles
 from chupai.bigtwo.game import Observation as B2Observation
+from chupai.bigtwo.game import format_action as b2_format_action
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.cards import FULL_PACK_MASK, card_name, cards_of
 from chupai.doudizhu.combos import RANK_NAMES, readings
 from chupai.doudizhu.combos import Combo as DdzCombo
 from chupai.doudizhu.game import Bid
 from chupai.doudizhu.game import Observation as DdzObservation
+from chupai.doudizhu.game import format_action as ddz_format_action
 from chupai.doudizhu.game import Phase as DdzPhase
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.doudizhu.scoring import multipliers
@@ -267,10 +270,11 @@ class _View:
 
 
 class _BigTwoNotation(_Notation):
-    __slots__ = ("strength",)
+    __slots__ = ("rules", "strength")
 
     def __init__(self, rules: BigTwoRules) -> None:
         super().__init__(("bigtwo", rules))
+        self.rules = rules
         self.strength = b2_tables(rules).card_strength
 
     def cards(self, cards: int) -> list[str]:
@@ -278,25 +282,8 @@ class _BigTwoNotation(_Notation):
         return [_token(card_name(c)) for c in sorted(cards_of(cards & FULL_PACK_MASK),
                                                        key=s.__getitem__)]
 
-    def _text(self, mask: int) -> str:
-        return " ".join(self.cards(mask))
-
     def text(self, action: Any) -> str:
-        # the text of BigTwoDeal.action_text
-        if isinstance(action, Pass):
-            return "pass"
-        if isinstance(action, LastCard):
-            return self._text(action.play.mask) + " last"
-        if isinstance(action, B2Choice):
-            if action.number >= 0:
-                return f"{action.name} {action.number}"
-            if action.cards:
-                return f"{action.name} {self._text(action.cards)}"
-            return action.name
-        if isinstance(action, Hidden):
-            return f"{action.name} ({action.size} card{'s' if action.size != 1 else ''})"
-        assert isinstance(action, B2Combo)
-        return self._text(action.mask)
+        return b2_format_action(self.rules, action)
 
     def kind(self, action: Any) -> str:
         if isinstance(action, Pass):
@@ -463,17 +450,7 @@ class _DouDizhuNotation(_Notation):
         return out
 
     def text(self, action: Any) -> str:
-        # the text of DouDizhuDeal.action_text
-        if isinstance(action, Pass):
-            return "pass"
-        if isinstance(action, Bid):
-            return f"bid {action.value}"
-        if isinstance(action, DdzCombo):
-            text = " ".join(self.cards(action.cards))
-            if len({r.kind for r in readings(action.cards, self.rules)}) > 1:
-                text += " " + action.kind.value
-            return text
-        return str(action.name)
+        return ddz_format_action(self.rules, action)
 
     def kind(self, action: Any) -> str:
         if isinstance(action, Pass):
@@ -602,18 +579,7 @@ class _BigANotation(_Notation):
         return _faces(cards, self.order)
 
     def text(self, action: Any) -> str:
-        # the text of BigADeal.action_text
-        if isinstance(action, Pass):
-            return "pass"
-        if isinstance(action, BaChoice):
-            return str(action.name)
-        if isinstance(action, Declare):
-            name = FACE_NAMES[SUITED_ACE + action.suit]
-            return f"show {name} {name}" if action.two else f"show {name}"
-        if isinstance(action, Capture):
-            return "capture " + " ".join(self.cards(action.fours.cards))
-        assert isinstance(action, BaCombo)
-        return combo_text(action, self.rules, self.big_suit)
+        return ba_format_action(self.rules, self.big_suit, action)
 
     def kind(self, action: Any) -> str:
         if isinstance(action, Pass):
