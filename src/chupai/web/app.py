@@ -217,7 +217,7 @@ class ChupaiServer:
         return JSONResponse({"table": table_id, "game": stored.config["game"],
                              "spec": stored.config["spec"],
                              "names": [s.name for s in stored.seats],
-                             "frames": replay_frames(stored)})
+                             "frames": await asyncio.to_thread(replay_frames, stored)})
 
     # ----- the game loop ------------------------------------------------------------------
     def _after_change(self, live: LiveTable) -> None:
@@ -428,8 +428,8 @@ def replay_frames(stored: Any) -> list[dict[str, Any]]:
         deal = table.match.deals[position]
         frames.append({
             "step": len(frames), "deal": position + 1, "seat": seat, "text": text,
-            "hands": [views.seat_view(table.game, deal.observe(s))["private"]["hand"]
-                      for s in range(table.players)],
+            "hands": [views.card_tokens(table.game, obs, obs.hand)
+                      for obs in map(deal.observe, range(table.players))],
             "public": views.public_view(table.game, deal.observe(0))["public"],
             "totals": list(table.match.totals),
         })

@@ -179,6 +179,7 @@ class Table:
         """Per seat: how many times its observation has changed (its ``seq``)."""
         self._observed: list[Any] = [None] * self.players
         self._legal_cache: tuple[int, list[Any]] | None = None
+        self._match_info: tuple[int, dict[str, Any]] | None = None
         self._answered: dict[tuple[int, int], frozenset[Any]] = {}
         """Big A: per (deal position, seat) the declarations a human last answered."""
         self.status = "playing"
@@ -385,29 +386,35 @@ class Table:
         return legal.index(action), action
 
     # ----- messages -------------------------------------------------------------------------
-    def last_outcome(self, seat: int | None) -> dict[str, Any] | None:
+    def last_outcome(self) -> dict[str, Any] | None:
         """The public outcome of the last finished deal (its scores, the hands
-        revealed), as ``seat`` sees it: once the next deal has started it is no
-        longer in the view, and a player wants to see how the deal ended."""
+        revealed): once the next deal has started it is no longer in the view, and
+        a player wants to see how the deal ended. It is common knowledge, so any
+        seat's observation gives it."""
         for deal in reversed(self.match.deals):
             if deal.is_terminal():
-                out = views.public_view(self.game, deal.observe(0 if seat is None else seat))
+                out = views.public_view(self.game, deal.observe(0))
                 return dict(out["public"]["outcome"])
         return None
 
-    def match_info(self, seat: int | None = None) -> dict[str, Any]:
-        m = self.match
-        running = m.current is not None
-        counted = m.counted
-        return {
-            "last_outcome": self.last_outcome(seat),
-            "deal": counted + 1 if running else max(counted, 1),
-            "deals": m.planned,
-            "redeals": len(m.deals) - counted - (1 if running else 0),
-            "totals": list(m.totals),
-            "table": [_jsonable(row.to_dict()) for row in m.table()],
-            "over": self.over,
-        }
+    def match_info(self) -> dict[str, Any]:
+        """The ``match`` part of every message (the same for every receiver; built
+        once per action, not once per message)."""
+        key = len(self.log)
+        if self._match_info is None or self._match_info[0] != key:
+            m = self.match
+            running = m.current is not None
+            counted = m.counted
+            self._match_info = (key, {
+                "last_outcome": self.last_outcome(),
+                "deal": counted + 1 if running else max(counted, 1),
+                "deals": m.planned,
+                "redeals": len(m.deals) - counted - (1 if running else 0),
+                "totals": list(m.totals),
+                "table": [_jsonable(row.to_dict()) for row in m.table()],
+                "over": self.over,
+            })
+        return dict(self._match_info[1])
 
     def public_part(self) -> dict[str, Any]:
         """The public part of the current view (the same for every seat)."""
@@ -437,7 +444,7 @@ class Table:
             "type": "state", "seq": seq, "table": self.id, "game": self.game,
             "spec": self.config["spec"], "players": self.players, "seat": seat,
             "seats": [s.info() for s in self.seats],
-            "match": self.match_info(seat),
+            "match": self.match_info(),
             "view": view,
             "legal": legal,
             "turn": {"seat": turn_seat,
