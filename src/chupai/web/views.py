@@ -236,7 +236,7 @@ class _View:
 
     # own knowledge
     def hand(self) -> list[str]:
-        raise NotImplementedError
+        return self.cards(self.obs.hand)
 
     def private_role(self, public_roles: Sequence[str | None]) -> str | None:
         return public_roles[self.seat]
@@ -426,9 +426,6 @@ class _BigTwo(_View):
             "detail": detail,
         }
 
-    def hand(self) -> list[str]:
-        return self.cards(self.obs.hand)
-
     def private_info(self) -> JSON:
         o = self.obs
         return {"must_contain": self.cards(o.must_contain), "exchange_with": o.partner}
@@ -551,9 +548,6 @@ class _DouDizhu(_View):
             "hands": [self.cards(h) for h in out.hands],
             "detail": detail,
         }
-
-    def hand(self) -> list[str]:
-        return self.cards(self.obs.hand)
 
 
 def _faces(cards: int, order: Sequence[int]) -> list[str]:
@@ -754,9 +748,6 @@ class _BigA(_View):
             "hands": [_faces(h, order) for h in out.hands],
             "detail": detail,
         }
-
-    def hand(self) -> list[str]:
-        return self.cards(self.obs.hand)
 
     def private_role(self, public_roles: Sequence[str | None]) -> str | None:
         o = self.obs
