@@ -262,6 +262,39 @@ class Observation:
     finishing: tuple[int, ...]
     """The seats that have gone out, in order."""
     outcome: Outcome | None
+    public_partner: int | None = None
+    """The partner once every seat knows it (it revealed itself, or played a Big
+    Ace it had not captured); else None."""
+
+    @property
+    def public_roles(self) -> tuple[str, ...]:
+        """Each seat's role as every seat knows it (``declarer``, ``partner``,
+        ``defender``; ``""`` while unknown): decided here once for every surface."""
+        return _roles(self, None)
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        """Each seat's role as this seat knows it: the public roles, and the teams
+        when this seat is the partner (it holds the other Big Ace)."""
+        return _roles(self, self.partner if self.partner == self.seat else None)
+
+
+def _roles(obs: Observation, own_partner: int | None) -> tuple[str, ...]:
+    n = obs.players
+    result = obs.outcome
+    if result is not None:
+        if result.redeal or result.declarer is None:
+            return ("",) * n
+        d, p = result.declarer, result.partner
+    else:
+        if obs.declarer is None:
+            return ("",) * n
+        d = obs.declarer
+        p = obs.public_partner if obs.public_partner is not None else own_partner
+        if p is None and not (obs.alone_known or obs.two_shown):
+            return tuple("declarer" if s == d else "" for s in range(n))
+    return tuple("declarer" if s == d else "partner" if s == p else "defender"
+                 for s in range(n))
 
 
 @lru_cache(maxsize=None)
@@ -994,6 +1027,7 @@ class BigADeal(Deal[Action, Event, Outcome]):
             leader=self.leader,
             finishing=tuple(self.finishing),
             outcome=self.outcome,
+            public_partner=self.public_partner,
         )
 
     def clone(self) -> BigADeal:

@@ -261,6 +261,26 @@ class Observation:
     piles: tuple[int, ...] = ()
     """Under tribute method 1: the indexes of the hands not chosen yet."""
 
+    @property
+    def public_roles(self) -> tuple[str, ...]:
+        """Each seat's title as every seat knows it: the class-struggle title
+        (``king``, ``noble``, ``commoner``, ``slave``) or tribute rank (``1st``...)
+        from the previous deal's ranking, else ``""``."""
+        out = [""] * self.players
+        if self.ranking is not None:
+            if self.rules.series is Series.CLASS_STRUGGLE:
+                names = tuple(t.lower() for t in class_titles(self.players))
+            else:
+                names = TRIBUTE_RANKS
+            for i, s in enumerate(self.ranking):
+                out[s] = names[i]
+        return tuple(out)
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        """Each seat's title as this seat knows it (every title is public)."""
+        return self.public_roles
+
 
 class _Task(NamedTuple):
     """One pending decision of an exchange phase."""
@@ -1464,6 +1484,9 @@ def protected_cards(rules: BigTwoRules) -> CardMask:
     of the suit order (3D, or 3C under SHDC) and every 2."""
     return (1 << tables(rules).strength_order[0]) | (15 << 48)
 
+
+TRIBUTE_RANKS: Final = ("1st", "2nd", "3rd", "4th")
+"""The names of the tribute ranks, 1st first (§12.3)."""
 
 TITLES: Final = {
     4: ("King", "Noble", "Commoner", "Slave"),

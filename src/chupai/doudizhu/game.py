@@ -219,6 +219,20 @@ class Observation:
     doubled: bool
     outcome: Outcome | None
 
+    @property
+    def public_roles(self) -> tuple[str, ...]:
+        """Each seat's role as every seat knows it: ``landlord`` and ``peasant``
+        once the landlord is settled (play or over), else ``""``."""
+        lord = self.landlord
+        if lord is None or self.phase not in (Phase.PLAY, Phase.OVER):
+            return ("",) * self.players
+        return tuple("landlord" if s == lord else "peasant" for s in range(self.players))
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        """Each seat's role as this seat knows it (every role is public)."""
+        return self.public_roles
+
 
 @lru_cache(maxsize=4)
 def _canonical_stock(packs: int) -> tuple[int, ...]:

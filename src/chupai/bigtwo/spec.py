@@ -1,0 +1,72 @@
+"""Big Two's entry in the game registry (:mod:`chupai.protocol`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chupai.bigtwo import api, names, record, rules
+from chupai.bigtwo.combos import tables
+from chupai.bigtwo.game import Observation, format_action, new_deal
+from chupai.bigtwo.match import Match, replay_match
+from chupai.cards import FULL_PACK_MASK, card_name, cards_of
+from chupai.protocol import GameSpec, NextDeal, Result, SeatFacts, register
+
+__all__ = ["SPEC"]
+
+
+def _cards(r: rules.BigTwoRules, mask: int) -> tuple[str, ...]:
+    strength = tables(r).card_strength
+    return tuple(card_name(c) for c in sorted(cards_of(mask & FULL_PACK_MASK),
+                                              key=strength.__getitem__))
+
+
+def _result(outcome: Any) -> Result:
+    winners = () if outcome.redeal or outcome.winner is None else (outcome.winner,)
+    return Result(bool(outcome.redeal), winners, tuple(outcome.scores),
+                  tuple(outcome.ranking or outcome.finishing_order))
+
+
+def facts(obs: Observation) -> SeatFacts:
+    """The shared facts of a Big Two observation."""
+    shown: dict[str, tuple[str, ...]] = {}
+    if obs.exposed:
+        shown["exposed"] = _cards(obs.rules, obs.exposed)
+    if obs.leftover_shown:
+        shown["leftover"] = _cards(obs.rules, obs.leftover_shown)
+    return SeatFacts(
+        seat=obs.seat, players=obs.players, phase=str(obs.phase.value),
+        to_act=obs.current_player, hand=_cards(obs.rules, obs.hand),
+        counts=tuple(obs.hand_counts), roles=obs.roles, public_roles=obs.public_roles,
+        shown=shown, top=None if obs.top is None else format_action(obs.rules, obs.top),
+        top_player=obs.top_player if obs.top is not None else None,
+        finished=tuple(obs.finished),
+        result=None if obs.outcome is None else _result(obs.outcome))
+
+
+def _deal(r: rules.BigTwoRules, seed: int, *, dealer: int | None = None,
+          **extra: Any) -> Any:
+    return new_deal(r, seed, dealer=dealer, **extra)
+
+
+SPEC = register(GameSpec(
+    key="bigtwo",
+    names={"en": "Big Two", "zh": "锄大地 / 大老二", "ja": "大老二 (ビッグツー)"},
+    aliases=("bigtwo", "big2", "big_two", "big-two", "daidi", "dai di", "choh dai di",
+             "锄大地", "鋤大D", "鋤大地", "大老二", "pusoy dos", "pusoydos"),
+    seats=(2, 3, 4),
+    default_preset="standard",
+    presets=lambda: rules.PRESETS,
+    resolve_preset=rules.resolve,
+    rules_from_dict=rules.BigTwoRules.from_dict,
+    judge=api.judge,
+    moves=api.moves,
+    combo_names=names.COMBO_NAMES,
+    deal=_deal,
+    match=Match,
+    to_record=record.to_record,
+    replay=record.replay,
+    replay_match=replay_match,
+    facts=facts,
+    result=lambda deal: _result(deal.outcome),
+    after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)
+))
