@@ -38,6 +38,7 @@ path.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -142,8 +143,15 @@ class GameSpec:
     after_redeal: Callable[[Any], NextDeal]
     """A deal that ended in a redeal → how the next deal is dealt."""
     layers: Mapping[str, str] = field(default_factory=dict)
-    """Layer name (``cli``, ``web``, ``env``, ``bots``) → the module holding this
-    game's code for that layer (see :meth:`plugin`)."""
+    """Layer name (``cli.play``, ``cli.replay``, ``web``, ``env``, ``bots``) → the
+    module holding this game's code for that layer (see :meth:`plugin`)."""
+    card_universe: Callable[[Any], tuple[str, ...]] | None = None
+    """For a small game without an encoder of its own: every distinct card token
+    of ``rules``' pack, in display order (the environment's generic encoding)."""
+    action_universe: Callable[[Any], tuple[str, ...]] | None = None
+    """For a small game without an encoder of its own: the text
+    (``deal.action_text``) of every action that can ever be legal under ``rules``
+    (the environment's generic action ids)."""
 
     # ----- constructors ------------------------------------------------------------
     def resolve(self, preset: str | None = None,
@@ -191,6 +199,9 @@ BUILTIN_SPECS: Final = ("chupai.bigtwo.spec", "chupai.doudizhu.spec", "chupai.bi
 """The spec modules of the games shipped with chupai, in display order."""
 ENTRY_POINT_GROUP: Final = "chupai.games"
 """Third-party games name their spec module under this entry-point group."""
+GAMES_VARIABLE: Final = "CHUPAI_GAMES"
+"""An environment variable naming more spec modules to load, comma-separated (a
+game that is not installed as a package, e.g. a test's)."""
 
 _REGISTRY: dict[str, GameSpec] = {}
 _loaded = False
@@ -223,6 +234,9 @@ def _load() -> None:
             point.load()
         except Exception:  # pragma: no cover - a broken plug-in must not stop chupai
             continue
+    for module in os.environ.get(GAMES_VARIABLE, "").split(","):
+        if module.strip():
+            importlib.import_module(module.strip())
 
 
 def all_games() -> Iterator[GameSpec]:
