@@ -21,7 +21,8 @@ from chupai.bigtwo.record import replay
 from chupai.bigtwo.rules import PRESETS, resolve
 from chupai.bots import GreedyBot, make_bot
 from chupai.cards import card_name, cards_of, parse_mask
-from chupai.cli.play import Command, hand_order, read_input
+from chupai.cli.games.bigtwo.play_input import hand_order, read_input
+from chupai.cli.session import Command
 from chupai.cli.simulate import bot_seed
 from chupai.errors import ChupaiError
 from chupai.names import COMBO_NAMES, LANGUAGES, combo_name, game_name

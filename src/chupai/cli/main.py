@@ -59,15 +59,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    key = find_game(args.game).key
-    if key == "doudizhu":
-        from chupai.cli.play_doudizhu import run_play_doudizhu
-
-        return run_play_doudizhu(args)
-    if key == "biga":
-        from chupai.cli.play_biga import run_play_biga
-
-        return run_play_biga(args)
     from chupai.cli.play import run_play
 
     return run_play(args)
