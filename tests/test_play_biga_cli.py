@@ -48,7 +48,7 @@ from chupai.cli.play_biga import (
     series_seed,
     table_row,
 )
-from chupai.cli.session import EndOfInput, Quit
+from chupai.cli.terminal import EndOfInput, Quit
 from chupai.errors import ChupaiError
 
 AUTOPLAY = "#1\n" * 600

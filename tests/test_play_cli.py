@@ -22,8 +22,8 @@ from chupai.bigtwo.rules import PRESETS, resolve
 from chupai.bots import GreedyBot, make_bot
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.cli.games.bigtwo.play_input import hand_order, read_input
-from chupai.cli.session import Command
 from chupai.cli.simulate import bot_seed
+from chupai.cli.terminal import Command
 from chupai.errors import ChupaiError
 from chupai.names import COMBO_NAMES, LANGUAGES, combo_name, game_name
 
@@ -424,7 +424,7 @@ def test_a_game_without_a_terminal_plugin_plays_a_whole_deal(
 def test_a_game_without_a_terminal_plugin_takes_the_action_text(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], toy: Any) -> None:
     from chupai.cli.play_generic import read_action
-    from chupai.cli.session import Command
+    from chupai.cli.terminal import Command
 
     deal = toy.new_deal(toy.resolve(), 3)
     first = deal.legal_actions()[0]

@@ -136,8 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "'help' or 'quit'. Big A (biga: you and four bots) adds 'show AH' / "
                     "'decline' in the draw (you are asked only when your possible "
                     "declarations change), 'y'/'n' before play, '4 4' to capture an egg, "
-                    "'moves' and '#N'. Exit status 0 when the deal or match ends or you "
-                    "quit, 1 when input ends first.")
+                    "'moves' and '#N'. A game without a terminal renderer of its own lists "
+                    "the legal actions: type '#N' or the action's text. Exit status 0 "
+                    "when the deal or match ends or you quit, 1 when input ends first.")
     p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
     _add_rules_args(p)
     p.add_argument("--players", type=int, default=None,
@@ -146,8 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed of the deal or match (default: random)")
     p.add_argument("--deals", type=int, default=None, metavar="N",
                    help="play a match of N deals, with the score table after each deal "
-                        "(biga: N deals with running totals, the first player out drawing "
-                        "first in the next deal)")
+                        "(the game's match: dealers, redeals and in biga the first drawer "
+                        "carry over)")
     p.add_argument("--to", dest="target", type=int, default=None, metavar="SCORE",
                    help="play a match until a running total reaches +SCORE or -SCORE")
     p.add_argument("--bots", default=None, metavar="NAMES",
@@ -157,7 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--record", metavar="FILE", default=None,
                    help="write the game record (JSON) to FILE when the deal or match ends "
-                        "(biga with --deals: one record per deal, FILE-deal1.json, ...)")
+                        "(a match record for a match; biga also writes each deal's record "
+                        "to FILE-deal1.json, ...)")
     p.add_argument("--lang", choices=("en", "zh", "ja"), default="en",
                    help="language of the game and combination names (default en)")
     p.set_defaults(func=cmd_play)

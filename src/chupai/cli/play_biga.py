@@ -15,7 +15,7 @@ from chupai.cli.games.biga.play_input import (
     table_row,
 )
 from chupai.cli.play import run_play
-from chupai.cli.session import EXIT_EOF, EXIT_OK, Command
+from chupai.cli.terminal import EXIT_EOF, EXIT_OK, Command
 from chupai.tournament import bot_seed
 
 __all__ = [

@@ -23,10 +23,9 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
-from chupai.cli.session import (
+from chupai.cli.session import BaseMatchSession, DealSession
+from chupai.cli.terminal import (
     COMMANDS,
-    BaseMatchSession,
-    DealSession,
     commands_help,
     derive_seed,
     outcome_table,
@@ -110,6 +109,7 @@ class GenericSession(DealSession):
 
     SYMBOLS = "▶—·"
     HELP = HELP
+    READER = staticmethod(lambda deal, seat, line: read_action(deal, line))
 
     def __init__(self, spec: GameSpec, deal: Any, human: int, bots: dict[int, Any], *,
                  seed: int, make: Callable[[int], dict[int, Any]] | None = None,
@@ -188,9 +188,6 @@ class GenericSession(DealSession):
         self.say(Columns(items, padding=(0, 3)))
 
     # ----- input and moves ------------------------------------------------------------
-    def parse(self, line: str) -> Any:
-        return read_action(self.deal, line)
-
     def hint(self, arg: str = "") -> None:
         self.list_actions()
 

@@ -27,8 +27,6 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.terminal import (
-    BOT_PAUSE,
-    COMMANDS,
     EXIT_EOF,
     EXIT_OK,
     HINT_CAP,
@@ -37,42 +35,17 @@ from chupai.cli.terminal import (
     HelpSections,
     LineReader,
     Quit,
-    TerminalOptions,
-    bot_list,
-    check_record_path,
-    check_seat,
-    commands_help,
-    derive_seed,
     error_line,
-    game_seed,
     help_table,
-    make_console,
-    match_length,
-    open_terminal,
     ordinal,
     other_seats,
-    outcome_table,
-    read_command,
     read_line,
-    reads_commands,
-    score_text,
-    seat_bots,
     supports,
-    total_row,
     write_json,
 )
 from chupai.errors import ChupaiError
 
-__all__ = [
-    "EXIT_OK", "EXIT_EOF", "BOT_PAUSE", "HINT_CAP", "COMMANDS",
-    "Quit", "EndOfInput", "Command", "TerminalOptions", "LineReader",
-    "make_console", "open_terminal", "supports", "read_line", "read_command",
-    "reads_commands", "error_line", "commands_help", "help_table",
-    "bot_list", "other_seats", "seat_bots", "check_seat", "match_length", "game_seed",
-    "derive_seed", "check_record_path", "write_json",
-    "ordinal", "score_text", "total_row", "outcome_table",
-    "TerminalSession", "DealSession", "BaseMatchSession",
-]
+__all__ = ["TerminalSession", "DealSession", "BaseMatchSession", "ordinal"]
 
 class TerminalSession:
     """What every session of ``chupai play`` has: the human's seat, the console and
@@ -324,10 +297,17 @@ class DealSession(TerminalSession):
         """Seconds to wait before a bot's move is shown."""
         return self.pause
 
+    READER: ClassVar[LineReader | None] = None
+    """The game's reader of an input line (:data:`LineReader`), used by :meth:`parse`."""
+
     def parse(self, line: str) -> Any:
         """The action or :class:`Command` of an input line of the human (raises
-        :class:`ChupaiError` with a message for the player)."""
-        raise NotImplementedError
+        :class:`ChupaiError` with a message for the player): the game's
+        :attr:`READER` of the line."""
+        reader = type(self).READER
+        if reader is None:
+            raise NotImplementedError
+        return reader(self.deal, self.human, line)
 
     def draw(self) -> None:
         """The human's view of the table."""
@@ -359,6 +339,14 @@ class DealSession(TerminalSession):
         """Why ``play`` cannot follow ``top`` when it is not the kind of play that
         could (`` (play 5 cards to follow)``), else ''."""
         return ""
+
+    @staticmethod
+    def group_note(play: Any, top: Any, other_size: str) -> str:
+        """'' when ``play`` is of ``top``'s group, `` (a different kind of play)``
+        when it has as many cards, else ``other_size``."""
+        if play.group == top.group:
+            return ""
+        return " (a different kind of play)" if play.size == top.size else other_size
 
     def explain_reason(self, action: Any, reason: str) -> Text:
         """Any other reason, in the player's words."""

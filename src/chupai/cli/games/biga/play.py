@@ -64,14 +64,8 @@ from chupai.cli.games.biga.play_input import (
     you,
 )
 from chupai.cli.games.biga.play_report import BigAReports
-from chupai.cli.session import (
-    BaseMatchSession,
-    Command,
-    ordinal,
-    outcome_table,
-    score_text,
-    total_row,
-)
+from chupai.cli.session import BaseMatchSession
+from chupai.cli.terminal import Command, ordinal, outcome_table, score_text, total_row
 from chupai.errors import ChupaiError
 from chupai.names import game_name
 from chupai.options import parse_overrides
@@ -95,6 +89,7 @@ class BigASession(BigAReports):
 
     SYMBOLS = "▶—·×✗★"
     HELP = HELP
+    READER = staticmethod(read_input)
     PLAY = Combo
 
     def __init__(
@@ -208,8 +203,6 @@ class BigASession(BigAReports):
             self.last_options = options
         self.apply(got)
 
-    def parse(self, line: str) -> Any:
-        return read_input(self.deal, self.human, line)
 
     def run_command(self, command: Command) -> None:
         if command.name == "moves":

@@ -37,7 +37,7 @@ from chupai.biga.game import (
 )
 from chupai.biga.match import deal_seed
 from chupai.biga.scoring import HIDDEN_PARTNER, REVEALED_PARTNER
-from chupai.cli.session import COMMANDS, commands_help, derive_seed, reads_commands
+from chupai.cli.terminal import COMMANDS, commands_help, derive_seed, reads_commands
 from chupai.errors import CardParseError, ChupaiError
 
 __all__ = ["HELP", "PLAYERS", "DECK_SIZE", "LAST_CHECKPOINT", "SUIT_NAMES", "read_input",

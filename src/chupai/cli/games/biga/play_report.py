@@ -40,7 +40,7 @@ from chupai.cli.games.biga.play_input import (
     SUIT_NAMES,
 )
 from chupai.cli.games.biga.play_view import BigAView
-from chupai.cli.session import ordinal, seat_bots
+from chupai.cli.terminal import ordinal, seat_bots
 
 __all__ = ["BigAReports"]
 

@@ -28,7 +28,8 @@ from chupai.biga.game import (
 )
 from chupai.biga.rules import BigARules, RankOrder
 from chupai.cli.games.biga.play_input import DECK_SIZE, PLAYERS, face_label
-from chupai.cli.session import DealSession, ordinal
+from chupai.cli.session import DealSession
+from chupai.cli.terminal import ordinal
 from chupai.protocol import GameSpec
 
 __all__ = ["BigAView"]

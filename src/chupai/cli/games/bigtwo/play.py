@@ -47,10 +47,14 @@ from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, GreedyBot, make_bot
 from chupai.cards import RANKS, cards_of
 from chupai.cli.games.bigtwo.play_events import EventLines
-from chupai.cli.games.bigtwo.play_input import HELP, decision_help, hand_order, read_input
-from chupai.cli.session import (
-    BaseMatchSession,
-    Command,
+from chupai.cli.games.bigtwo.play_input import (
+    HELP,
+    decision_help,
+    hand_order,
+    read_input,
+)
+from chupai.cli.session import BaseMatchSession
+from chupai.cli.terminal import (
     ordinal,
     outcome_table,
     score_text,
@@ -82,6 +86,7 @@ class PlaySession(EventLines):
 
     SYMBOLS = _SUIT_SYMBOLS + "▶—·"
     HELP = HELP
+    READER = staticmethod(read_input)
     PLAY = Combo
 
     def __init__(
@@ -319,14 +324,9 @@ class PlaySession(EventLines):
         return t
 
     # ----- input -------------------------------------------------------------------
-    def parse(self, line: str) -> Combo | LastCard | Pass | Choice | Command:
-        return read_input(self.deal, self.human, line)
 
     def follow_note(self, play: Combo, top: Combo) -> str:
-        if play.group == top.group:
-            return ""
-        return " (a different kind of play)" if play.size == top.size \
-            else f" (play {top.size} cards to follow)"
+        return self.group_note(play, top, f" (play {top.size} cards to follow)")
 
     def explain_reason(self, action: Any, reason: str) -> Text:
         if reason.startswith("the first lead must contain"):

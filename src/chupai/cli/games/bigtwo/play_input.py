@@ -13,9 +13,17 @@ Command(name='show', arg='')
 from __future__ import annotations
 
 from chupai.bigtwo.combos import Combo, classify_or_none, explain
-from chupai.bigtwo.game import CHOICE_NAMES, PASS, BigTwoDeal, Choice, LastCard, Pass, Phase
+from chupai.bigtwo.game import (
+    CHOICE_NAMES,
+    PASS,
+    BigTwoDeal,
+    Choice,
+    LastCard,
+    Pass,
+    Phase,
+)
 from chupai.cards import card_name, cards_of, parse_mask
-from chupai.cli.session import COMMANDS, Command, commands_help, reads_commands
+from chupai.cli.terminal import COMMANDS, Command, commands_help, reads_commands
 from chupai.errors import CardParseError, ChupaiError
 
 __all__ = ["HELP", "read_input", "hand_order", "decision_help"]

@@ -54,16 +54,20 @@ from chupai.cli.games.doudizhu.play_input import (
     redeal_seed,
 )
 from chupai.cli.games.doudizhu.play_view import WORDS, DouDizhuView
-from chupai.cli.session import (
-    BaseMatchSession,
-    Command,
-    outcome_table,
-    score_text,
-    seat_bots,
-    total_row,
-)
+from chupai.cli.session import BaseMatchSession
+from chupai.cli.terminal import outcome_table, score_text, seat_bots, total_row
 from chupai.doudizhu.combos import Combo, Kind, readings, size_of, tables
-from chupai.doudizhu.game import PASS, ROB, SHOW, Action, Bid, DouDizhuDeal, Observation, Pass, Phase
+from chupai.doudizhu.game import (
+    PASS,
+    ROB,
+    SHOW,
+    Action,
+    Bid,
+    DouDizhuDeal,
+    Observation,
+    Pass,
+    Phase,
+)
 from chupai.doudizhu.match import Match
 from chupai.doudizhu.rules import AllPass, DouDizhuRules, MingPai
 from chupai.errors import ChupaiError
@@ -83,6 +87,7 @@ class DouDizhuSession(DouDizhuView):
 
     SYMBOLS = "▶—·×✗→小王"
     HELP = HELP
+    READER = staticmethod(read_input)
     PLAY = Combo
 
     def __init__(
@@ -210,14 +215,9 @@ class DouDizhuSession(DouDizhuView):
         return self.with_tail(t)
 
     # ----- input --------------------------------------------------------------------
-    def parse(self, line: str) -> Action | Command:
-        return read_input(self.deal, self.human, line)
 
     def follow_note(self, play: Combo, top: Combo) -> str:
-        if play.group == top.group:
-            return ""
-        return " (a different kind of play)" if play.size == top.size \
-            else f" (play {top.size} cards of the same kind, or a bomb)"
+        return self.group_note(play, top, f" (play {top.size} cards of the same kind, or a bomb)")
 
     def explain_reason(self, action: Any, reason: str) -> Text:
         if action == SHOW:

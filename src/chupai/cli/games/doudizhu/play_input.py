@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from chupai.cli.session import COMMANDS, Command, commands_help, derive_seed, reads_commands
+from chupai.cli.terminal import (
+    COMMANDS,
+    Command,
+    commands_help,
+    derive_seed,
+    reads_commands,
+)
 from chupai.doudizhu.combos import (
     BJ,
     NRANKS,
@@ -24,7 +30,16 @@ from chupai.doudizhu.combos import (
     parse_cards,
     readings,
 )
-from chupai.doudizhu.game import NO_ROB, PASS, ROB, SHOW, Action, Bid, DouDizhuDeal, Phase
+from chupai.doudizhu.game import (
+    NO_ROB,
+    PASS,
+    ROB,
+    SHOW,
+    Action,
+    Bid,
+    DouDizhuDeal,
+    Phase,
+)
 from chupai.errors import CardParseError, ChupaiError
 
 __all__ = ["HELP", "read_input", "hand_ranks", "redeal_seed", "rank_text", "kind_of",
