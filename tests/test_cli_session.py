@@ -27,7 +27,8 @@ from chupai.cli.replay_common import (
     seed_text,
     verdict,
 )
-from chupai.cli.session import BaseMatchSession, DealSession
+from chupai.cli.match_session import BaseMatchSession
+from chupai.cli.session import DealSession
 from chupai.cli.terminal import (
     COMMANDS,
     EXIT_EOF,

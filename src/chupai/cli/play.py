@@ -52,7 +52,7 @@ from chupai.cli.terminal import (
 )
 from chupai.errors import ChupaiError
 from chupai.options import parse_overrides
-from chupai.protocol import GameSpec, get_game
+from chupai.protocol import GameSpec, game_keys, get_game
 
 __all__ = ["run_play", "play_plugin", "default_rules", "game_bots", "EXIT_OK", "EXIT_EOF"]
 
@@ -130,7 +130,7 @@ def _builds(make: BotMaker, name: str) -> bool:
 
 def run_play(args: argparse.Namespace) -> int:
     """Run ``chupai play`` with the arguments of :func:`chupai.cli.main.build_parser`."""
-    spec = get_game(getattr(args, "game", None) or "bigtwo")
+    spec = get_game(getattr(args, "game", None) or game_keys()[0])
     plugin = play_plugin(spec)
     rules = getattr(plugin, "play_rules", default_rules)(spec, args)
     n = rules.players

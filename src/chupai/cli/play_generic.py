@@ -23,11 +23,11 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
-from chupai.cli.session import BaseMatchSession, DealSession
+from chupai.cli.match_session import BaseMatchSession
+from chupai.cli.session import DealSession
 from chupai.cli.terminal import (
     COMMANDS,
     commands_help,
-    derive_seed,
     outcome_table,
     read_command,
     score_text,
@@ -109,6 +109,7 @@ class GenericSession(DealSession):
 
     SYMBOLS = "▶—·"
     HELP = HELP
+    REDEALS = True
     READER = staticmethod(lambda deal, seat, line: read_action(deal, line))
 
     def __init__(self, spec: GameSpec, deal: Any, human: int, bots: dict[int, Any], *,
@@ -213,22 +214,15 @@ class GenericSession(DealSession):
         self.say(line)
 
     # ----- the deal --------------------------------------------------------------------
-    def play_all(self) -> None:
-        """Play the deal; after a redeal, the next one (the game's
-        :meth:`~chupai.protocol.GameSpec.after_redeal`, from a derived seed)."""
-        while True:
-            self.play_deal()
-            if not self.spec.result(self.deal).redeal:
-                return
-            self.show_outcome()
-            nxt = self.spec.after_redeal(self.deal)
-            self.redeals += 1
-            seed = derive_seed(f"chupai-{self.spec.key}-redeal", self.seed, self.redeals)
-            self.say(Text(f"Redeal {self.redeals} (seed {seed})", style="bold"))
-            self.deal = self.spec.new_deal(self.deal.rules, seed, dealer=nxt.dealer,
-                                           **nxt.extra)
-            if self.make is not None:
-                self.bots = self.make(seed)
+    def say_redeal(self, seed: int, dealer: int | None) -> None:
+        self.show_outcome()
+        who = "" if dealer is None else f": {self.name(dealer)} {self.verb(dealer, 'deal')}"
+        self.say(Text(f"Redeal {self.redeals}{who} (seed {seed}).", style="bold"))
+
+    def start_deal(self, deal: Any, seed: int | None = None) -> None:
+        super().start_deal(deal, seed)
+        if self.make is not None and seed is not None:
+            self.bots = self.make(seed)
 
     def record_data(self) -> Any:
         return self.spec.to_record(self.deal)

@@ -4,9 +4,8 @@
 how lines are read, the language and the record file; it runs the game to an exit
 status); :class:`DealSession` is the turn loop of a deal (the human's lines,
 commands and refusals, the bots' moves) and the table's common cells;
-:class:`BaseMatchSession` plays a match (the game's match class, from
-:meth:`chupai.protocol.GameSpec.new_match`) deal after deal with the score table
-after each one.
+:class:`~chupai.cli.match_session.BaseMatchSession` plays a match deal after
+deal.
 
 A game's renderer and input parser subclass them in its ``cli.play`` plugin
 (``chupai.cli.games.<key>.play``); a game without one is played by
@@ -33,8 +32,8 @@ from chupai.cli.terminal import (
     Command,
     EndOfInput,
     HelpSections,
-    LineReader,
     Quit,
+    derive_seed,
     error_line,
     help_table,
     ordinal,
@@ -44,8 +43,9 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
+from chupai.protocol import GameSpec
 
-__all__ = ["TerminalSession", "DealSession", "BaseMatchSession", "ordinal"]
+__all__ = ["TerminalSession", "DealSession", "ordinal"]
 
 class TerminalSession:
     """What every session of ``chupai play`` has: the human's seat, the console and
@@ -203,7 +203,13 @@ class DealSession(TerminalSession):
     PLAY: ClassVar[type] = object
     """The class of the game's plays (combinations), refused as not beating the top."""
 
+    REDEALS: ClassVar[bool] = False
+    """Whether a deal that ends in a redeal is dealt again (:meth:`play_all`) rather
+    than ending the game."""
+
     deal: Any
+    spec: GameSpec
+    """The game (needed by :meth:`play_all` when :attr:`REDEALS`)."""
 
     def __init__(self, human: int, seed: int, **options: Any):
         super().__init__(human, **options)
@@ -211,10 +217,36 @@ class DealSession(TerminalSession):
         self.bots: dict[int, Any] = {}
         self.trick: dict[int, Any] = {}
         """Each seat's last action in the current trick."""
+        self.redeals = 0
+        """The redeals played so far (:meth:`play_all`)."""
 
     # ----- the game ------------------------------------------------------------------
     def play_all(self) -> None:
-        self.play_deal()
+        """Play the deal; with :attr:`REDEALS`, after a redeal the next deal as the
+        game's :meth:`~chupai.protocol.GameSpec.after_redeal` says, from the seed
+        :func:`derive_seed` ``("chupai-KEY-redeal", seed, redeals)``."""
+        while True:
+            self.deal_intro()
+            self.play_deal()
+            if not self.REDEALS or not self.spec.result(self.deal).redeal:
+                return
+            self.redeals += 1
+            seed = derive_seed(f"chupai-{self.spec.key}-redeal", self.seed, self.redeals)
+            nxt = self.spec.after_redeal(self.deal)
+            self.say_redeal(seed, nxt.dealer)
+            self.start_deal(self.spec.new_deal(self.deal.rules, seed, dealer=nxt.dealer,
+                                               **nxt.extra), seed)
+
+    def deal_intro(self) -> None:
+        """The start of a deal and of each redeal (after :meth:`intro`)."""
+
+    def say_redeal(self, seed: int, dealer: int | None) -> None:
+        """Say that the deal is dealt again from ``seed``, by ``dealer``."""
+
+    def start_deal(self, deal: Any, seed: int | None = None) -> None:
+        """Sit at ``deal`` (dealt from ``seed``): a new trick, the bots of its seed."""
+        self.deal = deal
+        self.trick = {}
 
     def abandoned(self) -> str:
         return f"the deal is abandoned (seed {self.seed})"
@@ -297,7 +329,7 @@ class DealSession(TerminalSession):
         """Seconds to wait before a bot's move is shown."""
         return self.pause
 
-    READER: ClassVar[LineReader | None] = None
+    READER: ClassVar[staticmethod[[Any, int, str], Any] | None] = None
     """The game's reader of an input line (:data:`LineReader`), used by :meth:`parse`."""
 
     def parse(self, line: str) -> Any:
@@ -501,86 +533,3 @@ class DealSession(TerminalSession):
     def play_item(self, play: Any) -> Text:
         """A play in the lists of 'hint all' and 'hint TYPE'."""
         return self.cards(play.cards)
-
-
-class BaseMatchSession(TerminalSession):
-    """A match between a human seat and bots: deal after deal (:meth:`play_match_deal`),
-    with the score table after each one, then who leads.
-
-    A game fills in :meth:`title`, :meth:`label`, :meth:`score_table` and
-    :meth:`play_match_deal`."""
-
-    INTRO_NOTE: ClassVar[str] = ""
-    """Said after the plan in the intro (the game's rules of a match)."""
-    END_TITLE: ClassVar[str] = "Match over"
-    """The title of the rule before the match's result."""
-
-    def __init__(self, match: Any, human: int, bot_names: list[str], **options: Any):
-        super().__init__(human, **options)
-        self.match = match
-        self.bot_names = bot_names
-
-    def plan(self) -> str:
-        """``10 deals``, ``until a total reaches ±50`` or both, joined by ``or``."""
-        m = self.match
-        parts = []
-        if m.planned is not None:
-            parts.append(f"{m.planned} deal{'s' if m.planned != 1 else ''}")
-        if m.target is not None:
-            parts.append(f"until a total reaches ±{m.target}")
-        return " or ".join(parts)
-
-    def deal_options(self) -> dict[str, Any]:
-        """The keywords of a deal's session in the match: the same console, input,
-        pause and language."""
-        return {"console": self.console, "lang": self.lang, "read_line": self.read_line,
-                "echo_input": self.echo_input, "pause": self.pause}
-
-    def intro(self) -> None:
-        m = self.match
-        self.say_intro(f"{self.title()} — match", m.rules.spec(),
-                       f"Match seed {m.seed}{self.random_note(m.seed)}; {self.plan()}."
-                       + self.INTRO_NOTE, self.seated(self.bot_names, m.players))
-
-    def play_all(self) -> None:
-        m = self.match
-        while not m.is_over():
-            label = self.label()
-            self.play_match_deal(m.next_deal(), label)
-            self.say(self.score_table())
-
-    def abandoned(self) -> str:
-        return f"the match is abandoned (match seed {self.match.seed})"
-
-    def finish(self) -> None:
-        m = self.match
-        self.rule(self.END_TITLE)
-        leaders = m.leaders()
-        totals = m.totals
-        names = " and ".join(self.name(s) for s in leaders)
-        verb = "lead" if len(leaders) > 1 or leaders[0] == self.human else "leads"
-        self.say(Text(f"After {m.counted} deal{'s' if m.counted != 1 else ''}"
-                      f"{self.redeals_note()}: {names} {verb} with {totals[leaders[0]]:+d}. "
-                      f"Your total: {totals[self.human]:+d}", style="bold"))
-        if self.record:
-            self.save_record(m.to_record(), what="Match record")
-
-    def redeals_note(self) -> str:
-        """Said after the number of deals at the end (redeals that did not count)."""
-        return ""
-
-    def title(self) -> str:
-        """The game's name."""
-        raise NotImplementedError
-
-    def label(self) -> str:
-        """The next deal's place in the match (``Deal 3 of 10``)."""
-        raise NotImplementedError
-
-    def score_table(self) -> Table:
-        """The score table so far."""
-        raise NotImplementedError
-
-    def play_match_deal(self, deal: Any, label: str) -> None:
-        """Play ``deal`` of the match, labelled ``label``, and show its outcome."""
-        raise NotImplementedError

@@ -59,12 +59,11 @@ from chupai.cli.games.biga.play_input import (
     PLAYERS,
     move_list,
     read_input,
-    redeal_seed,
     table_row,
     you,
 )
 from chupai.cli.games.biga.play_report import BigAReports
-from chupai.cli.session import BaseMatchSession
+from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.terminal import Command, ordinal, outcome_table, score_text, total_row
 from chupai.errors import ChupaiError
 from chupai.names import game_name
@@ -81,6 +80,7 @@ DEFAULT_BOTS: Final = ("heuristic", "greedy", "random")
 SEATS_OF: Final = "Big A"
 """What ``--seat`` is a seat of."""
 
+
 class BigASession(BigAReports):
     """Big A between a human seat and four bots, drawn on a rich console: one deal
     and its redeals, or a deal of a match (``match_label``: its place in the match;
@@ -89,6 +89,7 @@ class BigASession(BigAReports):
 
     SYMBOLS = "▶—·×✗★"
     HELP = HELP
+    REDEALS = True
     READER = staticmethod(read_input)
     PLAY = Combo
 
@@ -99,7 +100,6 @@ class BigASession(BigAReports):
         human: int,
         bot_names: list[str],
         *,
-        first_drawer: int | None = None,
         match_label: str | None = None,
         spec: GameSpec | None = None,
         **options: Any,
@@ -108,7 +108,6 @@ class BigASession(BigAReports):
         self.spec = spec or get_game("biga")
         self.rules = rules
         self.bot_names = bot_names
-        self.first_drawer = first_drawer
         self.match_label = match_label
         self.totals: list[int] | None = None
         """The running totals after the deal (a deal of a match)."""
@@ -313,29 +312,16 @@ class BigASession(BigAReports):
                       f"and redealt{seed_note}; {self.name(first)} "
                       f"{self.verb(first, 'draw')} first again.", style="bold yellow"))
 
-    def play_all(self) -> None:
-        """Play the deal, and its redeals (each from :func:`redeal_seed`)."""
-        first = self.first_drawer
-        while True:
-            self.start_deal(self.spec.new_deal(self.rules, self.deal_seed, dealer=first))
-            self.deal_intro()
-            self.play_deal()
-            out = self.deal.outcome
-            if not out.redeal:
-                break
-            first = out.next_first_drawer
-            self.redeals += 1
-            self.deal_seed = redeal_seed(self.seed, self.redeals)
-            self.redealt(first, f" (seed {self.deal_seed})")
-        self.show_outcome()
-        if self.record is not None:
-            self.save_record(self.record_data())
-
     def abandoned(self) -> str:
         return f"the deal is abandoned (seed {self.seed})"
 
     def finish(self) -> None:
+        super().finish()
         self.say_again(self.seed, "this")
+
+    def say_redeal(self, seed: int, dealer: int | None) -> None:
+        assert dealer is not None
+        self.redealt(dealer, f" (seed {seed})")
 
 
 class BigAMatchSession(BaseMatchSession):
@@ -446,7 +432,9 @@ def play_rules(spec: GameSpec, args: argparse.Namespace) -> BigARules:
 def deal_session(spec: GameSpec, rules: BigARules, seed: int, human: int,
                  names: list[str], options: dict[str, Any]) -> BigASession:
     """The session of one deal (and its redeals) of ``rules`` from ``seed``."""
-    return BigASession(rules, seed, human, names, spec=spec, **options)
+    session = BigASession(rules, seed, human, names, spec=spec, **options)
+    session.start_deal(spec.new_deal(rules, seed))
+    return session
 
 
 def match_session(spec: GameSpec, match: Match, human: int, names: list[str],

@@ -71,11 +71,14 @@ class BigAReports(BigAView):
     seen: int
 
     # ----- reporting -------------------------------------------------------------------
-    def start_deal(self, deal: BigADeal) -> None:
-        self.deal = deal
+    def start_deal(self, deal: BigADeal, seed: int | None = None) -> None:
+        """Sit at ``deal`` (dealt from ``seed``, default :attr:`deal_seed`): nothing
+        reported yet, the bots of its seed."""
+        super().start_deal(deal, seed)
+        if seed is not None:
+            self.deal_seed = seed
         self.seen = 0
         self.known_hand = 0
-        self.trick = {}
         self.last_options = None
         self.bots = seat_bots(self.bot_names, self.human, PLAYERS, self.deal_seed,
                               partial(make_bot, game=self.spec.key))

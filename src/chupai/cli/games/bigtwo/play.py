@@ -53,7 +53,7 @@ from chupai.cli.games.bigtwo.play_input import (
     hand_order,
     read_input,
 )
-from chupai.cli.session import BaseMatchSession
+from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.terminal import (
     ordinal,
     outcome_table,

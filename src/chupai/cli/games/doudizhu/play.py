@@ -51,10 +51,9 @@ from chupai.cli.games.doudizhu.play_input import (
     HELP,
     bid_help,
     read_input,
-    redeal_seed,
 )
 from chupai.cli.games.doudizhu.play_view import WORDS, DouDizhuView
-from chupai.cli.session import BaseMatchSession
+from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.terminal import outcome_table, score_text, seat_bots, total_row
 from chupai.doudizhu.combos import Combo, Kind, readings, size_of, tables
 from chupai.doudizhu.game import (
@@ -87,6 +86,7 @@ class DouDizhuSession(DouDizhuView):
 
     SYMBOLS = "▶—·×✗→小王"
     HELP = HELP
+    REDEALS = True
     READER = staticmethod(read_input)
     PLAY = Combo
 
@@ -353,18 +353,13 @@ class DouDizhuSession(DouDizhuView):
             self.say(Text(f"  {self.name(leader)} won the trick and {lead}.", style="dim"))
 
     # ----- the game -----------------------------------------------------------------
-    def redeal(self) -> None:
-        """Everybody passed: the next player deals a new deal from a derived seed."""
-        deal = self.deal
-        out = deal.outcome
-        assert out is not None and out.redeal
-        self.redeals += 1
-        seed = redeal_seed(self.seed, self.redeals)
+    def say_redeal(self, seed: int, dealer: int | None) -> None:
+        """Everybody passed: the next player deals a new deal from ``seed``."""
         self.say(self.redeal_line(Text("Everybody passed: no landlord. ", style="bold"),
                                   f" (seed {seed})"))
-        self.deal = self.spec.new_deal(deal.rules, seed, dealer=(deal.dealer + 1) % deal.players,
-                             doubled=out.next_doubled)
-        self.trick = {}
+
+    def start_deal(self, deal: DouDizhuDeal, seed: int | None = None) -> None:
+        super().start_deal(deal, seed)
         self._make_bots()
 
     def redeal_line(self, line: Text, seed_note: str = "") -> Text:
@@ -381,16 +376,6 @@ class DouDizhuSession(DouDizhuView):
         elif deal.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and deal.doubled:
             line.append("; it is not doubled again", style="dim")
         return line
-
-    def play_all(self) -> None:
-        while True:
-            self.deal_intro()
-            self.play_deal()
-            out = self.deal.outcome
-            assert out is not None
-            if not out.redeal:
-                break
-            self.redeal()
 
     def record_data(self) -> dict[str, Any]:
         return self.spec.to_record(self.deal)
