@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.session import TerminalSession
+from chupai.cli.terminal import rules_text
 
 __all__ = ["BaseMatchSession"]
 
@@ -49,7 +50,7 @@ class BaseMatchSession(TerminalSession):
 
     def intro(self) -> None:
         m = self.match
-        self.say_intro(f"{self.title()} — match", m.rules.spec(),
+        self.say_intro(f"{self.title()} — match", rules_text(m.rules),
                        f"Match seed {m.seed}{self.random_note(m.seed)}; {self.plan()}."
                        + self.INTRO_NOTE, self.seated(self.bot_names, m.players))
 

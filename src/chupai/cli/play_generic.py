@@ -30,6 +30,7 @@ from chupai.cli.terminal import (
     commands_help,
     outcome_table,
     read_command,
+    rules_text,
     score_text,
     seat_bots,
     total_row,
@@ -98,11 +99,6 @@ def _choices(texts: list[str]) -> str:
         else f"type #1 or {shown}"
 
 
-def _rules_text(rules: Any) -> str:
-    spec = getattr(rules, "spec", None)
-    return str(spec()) if callable(spec) else repr(rules)
-
-
 class GenericSession(DealSession):
     """One deal (and its redeals) of any game, drawn from the human seat's facts
     (``options``: the keywords of :class:`~chupai.cli.session.TerminalSession`)."""
@@ -142,7 +138,7 @@ class GenericSession(DealSession):
     def intro(self) -> None:
         self.rule(self.spec.name(self.lang))
         if self.match_label is None:
-            self.say_setup(_rules_text(getattr(self.deal, "rules", None)),
+            self.say_setup(rules_text(getattr(self.deal, "rules", None)),
                            f"Seed {self.seed}{self.random_note(self.seed)}", self.bot_seats())
             self.say_help_note()
         else:

@@ -46,7 +46,7 @@ __all__ = [
     "reads_commands", "error_line", "commands_help", "help_table",
     "bot_list", "other_seats", "seat_bots", "check_seat", "match_length", "game_seed",
     "derive_seed", "check_record_path", "write_json",
-    "ordinal", "score_text", "total_row", "outcome_table",
+    "rules_text", "ordinal", "score_text", "total_row", "outcome_table",
 ]
 
 EXIT_EOF: Final = 1
@@ -298,6 +298,13 @@ def write_json(path: str, obj: Any) -> None:
 
 
 # ----- words and cells ------------------------------------------------------------------
+
+def rules_text(rules: Any) -> str:
+    """The rules as one line: their ``spec()`` (``bigtwo(preset=standard)``), or
+    their ``repr`` for rules without one."""
+    spec = getattr(rules, "spec", None)
+    return str(spec()) if callable(spec) else repr(rules)
+
 
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``21st``."""

@@ -44,7 +44,7 @@ from chupai.bigtwo.game import (
 )
 from chupai.bigtwo.match import Match
 from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
-from chupai.bots import Bot, GreedyBot, make_bot
+from chupai.bots import Bot, make_bot
 from chupai.cards import RANKS, cards_of
 from chupai.cli.games.bigtwo.play_events import EventLines
 from chupai.cli.games.bigtwo.play_input import (
@@ -340,7 +340,7 @@ class PlaySession(EventLines):
         deal = self.deal
         legal = deal.legal_actions()
         obs = deal.observe(self.human)
-        best = GreedyBot(seed=0).act(obs, legal)
+        best = make_bot("greedy", seed=0, game=self.spec.key).act(obs, legal)
         t = Text("Hint: ", style="bold magenta")
         if isinstance(best, (Combo, LastCard)):
             t.append_text(self.action(best))

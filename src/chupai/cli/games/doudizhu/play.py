@@ -46,7 +46,6 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.bots import make_bot
-from chupai.bots.doudizhu import DouDizhuGreedyBot
 from chupai.cli.games.doudizhu.play_input import (
     HELP,
     bid_help,
@@ -237,7 +236,7 @@ class DouDizhuSession(DouDizhuView):
         deal = self.deal
         legal = deal.legal_actions()
         obs = deal.observe(self.human)
-        best = DouDizhuGreedyBot(seed=0).act(obs, legal)
+        best = make_bot("greedy", seed=0, game=self.spec.key).act(obs, legal)
         t = Text("Hint: ", style="bold magenta")
         t.append_text(self.action(best, bidding=deal.phase is Phase.BID))
         if isinstance(best, Combo):
