@@ -1,10 +1,9 @@
-"""``chupai play biga``: a Big A (打大A) deal in the terminal, one human seat
-against four bots.
+"""Big A's ``cli.play`` plugin: ``chupai play biga``, a Big A (打大A) deal or
+match in the terminal, one human seat against four bots.
 
-The screen follows the other games (:mod:`chupai.cli.play`,
-:mod:`chupai.cli.play_doudizhu`; shared pieces in :mod:`chupai.cli.session`):
-drawn with rich, read with plain :func:`input`, so the same code runs on a
-terminal and with pipes (typed lines are then echoed).
+The setup and the session loop are every game's (:mod:`chupai.cli.play`,
+:mod:`chupai.cli.session`); this module draws the table and reads the lines
+(:mod:`.play_view`, :mod:`.play_report`, :mod:`.play_input`).
 
 **The draw.** The 108 cards are drawn one at a time; the human's hand is shown
 growing ("You draw 7"), and public declarations appear as they happen: who showed
@@ -23,9 +22,15 @@ human also sees what only they know: that they hold the other Big Ace), the top
 play and the hand sorted by strength with the Big Aces marked. Captures are
 reported as such ("Seat 3 captures 7 7 7 with 4 4"), and when the partner plays a
 Big Ace the table is told ("Seat 2 played AH: Seat 2 is the declarer's partner").
-At the end: the finishing order, the scoring-table row used and the scores; with
-``--deals N`` the running totals, the next deal being drawn first by the first
-player out (§9).
+At the end: the finishing order, the scoring-table row used and the scores. A
+deal that nobody can declare (both ``AH`` in the final round) is redealt, drawn
+first by the same seat.
+
+With ``--deals N`` the deals are a :class:`~chupai.biga.match.Match`
+(:class:`BigAMatchSession`): the first player out draws first in the next deal
+(§9), redeals do not count, the running totals and the score table follow each
+deal, and ``--record FILE`` writes the match record to ``FILE`` and each deal's
+record to ``FILE-dealK.json``.
 
 Input: card tokens (``7 7 7``, ``AH``, ``10 J Q``; suits count only on Aces), ``4 4``
 (or ``capture 4 4``) to capture an egg, ``pass``, ``#N`` for move ``N`` of the
@@ -34,9 +39,9 @@ when there is one option); before play ``y``/``n`` (``show_second``/``keep_hidde
 ``reveal``/``stay_hidden``); ``hint``, ``moves``, ``help``, ``quit`` any time. Bad
 input is explained and asked again, never played.
 
-Exit status: 0 when the deal (or every deal of ``--deals``) is played out or the
-player quits, 1 when standard input ends first; setup errors are
-:class:`~chupai.errors.ChupaiError` (exit 2 through :func:`chupai.cli.main.main`).
+The plugin's hooks (see :mod:`chupai.cli.play`): :data:`PROBE`,
+:data:`DEFAULT_BOTS`, :data:`SEATS_OF`, :func:`play_rules`, :func:`deal_session`
+and :func:`match_session`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""``chupai play doudizhu``: a Dou Dizhu deal in the terminal, one human seat
-against bots.
+"""Dou Dizhu's ``cli.play`` plugin: ``chupai play doudizhu``, a Dou Dizhu deal or
+match in the terminal, one human seat against bots.
 
-The screen follows the Big Two game (:mod:`chupai.cli.play`): drawn with rich,
-read with plain :func:`input`, so the same code runs on a terminal and with pipes
-(typed lines are then echoed and the transcript reads like a session).
+The setup and the session loop are every game's (:mod:`chupai.cli.play`,
+:mod:`chupai.cli.session`); this module draws the table and reads the lines
+(:mod:`.play_view`, :mod:`.play_input`).
 
 The human's turn shows the marker card and the first bidder, each seat's role,
 bids and robs, cards left and last action in the trick, the kitty once taken, the
@@ -20,9 +20,10 @@ set with several readings (``3 3 3 4 4 4 5 5 5 6 6 6 airplane_singles``), ``pass
 ``show`` (明牌, the landlord before its first play); ``hint``, ``help``, ``quit``
 any time. Bad input is explained and asked again, never played.
 
-When every player passes in the bidding the deal is redealt: the next player
-deals, the next seed is derived from the last one, and the next deal is doubled
-when the rules say so (``all_pass=redeal_doubled_once``).
+When every player passes in the bidding the deal is redealt (the redeal loop of
+:class:`~chupai.cli.session.DealSession`): the next player deals, the next seed is
+derived from the last one, and the next deal is doubled when the rules say so
+(``all_pass=redeal_doubled_once``).
 
 With ``--deals N`` or ``--to SCORE`` a :class:`~chupai.doudizhu.match.Match` is
 played deal after deal (:class:`DouDizhuMatchSession`): the dealer moves to the
@@ -30,9 +31,8 @@ next player after every deal, redeals do not count, and the score table with the
 running totals is shown after each deal; ``--record`` then writes the match
 record.
 
-Exit status: 0 when the deal or match is played out or the player quits, 1 when standard
-input ends first; setup errors are :class:`~chupai.errors.ChupaiError` (exit 2
-through :func:`chupai.cli.main.main`).
+The plugin's hooks (see :mod:`chupai.cli.play`): :data:`PROBE`, :func:`play_rules`,
+:func:`deal_session` and :func:`match_session`.
 """
 
 
