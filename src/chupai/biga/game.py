@@ -63,6 +63,7 @@ from chupai.biga.combos import Combo, capture_size
 from chupai.biga.draw import DrawPhase
 from chupai.biga.events import (
     DECLINE,
+    HEARTS,  # noqa: F401 - a public constant of this module
     KEEP_HIDDEN,
     LAST_CHECKPOINT,
     REVEAL,
