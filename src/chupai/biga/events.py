@@ -17,27 +17,9 @@ from chupai.biga.cards import SUITED_ACE, Cards, cards_text, strength_order
 from chupai.biga.combos import Combo
 
 __all__ = [
-    "ACES_SHIFT",
-    "DECLINE",
-    "HEARTS",
-    "KEEP_HIDDEN",
-    "LAST_CHECKPOINT",
-    "PAIR_BITS",
-    "PASS",
-    "PRIVATE",
-    "REVEAL",
-    "SHOW_SECOND",
-    "STAY_HIDDEN",
-    "STOCK_SIZE",
-    "SUIT_LETTERS",
-    "Action",
-    "Capture",
-    "Choice",
-    "Declare",
-    "Event",
-    "Outcome",
-    "Pass",
-    "Phase",
+    "Phase", "Pass", "PASS", "Declare", "Choice", "DECLINE", "SHOW_SECOND", "KEEP_HIDDEN",
+    "REVEAL", "STAY_HIDDEN", "PRIVATE", "Capture", "Action", "Event", "Outcome",
+    "SUIT_LETTERS", "HEARTS", "STOCK_SIZE", "LAST_CHECKPOINT", "ACES_SHIFT", "PAIR_BITS",
 ]
 
 STOCK_SIZE: Final = 108

@@ -92,33 +92,14 @@ from chupai.biga.notation import (
 from chupai.biga.observation import Observation, observe
 from chupai.biga.play import PlayPhase
 from chupai.biga.rules import BigARules, RankOrder
-from chupai.deal import Deal
+from chupai.deal import Deal, copy_slots
 
 __all__ = [
-    "DECLINE",
-    "KEEP_HIDDEN",
-    "LAST_CHECKPOINT",
-    "PASS",
-    "REVEAL",
-    "SHOW_SECOND",
-    "STAY_HIDDEN",
-    "STOCK_SIZE",
-    "SUIT_LETTERS",
-    "Action",
-    "BigADeal",
-    "Capture",
-    "Choice",
-    "Declare",
-    "Event",
-    "Observation",
-    "Outcome",
-    "Pass",
-    "Phase",
-    "deal_stock",
     "format_action",
-    "new_deal",
-    "parse_stock",
-    "stock_text",
+    "Phase", "Pass", "PASS", "Declare", "Choice", "DECLINE", "SHOW_SECOND", "KEEP_HIDDEN",
+    "REVEAL", "STAY_HIDDEN", "Capture", "Action", "Event", "Outcome", "Observation",
+    "BigADeal", "new_deal", "deal_stock", "stock_text", "parse_stock", "SUIT_LETTERS",
+    "LAST_CHECKPOINT", "STOCK_SIZE",
 ]
 
 _COPIED: tuple[str, ...] = (
@@ -320,12 +301,7 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
     # ----- copying ----------------------------------------------------------
     def clone(self) -> BigADeal:
         """An independent copy (lists copied; immutable values shared)."""
-        other = BigADeal.__new__(BigADeal)
-        for name in BigADeal.__slots__:
-            setattr(other, name, getattr(self, name))
-        for name in _COPIED:
-            setattr(other, name, list(getattr(self, name)))
-        return other
+        return copy_slots(self, BigADeal.__new__(BigADeal), BigADeal.__slots__, _COPIED)
 
     def __repr__(self) -> str:
         hands = " | ".join(self.cards_text(h) for h in self.hands)

@@ -294,26 +294,28 @@ def place(seat_cards: list[int], slots: list[int], musts: list[tuple[int, int]],
             free.remove(last)
             at[last] = last_only
     for face, deadline in sorted(musts, key=lambda m: m[1]):
-        if face not in cards:
+        if face not in cards or not _put(face, [k for k in free if k <= deadline], cards,
+                                         free, at, rng):
             return None
-        options = [k for k in free if k <= deadline]
-        if not options:
-            return None
-        k = options[rng.randrange(len(options))]
-        free.remove(k)
-        cards.remove(face)
-        at[k] = face
     if not_last is not None and not_last in cards and not any(v == not_last for v in at.values()):
-        options = [k for k in free if k != last]
-        if not options:
+        if not _put(not_last, [k for k in free if k != last], cards, free, at, rng):
             return None
-        k = options[rng.randrange(len(options))]
-        free.remove(k)
-        cards.remove(not_last)
-        at[k] = not_last
     rng.shuffle(cards)
     at.update(zip(free, cards, strict=True))
     return at
+
+
+def _put(face: int, options: list[int], cards: list[int], free: list[int],
+         at: dict[int, int], rng: random.Random) -> bool:
+    """Put ``face`` (taken from ``cards``) in a random slot of ``options`` (taken
+    from ``free``); False when there is none."""
+    if not options:
+        return False
+    k = options[rng.randrange(len(options))]
+    free.remove(k)
+    cards.remove(face)
+    at[k] = face
+    return True
 
 
 def build_stock(obs: Observation, facts: DrawFacts, own: tuple[dict[int, int], list[int]],
