@@ -62,7 +62,7 @@ from chupai.biga.rules import BigARules, RankOrder, SequenceOrder
 
 __all__ = [
     "Kind", "Combo", "KIND_INDEX", "BIG_ACE_KEY", "SET_KINDS", "SEQUENCE_KINDS", "Tables",
-    "Shape", "SHAPES", "BOMB_CLASS", "JOKER_KINDS",
+    "Shape", "SHAPES", "BOMB_CLASS", "JOKER_KINDS", "bomb_floor",
     "tables", "strengths", "positions", "classify", "explain", "beats", "capture_size",
     "is_capture", "combo_text", "FOUR",
 ]
@@ -346,20 +346,20 @@ def beats(new: Combo, top: Combo, rules: BigARules) -> bool:
         return nb > tb or (nb == tb and new.key > top.key)
     if not nb:
         return new.kind is top.kind and new.size == top.size and new.key > top.key
-    if nb >= 3:
-        return True
-    kind = top.kind
-    if nb == 2:  # big egg
-        return (kind is not K.SINGLE or top.key != BIG_ACE_KEY
-                or new.size >= rules.big_ace_single_min_big_egg)
-    # egg
-    if kind is K.PAIR or kind is K.SEQUENCE:
-        return True
-    if kind is K.PAIR_SEQUENCE:
-        return rules.egg_over_pair_sequence
-    if top.key == BIG_ACE_KEY:
-        return False
-    return top.key < _BJ_KEY or rules.egg_over_joker_single
+    egg, min_big = bomb_floor(top.kind, top.key, rules)
+    return nb >= egg and (nb != 2 or new.size >= min_big)
+
+
+def bomb_floor(kind: Kind, key: int, rules: BigARules) -> tuple[int, int]:
+    """For a normal top play of ``kind`` and ``key``: the lowest bomb class that
+    beats it (1: an egg does, 2: only big eggs and above) and the fewest cards of a
+    big egg that beats it (0: any). How the bomb ladder meets the normal
+    types (§5), for :func:`beats` and :func:`chupai.biga.movegen.follow_filter`."""
+    big_ace = kind is K.SINGLE and key == BIG_ACE_KEY
+    egg_ok = kind is K.PAIR or kind is K.SEQUENCE or (
+        kind is K.PAIR_SEQUENCE and rules.egg_over_pair_sequence) or (
+        kind is K.SINGLE and not big_ace and (key < _BJ_KEY or rules.egg_over_joker_single))
+    return (1 if egg_ok else 2), (rules.big_ace_single_min_big_egg if big_ace else 0)
 
 
 def capture_size(top: Combo, rules: BigARules) -> int:

@@ -31,15 +31,22 @@ from __future__ import annotations
 from typing import Final
 
 from chupai.biga.cards import ACE, BJ, GUARD, RJ, SHIFTS, TWO, Cards, normalize
-from chupai.biga.combos import BIG_ACE_KEY, FOUR, SEQUENCE_KINDS, Combo, Kind, Tables, tables
+from chupai.biga.combos import (
+    FOUR,
+    SEQUENCE_KINDS,
+    Combo,
+    Kind,
+    Tables,
+    bomb_floor,
+    tables,
+)
 from chupai.biga.rules import BigARules
 
-__all__ = ["hand_combos", "legal_plays", "captures", "follow_filter", "bomb_floor"]
+__all__ = ["hand_combos", "legal_plays", "captures", "follow_filter"]
 
 K = Kind
 _F: Final = 31
 _ORDINARY: Final = range(TWO + 1)
-_BJ_KEY: Final = 13
 _RUNS: Final = tuple((m, fewest) for m, (_, fewest, _) in SEQUENCE_KINDS.items())
 """``(cards per rank, fewest ranks)`` of each sequence type."""
 
@@ -107,18 +114,6 @@ def _sequence_combos(c: list[int], nbig: int, t: Tables, out: list[Combo]) -> No
                             if m - j <= nace:
                                 out += lists[j]
                 start = -1
-
-
-def bomb_floor(kind: Kind, key: int, rules: BigARules) -> tuple[int, int]:
-    """For a normal top play of ``kind`` and ``key``: the lowest bomb class that
-    beats it (1: an egg does, 2: only big eggs and above) and the fewest cards of a
-    big egg that beats it (0: any). The bomb ladder of :func:`~chupai.biga.combos.beats`
-    as two numbers, so that :func:`follow_filter` compares without calls."""
-    big_ace = kind is K.SINGLE and key == BIG_ACE_KEY
-    egg_ok = kind is K.PAIR or kind is K.SEQUENCE or (
-        kind is K.PAIR_SEQUENCE and rules.egg_over_pair_sequence) or (
-        kind is K.SINGLE and not big_ace and (key < _BJ_KEY or rules.egg_over_joker_single))
-    return (1 if egg_ok else 2), (rules.big_ace_single_min_big_egg if big_ace else 0)
 
 
 def follow_filter(combos: list[Combo], top: Combo, rules: BigARules,
