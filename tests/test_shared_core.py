@@ -17,7 +17,7 @@ import pytest
 from chupai.biga.game import BigADeal
 from chupai.bigtwo.game import BigTwoDeal
 from chupai.bigtwo.match import deal_seed as bigtwo_deal_seed
-from chupai.deal import Deal, copy_slots
+from chupai.deal import Deal, copy_slots, still_held
 from chupai.doudizhu.game import DouDizhuDeal
 from chupai.doudizhu.match import deal_seed as doudizhu_deal_seed
 from chupai.errors import ChupaiError, IllegalActionError, RecordError
@@ -270,6 +270,14 @@ def test_copy_slots() -> None:
     assert other.rules is deal.rules and other.to_act == deal.to_act
     other.apply_action(1)
     assert len(deal.history) == 1 and len(other.history) == 2
+
+
+def test_still_held() -> None:
+    guard = (8 << 4) | 8   # two 3-bit fields, each with its guard bit
+    plays = [("a", 1), ("aa", 2), ("b", 1 << 4), ("ab", (1 << 4) | 1)]
+    assert still_held(plays, 2, guard) == [("a", 1), ("aa", 2)]
+    assert still_held(plays, (1 << 4) | 1, guard) == [("a", 1), ("b", 16), ("ab", 17)]
+    assert still_held(plays, 0, guard) == []
 
 
 # ---------------------------------------------------------------------------

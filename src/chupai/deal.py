@@ -21,7 +21,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from chupai.errors import IllegalActionError
 
-__all__ = ["Deal", "copy_slots"]
+__all__ = ["Deal", "copy_slots", "still_held"]
 
 
 class _Scored(Protocol):
@@ -33,6 +33,7 @@ ActionT = TypeVar("ActionT")
 EventT = TypeVar("EventT")
 OutcomeT = TypeVar("OutcomeT", bound=_Scored)
 T = TypeVar("T")
+PlayT = TypeVar("PlayT", bound=tuple[Any, ...])
 
 
 def copy_slots(source: object, target: T, slots: Iterable[str],
@@ -46,6 +47,14 @@ def copy_slots(source: object, target: T, slots: Iterable[str],
     for name in copied:
         setattr(target, name, getattr(source, name).copy())
     return target
+
+
+def still_held(plays: list[PlayT], hand: int, guard: int) -> list[PlayT]:
+    """The plays of ``plays`` (tuples whose item 1 is their cards) that ``hand``
+    still holds, for games whose cards are packed counts with a ``guard`` bit above
+    every field (a deal's cached plays, filtered as cards leave the hand)."""
+    hg = hand + guard
+    return [c for c in plays if (hg - c[1]) & guard == guard]
 
 
 class Deal(Generic[ActionT, EventT, OutcomeT]):

@@ -21,6 +21,7 @@ from chupai.biga.events import Action, Capture, Choice, Declare, Outcome, Phase
 from chupai.biga.movegen import hand_combos
 from chupai.biga.scoring import score
 from chupai.biga.state import DealState, good_cards
+from chupai.deal import still_held
 
 __all__ = ["PlayPhase"]
 
@@ -37,13 +38,12 @@ class PlayPhase(DealState):
         cached = self._combos[seat]
         if cached is None:
             cached = hand_combos(self.hands[seat], self.rules, self.big_suit)
-            self._combos[seat] = cached
-            self._stale[seat] = False
         elif self._stale[seat]:
-            hg = self.hands[seat] + GUARD
-            cached = [c for c in cached if (hg - c[1]) & GUARD == GUARD]
-            self._combos[seat] = cached
-            self._stale[seat] = False
+            cached = still_held(cached, self.hands[seat], GUARD)
+        else:
+            return cached
+        self._combos[seat] = cached
+        self._stale[seat] = False
         return cached
 
     def public_team(self, seat: int) -> frozenset[int]:
