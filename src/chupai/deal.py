@@ -60,8 +60,8 @@ def still_held(plays: list[PlayT], hand: int, guard: int) -> list[PlayT]:
 class Deal(Generic[ActionT, EventT, OutcomeT]):
     """The shared methods of a deal with actions ``ActionT``, events ``EventT`` and
     an outcome ``OutcomeT`` (whose ``scores`` are the returns). Subclasses keep
-    their state in ``__slots__``, including ``to_act``, ``players`` and
-    ``outcome``."""
+    their state in ``__slots__``, including ``players``, ``phase``, ``to_act``,
+    ``history`` and ``outcome``."""
 
     __slots__ = ()
 

@@ -4,7 +4,8 @@ the fours capture, lead passing, the end of the deal and scoring (``biga.md`` §
 :class:`BigADeal` is the state machine of one deal, built from its parts: the
 values of :mod:`chupai.biga.events`, the draw of :mod:`chupai.biga.draw`, play of
 :mod:`chupai.biga.play`, the observation of :mod:`chupai.biga.observation` and the
-notation of :mod:`chupai.biga.notation`; this module exports all their public names. It follows the OpenSpiel method
+notation of :mod:`chupai.biga.notation`; this module exports all their public
+names. It follows the OpenSpiel method
 names (``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal``,
 ``returns``, ``observe``, ``clone``) and the checked/unchecked split:
 :meth:`BigADeal.apply_action` validates and raises :class:`IllegalActionError`;
@@ -113,45 +114,12 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
     attributes are documented on :class:`~chupai.biga.state.DealState`."""
 
     __slots__ = (
-        "_active",
-        "_big_gained",
-        "_big_played",
-        "_ck_pos",
-        "_ck_start",
-        "_combos",
-        "_n_active",
-        "_order",
-        "_seen",
-        "_stale",
-        "alone",
-        "alone_known",
-        "big_suit",
-        "captured",
-        "declarations",
-        "declarer",
-        "drawn",
-        "exposed",
-        "finishing",
-        "first_drawer",
-        "forced",
-        "hands",
-        "history",
-        "leader",
-        "outcome",
-        "partner",
-        "partner_revealed",
-        "passes",
-        "phase",
-        "played",
-        "players",
-        "public_partner",
-        "rules",
-        "seed",
-        "stock",
-        "to_act",
-        "top",
-        "top_player",
-        "two_shown",
+        "rules", "players", "seed", "first_drawer", "stock", "phase", "to_act", "history",
+        "drawn", "hands", "big_suit", "declarer", "forced", "two_shown", "exposed",
+        "declarations", "_ck_start", "_ck_pos", "partner", "alone", "partner_revealed",
+        "top", "top_player", "passes", "leader", "played", "captured", "finishing",
+        "_active", "_n_active", "_big_played", "_big_gained", "public_partner",
+        "alone_known", "outcome", "_combos", "_stale", "_order", "_seen",
     )
 
     # ----- construction -----------------------------------------------------

@@ -297,9 +297,10 @@ def place(seat_cards: list[int], slots: list[int], musts: list[tuple[int, int]],
         if face not in cards or not _put(face, [k for k in free if k <= deadline], cards,
                                          free, at, rng):
             return None
-    if not_last is not None and not_last in cards and not any(v == not_last for v in at.values()):
-        if not _put(not_last, [k for k in free if k != last], cards, free, at, rng):
-            return None
+    if not_last is not None and not_last in cards \
+            and not any(v == not_last for v in at.values()) \
+            and not _put(not_last, [k for k in free if k != last], cards, free, at, rng):
+        return None
     rng.shuffle(cards)
     at.update(zip(free, cards, strict=True))
     return at
