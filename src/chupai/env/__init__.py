@@ -32,7 +32,7 @@ _LAZY: dict[str, str] = {
     "ActionSpace": "spaces",
     "Encoder": "encode",
     "ChupaiAECEnv": "aec",
-    "ChupaiGymEnv": "aec",
+    "ChupaiGymEnv": "gym",
     "env": "aec",
     "raw_env": "aec",
     "VectorGames": "vector",
