@@ -119,6 +119,10 @@ import numpy.typing as npt
 from gymnasium import spaces as gym_spaces
 from gymnasium.utils import seeding
 
+# pettingzoo ships no type information
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers as pz_wrappers  # type: ignore[import-untyped]
+
 from chupai.env.common import EnvGame, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import public_text, rules_text
@@ -126,12 +130,13 @@ from chupai.env.spaces import ActionSpace
 from chupai.errors import ChupaiError, IllegalActionError, RulesError
 from chupai.protocol import get_game
 
-# pettingzoo ships no type information
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers as pz_wrappers  # type: ignore[import-untyped]
-
-__all__ = ["ChupaiAECEnv", "ChupaiGymEnv", "env", "raw_env", "resolve_env_rules",
-           "DEFAULT_MAX_REDEALS"]
+__all__ = [
+    "DEFAULT_MAX_REDEALS",
+    "ChupaiAECEnv",
+    "env",
+    "raw_env",
+    "resolve_env_rules",
+]
 
 Obs: TypeAlias = dict[str, npt.NDArray[Any]]
 """An observation: ``{"observation": float32 vector, "action_mask": int8 mask}``."""
@@ -208,6 +213,8 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self.metadata = {"render_modes": ["human", "ansi"], "name": f"chupai_{key}_v0",
                          "is_parallelizable": False}
         self._game = EnvGame(get_game(key))
+        self._new_deal = self._game.new_deal
+        """``(rules, seed, previous deal or None) -> deal`` (tests replace it)."""
         n = int(rules_obj.players)
         self.players = n
         names = tuple(f"seat_{s}" for s in range(n))
@@ -268,7 +275,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         rng = self.np_random
         assert rng is not None
         for _ in range(_MAX_VOID):
-            deal = self._game.new_deal(self.rules, int(rng.integers(1 << 63)))
+            deal = self._new_deal(self.rules, int(rng.integers(1 << 63)), None)
             if deal.to_act is not None:
                 self._set_deal(deal)
                 return
@@ -295,7 +302,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
                 for a in self.agents:
                     self.truncations[a] = True
                 return
-            deal = self._game.new_deal(self.rules, int(rng.integers(1 << 63)), deal)
+            deal = self._new_deal(self.rules, int(rng.integers(1 << 63)), deal)
             self.deal = deal
             if deal.to_act is not None:
                 self._set_deal(deal)

@@ -17,9 +17,27 @@ from typing import Any, Final, NamedTuple, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Vector", "HISTORY_LENGTH", "CACHE_LIMIT", "Segment", "CardPlanes",
-           "MaskPlanes", "CountPlanes", "mask_planes", "count_planes", "sat_sub", "Field",
-           "Block", "Codec", "rel", "order", "bits", "frozen", "PASS_KEY", "SKIP_KEY"]
+__all__ = [
+    "CACHE_LIMIT",
+    "HISTORY_LENGTH",
+    "PASS_KEY",
+    "SKIP_KEY",
+    "Block",
+    "CardPlanes",
+    "Codec",
+    "CountPlanes",
+    "Field",
+    "MaskPlanes",
+    "Segment",
+    "Vector",
+    "bits",
+    "count_planes",
+    "frozen",
+    "mask_planes",
+    "order",
+    "rel",
+    "sat_sub",
+]
 
 Vector: TypeAlias = npt.NDArray[np.float32]
 """A 1-D float32 array."""

@@ -16,7 +16,7 @@ from chupai.protocol import GameSpec, Result, get_game
 __all__ = ["EnvGame", "default_win_rewards", "resolve_env_rules"]
 
 
-_SPEC = re.compile(r"^\s*([^()]+?)\s*\((.*)\)\s*$", re.S)
+_SPEC = re.compile(r"^\s*([^()]+?)\s*\((.*)\)\s*$", re.DOTALL)
 
 
 def _parse(rules: str, key: str) -> tuple[str | None, dict[str, str]]:
@@ -82,7 +82,7 @@ class EnvGame:
     """One game as the environments use it: dealing, redeals and rewards through
     its spec (and its plugin's ``win_rewards``)."""
 
-    __slots__ = ("spec", "plugin", "_win")
+    __slots__ = ("_win", "plugin", "spec")
 
     spec: GameSpec
     plugin: ModuleType | None
@@ -100,8 +100,13 @@ class EnvGame:
         redeal ``prev`` (dealt as the spec's ``after_redeal`` says)."""
         if prev is None:
             return self.spec.new_deal(rules, seed)
+        return self.spec.new_deal(rules, seed, **self.redeal_kwargs(prev))
+
+    def redeal_kwargs(self, prev: Any) -> dict[str, Any]:
+        """The keyword arguments of :meth:`GameSpec.new_deal` for the deal after
+        the redeal ``prev``."""
         nxt = self.spec.after_redeal(prev)
-        return self.spec.new_deal(rules, seed, dealer=nxt.dealer, **nxt.extra)
+        return {"dealer": nxt.dealer, **nxt.extra}
 
     def result(self, deal: Any) -> Result:
         """The result of the finished ``deal``."""

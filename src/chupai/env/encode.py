@@ -141,13 +141,19 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from chupai.env.codec import (HISTORY_LENGTH, CardPlanes, Codec, CountPlanes, Segment,
-                              Vector)
+from chupai.env.codec import (
+    HISTORY_LENGTH,
+    CardPlanes,
+    Codec,
+    CountPlanes,
+    Segment,
+    Vector,
+)
 from chupai.env.generic import FactsCodec
 from chupai.env.spaces import env_plugin
 from chupai.protocol import get_game
 
-__all__ = ["Encoder", "Segment", "Vector", "HISTORY_LENGTH", "CardPlanes"]
+__all__ = ["HISTORY_LENGTH", "CardPlanes", "Encoder", "Segment", "Vector"]
 
 _CountPlanes = CountPlanes
 """The former name of :class:`chupai.env.codec.CountPlanes`."""

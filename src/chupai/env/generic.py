@@ -32,7 +32,7 @@ from chupai.env.codec import CardPlanes, Codec, Vector
 from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec
 
-__all__ = ["FactsCodec", "PHASE_SLOTS", "TokenPlanes"]
+__all__ = ["PHASE_SLOTS", "FactsCodec", "TokenPlanes"]
 
 PHASE_SLOTS: Final = 8
 """Slots of the hashed phase one-hot."""

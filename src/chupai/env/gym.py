@@ -15,10 +15,16 @@ from typing import Any, SupportsIndex, TypeAlias
 import gymnasium
 import numpy as np
 
-from chupai.env.aec import DEFAULT_MAX_REDEALS, ChupaiAECEnv, Obs, RenderMode, RewardMode
+from chupai.env.aec import (
+    DEFAULT_MAX_REDEALS,
+    ChupaiAECEnv,
+    Obs,
+    RenderMode,
+    RewardMode,
+)
 from chupai.errors import ChupaiError, IllegalActionError, RulesError
 
-__all__ = ["ChupaiGymEnv", "BotLike"]
+__all__ = ["BotLike", "ChupaiGymEnv"]
 
 BotLike: TypeAlias = Any
 """A bot: an object with ``act(observation, legal) -> action`` (:mod:`chupai.bots`)."""

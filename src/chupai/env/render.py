@@ -10,7 +10,7 @@ from typing import Any
 from chupai.env.common import EnvGame
 from chupai.protocol import SeatFacts
 
-__all__ = ["public_text", "public_roles", "rules_text"]
+__all__ = ["public_roles", "public_text", "rules_text"]
 
 
 def rules_text(rules: Any) -> str:

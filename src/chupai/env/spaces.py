@@ -155,8 +155,15 @@ import numpy.typing as npt
 from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, all_games, get_game
 
-__all__ = ["ActionSpace", "COMBINATION_OPTIONS", "Blocks", "TextFn", "play_order",
-           "play_blocks", "env_plugin"]
+__all__ = [
+    "COMBINATION_OPTIONS",
+    "ActionSpace",
+    "Blocks",
+    "TextFn",
+    "env_plugin",
+    "play_blocks",
+    "play_order",
+]
 
 Action: TypeAlias = Any
 """An engine action of the space's game (a ``Combo``, ``PASS``, ``Bid``,
@@ -206,8 +213,17 @@ class ActionSpace:
 
     Build it with :meth:`for_rules` (cached); do not mutate it."""
 
-    __slots__ = ("game", "n", "actions", "options", "by_text", "_ids", "_get", "_layout",
-                 "_text")
+    __slots__ = (
+        "_get",
+        "_ids",
+        "_layout",
+        "_text",
+        "actions",
+        "by_text",
+        "game",
+        "n",
+        "options",
+    )
 
     game: str
     """The game key (``bigtwo``, ``doudizhu``, ``biga``...)."""

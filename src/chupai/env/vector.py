@@ -57,7 +57,7 @@ allocation of the big arrays): consume them before the next step, or keep
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 import numpy as np
@@ -70,7 +70,7 @@ from chupai.env.spaces import ActionSpace
 from chupai.errors import ChupaiError, IllegalActionError
 from chupai.protocol import get_game
 
-__all__ = ["VectorGames", "Batch", "EpisodeStats", "random_actions", "Reward"]
+__all__ = ["Batch", "EpisodeStats", "Reward", "VectorGames", "random_actions"]
 
 Reward: TypeAlias = Literal["score", "win"]
 """``score``: the deal scores; ``win``: Dou Dizhu +1 to each seat of the winning
@@ -202,6 +202,7 @@ class VectorGames:
         self.obs_size = self.encoder.size
         self.reward = reward
         self._game = EnvGame(get_game(key))
+        self._new_deal: Callable[..., Deal] = self._game.spec.new_deal
         self._by_text = self.space.by_text
         self._seed = seed
 
@@ -353,7 +354,8 @@ class VectorGames:
         its result."""
         rng = self._rngs[i]
         for _ in range(MAX_THROWN):
-            deal = self._game.new_deal(self.rules, rng.getrandbits(63), prev)
+            kwargs = {} if prev is None else self._game.redeal_kwargs(prev)
+            deal = self._new_deal(self.rules, rng.getrandbits(63), **kwargs)
             if not deal.is_terminal():
                 return deal
             redeal = self._game.result(deal).redeal

@@ -15,12 +15,29 @@ from chupai.biga import combos as ba_combos
 from chupai.biga import game as ba_game
 from chupai.biga.movegen import hand_combos
 from chupai.biga.rules import STANDARD, BigARules
-from chupai.env.codec import PASS_KEY, Block, Codec, Field, Vector, count_planes, order, sat_sub
+from chupai.env.codec import (
+    PASS_KEY,
+    Block,
+    Codec,
+    Field,
+    Vector,
+    count_planes,
+    order,
+    sat_sub,
+)
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = ["COMBINATION_OPTIONS", "base_rules", "check", "build_space", "BigACodec",
-           "codec", "public_action", "win_rewards"]
+__all__ = [
+    "COMBINATION_OPTIONS",
+    "BigACodec",
+    "base_rules",
+    "build_space",
+    "check",
+    "codec",
+    "public_action",
+    "win_rewards",
+]
 
 COMBINATION_OPTIONS: Final = ("rank_order", "sequence_order", "big_ace_in_sets",
                               "fours_capture")
@@ -41,7 +58,7 @@ def base_rules(rules: BigARules) -> BigARules:
 
 def check(rules: BigARules) -> None:
     """Every Big A option is representable."""
-    return None
+    return
 
 
 def _big_suit_of(cards: int) -> int | None:

@@ -14,13 +14,31 @@ from chupai.bigtwo import combos as b2_combos
 from chupai.bigtwo import game as b2_game
 from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.rules import STANDARD, BigTwoRules, Series
-from chupai.env.codec import PASS_KEY, Block, Codec, Field, Vector, bits, mask_planes, order, rel
+from chupai.env.codec import (
+    PASS_KEY,
+    Block,
+    Codec,
+    Field,
+    Vector,
+    bits,
+    mask_planes,
+    order,
+    rel,
+)
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.errors import UnsupportedOptionError
 from chupai.protocol import Result
 
-__all__ = ["COMBINATION_OPTIONS", "base_rules", "check", "build_space", "BigTwoCodec",
-           "codec", "public_action", "win_rewards"]
+__all__ = [
+    "COMBINATION_OPTIONS",
+    "BigTwoCodec",
+    "base_rules",
+    "build_space",
+    "check",
+    "codec",
+    "public_action",
+    "win_rewards",
+]
 
 COMBINATION_OPTIONS: Final = ("suit_order", "allow_triples", "allow_flush",
                               "allow_two_pair_kicker", "four_card_play", "straight_order",

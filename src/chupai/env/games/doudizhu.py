@@ -16,13 +16,31 @@ from chupai.doudizhu import game as dd_game
 from chupai.doudizhu.movegen import hand_combos
 from chupai.doudizhu.rules import CLASSIC, FOUR_PLAYER, DouDizhuRules
 from chupai.doudizhu.scoring import multipliers
-from chupai.env.codec import (CACHE_LIMIT, PASS_KEY, SKIP_KEY, Block, Codec, Field, Vector,
-                              count_planes, sat_sub)
+from chupai.env.codec import (
+    CACHE_LIMIT,
+    PASS_KEY,
+    SKIP_KEY,
+    Block,
+    Codec,
+    Field,
+    Vector,
+    count_planes,
+    sat_sub,
+)
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = ["COMBINATION_OPTIONS", "base_rules", "check", "build_space", "DouDizhuCodec",
-           "codec", "public_action", "role_notes", "win_rewards"]
+__all__ = [
+    "COMBINATION_OPTIONS",
+    "DouDizhuCodec",
+    "base_rules",
+    "build_space",
+    "check",
+    "codec",
+    "public_action",
+    "role_notes",
+    "win_rewards",
+]
 
 COMBINATION_OPTIONS: Final = ("players", "four_with_two_kickers", "four_with_two_match",
                               "allow_four_with_pair", "airplane_max_trios")
@@ -38,7 +56,7 @@ def base_rules(rules: DouDizhuRules) -> DouDizhuRules:
 
 def check(rules: DouDizhuRules) -> None:
     """Every Dou Dizhu option is representable."""
-    return None
+    return
 
 
 def build_space(rules: DouDizhuRules) -> tuple[Blocks, TextFn]:
