@@ -95,7 +95,10 @@ Rendering
 the **public** state (phase, each seat's card count, role and last public action,
 the play on the table, the seat to act when that is public, and the scores once
 over); ``"human"`` prints the same. No hand is ever shown, not even the seat to
-act's.
+act's. It is rendered from the shared facts of an observation
+(:meth:`chupai.protocol.GameSpec.facts`): the roles are the observation's public
+roles (``out#k`` added once a seat went out k-th), so the render always agrees
+with what the engine tells every seat.
 
 Rule-based agents
 -----------------

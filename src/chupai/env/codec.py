@@ -11,7 +11,7 @@ of one observation in layout order (:meth:`Codec.parts`); the
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, TypeAlias
 
 import numpy as np
@@ -37,6 +37,8 @@ __all__ = [
     "order",
     "rel",
     "sat_sub",
+    "trick_fields",
+    "trick_values",
 ]
 
 Vector: TypeAlias = npt.NDArray[np.float32]
@@ -308,6 +310,14 @@ class Codec:
             self.add(f"cards_left.{k}", _LEFT_SLOTS,
                      f"relative seat {k}: cards held / full hand, then one-hot 0,1,2,3,>=4")
 
+    def lay_out(self, block: Block, extra: Sequence[tuple[str, str]],
+                known: str = "cards relative seat {k} is known to hold now") -> None:
+        """The whole layout: :meth:`common_head`, the state ``block``, the history."""
+        self.common_head(extra, known)
+        self.add_block(block)
+        self.history_layout()
+        self.finish_layout()
+
     def history_layout(self) -> None:
         p, n = self.planes.size, self.players
         for i in range(HISTORY_LENGTH):
@@ -394,6 +404,28 @@ class Codec:
     def parts(self, obs: Any) -> list[Vector]:
         """The pieces of the vector of ``obs``, in layout order."""
         raise NotImplementedError
+
+
+def trick_fields(n: int, kinds: int, kind: str) -> list[Field]:
+    """The fields of the trick every game encodes: ``top_player``, ``leader``,
+    ``leading`` and ``top_kind`` (``kinds`` kinds, described by ``kind``)."""
+    return [
+        Field("top_player", "onehot", n, "who made the top play"),
+        Field("leader", "onehot", n, "who led the current trick"),
+        Field("leading", "bits", 1, "1 when this seat is to act with no top play"),
+        Field("top_kind", "onehot", kinds, kind),
+    ]
+
+
+def trick_values(o: Any, kind_index: Mapping[Any, int], n: int) -> tuple[int, int, int, int]:
+    """The values of :func:`trick_fields` of observation ``o`` (``top``,
+    ``top_player``, ``leader``, ``current_player``, ``seat``)."""
+    me = o.seat
+    top = o.top
+    return (-1 if o.top_player is None else (o.top_player - me) % n,
+            -1 if o.leader is None else (o.leader - me) % n,
+            1 if (top is None and o.current_player == me) else 0,
+            -1 if top is None else kind_index[top.kind])
 
 
 def rel(seat: int | None, me: int, n: int) -> int:

@@ -3,7 +3,7 @@ chupai bots (:class:`ChupaiGymEnv`, also exported by :mod:`chupai.env.aec`).
 
 >>> e = ChupaiGymEnv("doudizhu", "classic", opponents="random", seed=1)
 >>> obs, info = e.reset()
->>> obs["action_mask"].sum() > 0
+>>> bool(obs["action_mask"].sum() > 0)
 True
 """
 

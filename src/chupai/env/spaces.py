@@ -14,6 +14,13 @@ combination options, so every rules object whose options agree on what the
 actions *are* gets the very same space (options of scoring, bidding, obligations
 and the like never change it).
 
+Each game's layout is built by its environment plugin (``chupai.env.games.<game>``,
+found through :meth:`chupai.protocol.GameSpec.plugin`). A game without a plugin
+gets one id per text of its spec's ``action_universe`` (in that order); its
+space numbers action texts (:attr:`ActionSpace.by_text`) and matches a deal's
+actions through ``deal.action_text`` (:meth:`ActionSpace.legal_ids`,
+:meth:`ActionSpace.engine_action`).
+
 >>> from chupai.doudizhu.game import new_deal
 >>> from chupai.doudizhu.rules import PRESETS
 >>> space = ActionSpace.for_rules("doudizhu", PRESETS["classic"])

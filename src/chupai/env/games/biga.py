@@ -1,9 +1,6 @@
-"""Big A's environment plugin: its action-space layout, its observation codec and
-its rendering extras (found through ``get_game("biga").plugin("env")``).
-
-The layout and the encoding are documented in :mod:`chupai.env.spaces` and
-:mod:`chupai.env.encode`.
-"""
+"""Big A's environment plugin (``get_game("biga").plugin("env")``): the action
+space's blocks (choices, declarations, the union of plays over every Big Ace suit,
+captures), the codec over the 19 faces and the public actions of the render."""
 
 from __future__ import annotations
 
@@ -15,29 +12,12 @@ from chupai.biga import combos as ba_combos
 from chupai.biga import game as ba_game
 from chupai.biga.movegen import hand_combos
 from chupai.biga.rules import STANDARD, BigARules
-from chupai.env.codec import (
-    PASS_KEY,
-    Block,
-    Codec,
-    Field,
-    Vector,
-    count_planes,
-    order,
-    sat_sub,
-)
+from chupai.env import codec as cd
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = [
-    "COMBINATION_OPTIONS",
-    "BigACodec",
-    "base_rules",
-    "build_space",
-    "check",
-    "codec",
-    "public_action",
-    "win_rewards",
-]
+__all__ = ["COMBINATION_OPTIONS", "BigACodec", "base_rules", "build_space", "check", "codec",
+           "public_action", "win_rewards"]
 
 COMBINATION_OPTIONS: Final = ("rank_order", "sequence_order", "big_ace_in_sets",
                               "fours_capture")
@@ -111,7 +91,7 @@ def _play_cards(a: Any) -> int | None:
         return a.cards
     if isinstance(a, ba_game.Capture):
         return a.fours.cards
-    return PASS_KEY if isinstance(a, Pass) else None
+    return cd.PASS_KEY if isinstance(a, Pass) else None
 
 
 def _raise(lows: dict[tuple[int, int], int], key: tuple[int, int], count: int) -> None:
@@ -153,7 +133,7 @@ def _playing(o: ba_game.Observation) -> bool:
     return o.phase is ba_game.Phase.PLAY or o.phase is ba_game.Phase.OVER
 
 
-class BigACodec(Codec):
+class BigACodec(cd.Codec):
     """The Big A encoding (count planes over the 19 faces, declarations, teams)."""
 
     def __init__(self, rules: Any) -> None:
@@ -162,7 +142,7 @@ class BigACodec(Codec):
         maxes = tuple(max(m, 8 if f == ba_cards.ACE else 0) for f, m in enumerate(maxes))
         n = rules.players
         full = -(-ba_game.STOCK_SIZE // n)
-        super().__init__(n, count_planes(maxes), full)
+        super().__init__(n, cd.count_planes(maxes), full)
         phases = tuple(ba_game.Phase)
         self._phase_index = {ph: i for i, ph in enumerate(phases)}
         kinds = tuple(ba_combos.Kind)
@@ -170,34 +150,28 @@ class BigACodec(Codec):
         self._decks: dict[int | None, int] = {None: ba_cards.DECK}
         for s in range(4):
             self._decks[s] = ba_cards.normalize(ba_cards.DECK, s)
-        self.block = Block([
-            Field("phase", "onehot", len(phases),
+        self.block = cd.Block([
+            cd.Field("phase", "onehot", len(phases),
                   "phase one-hot: " + ", ".join(p.value for p in phases)
                   + " (another seat's show_second decision shows as reveal)"),
-            Field("drawn", "scalar", 1, "cards drawn / 108"),
-            Field("first_drawer", "onehot", n, "the first drawer"),
-            Field("to_act", "onehot", n, "the seat to act (none during another seat's "
+            cd.Field("drawn", "scalar", 1, "cards drawn / 108"),
+            cd.Field("first_drawer", "onehot", n, "the first drawer"),
+            cd.Field("to_act", "onehot", n, "the seat to act (none during another seat's "
                   "private decision)"),
-            Field("top_player", "onehot", n, "who made the top play"),
-            Field("leader", "onehot", n, "who led the current trick"),
-            Field("leading", "bits", 1, "1 when this seat is to act with no top play"),
-            Field("top_kind", "onehot", len(kinds), "the top play's type (Kind order)"),
-            Field("declarer", "onehot", n, "the declarer"),
-            Field("big_suit", "onehot", 4, "the Big Ace suit: D, C, H, S"),
-            Field("forced", "bits", 1, "the declaration was the forced hearts one"),
-            Field("two_shown", "bits", 1, "both Big Aces were shown"),
-            Field("partner_revealed", "bits", 1, "the partner revealed itself"),
-            Field("partner", "onehot", n,
+            *cd.trick_fields(n, len(kinds), "the top play's type (Kind cd.order)"),
+            cd.Field("declarer", "onehot", n, "the declarer"),
+            cd.Field("big_suit", "onehot", 4, "the Big Ace suit: D, C, H, S"),
+            cd.Field("forced", "bits", 1, "the declaration was the forced hearts one"),
+            cd.Field("two_shown", "bits", 1, "both Big Aces were shown"),
+            cd.Field("partner_revealed", "bits", 1, "the partner revealed itself"),
+            cd.Field("partner", "onehot", n,
                   "the partner as this seat knows it (itself if it holds the other Big Ace)"),
-            Field("alone_known", "bits", 1, "it is public that the declarer plays alone"),
-            Field("role", "onehot", 4, "this seat's role: declarer, partner, defender, unknown"),
-            Field("finish_order", "order", n * n,
+            cd.Field("alone_known", "bits", 1, "it is public that the declarer plays alone"),
+            cd.Field("role", "onehot", 4, "this seat's role: declarer, partner, defender, unknown"),
+            cd.Field("finish_order", "order", n * n,
                   "per relative seat, one-hot of its finishing position"),
         ])
-        self.common_head([])
-        self.add_block(self.block)
-        self.history_layout()
-        self.finish_layout()
+        self.lay_out(self.block, [])
 
     def _known(self, o: ba_game.Observation, normalized: bool) -> tuple[list[int], int]:
         """What each other seat is known to hold now (its :func:`_lows` and the sets
@@ -220,35 +194,30 @@ class BigACodec(Codec):
                     b = ba_cards.normalize(b, o.big_suit)
                 b += captured[s]
                 if b:
-                    known[s] = sat_sub(b, played[s], ba_cards.GUARD)
+                    known[s] = cd.sat_sub(b, played[s], ba_cards.GUARD)
         return known, on_table
 
-    def _state(self, o: ba_game.Observation) -> Vector:
+    def _state(self, o: ba_game.Observation) -> cd.Vector:
         n = self.players
         me = o.seat
-        top = o.top
-        cur = o.current_player
         return self.block.get((
             self._phase_index[o.phase],
             o.drawn / ba_game.STOCK_SIZE,
             (o.first_drawer - me) % n,
-            -1 if cur is None else (cur - me) % n,
-            -1 if o.top_player is None else (o.top_player - me) % n,
-            -1 if o.leader is None else (o.leader - me) % n,
-            1 if (top is None and cur == me) else 0,
-            -1 if top is None else self._kind_index[top.kind],
-            -1 if o.declarer is None else (o.declarer - me) % n,
+            cd.rel(o.current_player, me, n),
+            *cd.trick_values(o, self._kind_index, n),
+            cd.rel(o.declarer, me, n),
             -1 if o.big_suit is None else o.big_suit,
             1 if o.forced else 0,
             1 if o.two_shown else 0,
             1 if o.partner_revealed else 0,
-            -1 if o.partner is None else (o.partner - me) % n,
+            cd.rel(o.partner, me, n),
             1 if o.alone_known else 0,
             _role(o),
-            order(o.finishing, me, n),
+            cd.order(o.finishing, me, n),
         ))
 
-    def parts(self, obs: Any) -> list[Vector]:
+    def parts(self, obs: Any) -> list[cd.Vector]:
         o: ba_game.Observation = obs
         me = o.seat
         playing = _playing(o)
@@ -266,7 +235,7 @@ class BigACodec(Codec):
         return parts
 
 
-def codec(rules: BigARules) -> Codec:
+def codec(rules: BigARules) -> cd.Codec:
     """The observation codec of ``rules`` (what :class:`~chupai.env.encode.Encoder` uses)."""
     return BigACodec(rules)
 

@@ -1,9 +1,6 @@
-"""Big Two's environment plugin: its action-space layout, its observation codec
-and its rendering extras (found through ``get_game("bigtwo").plugin("env")``).
-
-The layout and the encoding are documented in :mod:`chupai.env.spaces` and
-:mod:`chupai.env.encode`.
-"""
+"""Big Two's environment plugin (``get_game("bigtwo").plugin("env")``): the
+action space's blocks (choices, the plays of the 52 cards, last-card calls), the
+52-bit codec with what the exchanges showed, and the public actions of the render."""
 
 from __future__ import annotations
 
@@ -14,31 +11,13 @@ from chupai.bigtwo import combos as b2_combos
 from chupai.bigtwo import game as b2_game
 from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.rules import STANDARD, BigTwoRules, Series
-from chupai.env.codec import (
-    PASS_KEY,
-    Block,
-    Codec,
-    Field,
-    Vector,
-    bits,
-    mask_planes,
-    order,
-    rel,
-)
+from chupai.env import codec as cd
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.errors import UnsupportedOptionError
 from chupai.protocol import Result
 
-__all__ = [
-    "COMBINATION_OPTIONS",
-    "BigTwoCodec",
-    "base_rules",
-    "build_space",
-    "check",
-    "codec",
-    "public_action",
-    "win_rewards",
-]
+__all__ = ["COMBINATION_OPTIONS", "BigTwoCodec", "base_rules", "build_space", "check", "codec",
+           "public_action", "win_rewards"]
 
 COMBINATION_OPTIONS: Final = ("suit_order", "allow_triples", "allow_flush",
                               "allow_two_pair_kicker", "four_card_play", "straight_order",
@@ -110,7 +89,7 @@ def _play_cards(a: Any) -> int | None:
         return a.mask
     if isinstance(a, b2_game.LastCard):
         return a.play.mask
-    return PASS_KEY if isinstance(a, Pass) else None
+    return cd.PASS_KEY if isinstance(a, Pass) else None
 
 
 def _moved(o: b2_game.Observation, ev: Any) -> tuple[int, int]:
@@ -126,42 +105,37 @@ def _moved(o: b2_game.Observation, ev: Any) -> tuple[int, int]:
     return 0, -1
 
 
-class BigTwoCodec(Codec):
+class BigTwoCodec(cd.Codec):
     """The Big Two encoding (52-bit card planes, exchange knowledge)."""
 
     def __init__(self, rules: Any) -> None:
         full = rules.cards_per_hand + (1 if rules.leftover_count else 0)
-        super().__init__(rules.players, mask_planes(), full)
+        super().__init__(rules.players, cd.mask_planes(), full)
         n = self.players
         phases = tuple(b2_game.Phase)
         self._phase_index = {ph: i for i, ph in enumerate(phases)}
         kinds = tuple(b2_combos.ComboKind)
         self._kind_index = {k: i for i, k in enumerate(kinds)}
-        self.block = Block([
-            Field("phase", "onehot", len(phases),
+        self.block = cd.Block([
+            cd.Field("phase", "onehot", len(phases),
                   "phase one-hot: " + ", ".join(p.value for p in phases)),
-            Field("to_act", "onehot", n, "the seat to act"),
-            Field("top_player", "onehot", n, "who made the top play"),
-            Field("leader", "onehot", n, "who led the current trick"),
-            Field("leading", "bits", 1, "1 when this seat is to act with no top play"),
-            Field("top_kind", "onehot", len(kinds), "the top play's type (ComboKind order)"),
-            Field("passed", "bits", n, "seats that passed since the top play"),
-            Field("finish_order", "order", n * n,
+            cd.Field("to_act", "onehot", n, "the seat to act"),
+            *cd.trick_fields(n, len(kinds), "the top play's type (ComboKind cd.order)"),
+            cd.Field("passed", "bits", n, "seats that passed since the top play"),
+            cd.Field("finish_order", "order", n * n,
                   "per relative seat, one-hot of its finishing position"),
-            Field("starting_player", "onehot", n, "the public holder of the starting card"),
-            Field("must_contain", "bits", 1, "this seat's lead must contain the starting card"),
-            Field("forced_trick", "bits", 1, "repeat_lead_lock: all but the top player pass"),
-            Field("blocked", "bits", n, "seats blocked for a missed last-card call"),
-            Field("ranking", "order", n * n,
+            cd.Field("starting_player", "onehot", n, "the public holder of the starting card"),
+            cd.Field("must_contain", "bits", 1, "this seat's lead must contain the starting card"),
+            cd.Field("forced_trick", "bits", 1, "repeat_lead_lock: all but the top player pass"),
+            cd.Field("blocked", "bits", n, "seats blocked for a missed last-card call"),
+            cd.Field("ranking", "order", n * n,
                   "per relative seat, one-hot of its rank in the previous deal (exchanges)"),
-            Field("partner", "onehot", n, "the other party of this seat's exchange decision"),
-            Field("piles", "bits", n, "tribute method 1: hand indexes still to choose"),
+            cd.Field("partner", "onehot", n, "the other party of this seat's exchange decision"),
+            cd.Field("piles", "bits", n, "tribute method 1: hand indexes still to choose"),
         ])
-        self.common_head([("exposed", "cards out of play face up, and a face-up leftover")],
-                         "cards this seat last saw go to relative seat {k} (exchanges)")
-        self.add_block(self.block)
-        self.history_layout()
-        self.finish_layout()
+        self.lay_out(self.block,
+                     [("exposed", "cards out of play face up, and a face-up leftover")],
+                     "cards this seat last saw go to relative seat {k} (exchanges)")
 
     def _known(self, o: b2_game.Observation) -> list[int]:
         """Cards this seat last saw go to each other seat before play (exchanges,
@@ -184,30 +158,25 @@ class BigTwoCodec(Codec):
                 known[to] |= cards
         return known
 
-    def _state(self, o: b2_game.Observation) -> Vector:
+    def _state(self, o: b2_game.Observation) -> cd.Vector:
         n = self.players
         me = o.seat
-        top = o.top
-        cur = o.current_player
         return self.block.get((
             self._phase_index[o.phase],
-            -1 if cur is None else (cur - me) % n,
-            -1 if o.top_player is None else (o.top_player - me) % n,
-            (o.leader - me) % n,
-            1 if (top is None and cur == me) else 0,
-            -1 if top is None else self._kind_index[top.kind],
-            bits(o.passed, me, n),
-            order(o.finished, me, n),
-            rel(o.starting_player, me, n),
+            cd.rel(o.current_player, me, n),
+            *cd.trick_values(o, self._kind_index, n),
+            cd.bits(o.passed, me, n),
+            cd.order(o.finished, me, n),
+            cd.rel(o.starting_player, me, n),
             1 if o.must_contain else 0,
             1 if o.forced_trick else 0,
-            bits(o.blocked, me, n),
-            order(o.ranking, me, n) if o.ranking is not None else (-1,) * n,
-            rel(o.partner, me, n),
+            cd.bits(o.blocked, me, n),
+            cd.order(o.ranking, me, n) if o.ranking is not None else (-1,) * n,
+            cd.rel(o.partner, me, n),
             sum(1 << k for k in o.piles),
         ))
 
-    def parts(self, obs: Any) -> list[Vector]:
+    def parts(self, obs: Any) -> list[cd.Vector]:
         o: b2_game.Observation = obs
         n = self.players
         me = o.seat
@@ -233,7 +202,7 @@ class BigTwoCodec(Codec):
         return parts
 
 
-def codec(rules: BigTwoRules) -> Codec:
+def codec(rules: BigTwoRules) -> cd.Codec:
     """The observation codec of ``rules`` (what :class:`~chupai.env.encode.Encoder` uses)."""
     return BigTwoCodec(rules)
 

@@ -1,9 +1,6 @@
-"""Dou Dizhu's environment plugin: its action-space layout, its observation codec
-and its rendering extras (found through ``get_game("doudizhu").plugin("env")``).
-
-The layout and the encoding are documented in :mod:`chupai.env.spaces` and
-:mod:`chupai.env.encode`.
-"""
+"""Dou Dizhu's environment plugin (``get_game("doudizhu").plugin("env")``): the
+action space's blocks (bids, robs, 明牌, the plays of the deck), the count-plane
+codec with the kitty and the stake, and the render's ``bidder`` note."""
 
 from __future__ import annotations
 
@@ -16,31 +13,12 @@ from chupai.doudizhu import game as dd_game
 from chupai.doudizhu.movegen import hand_combos
 from chupai.doudizhu.rules import CLASSIC, FOUR_PLAYER, DouDizhuRules
 from chupai.doudizhu.scoring import multipliers
-from chupai.env.codec import (
-    CACHE_LIMIT,
-    PASS_KEY,
-    SKIP_KEY,
-    Block,
-    Codec,
-    Field,
-    Vector,
-    count_planes,
-    sat_sub,
-)
+from chupai.env import codec as cd
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = [
-    "COMBINATION_OPTIONS",
-    "DouDizhuCodec",
-    "base_rules",
-    "build_space",
-    "check",
-    "codec",
-    "public_action",
-    "role_notes",
-    "win_rewards",
-]
+__all__ = ["COMBINATION_OPTIONS", "DouDizhuCodec", "base_rules", "build_space", "check",
+           "codec", "public_action", "role_notes", "win_rewards"]
 
 COMBINATION_OPTIONS: Final = ("players", "four_with_two_kickers", "four_with_two_match",
                               "allow_four_with_pair", "airplane_max_trios")
@@ -93,7 +71,7 @@ def _play_cards(a: Any) -> int | None:
     """The history key of an action of the play phase (:meth:`Codec.recent`)."""
     if isinstance(a, dd_combos.Combo):
         return int(a.cards)
-    return PASS_KEY if isinstance(a, Pass) else SKIP_KEY
+    return cd.PASS_KEY if isinstance(a, Pass) else cd.SKIP_KEY
 
 
 def _play_start(hist: Any) -> int:
@@ -106,12 +84,12 @@ def _play_start(hist: Any) -> int:
     return len(hist)
 
 
-class DouDizhuCodec(Codec):
+class DouDizhuCodec(cd.Codec):
     """The Dou Dizhu encoding (count planes, the kitty plane, bidding state)."""
 
     def __init__(self, rules: Any) -> None:
         packs = rules.packs
-        planes = count_planes(tuple([4 * packs] * 13 + [packs] * 2))
+        planes = cd.count_planes(tuple([4 * packs] * 13 + [packs] * 2))
         super().__init__(rules.players, planes, rules.hand_size + rules.kitty_size)
         self.rules = rules
         n = self.players
@@ -120,27 +98,21 @@ class DouDizhuCodec(Codec):
         kinds = tuple(dd_combos.Kind)
         self._kind_index = {k: i for i, k in enumerate(kinds)}
         self._stakes: dict[tuple[int, int, int, bool, bool], float] = {}
-        self.block = Block([
-            Field("phase", "onehot", 4, "phase one-hot: bid, rob, play, over"),
-            Field("landlord", "onehot", n, "the (current) landlord, relative seat"),
-            Field("first_bidder", "onehot", n, "the receiver of the marker card"),
-            Field("to_act", "onehot", n, "the seat to act"),
-            Field("top_player", "onehot", n, "who made the top play"),
-            Field("leader", "onehot", n, "who led the current trick"),
-            Field("leading", "bits", 1, "1 when this seat is to act with no top play"),
-            Field("top_kind", "onehot", len(kinds), "the top play's reading (Kind order)"),
-            Field("bid", "onehot", 4, "the highest bid so far, 0..3"),
-            Field("robs", "onehot", 4, "robs so far: 0, 1, 2, >= 3"),
-            Field("bombs", "onehot", 5, "doubling bombs played: 0..3, >= 4"),
-            Field("shown", "bits", 1, "the landlord showed the hand (明牌)"),
-            Field("doubled", "bits", 1, "this deal carries D = 2"),
-            Field("stake", "scalar", 1,
+        self.block = cd.Block([
+            cd.Field("phase", "onehot", 4, "phase one-hot: bid, rob, play, over"),
+            cd.Field("landlord", "onehot", n, "the (current) landlord, relative seat"),
+            cd.Field("first_bidder", "onehot", n, "the receiver of the marker card"),
+            cd.Field("to_act", "onehot", n, "the seat to act"),
+            *cd.trick_fields(n, len(kinds), "the top play's reading (Kind order)"),
+            cd.Field("bid", "onehot", 4, "the highest bid so far, 0..3"),
+            cd.Field("robs", "onehot", 4, "robs so far: 0, 1, 2, >= 3"),
+            cd.Field("bombs", "onehot", 5, "doubling bombs played: 0..3, >= 4"),
+            cd.Field("shown", "bits", 1, "the landlord showed the hand (明牌)"),
+            cd.Field("doubled", "bits", 1, "this deal carries D = 2"),
+            cd.Field("stake", "scalar", 1,
                   "log2(unit if the landlord won now without spring) / 10; 0 before a bid"),
         ])
-        self.common_head([("kitty", "the kitty once taken (face up), else 0")])
-        self.add_block(self.block)
-        self.history_layout()
-        self.finish_layout()
+        self.lay_out(self.block, [("kitty", "the kitty once taken (face up), else 0")])
 
     def _stake(self, bid: int, robs: int, bombs: int, shown: bool, doubled: bool) -> float:
         key = (bid, robs, bombs, shown, doubled)
@@ -152,7 +124,7 @@ class DouDizhuCodec(Codec):
                                 spring=False, anti_spring=False, shown=shown,
                                 landlord_won=True, doubled=doubled).unit
                 s = math.log2(u) / 10.0
-            if len(self._stakes) < CACHE_LIMIT:
+            if len(self._stakes) < cd.CACHE_LIMIT:
                 self._stakes[key] = s
         return s
 
@@ -171,26 +143,20 @@ class DouDizhuCodec(Codec):
         known = [0] * n
         for s in range(n):
             if s != me and base[s]:
-                known[s] = sat_sub(base[s], o.played[s], dd_combos.GUARD)
+                known[s] = cd.sat_sub(base[s], o.played[s], dd_combos.GUARD)
         if o.landlord_hand is not None and lord is not None and lord != me:
             known[lord] = o.landlord_hand
         return known
 
-    def _state(self, o: dd_game.Observation) -> Vector:
+    def _state(self, o: dd_game.Observation) -> cd.Vector:
         n = self.players
         me = o.seat
-        lord = o.landlord
-        top = o.top
-        cur = o.current_player
         return self.block.get((
             self._phase_index[o.phase],
-            -1 if lord is None else (lord - me) % n,
+            cd.rel(o.landlord, me, n),
             (o.first_bidder - me) % n,
-            -1 if cur is None else (cur - me) % n,
-            -1 if o.top_player is None else (o.top_player - me) % n,
-            -1 if o.leader is None else (o.leader - me) % n,
-            1 if (top is None and cur == me) else 0,
-            -1 if top is None else self._kind_index[top.kind],
+            cd.rel(o.current_player, me, n),
+            *cd.trick_values(o, self._kind_index, n),
             o.bid,
             min(o.robs, 3),
             min(o.bombs, 4),
@@ -199,7 +165,7 @@ class DouDizhuCodec(Codec):
             self._stake(o.bid, o.robs, o.bombs, o.shown, o.doubled),
         ))
 
-    def parts(self, obs: Any) -> list[Vector]:
+    def parts(self, obs: Any) -> list[cd.Vector]:
         o: dd_game.Observation = obs
         me = o.seat
         played = o.played
@@ -217,7 +183,7 @@ class DouDizhuCodec(Codec):
         return parts
 
 
-def codec(rules: DouDizhuRules) -> Codec:
+def codec(rules: DouDizhuRules) -> cd.Codec:
     """The observation codec of ``rules`` (what :class:`~chupai.env.encode.Encoder` uses)."""
     return DouDizhuCodec(rules)
 
