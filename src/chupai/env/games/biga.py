@@ -158,7 +158,7 @@ class BigACodec(cd.Codec):
             cd.Field("first_drawer", "onehot", n, "the first drawer"),
             cd.Field("to_act", "onehot", n, "the seat to act (none during another seat's "
                   "private decision)"),
-            *cd.trick_fields(n, len(kinds), "the top play's type (Kind cd.order)"),
+            *cd.trick_fields(n, len(kinds), "the top play's type (Kind order)"),
             cd.Field("declarer", "onehot", n, "the declarer"),
             cd.Field("big_suit", "onehot", 4, "the Big Ace suit: D, C, H, S"),
             cd.Field("forced", "bits", 1, "the declaration was the forced hearts one"),

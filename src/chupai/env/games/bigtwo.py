@@ -120,7 +120,7 @@ class BigTwoCodec(cd.Codec):
             cd.Field("phase", "onehot", len(phases),
                   "phase one-hot: " + ", ".join(p.value for p in phases)),
             cd.Field("to_act", "onehot", n, "the seat to act"),
-            *cd.trick_fields(n, len(kinds), "the top play's type (ComboKind cd.order)"),
+            *cd.trick_fields(n, len(kinds), "the top play's type (ComboKind order)"),
             cd.Field("passed", "bits", n, "seats that passed since the top play"),
             cd.Field("finish_order", "order", n * n,
                   "per relative seat, one-hot of its finishing position"),
