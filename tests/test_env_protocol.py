@@ -5,7 +5,9 @@ generic env modules name no game."""
 from __future__ import annotations
 
 import ast
+import importlib
 import random
+from collections.abc import Iterator
 import warnings
 from pathlib import Path
 from typing import Any
@@ -19,17 +21,31 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-import toygame.spec  # noqa: E402, F401  (registers the game "toy")
 from chupai.env import ChupaiGymEnv, env, raw_env  # noqa: E402
 from chupai.env.encode import Encoder  # noqa: E402
 from chupai.env.generic import PHASE_SLOTS  # noqa: E402
 from chupai.env.spaces import ActionSpace  # noqa: E402
 from chupai.env.vector import VectorGames, random_actions  # noqa: E402
 from chupai.errors import IllegalActionError  # noqa: E402
-from chupai.protocol import get_game  # noqa: E402
+from chupai.protocol import game_keys, get_game, register, unregister  # noqa: E402
 
 ENV = Path(__file__).resolve().parent.parent / "src" / "chupai" / "env"
-PACK = get_game("toy").card_universe(get_game("toy").resolve())  # type: ignore[misc]
+PACK: tuple[str, ...] = ()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy() -> Iterator[None]:
+    """The toy game registered while this module's tests run (and only then, unless
+    another module registered it: collection-time snapshots of the games, as
+    test_golden's, must not see it)."""
+    global PACK
+    was = "toy" in game_keys()
+    spec = register(importlib.import_module("toygame.spec").SPEC)
+    assert spec.card_universe is not None
+    PACK = tuple(spec.card_universe(spec.resolve()))
+    yield
+    if not was:
+        unregister("toy")
 
 
 class _LowestBot:

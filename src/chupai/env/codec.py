@@ -369,37 +369,42 @@ class Codec:
         seat (``known[me]`` unused), ``extra`` the game's planes, ``top`` the top
         play's cards (0 when leading)."""
         n = self.players
+        cards = [hand, unseen]
+        cards += [played[(me + k) % n] for k in range(n)]
+        cards += [known[(me + k) % n] for k in range(1, n)]
+        cards += extra
+        cards.append(top)
+        data = self.planes._memo.data
         plane = self.planes.plane
-        order = [(me + k) % n for k in range(n)]
-        parts = [plane(hand), plane(unseen)]
-        parts += [plane(played[s]) for s in order]
-        parts += [plane(known[s]) for s in order[1:]]
-        parts += [plane(c) for c in extra]
-        parts.append(plane(top))
+        parts = [data[c] if c in data else plane(c) for c in cards]
         parts.append(self.cards_left(counts, me))
         return parts
 
     def recent(self, hist: Sequence[Any], me: int, stop: int,
                cards_of: Callable[[Any], int | None]) -> list[Vector]:
-        """The history pieces of the last K plays and passes among ``hist[stop:]``,
-        newest first: ``cards_of(action)`` is the cards of a play, :data:`PASS_KEY`
-        for a pass, :data:`SKIP_KEY` for an action to step over, None where the
-        history of the play phase ends."""
+        """The history pieces of the last K plays and passes among ``hist[stop:]``
+        (events: ``(seat, action, ...)`` tuples), newest first, padded with zeros:
+        ``cards_of(action)`` is the cards of a play, :data:`PASS_KEY` for a pass,
+        :data:`SKIP_KEY` for an action to step over, None where the history of the
+        play phase ends."""
         n = self.players
-        keys: list[tuple[int, int]] = []
-        i = len(hist) - 1
-        while i >= stop:
+        memo = self._entry
+        data = memo.data
+        out: list[Vector] = []
+        for i in range(len(hist) - 1, stop - 1, -1):
             ev = hist[i]
-            i -= 1
-            c = cards_of(ev.action)
+            c = cards_of(ev[1])
             if c is None:
                 break
             if c == SKIP_KEY:
                 continue
-            keys.append((c, (ev.seat - me) % n))
-            if len(keys) == HISTORY_LENGTH:
-                break
-        return self.history(keys)
+            key = (c, (ev[0] - me) % n)
+            v = data.get(key)
+            out.append(v if v is not None else memo.get(key))
+            if len(out) == HISTORY_LENGTH:
+                return out
+        out.append(self._pads[HISTORY_LENGTH - len(out)])
+        return out
 
     def parts(self, obs: Any) -> list[Vector]:
         """The pieces of the vector of ``obs``, in layout order."""

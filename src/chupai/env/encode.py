@@ -252,8 +252,8 @@ class Encoder:
 
     def describe(self) -> str:
         """The layout as a text table, one segment a line."""
-        lines = [f"{self.game} encoding, {self.size} values "
-                 f"({self.planes.size} per card plane, {self.players} players)"]
+        lines = [(f"{self.game} encoding, {self.size} values "
+                  f"({self.planes.size} per card plane, {self.players} players)")]
         for s in self.layout:
             lines.append(f"{s.start:5d} {s.length:4d}  {s.name:22s} {s.description}")
         return "\n".join(lines)

@@ -49,7 +49,7 @@ class TokenPlanes(CardPlanes):
 
     def decode(self, plane: npt.ArrayLike) -> int:
         a = np.asarray(plane, dtype=np.float64)
-        return sum(int(round(c)) << (5 * i) for i, c in enumerate(a))
+        return sum(round(float(c)) << (5 * i) for i, c in enumerate(a))
 
 
 def _players(spec: GameSpec, rules: Any) -> int:
