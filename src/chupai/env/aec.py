@@ -218,7 +218,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self._game = EnvGame(get_game(key))
         self._new_deal = self._game.new_deal
         """``(rules, seed, previous deal or None) -> deal`` (tests replace it)."""
-        n = int(rules_obj.players)
+        n = self.encoder.players
         self.players = n
         names = tuple(f"seat_{s}" for s in range(n))
         self._names = names
