@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from chupai import __version__
+from chupai.protocol import GAMES_VARIABLE, load_modules
 from chupai.errors import ChupaiError
 from chupai.games import GAMES, find_game
 from chupai.options import parse_overrides
@@ -248,6 +250,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        # games that are not installed packages (a test's), named in CHUPAI_GAMES
+        load_modules(os.environ.get(GAMES_VARIABLE, ""))
+    except ChupaiError as exc:
+        sys.stderr.write(f"chupai: error: {exc}\n")
+        return EXIT_USAGE
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
