@@ -32,13 +32,37 @@ def _best_bomb(pool: list[int], room: int, rules: BigARules, big: int,
         return 8, 0
     if j >= 3 and room >= 3:
         return 7, 0
-    best = (0, 0)
-    for f in range(TWO + 1):
-        n = min(pool[f], room)
-        if n >= 7:
-            best = max(best, (6, 16 * n + st[f]))
+    best = _set_bomb(pool, room, st, 7, room, 6)
     if best[0]:
         return best
+    best = _chain_bomb(pool, room, chain)
+    if best[0]:
+        return best
+    if j >= 2 and room >= 2:
+        return 3, min(2, pool[RJ])
+    best = _set_bomb(pool, room, st, 4, 6, 2)
+    if best[0]:
+        return best
+    return _set_bomb(pool, room, st, 3, room, 1)
+
+
+def _set_bomb(pool: list[int], room: int, st: Sequence[int], least: int, most: int,
+              cls: int) -> tuple[int, int]:
+    """The strongest ``(cls, key)`` set of ``least`` or more cards of a rank (at
+    most ``most`` and ``room`` of them counted); the key orders by size, then
+    strength (strength alone for class 1, the eggs)."""
+    best = (0, 0)
+    for f in range(TWO + 1):
+        n = min(pool[f], room, most)
+        if n >= least:
+            best = max(best, (cls, 16 * n + st[f] if cls > 1 else st[f]))
+    return best
+
+
+def _chain_bomb(pool: list[int], room: int, chain: Sequence[int]) -> tuple[int, int]:
+    """The strongest two 4s of consecutive ranks (class 5) or three 3s (class 4)
+    within ``room`` cards."""
+    best = (0, 0)
     if room >= 8:
         for i in range(len(chain) - 1):
             if pool[chain[i]] >= 4 and pool[chain[i + 1]] >= 4 and chain[i] != chain[i + 1]:
@@ -49,19 +73,6 @@ def _best_bomb(pool: list[int], room: int, rules: BigARules, big: int,
         for i in range(len(chain) - 2):
             if all(pool[chain[i + x]] >= 3 for x in range(3)):
                 best = max(best, (4, i + 1))
-        if best[0]:
-            return best
-    if j >= 2 and room >= 2:
-        return 3, min(2, pool[RJ])
-    for f in range(TWO + 1):
-        n = min(pool[f], room, 6)
-        if n >= 4:
-            best = max(best, (2, 16 * n + st[f]))
-    if best[0]:
-        return best
-    for f in range(TWO + 1):
-        if pool[f] >= 3 and room >= 3:
-            best = max(best, (1, st[f]))
     return best
 
 
@@ -84,6 +95,26 @@ def _beatable(play: Combo, pool: list[int], room: int, rules: BigARules, big: in
     cls, key = bomb
     if play.bomb:
         return cls > play.bomb or (cls == play.bomb and key > play.key)
+    if _bomb_beats(play, cls, key, rules):
+        return True
+    if play.size > room:
+        return False
+    kind = play.kind
+    if kind is K.SINGLE:
+        if play.key >= BIG_ACE_KEY:
+            return False
+        if big >= 0 and pool[big]:
+            return True
+        return any(pool[f] and st[f] > play.key for f in range(RJ + 1))
+    if kind is K.PAIR:
+        return any(pool[f] >= 2 and st[f] > play.key for f in range(TWO + 1))
+    if kind is K.SEQUENCE or kind is K.PAIR_SEQUENCE:
+        return _sequence_beats(play, pool, big, chain)
+    return False
+
+
+def _bomb_beats(play: Combo, cls: int, key: int, rules: BigARules) -> bool:
+    """Whether the best bomb ``(cls, key)`` beats ``play``, not a bomb."""
     if cls >= 3:
         return True
     kind = play.kind
@@ -100,27 +131,20 @@ def _beatable(play: Combo, pool: list[int], room: int, rules: BigARules, big: in
         if kind is K.SINGLE and (play.key < 13 or (rules.egg_over_joker_single
                                                    and play.key != BIG_ACE_KEY)):
             return True
-    if play.size > room:
-        return False
-    if kind is K.SINGLE:
-        if play.key >= BIG_ACE_KEY:
-            return False
-        if big >= 0 and pool[big]:
+    return False
+
+
+def _sequence_beats(play: Combo, pool: list[int], big: int, chain: Sequence[int]) -> bool:
+    """Whether ``pool`` holds a higher sequence (pair sequence) of ``play``'s length."""
+    m = 1 if play.kind is K.SEQUENCE else 2
+    length = play.size // m
+    have = [pool[f] + (pool[big] if f == ACE and big >= 0 else 0) for f in chain]
+    run = 0
+    for i in range(len(chain)):
+        run = run + 1 if have[i] >= m else 0
+        start = i - length + 1
+        if run >= length and start + 1 > play.key:
             return True
-        return any(pool[f] and st[f] > play.key for f in range(RJ + 1))
-    if kind is K.PAIR:
-        return any(pool[f] >= 2 and st[f] > play.key for f in range(TWO + 1))
-    if kind is K.SEQUENCE or kind is K.PAIR_SEQUENCE:
-        m = 1 if kind is K.SEQUENCE else 2
-        length = play.size // m
-        have = [pool[f] + (pool[big] if f == ACE and big >= 0 else 0) for f in chain]
-        run = 0
-        for i in range(len(chain)):
-            run = run + 1 if have[i] >= m else 0
-            start = i - length + 1
-            if run >= length and start + 1 > play.key:
-                return True
-        return False
     return False
 
 

@@ -57,11 +57,7 @@ class BigAGreedyBot:
         obs = observation
         phase = obs.phase
         if phase is Phase.DRAW:
-            decls = [a for a in legal if type(a) is Declare and not a.two]
-            c = _counts(obs.hand)
-            if decls and c[BJ] + c[RJ] >= 2:
-                return decls[0]
-            return DECLINE if DECLINE in legal else legal[-1]
+            return self._draw(obs, legal)
         if phase is not Phase.PLAY:
             for a in (KEEP_HIDDEN, STAY_HIDDEN):
                 if a in legal:
@@ -80,11 +76,28 @@ class BigAGreedyBot:
         counts = _counts(hand)
         st = strengths(obs.rules.rank_order)
         if obs.top is None:
-            keep = [p for p in plays if not p.bomb and not _breaks(p, counts)] \
-                or [p for p in plays if not p.bomb] or plays
-            weakest = min((_weakest(p.cards, st, obs.big_suit), p.cards) for p in keep)[0]
-            with_low = [p for p in keep if _weakest(p.cards, st, obs.big_suit) == weakest]
-            return max(with_low, key=lambda p: (p.size, -p.key))
+            return self._lead(obs, plays, counts, st)
+        return self._follow(obs, plays, legal, counts, st)
+
+    @staticmethod
+    def _draw(obs: Any, legal: Sequence[Any]) -> Any:
+        decls = [a for a in legal if type(a) is Declare and not a.two]
+        c = _counts(obs.hand)
+        if decls and c[BJ] + c[RJ] >= 2:
+            return decls[0]
+        return DECLINE if DECLINE in legal else legal[-1]
+
+    @staticmethod
+    def _lead(obs: Any, plays: list[Combo], counts: list[int], st: Sequence[int]) -> Combo:
+        keep = [p for p in plays if not p.bomb and not _breaks(p, counts)] \
+            or [p for p in plays if not p.bomb] or plays
+        weakest = min((_weakest(p.cards, st, obs.big_suit), p.cards) for p in keep)[0]
+        with_low = [p for p in keep if _weakest(p.cards, st, obs.big_suit) == weakest]
+        return max(with_low, key=lambda p: (p.size, -p.key))
+
+    @staticmethod
+    def _follow(obs: Any, plays: list[Combo], legal: Sequence[Any], counts: list[int],
+                st: Sequence[int]) -> Any:
         top = obs.top
         same = [p for p in plays if not p.bomb and p.kind is top.kind]
         if same:

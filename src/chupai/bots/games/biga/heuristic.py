@@ -30,6 +30,7 @@ from chupai.biga.rules import BigARules
 from chupai.bots.games.biga.control import _beatable, _best_bomb, _controls, strength
 from chupai.bots.games.biga.plan import (
     _F,
+    Group,
     K,
     _counts,
     _is_bomb,
@@ -209,30 +210,12 @@ class BigAHeuristicBot:
         groups = [g for g in plan.groups if g.cards in by_cards]
         if not groups:  # defensive: every group is a combination of the hand
             return min(plays, key=lambda p: (p.bomb, p.key, -p.size))
-        counts = view.counts
-        team = view.team
-        # feed a team-mate about to go out
-        for mate in team.mates:
-            left = counts[mate]
-            if 0 < left <= 2:
-                want = K.SINGLE if left == 1 else K.PAIR
-                fit = [g for g in groups if g.kind is want and not _is_bomb(by_cards[g.cards])]
-                if left == 2 and not fit:
-                    fit = [g for g in groups if g.kind is K.SINGLE]
-                if fit:
-                    return by_cards[min(fit, key=lambda g: by_cards[g.cards].key).cards]
-        safe = [g for g in groups if view.safe(by_cards[g.cards])]
-        unsafe = [g for g in groups if g not in safe]
-        safe_bombs = sum(1 for g in safe if by_cards[g.cards].bomb)
-        if safe and len(unsafe) <= 1 + safe_bombs:
-            calm = [g for g in safe if not by_cards[g.cards].bomb]
-            if calm:
-                g = max(calm, key=lambda g: (g.size, -by_cards[g.cards].key))
-            elif len(unsafe) >= 2:
-                g = max(unsafe, key=lambda g: (g.size, by_cards[g.cards].key))
-            else:
-                g = min(safe, key=lambda g: by_cards[g.cards].key)
-            return by_cards[g.cards]
+        fed = self._feed(view, groups, by_cards)
+        if fed is not None:
+            return fed
+        cashed = self._cash(view, groups, by_cards)
+        if cashed is not None:
+            return cashed
         normal = [g for g in groups if not by_cards[g.cards].bomb] or groups
         danger = view.danger(include_unknown=view.me == view.obs.declarer)
         pick = normal
@@ -249,35 +232,52 @@ class BigAHeuristicBot:
         g = min(pick, key=lambda g: g.value - self.lead_size * (g.size - 1))
         return by_cards[g.cards]
 
+    @staticmethod
+    def _feed(view: _View, groups: list[Group], by_cards: dict[Cards, Combo]) -> Combo | None:
+        """The lead that feeds a team-mate about to go out (None: no such lead)."""
+        counts = view.counts
+        for mate in view.team.mates:
+            left = counts[mate]
+            if 0 < left <= 2:
+                want = K.SINGLE if left == 1 else K.PAIR
+                fit = [g for g in groups if g.kind is want and not _is_bomb(by_cards[g.cards])]
+                if left == 2 and not fit:
+                    fit = [g for g in groups if g.kind is K.SINGLE]
+                if fit:
+                    return by_cards[min(fit, key=lambda g: by_cards[g.cards].key).cards]
+        return None
+
+    @staticmethod
+    def _cash(view: _View, groups: list[Group], by_cards: dict[Cards, Combo]) -> Combo | None:
+        """The lead of a won hand: its safe plays first (None: the hand is not won)."""
+        safe = [g for g in groups if view.safe(by_cards[g.cards])]
+        unsafe = [g for g in groups if g not in safe]
+        safe_bombs = sum(1 for g in safe if by_cards[g.cards].bomb)
+        if not (safe and len(unsafe) <= 1 + safe_bombs):
+            return None
+        calm = [g for g in safe if not by_cards[g.cards].bomb]
+        if calm:
+            g = max(calm, key=lambda g: (g.size, -by_cards[g.cards].key))
+        elif len(unsafe) >= 2:
+            g = max(unsafe, key=lambda g: (g.size, by_cards[g.cards].key))
+        else:
+            g = min(safe, key=lambda g: by_cards[g.cards].key)
+        return by_cards[g.cards]
+
     # ----- following ------------------------------------------------------------------------
     def _follow(self, view: _View, plays: list[Combo], legal: Sequence[Any]) -> Any:
         obs = view.obs
-        rules, big_suit = view.rules, view.big_suit
         hand = view.hand
         top = obs.top
         top_player = obs.top_player
-        team = view.team
-        mate_top = top_player in team.mates
-        maybe_mate = top_player in team.unknown and view.me != obs.declarer
-        base = decompose(hand, rules, big_suit).score
-        # a capture of a rival's egg
-        caps = [a for a in legal if type(a) is Capture]
-        if caps and not mate_top:
-            cap = caps[0]
-            after = hand - cap.fours.cards + cap.taken.cards
-            gain = decompose(after, rules, big_suit).score - base
-            if gain >= self.capture_gain and not maybe_mate:
-                return cap
-            if maybe_mate and gain >= self.capture_gain + 6.0:
-                return cap
-        if mate_top:
+        mate_top = top_player in view.team.mates
+        maybe_mate = top_player in view.team.unknown and view.me != obs.declarer
+        base = decompose(hand, view.rules, view.big_suit).score
+        cap = self._capture(view, legal, base, maybe_mate) if not mate_top else None
+        if cap is not None:
+            return cap
+        if mate_top or self._lets_stand(view, top_player):
             return PASS
-        if top_player is not None and view.counts[top_player] == 0:
-            # the top player went out: if all pass, the lead goes to its nearest
-            # team-mate as the public knows the teams (§7)
-            nxt = _lead_after(obs, top_player)
-            if nxt == view.me or nxt in team.mates:
-                return PASS
         # a winning line: beat safely and the rest goes out by force
         for p in sorted(plays, key=lambda p: (p.bomb, p.key)):
             if view.safe(p) and self._won(view, hand - p.cards):
@@ -288,10 +288,50 @@ class BigAHeuristicBot:
         normal = [p for p in plays if not p.bomb]
         if normal and not maybe_mate and (danger <= 2 or threat <= top.size):
             return max(normal, key=lambda p: (p.key, -p.size))
-        # every beating play scored: the plan's gain, less the control cards spent
-        # while the hand is long, less a reserve on bombs while nobody is close
-        stage = min(1.0, size_of(hand) / 16.0)
         calm = danger > self.bomb_danger
+        best = self._best_beat(view, plays, base, calm, maybe_mate)
+        if best is None:
+            return PASS
+        threshold = self.unknown_threshold if maybe_mate else self.beat_threshold
+        gain, _, p = best
+        if p.bomb and not calm:
+            return p
+        if gain >= threshold:
+            return p
+        return PASS
+
+    def _capture(self, view: _View, legal: Sequence[Any], base: float,
+                 maybe_mate: bool) -> Capture | None:
+        """A capture of a rival's egg when the plan gains enough from it."""
+        caps = [a for a in legal if type(a) is Capture]
+        if not caps:
+            return None
+        cap = caps[0]
+        after = view.hand - cap.fours.cards + cap.taken.cards
+        gain = decompose(after, view.rules, view.big_suit).score - base
+        if gain >= self.capture_gain and not maybe_mate:
+            return cap
+        if maybe_mate and gain >= self.capture_gain + 6.0:
+            return cap
+        return None
+
+    @staticmethod
+    def _lets_stand(view: _View, top_player: int | None) -> bool:
+        """Whether the top player went out and, if all pass, the lead goes to its
+        nearest team-mate as the public knows the teams (§7): the seat itself or
+        one of its team-mates."""
+        if top_player is None or view.counts[top_player] != 0:
+            return False
+        nxt = _lead_after(view.obs, top_player)
+        return nxt == view.me or nxt in view.team.mates
+
+    def _best_beat(self, view: _View, plays: list[Combo], base: float, calm: bool,
+                   maybe_mate: bool) -> tuple[float, int, Combo] | None:
+        """Every beating play scored: the plan's gain, less the control cards spent
+        while the hand is long, less a reserve on bombs while nobody is close; the
+        best ``(gain, tie-break, play)``."""
+        rules, big_suit, hand = view.rules, view.big_suit, view.hand
+        stage = min(1.0, size_of(hand) / 16.0)
         st = strengths(rules.rank_order)
         best: tuple[float, int, Combo] | None = None
         for p in plays:
@@ -305,15 +345,7 @@ class BigAHeuristicBot:
             cand = (gain, -p.key - 100 * p.bomb, p)
             if best is None or cand[:2] > best[:2]:
                 best = cand
-        if best is None:
-            return PASS
-        threshold = self.unknown_threshold if maybe_mate else self.beat_threshold
-        gain, _, p = best
-        if p.bomb and not calm:
-            return p
-        if gain >= threshold:
-            return p
-        return PASS
+        return best
 
     @staticmethod
     def _won(view: _View, cards: Cards) -> bool:
