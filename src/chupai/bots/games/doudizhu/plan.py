@@ -74,6 +74,20 @@ _Found = tuple[float, tuple[tuple[int, int, int], ...], tuple[int, ...]]
 """A search result: (score, chains, airplanes)."""
 
 
+class _Wings:
+    """The low singles and pairs a leaf may use as kickers, and those used."""
+
+    __slots__ = ("low_p", "low_s", "pi", "si", "used_p", "used_s")
+
+    def __init__(self, low_s: list[int], low_p: list[int]):
+        self.low_s = low_s
+        self.low_p = low_p
+        self.si = 0
+        self.pi = 0
+        self.used_s: list[int] = []
+        self.used_p: list[int] = []
+
+
 class _Decomposer:
     """The plan search of one preset (``four``: the four_player game)."""
 
@@ -90,15 +104,45 @@ class _Decomposer:
     # the leaf: residue counts (no more chains) plus the airplanes chosen (wings open)
     def _leaf(self, packed: int, airs: tuple[int, ...],
               build: bool) -> tuple[float, list[Group]]:
-        four = self.four
         c = [(packed >> s) & 31 for s in SHIFTS]
         groups: list[Group] = []
+        score, turns, singles, pairs, trios = self._sets(c, groups, build)
+        # wings: lowest singles / pairs below the 2 (never a control as a kicker)
+        wings = _Wings([r for r in singles if r <= ACE], [r for r in pairs if r <= ACE])
+        score, turns = self._airplanes(airs, wings, score, turns, groups, build)
+        score, turns = self._trios(trios, wings, score, turns, groups, build)
+        # the remaining pairs and singles
+        for r in pairs:
+            if r in wings.used_p:
+                continue
+            v = float(r - 10)
+            score += v
+            turns += 1
+            if build:
+                groups.append(Group(K.PAIR, r, 2 * UNIT[r], v))
+        used = list(wings.used_s)
+        for r in singles:
+            if r in used:
+                used.remove(r)
+                continue
+            v = float(r - 10)
+            score += v
+            turns += 1
+            if build:
+                groups.append(Group(K.SINGLE, r, UNIT[r], v))
+        return score - TURN * turns, groups
+
+    def _sets(self, c: list[int], groups: list[Group],
+              build: bool) -> tuple[float, int, list[int], list[int], list[int]]:
+        """The bombs, the rocket and the four jokers of counts ``c`` (taken out of
+        ``c``) scored, and the other ranks sorted: ``(score, turns, singles, pairs,
+        trios)``."""
+        four = self.four
         score = 0.0
         turns = 0
         singles: list[int] = []
         pairs: list[int] = []
         trios: list[int] = []
-        # bombs, rocket, four jokers
         if four:
             if c[BJ] == 2 and c[RJ] == 2:
                 c[BJ] = c[RJ] = 0
@@ -136,12 +180,14 @@ class _Decomposer:
                 singles.append(r)
             else:
                 singles.append(r)
-        # wings: lowest singles / pairs below the 2 (never a control as a kicker)
-        low_s = [r for r in singles if r <= ACE]
-        low_p = [r for r in pairs if r <= ACE]
-        used_s: list[int] = []
-        used_p: list[int] = []
-        si = pi = 0
+        return score, turns, singles, pairs, trios
+
+    def _airplanes(self, airs: tuple[int, ...], w: _Wings, score: float, turns: int,
+                   groups: list[Group], build: bool) -> tuple[float, int]:
+        """The airplanes ``airs`` with their wings taken from ``w``, added to
+        ``score`` and ``turns``."""
+        four = self.four
+        low_s, low_p = w.low_s, w.low_p
         for k in sorted(airs, reverse=True):
             # airs entries: start << 4 | length (the body is start..start+length-1)
             s0, length = k >> 4, k & 15
@@ -149,60 +195,49 @@ class _Decomposer:
             v = _chain_value(3, s0 + length - 1, length)
             wings = 0
             kind = K.AIRPLANE
-            if not four and len(low_s) - si >= length and length <= 5:
-                for r in low_s[si:si + length]:
+            if not four and len(low_s) - w.si >= length and length <= 5:
+                for r in low_s[w.si:w.si + length]:
                     wings += UNIT[r]
-                used_s += low_s[si:si + length]
-                si += length
+                w.used_s += low_s[w.si:w.si + length]
+                w.si += length
                 kind = K.AIRPLANE_SINGLES
-            elif len(low_p) - pi >= length and length <= (6 if four else 4):
-                for r in low_p[pi:pi + length]:
+            elif len(low_p) - w.pi >= length and length <= (6 if four else 4):
+                for r in low_p[w.pi:w.pi + length]:
                     wings += 2 * UNIT[r]
-                used_p += low_p[pi:pi + length]
-                pi += length
+                w.used_p += low_p[w.pi:w.pi + length]
+                w.pi += length
                 kind = K.AIRPLANE_PAIRS
             score += v + 0.5 * size_of(wings) / length  # wings leave the hand for free
             turns += 1
             if build:
                 groups.append(Group(kind, s0 + length - 1, body + wings, v))
+        return score, turns
+
+    def _trios(self, trios: list[int], w: _Wings, score: float, turns: int,
+               groups: list[Group], build: bool) -> tuple[float, int]:
+        """The trios with the kickers left in ``w``, added to ``score`` and ``turns``."""
+        four = self.four
+        low_s, low_p = w.low_s, w.low_p
         for t in trios:
             v = float(t - 10) + 0.5
             cards = 3 * UNIT[t]
             kind = K.TRIO
-            if not four and si < len(low_s) and (pi >= len(low_p) or low_s[si] <= low_p[pi]):
-                cards += UNIT[low_s[si]]
-                used_s.append(low_s[si])
-                si += 1
+            if not four and w.si < len(low_s) and (w.pi >= len(low_p)
+                                                   or low_s[w.si] <= low_p[w.pi]):
+                cards += UNIT[low_s[w.si]]
+                w.used_s.append(low_s[w.si])
+                w.si += 1
                 kind = K.TRIO_SINGLE
-            elif pi < len(low_p):
-                cards += 2 * UNIT[low_p[pi]]
-                used_p.append(low_p[pi])
-                pi += 1
+            elif w.pi < len(low_p):
+                cards += 2 * UNIT[low_p[w.pi]]
+                w.used_p.append(low_p[w.pi])
+                w.pi += 1
                 kind = K.TRIO_PAIR
             score += v
             turns += 1
             if build:
                 groups.append(Group(kind, t, cards, v))
-        # the remaining pairs and singles
-        for r in pairs:
-            if r in used_p:
-                continue
-            v = float(r - 10)
-            score += v
-            turns += 1
-            if build:
-                groups.append(Group(K.PAIR, r, 2 * UNIT[r], v))
-        used = list(used_s)
-        for r in singles:
-            if r in used:
-                used.remove(r)
-                continue
-            v = float(r - 10)
-            score += v
-            turns += 1
-            if build:
-                groups.append(Group(K.SINGLE, r, UNIT[r], v))
-        return score - TURN * turns, groups
+        return score, turns
 
     def _search(self, r: int, packed: int, airs: tuple[int, ...], bound: int = 255) -> _Found:
         """Best (score, chains, airplanes) over chain choices at ranks >= r; chains
