@@ -288,32 +288,13 @@ class DouDizhuHeuristicBot:
             return min(plays, key=lambda p: (p.power, p.key, -p.size))
         safe = [g for g in groups if view.safe_group(g)]
         if safe and view.winning(plan):
-            # a won hand: cash the safe plays, then the unsafe ones (a bomb wins
-            # the lead back after each), the bombs before the last play
-            unsafe = [g for g in groups if not view.safe_group(g)]
-            calm = [g for g in safe if g.kind not in BOMB_KINDS]
-            if calm:
-                g = max(calm, key=lambda g: (g.size, -g.key))
-            elif len(unsafe) >= 2:
-                g = max(unsafe, key=lambda g: (g.size, g.key))
-            else:
-                g = min(safe, key=lambda g: g.key)
-            return self._combo_for(g, by_cards)  # type: ignore[return-value]
+            cash = self._cash(view, groups, safe)
+            return self._combo_for(cash, by_cards)  # type: ignore[return-value]
         normal = [g for g in groups if g.kind not in BOMB_KINDS] or groups
         danger = view.danger
-        # feed a partner about to go out
-        if view.partners:
-            for mate in view.partners:
-                left = view.counts[mate]
-                lord_before = self._acts_before(view, view.lord, mate)
-                if left <= 2 and (not lord_before or view.counts[view.lord] > left):
-                    want = K.SINGLE if left == 1 else K.PAIR
-                    fit = [g for g in normal if g.kind is want]
-                    if left == 2 and not fit:
-                        fit = [g for g in normal if g.kind is K.SINGLE]
-                    if fit:
-                        g = min(fit, key=lambda g: g.key)
-                        return self._combo_for(g, by_cards)  # type: ignore[return-value]
+        fed = self._feed(view, normal)
+        if fed is not None:
+            return self._combo_for(fed, by_cards)  # type: ignore[return-value]
         pick = normal
         if danger == 1:
             others = [g for g in normal if g.kind is not K.SINGLE]
@@ -328,6 +309,32 @@ class DouDizhuHeuristicBot:
                 pick = others
         g = min(pick, key=lambda g: self._lead_rank(g, view))
         return self._combo_for(g, by_cards)  # type: ignore[return-value]
+
+    @staticmethod
+    def _cash(view: _View, groups: list[Group], safe: list[Group]) -> Group:
+        """The lead of a won hand: the safe plays, then the unsafe ones (a bomb
+        wins the lead back after each), the bombs before the last play."""
+        unsafe = [g for g in groups if not view.safe_group(g)]
+        calm = [g for g in safe if g.kind not in BOMB_KINDS]
+        if calm:
+            return max(calm, key=lambda g: (g.size, -g.key))
+        if len(unsafe) >= 2:
+            return max(unsafe, key=lambda g: (g.size, g.key))
+        return min(safe, key=lambda g: g.key)
+
+    def _feed(self, view: _View, normal: list[Group]) -> Group | None:
+        """The lead that feeds a partner about to go out (None: no such lead)."""
+        for mate in view.partners:
+            left = view.counts[mate]
+            lord_before = self._acts_before(view, view.lord, mate)
+            if left <= 2 and (not lord_before or view.counts[view.lord] > left):
+                want = K.SINGLE if left == 1 else K.PAIR
+                fit = [g for g in normal if g.kind is want]
+                if left == 2 and not fit:
+                    fit = [g for g in normal if g.kind is K.SINGLE]
+                if fit:
+                    return min(fit, key=lambda g: g.key)
+        return None
 
     def _lead_rank(self, g: Group, view: _View) -> float:
         """Lower leads first: weak plays first, chains and multi-card plays early."""
@@ -345,57 +352,75 @@ class DouDizhuHeuristicBot:
     # ----- following -----------------------------------------------------------------------
     def _follow(self, view: _View, plays: list[Combo], legal: Sequence[Any]) -> Any:
         obs = view.obs
-        rules = view.rules
         hand = view.hand
         top_player = obs.top_player
         # a winning line: beat with a control and go out with what remains
         best_line = None
         for p in plays:
             if view.safe(p.kind, p.key, p.size) and view.won(hand - p.cards):
-                if best_line is None or (p.power, -p.size, p.key) < (best_line.power, -best_line.size, best_line.key):
+                if best_line is None or (p.power, -p.size, p.key) < \
+                        (best_line.power, -best_line.size, best_line.key):
                     best_line = p
-        partner_top = top_player in view.partners
-        if partner_top:
-            if best_line is not None and best_line.power == 0:
-                return best_line
-            lord = view.lord
-            if lord is not None and view.next_seat == lord and view.counts[lord] <= 2 \
-                    and not view.safe(obs.top.kind, obs.top.key, obs.top.size):
-                normal = [p for p in plays if not p.power
-                          and not _breaks_bomb(p.cards, hand, view.four)]
-                safe = [p for p in normal if view.safe(p.kind, p.key, p.size)]
-                if safe:
-                    return min(safe, key=lambda p: p.key)
-                if normal:
-                    return max(normal, key=lambda p: p.key)
-            return PASS
+        if top_player in view.partners:
+            return self._over_partner(view, plays, best_line)
         if best_line is not None:
             return best_line
-        base = decompose(hand, rules).score
         normal = [p for p in plays if not p.power]
         bombs = [p for p in plays if p.power]
-        whole = [p for p in normal if not _breaks_bomb(p.cards, hand, view.four)]
         threat = view.counts[top_player] if top_player is not None else 99
         danger = min(view.danger, threat)
         if normal:
             if danger <= 2 or threat <= obs.top.size:
                 return max(normal, key=lambda p: (p.key, -p.size))
+        whole = [p for p in normal if not _breaks_bomb(p.cards, hand, view.four)]
         if whole:
-            scored = [(decompose(hand - p.cards, rules).score - base, -p.key, p) for p in whole]
-            gain, _, p = max(scored, key=lambda x: (x[0], x[1]))
-            threshold = self._threshold(view)
-            if (top_player == view.lord and view.partners and obs.top.size <= 2
-                    and view.next_seat in view.partners and p.key < self.block_rank):
-                high = [x for x in scored if x[2].key >= self.block_rank and x[0] >= threshold]
-                if high:
-                    return max(high, key=lambda x: (x[1], x[0]))[2]
-            if gain >= threshold:
+            p = self._beat(view, whole)
+            if p is not None:
                 return p
         if bombs:
             bomb = min(bombs, key=lambda p: p.power)
             if danger <= (self.bomb_danger_four if view.four else self.bomb_danger):
                 return bomb
         return PASS
+
+    @staticmethod
+    def _over_partner(view: _View, plays: list[Combo], best_line: Combo | None) -> Any:
+        """Following a partner's play: a winning line without a bomb; else beat it
+        only when the landlord, next and close to going out, would beat it."""
+        if best_line is not None and best_line.power == 0:
+            return best_line
+        top = view.obs.top
+        lord = view.lord
+        hand = view.hand
+        if lord is not None and view.next_seat == lord and view.counts[lord] <= 2 \
+                and not view.safe(top.kind, top.key, top.size):
+            normal = [p for p in plays if not p.power
+                      and not _breaks_bomb(p.cards, hand, view.four)]
+            safe = [p for p in normal if view.safe(p.kind, p.key, p.size)]
+            if safe:
+                return min(safe, key=lambda p: p.key)
+            if normal:
+                return max(normal, key=lambda p: p.key)
+        return PASS
+
+    def _beat(self, view: _View, whole: list[Combo]) -> Combo | None:
+        """The play of ``whole`` (plays that split no bomb) that the plan gains the
+        most from, if the gain clears the threshold (a peasant right after the
+        landlord blocks its single or pair with a high card); None: pass."""
+        obs = view.obs
+        hand, rules = view.hand, view.rules
+        base = decompose(hand, rules).score
+        scored = [(decompose(hand - p.cards, rules).score - base, -p.key, p) for p in whole]
+        gain, _, p = max(scored, key=lambda x: (x[0], x[1]))
+        threshold = self._threshold(view)
+        if (obs.top_player == view.lord and view.partners and obs.top.size <= 2
+                and view.next_seat in view.partners and p.key < self.block_rank):
+            high = [x for x in scored if x[2].key >= self.block_rank and x[0] >= threshold]
+            if high:
+                return max(high, key=lambda x: (x[1], x[0]))[2]
+        if gain >= threshold:
+            return p
+        return None
 
     def _threshold(self, view: _View) -> float:
         return self.lord_threshold if view.is_lord else self.peasant_threshold
