@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -168,14 +168,8 @@ class BigTwoHeuristicBot:
         opp = view.opp
         threat = {c for c in opp if c <= 5}
         if len(members) == len(plan.plays):
-            sure = [(m, c) for m, c in members if c >= _SURE]
-            loose = [(m, c) for m, c in members if c < _SURE]
-            if sure and len(loose) <= 1:
-                m = max(sure, key=lambda x: (x[0].bit_count(), -x[1]))[0]
-                return by_mask[m]
-            if len(members) == 2:
-                safe = [x for x in members if x[0].bit_count() not in threat]
-                m = max(safe or members, key=lambda x: x[1])[0]
+            m = _cash(members, threat)
+            if m is not None:
                 return by_mask[m]
         cands = [by_mask[m] for m, _ in members]
         if not cands or obs.must_contain:
@@ -191,8 +185,7 @@ class BigTwoHeuristicBot:
             score += view.pen_w * (view.penalty(rest, untouched=False) - pen0)
             if size in threat:
                 score += self.threat_w * (1.0 - ctrl)
-            if best is None or score < best_score - 1e-9 or (
-                    abs(score - best_score) <= 1e-9 and p.key < best.key):
+            if _better(p, score, best, best_score):
                 best, best_score = p, score
         assert best is not None
         return best
@@ -222,17 +215,17 @@ class BigTwoHeuristicBot:
                 score += self.keep * ctrl
             if not long_hand and danger <= self.danger_at:
                 score -= 0.3 * ctrl
-            if ctrl >= 0.8:
+            if ctrl >= 0.8 and _runs_out(view, rest, fives):
                 # winning this trick may run the hand out: the rest is sure winners
-                rest_plan = view.plan(rest, fives, fast=True)
-                loose = sum(1 for _, c in rest_plan.plays if c < _SURE)
-                if loose <= 1:
-                    score -= self.runout
-            if best is None or score < best_score - 1e-9 or (
-                    abs(score - best_score) <= 1e-9 and p.key < best.key):
+                score -= self.runout
+            if _better(p, score, best, best_score):
                 best, best_score = p, score
         if best is None:
             return None
+        return best if best_score < self._limit(obs, danger) else None
+
+    def _limit(self, obs: Any, danger: int) -> float:
+        """The score a following play must stay under (else the bot passes)."""
         limit = self.pass_at
         if danger <= 2:
             limit = self.limit2
@@ -240,7 +233,7 @@ class BigTwoHeuristicBot:
             limit = max(limit, self.limit4)
         if obs.rules.pass_lockout:
             limit += self.lockout
-        return best if best_score < limit else None
+        return limit
 
     # ----- other phases --------------------------------------------------------------
     def _choose(self, obs: Any, legal: Sequence[Any]) -> Any:
@@ -258,20 +251,8 @@ class BigTwoHeuristicBot:
             fives = own if h & ~hand == 0 else view.fives(h)
             return view.plan(h, fives, with_plays=False).cost
 
-        if "take" in names:
-            left = obs.leftover_shown
-            if left:
-                take = cost(hand | left) <= cost(hand) + 0.05
-            else:
-                take = False
-            return _named(choices, "take" if take else "leave")
-        if "swap" in names:
-            low = _weakest(hand, view.st.cs)
-            swap = cost(hand & ~low) + 0.75 < cost(hand)
-            return _named(choices, "swap" if swap else "decline")
-        if "redeal" in names:
-            keep = (hand >> 48) & 15 == 15 or cost(hand) <= _typical_cost(obs.rules)
-            return _named(choices, "keep" if keep else "redeal")
+        if "take" in names or "swap" in names or "redeal" in names:
+            return self._deal_choice(obs, choices, names, cost, view.st.cs)
         if "hand" in names:
             return next(c for c in choices if c.name == "hand")
         if "name" in names:
@@ -286,6 +267,26 @@ class BigTwoHeuristicBot:
             cs = view.st.cs
             return max(keeps, key=lambda c: sorted((cs[x] for x in cards_of(c.cards)), reverse=True))
         return choices[0]
+
+    @staticmethod
+    def _deal_choice(obs: Any, choices: list[Choice], names: set[str],
+                     cost: Callable[[CardMask], float], cs: list[int]) -> Choice:
+        """Take the leftover card, swap the weakest card, or keep the hand (rather
+        than ask for a redeal), when the plan's cost says so."""
+        hand = obs.hand
+        if "take" in names:
+            left = obs.leftover_shown
+            if left:
+                take = cost(hand | left) <= cost(hand) + 0.05
+            else:
+                take = False
+            return _named(choices, "take" if take else "leave")
+        if "swap" in names:
+            low = _weakest(hand, cs)
+            swap = cost(hand & ~low) + 0.75 < cost(hand)
+            return _named(choices, "swap" if swap else "decline")
+        keep = (hand >> 48) & 15 == 15 or cost(hand) <= _typical_cost(obs.rules)
+        return _named(choices, "keep" if keep else "redeal")
 
     @staticmethod
     def _give(hand: CardMask, gives: list[Choice], cost: Any, cs: list[int]) -> Choice:
@@ -305,6 +306,34 @@ class BigTwoHeuristicBot:
             return offered[chosen]
         return min(offered.values(), key=lambda c: sorted((cs[x] for x in cards_of(c.cards)),
                                                           reverse=True))
+
+
+def _better(p: Combo, score: float, best: Combo | None, best_score: float) -> bool:
+    """Whether play ``p`` with ``score`` beats the best so far (lower scores win;
+    the lower key on a tie)."""
+    return best is None or score < best_score - 1e-9 or (
+        abs(score - best_score) <= 1e-9 and p.key < best.key)
+
+
+def _cash(members: list[tuple[CardMask, float]], threat: set[int]) -> CardMask | None:
+    """The lead of a hand whose plan is all legal plays (``(mask, control)``), when
+    it is won (sure winners, at most one loose play) or down to two plays; None
+    otherwise."""
+    sure = [(m, c) for m, c in members if c >= _SURE]
+    loose = [(m, c) for m, c in members if c < _SURE]
+    if sure and len(loose) <= 1:
+        return max(sure, key=lambda x: (x[0].bit_count(), -x[1]))[0]
+    if len(members) == 2:
+        safe = [x for x in members if x[0].bit_count() not in threat]
+        return max(safe or members, key=lambda x: x[1])[0]
+    return None
+
+
+def _runs_out(view: _View, rest: CardMask, fives: Any) -> bool:
+    """Whether the plan of ``rest`` is sure winners but for at most one play."""
+    rest_plan = view.plan(rest, fives, fast=True)
+    loose = sum(1 for _, c in rest_plan.plays if c < _SURE)
+    return loose <= 1
 
 
 def _distinct(plays: list[Combo], members: list[CardMask]) -> list[Combo]:
