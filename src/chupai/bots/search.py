@@ -113,6 +113,11 @@ def _lead_order(plays: Sequence[Any]) -> list[Any]:
     return out
 
 
+def _play_of(call: Any) -> Any:
+    """The play a call action (Big Two's "last card") wraps."""
+    return call.play
+
+
 def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = (),
                      game: str | None = None) -> list[Any]:
     """At most ``limit`` candidate actions from ``legal``: the actions of ``first``
@@ -128,7 +133,7 @@ def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = ()
         hooks = search_game(get_game(game))
         pass_like, call_types = ((), ()) if hooks is None else (hooks.pass_like, hooks.calls)
     pass_types = (Pass, *pass_like)
-    calls = {a.play: a for a in legal if call_types and isinstance(a, call_types)}
+    calls = {_play_of(a): a for a in legal if call_types and isinstance(a, call_types)}
     plays = []
     passes = []
     for a in legal:

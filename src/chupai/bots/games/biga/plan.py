@@ -77,7 +77,7 @@ def team_of(obs: Any) -> Team:
 def _public_partner(obs: Any) -> int | None:
     """The partner if the public knows it (revealed, or it has played a Big Ace
     that was its own)."""
-    p = obs.partner
+    p: int | None = obs.partner
     if p is None or p != obs.seat:
         return p
     if obs.partner_revealed:
@@ -90,10 +90,11 @@ def _lead_after(obs: Any, gone: int) -> int | None:
     """Who leads if every active player passes the top play of ``gone``, who has
     gone out (§7: its nearest active team-mate as the public knows the teams; the
     next active player after a declarer whose partner is not public)."""
-    n = obs.players
-    d = obs.declarer
+    n: int = obs.players
+    d: int | None = obs.declarer
     p = _public_partner(obs)
     active = [obs.hand_counts[s] > 0 for s in range(n)]
+    team: set[int | None]
     if gone == d and p is None:
         team = set(range(n))
     elif gone in (d, p):

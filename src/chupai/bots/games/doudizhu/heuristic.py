@@ -374,9 +374,9 @@ class DouDizhuHeuristicBot:
                 return max(normal, key=lambda p: (p.key, -p.size))
         whole = [p for p in normal if not _breaks_bomb(p.cards, hand, view.four)]
         if whole:
-            p = self._beat(view, whole)
-            if p is not None:
-                return p
+            beat = self._beat(view, whole)
+            if beat is not None:
+                return beat
         if bombs:
             bomb = min(bombs, key=lambda p: p.power)
             if danger <= (self.bomb_danger_four if view.four else self.bomb_danger):

@@ -82,7 +82,7 @@ def require_rlcard() -> Any:
     """Import and return ``rlcard.models.doudizhu_rule_models``; raise
     :class:`ChupaiError` naming the install command when RLCard is missing."""
     try:
-        from rlcard.models import doudizhu_rule_models
+        from rlcard.models import doudizhu_rule_models  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ChupaiError(
             f"the RLCard rule agent needs the rlcard package ({_INSTALL}): {exc}") from exc
@@ -149,7 +149,7 @@ class _Tables:
 
     def __init__(self) -> None:
         require_rlcard()
-        from rlcard.games.doudizhu.utils import CARD_TYPE, TYPE_CARD
+        from rlcard.games.doudizhu.utils import CARD_TYPE, TYPE_CARD  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         self.card_type: dict[str, list[tuple[str, int]]] = {
             s: [(t, int(w)) for t, w in readings] for s, readings in CARD_TYPE[0].items()}
