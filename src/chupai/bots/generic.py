@@ -30,11 +30,11 @@ PASS
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Sequence
 from typing import Any
 
 from chupai.actions import Pass
+from chupai.bots.base import SeededBot
 
 __all__ = ["GenericGreedyBot", "GenericHeuristicBot", "action_key", "action_size"]
 
@@ -59,19 +59,14 @@ def action_key(action: Any) -> float:
     return float(key) if isinstance(key, (int, float)) and not isinstance(key, bool) else 0.0
 
 
-class GenericGreedyBot:
-    """A greedy player for any game (see the module documentation)."""
+class GenericGreedyBot(SeededBot):
+    """A greedy player for any game (see the module documentation; the seed is
+    for the bot interface: the decisions are deterministic)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-        """Seeded for the bot interface; the decisions are deterministic."""
-
-    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+    def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal``."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
         plays = [a for a in legal if not isinstance(a, Pass)]
         if not plays:
             return legal[0]

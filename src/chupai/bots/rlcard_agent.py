@@ -1,24 +1,7 @@
 """RLCard's rule-based Dou Dizhu agent seated in chupai (kept for compatibility:
 it lives in :mod:`chupai.bots.games.doudizhu.rlcard`, the Dou Dizhu bots)."""
 
-from chupai.bots.games.doudizhu.rlcard import (
-    RLCARD_RANKS,
-    RLCardRuleBot,
-    chupai_action,
-    require_rlcard,
-    rlcard_action,
-    rlcard_cards,
-    rlcard_state,
-    rlcard_type,
-)
+from chupai.bots.games.doudizhu import rlcard as _module
+from chupai.bots.games.doudizhu.rlcard import *  # noqa: F403
 
-__all__ = [
-    "RLCARD_RANKS",
-    "RLCardRuleBot",
-    "chupai_action",
-    "require_rlcard",
-    "rlcard_action",
-    "rlcard_cards",
-    "rlcard_state",
-    "rlcard_type",
-]
+__all__ = list(_module.__all__)

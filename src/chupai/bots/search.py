@@ -132,6 +132,12 @@ def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = ()
     else:
         hooks = search_game(get_game(game))
         pass_like, call_types = ((), ()) if hooks is None else (hooks.pass_like, hooks.calls)
+    return _prune(legal, limit, first, pass_like, call_types)
+
+
+def _prune(legal: Sequence[Any], limit: int, first: Sequence[Any],
+           pass_like: tuple[type, ...], call_types: tuple[type, ...]) -> list[Any]:
+    """:func:`prune_candidates` with the pass-like and call action types given."""
     pass_types = (Pass, *pass_like)
     calls = {_play_of(a): a for a in legal if call_types and isinstance(a, call_types)}
     plays = []
@@ -315,7 +321,8 @@ class SearchBot:
         gc.disable()
         try:
             hint = self.helper.act(observation, legal)
-            cands = prune_candidates(legal, self.candidates, [hint], self.game)
+            hooks = self._game.hooks
+            cands = _prune(legal, self.candidates, [hint], hooks.pass_like, hooks.calls)
             hint = cands[0]  # the heuristic's choice (with its "last card" call)
             if len(cands) == 1:
                 return hint

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +23,7 @@ from chupai.biga.game import (
     Declare,
     Phase,
 )
+from chupai.bots.base import SeededBot
 from chupai.bots.games.biga.plan import _F, K, _counts
 
 # ----- the greedy bot ------------------------------------------------------------------------
@@ -42,18 +42,13 @@ def _breaks(p: Combo, counts: Sequence[int]) -> bool:
     return False
 
 
-class BigAGreedyBot:
+class BigAGreedyBot(SeededBot):
     """A simple greedy player for Big A (see the module docstring)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+    def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal`` for the seat of ``observation``."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
         obs = observation
         phase = obs.phase
         if phase is Phase.DRAW:

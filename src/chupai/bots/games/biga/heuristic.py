@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -27,6 +26,7 @@ from chupai.biga.game import (
     Phase,
 )
 from chupai.biga.rules import BigARules
+from chupai.bots.base import SeededBot, spare_short_hands
 from chupai.bots.games.biga.control import _beatable, _best_bomb, _controls, strength
 from chupai.bots.games.biga.plan import (
     _F,
@@ -102,7 +102,7 @@ class _View:
         return min((self.counts[s] for s in seats), default=99)
 
 
-class BigAHeuristicBot:
+class BigAHeuristicBot(SeededBot):
     """A heuristic player for Big A (see the module docstring)."""
 
     name = "heuristic"
@@ -136,18 +136,15 @@ class BigAHeuristicBot:
     """The same per bomb class of a bomb."""
 
     def __init__(self, seed: int | None = None, **params: Any):
-        self.rng = random.Random(seed)
-        """Seeded for the bot interface; the decisions are deterministic."""
+        super().__init__(seed)  # for the bot interface: the decisions are deterministic
         for k, v in params.items():
             if not hasattr(type(self), k):
                 raise TypeError(f"unknown parameter {k!r}")
             setattr(self, k, type(getattr(type(self), k))(v))
 
     # ----- dispatch -------------------------------------------------------------------------
-    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+    def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal`` for the seat of ``observation``."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
         obs = observation
@@ -218,17 +215,8 @@ class BigAHeuristicBot:
             return cashed
         normal = [g for g in groups if not by_cards[g.cards].bomb] or groups
         danger = view.danger(include_unknown=view.me == view.obs.declarer)
-        pick = normal
-        if danger == 1:
-            others = [g for g in normal if g.kind is not K.SINGLE]
-            if others:
-                pick = others
-            else:
-                return by_cards[max(normal, key=lambda g: by_cards[g.cards].key).cards]
-        elif danger == 2:
-            others = [g for g in normal if g.kind is not K.PAIR]
-            if others:
-                pick = others
+        pick = spare_short_hands(normal, danger, K.SINGLE, K.PAIR,
+                                 lambda g: by_cards[g.cards].key)
         g = min(pick, key=lambda g: g.value - self.lead_size * (g.size - 1))
         return by_cards[g.cards]
 

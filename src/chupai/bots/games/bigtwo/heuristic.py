@@ -74,6 +74,7 @@ from typing import Any
 from chupai.bigtwo.combos import Combo, ComboKind
 from chupai.bigtwo.game import PASS, Choice, LastCard, Phase
 from chupai.bigtwo.rules import BigTwoRules
+from chupai.bots.base import SeededBot
 from chupai.bots.games.bigtwo.plan import (
     _KEEP,
     _LEAD_SIZE,
@@ -92,18 +93,13 @@ from chupai.cards import CardMask, cards_of
 
 # ----- the bot -------------------------------------------------------------------------
 
-class BigTwoHeuristicBot:
+class BigTwoHeuristicBot(SeededBot):
     """A heuristic Big Two player (see the module docstring)."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+    def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal`` for the seat of ``observation``."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
         if observation.phase is not Phase.PLAY:

@@ -36,10 +36,10 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from chupai.bots.base import SeededBot
 from chupai.doudizhu.combos import ACE, BJ, NRANKS, RJ, SHIFTS, TWO, Combo, unpack
 from chupai.doudizhu.game import NO_ROB, PASS, ROB, Bid, Phase
 
@@ -105,19 +105,14 @@ def _ranks(cards: int) -> list[tuple[int, int]]:
     return out
 
 
-class DouDizhuGreedyBot:
+class DouDizhuGreedyBot(SeededBot):
     """A simple greedy player for Dou Dizhu (see the module docstring)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
     # ----- dispatch ------------------------------------------------------------------
-    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+    def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal`` for the seat of ``observation``."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
         obs = observation
         if obs.phase is Phase.BID:
             return self._bid(obs, legal)

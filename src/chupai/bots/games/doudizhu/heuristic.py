@@ -64,10 +64,10 @@ the margins); a decision takes well under a millisecond on average.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
+from chupai.bots.base import SeededBot, spare_short_hands
 from chupai.bots.games.doudizhu.plan import (
     BOMB_KINDS,
     Group,
@@ -192,7 +192,7 @@ class _View:
         return min(self.counts[s] for s in self.opponents)
 
 
-class DouDizhuHeuristicBot:
+class DouDizhuHeuristicBot(SeededBot):
     """A heuristic player for Dou Dizhu (see the module docstring)."""
 
     name = "heuristic"
@@ -215,14 +215,9 @@ class DouDizhuHeuristicBot:
     a card of at least this rank (a ``J``) when that costs its plan little,
     forcing the landlord's high cards out."""
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-        """Seeded for the bot interface; the decisions are deterministic."""
-
-    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+    # the seed is for the bot interface: the decisions are deterministic
+    def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal`` for the seat of ``observation``."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
         obs = observation
         if obs.phase is Phase.BID:
             return self._bid(obs, legal)
@@ -295,18 +290,7 @@ class DouDizhuHeuristicBot:
         fed = self._feed(view, normal)
         if fed is not None:
             return self._combo_for(fed, by_cards)  # type: ignore[return-value]
-        pick = normal
-        if danger == 1:
-            others = [g for g in normal if g.kind is not K.SINGLE]
-            if others:
-                pick = others
-            else:
-                g = max(normal, key=lambda g: g.key)
-                return self._combo_for(g, by_cards)  # type: ignore[return-value]
-        elif danger == 2:
-            others = [g for g in normal if g.kind is not K.PAIR]
-            if others:
-                pick = others
+        pick = spare_short_hands(normal, danger, K.SINGLE, K.PAIR, lambda g: g.key)
         g = min(pick, key=lambda g: self._lead_rank(g, view))
         return self._combo_for(g, by_cards)  # type: ignore[return-value]
 
