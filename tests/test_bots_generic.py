@@ -255,3 +255,17 @@ def test_search_plays_with_the_plugins_sampler(ladder_with_sampler: GameSpec) ->
     cands = prune_candidates(legal, 3, [legal[-1]], "ladder")
     assert cands[0] == legal[-1] and len(cands) == 3
     assert {c.kind for c in cands} == {"single", "run"}
+
+
+@pytest.mark.parametrize("game", ["bigtwo", "doudizhu", "biga"])
+def test_builtin_games_name_their_bots_plugin(game: str) -> None:
+    from chupai.bots.plugin import SearchGame
+    from chupai.protocol import get_game
+
+    plugin = get_game(game).plugin("bots")
+    assert plugin is not None and plugin.__name__ == f"chupai.bots.games.{game}"
+    assert isinstance(plugin.SEARCH, SearchGame)
+    assert bot_names(game)[:4] == ["random", "greedy", "heuristic", "search"]
+    for name in ("greedy", "heuristic"):
+        assert make_bot(name, 1, game=game).name == name
+        assert type(make_bot(name, 1, game=game)) is plugin.LEVELS[name]
