@@ -143,49 +143,24 @@ class DealState(Deal[Action, Event, Outcome]):
         self.dealt_hands = tuple(hands)
         self.leftover = leftover
         self.set_aside = FULL_DECK & ~all_cards
-        self.exposed = 0
-        self.leftover_shown = 0
-        self.history = []
+        self.history, self.finished, self.piles, self._queue = [], [], [], []
+        self._tasks, self._received, self._given, self._named = [], [], [], {}
         self.played = [0] * n
-        self.finished = []
-        self.winner = None
-        self.win_hands = ()
-        self.win_played = ()
-        self.winning_play = None
-        self.outcome = None
-        self.instant_win = None
-        self.top = None
-        self.top_player = None
-        self.passed = 0
         self._combos = [None] * n
         self._active = (1 << n) - 1
         self._given_leader = leader
-        self._start_public = False
-        self.lock_player = None
-        self.lock_play = None
-        self.forced_trick = False
-        self.must_contain = 0
+        self.win_hands = self.win_played = ()
+        self.exposed = self.leftover_shown = self.passed = self.must_contain = 0
+        self.pool = self.blocked = self.leader = self.starting_player = self._draws = 0
+        self.winner = self.winning_play = self.outcome = self.instant_win = None
+        self.top = self.top_player = self.lock_player = self.lock_play = None
+        self.to_act = self.liable = self._dd_watch = None
+        self.forced_trick = self.swapped = self._start_public = False
+        self._private = self._exchanged = False
         self.starting_card = -1
-        self.starting_player = 0
-        self.leader = 0
-        self.to_act = None
         self.phase = Phase.PLAY
         self.ranking = ranking if (ranking is not None and not first_deal
                                    and rules.series is not Series.NONE) else None
-        self.piles = []
-        self.pool = 0
-        self.swapped = False
-        self.blocked = 0
-        self.liable = None
-        self._queue = []
-        self._tasks = []
-        self._named = {}
-        self._received = []
-        self._given = []
-        self._private = False
-        self._exchanged = False
-        self._dd_watch = None
-        self._draws = 0
 
     # ----- shared steps ------------------------------------------------------------
     def is_terminal(self) -> bool:
