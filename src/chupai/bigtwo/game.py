@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, cast
+from typing import Final, Self, cast
 
 from chupai.actions import PASS, Pass
 from chupai.bigtwo.combos import GROUP_MONSTER, Combo, classify_or_none, explain
@@ -63,10 +63,10 @@ from chupai.bigtwo.phases import (
 )
 from chupai.bigtwo.rules import BigTwoRules, DingDa, PlayUntil, Series, TributeMethod
 from chupai.bigtwo.scoring import penalty, transfer_penalties, winner_multiplier
+from chupai.bigtwo.state import DealState
 from chupai.bigtwo.values import (
     CHOICE_NAMES,
     EVERYONE,
-    FULL_DECK,
     Action,
     Choice,
     Event,
@@ -75,6 +75,7 @@ from chupai.bigtwo.values import (
     Outcome,
     Phase,
 )
+from chupai.bigtwo.values import FULL_DECK as FULL_DECK
 from chupai.cards import CardMask, card_name, cards_of
 from chupai.errors import UnsupportedOptionError
 
@@ -137,6 +138,9 @@ class BigTwoDeal(PrePlay):
         return self
 
     # ----- queries ----------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
     def active_seats(self) -> list[int]:
         """Seats still holding cards and taking turns."""
         return [s for s in range(self.players) if self._active >> s & 1]
@@ -491,10 +495,39 @@ class BigTwoDeal(PrePlay):
             pens = transfer_penalties(pens, winner, self.liable)
         self._finish(pens)
 
+    def _rng(self, purpose: str) -> random.Random:
+        """A generator for one random step of this deal, seeded from the deal's seed
+        (or its hands), so that the step replays from the record (the §12.4 shuffle,
+        the tribute draws)."""
+        if self.seed is not None:
+            base = f"seed {self.seed}"
+        else:
+            base = "hands " + ",".join(str(h) for h in self.dealt_hands)
+        return random.Random(f"chupai-bigtwo {base} {purpose}")
+
     # ----- observation -------------------------------------------------------
     def observe(self, seat: int) -> Observation:
         """The observation of ``seat``: only what that seat may know."""
         return observe(self, seat)
+    def clone(self) -> Self:
+        """An independent copy (lists copied; immutable values shared)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        for name in DealState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other.history = list(self.history)
+        other.played = list(self.played)
+        other.finished = list(self.finished)
+        other._combos = list(self._combos)
+        other.piles = list(self.piles)
+        other._queue = list(self._queue)
+        other._tasks = list(self._tasks)
+        other._named = dict(self._named)
+        other._received = list(self._received)
+        other._given = list(self._given)
+        return other
+
     def __repr__(self) -> str:
         hands = " | ".join(self.cards_text(h) for h in self.hands)
         return f"<BigTwoDeal {self.rules.spec()} phase={self.phase.value} to_act={self.to_act} hands=[{hands}]>"

@@ -9,9 +9,8 @@ it; :class:`~chupai.bigtwo.game.BigTwoDeal` is the class to use.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import Self
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import Any, Protocol, TypeVar
 
 from chupai.bigtwo.combos import Combo, Tables, beats_fn, tables
 from chupai.bigtwo.rules import BigTwoRules, DingDa, FiveCardRule, Series
@@ -20,7 +19,17 @@ from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Event, Outcome, Ph
 from chupai.cards import CardMask
 from chupai.deal import Deal
 
-__all__ = ["DealState", "finishing_ranking"]
+__all__ = ["DealState", "Generator", "finishing_ranking"]
+
+T = TypeVar("T")
+
+
+class Generator(Protocol):
+    """What the deal's random steps use of a seeded ``random.Random``."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None: ...
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]: ...
 
 
 class DealState(Deal[Action, Event, Outcome]):
@@ -163,9 +172,6 @@ class DealState(Deal[Action, Event, Outcome]):
                                    and rules.series is not Series.NONE) else None
 
     # ----- shared steps ------------------------------------------------------------
-    def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
-
     def partner(self) -> int | None:
         """The other party of the pending exchange decision, if any."""
         if self.phase in (Phase.CLASS_EXCHANGE, Phase.TRIBUTE) and self._tasks:
@@ -193,14 +199,10 @@ class DealState(Deal[Action, Event, Outcome]):
         self.hands[giver] &= ~mask
         self.hands[to] |= mask
 
-    def _rng(self, purpose: str) -> random.Random:
-        """A generator for one random step of this deal, seeded from the deal's seed
-        (or its hands), so that the step replays from the record."""
-        if self.seed is not None:
-            base = f"seed {self.seed}"
-        else:
-            base = "hands " + ",".join(str(h) for h in self.dealt_hands)
-        return random.Random(f"chupai-bigtwo {base} {purpose}")
+    def _rng(self, purpose: str) -> Generator:
+        """A generator for one random step of this deal (see
+        :meth:`chupai.bigtwo.game.BigTwoDeal._rng`, the one module that builds it)."""
+        raise NotImplementedError
 
     def _finish(self, pens: list[int]) -> None:
         winner = self.winner
@@ -230,25 +232,6 @@ class DealState(Deal[Action, Event, Outcome]):
             hands=tuple(h if s == seat else 0 for s, h in enumerate(self.hands)),
             redeal=True,
         )
-
-    def clone(self) -> Self:
-        """An independent copy (lists copied; immutable values shared)."""
-        cls = type(self)
-        other = cls.__new__(cls)
-        for name in DealState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.history = list(self.history)
-        other.played = list(self.played)
-        other.finished = list(self.finished)
-        other._combos = list(self._combos)
-        other.piles = list(self.piles)
-        other._queue = list(self._queue)
-        other._tasks = list(self._tasks)
-        other._named = dict(self._named)
-        other._received = list(self._received)
-        other._given = list(self._given)
-        return other
 
 
 def finishing_ranking(finished: Sequence[int], winner: int, pens: Sequence[int],
