@@ -8,6 +8,12 @@ the monster exceptions of ``bigtwo.md`` §9. Keys depend on the rules (suit orde
 straight order, flush comparison), so a Combo is only meaningful with the rules
 that made it.
 
+The combination types are one table, :data:`SHAPES`: each :class:`Shape` names
+its rank multiplicities, the option that allows it, why it is refused when off,
+and its within-kind key. Classification looks a hand's multiplicities up in it,
+and :func:`chupai.bigtwo.movegen.hand_combos` generates the shapes it allows
+(:attr:`Tables.allows`).
+
 >>> from chupai.bigtwo.rules import PRESETS
 >>> from chupai.cards import parse_mask
 >>> std = PRESETS["standard"]
@@ -160,10 +166,6 @@ class Tables:
         self.flush_compare = rules.flush_compare
         self.allows = {shape.kind: SHAPE_OPTIONS[shape.option](rules) for shape in SHAPES}
         """Whether each combination type may be played under these rules."""
-        self.shapes: dict[tuple[int, ...], tuple[Shape, ...]] = {}
-        """The shapes of :data:`SHAPES` by their rank multiplicities."""
-        for shape in SHAPES:
-            self.shapes[shape.counts] = (*self.shapes.get(shape.counts, ()), shape)
         self.kind_group = {k: self.group(k) for k in ComboKind}
         """Comparison group of each kind."""
         self.kind_offset = {
@@ -230,18 +232,20 @@ def _key_card(mask: CardMask, nib: list[int], t: Tables) -> int:
 
 
 def _key_rank(mask: CardMask, nib: list[int], t: Tables) -> int:
-    """The rank of the largest group (triple, quad, four of a kind, full house)."""
-    most = max(v.bit_count() for v in nib)
-    return next(r for r in range(13) if nib[r].bit_count() == most)
+    """The rank of the group of three or four (triple, quad, four of a kind, full house)."""
+    for r in range(13):
+        if _COUNT[nib[r]] >= 3:
+            return r
+    raise ValueError("no group of three or four")  # pragma: no cover - shapes guarantee one
 
 
 def _key_rank_suit(mask: CardMask, nib: list[int], t: Tables) -> int:
-    r = next(r for r in range(13) if nib[r])
+    r = (mask.bit_length() - 1) >> 2
     return r * 4 + _top_suit(nib[r], t.suit_strength)
 
 
 def _key_two_pairs(mask: CardMask, nib: list[int], t: Tables) -> int:
-    pair_ranks = [r for r in range(13) if nib[r].bit_count() == 2]
+    pair_ranks = [r for r in range(13) if _COUNT[nib[r]] == 2]
     hi, lo = max(pair_ranks), min(pair_ranks)
     return (hi * 13 + lo) * 4 + _top_suit(nib[hi], t.suit_strength)
 
@@ -257,15 +261,24 @@ def _key_flush(mask: CardMask, nib: list[int], t: Tables) -> int:
 
 
 def _present_ranks(nib: list[int]) -> int:
-    return sum(1 << r for r in range(13) if nib[r])
+    bits = 0
+    for r in range(13):
+        if nib[r]:
+            bits |= 1 << r
+    return bits
 
 
 def _suit_of(mask: CardMask) -> int:
     """The one suit of ``mask``, or -1 when its cards are of several suits."""
-    return next((s for s in range(4) if mask & SUIT_MASKS[s] == mask), -1)
+    for s in range(4):
+        if mask & SUIT_MASKS[s] == mask:
+            return s
+    return -1
 
 
 _ALWAYS: Final = "always"
+_COUNT: Final = tuple(v.bit_count() for v in range(16))
+"""Cards in a rank nibble."""
 
 
 class Shape(NamedTuple):
@@ -308,8 +321,10 @@ SHAPES: Final = (
           "flushes are not allowed under these rules (allow_flush=false)", _key_flush,
           run=False, suited=True),
 )
-"""Every combination type of Big Two (§8), in the order classification tries
-them. :func:`classify` and :func:`chupai.bigtwo.movegen.hand_combos` both follow it."""
+"""Every combination type of Big Two (§8); where several share their
+multiplicities (five different ranks), the first that fits is the type.
+:func:`classify` reads it, and :func:`chupai.bigtwo.movegen.hand_combos`
+generates the shapes it allows under the rules (:attr:`Tables.allows`)."""
 
 SHAPE_OPTIONS: Final[dict[str, Callable[[BigTwoRules], bool]]] = {
     _ALWAYS: lambda rules: True,
@@ -321,6 +336,14 @@ SHAPE_OPTIONS: Final[dict[str, Callable[[BigTwoRules], bool]]] = {
 }
 """The rule tests named by :attr:`Shape.option`."""
 
+_BY_COUNTS: Final = {c: tuple(s for s in SHAPES if s.counts == c) for c in {s.counts for s in SHAPES}}
+"""The shapes by their rank multiplicities, in table order."""
+_BY_RUN: Final = {
+    (run, suited): tuple(s for s in _BY_COUNTS[_RUN] if s.run == run and s.suited == suited)
+    for run in (False, True) for suited in (False, True)
+}
+"""The shapes of five different ranks by (they form a straight, they are of one suit)."""
+
 _NO_SHAPE: Final = {
     2: "two cards of different ranks do not form a pair",
     3: "three cards must all be of one rank to form a triple",
@@ -329,12 +352,6 @@ _NO_SHAPE: Final = {
 }
 _NO_RUN: Final = ("five cards of different ranks that are not a straight (under straight_order="
                   "{rules.straight_order.value}) and not all of one suit form no combination")
-
-
-def _fits(shape: Shape, mask: CardMask, nib: list[int], t: Tables) -> bool:
-    if shape.run is not None and (_present_ranks(nib) in t.straight_by_bits) != shape.run:
-        return False
-    return shape.suited is None or (_suit_of(mask) >= 0) == shape.suited
 
 
 def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
@@ -347,13 +364,19 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
         return None, f"no combination has {n} cards (plays have 1, 2, 3 or 5 cards)"
     t = tables(rules)
     nib = _nibbles(mask)
-    counts = tuple(sorted((v.bit_count() for v in nib if v), reverse=True))
-    for shape in t.shapes.get(counts, ()):
-        if shape.run is None or _fits(shape, mask, nib, t):
-            if not t.allows[shape.kind]:
-                return None, shape.refusal.format(rules=rules)
-            return t.make(shape.kind, mask, shape.key(mask, nib, t)), ""
-    return None, (_NO_RUN.format(rules=rules) if counts == _RUN else _NO_SHAPE[n])
+    counts = tuple(sorted([_COUNT[v] for v in nib if v], reverse=True))
+    if counts == _RUN:
+        shapes = _BY_RUN[_present_ranks(nib) in t.straight_by_bits, _suit_of(mask) >= 0]
+        if not shapes:
+            return None, _NO_RUN.format(rules=rules)
+    else:
+        shapes = _BY_COUNTS.get(counts, ())
+        if not shapes:
+            return None, _NO_SHAPE[n]
+    shape = shapes[0]
+    if not t.allows[shape.kind]:
+        return None, shape.refusal.format(rules=rules)
+    return t.make(shape.kind, mask, shape.key(mask, nib, t)), ""
 
 
 def classify_or_none(mask: CardMask, rules: BigTwoRules) -> Combo | None:
