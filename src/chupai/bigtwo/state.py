@@ -15,7 +15,15 @@ from typing import Any, Protocol, TypeVar
 from chupai.bigtwo.combos import Combo, Tables, beats_fn, tables
 from chupai.bigtwo.rules import BigTwoRules, DingDa, FiveCardRule, Series
 from chupai.bigtwo.scoring import settle
-from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Event, Outcome, Phase, Task
+from chupai.bigtwo.values import (
+    EVERYONE,
+    FULL_DECK,
+    Action,
+    Event,
+    Outcome,
+    Phase,
+    Task,
+)
 from chupai.cards import CardMask
 from chupai.deal import Deal
 
