@@ -54,6 +54,7 @@ from chupai.doudizhu.shapes import (
     Kind,
     ShapeRules,
     Wings,
+    doubling_kinds,
     shapes_of,
 )
 from chupai.errors import CardParseError
@@ -62,7 +63,7 @@ __all__ = [
     "Cards", "Kind", "Combo", "PRIORITY", "RANK_NAMES", "NRANKS", "BJ", "RJ", "TWO", "ACE",
     "SHIFTS", "UNIT", "GUARD", "pack", "unpack", "size_of", "contains", "parse_cards",
     "cards_text", "deck_cards", "Tables", "tables", "readings", "classify",
-    "classify_or_none", "explain", "beats",
+    "classify_or_none", "explain", "beats", "KIND_INDEX", "span", "wings_ok",
 ]
 
 Cards: TypeAlias = int
@@ -262,10 +263,7 @@ class Tables:
         present = {s.kind for s in self.shapes}
         self.kinds: tuple[Kind, ...] = tuple(k for k in Kind if k in present)
         """The kinds that exist under these rules."""
-        self.doubling: frozenset[Kind] = frozenset(
-            s.kind for s in self.shapes
-            if rules.bomb_doubling and s.shape.doubling is not None
-            and s.shape.doubling.value == rules.players)
+        self.doubling: frozenset[Kind] = doubling_kinds(rules)
         """Kinds that count as doubling bombs (§10.1)."""
         new = tuple.__new__
 
@@ -286,20 +284,15 @@ class Tables:
         self.sets: list[list[list[Combo]]] = [self._sets_of(r) for r in range(NRANKS)]
         """``sets[r][n]``: the plays of one rank without kickers (single, pair,
         trio, bombs) that ``n`` cards of rank ``r`` allow, fewest cards first."""
-        self.bombs: list[list[Combo | None]] = [[None] * 9 for _ in range(TWO + 1)]
-        for r in range(TWO + 1):
-            for x in self.sets[r][-1]:
-                if x.power:
-                    self.bombs[r][x.size] = x
+        self.bombs: list[list[Combo | None]] = [self._bombs_of(r) for r in range(TWO + 1)]
         """``bombs[r][n]``: the bomb-family play of ``n`` cards of rank ``r`` (None if none)."""
         self.run_lists: dict[Kind, list[list[list[Combo]]]] = {
             s.kind: self._runs_of(s) for s in self.shapes
             if s.wings is Wings.NONE and not s.is_set and s.high <= ACE}
         """``run_lists[kind][a][b]``: every chain of ``kind`` inside ranks a..b."""
         self.kicked: dict[Kind, list[list[Combo]]] = {
-            s.kind: [[mk(s.kind, s.copies * UNIT[a] + s.wings.value * UNIT[b], a, s.unit)
-                      for b in range(NRANKS)] for a in range(NRANKS)]
-            for s in self.shapes if s.is_set and s.wings is not Wings.NONE and s.per == 1}
+            s.kind: self._kicked_of(s) for s in self.shapes
+            if s.is_set and s.wings is not Wings.NONE and s.per == 1}
         """``kicked[kind][a][b]``: a set of rank ``a`` with one kicker of rank ``b``."""
 
     def _add_readers(self, sh: ShapeRules) -> None:
@@ -319,6 +312,18 @@ class Tables:
         most = max(4 * self.rules.packs, 1)
         return [[self.make(s.kind, s.copies * UNIT[r], r, s.copies, s.power(r))
                  for s in sets if s.copies <= n] for n in range(most + 1)]
+
+    def _bombs_of(self, r: int) -> list[Combo | None]:
+        row: list[Combo | None] = [None] * 9
+        for x in self.sets[r][-1]:
+            if x.power:
+                row[x.size] = x
+        return row
+
+    def _kicked_of(self, sh: ShapeRules) -> list[list[Combo]]:
+        width = sh.wings.value
+        return [[self.make(sh.kind, sh.copies * UNIT[a] + width * UNIT[b], a, sh.unit)
+                 for b in range(NRANKS)] for a in range(NRANKS)]
 
     def _runs_of(self, sh: ShapeRules) -> list[list[list[Combo]]]:
         grid: list[list[Combo | None]] = [[None] * (ACE + 1) for _ in range(ACE + 1)]

@@ -34,6 +34,7 @@ from chupai.doudizhu.rules import PRESETS, DouDizhuRules, FourWithTwoKickers
 __all__ = [
     "NRANKS", "RANK_NAMES", "ACE", "TWO", "BJ", "RJ", "Kind", "KIND_INDEX", "PRIORITY", "Wings",
     "Game", "Shape", "SHAPES", "ShapeRules", "shapes_of", "shape_of", "pair_max",
+    "doubling_kinds",
 ]
 
 NRANKS: Final = 15
@@ -258,6 +259,15 @@ def shapes_of(rules: DouDizhuRules) -> tuple[ShapeRules, ...]:
             s.paired is None or s.paired(rules),
             s.paired is not None and bool(rules.four_with_two_match), pair_max(rules)))
     return tuple(out)
+
+
+def doubling_kinds(rules: DouDizhuRules) -> frozenset[Kind]:
+    """The kinds whose plays double the unit under ``rules`` (§10.1): none when
+    ``bomb_doubling`` is false."""
+    if not rules.bomb_doubling:
+        return frozenset()
+    return frozenset(s.kind for s in shapes_of(rules)
+                     if s.shape.doubling is not None and s.shape.doubling.value == rules.players)
 
 
 def shape_of(kind: Kind, rules: DouDizhuRules) -> ShapeRules | None:
