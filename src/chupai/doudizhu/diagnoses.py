@@ -85,8 +85,8 @@ DIAGNOSES: Final[tuple[tuple[Test, str], ...]] = (
     (lambda f: f.four and f.n == 4 and f.trios == 1,
      "four_player has no trio_single: a trio takes a pair (trio_pair)"),
     (lambda f: f.four and f.n == 6 and f.quads > 0 and len(f.nz) == 2 and not f.four_with_pair,
-     "four_player has no four_with_two; four_with_pair needs the option "
-     "allow_four_with_pair=true"),
+     ("four_player has no four_with_two; four_with_pair needs the option "
+      "allow_four_with_pair=true")),
     (lambda f: f.four and f.n == 6 and f.quads > 0,
      "four_player has no four_with_two (four of a rank take no two single kickers)"),
     (lambda f: f.four and f.n == 8 and f.quads > 0, "four_player has no four_with_two_pairs"),
@@ -97,11 +97,11 @@ DIAGNOSES: Final[tuple[tuple[Test, str], ...]] = (
     (lambda f: f.body_like and f.mixed,
      "BJ and RJ may not both be wings of an airplane (they are the rocket)"),
     (lambda f: f.body_like and f.big_four and f.four,
-     "no airplane reading: a wing pair may never have the rank of a body trio, "
-     "and the wing pairs must be of different ranks"),
+     ("no airplane reading: a wing pair may never have the rank of a body trio, "
+      "and the wing pairs must be of different ranks")),
     (lambda f: f.body_like and f.big_four,
-     "no airplane reading: a wing may never have the rank of a body trio, and "
-     "the wings never hold four of one rank"),
+     ("no airplane reading: a wing may never have the rank of a body trio, and "
+      "the wings never hold four of one rank")),
     (lambda f: f.n == 5 and f.trios == 1 and f.mixed,
      "BJ RJ is not a pair, so a trio cannot take them"),
     (lambda f: f.n == 5 and f.quads > 0, "four of a rank and one card form nothing (no four-with-one)"),
@@ -128,11 +128,11 @@ DIAGNOSES: Final[tuple[tuple[Test, str], ...]] = (
     (lambda f: f.same == 3 and len(f.nz) >= 2,
      "the trios of an airplane must be of consecutive ranks 3..A"),
     (lambda f: f.body_like and not f.four,
-     "no airplane reading: the body must be consecutive trios of ranks 3..A with "
-     "exactly as many wings, never of a body rank and never four of one rank"),
+     ("no airplane reading: the body must be consecutive trios of ranks 3..A with "
+      "exactly as many wings, never of a body rank and never four of one rank")),
     (lambda f: f.body_like,
-     "no airplane reading: the body must be consecutive trios of ranks 3..A with "
-     "exactly as many wings, never of a body rank, the wings pairs of different ranks"),
+     ("no airplane reading: the body must be consecutive trios of ranks 3..A with "
+      "exactly as many wings, never of a body rank, the wings pairs of different ranks")),
     (lambda f: f.n == 4 and f.trios == 1 and not f.four,
      "three of a rank and one card of another rank form a trio_single; this is not one"),
     (lambda f: True, "these {n} cards form no combination"),

@@ -14,6 +14,7 @@ wings never hold both jokers of one colour pair (BJ with RJ is the rocket; four
 jokers the heaven_lord), single wings never hold four of one rank, and wing pairs
 are of different ranks (a pair may be two jokers of one colour in four_player).
 
+>>> from chupai.doudizhu.rules import PRESETS
 >>> [s.kind.value for s in shapes_of(PRESETS["classic"])][:6]
 ['rocket', 'bomb', 'airplane', 'airplane_pairs', 'airplane_singles', 'four_with_two_pairs']
 >>> singles = shape_of(Kind.AIRPLANE_SINGLES, PRESETS["classic"])
@@ -29,7 +30,7 @@ from enum import Enum, StrEnum
 from functools import lru_cache
 from typing import Final
 
-from chupai.doudizhu.rules import PRESETS, DouDizhuRules, FourWithTwoKickers
+from chupai.doudizhu.rules import DouDizhuRules, FourWithTwoKickers
 
 __all__ = [
     "NRANKS", "RANK_NAMES", "ACE", "TWO", "BJ", "RJ", "Kind", "KIND_INDEX", "PRIORITY", "Wings",
