@@ -19,7 +19,11 @@ Combo is only meaningful with the rules that made it.
 
 A card multiset may have several **readings** (``333444555666`` is an ``airplane``
 and two ``airplane_singles``); :func:`readings` lists them in the priority order
-of §7 (within a kind, highest key first).
+of §7 (within a kind, highest key first). The combination types are the rows of
+the shape table (:data:`chupai.doudizhu.shapes.SHAPES`): :class:`Tables` builds
+from them, for each size, the bodies a multiset of that size may have, and a
+reading is a body the cards hold exactly whose remaining cards are valid wings
+(:func:`wings_ok`).
 
 >>> from chupai.doudizhu.rules import PRESETS
 >>> classic = PRESETS["classic"]
@@ -35,7 +39,6 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from functools import lru_cache
 from typing import Final, NamedTuple, TypeAlias
 
@@ -75,9 +78,6 @@ UNIT: Final = tuple(1 << (5 * r) for r in range(NRANKS))
 """``UNIT[r]``: one card of rank ``r``."""
 GUARD: Final = sum(16 << (5 * r) for r in range(NRANKS))
 """The guard bit of every field (for the SWAR containment test)."""
-
-K = Kind
-
 
 class Combo(NamedTuple):
     """One reading of a card multiset. Compare with :func:`beats`, not ``<``."""
@@ -224,7 +224,6 @@ def _rank_of_token(c: int) -> int:
 
 # ----- per-rules tables ------------------------------------------------------------
 
-_TOP_POWER: Final = 255
 _FIELD: Final = 31
 _PAIR_FIELDS: Final = tuple(2 << (5 * r) for r in range(NRANKS))
 _FOUR_OR_MORE: Final = sum(28 << (5 * r) for r in range(NRANKS))
