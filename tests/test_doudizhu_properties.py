@@ -35,12 +35,14 @@ from chupai.doudizhu.combos import (
     parse_cards,
     readings,
     size_of,
+    span,
     tables,
 )
 from chupai.doudizhu.game import Action, DouDizhuDeal, Phase, format_action, new_deal
 from chupai.doudizhu.movegen import hand_combos, legal_plays
 from chupai.doudizhu.notation import parse_action
 from chupai.doudizhu.rules import DouDizhuRules, resolve
+from chupai.doudizhu.shapes import PRIORITY, SHAPES, TWO, shapes_of
 
 RULES: tuple[DouDizhuRules, ...] = (
     resolve("classic"),
@@ -249,3 +251,22 @@ def test_observation_hides_other_seats_cards(rules: DouDizhuRules, seed: int, st
         other.apply_action(action)
     assert other.hands != deal.hands or other.kitty != deal.kitty
     assert other.observe(observer) == deal.observe(observer)
+
+
+# ---------------------------------------------------------------------------
+# The shape table
+# ---------------------------------------------------------------------------
+
+def test_every_shape_reads_its_own_example() -> None:
+    """Each row of the shape table, at its shortest and longest body with the
+    highest free ranks as wings, reads as its kind; the rows follow §7's order."""
+    assert list(PRIORITY) == list(dict.fromkeys(s.kind for s in SHAPES))
+    for rules in RULES:
+        for sh in shapes_of(rules):
+            for length in {sh.lo, sh.hi}:
+                body = span(sh.low, sh.low + length - 1, sh.copies)
+                free = [r for r in range(TWO, -1, -1) if not sh.low <= r < sh.low + length]
+                wings = sum(sh.wings.value * UNIT[r] for r in free[: sh.per * length])
+                found = readings(body + wings, rules)
+                assert sh.kind in [r.kind for r in found], (rules.spec(), sh.kind, length)
+                assert explain(body + wings, rules) == ""
