@@ -7,9 +7,12 @@ which is the one the engine always takes, ``doudizhu.md`` §7). :func:`legal_pla
 keeps those that may be played now: all of them when leading, else those that
 beat the top play.
 
-The generator works on the hand's rank counts and reuses the combos prebuilt in
-:class:`~chupai.doudizhu.combos.Tables`; only kicker and wing combinations are
-built per hand. The test-suite checks it against brute-force enumeration of every
+The generator works on the hand's rank counts and derives every play from the
+shape table (:mod:`chupai.doudizhu.shapes`): :data:`PLAN` says in which order the
+shapes are generated and how (a stage per row), each shape's row how its body
+and wings are built. Plays without kickers and sets with one kicker are prebuilt
+in :class:`~chupai.doudizhu.combos.Tables`; only the other kicker and wing
+combinations are built per hand. The test-suite checks it against brute-force enumeration of every
 sub-multiset classified by :func:`~chupai.doudizhu.combos.readings`.
 
 >>> from chupai.doudizhu.rules import PRESETS
@@ -21,6 +24,8 @@ sub-multiset classified by :func:`~chupai.doudizhu.combos.readings`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -37,21 +42,162 @@ from chupai.doudizhu.combos import (
     Combo,
     Kind,
     Tables,
+    span,
     tables,
 )
 from chupai.doudizhu.rules import DouDizhuRules
+from chupai.doudizhu.shapes import ShapeRules, Wings
 
-__all__ = ["hand_combos", "legal_plays", "follow_filter"]
+__all__ = ["hand_combos", "legal_plays", "follow_filter", "PLAN"]
 
 K = Kind
 _new = tuple.__new__
 _RANKS: Final = range(NRANKS)
 
+Stage = Callable[[Cards, list[int], list[int], Tables, tuple[ShapeRules, ...], list[Combo]], None]
+"""A generator stage: ``(hand, counts, ranks present, tables, shapes, out)``."""
+
+
+def hand_combos(hand: Cards, rules: DouDizhuRules) -> list[Combo]:
+    """Every distinct play of ``hand`` (packed counts): one per multiset and kind."""
+    t = tables(rules)
+    return _hand_combos(hand, t)
+
+
+def _hand_combos(hand: Cards, t: Tables) -> list[Combo]:
+    c = [(hand >> s) & 31 for s in SHIFTS]
+    present = [r for r in _RANKS if c[r]]
+    out: list[Combo] = []
+    sets = t.sets
+    for r in present:
+        out += sets[r][c[r]]
+    for stage, shapes in _plan(t):
+        stage(hand, c, present, t, shapes, out)
+    return out
+
+
+def at_least(hand: Cards, m: int, low: int, high: int) -> int:
+    """The guard bits (bit 4 of each field) of the ranks ``low..high`` that hold at
+    least ``m`` cards of ``hand`` (SWAR: adding ``16 - m`` to a count of at most 15
+    carries into bit 4 exactly when the count is at least ``m``)."""
+    return (hand + _ADD[m]) & _GUARDS[low][high]
+
+
+_ADD: Final = tuple(sum((16 - m) << s for s in SHIFTS) for m in range(16))
+_GUARDS: Final = tuple(tuple(sum(16 << SHIFTS[r] for r in range(lo, hi + 1)) for hi in _RANKS)
+                       for lo in _RANKS)
+
+
+def _jokers(hand: Cards, c: list[int], present: list[int], t: Tables,
+            shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+    """Sets of the two jokers (rocket, heaven_lord)."""
+    for sh in shapes:
+        if c[BJ] >= sh.copies and c[RJ] >= sh.copies:
+            out.append(t.make(sh.kind, span(BJ, RJ, sh.copies), RJ, 2 * sh.copies, sh.power(RJ)))
+
+
+def _runs(hand: Cards, c: list[int], present: list[int], t: Tables,
+          shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+    """Chains without wings (straights, pair chains, airplanes): every chain
+    inside each maximal run of ranks holding enough cards (memoized by which
+    ranks hold enough)."""
+    memo = t.memo
+    for sh in shapes:
+        key = (sh.kind, at_least(hand, sh.copies, sh.low, sh.high))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _chains(t, sh, key[1])
+        out += found
+
+
+def _chains(t: Tables, sh: ShapeRules, guards: int) -> list[Combo]:
+    """Every chain of ``sh`` inside the ranks whose guard bits ``guards`` holds."""
+    lists = t.run_lists[sh.kind]
+    found: list[Combo] = []
+    start = -1
+    for r in range(sh.low, sh.high + 2):
+        if r <= sh.high and guards >> SHIFTS[r] & 16:
+            if start < 0:
+                start = r
+        elif start >= 0:
+            if r - start >= sh.lo:
+                found += lists[start][r - 1]
+            start = -1
+    return found
+
+
+def _pairable(c: list[int], present: list[int], t: Tables) -> list[int]:
+    top = RJ if t.four else TWO
+    return [r for r in present if c[r] >= 2 and r <= top]
+
+
+def _kicker(hand: Cards, c: list[int], present: list[int], t: Tables,
+            shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+    """Sets with one kicker (trio_single, trio_pair, four_with_pair), prebuilt in
+    ``Tables.kicked``: for each shape, each body rank in turn."""
+    for sh in shapes:
+        m, low, high = sh.copies, sh.low, sh.high
+        if not at_least(hand, m, low, high):
+            continue
+        rows = t.kicked[sh.kind]
+        pool = _pairable(c, present, t) if sh.wings is Wings.PAIRS else present
+        for q in present:
+            if c[q] >= m and low <= q <= high:
+                row = rows[q]
+                out += [row[b] for b in pool if b != q]
+
+
+def _kickers(hand: Cards, c: list[int], present: list[int], t: Tables,
+             shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+    """Sets with several kickers (four_with_two, four_with_two_pairs): for each
+    body rank, each shape of the stage in turn."""
+    first = shapes[0]
+    m, low, high = first.copies, first.low, first.high
+    if not at_least(hand, m, low, high):
+        return
+    pairable = _pairable(c, present, t)
+    for q in present:
+        if c[q] >= m and low <= q <= high:
+            for sh in shapes:
+                pool = pairable if sh.wings is Wings.PAIRS else present
+                _many_kickers(t, sh, q, [r for r in pool if r != q], pairable, out)
+
+
+def _many_kickers(t: Tables, sh: ShapeRules, q: int, pool: list[int], pairable: list[int],
+                  out: list[Combo]) -> None:
+    """A set of rank ``q`` with ``sh.per`` kickers of different ranks from
+    ``pool``, then (single kickers that may share a rank) of one rank from
+    ``pairable``. The kickers never hold the rocket (nor all four jokers)."""
+    base = sh.copies * UNIT[q]
+    width = sh.wings.value
+    size = sh.unit
+    g = t.group(sh.kind, size)
+    kind = sh.kind
+    jokers = pool[-2:] == [BJ, RJ] and (width == 1 or t.four)
+    if sh.per == 2:
+        units = [base + width * UNIT[r] for r in pool]
+        more = [width * UNIT[r] for r in pool]
+        out += [_new(Combo, (kind, ua + ub, q, size, g, 0))
+                for i, ua in enumerate(units) for ub in more[i + 1:]]
+        if jokers:
+            out.pop()  # the last pair of the pool is (BJ, RJ)
+    else:
+        for pick in combinations(pool, sh.per):
+            if jokers and pick[-2:] == (BJ, RJ):
+                continue
+            out.append(_new(Combo, (kind, base + sum(width * UNIT[r] for r in pick), q, size,
+                                    g, 0)))
+    if sh.wings is Wings.SINGLES and sh.same_rank:
+        g1 = t.group(kind, size, 1)
+        out += [_new(Combo, (kind, base + sh.per * UNIT[a], q, size, g1, 0))
+                for a in pairable if a != q]
+
 
 def _wing_sets(c: list[int], s: int, e: int, k: int) -> list[Cards]:
     """Every multiset of ``k`` single wings from counts ``c`` outside ranks s..e:
-    at most three of a rank, not BJ and RJ together; skipping sets that hold a
-    trio of rank ``e + 1`` (the same multiset then reads with a higher body)."""
+    at most three of a rank, not BJ and RJ together (classic: one card of each
+    joker); skipping sets that hold a trio of rank ``e + 1`` (the same multiset
+    then reads with a higher body, the one kept)."""
     partial: list[tuple[int, int]] = [(0, 0)]
     avail = [(r, min(c[r], 3)) for r in range(TWO + 1) if c[r] and not s <= r <= e]
     for r, mx in avail:
@@ -76,92 +222,19 @@ def _wing_sets(c: list[int], s: int, e: int, k: int) -> list[Cards]:
     return out
 
 
-def hand_combos(hand: Cards, rules: DouDizhuRules) -> list[Combo]:
-    """Every distinct play of ``hand`` (packed counts): one per multiset and kind."""
-    t = tables(rules)
-    return _hand_combos(hand, t)
-
-
-def _hand_combos(hand: Cards, t: Tables) -> list[Combo]:
-    c = [(hand >> s) & 31 for s in SHIFTS]
-    four = t.four
-    pair_max = t.pair_max
-    single, pair, trio, bombs = t.single, t.pair, t.trio, t.bombs
-    out: list[Combo] = []
-    ap = out.append
-    present: list[int] = []
-    pairable: list[int] = []
-    trios: list[int] = []
-    quads: list[int] = []
-    for r in _RANKS:
-        n = c[r]
-        if not n:
-            continue
-        present.append(r)
-        ap(single[r])
-        if n >= 2 and r <= pair_max:
-            pairable.append(r)
-            ap(pair[r])
-            if n >= 3 and r <= TWO:
-                trios.append(r)
-                ap(trio[r])
-                if n >= 4:
-                    quads.append(r)
-                    row = bombs[r]
-                    if four:
-                        for m in range(4, n + 1):
-                            ap(row[m])  # type: ignore[arg-type]
-                    else:
-                        ap(row[4])  # type: ignore[arg-type]
-    if four:
-        if c[BJ] == 2 and c[RJ] == 2:
-            ap(t.heaven_lord)  # type: ignore[arg-type]
-    elif c[BJ] and c[RJ]:
-        ap(t.rocket)  # type: ignore[arg-type]
-
-    # trio_single, trio_pair
-    if trios:
-        tp = t.trio_pair
-        for a in trios:
-            row2 = tp[a]
-            out += [row2[b] for b in pairable if b != a]
-        if not four:
-            ts = t.trio_single
-            for a in trios:
-                row1 = ts[a]
-                out += [row1[b] for b in present if b != a]
-
-    # runs: straights (1), pair chains (2), airplanes (3) over ranks 3..A
-    run_lists = t.run_lists
-    for m, minlen in ((1, 5), (2, 3), (3, 2)):
-        lists = run_lists[m]
-        start = -1
-        for r in range(ACE + 2):
-            if r <= ACE and c[r] >= m:
-                if start < 0:
-                    start = r
-            elif start >= 0:
-                if r - start >= minlen:
-                    out += lists[start][r - 1]
-                start = -1
-
-    # airplanes with wings
-    if len(trios) >= 2:
-        _airplane_wings(c, t, trios, pairable, out)
-
-    # four with kickers
-    if quads:
-        _four_with(c, t, quads, present, pairable, out)
-    return out
-
-
-def _airplane_wings(c: list[int], t: Tables, trios: list[int], pairable: list[int],
-                    out: list[Combo]) -> None:
-    body_t = t.body
-    max_s, max_p = t.max_air_singles, t.max_air_pairs
-    kmax = max(max_s, max_p)
-    both_joker_pairs = t.four and c[BJ] >= 2 and c[RJ] >= 2
-    seq = [r for r in trios if r <= ACE]
+def _winged_runs(hand: Cards, c: list[int], present: list[int], t: Tables,
+                 shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+    """Chains with wings (airplane_singles, airplane_pairs): for each body s..e,
+    each shape of the stage in turn."""
+    first = shapes[0]
+    bits = at_least(hand, first.copies, first.low, first.high)
+    if not bits & (bits >> 5):
+        return  # no two adjacent body ranks
+    seq = [r for r in present if c[r] >= first.copies and first.low <= r <= first.high]
+    if len(seq) < 2:
+        return
+    pairable = _pairable(c, present, t)
+    kmax = max(sh.hi for sh in shapes)
     for i, s in enumerate(seq):
         e = s
         for j in range(i + 1, len(seq)):
@@ -171,59 +244,70 @@ def _airplane_wings(c: list[int], t: Tables, trios: list[int], pairable: list[in
             k = e - s + 1
             if k > kmax:
                 break
-            body = body_t[s][e]
-            if k <= max_s:
-                size = 4 * k
-                group = t.group(K.AIRPLANE_SINGLES, size)
-                for w in _wing_sets(c, s, e, k):
-                    out.append(_new(Combo, (K.AIRPLANE_SINGLES, body + w, e, size, group, 0)))
-            if k <= max_p:
-                wings = [r for r in pairable if not s <= r <= e]
-                if len(wings) >= k:
-                    size = 5 * k
-                    group = t.group(K.AIRPLANE_PAIRS, size)
-                    for pick in combinations(wings, k):
-                        if both_joker_pairs and pick[-1] == RJ and pick[-2] == BJ:
-                            continue
-                        w = 0
-                        for r in pick:
-                            w += 2 * UNIT[r]
-                        out.append(_new(Combo, (K.AIRPLANE_PAIRS, body + w, e, size, group, 0)))
+            for sh in shapes:
+                if sh.lo <= k <= sh.hi:
+                    _winged_run(c, t, sh, s, e, pairable, out)
 
 
-def _four_with(c: list[int], t: Tables, quads: list[int], present: list[int],
-               pairable: list[int], out: list[Combo]) -> None:
-    if t.four:
-        if not t.four_with_pair:
-            return
-        g = t.group(K.FOUR_WITH_PAIR, 6)
-        for q in quads:
-            base = 4 * UNIT[q]
-            for r in pairable:
-                if r != q:
-                    out.append(_new(Combo, (K.FOUR_WITH_PAIR, base + 2 * UNIT[r], q, 6, g, 0)))
+def _winged_run(c: list[int], t: Tables, sh: ShapeRules, s: int, e: int, pairable: list[int],
+                out: list[Combo]) -> None:
+    """Every play of shape ``sh`` with the body ranks s..e."""
+    k = e - s + 1
+    body = sh.copies * t.spans[s][e]
+    size = sh.unit * k
+    group = t.group(sh.kind, size)
+    kind = sh.kind
+    n = sh.per * k
+    if sh.wings is Wings.SINGLES:
+        for w in _wing_sets(c, s, e, n):
+            out.append(_new(Combo, (kind, body + w, e, size, group, 0)))
         return
-    g2 = t.group(K.FOUR_WITH_TWO, 6)
-    g2p = t.group(K.FOUR_WITH_TWO, 6, 1)
-    g4 = t.group(K.FOUR_WITH_TWO_PAIRS, 8)
-    kicker_pair = t.kicker_pair
-    for q in quads:
-        base = 4 * UNIT[q]
-        others = [r for r in present if r != q]
-        for i, a in enumerate(others):
-            ua = UNIT[a]
-            for b in others[i + 1:]:
-                if a == BJ:  # b == RJ: the rocket may not be two kickers
-                    continue
-                out.append(_new(Combo, (K.FOUR_WITH_TWO, base + ua + UNIT[b], q, 6, g2, 0)))
-        pr = [r for r in pairable if r != q]
-        if kicker_pair:
-            for a in pr:
-                out.append(_new(Combo, (K.FOUR_WITH_TWO, base + 2 * UNIT[a], q, 6, g2p, 0)))
-        for i, a in enumerate(pr):
-            ua2 = 2 * UNIT[a]
-            for b in pr[i + 1:]:
-                out.append(_new(Combo, (K.FOUR_WITH_TWO_PAIRS, base + ua2 + 2 * UNIT[b], q, 8, g4, 0)))
+    wings = [r for r in pairable if not s <= r <= e]
+    if len(wings) < n:
+        return
+    for pick in combinations(wings, n):
+        if t.four and pick[-1] == RJ and pick[-2] == BJ:
+            continue  # the wings may not hold all four jokers
+        w = 0
+        for r in pick:
+            w += 2 * UNIT[r]
+        out.append(_new(Combo, (kind, body + w, e, size, group, 0)))
+
+
+PLAN: Final[tuple[tuple[Stage, tuple[Kind, ...]], ...]] = (
+    (_jokers, (K.ROCKET, K.HEAVEN_LORD)),
+    (_kicker, (K.TRIO_PAIR,)),
+    (_kicker, (K.TRIO_SINGLE,)),
+    (_runs, (K.STRAIGHT, K.PAIR_CHAIN, K.AIRPLANE)),
+    (_winged_runs, (K.AIRPLANE_SINGLES, K.AIRPLANE_PAIRS)),
+    (_kicker, (K.FOUR_WITH_PAIR,)),
+    (_kickers, (K.FOUR_WITH_TWO, K.FOUR_WITH_TWO_PAIRS)),
+)
+"""The order of generation after the sets of each rank (``Tables.sets``): each
+stage builds the plays of its kinds' shapes that exist under the rules (a
+rocket of six cards is a set, not a joker set). A stage with several shapes
+builds, for each body, every shape in turn (except :func:`_kicker`: shape by
+shape)."""
+
+_FITS: Final[dict[Stage, Callable[[ShapeRules], bool]]] = {
+    _jokers: lambda s: s.low == BJ,
+    _kicker: lambda s: s.is_set and s.wings is not Wings.NONE and s.per == 1,
+    _kickers: lambda s: s.is_set and s.wings is not Wings.NONE and s.per > 1,
+    _runs: lambda s: not s.is_set and s.wings is Wings.NONE and s.high <= ACE,
+    _winged_runs: lambda s: not s.is_set and s.wings is not Wings.NONE,
+}
+
+
+@lru_cache(maxsize=64)
+def _plan(t: Tables) -> tuple[tuple[Stage, tuple[ShapeRules, ...]], ...]:
+    """:data:`PLAN` with the shapes of ``t``'s rules (stages without any left out)."""
+    out = []
+    for stage, kinds in PLAN:
+        fits = _FITS[stage]
+        shapes = tuple(s for k in kinds for s in t.shapes if s.kind is k and fits(s))
+        if shapes:
+            out.append((stage, shapes))
+    return tuple(out)
 
 
 def follow_filter(combos: list[Combo], hand: Cards | None, top: Combo) -> list[Combo]:

@@ -119,43 +119,49 @@ class DouDizhuRules:
     airplane_max_trios: int = _o(6, "most trios in the body of any airplane type, 2..12 (§8.1)")
 
     def __post_init__(self) -> None:
-        def err(key: str, msg: str, allowed: tuple[str, ...] = ()) -> RulesError:
-            return RulesError(f"option {key!r}: {msg}", key, allowed)
+        self._check_structure()
+        self._check_numbers()
+        self._check_preset_keys()
 
+    def _check_structure(self) -> None:
         if self.players not in _STRUCTURES:
-            raise err("players", f"bad value {self.players!r}; allowed: 3 (classic), 4 (four_player)",
-                      ("3", "4"))
+            raise _err("players", f"bad value {self.players!r}; allowed: 3 (classic), 4 (four_player)",
+                       ("3", "4"))
         packs, hand, kitty = _STRUCTURES[self.players]
         for key, want in (("packs", packs), ("hand_size", hand), ("kitty_size", kitty)):
             if getattr(self, key) != want:
-                raise err(key, f"bad value {getattr(self, key)!r}: with {self.players} players "
-                          f"the game has {key}={want} (fixed by the preset)", (str(want),))
+                raise _err(key, f"bad value {getattr(self, key)!r}: with {self.players} players "
+                           f"the game has {key}={want} (fixed by the preset)", (str(want),))
+
+    def _check_numbers(self) -> None:
         if not self.rob_multipliers:
-            raise err("rob_multipliers", "must be a non-empty list of integers >= 2, e.g. 3,6,12",
-                      ("<comma-separated integers>",))
+            raise _err("rob_multipliers", "must be a non-empty list of integers >= 2, e.g. 3,6,12",
+                       ("<comma-separated integers>",))
         for m in self.rob_multipliers:
-            if isinstance(m, bool) or not isinstance(m, int) or m < 2:
-                raise err("rob_multipliers", f"bad entry {m!r}: every multiplier must be an "
-                          "integer >= 2, e.g. 3,6,12", ("<comma-separated integers>",))
+            if not _is_int(m) or m < 2:
+                raise _err("rob_multipliers", f"bad entry {m!r}: every multiplier must be an "
+                           "integer >= 2, e.g. 3,6,12", ("<comma-separated integers>",))
         for key in ("spring_multiplier", "anti_spring_multiplier", "spring_thunder_multiplier"):
             v = getattr(self, key)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise err(key, f"bad value {v!r}; allowed: an integer >= 1 (1 = off)")
+            if not _is_int(v) or v < 1:
+                raise _err(key, f"bad value {v!r}; allowed: an integer >= 1 (1 = off)")
         v = self.airplane_max_trios
-        if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= 12:
-            raise err("airplane_max_trios", f"bad value {v!r}; allowed: an integer 2..12")
+        if not _is_int(v) or not 2 <= v <= 12:
+            raise _err("airplane_max_trios", f"bad value {v!r}; allowed: an integer 2..12")
+
+    def _check_preset_keys(self) -> None:
         classic = self.players == 3
         for key in CLASSIC_ONLY:
             if classic and getattr(self, key) is None:
-                raise err(key, "must be set in the classic game (3 players)",
-                          _opt._allowed_text(_hint(key)))
+                raise _err(key, "must be set in the classic game (3 players)",
+                           _opt._allowed_text(_hint(key)))
             if not classic and getattr(self, key) is not None:
-                raise err(key, "applies to the classic game only (3 players), not four_player")
+                raise _err(key, "applies to the classic game only (3 players), not four_player")
         for key in FOUR_PLAYER_ONLY:
             if not classic and getattr(self, key) is None:
-                raise err(key, "must be set in the four_player game", ("true", "false"))
+                raise _err(key, "must be set in the four_player game", ("true", "false"))
             if classic and getattr(self, key) is not None:
-                raise err(key, "applies to the four_player game only, not classic (3 players)")
+                raise _err(key, "applies to the four_player game only, not classic (3 players)")
 
     # ----- derived facts -------------------------------------------------
     @property
@@ -206,6 +212,14 @@ class DouDizhuRules:
 
     def __str__(self) -> str:
         return self.spec()
+
+
+def _err(key: str, msg: str, allowed: tuple[str, ...] = ()) -> RulesError:
+    return RulesError(f"option {key!r}: {msg}", key, allowed)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _hint(key: str) -> Any:

@@ -15,12 +15,12 @@ then wins or pays ``U`` from or to every peasant (:func:`settle`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict, Unpack
 
 from chupai.doudizhu.combos import Combo, Kind, tables
 from chupai.doudizhu.rules import DouDizhuRules, MingPai
 
-__all__ = ["Multipliers", "multipliers", "unit", "settle", "doubling_kinds", "is_doubling"]
+__all__ = ["Multipliers", "DealFacts", "multipliers", "unit", "settle", "doubling_kinds", "is_doubling"]
 
 
 class Multipliers(NamedTuple):
@@ -102,23 +102,23 @@ def multipliers(
                        2 if doubled else 1)
 
 
-def unit(
-    rules: DouDizhuRules,
-    *,
-    bid: int,
-    robs: int,
-    doubling_bombs: int,
-    spring: bool,
-    anti_spring: bool,
-    shown: bool,
-    landlord_won: bool,
-    doubled: bool,
-) -> int:
-    """``U = B x R x 2^b x S x T x M x D`` (§10.1); see :func:`multipliers`."""
-    return multipliers(
-        rules, bid=bid, robs=robs, doubling_bombs=doubling_bombs, spring=spring,
-        anti_spring=anti_spring, shown=shown, landlord_won=landlord_won, doubled=doubled,
-    ).unit
+class DealFacts(TypedDict):
+    """The facts of a finished deal that :func:`multipliers` weighs (its keywords)."""
+
+    bid: int
+    robs: int
+    doubling_bombs: int
+    spring: bool
+    anti_spring: bool
+    shown: bool
+    landlord_won: bool
+    doubled: bool
+
+
+def unit(rules: DouDizhuRules, **facts: Unpack[DealFacts]) -> int:
+    """``U = B x R x 2^b x S x T x M x D`` (§10.1); the keywords and errors are
+    those of :func:`multipliers`."""
+    return multipliers(rules, **facts).unit
 
 
 def settle(rules: DouDizhuRules, landlord: int, landlord_won: bool, unit: int,
