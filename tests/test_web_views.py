@@ -458,3 +458,40 @@ def test_views_reject_a_wrong_game() -> None:
         seat_view("doudizhu", obs)
     with pytest.raises(ValueError, match="unknown game"):
         public_view("chess", obs)
+
+
+# ----- roles come from the observation ------------------------------------------------------
+
+def _private_role(obs: Any) -> str | None:
+    """The seat's own role: ``obs.roles``, and Big A's ``defender`` for a seat that
+    is not the declarer once the draw is over (it knows it holds no Big Ace)."""
+    own = obs.roles[obs.seat]
+    if not own and obs.declarer is not None and obs.outcome is None \
+            and obs.phase is not biga_game.Phase.DRAW:
+        return "defender"
+    return own or None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_biga_roles_are_the_observations(seed: int) -> None:
+    """At every step, the public roles of the view are the observation's
+    ``public_roles`` and the private role its ``roles`` (visibility is decided in
+    the observation, once); seed 6: the partner becomes public by playing a Big
+    Ace of its own, before the end and without revealing itself."""
+    rules = resolve_rules("biga")
+    public_partner_by_play = False
+    for deal in _states("biga", rules, seed, {}):
+        for s in range(deal.players):
+            obs = deal.observe(s)
+            view = seat_view("biga", obs)
+            assert view["public"]["roles"] == [r or None for r in obs.public_roles], (seed, s)
+            assert view["public"]["info"]["partner"] == obs.public_partner
+            assert view["private"]["role"] == _private_role(obs), (seed, s)
+            if obs.roles[s]:
+                assert view["private"]["role"] == obs.roles[s]
+        obs = deal.observe(0)
+        if obs.outcome is None and obs.public_partner is not None and not obs.partner_revealed:
+            public_partner_by_play = True
+            assert "partner" in seat_view("biga", obs)["public"]["roles"]
+    if seed == 6:
+        assert public_partner_by_play

@@ -69,4 +69,5 @@ SPEC = register(GameSpec(
     facts=facts,
     result=lambda deal: _result(deal.outcome),
     after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)
+    layers={"web": "chupai.web.games.bigtwo"},
 ))

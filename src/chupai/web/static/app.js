@@ -8,7 +8,7 @@
 
 import {
   t, LANGS, getLang, setLang, gameName, comboName, phaseName, roleName, actionLabel,
-  infoLabel, sideName, botLevelName, suitName,
+  infoLabel, sideName, botLevelName, suitName, setComboNames,
 } from "./i18n.js";
 import {
   cardEl, cardBackEl, cardRow, canon, isCardToken, normSuit, cardSVG,
@@ -136,7 +136,10 @@ function seatName(seats, i) {
 
 let gamesCache = null;
 async function loadGames() {
-  if (!gamesCache) gamesCache = (await fetchJSON("/api/games")).games || [];
+  if (!gamesCache) {
+    gamesCache = (await fetchJSON("/api/games")).games || [];
+    for (const g of gamesCache) setComboNames(g.key, g.combo_names);
+  }
   return gamesCache;
 }
 
@@ -1701,6 +1704,7 @@ class DemoPage {
       });
       this.view.onMessage({ type: "welcome", table: "demo", seat: st.seat, protocol: 1 });
       this.view.onMessage(st);
+      loadGames().then(() => this.rerender()).catch(() => {}); // the combination names
     });
   }
 
