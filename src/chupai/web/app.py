@@ -451,9 +451,7 @@ def replay_frames(stored: Any) -> list[dict[str, Any]]:
 
     snap(None, None, 0)
     for entry in stored.log:
-        deal = table.deal
-        action = deal.parse_action(entry.text)
-        table.commit(entry, action)
+        table.commit(entry, table.parse(entry.text))
         snap(entry.text, entry.seat, entry.deal)  # the deal as this action left it
         if table.position != entry.deal:  # it ended and the next one was dealt
             snap(None, None, table.position)

@@ -233,7 +233,7 @@ class Table:
             if entry.seat != deal.current_player:
                 raise ChupaiError(f"table {stored.id}: action {entry.seq} by seat {entry.seat}, "
                                   f"but seat {deal.current_player} was to act")
-            action = deal.parse_action(entry.text)
+            action = table.parse(entry.text)
             deal.check(action)
             table.commit(entry, action)
         return table
@@ -328,13 +328,29 @@ class Table:
         if text is None:
             raise ActionRefused("bad_message", "an act message needs 'action' or 'text'")
         try:
-            action = deal.parse_action(text)
+            action = self.parse(text)
         except ChupaiError as exc:
             raise ActionRefused("illegal", str(exc)) from None
         reason = deal.why_illegal(action)
         if reason is not None:
             raise ActionRefused("illegal", f"{deal.action_text(action)!r}: {reason}")
         return action
+
+    def parse(self, text: str) -> Any:
+        """The action ``text`` names in the current deal, not checked: read by the
+        game's parser (``deal.parse_action``), or for a game without one, the legal
+        action written ``text`` (``deal.action_text``, case aside). Raises
+        :class:`ChupaiError`."""
+        deal = self.deal
+        assert deal is not None
+        parse = getattr(deal, "parse_action", None)
+        if parse is not None:
+            return parse(text)
+        want = text.strip().casefold()
+        for action in self.legal():
+            if deal.action_text(action).casefold() == want:
+                return action
+        raise ChupaiError(f"{text.strip()!r} is not a legal action now")
 
     def prepare(self, seat: int, action: Any, *, auto: bool = False) -> LogEntry:
         """The log entry of a checked ``action`` (nothing is applied yet)."""

@@ -901,9 +901,11 @@ class TableView {
     const top = pub.top;
     const c = h("div", { class: "center", testid: "center" });
     c.append(h("div", { class: "phase-chip", testid: "phase", dataset: { phase: pub.phase || "" } }, phaseName(pub.phase)));
-    if (top && top.cards && top.cards.length) {
+    // A game without a web view of its own (the generic view) names its top play by text only.
+    if (top && ((top.cards && top.cards.length) || top.text)) {
       c.append(h("div", { class: "top-play", testid: "top", dataset: { seat: String(top.seat) } },
-        h("div", { class: "top-cards" }, top.cards.map((x) => cardEl(x, { ctx: this.ctx }))),
+        h("div", { class: "top-cards" }, top.cards && top.cards.length
+          ? top.cards.map((x) => cardEl(x, { ctx: this.ctx })) : h("strong", { class: "top-text" }, top.text)),
         h("div", { class: "top-label" },
           top.type ? h("strong", {}, comboName(top.type, s.game)) : null,
           " ", h("span", { class: "muted" }, seatName(s.seats, top.seat)))));
