@@ -13,7 +13,7 @@ seat's own knowledge or of the roles comes from the observation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final, NamedTuple, TypeAlias
 
@@ -157,7 +157,23 @@ class GameView:
 
     def trick_start(self, events: Sequence[Ev]) -> int:
         """Where the current trick starts in ``events`` (``len(events)`` when no
-        card has been led in it yet)."""
+        card has been led in it yet): the tricks are followed through the play
+        events with the game's rule for the end of a trick (:meth:`trick_rule`)."""
+        ends = self.trick_rule(events)
+        start: int | None = None
+        for i, ev in enumerate(events):
+            if ev.phase != PLAY:
+                continue
+            if start is None:
+                start = i
+            if ends(i, ev):
+                start = None
+        return len(events) if start is None else start
+
+    def trick_rule(self, events: Sequence[Ev]) -> Callable[[int, Ev], bool]:
+        """The game's rule for the end of a trick, replayed from public facts: a
+        function called with each play event ``(i, events[i])`` in order that
+        says whether the trick ends with it."""
         raise NotImplementedError
 
     def dealer(self) -> int:

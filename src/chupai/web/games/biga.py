@@ -3,7 +3,7 @@ answer at the declaration checkpoints of the draw (:func:`quiet_answer`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chupai.actions import Pass
@@ -108,31 +108,30 @@ class BigAView(GameView):
             public.append(Ev(ev.seat, None, act, label))
         return public, notes
 
-    def trick_start(self, events: Sequence[Ev]) -> int:
+    def trick_rule(self, events: Sequence[Ev]) -> Callable[[int, Ev], bool]:
         # BigADeal._pass: a trick ends when every active seat but the top player
         # passed (every active seat when the top player has gone out)
         finishing = set(self.obs.finishing)
         last_play = {ev.seat: i for i, ev in enumerate(events) if isinstance(ev.action, Combo)}
         active = set(range(self.players))
-        start: int | None = None
         top: int | None = None
         passes = 0
-        for i, ev in enumerate(events):
-            if ev.phase != PLAY:
-                continue
-            if start is None:
-                start = i
+
+        def ends(i: int, ev: Ev) -> bool:
+            nonlocal top, passes
             act = ev.action
             if isinstance(act, Pass):
                 passes += 1
-                needed = len(active) - 1 if top in active else len(active)
-                if passes >= needed:
-                    start, top, passes = None, None, 0
+                if passes >= (len(active) - 1 if top in active else len(active)):
+                    top, passes = None, 0
+                    return True
             else:
                 top, passes = ev.seat, 0
                 if isinstance(act, Combo) and ev.seat in finishing and last_play[ev.seat] == i:
                     active.discard(ev.seat)
-        return len(events) if start is None else start
+            return False
+
+        return ends
 
     def dealer(self) -> int:
         return int(self.obs.first_drawer)

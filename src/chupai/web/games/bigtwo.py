@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chupai.actions import Pass
@@ -102,10 +102,9 @@ class BigTwoView(GameView):
                 notes.append(Ev(ev.seat, to, ev.action, ""))
         return public, notes
 
-    def trick_start(self, events: Sequence[Ev]) -> int:
-        # replays the trick ends of BigTwoDeal._advance from public facts: a trick
-        # ends when every other seat still in the deal passed since the top play
-        # (since the trick began under pass_lockout)
+    def trick_rule(self, events: Sequence[Ev]) -> Callable[[int, Ev], bool]:
+        # BigTwoDeal._advance: a trick ends when every other seat still in the deal
+        # passed since the top play (since the trick began under pass_lockout)
         lockout = self.obs.rules.pass_lockout
         finished = set(self.obs.finished)
         last_play = {ev.seat: i for i, ev in enumerate(events)
@@ -113,12 +112,9 @@ class BigTwoView(GameView):
         active = set(range(self.players))
         top: int | None = None
         passed: set[int] = set()
-        start: int | None = None
-        for i, ev in enumerate(events):
-            if ev.phase != PLAY:
-                continue
-            if start is None:
-                start = i
+
+        def ends(i: int, ev: Ev) -> bool:
+            nonlocal top, passed
             if isinstance(ev.action, Pass):
                 passed.add(ev.seat)
             else:
@@ -128,8 +124,11 @@ class BigTwoView(GameView):
                 if ev.seat in finished and last_play[ev.seat] == i:
                     active.discard(ev.seat)
             if top is not None and not (active - {top}) - passed:
-                top, passed, start = None, set(), None
-        return len(events) if start is None else start
+                top, passed = None, set()
+                return True
+            return False
+
+        return ends
 
     def info(self) -> JSON:
         o = self.obs

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chupai.actions import Pass
@@ -70,22 +70,22 @@ class DouDizhuView(GameView):
             public.append(Ev(ev.seat, None, act, label))
         return public, []
 
-    def trick_start(self, events: Sequence[Ev]) -> int:
+    def trick_rule(self, events: Sequence[Ev]) -> Callable[[int, Ev], bool]:
         # DouDizhuDeal._pass: a trick ends after players - 1 passes in a row
-        start: int | None = None
         passes = 0
-        for i, ev in enumerate(events):
-            if ev.phase != PLAY:
-                continue
-            if start is None:
-                start = i
+
+        def ends(i: int, ev: Ev) -> bool:
+            nonlocal passes
             if isinstance(ev.action, Pass):
                 passes += 1
                 if passes == self.players - 1:
-                    start, passes = None, 0
+                    passes = 0
+                    return True
             elif isinstance(ev.action, Combo):
                 passes = 0
-        return len(events) if start is None else start
+            return False
+
+        return ends
 
     def info(self) -> JSON:
         o = self.obs
