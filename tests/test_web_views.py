@@ -495,3 +495,49 @@ def test_biga_roles_are_the_observations(seed: int) -> None:
             assert "partner" in seat_view("biga", obs)["public"]["roles"]
     if seed == 6:
         assert public_partner_by_play
+
+
+# ----- a game without a web view: the generic view ---------------------------------------------
+
+def test_generic_view_of_a_game_without_a_web_view() -> None:
+    """The toy game (``tests/toygame``) has no web plugin: its views are built
+    from ``spec.facts(obs)`` and its legal entries written by ``deal.action_text``;
+    the public part is still common knowledge and the legal texts name the legal
+    actions."""
+    import toygame.spec
+
+    from chupai.protocol import register, unregister
+
+    spec = register(toygame.spec.SPEC)
+    try:
+        assert spec.plugin("web") is None
+        for seed in range(6):
+            deal = spec.new_deal(spec.resolve(), seed)
+            rng = random.Random(seed)
+            while True:
+                views = [seat_view("toy", deal.observe(s)) for s in range(2)]
+                publics = [public_view("toy", deal.observe(s)) for s in range(2)]
+                assert all(v["public"] == publics[0]["public"] for v in views + publics)
+                for s, view in enumerate(views):
+                    facts = spec.facts(deal.observe(s))
+                    assert view["private"]["hand"] == list(facts.hand)
+                    assert view["public"]["counts"] == list(facts.counts)
+                    assert view["public"]["roles"] == [r or None for r in facts.public_roles]
+                    json.dumps(view)
+                pub = views[0]["public"]
+                facts = spec.facts(deal.observe(0))
+                assert pub["top"] == (None if facts.top is None else {
+                    "seat": facts.top_player, "cards": [], "type": None, "text": facts.top})
+                if deal.is_terminal():
+                    assert pub["outcome"]["scores"] == list(deal.outcome.scores)
+                    break
+                legal = deal.legal_actions()
+                entries = legal_entries("toy", deal.observe(deal.current_player), legal,
+                                        deal.action_text)
+                assert [e["text"] for e in entries] == [deal.action_text(a) for a in legal]
+                assert {e["kind"] for e in entries} <= {"choice", "pass"}
+                with pytest.raises(ValueError, match="no web view"):
+                    legal_entries("toy", deal.observe(deal.current_player), legal)
+                deal.apply_action(rng.choice(legal))
+    finally:
+        unregister("toy")
