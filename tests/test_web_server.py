@@ -712,36 +712,55 @@ def _check_toy_state(state: dict[str, Any], seat: int | None) -> None:
         assert entry["text"] == "pass" or entry["text"] in private["hand"]
 
 
+def _join_all(sockets: list[Any], table: str, tokens: list[str], send: Any, recv: Any
+              ) -> list[dict[str, Any]]:
+    """Join every socket to ``table`` with its token, in order; the first state of
+    each, updated by the state a later seat's joining sends (it is connected)."""
+    states: list[dict[str, Any]] = []
+    for ws, token in zip(sockets, tokens, strict=True):
+        send(ws, {"type": "join", "table": table, "token": token})
+        assert recv(ws)["type"] == "welcome"
+        states = [recv(other) for other in sockets[:len(states)]] + [recv(ws)]
+    return states
+
+
+def _play_toy_seats(sockets: list[Any], states: list[dict[str, Any]], send: Any, recv: Any,
+                    actions: int | None = None, pick: int = 0) -> dict[str, Any]:
+    """Play the toy's human seats (legal entry ``pick`` by text, or the last) for
+    ``actions`` actions or until the match is over, checking every state; the
+    last state of the first seat. With a bot at the table, only the first seat
+    is a human."""
+    while not states[0]["match"]["over"] and actions != 0:
+        mover = next((i for i, st in enumerate(states) if st["legal"]), None)
+        if mover is None:  # a bot is thinking: wait for the first seat's next state
+            states[0] = recv(sockets[0])
+            continue
+        state = states[mover]
+        _check_toy_state(state, state["seat"])
+        entry = state["legal"][min(pick, len(state["legal"]) - 1)]
+        send(sockets[mover], {"type": "act", "seq": state["seq"], "text": entry["text"].upper()})
+        states = [recv(ws) for ws in sockets]
+        assert all(st["type"] == "state" for st in states), states
+        actions = None if actions is None else actions - 1
+    return states[0]
+
+
 def _play_toy(client: TestClient, table: str, tokens: list[str]) -> dict[str, Any]:
-    """Play every human seat of a toy table (its first legal entry) until the
-    match is over, checking each state; the last state of the first seat."""
+    """Play a toy table in process, every human seat until the match is over."""
+    def send(ws: Any, msg: dict[str, Any]) -> None:
+        ws.send_text(json.dumps(msg))
+
     with contextlib.ExitStack() as stack:
         sockets = [stack.enter_context(client.websocket_connect("/ws")) for _ in tokens]
-        states = [join(ws, table, token) for ws, token in zip(sockets, tokens, strict=True)]
-        acted = 0
-        while not states[0]["match"]["over"]:
-            mover = next((i for i, st in enumerate(states) if st["legal"]), None)
-            if mover is None:  # a bot is thinking: wait for the first seat's next state
-                states[0] = receive(sockets[0])
-                continue
-            state = states[mover]
-            _check_toy_state(state, state["seat"])
-            entry = state["legal"][0]
-            sockets[mover].send_text(json.dumps({"type": "act", "seq": state["seq"],
-                                                 "text": entry["text"]}))
-            acted += 1
-            for i, ws in enumerate(sockets):
-                states[i] = receive(ws)
-                assert states[i]["type"] == "state", states[i]
-        assert acted > 0
-        return states[0]
+        states = _join_all(sockets, table, tokens, send, receive)
+        return _play_toy_seats(sockets, states, send, receive)
 
 
 def test_a_toy_match_between_humans_on_the_generic_view(server: Any, toy: Any) -> None:
     """A game registered at run time with no web view is playable at a table:
     views from its facts, legal actions from ``deal.action_text``, the actions
     sent by text and read back by the legal texts (the toy has no parser)."""
-    srv, client = server
+    _, client = server
     games = {g["key"]: g for g in client.get("/api/games").json()["games"]}
     assert games["toy"]["web_view"] is False
     assert games["toy"]["combo_names"]["zh"] == {"single": "单张"}
@@ -768,3 +787,53 @@ def test_a_toy_match_against_a_bot(server: Any, toy: Any) -> None:
     last = _play_toy(client, made["table"], [made["seats"][0]["token"]])
     m = last["match"]
     assert m["over"] and m["deal"] == 3 and sum(m["totals"]) == 0
+
+
+def test_a_toy_game_named_by_chupai_games_in_a_server_process(tmp_path: Path) -> None:
+    """``CHUPAI_GAMES=toygame.spec`` loads the toy game in a ``chupai serve``
+    process; a toy table is played over WebSocket by text, survives a restart
+    (its log replays through the legal texts: the toy has no parser) and ends."""
+    import os
+    import urllib.request
+
+    pytest.importorskip("uvicorn")
+    websockets = pytest.importorskip("websockets.sync.client")
+    from web_helpers import ServerProcess
+
+    tests_dir = str(Path(__file__).parent)
+    path = os.pathsep.join(p for p in (tests_dir, os.environ.get("PYTHONPATH", "")) if p)
+    server = ServerProcess(tmp_path / "toy.sqlite3",
+                           env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path})
+
+    def recv(ws: Any) -> dict[str, Any]:
+        msg = dict(json.loads(ws.recv(timeout=20)))
+        SERVER_MESSAGES.validate_python(msg)
+        return msg
+
+    def send(ws: Any, msg: dict[str, Any]) -> None:
+        ws.send(json.dumps(msg))
+
+    def play(tokens: list[str], actions: int | None) -> dict[str, Any]:
+        with contextlib.ExitStack() as stack:
+            sockets = [stack.enter_context(websockets.connect(server.ws_url())) for _ in tokens]
+            states = _join_all(sockets, table, tokens, send, recv)
+            return _play_toy_seats(sockets, states, send, recv, actions, pick=99)
+
+    server.start()
+    try:
+        with urllib.request.urlopen(server.url + "/api/games", timeout=10) as r:
+            keys = [g["key"] for g in json.loads(r.read())["games"]]
+        assert keys == ["bigtwo", "doudizhu", "biga", "toy"]
+        made = server.post("/api/tables", {"game": "toy", "deals": 2, "seed": 4,
+                                           "seats": seats("human", "human")})
+        table, tokens = made["table"], [s["token"] for s in made["seats"]]
+        before = play(tokens, 5)
+        server.stop()
+        server.start()
+        again = play(tokens, 0)
+        assert again["view"] == before["view"] and again["seq"] == before["seq"]
+        last = play(tokens, None)
+        assert last["match"]["over"] and last["match"]["deal"] == 2
+        assert server.get(f"/api/records/{table}")["totals"] == last["match"]["totals"]
+    finally:
+        server.stop()
