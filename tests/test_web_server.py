@@ -767,6 +767,17 @@ def test_a_toy_match_between_humans_on_the_generic_view(server: Any, toy: Any) -
     made = create(client, game="toy", deals=2, seed=5, seats=seats("human", "human"))
     with client.websocket_connect("/ws") as watcher:
         _check_toy_state(join(watcher, made["table"]), None)
+    tokens = [s["token"] for s in made["seats"]]
+    with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+        # a hint, on the generic path too (the toy has no bots: its first legal action)
+        sockets = [ws0, ws1]
+        states = _join_all(sockets, made["table"], tokens,
+                           lambda ws, msg: ws.send_text(json.dumps(msg)), receive)
+        mover = next(i for i, st in enumerate(states) if st["legal"])
+        sockets[mover].send_text(json.dumps({"type": "hint", "seq": states[mover]["seq"]}))
+        hint = receive(sockets[mover])
+        assert hint["type"] == "hint"
+        assert hint["text"] == states[mover]["legal"][hint["action"]]["text"]
     last = _play_toy(client, made["table"], [s["token"] for s in made["seats"]])
     m = last["match"]
     assert m["over"] and m["deal"] == 2 and sum(m["totals"]) == 0

@@ -408,11 +408,17 @@ class Table:
         return seat, bot, deal.observe(seat), self.legal()
 
     def hint(self, seat: int) -> tuple[int, Any]:
-        """The hint bot's choice for ``seat`` (to act): its index and action."""
+        """The hint bot's choice for ``seat`` (to act): its index and action. A
+        game without the :data:`HINT_BOT` level is hinted by its greedy or random
+        bot, and a game the bots do not play by its first legal action."""
         deal = self.deal
         assert deal is not None and deal.current_player == seat
         legal = self.legal()
-        bot = _make_bot(HINT_BOT, _derive("chupai-hint", self.config["seed"], len(self.log)),
+        levels = _bot_levels(self.game)
+        level = next((b for b in (HINT_BOT, "greedy", "random") if b in levels), None)
+        if level is None:
+            return 0, legal[0]
+        bot = _make_bot(level, _derive("chupai-hint", self.config["seed"], len(self.log)),
                         self.game)
         action = bot.act(deal.observe(seat), legal)
         return legal.index(action), action

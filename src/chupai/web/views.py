@@ -30,12 +30,13 @@ Big Two exchange). The tricks are followed from the public events with each
 game's rule for the end of a trick, never from the deal.
 
 ``roles`` are public roles only, as the observation decides them
-(``obs.public_roles``; the private ``role`` is the seat's own ``obs.roles``): Dou Dizhu ``landlord``/``peasant`` once the
-bidding and robbing are over; Big A ``declarer``, and ``partner``/``defender``
-once the teams are public (the partner revealed itself or played a Big Ace of
-its own, the declarer is known to be alone, or the deal is over); Big Two the
-titles of class struggle (``king``, ``noble``, ``commoner``, ``slave``) or the
-ranks of tribute (``1st`` .. ``4th``) in a deal of a series.
+(``obs.public_roles``; the private ``role`` is the seat's own, ``obs.roles``):
+Dou Dizhu ``landlord``/``peasant`` once the bidding and robbing are over; Big A
+``declarer``, and ``partner``/``defender`` once the teams are public (the
+partner revealed itself or played a Big Ace of its own, the declarer is known to
+be alone, or the deal is over); Big Two the titles of class struggle (``king``,
+``noble``, ``commoner``, ``slave``) or the ranks of tribute (``1st`` ..
+``4th``) in a deal of a series.
 
 Card tokens are single cards: Big Two ``"3D"``, ``"10H"``; Dou Dizhu ranks
 ``"3"`` .. ``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``, ``"2"``, ``"BJ"``,
