@@ -27,13 +27,13 @@ from chupai.cli.replay_common import (
     seed_text,
     verdict,
 )
-from chupai.cli.session import (
+from chupai.cli.match_session import BaseMatchSession
+from chupai.cli.session import DealSession
+from chupai.cli.terminal import (
     COMMANDS,
     EXIT_EOF,
     EXIT_OK,
-    BaseMatchSession,
     Command,
-    DealSession,
     EndOfInput,
     Quit,
     check_seat,

@@ -27,6 +27,7 @@ from chupai.env import ChupaiAECEnv, ChupaiGymEnv, env, raw_env  # noqa: E402
 from chupai.env.aec import resolve_env_rules  # noqa: E402
 from chupai.errors import ChupaiError, IllegalActionError, RulesError  # noqa: E402
 from chupai.games import resolve_rules  # noqa: E402
+from chupai.protocol import get_game  # noqa: E402
 
 CASES: list[tuple[str, str]] = [
     ("bigtwo", "standard"), ("bigtwo", "taiwan"), ("doudizhu", "classic"),
@@ -394,6 +395,35 @@ def test_render_shows_public_information_only(game: str, preset: str) -> None:
             if line.startswith("seat_")}
     for seat, count in enumerate(deal.observe(0).hand_counts):
         assert str(count) in rows[f"seat_{seat}"]
+
+
+def _role_cells(text: str) -> list[str]:
+    """The role column of each seat row: the words between the agent and its count."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("seat_"):
+            words = line.split()
+            count = next(i for i in range(1, len(words)) if words[i].isdigit())
+            out.append(" ".join(words[1:count]))
+    return out
+
+
+@pytest.mark.parametrize("game,preset", CASES, ids=IDS)
+@pytest.mark.parametrize("seed", [6, 2])
+def test_render_shows_the_roles_of_the_observation(game: str, preset: str, seed: int) -> None:
+    # Big A, seed 6: the render computed roles on its own and showed
+    # ['', '', 'declarer', '', ''] where the observation's public roles show every role
+    spec = get_game(game)
+    e = raw_env(game, preset, render_mode="ansi")
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in _random_episode(e, rng):
+        text = e.render()
+        assert text is not None
+        public = spec.facts(e.deal.observe(0)).public_roles
+        for s, cell in enumerate(_role_cells(text)):
+            words = [w for w in cell.split() if not w.startswith("out#") and w != "bidder"]
+            assert words == ([public[s]] if public[s] else []), (s, text)
 
 
 def test_render_modes(capsys: Any) -> None:

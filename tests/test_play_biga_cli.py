@@ -48,7 +48,7 @@ from chupai.cli.play_biga import (
     series_seed,
     table_row,
 )
-from chupai.cli.session import EndOfInput, Quit
+from chupai.cli.terminal import EndOfInput, Quit
 from chupai.errors import ChupaiError
 
 AUTOPLAY = "#1\n" * 600
@@ -531,3 +531,25 @@ def test_end_of_input_and_quit_are_exceptions_of_the_session() -> None:
     with pytest.raises(Quit):
         s.human_turn()
     assert s.deal.legal_actions()[0] == Declare(2, False)
+
+
+def test_deals_play_the_big_a_match(monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--deals N`` plays :class:`chupai.biga.match.Match` (not a loop of its own):
+    the match's seeds and first drawers, the score table after each deal, and a
+    match record that ``chupai replay`` reads."""
+    from chupai.biga.match import deal_seed, replay_match
+
+    path = tmp_path / "m.json"
+    code, out = play(monkeypatch, capsys, AUTOPLAY, seed=7, deals=2, record=str(path))
+    assert code == 0
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["format"] == "chupai-match" and rec["game"] == "biga" and rec["seed"] == 7
+    match = replay_match(rec)
+    assert match.counted == 2
+    assert match.deals[0].seed == deal_seed(7, 0)
+    first = match.deals[0].outcome
+    assert match.deals[1].first_drawer == first.next_first_drawer
+    assert out.count("Score table") == 2 and "Match record written to " in out
+    assert f"Your total: {match.totals[0]:+d}" in out
+    assert main(["replay", str(path), "--quiet"]) == 0

@@ -17,7 +17,7 @@ import pytest
 from chupai.biga.game import BigADeal
 from chupai.bigtwo.game import BigTwoDeal
 from chupai.bigtwo.match import deal_seed as bigtwo_deal_seed
-from chupai.deal import Deal
+from chupai.deal import Deal, copy_slots, still_held
 from chupai.doudizhu.game import DouDizhuDeal
 from chupai.doudizhu.match import deal_seed as doudizhu_deal_seed
 from chupai.errors import ChupaiError, IllegalActionError, RecordError
@@ -236,6 +236,48 @@ def test_deal_base_methods_are_left_to_the_games() -> None:
             getattr(bare, name)(0)
     with pytest.raises(NotImplementedError):
         bare.clone()
+
+
+def test_deal_states_the_protocol_interface() -> None:
+    class Bare(Deal[int, int, ToyOutcome]):
+        __slots__ = ()
+
+    bare = Bare()
+    for call in (bare.is_terminal, bare.legal_actions, lambda: bare.observe(0),
+                 lambda: bare.parse_action("1")):
+        with pytest.raises(NotImplementedError):
+            call()
+    for name in ("players", "phase", "to_act", "history", "outcome"):
+        assert name in Deal.__annotations__, name
+    for name in ("is_terminal", "legal_actions", "observe", "parse_action", "why_illegal",
+                 "action_text", "apply_unchecked", "clone"):
+        assert getattr(Deal, name).__doc__, name
+
+
+@pytest.mark.parametrize("cls", [BigTwoDeal, DouDizhuDeal, BigADeal])
+def test_games_have_the_protocol_interface(cls: type) -> None:
+    for name in ("is_terminal", "legal_actions", "observe", "parse_action"):
+        assert getattr(cls, name) is not getattr(Deal, name), name
+    for name in ("players", "phase", "to_act", "history", "outcome"):
+        assert name in cls.__slots__, name
+
+
+def test_copy_slots() -> None:
+    deal = ToyDeal(ToyRules(), seed=5, dealer=1)
+    deal.apply_action(2)
+    other = copy_slots(deal, ToyDeal.__new__(ToyDeal), ToyDeal.__slots__, ("history",))
+    assert other.history == deal.history and other.history is not deal.history
+    assert other.rules is deal.rules and other.to_act == deal.to_act
+    other.apply_action(1)
+    assert len(deal.history) == 1 and len(other.history) == 2
+
+
+def test_still_held() -> None:
+    guard = (8 << 4) | 8   # two 3-bit fields, each with its guard bit
+    plays = [("a", 1), ("aa", 2), ("b", 1 << 4), ("ab", (1 << 4) | 1)]
+    assert still_held(plays, 2, guard) == [("a", 1), ("aa", 2)]
+    assert still_held(plays, (1 << 4) | 1, guard) == [("a", 1), ("b", 16), ("ab", 17)]
+    assert still_held(plays, 0, guard) == []
 
 
 # ---------------------------------------------------------------------------

@@ -3,21 +3,25 @@ game's own rules.
 
 :class:`Deal` is the base class of :class:`~chupai.bigtwo.game.BigTwoDeal`,
 :class:`~chupai.doudizhu.game.DouDizhuDeal` and :class:`~chupai.biga.game.BigADeal`.
-It holds only the methods that read the same in every game: ``current_player``,
-``returns``, the checked path (``is_legal``, ``check``, ``apply_action``) and
-``child``. Each game implements the rest: ``why_illegal`` and ``action_text``
-(which the checked path calls), the fast path (``legal_actions``,
-``apply_unchecked``), ``observe`` and ``clone``. The fast path is never wrapped
-here, so a simulator calls each game's own methods directly.
+It states the interface every game's deal has (the one :mod:`chupai.protocol`
+promises): the attributes ``players``, ``phase``, ``to_act``, ``history`` and
+``outcome``, and the methods below. It implements only those that read the same in
+every game: ``current_player``, ``returns``, the checked path (``is_legal``,
+``check``, ``apply_action``) and ``child``. Each game implements the rest, documented
+here: ``why_illegal`` and ``action_text`` (which the checked path calls), the fast
+path (``legal_actions``, ``apply_unchecked``), ``is_terminal``, ``observe``,
+``parse_action`` and ``clone`` (:func:`copy_slots` writes one). The fast path is
+never wrapped here, so a simulator calls each game's own methods directly.
 """
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, Self, TypeVar
+from collections.abc import Iterable
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from chupai.errors import IllegalActionError
 
-__all__ = ["Deal"]
+__all__ = ["Deal", "copy_slots", "still_held"]
 
 
 class _Scored(Protocol):
@@ -28,19 +32,50 @@ class _Scored(Protocol):
 ActionT = TypeVar("ActionT")
 EventT = TypeVar("EventT")
 OutcomeT = TypeVar("OutcomeT", bound=_Scored)
+T = TypeVar("T")
+PlayT = TypeVar("PlayT", bound=tuple[Any, ...])
+
+
+def copy_slots(source: object, target: T, slots: Iterable[str],
+               copied: Iterable[str] = ()) -> T:
+    """Give ``target`` the value of every slot of ``source`` named in ``slots``
+    (shared), then a copy (``.copy()``: the lists and dicts of the state) of each
+    slot named in ``copied``; returns ``target``. A deal's ``clone`` is
+    ``copy_slots(self, Cls.__new__(Cls), Cls.__slots__, (the mutable slots))``."""
+    for name in slots:
+        setattr(target, name, getattr(source, name))
+    for name in copied:
+        setattr(target, name, getattr(source, name).copy())
+    return target
+
+
+def still_held(plays: list[PlayT], hand: int, guard: int) -> list[PlayT]:
+    """The plays of ``plays`` (tuples whose item 1 is their cards) that ``hand``
+    still holds, for games whose cards are packed counts with a ``guard`` bit above
+    every field (a deal's cached plays, filtered as cards leave the hand)."""
+    hg = hand + guard
+    return [c for c in plays if (hg - c[1]) & guard == guard]
 
 
 class Deal(Generic[ActionT, EventT, OutcomeT]):
     """The shared methods of a deal with actions ``ActionT``, events ``EventT`` and
     an outcome ``OutcomeT`` (whose ``scores`` are the returns). Subclasses keep
-    their state in ``__slots__``, including ``to_act``, ``players`` and
-    ``outcome``."""
+    their state in ``__slots__``, including ``players``, ``phase``, ``to_act``,
+    ``history`` and ``outcome``."""
 
     __slots__ = ()
 
     players: int
+    """The number of seats."""
+    phase: str
+    """The phase of the deal: the game's ``Phase`` (a ``StrEnum``, so its value
+    reads as text), e.g. ``play`` and ``over``."""
     to_act: int | None
+    """The seat to act (see :attr:`current_player`)."""
+    history: list[EventT]
+    """Every applied action as the game's event (seat and action), in order."""
     outcome: OutcomeT | None
+    """The result once the deal is over, else None."""
 
     # ----- queries -------------------------------------------------------------
     @property
@@ -55,6 +90,26 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
         return list(self.outcome.scores)
 
     # ----- implemented by each game --------------------------------------------
+    def is_terminal(self) -> bool:
+        """Whether the deal is over (its phase is the game's last)."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[ActionT]:
+        """Every legal action of the seat to act, in the game's canonical order
+        (empty when the deal is over)."""
+        raise NotImplementedError
+
+    def observe(self, seat: int) -> Any:
+        """The game's observation of ``seat``: only what that seat may know, with
+        ``roles`` and ``public_roles`` (see :class:`chupai.protocol.SeatFacts`)."""
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> ActionT:
+        """Read an action from text in the game's notation (not checked for
+        legality; raises :class:`~chupai.errors.ChupaiError` subclasses for text
+        that is no action)."""
+        raise NotImplementedError
+
     def why_illegal(self, action: ActionT) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         raise NotImplementedError

@@ -38,7 +38,6 @@ path.
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -47,7 +46,7 @@ from typing import Any, Final
 
 from chupai.errors import RulesError
 
-__all__ = ["BUILTIN_SPECS", "GameSpec", "Result", "SeatFacts", "NextDeal", "all_games",
+__all__ = ["BUILTIN_SPECS", "GAMES_VARIABLE", "GameSpec", "load_modules", "Result", "SeatFacts", "NextDeal", "all_games",
            "game_keys", "get_game", "register", "unregister"]
 
 
@@ -200,8 +199,9 @@ BUILTIN_SPECS: Final = ("chupai.bigtwo.spec", "chupai.doudizhu.spec", "chupai.bi
 ENTRY_POINT_GROUP: Final = "chupai.games"
 """Third-party games name their spec module under this entry-point group."""
 GAMES_VARIABLE: Final = "CHUPAI_GAMES"
-"""An environment variable naming more spec modules to load, comma-separated (a
-game that is not installed as a package, e.g. a test's)."""
+"""The environment variable in which the command line (:mod:`chupai.cli.main`)
+reads more spec modules to load, comma-separated (a game that is not installed
+as a package, e.g. a test's): see :func:`load_modules`."""
 
 _REGISTRY: dict[str, GameSpec] = {}
 _loaded = False
@@ -234,9 +234,20 @@ def _load() -> None:
             point.load()
         except Exception:  # pragma: no cover - a broken plug-in must not stop chupai
             continue
-    for module in os.environ.get(GAMES_VARIABLE, "").split(","):
-        if module.strip():
-            importlib.import_module(module.strip())
+
+
+def load_modules(names: str) -> None:
+    """Import the spec modules named in ``names`` (comma-separated), each of which
+    registers its game; raises :class:`RulesError` naming a module that cannot be
+    imported."""
+    for module in (n.strip() for n in names.split(",")):
+        if not module:
+            continue
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            raise RulesError(f"cannot load the game module {module!r}: {exc}",
+                             "game", game_keys()) from None
 
 
 def all_games() -> Iterator[GameSpec]:

@@ -62,6 +62,7 @@ from chupai.biga.rules import BigARules, RankOrder, SequenceOrder
 
 __all__ = [
     "Kind", "Combo", "KIND_INDEX", "BIG_ACE_KEY", "SET_KINDS", "SEQUENCE_KINDS", "Tables",
+    "Shape", "SHAPES", "BOMB_CLASS", "JOKER_KINDS", "bomb_floor",
     "tables", "strengths", "positions", "classify", "explain", "beats", "capture_size",
     "is_capture", "combo_text", "FOUR",
 ]
@@ -91,9 +92,51 @@ K = Kind
 KIND_INDEX: Final = {k: i for i, k in enumerate(Kind)}
 """Position of each kind in :class:`Kind` order."""
 
-BOMB_CLASS: Final = {K.EGG: 1, K.BIG_EGG: 2, K.TWO_JOKERS: 3, K.EGG_SEQUENCE: 4,
-                     K.FAKE_EIGHT: 5, K.TRUE_SEVEN: 6, K.THREE_JOKERS: 7, K.FOUR_JOKERS: 8,
-                     K.TWO_BIG_ACES: 9}
+class Shape(NamedTuple):
+    """How the cards of one combination type look, and its place on the bomb ladder
+    (§4). :data:`SHAPES` lists every type; the tables of every combination
+    (:class:`Tables`), hence classification and move generation, derive from it."""
+
+    bomb: int
+    """Bomb class 1..9 (§4.2), higher beats lower; 0 for a normal type (§4.1)."""
+    form: str
+    """``set``: cards of one ordinary rank (a single is also any one card);
+    ``sequence``: as many cards of each of consecutive ranks of the sequence
+    chain; ``jokers``: jokers only; ``big_aces``: the two Big Aces."""
+    per_rank: int
+    """Cards of each rank (a sequence type); 1 for the other forms."""
+    fewest: int
+    most: int
+    """The fewest and most cards (of a set, jokers) or ranks (of a sequence)."""
+
+
+SHAPES: Final[dict[Kind, Shape]] = {
+    K.SINGLE: Shape(0, "set", 1, 1, 1),
+    K.PAIR: Shape(0, "set", 1, 2, 2),
+    K.SEQUENCE: Shape(0, "sequence", 1, 3, 13),
+    K.PAIR_SEQUENCE: Shape(0, "sequence", 2, 3, 13),
+    K.EGG: Shape(1, "set", 1, 3, 3),
+    K.BIG_EGG: Shape(2, "set", 1, 4, 6),
+    K.TWO_JOKERS: Shape(3, "jokers", 1, 2, 2),
+    K.EGG_SEQUENCE: Shape(4, "sequence", 3, 3, 3),
+    K.FAKE_EIGHT: Shape(5, "sequence", 4, 2, 2),
+    K.TRUE_SEVEN: Shape(6, "set", 1, 7, 8),
+    K.THREE_JOKERS: Shape(7, "jokers", 1, 3, 3),
+    K.FOUR_JOKERS: Shape(8, "jokers", 1, 4, 4),
+    K.TWO_BIG_ACES: Shape(9, "big_aces", 1, 2, 2),
+}
+"""Every combination type's shape, in :class:`Kind` order (the bomb ladder of §4.2
+is the ``bomb`` column)."""
+
+
+def _sizes(form: str, most: int) -> tuple[Kind | None, ...]:
+    """``[n]``: the type of ``n`` cards of ``form`` (None: none)."""
+    return (None,) + tuple(
+        next((k for k, s in SHAPES.items() if s.form == form and s.fewest <= n <= s.most),
+             None) for n in range(1, most + 1))
+
+
+BOMB_CLASS: Final = {k: s.bomb for k, s in SHAPES.items() if s.bomb}
 """The bomb class of each bomb type (§4.2)."""
 
 BIG_ACE_KEY: Final = 15
@@ -104,12 +147,14 @@ _BJ_KEY: Final = 13
 FOUR: Final = 1
 """Field of the 4s (the capturing rank, §6)."""
 
-SET_KINDS: Final = (None, K.SINGLE, K.PAIR, K.EGG, K.BIG_EGG, K.BIG_EGG, K.BIG_EGG,
-                    K.TRUE_SEVEN, K.TRUE_SEVEN)
+SET_KINDS: Final = _sizes("set", 8)
 """``SET_KINDS[n]``: the type of ``n`` cards of one ordinary rank."""
 
-SEQUENCE_KINDS: Final = {1: (K.SEQUENCE, 3, 13), 2: (K.PAIR_SEQUENCE, 3, 13),
-                         3: (K.EGG_SEQUENCE, 3, 3), 4: (K.FAKE_EIGHT, 2, 2)}
+JOKER_KINDS: Final = _sizes("jokers", 4)
+"""``JOKER_KINDS[n]``: the type of ``n`` jokers (two or more)."""
+
+SEQUENCE_KINDS: Final = {s.per_rank: (k, s.fewest, s.most) for k, s in SHAPES.items()
+                         if s.form == "sequence"}
 """Cards per rank -> (type, fewest ranks, most ranks) of the sequence types."""
 
 _F: Final = 31
@@ -161,7 +206,8 @@ def positions(sequence_order: SequenceOrder) -> tuple[int, ...]:
 
 class Tables:
     """Every combination of one rules object and Big Ace suit, built once by
-    :func:`tables`; :mod:`chupai.biga.movegen` picks from these lists."""
+    :func:`tables` from :data:`SHAPES`; :mod:`chupai.biga.movegen` picks from these
+    lists."""
 
     def __init__(self, rules: BigARules, big_suit: int | None):
         self.rules = rules
@@ -170,59 +216,21 @@ class Tables:
         """Field of the Big Aces (-1 without a Big Ace suit)."""
         st = strengths(rules.rank_order)
         self.strength = st
-        by: dict[int, Combo] = {}
-
-        def mk(kind: Kind, cards: int, key: int, size: int) -> Combo:
-            combo: Combo = _new(Combo, (kind, cards, key, size, BOMB_CLASS.get(kind, 0)))
-            assert cards not in by, (kind, cards)
-            by[cards] = combo
-            return combo
-
-        def set_key(n: int, f: int) -> int:
-            return 16 * n + st[f] if n >= 4 else st[f]
-
-        self.single = [mk(K.SINGLE, UNIT[f], st[f], 1) for f in range(RJ + 1)]
-        # sets[f][n]: n cards of ordinary face f (3..K, A, 2), n = 2..8
-        self.sets: list[list[Combo | None]] = []
-        for f in range(TWO + 1):
-            row: list[Combo | None] = [None, self.single[f]]
-            for n in range(2, 9):
-                kind = SET_KINDS[n]
-                assert kind is not None
-                row.append(mk(kind, n * UNIT[f], set_key(n, f), n))
-            self.sets.append(row)
-        # jokers[x][y]: x black and y red jokers
-        self.jokers: list[list[Combo | None]] = [[None] * 3 for _ in range(3)]
-        self.jokers[1][0] = self.single[BJ]
-        self.jokers[0][1] = self.single[RJ]
-        for x in range(3):
-            for y in range(3):
-                n = x + y
-                if n >= 2:
-                    kind = (K.TWO_JOKERS, K.THREE_JOKERS, K.FOUR_JOKERS)[n - 2]
-                    self.jokers[x][y] = mk(kind, x * UNIT[BJ] + y * UNIT[RJ],
-                                           y if n == 2 else 0, n)
+        self.by_cards: dict[int, Combo] = {}
+        """Every combination by its (normalized) cards."""
+        self.single = [self._mk(K.SINGLE, UNIT[f], st[f], 1) for f in range(RJ + 1)]
+        self.sets: list[list[Combo | None]] = [self._set_row(f) for f in range(TWO + 1)]
+        """``sets[f][n]``: ``n`` cards of ordinary face ``f`` (3..K, A, 2), n = 1..8."""
+        self.jokers: list[list[Combo | None]] = self._joker_table()
+        """``jokers[x][y]``: ``x`` black and ``y`` red jokers."""
         self.single_big: Combo | None = None
         self.two_big_aces: Combo | None = None
-        # ace_sets[j][i]: i ordinary Aces with j Big Aces (big_ace_in_sets only)
         self.ace_sets: list[list[Combo | None]] = [[None] * 9 for _ in range(3)]
-        big = self.big
-        if big >= 0:
-            self.single_big = mk(K.SINGLE, UNIT[big], BIG_ACE_KEY, 1)
-            self.two_big_aces = mk(K.TWO_BIG_ACES, 2 * UNIT[big], 0, 2)
-            if rules.big_ace_in_sets:
-                for j in (1, 2):
-                    for i in range(1, 9 - j):
-                        n = i + j
-                        kind = SET_KINDS[n]
-                        assert kind is not None
-                        self.ace_sets[j][i] = mk(kind, i * UNIT[ACE] + j * UNIT[big],
-                                                 set_key(n, ACE), n)
-        # sequence types over the position chain
-        chain = positions(rules.sequence_order)
-        self.chain = chain
-        npos = len(chain)
-        both_ends = rules.sequence_order is SequenceOrder.ACE_BOTH_ENDS
+        """``ace_sets[j][i]``: ``i`` ordinary Aces with ``j`` Big Aces (only with
+        ``big_ace_in_sets``)."""
+        if self.big >= 0:
+            self._big_aces()
+        self.chain = positions(rules.sequence_order)
         self.plain: dict[int, list[list[list[Combo]]]] = {}
         """``plain[m][a][b]``: every sequence type of ``m`` cards per rank over a
         position range inside ``a..b`` (0-based) that holds no Ace."""
@@ -230,36 +238,90 @@ class Tables:
         """``acey[m][a][b][j]``: those whose range holds an Ace, with ``j`` Big Aces
         among its ``m`` Aces."""
         for m, (kind, lo, hi) in SEQUENCE_KINDS.items():
-            ranges: list[tuple[int, int, list[Combo]]] = []
-            for s in range(npos):
-                for e in range(s + lo - 1, min(npos, s + hi)):
-                    if both_ends and s == 0 and e == npos - 2:
-                        continue  # A..K: the same cards as 2..A, read Ace high
-                    faces = chain[s:e + 1]
-                    base = sum(m * UNIT[f] for f in faces)
-                    size = m * len(faces)
-                    variants = [mk(kind, base, s + 1, size)]
-                    if ACE in faces and big >= 0:
-                        for j in range(1, min(m, 2) + 1):
-                            variants.append(
-                                mk(kind, base + j * (UNIT[big] - UNIT[ACE]), s + 1, size))
-                    ranges.append((s, e, variants))
-            plain: list[list[list[Combo]]] = [[[] for _ in range(npos)] for _ in range(npos)]
-            acey: list[list[list[list[Combo]]]] = [
-                [[[], [], []] for _ in range(npos)] for _ in range(npos)]
-            for s, e, variants in ranges:
-                has_ace = ACE in chain[s:e + 1]
-                for a in range(s + 1):
-                    for b in range(e, npos):
-                        if has_ace:
-                            for j, combo in enumerate(variants):
-                                acey[a][b][j].append(combo)
-                        else:
-                            plain[a][b].append(variants[0])
-            self.plain[m] = plain
-            self.acey[m] = acey
-        self.by_cards: dict[int, Combo] = by
-        """Every combination by its (normalized) cards."""
+            self.plain[m], self.acey[m] = self._sequence_tables(
+                m, self._sequences(m, kind, lo, hi))
+
+    def _mk(self, kind: Kind, cards: int, key: int, size: int) -> Combo:
+        combo: Combo = _new(Combo, (kind, cards, key, size, BOMB_CLASS.get(kind, 0)))
+        assert cards not in self.by_cards, (kind, cards)
+        self.by_cards[cards] = combo
+        return combo
+
+    def _set_key(self, n: int, f: int) -> int:
+        return 16 * n + self.strength[f] if n >= 4 else self.strength[f]
+
+    def _set(self, n: int, cards: int, face: int) -> Combo:
+        kind = SET_KINDS[n]
+        assert kind is not None
+        return self._mk(kind, cards, self._set_key(n, face), n)
+
+    def _set_row(self, f: int) -> list[Combo | None]:
+        return [None, self.single[f], *(self._set(n, n * UNIT[f], f) for n in range(2, 9))]
+
+    def _joker_table(self) -> list[list[Combo | None]]:
+        jokers: list[list[Combo | None]] = [[None] * 3 for _ in range(3)]
+        jokers[1][0] = self.single[BJ]
+        jokers[0][1] = self.single[RJ]
+        for x in range(3):
+            for y in range(3):
+                kind = JOKER_KINDS[x + y]
+                if x + y >= 2 and kind is not None:
+                    jokers[x][y] = self._mk(kind, x * UNIT[BJ] + y * UNIT[RJ],
+                                            y if x + y == 2 else 0, x + y)
+        return jokers
+
+    def _big_aces(self) -> None:
+        big = self.big
+        self.single_big = self._mk(K.SINGLE, UNIT[big], BIG_ACE_KEY, 1)
+        self.two_big_aces = self._mk(K.TWO_BIG_ACES, 2 * UNIT[big], 0, 2)
+        if self.rules.big_ace_in_sets:
+            for j in (1, 2):
+                for i in range(1, 9 - j):
+                    self.ace_sets[j][i] = self._set(i + j, i * UNIT[ACE] + j * UNIT[big], ACE)
+
+    def _sequences(self, m: int, kind: Kind, lo: int, hi: int
+                   ) -> list[tuple[int, int, list[Combo]]]:
+        """Every sequence of ``kind`` (``m`` cards per rank, ``lo..hi`` ranks) as
+        ``(first position, last position, variants)``: the variants hold 0, 1, ...
+        Big Aces among the Aces of the range."""
+        chain = self.chain
+        npos = len(chain)
+        big = self.big
+        both_ends = self.rules.sequence_order is SequenceOrder.ACE_BOTH_ENDS
+        ranges: list[tuple[int, int, list[Combo]]] = []
+        for s in range(npos):
+            for e in range(s + lo - 1, min(npos, s + hi)):
+                if both_ends and s == 0 and e == npos - 2:
+                    continue  # A..K: the same cards as 2..A, read Ace high
+                faces = chain[s:e + 1]
+                base = sum(m * UNIT[f] for f in faces)
+                size = m * len(faces)
+                variants = [self._mk(kind, base, s + 1, size)]
+                if ACE in faces and big >= 0:
+                    variants += [self._mk(kind, base + j * (UNIT[big] - UNIT[ACE]), s + 1, size)
+                                 for j in range(1, min(m, 2) + 1)]
+                ranges.append((s, e, variants))
+        return ranges
+
+    def _sequence_tables(self, m: int, ranges: list[tuple[int, int, list[Combo]]]
+                         ) -> tuple[list[list[list[Combo]]], list[list[list[list[Combo]]]]]:
+        """``plain`` and ``acey`` of ``m`` cards per rank: each range listed under
+        every ``[a][b]`` that contains it."""
+        chain = self.chain
+        npos = len(chain)
+        plain: list[list[list[Combo]]] = [[[] for _ in range(npos)] for _ in range(npos)]
+        acey: list[list[list[list[Combo]]]] = [
+            [[[], [], []] for _ in range(npos)] for _ in range(npos)]
+        for s, e, variants in ranges:
+            has_ace = ACE in chain[s:e + 1]
+            for a in range(s + 1):
+                for b in range(e, npos):
+                    if has_ace:
+                        for j, combo in enumerate(variants):
+                            acey[a][b][j].append(combo)
+                    else:
+                        plain[a][b].append(variants[0])
+        return plain, acey
 
 
 @lru_cache(maxsize=64)
@@ -284,20 +346,20 @@ def beats(new: Combo, top: Combo, rules: BigARules) -> bool:
         return nb > tb or (nb == tb and new.key > top.key)
     if not nb:
         return new.kind is top.kind and new.size == top.size and new.key > top.key
-    if nb >= 3:
-        return True
-    kind = top.kind
-    if nb == 2:  # big egg
-        return (kind is not K.SINGLE or top.key != BIG_ACE_KEY
-                or new.size >= rules.big_ace_single_min_big_egg)
-    # egg
-    if kind is K.PAIR or kind is K.SEQUENCE:
-        return True
-    if kind is K.PAIR_SEQUENCE:
-        return rules.egg_over_pair_sequence
-    if top.key == BIG_ACE_KEY:
-        return False
-    return top.key < _BJ_KEY or rules.egg_over_joker_single
+    egg, min_big = bomb_floor(top.kind, top.key, rules)
+    return nb >= egg and (nb != 2 or new.size >= min_big)
+
+
+def bomb_floor(kind: Kind, key: int, rules: BigARules) -> tuple[int, int]:
+    """For a normal top play of ``kind`` and ``key``: the lowest bomb class that
+    beats it (1: an egg does, 2: only big eggs and above) and the fewest cards of a
+    big egg that beats it (0: any). How the bomb ladder meets the normal
+    types (§5), for :func:`beats` and :func:`chupai.biga.movegen.follow_filter`."""
+    big_ace = kind is K.SINGLE and key == BIG_ACE_KEY
+    egg_ok = kind is K.PAIR or kind is K.SEQUENCE or (
+        kind is K.PAIR_SEQUENCE and rules.egg_over_pair_sequence) or (
+        kind is K.SINGLE and not big_ace and (key < _BJ_KEY or rules.egg_over_joker_single))
+    return (1 if egg_ok else 2), (rules.big_ace_single_min_big_egg if big_ace else 0)
 
 
 def capture_size(top: Combo, rules: BigARules) -> int:
@@ -328,17 +390,14 @@ def combo_text(combo: Combo, rules: BigARules | None = None, big_suit: int | Non
     cards = combo.cards
     three_two = rules is None or rules.rank_order is RankOrder.THREE_TWO_HIGH
     order = strength_order(three_two, big_suit)
-    if combo.kind in (K.SEQUENCE, K.PAIR_SEQUENCE, K.EGG_SEQUENCE, K.FAKE_EIGHT):
+    shape = SHAPES[combo.kind]
+    if shape.form == "sequence":
         chain = positions(rules.sequence_order if rules is not None
                           else SequenceOrder.ACE_BOTH_ENDS)
-        faces = chain[combo.key - 1:combo.key - 1 + combo.size // _per_rank(combo)]
+        faces = chain[combo.key - 1:combo.key - 1 + combo.size // shape.per_rank]
         suited = tuple(f for f in range(SUITED_ACE, SUITED_ACE + 4))
         order = tuple(x for f in faces for x in ((f,) + suited if f == ACE else (f,)))
     return cards_text(cards, order, big_suit)
-
-
-def _per_rank(combo: Combo) -> int:
-    return {K.SEQUENCE: 1, K.PAIR_SEQUENCE: 2, K.EGG_SEQUENCE: 3, K.FAKE_EIGHT: 4}[combo.kind]
 
 
 # ----- explanations --------------------------------------------------------------------
@@ -385,6 +444,11 @@ def explain(cards: Cards, rules: BigARules, big_suit: int | None = None) -> str:
     # sequence reading: a Big Ace counts as an ordinary Ace
     s = c[:TWO + 1]
     s[ACE] += b
+    return _explain_ranks(s, n, rules)
+
+
+def _explain_ranks(s: list[int], n: int, rules: BigARules) -> str:
+    """Why ``n`` cards of ordinary ranks with the counts ``s`` form nothing."""
     faces = [f for f in range(TWO + 1) if s[f]]
     if len(faces) == 1:
         return f"{n} cards of one rank form nothing (there are only eight)"
@@ -408,7 +472,7 @@ def explain(cards: Cards, rules: BigARules, big_suit: int | None = None) -> str:
     if m == 4 and k != 2:
         return "a fake_eight has exactly two quads of consecutive ranks"
     if not _consecutive(faces, rules):
-        what = {1: "a sequence", 2: "a pair_sequence", 3: "an egg_sequence",
-                4: "a fake_eight"}[m]
+        kind = SEQUENCE_KINDS[m][0].value
+        what = ("an " if kind[0] in "aeiou" else "a ") + kind
         return f"the ranks of {what} must be consecutive in the sequence order {_chain_text(rules)}"
     return f"these {n} cards form no combination"

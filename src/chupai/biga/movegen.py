@@ -31,7 +31,15 @@ from __future__ import annotations
 from typing import Final
 
 from chupai.biga.cards import ACE, BJ, GUARD, RJ, SHIFTS, TWO, Cards, normalize
-from chupai.biga.combos import BIG_ACE_KEY, FOUR, Combo, Kind, Tables, tables
+from chupai.biga.combos import (
+    FOUR,
+    SEQUENCE_KINDS,
+    Combo,
+    Kind,
+    Tables,
+    bomb_floor,
+    tables,
+)
 from chupai.biga.rules import BigARules
 
 __all__ = ["hand_combos", "legal_plays", "captures", "follow_filter"]
@@ -39,7 +47,8 @@ __all__ = ["hand_combos", "legal_plays", "captures", "follow_filter"]
 K = Kind
 _F: Final = 31
 _ORDINARY: Final = range(TWO + 1)
-_BJ_KEY: Final = 13
+_RUNS: Final = tuple((m, fewest) for m, (_, fewest, _) in SEQUENCE_KINDS.items())
+"""``(cards per rank, fewest ranks)`` of each sequence type."""
 
 
 def hand_combos(hand: Cards, rules: BigARules, big_suit: int | None) -> list[Combo]:
@@ -65,19 +74,29 @@ def _hand_combos(hand: Cards, t: Tables) -> list[Combo]:
                 if x or y:
                     out.append(row[y])  # type: ignore[arg-type]
     nbig = c[t.big] if t.big >= 0 else 0
-    nace = c[ACE]
     if nbig:
-        out.append(t.single_big)  # type: ignore[arg-type]
-        if nbig >= 2:
-            out.append(t.two_big_aces)  # type: ignore[arg-type]
-        if nace and t.rules.big_ace_in_sets:
-            for j in range(1, nbig + 1):
-                out += t.ace_sets[j][1:nace + 1]  # type: ignore[arg-type]
-    # sequence types: runs of the chain with at least m cards at every position
-    chain = t.chain
-    eff = [c[f] + nbig if f == ACE else c[f] for f in chain]
+        _big_ace_combos(nbig, c[ACE], t, out)
+    _sequence_combos(c, nbig, t, out)
+    return out
+
+
+def _big_ace_combos(nbig: int, nace: int, t: Tables, out: list[Combo]) -> None:
+    """Add the combinations holding some of the ``nbig`` Big Aces to ``out``."""
+    out.append(t.single_big)  # type: ignore[arg-type]
+    if nbig >= 2:
+        out.append(t.two_big_aces)  # type: ignore[arg-type]
+    if nace and t.rules.big_ace_in_sets:
+        for j in range(1, nbig + 1):
+            out += t.ace_sets[j][1:nace + 1]  # type: ignore[arg-type]
+
+
+def _sequence_combos(c: list[int], nbig: int, t: Tables, out: list[Combo]) -> None:
+    """Add the sequence types of the counts ``c`` to ``out``: the runs of the chain
+    with at least ``m`` cards at every position, for each ``m``."""
+    nace = c[ACE]
+    eff = [c[f] + nbig if f == ACE else c[f] for f in t.chain]
     npos = len(eff)
-    for m, minlen in ((1, 3), (2, 3), (3, 3), (4, 2)):
+    for m, minlen in _RUNS:
         plain = t.plain[m]
         acey = t.acey[m]
         start = -1
@@ -95,7 +114,6 @@ def _hand_combos(hand: Cards, t: Tables) -> list[Combo]:
                             if m - j <= nace:
                                 out += lists[j]
                 start = -1
-    return out
 
 
 def follow_filter(combos: list[Combo], top: Combo, rules: BigARules,
@@ -107,13 +125,7 @@ def follow_filter(combos: list[Combo], top: Combo, rules: BigARules,
         out = [x for x in combos if x[4] > tb or (x[4] == tb and x[2] > tk)]
     else:
         kind, size = top[0], top[3]
-        kind_ok = kind is K.PAIR or kind is K.SEQUENCE or (
-            kind is K.PAIR_SEQUENCE and rules.egg_over_pair_sequence) or (
-            kind is K.SINGLE and tk != BIG_ACE_KEY
-            and (tk < _BJ_KEY or rules.egg_over_joker_single))
-        min_big = rules.big_ace_single_min_big_egg if (
-            kind is K.SINGLE and tk == BIG_ACE_KEY) else 0
-        egg = 1 if kind_ok else 2  # the lowest bomb class that beats top (big eggs aside)
+        egg, min_big = bomb_floor(kind, tk, rules)
         out = [x for x in combos
                if (x[4] >= egg and (x[4] != 2 or x[3] >= min_big))
                or (x[0] is kind and x[3] == size and x[2] > tk)]

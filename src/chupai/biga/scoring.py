@@ -59,36 +59,29 @@ def _both(a: int, b: int) -> tuple[tuple[int, int], ...]:
     return ((a, b), (b, a))
 
 
-HIDDEN_PARTNER: Final[tuple[PartnerRow, ...]] = (
-    PartnerRow("1 and 2", _both(1, 2), 6, 3, -3),
-    PartnerRow("1 and 3", _both(1, 3), 4, 2, -2),
-    PartnerRow("1 and 4", _both(1, 4), 2, 1, -1),
-    PartnerRow("1 and 5", _both(1, 5), 0, 0, 0),
-    PartnerRow("2 and 3", _both(2, 3), 0, 0, 0),
-    PartnerRow("2 and 4", _both(2, 4), 0, 0, 0),
-    PartnerRow("declarer 2, partner 5", ((2, 5),), -2, -1, 1),
-    PartnerRow("partner 2, declarer 5", ((5, 2),), -4, -2, 1),
-    PartnerRow("3 and 4", _both(3, 4), 0, 0, 0),
-    PartnerRow("declarer 3, partner 5", ((3, 5),), -2, -1, 1),
-    PartnerRow("partner 3, declarer 5", ((5, 3),), -4, -2, 2),
-    PartnerRow("4 and 5", _both(4, 5), -6, -3, 3),
+_PARTNER_ROWS: Final = (
+    # row label, (declarer, partner) positions, hidden (§10.1), revealed (§10.2):
+    # each (declarer, partner, each defender)
+    ("1 and 2", _both(1, 2), (6, 3, -3), (9, 9, -6)),
+    ("1 and 3", _both(1, 3), (4, 2, -2), (6, 6, -4)),
+    ("1 and 4", _both(1, 4), (2, 1, -1), (3, 3, -2)),
+    ("1 and 5", _both(1, 5), (0, 0, 0), (0, 0, 0)),
+    ("2 and 3", _both(2, 3), (0, 0, 0), (0, 0, 0)),
+    ("2 and 4", _both(2, 4), (0, 0, 0), (0, 0, 0)),
+    ("declarer 2, partner 5", ((2, 5),), (-2, -1, 1), (-3, -3, 2)),
+    ("partner 2, declarer 5", ((5, 2),), (-4, -2, 1), (-6, -6, 4)),
+    ("3 and 4", _both(3, 4), (0, 0, 0), (0, 0, 0)),
+    ("declarer 3, partner 5", ((3, 5),), (-2, -1, 1), (-3, -3, 2)),
+    ("partner 3, declarer 5", ((5, 3),), (-4, -2, 2), (-6, -6, 4)),
+    ("4 and 5", _both(4, 5), (-6, -3, 3), (-9, -9, 6)),
 )
+
+HIDDEN_PARTNER: Final[tuple[PartnerRow, ...]] = tuple(
+    PartnerRow(label, pos, *hidden) for label, pos, hidden, _ in _PARTNER_ROWS)
 """§10.1: with a partner who did not reveal before play (seed 003, exactly)."""
 
-REVEALED_PARTNER: Final[tuple[PartnerRow, ...]] = (
-    PartnerRow("1 and 2", _both(1, 2), 9, 9, -6),
-    PartnerRow("1 and 3", _both(1, 3), 6, 6, -4),
-    PartnerRow("1 and 4", _both(1, 4), 3, 3, -2),
-    PartnerRow("1 and 5", _both(1, 5), 0, 0, 0),
-    PartnerRow("2 and 3", _both(2, 3), 0, 0, 0),
-    PartnerRow("2 and 4", _both(2, 4), 0, 0, 0),
-    PartnerRow("declarer 2, partner 5", ((2, 5),), -3, -3, 2),
-    PartnerRow("partner 2, declarer 5", ((5, 2),), -6, -6, 4),
-    PartnerRow("3 and 4", _both(3, 4), 0, 0, 0),
-    PartnerRow("declarer 3, partner 5", ((3, 5),), -3, -3, 2),
-    PartnerRow("partner 3, declarer 5", ((5, 3),), -6, -6, 4),
-    PartnerRow("4 and 5", _both(4, 5), -9, -9, 6),
-)
+REVEALED_PARTNER: Final[tuple[PartnerRow, ...]] = tuple(
+    PartnerRow(label, pos, *shown) for label, pos, _, shown in _PARTNER_ROWS)
 """§10.2: with a partner who revealed before play."""
 
 ALONE: Final[tuple[AloneRow, ...]] = (

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from chupai import __version__
+from chupai.protocol import GAMES_VARIABLE, load_modules
 from chupai.errors import ChupaiError
 from chupai.games import GAMES, find_game
 from chupai.options import parse_overrides
@@ -59,15 +61,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    key = find_game(args.game).key
-    if key == "doudizhu":
-        from chupai.cli.play_doudizhu import run_play_doudizhu
-
-        return run_play_doudizhu(args)
-    if key == "biga":
-        from chupai.cli.play_biga import run_play_biga
-
-        return run_play_biga(args)
     from chupai.cli.play import run_play
 
     return run_play(args)
@@ -145,8 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "'help' or 'quit'. Big A (biga: you and four bots) adds 'show AH' / "
                     "'decline' in the draw (you are asked only when your possible "
                     "declarations change), 'y'/'n' before play, '4 4' to capture an egg, "
-                    "'moves' and '#N'. Exit status 0 when the deal or match ends or you "
-                    "quit, 1 when input ends first.")
+                    "'moves' and '#N'. A game without a terminal renderer of its own lists "
+                    "the legal actions: type '#N' or the action's text. Exit status 0 "
+                    "when the deal or match ends or you quit, 1 when input ends first.")
     p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
     _add_rules_args(p)
     p.add_argument("--players", type=int, default=None,
@@ -155,8 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed of the deal or match (default: random)")
     p.add_argument("--deals", type=int, default=None, metavar="N",
                    help="play a match of N deals, with the score table after each deal "
-                        "(biga: N deals with running totals, the first player out drawing "
-                        "first in the next deal)")
+                        "(the game's match: dealers, redeals and in biga the first drawer "
+                        "carry over)")
     p.add_argument("--to", dest="target", type=int, default=None, metavar="SCORE",
                    help="play a match until a running total reaches +SCORE or -SCORE")
     p.add_argument("--bots", default=None, metavar="NAMES",
@@ -166,7 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--record", metavar="FILE", default=None,
                    help="write the game record (JSON) to FILE when the deal or match ends "
-                        "(biga with --deals: one record per deal, FILE-deal1.json, ...)")
+                        "(a match record for a match; biga also writes each deal's record "
+                        "to FILE-deal1.json, ...)")
     p.add_argument("--lang", choices=("en", "zh", "ja"), default="en",
                    help="language of the game and combination names (default en)")
     p.set_defaults(func=cmd_play)
@@ -255,6 +250,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        # games that are not installed packages (a test's), named in CHUPAI_GAMES
+        load_modules(os.environ.get(GAMES_VARIABLE, ""))
+    except ChupaiError as exc:
+        sys.stderr.write(f"chupai: error: {exc}\n")
+        return EXIT_USAGE
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

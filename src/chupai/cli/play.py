@@ -1,834 +1,153 @@
-"""``chupai play``: a deal or a match of Big Two in the terminal, one human seat
-against bots.
+"""``chupai play``: a deal or a match of any registered game in the terminal, one
+human seat against bots.
 
-The screen is drawn with rich and read with plain :func:`input`, so the same code
-runs on a real terminal and with pipes (tests feed a script on standard input; the
-typed lines are then echoed so the transcript reads like a session).
+One setup and one session frame serve every game. :func:`run_play` finds the game
+with :func:`chupai.protocol.get_game`, checks the options alike for every game
+(``--seat``, ``--bots`` against :func:`chupai.bots.bot_names`, ``--deals``/``--to``,
+``--seed``, ``--record``) and plays one deal (:meth:`GameSpec.new_deal`) or a match
+(:meth:`GameSpec.new_match`) through the sessions of :mod:`chupai.cli.session`.
 
-The human's turn shows the seats (cards left, each seat's last play or pass in the
-current trick, the dealer), the top play, and the hand sorted by the rules'
-single-card order with an index above each card. The human answers with card tokens
-(``3d 3s``, ``10h``) or indexes (``0 1``), ``pass``, ``hint``, ``help`` or ``quit``;
-bad input is explained and asked again, never played. Before play the deal may
-ask for decisions (the leftover card, a redeal, an exchange or tribute): they are
-prompted the same way (``keep``, ``give 4d`` or ``give 0``, ``name 2s``, ``hand 2``).
-Bots get only ``deal.observe(seat)`` and ``deal.legal_actions()``.
+What differs between games (how the table is drawn, how a line is read) is the
+game's ``cli.play`` plugin, found with ``spec.plugin("cli.play")``
+(``chupai.cli.games.<key>.play`` for the games shipped with chupai). A plugin is a
+module with:
 
-With ``--deals N`` or ``--to SCORE`` a :class:`~chupai.bigtwo.match.Match` is
-played deal after deal, with the score table after each deal; ``--record`` then
-writes the match record.
+* ``PROBE``: the characters it draws (a terminal that cannot write them all gets
+  ``?`` instead of failing);
+* ``deal_session(spec, rules, seed, human, bot_names, options)`` and
+  ``match_session(spec, match, human, bot_names, options)``: the sessions of one
+  deal and of a match (``options``: the keywords of
+  :class:`~chupai.cli.session.TerminalSession`);
+* optionally ``play_rules(spec, args)`` (the rules of the command's arguments,
+  with the game's own checks of ``--players`` and ``--to``), ``DEFAULT_BOTS`` (the
+  bots tried in order when ``--bots`` is not given) and ``SEATS_OF`` (what the
+  seats of ``--seat`` are of, in its error).
 
-Exit status: 0 when the deal is played out or the player quits, 1 when standard
-input ends first; setup errors (options, seat, bot names) are :class:`ChupaiError`
-and exit 2 through :func:`chupai.cli.main.main`.
+A game without a plugin is played by :mod:`chupai.cli.play_generic`: its seat's
+:class:`~chupai.protocol.SeatFacts`, the legal actions by their text, and an index
+or the text to choose one.
+
+Exit status: 0 when the deal or match is played out or the player quits, 1 when
+standard input ends first; setup errors (options, seat, bot names) are
+:class:`~chupai.errors.ChupaiError` and exit 2 through :func:`chupai.cli.main.main`.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from types import ModuleType
+from typing import Any, Final
 
-from rich.table import Table
-from rich.text import Text
-
-from chupai.bigtwo.combos import Combo, ComboKind, classify_or_none, explain
-from chupai.bigtwo.game import (
-    CHOICE_NAMES,
-    PASS,
-    BigTwoDeal,
-    Choice,
-    Event,
-    Hidden,
-    LastCard,
-    Pass,
-    Phase,
-    class_titles,
-    new_deal,
-    redeal_reasons,
-)
-from chupai.bigtwo.match import Match
-from chupai.bigtwo.record import to_record
-from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
-from chupai.bots import Bot, GreedyBot, make_bot
-from chupai.cards import RANKS, card_name, cards_of, parse_mask
-from chupai.cli.session import (
+from chupai.cli.terminal import (
     EXIT_EOF,
     EXIT_OK,
-    COMMANDS,
-    BaseMatchSession,
-    Command,
-    DealSession,
     bot_list,
     check_record_path,
     check_seat,
-    commands_help,
     game_seed,
     match_length,
     open_terminal,
-    ordinal,
-    outcome_table,
-    reads_commands,
-    score_text,
-    seat_bots,
-    total_row,
 )
-from chupai.errors import CardParseError, ChupaiError
-from chupai.games import find_game
-from chupai.names import action_name, combo_name, game_name
+from chupai.errors import ChupaiError
 from chupai.options import parse_overrides
+from chupai.protocol import GameSpec, game_keys, get_game
 
-__all__ = ["run_play", "read_input", "hand_order", "Command", "PlaySession", "MatchSession",
-           "EXIT_OK", "EXIT_EOF"]
+__all__ = ["run_play", "play_plugin", "default_rules", "game_bots", "EXIT_OK", "EXIT_EOF"]
 
-_SUIT_SYMBOLS = "♦♣♥♠"  # suit index order D C H S
-_RED_SUITS = (0, 2)
-_ROW_CARDS = 18
-"""Most cards per row of the hand display (4 columns each: 18 fit 80 columns)."""
+LAYER: Final = "cli.play"
+"""The layer name of the terminal game in a spec's ``layers``."""
+DEFAULT_BOTS: Final = ("greedy", "random")
+"""The bots tried in order for ``--bots`` when the plugin names none."""
 
-HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("Your move", (
-        ("3d 3s", "play cards by token: rank then suit (10h or th, A♠ or as)"),
-        ("0 1", "play cards by their index in your hand (shown above each card)"),
-        ("pass, p", "pass (not when you lead the trick)"),
-        ("3d 4d last", "a play that leaves you one card, calling 'last card' (last_card_call)"),
-        ("take, leave", "the face-up leftover card (3 players, taiwan_exposed)"),
-        ("swap, decline", "the face-down leftover card (3 players, malaysian)"),
-    )),
-    ("Before play", (
-        ("redeal, keep", "ask for a redeal with a qualifying hand, or keep it"),
-        ("give 3d 4c, give 0 1", "give cards (by token or index): exchange, tribute return"),
-        ("name 2s, skip", "class struggle: name a card you want, or give up that exchange"),
-        ("keep 0 1 2", "tribute draw_three: the cards kept out of the draw"),
-        ("hand 2", "tribute choose_hands: take face-down hand 2"),
-    )),
-    commands_help(
-        ("hint", "suggest a play (the greedy bot's) and count the legal plays"),
-        ("hint all", "list the legal plays of each type with their indexes"),
-        ("hint pair", "list every legal play of one type (pair, straight, ...)"),
-        redraw="show",
-    ),
-)
-"""The help screen: sections of (input, meaning)."""
+BotMaker = Callable[..., Any]
+"""``make(name, seed=...)``: a bot of the game."""
 
 
-_COMMANDS = {**COMMANDS, "show": "show", "table": "show"}
+def play_plugin(spec: GameSpec) -> ModuleType:
+    """The game's ``cli.play`` plugin, or the generic session's module."""
+    plugin = spec.plugin(LAYER)
+    if plugin is None:
+        from chupai.cli import play_generic
+
+        return play_generic
+    return plugin
 
 
-def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
-    """The cards of ``seat`` in display order (the rules' single-card order)."""
-    strength = deal.sort_key()
-    return sorted(cards_of(deal.hands[seat]), key=strength.__getitem__)
+def default_rules(spec: GameSpec, args: argparse.Namespace) -> Any:
+    """The rules of ``--rules`` and ``--set``; ``--players`` must be the rules'."""
+    rules = spec.resolve(getattr(args, "rules", None),
+                         parse_overrides(getattr(args, "overrides", None) or []))
+    players = getattr(args, "players", None)
+    if players is not None and players != rules.players:
+        raise ChupaiError(f"--players {players} does not fit {spec.name()} "
+                          f"({rules.players} players with these rules)")
+    return rules
 
 
-@reads_commands(_COMMANDS, "show")
-def read_input(deal: BigTwoDeal, seat: int, line: str
-               ) -> Combo | LastCard | Pass | Choice | Command:
-    """Read one input line of ``seat`` (the seat to act) into an action or command.
+def game_bots(spec: GameSpec) -> tuple[list[str], BotMaker]:
+    """The bot names of the game and the function making one
+    (:func:`chupai.bots.make_bot` for the game; a game with no bots of its own
+    gets the random bot)."""
+    from chupai.bots import RandomBot, bot_names, make_bot
 
-    Cards may be given as tokens or as indexes into :func:`hand_order`; a line may
-    mix both. A play may end with ``last`` (the "last card" call). Before play, a
-    decision is a word with its cards (``give 4d``, ``name 2s``) or a hand index
-    (``hand 2``). The result is a well-formed action of cards the seat holds, not
-    yet checked against the table (see ``deal.why_illegal``). Raises
-    :class:`ChupaiError` with a message for the player when the line is no action.
-    """
-    words = line.lower().split()
-    head = words[0]
-    if deal.phase is Phase.LEFTOVER:
-        return _read_choice(deal, words)
-    if deal.phase is not Phase.PLAY:
-        return _read_decision(deal, seat, line)
-    if len(words) == 1 and head in ("pass", "p"):
-        return PASS
-    if len(words) == 1 and head in ("take", "leave", "swap", "decline"):
-        return Choice(head)
-    if head in CHOICE_NAMES:
-        raise ChupaiError(f"'{head}' is a decision before play; now play cards or pass")
-    called = len(words) > 1 and words[-1] == "last"
-    mask = _read_cards(deal, seat, line.split()[:-1] if called else line.split())
-    combo = classify_or_none(mask, deal.rules)
-    if combo is None:
-        raise ChupaiError("not a combination: " + explain(mask, deal.rules))
-    return LastCard(combo) if called else combo
-
-
-def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
-    """The cards named by tokens or hand indexes in ``items`` (all held by ``seat``)."""
-    order = hand_order(deal, seat)
-    mask = 0
-    card_words: list[str] = []
-    seen_index: set[int] = set()
-    for word in items:
-        if word.isdigit():
-            i = int(word)
-            if i >= len(order):
-                raise ChupaiError(
-                    f"index {i} is out of range: your hand has {len(order)} cards, "
-                    f"numbered 0 to {len(order) - 1} (a card token has a rank and a suit, "
-                    "e.g. 10h)")
-            if i in seen_index:
-                raise ChupaiError(f"index {i} is given twice")
-            seen_index.add(i)
-            mask |= 1 << order[i]
-        else:
-            card_words.append(word)
-    if card_words:
-        tokens = _parse_tokens(card_words)
-        both = tokens & mask
-        if both:
-            raise ChupaiError(f"card {card_name(both.bit_length() - 1)} is given twice "
-                              "(by index and by name)")
-        missing = tokens & ~deal.hands[seat]
-        if missing:
-            names = " ".join(card_name(c) for c in cards_of(missing))
-            raise ChupaiError(f"you do not hold {names}")
-        mask |= tokens
-    return mask
-
-
-def _parse_tokens(words: list[str]) -> int:
     try:
-        return parse_mask(words)
-    except CardParseError as exc:
-        message = str(exc)
-        if "e.g." not in message:
-            message += (" (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
-                        "d c h s, e.g. 10h; or give the card's index)")
-        raise CardParseError(message, exc.token, exc.index) from None
+        names = bot_names(spec.key)
+    except (KeyError, ChupaiError):
+        def random_bot(name: str, seed: int | None = None) -> Any:
+            if name.split(":", 1)[0].strip().lower() != "random":
+                raise ChupaiError(f"unknown bot {name!r}; bots: random")
+            return RandomBot(seed)
+
+        return ["random"], random_bot
+    return names, partial(make_bot, game=spec.key)
 
 
-def _read_choice(deal: BigTwoDeal, words: list[str]) -> Choice:
-    names = [a.name for a in deal.legal_actions() if isinstance(a, Choice)]
-    word = " ".join(words)
-    matches = [n for n in names if n.startswith(word)] if word else []
-    if len(matches) == 1:
-        return Choice(matches[0])
-    raise ChupaiError(f"first decide on the leftover card: type {' or '.join(names)}")
+def _bot_names(spec: GameSpec, plugin: ModuleType, text: str | None, count: int
+               ) -> tuple[list[str], BotMaker]:
+    """``--bots`` for ``count`` bot seats (default: the first of the plugin's
+    ``DEFAULT_BOTS`` the game has and can build), each checked by building it."""
+    from chupai.bots import split_bot_list
+
+    known, make = game_bots(spec)
+    if text is None:
+        tries = [n for n in getattr(plugin, "DEFAULT_BOTS", DEFAULT_BOTS) if n in known]
+        text = next((n for n in tries if _builds(make, n)), known[0])
+    names = bot_list(text, count, known, split=split_bot_list)
+    for name in dict.fromkeys(names):  # bad parameters fail now, not mid-game
+        make(name, seed=0)
+    return names, make
 
 
-def decision_help(deal: BigTwoDeal) -> str:
-    """The inputs the decision asked for accepts, e.g. ``'redeal' or 'keep'``."""
-    legal = [a for a in deal.legal_actions() if isinstance(a, Choice)]
-    bare = sorted({a.name for a in legal if not a.cards and a.number < 0})
-    carded = sorted({a.name for a in legal if a.cards})
-    parts = [f"'{n}'" for n in bare]
-    for name in carded:
-        options = [a for a in legal if a.name == name]
-        # an example that is legal now: the highest card to name, else the first cards
-        example = options[-1] if name == "name" else options[0]
-        tokens = deal.action_text(example).lower()
-        if name == "name":
-            parts.append(f"'{tokens}' (a card you do not hold)")
-        else:
-            order = hand_order(deal, deal.current_player or 0)
-            index = " ".join(str(order.index(c)) for c in cards_of(example.cards)
-                             if c in order)
-            parts.append(f"'{tokens}' or '{name} {index}' (cards by token or index)")
-    if any(a.number >= 0 for a in legal):
-        parts.append("'hand N' with N one of " + ", ".join(
-            str(a.number) for a in legal if a.number >= 0))
-    return " or ".join(parts)
-
-
-def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
-    legal = [a for a in deal.legal_actions() if isinstance(a, Choice)]
-    words = line.split()
-    head = words[0].lower()
-    bare = [a for a in legal if not a.cards and a.number < 0]
-    if len(words) == 1:
-        matches = [a for a in bare if a.name.startswith(head)]
-        if len(matches) == 1:
-            return matches[0]
-    carded = sorted({a.name for a in legal if a.cards})
-    if head not in CHOICE_NAMES and len(carded) == 1:
-        head, rest = carded[0], words      # bare cards: the one decision that takes cards
-    elif head in CHOICE_NAMES:
-        rest = words[1:]
-    else:
-        raise ChupaiError(f"now type {decision_help(deal)}")
-    if head == "hand":
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise ChupaiError(f"choose a face-down hand: type {decision_help(deal)}")
-        return Choice("hand", 0, int(rest[0]))
-    if not rest:
-        if any(a.name == head for a in bare):
-            return Choice(head)
-        raise ChupaiError(f"'{head}' needs cards: type {decision_help(deal)}")
-    if head == "name":
-        if any(w.isdigit() for w in rest):
-            raise ChupaiError("name the card you want by its token, e.g. 'name 2s'")
-        return Choice("name", _parse_tokens(rest))
-    return Choice(head, _read_cards(deal, seat, rest))
-
-
-class PlaySession(DealSession):
-    """One deal between a human seat and bots, drawn on a rich console (the
-    keywords ``options`` are those of :class:`~chupai.cli.session.TerminalSession`:
-    ``console``, ``seed_was_random``, ``lang``, ``record``, ``read_line``,
-    ``echo_input``, ``pause``)."""
-
-    SYMBOLS = _SUIT_SYMBOLS + "▶—·"
-    HELP = HELP
-    PLAY = Combo
-
-    def __init__(
-        self,
-        deal: BigTwoDeal,
-        human: int,
-        bots: dict[int, Bot],
-        *,
-        seed: int,
-        game: str = "bigtwo",
-        match_label: str | None = None,
-        **options: Any,
-    ):
-        super().__init__(human, seed, **options)
-        self.deal = deal
-        self.bots = bots
-        self.game = game
-        self.match_label = match_label
-        """Set in a match: the deal's place in it (``Deal 3 of 10``)."""
-
-    # ----- text helpers -------------------------------------------------------
-    def card(self, c: int) -> Text:
-        rank = "10" if RANKS[c >> 2] == "T" else RANKS[c >> 2]
-        suit = _SUIT_SYMBOLS[c & 3] if self.symbols else "DCHS"[c & 3]
-        style = "bold red" if c & 3 in _RED_SUITS else "bold"
-        return Text(rank + suit, style=style)
-
-    def cards(self, mask: int) -> Text:
-        strength = self.deal.sort_key()
-        out = Text()
-        for i, c in enumerate(sorted(cards_of(mask), key=strength.__getitem__)):
-            if i:
-                out.append(" ")
-            out.append_text(self.card(c))
-        return out
-
-    def kind(self, kind: ComboKind) -> str:
-        return combo_name(kind.value, self.lang, game=self.game)
-
-    def action(self, action: Any) -> Text:
-        """An action as colored text: ``pair 8♣ 8♠``, ``pass`` or a choice name."""
-        if isinstance(action, Pass):
-            return Text(action_name("pass", self.lang), style="dim")
-        if isinstance(action, Choice):
-            return Text(action_name(action.name, self.lang))
-        if isinstance(action, Hidden):
-            return Text(action.name)
-        out = Text(self.kind(action.kind) + " ", style="cyan")
-        out.append_text(self.cards(action.mask))
-        if isinstance(action, LastCard):
-            out.append(" — last card!", style="bold magenta")
-        return out
-
-    def indexes(self, mask: int) -> str:
-        order = hand_order(self.deal, self.human)
-        return " ".join(str(i) for i, c in enumerate(order) if mask >> c & 1)
-
-    # ----- drawing -------------------------------------------------------------
-    def intro(self) -> None:
-        deal = self.deal
-        self.rule(game_name(self.game, self.lang))
-        if self.match_label is None:
-            self.say_setup(deal.rules.spec(), f"Seed {self.seed}{self.random_note(self.seed)}",
-                           self.bot_seats())
-        else:
-            self.say(Text(self.match_label, style="bold"))
-        if deal.ranking is not None:
-            self.say(self.titles_line())
-        self.say(self.start_line())
-        if deal.phase not in (Phase.PLAY, Phase.LEFTOVER, Phase.OVER):
-            self.say(Text(f"  — {deal.phase.value.replace('_', ' ')} —", style="dim"))
-        for ev in deal.observe(self.human).history:  # automatic steps made at the deal
-            line = self.event_line(ev)
-            if line is not None:
-                self.say(line)
-        left = deal.rules.leftover_count
-        if left and deal.rules.leftover_rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
-            self.say(f"The leftover card went face down to {self.name(deal.starting_player)} "
-                     "(holder of the lowest card).")
-        elif left and deal.rules.leftover_rule is LeftoverRule.SET_ASIDE:
-            self.say("The leftover card is set aside face down.")
-        if self.match_label is None:
-            self.say_help_note()
-
-    def title(self, seat: int) -> str:
-        """The seat's title (class struggle) or rank (tribute) in this deal, or ''."""
-        ranking = self.deal.ranking
-        if ranking is None:
-            return ""
-        place = ranking.index(seat)
-        if self.deal.rules.series is Series.CLASS_STRUGGLE:
-            return class_titles(self.deal.players)[place]
-        return ordinal(place + 1)
-
-    def titles_line(self) -> Text:
-        ranking = self.deal.ranking
-        assert ranking is not None
-        what = ("Titles" if self.deal.rules.series is Series.CLASS_STRUGGLE
-                else "Ranks from the last deal")
-        return Text(f"{what}: " + ", ".join(f"{self.name(s)} {self.title(s)}"
-                                             for s in ranking))
-
-    def start_line(self) -> Text:
-        deal = self.deal
-        obs = deal.observe(self.human)
-        t = Text(f"Dealer: {self.name(deal.dealer)}")
-        if obs.starting_player is None:
-            if deal.phase is Phase.PLAY:
-                t.append(f" · Leader: {self.name(deal.leader)}")
-            return t
-        t.append(f" · Starting player: {self.name(deal.starting_player)}")
-        card = deal.starting_card
-        gone = obs.exposed  # a malaysian swap puts it face up
-        if card >= 0 and deal.phase is not Phase.LEFTOVER and not gone >> card & 1:
-            t.append(" (")
-            t.append_text(self.card(card))
-            t.append(")")
-        return t
-
-    def draw(self) -> None:
-        """The human's view: seats, table, hand and what is asked."""
-        deal = self.deal
-        obs = deal.observe(self.human)
-        self.rule(self.start_line())
-        if obs.exposed:
-            self.say(Text("Face up, out of play: ").append_text(self.cards(obs.exposed)))
-        self.say(self.seats_table(obs))
-        if obs.phase is Phase.PLAY:
-            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
-        self.draw_hand(obs.hand)
-        self.say(self.turn_line(obs))
-
-    def seats_table(self, obs: Any) -> Table:
-        table = self.seats_frame("Cards", "This trick")
-        trick = self.trick if obs.top is not None else {}
-        for seat in range(obs.players):
-            label = self.seat_label(seat)
-            if seat == obs.dealer:
-                label.append(" (dealer)", style="dim")
-            if obs.ranking is not None:
-                label.append(f" {self.title(seat)}", style="magenta")
-            if seat in obs.blocked:
-                label.append(" blocked", style="red")
-            count = obs.hand_counts[seat]
-            if seat in obs.finished and count == 0:
-                place = obs.finished.index(seat) + 1
-                cards = Text(f"out #{place}", style="yellow")
-            else:
-                cards = Text(str(count), style="bold red" if count == 1 else "")
-            table.add_row(self.marker(seat, obs.current_player), label, cards,
-                          self.trick_cell(trick, seat, obs.top, obs.top_player))
-        return table
-
-    def draw_hand(self, hand: int) -> None:
-        order = sorted(cards_of(hand), key=self.deal.sort_key().__getitem__)
-        self.say(Text(f"Your hand ({len(order)}):", style="bold"))
-        rows = (len(order) + _ROW_CARDS - 1) // _ROW_CARDS
-        per_row = (len(order) + rows - 1) // rows if rows else 0
-        for r in range(rows):
-            chunk = list(enumerate(order))[r * per_row:(r + 1) * per_row]
-            idx = Text()
-            cards = Text()
-            for i, c in chunk:
-                idx.append(f"{i:>4}", style="dim")
-                face = self.card(c)
-                cards.append(" " * (4 - face.cell_len))
-                cards.append_text(face)
-            self.say(idx)
-            self.say(cards)
-
-    def turn_line(self, obs: Any) -> Text:
-        deal = self.deal
-        if obs.phase is Phase.LEFTOVER:
-            t = Text()
-            t.append("Your decision: ", style="bold yellow")
-            if deal.rules.leftover_rule is LeftoverRule.MALAYSIAN:
-                t.append("a leftover card lies face down. 'swap': your ")
-                t.append_text(self.card(deal.starting_card))
-                t.append(" goes face up out of play and you take the unseen card "
-                         "(then lead anything); 'decline': it leaves play unseen.")
-            else:
-                t.append("the leftover card ")
-                t.append_text(self.cards(obs.leftover_shown))
-                t.append(" is face up. 'take' it into your hand or 'leave' it out of play.")
-            return t
-        if obs.phase is not Phase.PLAY:
-            return self.decision_line(obs)
-        t = Text()
-        t.append("Your turn: ", style="bold yellow")
-        if obs.top is None:
-            t.append("lead any combination")
-            if obs.must_contain:
-                t.append(" that includes ")
-                t.append_text(self.cards(obs.must_contain))
-        else:
-            t.append("beat ")
-            t.append_text(self.action(obs.top))
-            t.append(" or pass")
-        if deal.ding_da_applies():
-            t.append("; 頂大: the next player holds one card, so a single must be your "
-                     "highest card (and a lead two or more cards if you can)", style="magenta")
-        if deal.rules.last_card_call and any(isinstance(a, LastCard)
-                                             for a in deal.legal_actions()):
-            t.append("; add 'last' to a play that leaves you one card", style="magenta")
-        return self.with_tail(t)
-
-    def decision_line(self, obs: Any) -> Text:
-        """What the human must decide before play, and how to type it."""
-        deal = self.deal
-        t = Text()
-        t.append("Your decision: ", style="bold yellow")
-        phase = obs.phase
-        task = deal.task()
-        if phase is Phase.REDEAL:
-            why = ", ".join(redeal_reasons(deal.rules, obs.hand))
-            t.append(f"your hand qualifies for a redeal ({why}). ")
-        elif phase is Phase.CHOOSE_HANDS:
-            t.append("as the best-ranked player still to choose, take one of the "
-                     "face-down hands. ")
-        elif phase is Phase.PRE_EXCHANGE:
-            t.append("put 1 to 3 cards face down into the pile; the pile is shuffled and "
-                     "each player gets back as many cards as they gave. ")
-        elif task is not None and task[0] == "name":
-            other = obs.partner
-            t.append(f"you are {self.title(self.human)}; name a card you want from "
-                     f"{self.name(other)} ({self.title(other)}), or skip that exchange. ")
-        elif task is not None and task[0] == "give":
-            other = obs.partner
-            cards = "one card" if task[1] == 1 else f"{task[1]} cards"
-            t.append(f"give {cards} of your choice to {self.name(other)}. ")
-        elif task is not None and task[0] == "keep":
-            t.append(f"set aside {task[1]} card{'s' if task[1] != 1 else ''} to keep; the "
-                     "next player draws 3 of your other cards at random. ")
-        t.append("Type " + decision_help(deal) + ".", style="dim")
-        return t
-
-    # ----- input -------------------------------------------------------------------
-    def parse(self, line: str) -> Combo | LastCard | Pass | Choice | Command:
-        return read_input(self.deal, self.human, line)
-
-    def follow_note(self, play: Combo, top: Combo) -> str:
-        if play.group == top.group:
-            return ""
-        return " (a different kind of play)" if play.size == top.size \
-            else f" (play {top.size} cards to follow)"
-
-    def explain_reason(self, action: Any, reason: str) -> Text:
-        if reason.startswith("the first lead must contain"):
-            t = Text("the first lead must include ")
-            t.append_text(self.card(self.deal.starting_card))
-            return t.append(" (the starting card)")
-        return Text(_player_reason(reason, self.human))
-
-    def hint(self, arg: str = "") -> None:
-        """Suggest a play; with ``arg`` ``all`` or a combination type, list plays."""
-        deal = self.deal
-        legal = deal.legal_actions()
-        obs = deal.observe(self.human)
-        best = GreedyBot(seed=0).act(obs, legal)
-        t = Text("Hint: ", style="bold magenta")
-        if isinstance(best, (Combo, LastCard)):
-            t.append_text(self.action(best))
-            tokens = deal.action_text(best).lower()
-            index = self.indexes(best.mask) + (" last" if isinstance(best, LastCard) else "")
-            t.append(f"   (type: {index}  or  {tokens})", style="dim")
-        elif isinstance(best, Choice) and deal.phase not in (Phase.LEFTOVER, Phase.PLAY):
-            t.append(deal.action_text(best))
-            t.append(f"   (type: {deal.action_text(best).lower()})", style="dim")
-            self.say(t)
-            self.say(f"{len(legal)} possible decisions; type {decision_help(deal)}")
-            return
-        else:
-            t.append_text(self.action(best))
-            if isinstance(best, Pass):
-                t.append("  (nothing in your hand beats the table)", style="dim")
-        self.say(t)
-        plays = [a for a in legal if isinstance(a, Combo)]
-        if deal.phase is Phase.LEFTOVER:
-            names = " or ".join(a.name for a in legal if isinstance(a, Choice))
-            self.say(f"Choices: {names}")
-            return
-        by_kind: dict[ComboKind, list[Combo]] = {}
-        for c in plays:
-            by_kind.setdefault(c.kind, []).append(c)
-        if not plays:
-            return
-        self.list_plays({k: sorted(v, key=lambda c: c.key) for k, v in by_kind.items()}, arg,
-                        passing=PASS in legal, types=[k.value for k in ComboKind])
-
-    def play_item(self, play: Combo) -> Text:
-        """A play's cards and their hand indexes."""
-        item = self.cards(play.mask)
-        item.append(f" [{self.indexes(play.mask)}]", style="dim")
-        return item
-
-    def find_kind(self, text: str) -> ComboKind | None:
-        """The combination type named ``text`` (judge name, display name, plural)."""
-        want = text.strip().lower().replace("-", " ").replace("_", " ")
-        for k in ComboKind:
-            names = {k.value.replace("_", " "), self.kind(k).lower(),
-                     combo_name(k.value, "en").lower()}
-            if want in names or want.removesuffix("s") in names or \
-                    want.removesuffix("es") in names:
-                return k
-        return None
-
-    # ----- moves -------------------------------------------------------------------
-    def apply(self, action: Any) -> None:
-        """Apply a legal action of the seat to act and report it."""
-        deal = self.deal
-        seat = deal.current_player
-        assert seat is not None
-        phase = deal.phase
-        leading = phase is Phase.PLAY and deal.top is None
-        hand_before = deal.hands[seat]
-        seen = len(deal.observe(self.human).history)
-        deal.apply_action(action)
-        if phase is not Phase.PLAY:
-            if phase is Phase.LEFTOVER:
-                self.report_leftover(seat, action, hand_before)
-                seen += 1
-            for ev in deal.observe(self.human).history[seen:]:
-                line = self.event_line(ev)
-                if line is not None:
-                    self.say(line)
-            if deal.phase is Phase.PLAY and deal.current_player != self.human:
-                self.say(self.start_line())
-            elif deal.phase is not phase and deal.phase is not Phase.OVER:
-                self.say(Text(f"  — {deal.phase.value.replace('_', ' ')} —", style="dim"))
-            return
-        self.note_trick(seat, action, leading)
-        line = self.actor(seat)
-        if isinstance(action, Pass):
-            self.append_pass(line, seat, action_name("pass", self.lang))
-        else:
-            line.append(self.verb(seat, "lead" if leading else "play") + " ")
-            line.append_text(self.action(action))
-            self.note_left(line, deal.hands[seat].bit_count(), warn=1)
-        self.say(line)
-        if deal.phase is Phase.PLAY and deal.top is None:
-            leader = deal.current_player
-            assert leader is not None
-            winner = _trick_winner(self.trick)
-            lead = self.verb(leader, "lead")
-            if winner is not None and winner == leader:
-                msg = f"  {self.name(winner)} won the trick and {lead}."
-            else:
-                msg = f"  Trick over; {self.name(leader)} {lead}."
-            self.say(Text(msg, style="dim"))
-
-    def event_line(self, ev: Event) -> Text | None:
-        """One line telling the human about a pre-play event they may know of."""
-        act = ev.action
-        if not isinstance(act, (Choice, Hidden)):
-            return None
-        who = self.name(ev.seat)
-        to = self.name(ev.to) if ev.to >= 0 else ""
-        me = self.human
-        to_me = "you" if ev.to == me else to
-        cards = self.cards(act.cards) if isinstance(act, Choice) and act.cards else None
-        n = act.size if isinstance(act, Hidden) else (act.cards.bit_count() if cards else 0)
-        some = "a card" if n == 1 else f"{n} cards"
-        name = act.name
-        t = Text("  ")
-        if name == "redeal":
-            t.append(f"{who} {self.verb(ev.seat, 'ask')} for a redeal", style="bold")
-        elif name == "keep" and cards is None and not isinstance(act, Hidden):
-            t.append(f"{who} {self.verb(ev.seat, 'keep')} the hand (no redeal)")
-        elif name == "hand":
-            t.append(f"{who} {self.verb(ev.seat, 'take')} face-down hand {act.number}"
-                     if isinstance(act, Choice) else f"{who} takes a hand")
-        elif name == "skip":
-            t.append(f"{who} {self.verb(ev.seat, 'give')} up the exchange with {to_me}")
-        elif name == "name":
-            t.append(f"{who} {self.verb(ev.seat, 'name')} ")
-            t.append_text(cards or Text("a card"))
-            t.append(f" from {to_me}")
-        elif name == "not_held":
-            t.append(f"{who} {'do' if ev.seat == me else 'does'} not hold ")
-            t.append_text(cards or Text("it"))
-        elif name == "tribute":
-            t.append(f"{who} {self.verb(ev.seat, 'pay')} tribute to {to_me}: ")
-            t.append_text(cards or Text(some))
-        elif name == "draw":
-            t.append(f"{who} {self.verb(ev.seat, 'draw')} {some} at random from {to_me}")
-            if cards is not None:
-                t.append(": ")
-                t.append_text(cards)
-        elif name == "receive":
-            t.append(f"{who} {self.verb(ev.seat, 'get')} from the pile: ")
-            t.append_text(cards or Text(some))
-        elif name == "keep":
-            t.append(f"{who} {self.verb(ev.seat, 'keep')} ")
-            t.append_text(cards or Text(some))
-            t.append(" out of the draw")
-        elif name == "give" and ev.to < 0:
-            t.append(f"{who} {self.verb(ev.seat, 'put')} ")
-            t.append_text(cards or Text(some))
-            t.append(" face down into the pile")
-        elif name == "give":
-            t.append(f"{who} {self.verb(ev.seat, 'give')} ")
-            t.append_text(cards or Text(some))
-            t.append(f" to {to_me}")
-        else:
-            t.append(f"{who}: {name}")
-        return t
-
-    def report_leftover(self, seat: int, action: Choice, hand_before: int) -> None:
-        deal = self.deal
-        line = Text(f"  {self.name(seat)} {self.verb(seat, action.name)}")
-        if action.name == "take":
-            line.append(" the leftover card ")
-            line.append_text(self.cards(deal.hands[seat] & ~hand_before))
-        elif action.name == "leave":
-            line.append(" the leftover card out of play")
-        elif action.name == "swap":
-            line.append(": ")
-            line.append_text(self.cards(deal.observe(seat).exposed))
-            line.append(" goes face up out of play")
-            if seat == self.human:
-                line.append(", you take ")
-                line.append_text(self.cards(deal.hands[seat] & ~hand_before))
-        else:
-            line.append(" the swap; the leftover card leaves play unseen")
-        self.say(line)
-
-    # ----- the deal ------------------------------------------------------------------
-    def record_data(self) -> dict[str, Any]:
-        return to_record(self.deal)
-
-    def show_outcome(self) -> None:
-        deal = self.deal
-        out = deal.outcome
-        assert out is not None
-        self.rule("Deal over")
-        if out.redeal or out.winner is None:
-            asker = next((s for s, h in enumerate(out.hands) if h), None)
-            line = Text("Redeal: ")
-            who = self.name(asker) if asker is not None else "a player"
-            line.append(f"{who} asked for a redeal; the deal does not count.", style="bold")
-            self.say(line)
-            if asker is not None:
-                shown = Text(f"{who} showed: ")
-                shown.append_text(self.cards(out.hands[asker]))
-                self.say(shown)
-            return
-        line = Text("Winner: ")
-        line.append(self.name(out.winner),
-                    style="bold green" if out.winner == self.human else "bold")
-        if out.instant_win:
-            line.append(f" — instant win: {out.instant_win.replace('_', ' ')}")
-        elif deal.winning_play is not None:
-            line.append(", out with ")
-            line.append_text(self.action(deal.winning_play))
-        self.say(line)
-        if out.liable is not None:
-            self.say(Text(f"頂大: {self.name(out.liable)} let {self.name(out.winner)} go out "
-                          "over a play that broke the obligation and pays every loser's "
-                          "penalty.", style="bold red"))
-        if deal.rules.play_until is PlayUntil.LAST_REMAINING and len(out.finishing_order) > 1:
-            self.say("Finishing order: " + ", ".join(self.name(s) for s in out.finishing_order))
-            self.say(Text(f"Penalties count the cards held when {self.name(out.winner)} "
-                          "went out.", style="dim"))
-        table = outcome_table("Seat", "Hand" if out.instant_win else "Cards left",
-                              ("Penalty", "right"), ("Score", "right"))
-        for seat in range(deal.players):
-            table.add_row(self.seat_cell(seat), self.hand_cell(out.hands[seat]),
-                          str(out.penalties[seat]), score_text(out.scores[seat]))
-        self.say(table)
-        self.say_score(out.scores[self.human])
-        if self.match_label is None:
-            self.say_again(self.seed, "this deal")
-
-
-class MatchSession(BaseMatchSession):
-    """A match between a human seat and bots: deal after deal, with the score
-    table after each one (``options``: the keywords of
-    :class:`~chupai.cli.session.TerminalSession`)."""
-
-    def __init__(self, match: Match, human: int, bot_names: list[str], *,
-                 game: str = "bigtwo", **options: Any):
-        super().__init__(match, human, bot_names, **options)
-        self.game = game
-
-    def title(self) -> str:
-        return game_name(self.game, self.lang)
-
-    def label(self) -> str:
-        m = self.match
-        number = m.counted + 1
-        of = f" of {m.planned}" if m.planned is not None else ""
-        again = " (redeal)" if len(m.deals) > 1 and m.deals[-2].outcome is not None \
-            and m.deals[-2].outcome.redeal else ""
-        return f"Deal {number}{of}{again}"
-
-    def score_table(self) -> Table:
-        m = self.match
-        table = outcome_table(("Deal", "right"), "Winner",
-                              *((self.name(s), "right") for s in range(m.players)),
-                              title="Score table", title_justify="left", title_style="bold")
-        for row in m.table():
-            label = "redeal" if row.redeal else str(row.number)
-            winner = "—" if row.winner is None else self.name(row.winner)
-            table.add_row(label, winner, *(f"{v:+d}" for v in row.scores))
-        table.add_row(*total_row(m.totals, 1))
-        return table
-
-    def play_match_deal(self, deal: BigTwoDeal, label: str) -> None:
-        seed = deal.seed or 0
-        bots = seat_bots(self.bot_names, self.human, self.match.players, seed, make_bot)
-        session = PlaySession(deal, self.human, bots, seed=seed, game=self.game,
-                              match_label=label, **self.deal_options())
-        session.intro()
-        session.play_deal()
-        session.show_outcome()
-
-
-def _trick_winner(trick: dict[int, Any]) -> int | None:
-    plays = [seat for seat, a in trick.items() if isinstance(a, Combo)]
-    return plays[-1] if plays else None
-
-
-def _player_reason(reason: str, seat: int) -> str:
-    """Rephrase an engine reason for the player in ``seat``."""
-    for old, new in ((f"seat {seat} does not hold", "you do not hold"),
-                     (f"seat {seat} must decide", "you must decide"),
-                     (f"seat {seat} must first", "you must first"),
-                     (f"seat {seat} must", "you must"),
-                     (f"seat {seat} holds", "you hold"),
-                     (f"seat {seat} did not call", "you did not call")):
-        if reason.startswith(old):
-            reason = new + reason[len(old):]
-            break
-    reason = reason.replace(f"; seat {seat} must", "; you must").replace(" wanted from", " you want from")
-    reason = reason.replace(f"seat {seat}'s highest card", "your highest card")
-    return reason.replace(f"so seat {seat} must", "so you must")
+def _builds(make: BotMaker, name: str) -> bool:
+    try:
+        make(name, seed=0)
+    except ChupaiError:
+        return False
+    return True
 
 
 def run_play(args: argparse.Namespace) -> int:
     """Run ``chupai play`` with the arguments of :func:`chupai.cli.main.build_parser`."""
-    info = find_game(args.game)
-    if info.key != "bigtwo":  # pragma: no cover - only bigtwo is registered today
-        raise ChupaiError(f"play supports bigtwo only, not {info.key!r}")
-    overrides = parse_overrides(args.overrides)
-    if args.players is not None:
-        overrides["players"] = str(args.players)
-    rules = info.resolve(args.rules or info.default_preset, overrides)
+    spec = get_game(getattr(args, "game", None) or game_keys()[0])
+    plugin = play_plugin(spec)
+    rules = getattr(plugin, "play_rules", default_rules)(spec, args)
     n = rules.players
-    human = args.seat
-    check_seat(human, n, f"a {n}-player deal")
-    names = bot_list(args.bots or "greedy", n - 1)
-    check_record_path(args.record)
-    seed, seed_was_random = game_seed(args.seed)
     deals, target = match_length(args)
-    # on a legacy terminal suits are drawn as letters, other marks degrade to '?'
-    options = dict(open_terminal(_SUIT_SYMBOLS + "─▶✗·—±"), seed_was_random=seed_was_random,
-                   lang=getattr(args, "lang", None) or "en", record=args.record)
+    human = getattr(args, "seat", 0)
+    check_seat(human, n, getattr(plugin, "SEATS_OF", None) or f"a {n}-player deal")
+    names, _ = _bot_names(spec, plugin, getattr(args, "bots", None), n - 1)
+    record = getattr(args, "record", None)
+    check_record_path(record)
+    seed, seed_was_random = game_seed(getattr(args, "seed", None))
+    options: dict[str, Any] = dict(open_terminal(plugin.PROBE),
+                                   seed_was_random=seed_was_random,
+                                   lang=getattr(args, "lang", None) or "en", record=record)
     if deals is not None or target is not None:
-        match = Match(rules, seed, deals=deals, target=target)
-        return MatchSession(match, human, names, game=info.key, **options).run()
-    bots = seat_bots(names, human, n, seed, make_bot)
-    return PlaySession(new_deal(rules, seed), human, bots, seed=seed, game=info.key,
-                       **options).run()
+        match = spec.new_match(rules, seed, deals=deals, target=target)
+        session = plugin.match_session(spec, match, human, names, options)
+    else:
+        session = plugin.deal_session(spec, rules, seed, human, names, options)
+    code: int = session.run()
+    return code

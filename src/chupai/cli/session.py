@@ -1,340 +1,51 @@
-"""What the terminal games of ``chupai play`` share: the console, reading a line,
-commands, error lines, the help screen, ``--bots`` lists, seeds, record files and
-the sessions' common frame.
+"""The sessions of ``chupai play``: one frame for every game.
 
-Each game's session (:mod:`chupai.cli.play` for Big Two,
-:mod:`chupai.cli.play_doudizhu`, :mod:`chupai.cli.play_biga`) draws its own table;
-these helpers keep the behaviour around it alike in every game:
+:class:`TerminalSession` is what every session has (the human's seat, the console,
+how lines are read, the language and the record file; it runs the game to an exit
+status); :class:`DealSession` is the turn loop of a deal (the human's lines,
+commands and refusals, the bots' moves) and the table's common cells;
+:class:`~chupai.cli.match_session.BaseMatchSession` plays a match deal after
+deal.
 
-* the screen is drawn with rich and read with plain :func:`input`, so the same code
-  runs on a terminal and with pipes (then typed lines are echoed, and the transcript
-  reads like a session): :func:`make_console`, :func:`open_terminal`,
-  :func:`read_line`;
-* a refused line is one red line starting with ``✗`` (``!`` on a terminal without
-  it): :func:`error_line`;
-* ``quit`` and the end of standard input end a game through :class:`Quit` and
-  :class:`EndOfInput`; :meth:`TerminalSession.run` turns them into the exit status
-  (:data:`EXIT_OK`, :data:`EXIT_EOF`);
-* :class:`DealSession` is the turn loop of a deal (the human's lines, commands and
-  refusals, the bots' moves) and the table's common cells; :class:`BaseMatchSession`
-  plays a match deal after deal with the score table after each one.
+A game's renderer and input parser subclass them in its ``cli.play`` plugin
+(``chupai.cli.games.<key>.play``); a game without one is played by
+:mod:`chupai.cli.play_generic`. The helpers they use live in
+:mod:`chupai.cli.terminal` and are exported here too.
 """
 
 from __future__ import annotations
 
-import argparse
-import functools
-import hashlib
-import json
-import random
-import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, ClassVar, Final, NamedTuple, TypedDict
+from typing import Any, ClassVar
 
 from rich.columns import Columns
-from rich.console import Console, JustifyMethod
+from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from chupai.cli.main import EXIT_OK
+from chupai.cli.terminal import (
+    EXIT_EOF,
+    EXIT_OK,
+    HINT_CAP,
+    Command,
+    EndOfInput,
+    HelpSections,
+    Quit,
+    derive_seed,
+    error_line,
+    help_table,
+    ordinal,
+    other_seats,
+    read_line,
+    supports,
+    write_json,
+)
 from chupai.errors import ChupaiError
+from chupai.protocol import GameSpec
 
-__all__ = [
-    "EXIT_OK", "EXIT_EOF", "BOT_PAUSE", "HINT_CAP", "COMMANDS",
-    "Quit", "EndOfInput", "Command", "TerminalOptions", "LineReader",
-    "make_console", "open_terminal", "supports", "read_line", "read_command",
-    "reads_commands", "error_line", "commands_help", "help_table",
-    "bot_list", "other_seats", "seat_bots", "check_seat", "match_length", "game_seed",
-    "derive_seed", "check_record_path", "write_json",
-    "ordinal", "score_text", "total_row", "outcome_table",
-    "TerminalSession", "DealSession", "BaseMatchSession",
-]
-
-EXIT_EOF: Final = 1
-"""Standard input ended before the game did (:data:`EXIT_OK`: the game was played
-out or the player quit)."""
-BOT_PAUSE: Final = 0.35
-"""Seconds between bot moves on a real terminal (none with pipes)."""
-HINT_CAP: Final = 8
-"""Plays listed per type by 'hint all' ('hint TYPE' lists every one)."""
-
-HelpSections = Sequence[tuple[str, Sequence[tuple[str, str]]]]
-"""A help screen: titled sections of (what to type, what it does)."""
-
-COMMANDS: Final[Mapping[str, str]] = {
-    "quit": "quit", "q": "quit", "exit": "quit",
-    "help": "help", "h": "help", "?": "help",
-    "hint": "hint", "hints": "hint",
-}
-"""The commands of every game by the words that give them (each game adds its own)."""
-
-
-class Quit(Exception):
-    """The player typed quit."""
-
-
-class EndOfInput(Exception):
-    """Standard input ended."""
-
-
-class Command(NamedTuple):
-    """A non-game input line: ``quit``, ``help``, ``hint`` (with its argument, e.g.
-    ``all`` or a combination type), ``show``/``table`` (draw the table again) or a
-    game's own command such as ``moves``."""
-
-    name: str
-    arg: str = ""
-
-
-class TerminalOptions(TypedDict):
-    """The console of a game and how it reads: the keywords of a session that
-    :func:`open_terminal` chooses."""
-
-    console: Console
-    echo_input: bool
-    pause: float
-
-
-def make_console(probe: str) -> tuple[Console, bool]:
-    """The console of a terminal game and whether the game is interactive (a
-    terminal on both ends; then ``readline`` gives line editing and history).
-
-    When standard output cannot encode the characters of ``probe`` (a legacy
-    terminal), unencodable characters are written as ``?`` instead of failing.
-    """
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        probe.encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        reconfigure = getattr(sys.stdout, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="replace")
-    console = Console(highlight=False)
-    interactive = sys.stdin.isatty() and console.is_terminal
-    if interactive:
-        try:
-            import readline  # noqa: F401  (line editing and history for input())
-        except ImportError:  # pragma: no cover
-            pass
-    return console, interactive
-
-
-def open_terminal(probe: str) -> TerminalOptions:
-    """The console of :func:`make_console`, echoing typed lines when standard input
-    is no terminal (a pipe) and pausing between bot moves when interactive."""
-    console, interactive = make_console(probe)
-    return TerminalOptions(console=console, echo_input=not sys.stdin.isatty(),
-                           pause=BOT_PAUSE if interactive else 0.0)
-
-
-def supports(console: Console, chars: str) -> bool:
-    """Whether ``console`` can write every character of ``chars``."""
-    try:
-        chars.encode((console.encoding or "utf-8").lower())
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-def read_line(read: Callable[[str], str], console: Console, echo: bool,
-              prompt: str = "> ") -> str:
-    """One line from ``read`` (e.g. :func:`input`), echoed to the console when
-    ``echo`` (input from a pipe); raises :class:`EndOfInput` at the end."""
-    try:
-        line = read(prompt)
-    except EOFError:
-        raise EndOfInput() from None
-    if echo:
-        console.file.write(line + "\n")
-        console.file.flush()
-    return line
-
-
-def read_command(text: str, commands: Mapping[str, str], empty: str) -> Command | None:
-    """The command an input line gives: its first word looked up in ``commands``
-    (``hint all`` is ``Command("hint", "all")``), ``Command(empty)`` for a blank
-    line, None when the line is no command."""
-    words = text.lower().split()
-    if not words:
-        return Command(empty)
-    if words[0] in commands:
-        return Command(commands[words[0]], " ".join(words[1:]))
-    return None
-
-
-LineReader = Callable[[Any, int, str], Any]
-"""A game's reader of an input line: ``read(deal, seat, line)`` gives an action or a
-:class:`Command` (raising :class:`ChupaiError` for the player)."""
-
-
-def reads_commands(commands: Mapping[str, str], empty: str
-                   ) -> Callable[[LineReader], LineReader]:
-    """Decorate a game's :data:`LineReader` so that it reads the commands first
-    (:func:`read_command`): the game's reader gets only the other lines, stripped
-    (never blank)."""
-    def decorate(read: LineReader) -> LineReader:
-        @functools.wraps(read)
-        def read_input(deal: Any, seat: int, text: str) -> Any:
-            command = read_command(text, commands, empty)
-            return command if command is not None else read(deal, seat, text.strip())
-        return read_input
-    return decorate
-
-
-def error_line(message: str | Text, symbols: bool = True) -> Text:
-    """A refused input's explanation: ``✗ message`` in red."""
-    line = Text(f"{'✗' if symbols else '!'} ", style="bold red")
-    line.append_text(message if isinstance(message, Text) else Text(message, style="red"))
-    return line
-
-
-def commands_help(*rows: tuple[str, str], redraw: str = "table"
-                  ) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """The help screen's section of commands: the game's ``rows``, then ``redraw``
-    (the word that draws the table again), ``help`` and ``quit``."""
-    return ("Commands", (*rows, (redraw, "draw the table again (an empty line does too)"),
-                         ("help", "this text"), ("quit", "stop playing (Ctrl-D too)")))
-
-
-def help_table(sections: HelpSections) -> Table:
-    """The help screen: each section's title, then its inputs and meanings."""
-    table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-    table.add_column(style="cyan", no_wrap=True)
-    table.add_column()
-    for title, rows in sections:
-        table.add_row(Text(title, style="bold"), "")
-        for what, meaning in rows:
-            table.add_row("  " + what, meaning)
-    return table
-
-
-# ----- setup ------------------------------------------------------------------------
-
-def bot_list(text: str, count: int, known: Iterable[str] | None = None, *,
-             split: Callable[[str], list[str]] | None = None) -> list[str]:
-    """The bot names of ``--bots`` for ``count`` bot seats: one name for every
-    seat, or one per seat; with ``known``, every name (before any ``:``
-    parameters) must be one of them. ``split`` cuts the text into names (default:
-    at every comma; :func:`chupai.bots.split_bot_list` keeps parameters together)."""
-    names = [n.strip() for n in (split(text) if split is not None else text.split(","))]
-    if any(not n for n in names):
-        raise ChupaiError(f"bad --bots value {text!r}: expected NAME or NAME,NAME,...")
-    if known is not None:
-        allowed = list(known)
-        for n in names:
-            if n.split(":", 1)[0].strip().lower() not in allowed:
-                raise ChupaiError(f"unknown bot {n!r}; bots: {', '.join(allowed)}")
-    if len(names) == 1:
-        return names * count
-    if len(names) != count:
-        raise ChupaiError(f"--bots names {len(names)} bots but there are {count} bot seats "
-                          "(give one name for all, or one per bot seat)")
-    return names
-
-
-def other_seats(human: int, players: int) -> list[int]:
-    """The seats of the bots: every seat but ``human``, in order."""
-    return [s for s in range(players) if s != human]
-
-
-def seat_bots(names: Sequence[str], human: int, players: int, deal_seed: int,
-              make: Callable[..., Any]) -> dict[int, Any]:
-    """The bot of every seat but ``human``: ``make(name, seed=...)`` with the bot
-    seeds of ``chupai simulate`` for the deal of ``deal_seed``, so a seat's bot
-    plays alike in a game and in a simulation."""
-    from chupai.tournament import bot_seed
-
-    seats = other_seats(human, players)
-    return {s: make(n, seed=bot_seed(deal_seed, s)) for s, n in zip(seats, names, strict=True)}
-
-
-def check_seat(human: int, players: int, of: str) -> None:
-    """Refuse ``--seat`` outside ``0 .. players - 1`` (``of``: what the seats are
-    of, e.g. ``a 4-player deal``)."""
-    if not 0 <= human < players:
-        raise ChupaiError(f"--seat {human} is not a seat of {of} (0 to {players - 1})")
-
-
-def match_length(args: argparse.Namespace) -> tuple[int | None, int | None]:
-    """``--deals`` and ``--to`` of ``args`` (None when not given), each at least 1."""
-    deals = getattr(args, "deals", None)
-    target = getattr(args, "target", None)
-    if deals is not None and deals < 1:
-        raise ChupaiError(f"--deals must be at least 1, got {deals}")
-    if target is not None and target < 1:
-        raise ChupaiError(f"--to must be at least 1, got {target}")
-    return deals, target
-
-
-def game_seed(seed: int | None) -> tuple[int, bool]:
-    """The seed of ``--seed``, or a random one when it is None; and whether it was
-    random."""
-    if seed is None:
-        return random.SystemRandom().randrange(1, 1_000_000), True
-    return seed, False
-
-
-def derive_seed(tag: str, seed: int, number: int) -> int:
-    """A seed derived from ``seed`` for the ``number``-th use ``tag`` names (a
-    redeal, a deal of a series): stable across runs and platforms, below 10**9."""
-    digest = hashlib.blake2b(f"{tag}:{seed}:{number}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % 1_000_000_000
-
-
-def check_record_path(path: str | None) -> None:
-    """Refuse ``--record PATH`` before the game when its directory does not exist."""
-    if path is not None and not Path(path).resolve().parent.is_dir():
-        raise ChupaiError(f"cannot write the record to {path!r}: no such directory")
-
-
-def write_json(path: str, obj: Any) -> None:
-    """Write ``obj`` as indented JSON to ``path`` (a :class:`ChupaiError` when it
-    cannot be written)."""
-    text = json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as exc:
-        raise ChupaiError(f"cannot write the record to {path!r}: {exc}") from None
-
-
-# ----- words and cells ------------------------------------------------------------------
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``21st``."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
-    return f"{n}{suffix}"
-
-
-def score_text(score: int) -> Text:
-    """A score with its sign, green when won and red when lost."""
-    return Text(f"{score:+d}", style="green" if score > 0 else "red" if score < 0 else "")
-
-
-def total_row(totals: Sequence[int], blanks: int) -> list[Text | str]:
-    """The last row of a score table: ``Total``, ``blanks`` empty cells, then the
-    running totals in bold (the best in green)."""
-    best = max(totals)
-    return [Text("Total", style="bold"), *([""] * blanks),
-            *(Text(f"{t:+d}", style="bold green" if t == best else "bold") for t in totals)]
-
-
-def outcome_table(*columns: str | tuple[str, JustifyMethod], **kw: Any) -> Table:
-    """A borderless table with bold headers: each column a header, or a header and
-    its justification (``("Score", "right")``)."""
-    table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1), **kw)
-    for column in columns:
-        if isinstance(column, str):
-            table.add_column(column)
-        else:
-            table.add_column(column[0], justify=column[1])
-    return table
-
-
-# ----- sessions ----------------------------------------------------------------------------
+__all__ = ["TerminalSession", "DealSession", "ordinal"]
 
 class TerminalSession:
     """What every session of ``chupai play`` has: the human's seat, the console and
@@ -492,7 +203,13 @@ class DealSession(TerminalSession):
     PLAY: ClassVar[type] = object
     """The class of the game's plays (combinations), refused as not beating the top."""
 
+    REDEALS: ClassVar[bool] = False
+    """Whether a deal that ends in a redeal is dealt again (:meth:`play_all`) rather
+    than ending the game."""
+
     deal: Any
+    spec: GameSpec
+    """The game (needed by :meth:`play_all` when :attr:`REDEALS`)."""
 
     def __init__(self, human: int, seed: int, **options: Any):
         super().__init__(human, **options)
@@ -500,10 +217,36 @@ class DealSession(TerminalSession):
         self.bots: dict[int, Any] = {}
         self.trick: dict[int, Any] = {}
         """Each seat's last action in the current trick."""
+        self.redeals = 0
+        """The redeals played so far (:meth:`play_all`)."""
 
     # ----- the game ------------------------------------------------------------------
     def play_all(self) -> None:
-        self.play_deal()
+        """Play the deal; with :attr:`REDEALS`, after a redeal the next deal as the
+        game's :meth:`~chupai.protocol.GameSpec.after_redeal` says, from the seed
+        :func:`derive_seed` ``("chupai-KEY-redeal", seed, redeals)``."""
+        while True:
+            self.deal_intro()
+            self.play_deal()
+            if not self.REDEALS or not self.spec.result(self.deal).redeal:
+                return
+            self.redeals += 1
+            seed = derive_seed(f"chupai-{self.spec.key}-redeal", self.seed, self.redeals)
+            nxt = self.spec.after_redeal(self.deal)
+            self.say_redeal(seed, nxt.dealer)
+            self.start_deal(self.spec.new_deal(self.deal.rules, seed, dealer=nxt.dealer,
+                                               **nxt.extra), seed)
+
+    def deal_intro(self) -> None:
+        """The start of a deal and of each redeal (after :meth:`intro`)."""
+
+    def say_redeal(self, seed: int, dealer: int | None) -> None:
+        """Say that the deal is dealt again from ``seed``, by ``dealer``."""
+
+    def start_deal(self, deal: Any, seed: int | None = None) -> None:
+        """Sit at ``deal`` (dealt from ``seed``): a new trick, the bots of its seed."""
+        self.deal = deal
+        self.trick = {}
 
     def abandoned(self) -> str:
         return f"the deal is abandoned (seed {self.seed})"
@@ -586,10 +329,17 @@ class DealSession(TerminalSession):
         """Seconds to wait before a bot's move is shown."""
         return self.pause
 
+    READER: ClassVar[staticmethod[[Any, int, str], Any] | None] = None
+    """The game's reader of an input line (:data:`LineReader`), used by :meth:`parse`."""
+
     def parse(self, line: str) -> Any:
         """The action or :class:`Command` of an input line of the human (raises
-        :class:`ChupaiError` with a message for the player)."""
-        raise NotImplementedError
+        :class:`ChupaiError` with a message for the player): the game's
+        :attr:`READER` of the line."""
+        reader = type(self).READER
+        if reader is None:
+            raise NotImplementedError
+        return reader(self.deal, self.human, line)
 
     def draw(self) -> None:
         """The human's view of the table."""
@@ -621,6 +371,14 @@ class DealSession(TerminalSession):
         """Why ``play`` cannot follow ``top`` when it is not the kind of play that
         could (`` (play 5 cards to follow)``), else ''."""
         return ""
+
+    @staticmethod
+    def group_note(play: Any, top: Any, other_size: str) -> str:
+        """'' when ``play`` is of ``top``'s group, `` (a different kind of play)``
+        when it has as many cards, else ``other_size``."""
+        if play.group == top.group:
+            return ""
+        return " (a different kind of play)" if play.size == top.size else other_size
 
     def explain_reason(self, action: Any, reason: str) -> Text:
         """Any other reason, in the player's words."""
@@ -775,84 +533,3 @@ class DealSession(TerminalSession):
     def play_item(self, play: Any) -> Text:
         """A play in the lists of 'hint all' and 'hint TYPE'."""
         return self.cards(play.cards)
-
-
-class BaseMatchSession(TerminalSession):
-    """A match between a human seat and bots: deal after deal (:meth:`play_match_deal`),
-    with the score table after each one, then who leads.
-
-    A game fills in :meth:`title`, :meth:`label`, :meth:`score_table` and
-    :meth:`play_match_deal`."""
-
-    INTRO_NOTE: ClassVar[str] = ""
-    """Said after the plan in the intro (the game's rules of a match)."""
-
-    def __init__(self, match: Any, human: int, bot_names: list[str], **options: Any):
-        super().__init__(human, **options)
-        self.match = match
-        self.bot_names = bot_names
-
-    def plan(self) -> str:
-        """``10 deals``, ``until a total reaches ±50`` or both, joined by ``or``."""
-        m = self.match
-        parts = []
-        if m.planned is not None:
-            parts.append(f"{m.planned} deal{'s' if m.planned != 1 else ''}")
-        if m.target is not None:
-            parts.append(f"until a total reaches ±{m.target}")
-        return " or ".join(parts)
-
-    def deal_options(self) -> dict[str, Any]:
-        """The keywords of a deal's session in the match: the same console, input,
-        pause and language."""
-        return {"console": self.console, "lang": self.lang, "read_line": self.read_line,
-                "echo_input": self.echo_input, "pause": self.pause}
-
-    def intro(self) -> None:
-        m = self.match
-        self.say_intro(f"{self.title()} — match", m.rules.spec(),
-                       f"Match seed {m.seed}{self.random_note(m.seed)}; {self.plan()}."
-                       + self.INTRO_NOTE, self.seated(self.bot_names, m.players))
-
-    def play_all(self) -> None:
-        m = self.match
-        while not m.is_over():
-            label = self.label()
-            self.play_match_deal(m.next_deal(), label)
-            self.say(self.score_table())
-
-    def abandoned(self) -> str:
-        return f"the match is abandoned (match seed {self.match.seed})"
-
-    def finish(self) -> None:
-        m = self.match
-        self.rule("Match over")
-        leaders = m.leaders()
-        totals = m.totals
-        names = " and ".join(self.name(s) for s in leaders)
-        verb = "lead" if len(leaders) > 1 or leaders[0] == self.human else "leads"
-        self.say(Text(f"After {m.counted} deal{'s' if m.counted != 1 else ''}"
-                      f"{self.redeals_note()}: {names} {verb} with {totals[leaders[0]]:+d}. "
-                      f"Your total: {totals[self.human]:+d}", style="bold"))
-        if self.record:
-            self.save_record(m.to_record(), what="Match record")
-
-    def redeals_note(self) -> str:
-        """Said after the number of deals at the end (redeals that did not count)."""
-        return ""
-
-    def title(self) -> str:
-        """The game's name."""
-        raise NotImplementedError
-
-    def label(self) -> str:
-        """The next deal's place in the match (``Deal 3 of 10``)."""
-        raise NotImplementedError
-
-    def score_table(self) -> Table:
-        """The score table so far."""
-        raise NotImplementedError
-
-    def play_match_deal(self, deal: Any, label: str) -> None:
-        """Play ``deal`` of the match, labelled ``label``, and show its outcome."""
-        raise NotImplementedError

@@ -25,14 +25,21 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from chupai.env.spaces import ActionSpace
 
-__all__ = ["ActionSpace", "Encoder", "ChupaiAECEnv", "ChupaiGymEnv", "env", "raw_env",
-           "VectorGames"]
+__all__ = [
+    "ActionSpace",
+    "ChupaiAECEnv",
+    "ChupaiGymEnv",
+    "Encoder",
+    "VectorGames",
+    "env",
+    "raw_env",
+]
 
 _LAZY: dict[str, str] = {
     "ActionSpace": "spaces",
     "Encoder": "encode",
     "ChupaiAECEnv": "aec",
-    "ChupaiGymEnv": "aec",
+    "ChupaiGymEnv": "gym",
     "env": "aec",
     "raw_env": "aec",
     "VectorGames": "vector",

@@ -95,7 +95,10 @@ Rendering
 the **public** state (phase, each seat's card count, role and last public action,
 the play on the table, the seat to act when that is public, and the scores once
 over); ``"human"`` prints the same. No hand is ever shown, not even the seat to
-act's.
+act's. It is rendered from the shared facts of an observation
+(:meth:`chupai.protocol.GameSpec.facts`): the roles are the observation's public
+roles (``out#k`` added once a seat went out k-th), so the render always agrees
+with what the engine tells every seat.
 
 Rule-based agents
 -----------------
@@ -110,8 +113,6 @@ so a :mod:`chupai.bots` bot plays through the environment::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from importlib import import_module
 from operator import index as _as_index
 from typing import Any, Final, Literal, SupportsIndex, TypeAlias
 
@@ -121,24 +122,24 @@ import numpy.typing as npt
 from gymnasium import spaces as gym_spaces
 from gymnasium.utils import seeding
 
-from chupai.actions import Pass
-from chupai.biga import combos as ba_combos
-from chupai.biga import game as ba_game
-from chupai.bigtwo import combos as b2_combos
-from chupai.bigtwo import game as b2_game
-from chupai.doudizhu import combos as dd_combos
-from chupai.doudizhu import game as dd_game
-from chupai.env.encode import Encoder
-from chupai.env.spaces import ActionSpace
-from chupai.env.common import redeal_kwargs, resolve_env_rules, win_rewards
-from chupai.errors import ChupaiError, IllegalActionError, RulesError
-
 # pettingzoo ships no type information
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers as pz_wrappers  # type: ignore[import-untyped]
 
-__all__ = ["ChupaiAECEnv", "ChupaiGymEnv", "env", "raw_env", "resolve_env_rules",
-           "DEFAULT_MAX_REDEALS"]
+from chupai.env.common import EnvGame, resolve_env_rules
+from chupai.env.encode import Encoder
+from chupai.env.render import public_text, rules_text
+from chupai.env.spaces import ActionSpace
+from chupai.errors import ChupaiError, IllegalActionError, RulesError
+from chupai.protocol import get_game
+
+__all__ = [
+    "DEFAULT_MAX_REDEALS",
+    "ChupaiAECEnv",
+    "env",
+    "raw_env",
+    "resolve_env_rules",
+]
 
 Obs: TypeAlias = dict[str, npt.NDArray[Any]]
 """An observation: ``{"observation": float32 vector, "action_mask": int8 mask}``."""
@@ -152,42 +153,6 @@ _INT8: Final = np.int8
 _NO_IDS: Final[npt.NDArray[np.int64]] = np.zeros(0, np.int64)
 _MAX_VOID: Final = 1000
 """Fresh deals tried by a reset before giving up on finding one with a decision."""
-
-
-# ----- rules --------------------------------------------------------------------------
-
-
-
-# ----- per-game dealing and win rewards -----------------------------------------------
-
-_NewDeal: TypeAlias = Callable[[Any, int, Any], Any]
-"""``(rules, seed, previous deal or None) -> deal``: the first deal of an episode
-(``previous`` None) or the deal after a redeal ``previous``."""
-
-
-def _dealer(key: str) -> _NewDeal:
-    """The :data:`_NewDeal` of game ``key`` (redeals as :func:`redeal_kwargs` says)."""
-    new_deal = import_module(f"chupai.{key}.game").new_deal
-    after = redeal_kwargs(key)
-
-    def deal(rules: Any, seed: int, prev: Any) -> Any:
-        return new_deal(rules, seed) if prev is None else new_deal(rules, seed, **after(prev))
-
-    return deal
-
-
-_GAMES: Final[dict[str, tuple[_NewDeal, Callable[[Any, int], list[float]]]]] = {
-    key: (_dealer(key), win_rewards(key)) for key in ("doudizhu", "bigtwo", "biga")
-}
-
-_PUBLIC_ACTIONS: Final[dict[str, tuple[type, ...]]] = {
-    "doudizhu": (dd_combos.Combo, Pass, dd_game.Bid, dd_game.Choice),
-    "bigtwo": (b2_combos.Combo, Pass, b2_game.LastCard),
-    "biga": (ba_combos.Combo, Pass, ba_game.Capture, ba_game.Declare),
-}
-"""The actions :meth:`ChupaiAECEnv.render` shows as a seat's last action: those
-every seat sees (Big Two choices and Big A declines, keep_hidden, stay_hidden
-are private or carry hidden cards)."""
 
 
 # ----- the AEC environment ------------------------------------------------------------
@@ -250,8 +215,10 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["human", "ansi"], "name": f"chupai_{key}_v0",
                          "is_parallelizable": False}
-        self._new_deal, self._win = _GAMES[key]
-        n = int(rules_obj.players)
+        self._game = EnvGame(get_game(key))
+        self._new_deal = self._game.new_deal
+        """``(rules, seed, previous deal or None) -> deal`` (tests replace it)."""
+        n = self.encoder.players
         self.players = n
         names = tuple(f"seat_{s}" for s in range(n))
         self._names = names
@@ -330,8 +297,8 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         deal's rewards."""
         rng = self.np_random
         assert rng is not None
-        outcome = deal.outcome
-        while getattr(outcome, "redeal", False):
+        result = self._game.result(deal)
+        while result.redeal:
             self.redeals += 1
             if self.redeals > self.max_redeals:
                 self._over = True
@@ -343,16 +310,14 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
             if deal.to_act is not None:
                 self._set_deal(deal)
                 return
-            outcome = deal.outcome
+            result = self._game.result(deal)
         self._over = True
-        scores = outcome.scores
-        values = ([float(x) for x in scores] if self.reward_mode == "score"
-                  else self._win(outcome, self.players))
+        values = self._game.rewards(result, self.reward_mode, self.players)
         for s, a in enumerate(self._names):
             self.rewards[a] = values[s]
             self._cumulative_rewards[a] += values[s]
             self.terminations[a] = True
-            self.infos[a] = {"score": int(scores[s])}
+            self.infos[a] = {"score": int(result.scores[s])}
 
     def step(self, action: SupportsIndex | None) -> None:
         """Apply the agent to act's action id (``step(None)`` for an agent whose
@@ -385,7 +350,8 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
                 f"not legal for {self.agent_selection} now; legal: "
                 + ", ".join(f"{j} ({self.space.describe(j)})" for j in mask.nonzero()[0][:20]))
         deal = self.deal
-        deal.apply_unchecked(self.space.actions[i])
+        assert self._legal is not None
+        deal.apply_unchecked(self.space.engine_action(i, self._legal, self._ids))
         self._legal = self._mask = None
         seat = deal.to_act
         if seat is not None:
@@ -405,7 +371,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
                 self._ids = _NO_IDS
             else:
                 legal = self.deal.legal_actions()
-                ids = self.space.indices(legal)
+                ids = self.space.legal_ids(self.deal, legal)
                 mask[ids] = 1
                 self._legal = legal
                 self._ids = ids
@@ -461,59 +427,16 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def public_text(self) -> str:
         """The text table :meth:`render` shows: only what every seat knows."""
-        deal = self.deal
-        if deal is None:
+        if self.deal is None:
             return f"{self.metadata['name']}: not reset"
-        n = self.players
-        # the view of a seat that is not deciding: private turns stay hidden
-        watcher = ((deal.to_act if deal.to_act is not None else -1) + 1) % n
-        o = deal.observe(watcher)
-        public = _PUBLIC_ACTIONS[self.game]
-        last: list[str] = ["-"] * n
-        for ev in o.history:
-            if isinstance(ev.action, public) and (
-                    self.game != "bigtwo" or ev.visible == b2_game.EVERYONE):
-                last[ev.seat] = deal.action_text(ev.action)
-        roles = self._roles(o)
-        lines = [f"{self.metadata['name']} {self.rules.spec()}  phase {o.phase.value}"
-                 + (f"  (redeals {self.redeals})" if self.redeals else "")]
-        lines.append(f"{'agent':8} {'role':10} {'cards':>5}  last")
-        for s in range(n):
-            lines.append(f"{self._names[s]:8} {roles[s]:10} {o.hand_counts[s]:5d}  {last[s]}")
-        top = ("-" if o.top is None
-               else f"{deal.action_text(o.top)} by {self._names[o.top_player]}")
-        to_act = "-" if o.current_player is None else self._names[o.current_player]
-        lines.append(f"table: {top}   to act: {to_act}")
-        if o.outcome is not None:
-            lines.append("scores: " + "  ".join(
-                f"{self._names[s]} {x:+d}" for s, x in enumerate(o.outcome.scores)))
-        return "\n".join(lines)
-
-    def _roles(self, o: Any) -> list[str]:
-        n = self.players
-        roles = [""] * n
-        if self.game == "doudizhu":
-            if o.landlord is not None:
-                peasant = "peasant" if o.kitty is not None else ""
-                roles = [peasant] * n
-                roles[o.landlord] = "landlord" if o.kitty is not None else "bidder"
-        elif self.game == "biga":
-            if o.declarer is not None:
-                roles[o.declarer] = "declarer"
-            if o.partner_revealed and o.partner is not None:
-                roles[o.partner] = "partner"
-            for k, s in enumerate(o.finishing):
-                roles[s] = (roles[s] + f" out#{k + 1}").strip()
-        else:
-            for k, s in enumerate(o.finished):
-                roles[s] = f"out#{k + 1}"
-        return roles
+        return public_text(self._game, self.deal, self.metadata["name"],
+                           rules_text(self.rules), self.redeals)
 
     def close(self) -> None:
         """Nothing to release."""
 
     def __repr__(self) -> str:
-        return f"<ChupaiAECEnv {self.rules.spec()} reward={self.reward_mode}>"
+        return f"<ChupaiAECEnv {rules_text(self.rules)} reward={self.reward_mode}>"
 
 
 def raw_env(game: str = "doudizhu", rules: Any = None, *,
@@ -541,156 +464,10 @@ def env(game: str = "doudizhu", rules: Any = None, *,
     return pz_wrappers.OrderEnforcingWrapper(e)
 
 
-# ----- the single-agent Gymnasium environment -----------------------------------------
+def __getattr__(name: str) -> Any:
+    # the Gymnasium view lives in chupai.env.gym (it imports this module)
+    if name == "ChupaiGymEnv":
+        from chupai.env.gym import ChupaiGymEnv
 
-BotLike: TypeAlias = Any
-"""A bot: an object with ``act(observation, legal) -> action`` (:mod:`chupai.bots`)."""
-
-
-class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    """One learner seat against chupai bots, as a Gymnasium environment.
-
-    ``seat`` is the learner's seat; ``opponents`` the other seats' players, in
-    seat order from the learner's next seat: a bot name for all of them
-    (``"heuristic"``, ``"random"``, ``"greedy"``, ``"search:ms=50"``...), a list of
-    names or bot objects (one per other seat). Named bots are built with
-    :func:`chupai.bots.make_bot` and rebuilt, seeded from the environment's
-    generator, on every seeded ``reset``, so that ``reset(seed=s)`` always
-    replays the same episode; bot objects given are used as they are (seed them
-    yourself). Each bot sees only its own seat's observation.
-
-    Spaces, rewards and ``rules`` are those of :class:`ChupaiAECEnv` for the
-    learner's seat. ``reset(seed)`` deals and lets the bots play until the
-    learner is to act; ``step(i)`` applies the learner's action id, then the bots'
-    actions until the learner is to act again or the deal ends. Both return
-    ``info["action_mask"]`` (the same array as ``obs["action_mask"]``); at the end
-    ``info["score"]`` is the learner's deal score and the observation's mask is
-    all zeros. An episode whose redeals exceed ``max_redeals`` ends truncated. A
-    deal that ends before the learner's first decision is never returned:
-    ``reset`` deals again.
-
-    An illegal id raises :class:`~chupai.errors.IllegalActionError`, unless
-    ``illegal_reward`` is a number: then the episode ends (terminated) with that
-    reward and ``info["illegal"] = True`` (Gymnasium's ``check_env`` steps with
-    unmasked random ids, so it needs this).
-
-    ``seed`` seeds the first ``reset()`` that is given no seed."""
-
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}
-
-    def __init__(self, game: str = "doudizhu", rules: Any = None, *, seat: int = 0,
-                 opponents: str | Sequence[str | BotLike] = "heuristic",
-                 reward: RewardMode = "score", seed: int | None = None,
-                 render_mode: RenderMode | None = None,
-                 max_redeals: int = DEFAULT_MAX_REDEALS,
-                 illegal_reward: float | None = None) -> None:
-        self.aec = ChupaiAECEnv(game, rules, render_mode=render_mode, reward=reward,
-                                max_redeals=max_redeals)
-        n = self.aec.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise RulesError(f"bad seat {seat!r}: expected 0..{n - 1}", "seat")
-        others = [(seat + k) % n for k in range(1, n)]
-        specs: list[Any]
-        if isinstance(opponents, str):
-            specs = [opponents] * (n - 1)
-        else:
-            specs = list(opponents)
-            if len(specs) != n - 1:
-                raise RulesError(f"{len(specs)} opponents given for the {n - 1} other "
-                                 f"seats of {self.aec.game}", "opponents")
-        for spec in specs:
-            if not isinstance(spec, str) and not callable(getattr(spec, "act", None)):
-                raise RulesError(f"opponent {spec!r} is neither a bot name nor a bot",
-                                 "opponents")
-        self.seat = seat
-        self.agent = self.aec.possible_agents[seat]
-        self._specs = dict(zip(others, specs))
-        self.bots: dict[int, BotLike] = {}
-        self._build_bots(seed)
-        self.illegal_reward = illegal_reward
-        self.render_mode = render_mode
-        self.metadata = {"render_modes": ["human", "ansi"],
-                         "name": self.aec.metadata["name"]}
-        self.observation_space = self.aec.observation_space(self.agent)
-        self.action_space = self.aec.action_space(self.agent)
-        self._init_seed = seed
-        self._done = True
-
-    def _build_bots(self, seed: int | None) -> None:
-        from chupai.bots import make_bot
-
-        rng = np.random.default_rng(seed)
-        for s, spec in self._specs.items():
-            bot_seed = int(rng.integers(1 << 63))
-            if isinstance(spec, str):
-                self.bots[s] = make_bot(spec, seed=bot_seed, game=self.aec.game)
-            else:
-                self.bots[s] = spec
-
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
-        """Deal a new episode and play the bots until the learner is to act;
-        returns ``(observation, {"action_mask": mask})``. ``options`` is ignored."""
-        if seed is None and self._init_seed is not None:
-            seed, self._init_seed = self._init_seed, None
-        super().reset(seed=seed)
-        rng = self.np_random
-        if seed is not None:
-            self._build_bots(int(rng.integers(1 << 63)))
-        aec = self.aec
-        while True:
-            aec.reset(seed=int(rng.integers(1 << 63)))
-            self._done = False
-            self._run_bots()
-            if not aec._over:
-                break
-            # the deal ended before the learner had a decision: deal again
-        obs = aec.observe(self.agent)
-        return obs, {"action_mask": obs["action_mask"]}
-
-    def _run_bots(self) -> None:
-        """Let the bots act until the learner is to act or the deal is over."""
-        aec = self.aec
-        me = self.agent
-        bots = self.bots
-        space = aec.space
-        while not aec._over and aec.agent_selection != me:
-            seat = aec._seat_of[aec.agent_selection]
-            action = bots[seat].act(aec.deal.observe(seat), aec.legal_actions())
-            aec._play(space.index(action))
-
-    def step(self, action: SupportsIndex) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
-        """Apply the learner's action id, then the bots' actions; returns
-        ``(observation, reward, terminated, truncated, info)``."""
-        if self._done:
-            raise ChupaiError("the episode is over: call reset()")
-        aec = self.aec
-        me = self.agent
-        try:
-            aec._play(action)
-        except IllegalActionError:
-            if self.illegal_reward is None:
-                raise
-            self._done = True
-            aec._over = True
-            aec._mask = aec._legal = None
-            obs = aec.observe(me)
-            return obs, float(self.illegal_reward), True, False, {
-                "action_mask": obs["action_mask"], "illegal": True}
-        self._run_bots()
-        obs = aec.observe(me)
-        info: dict[str, Any] = {"action_mask": obs["action_mask"]}
-        if not aec._over:
-            return obs, 0.0, False, False, info
-        self._done = True
-        if aec.truncations[me]:
-            return obs, 0.0, False, True, info
-        info["score"] = aec.infos[me]["score"]
-        return obs, float(aec.rewards[me]), True, False, info
-
-    def render(self) -> str | None:
-        """The public state as text (see :meth:`ChupaiAECEnv.render`)."""
-        return self.aec.render()
-
-    def close(self) -> None:
-        self.aec.close()
+        return ChupaiGymEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,42 +1,30 @@
-"""What the environments share: reading the rules argument, the deal that follows
-a redeal, and the ``reward="win"`` definitions (used by :mod:`chupai.env.aec` and
-:mod:`chupai.env.vector`; no optional dependency)."""
+"""What the environments share: reading the rules argument, dealing (the deal that
+follows a redeal included), and the rewards (used by :mod:`chupai.env.aec` and
+:mod:`chupai.env.vector`; no optional dependency). Everything goes through the
+game's spec (:mod:`chupai.protocol`) and its environment plugin."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from chupai.errors import RulesError
-from chupai.games import find_game, resolve_rules
+from chupai.protocol import GameSpec, Result, get_game
 
-__all__ = ["redeal_kwargs", "resolve_env_rules", "win_rewards"]
-
-
-_SPEC = re.compile(r"^\s*([^()]+?)\s*\((.*)\)\s*$", re.S)
+__all__ = ["EnvGame", "default_win_rewards", "resolve_env_rules"]
 
 
-def resolve_env_rules(game: str, rules: Any = None) -> tuple[str, Any]:
-    """``(game key, rules object)`` of ``game`` (a key or alias) and ``rules``:
-    None (the game's default preset), a rules object (returned as is), a preset
-    name (``"classic"``), or a spec string: ``"classic,bidding=until_all_pass"``,
-    ``"preset=classic,rob_multipliers=2,4,8"`` or the form ``rules.spec()``
-    prints, ``"doudizhu(preset=classic,all_pass=redeal_doubled_once)"``. Raises
-    :class:`~chupai.errors.RulesError` for an unknown game, preset or option.
+_SPEC = re.compile(r"^\s*([^()]+?)\s*\((.*)\)\s*$", re.DOTALL)
 
-    >>> resolve_env_rules("ddz", "classic,bidding=until_all_pass")[1].spec()
-    'doudizhu(preset=classic,bidding=until_all_pass)'
-    """
-    key = find_game(game).key
-    if rules is None:
-        return key, resolve_rules(key)
-    if not isinstance(rules, str):
-        return key, rules
+
+def _parse(rules: str, key: str) -> tuple[str | None, dict[str, str]]:
+    """``(preset, overrides)`` of a rules spec string of game ``key``."""
     text = rules.strip()
     m = _SPEC.match(text)
     if m is not None:
-        named = find_game(m.group(1)).key
+        named = get_game(m.group(1)).key
         if named != key:
             raise RulesError(f"rules {rules!r} are for {named}, not {key}", "game")
         text = m.group(2)
@@ -59,24 +47,74 @@ def resolve_env_rules(game: str, rules: Any = None) -> tuple[str, Any]:
     for k, v in items:
         if k == "preset":
             preset = v
-    return key, resolve_rules(key, preset, overrides)
+    return preset, overrides
 
 
-def redeal_kwargs(game: str) -> Callable[[Any], dict[str, Any]]:
-    """The ``new_deal`` arguments of the deal that follows a redeal of ``game``."""
-    if game == "doudizhu":
-        return lambda d: {"dealer": (d.dealer + 1) % d.players,
-                          "doubled": d.outcome.next_doubled}
-    if game == "biga":
-        return lambda d: {"first_drawer": d.outcome.next_first_drawer}
-    return lambda d: {"dealer": d.dealer}
+def resolve_env_rules(game: str, rules: Any = None) -> tuple[str, Any]:
+    """``(game key, rules object)`` of ``game`` (a key or alias) and ``rules``:
+    None (the game's default preset), a rules object (returned as is), a preset
+    name (``"classic"``), or a spec string: ``"classic,bidding=until_all_pass"``,
+    ``"preset=classic,rob_multipliers=2,4,8"`` or the form ``rules.spec()``
+    prints, ``"doudizhu(preset=classic,all_pass=redeal_doubled_once)"``. Raises
+    :class:`~chupai.errors.RulesError` for an unknown game, preset or option.
+
+    >>> resolve_env_rules("ddz", "classic,bidding=until_all_pass")[1].spec()
+    'doudizhu(preset=classic,bidding=until_all_pass)'
+    """
+    spec = get_game(game)
+    if rules is None:
+        return spec.key, spec.resolve()
+    if not isinstance(rules, str):
+        return spec.key, rules
+    preset, overrides = _parse(rules, spec.key)
+    return spec.key, spec.resolve(preset, overrides)
 
 
-def win_rewards(game: str) -> Callable[[Any, int], list[float]]:
-    """``(outcome, players) -> rewards`` of ``reward="win"`` for ``game``."""
-    if game == "doudizhu":
-        return lambda o, n: [1.0 if (s == o.landlord) == o.landlord_won else -1.0
-                             for s in range(n)]
-    if game == "bigtwo":
-        return lambda o, n: [1.0 if s == o.winner else -1.0 / (n - 1) for s in range(n)]
-    return lambda o, n: [float((x > 0) - (x < 0)) for x in o.scores]
+def default_win_rewards(result: Result, players: int) -> list[float]:
+    """``reward="win"`` of a game whose plugin does not define it: +1 to each
+    winner, -1 to every other seat (zeros when nobody won)."""
+    if not result.winners:
+        return [0.0] * players
+    return [1.0 if s in result.winners else -1.0 for s in range(players)]
+
+
+class EnvGame:
+    """One game as the environments use it: dealing, redeals and rewards through
+    its spec (and its plugin's ``win_rewards``)."""
+
+    __slots__ = ("_win", "plugin", "spec")
+
+    spec: GameSpec
+    plugin: ModuleType | None
+    """The game's environment plugin (None: the generic path)."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.plugin = spec.plugin("env")
+        win: Callable[[Result, int], list[float]] = getattr(
+            self.plugin, "win_rewards", default_win_rewards)
+        self._win = win
+
+    def new_deal(self, rules: Any, seed: int, prev: Any = None) -> Any:
+        """The first deal of an episode (``prev`` None) or the deal after the
+        redeal ``prev`` (dealt as the spec's ``after_redeal`` says)."""
+        if prev is None:
+            return self.spec.new_deal(rules, seed)
+        return self.spec.new_deal(rules, seed, **self.redeal_kwargs(prev))
+
+    def redeal_kwargs(self, prev: Any) -> dict[str, Any]:
+        """The keyword arguments of :meth:`GameSpec.new_deal` for the deal after
+        the redeal ``prev``."""
+        nxt = self.spec.after_redeal(prev)
+        return {"dealer": nxt.dealer, **nxt.extra}
+
+    def result(self, deal: Any) -> Result:
+        """The result of the finished ``deal``."""
+        return self.spec.result(deal)
+
+    def rewards(self, result: Result, mode: str, players: int) -> list[float]:
+        """The final rewards of ``result`` under reward ``mode`` (``score``: the
+        deal scores; ``win``: see the plugin's ``win_rewards``)."""
+        if mode == "score":
+            return [float(x) for x in result.scores]
+        return self._win(result, players)

@@ -14,6 +14,13 @@ combination options, so every rules object whose options agree on what the
 actions *are* gets the very same space (options of scoring, bidding, obligations
 and the like never change it).
 
+Each game's layout is built by its environment plugin (``chupai.env.games.<game>``,
+found through :meth:`chupai.protocol.GameSpec.plugin`). A game without a plugin
+gets one id per text of its spec's ``action_universe`` (in that order); its
+space numbers action texts (:attr:`ActionSpace.by_text`) and matches a deal's
+actions through ``deal.action_text`` (:meth:`ActionSpace.legal_ids`,
+:meth:`ActionSpace.engine_action`).
+
 >>> from chupai.doudizhu.game import new_deal
 >>> from chupai.doudizhu.rules import PRESETS
 >>> space = ActionSpace.for_rules("doudizhu", PRESETS["classic"])
@@ -144,55 +151,67 @@ so that every id has its own text.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from operator import index as _as_index
-from typing import Any, Final, SupportsIndex, TypeAlias
+from types import ModuleType
+from typing import Any, SupportsIndex, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-from chupai.actions import PASS, Pass
-from chupai.biga import combos as biga_combos
-from chupai.biga import game as biga_game
-from chupai.biga.cards import DECK as BIGA_DECK
-from chupai.biga.cards import SUITED_ACE, normalize
-from chupai.biga.movegen import hand_combos as biga_hand_combos
-from chupai.biga.rules import STANDARD as BIGA_STANDARD
-from chupai.biga.rules import BigARules
-from chupai.bigtwo import combos as bigtwo_combos
-from chupai.bigtwo import game as bigtwo_game
-from chupai.bigtwo.movegen import hand_combos as bigtwo_hand_combos
-from chupai.bigtwo.rules import STANDARD as BIGTWO_STANDARD
-from chupai.bigtwo.rules import BigTwoRules, Series
-from chupai.doudizhu import combos as ddz_combos
-from chupai.doudizhu import game as ddz_game
-from chupai.doudizhu.movegen import hand_combos as ddz_hand_combos
-from chupai.doudizhu.rules import CLASSIC, FOUR_PLAYER, DouDizhuRules
-from chupai.errors import ChupaiError, UnsupportedOptionError
-from chupai.games import find_game, resolve_rules
+from chupai.errors import ChupaiError
+from chupai.protocol import GameSpec, all_games, get_game
 
-__all__ = ["ActionSpace", "COMBINATION_OPTIONS"]
+__all__ = [
+    "COMBINATION_OPTIONS",
+    "ActionSpace",
+    "Blocks",
+    "TextFn",
+    "env_plugin",
+    "play_blocks",
+    "play_order",
+]
 
 Action: TypeAlias = Any
 """An engine action of the space's game (a ``Combo``, ``PASS``, ``Bid``,
 ``Choice``, ``Declare``, ``Capture`` or ``LastCard``): hashable values that compare
-by value."""
+by value. In the space of a game without an environment plugin, the action's text
+(``deal.action_text``)."""
 
-COMBINATION_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
-    "bigtwo": ("suit_order", "allow_triples", "allow_flush", "allow_two_pair_kicker",
-               "four_card_play", "straight_order", "flush_compare", "five_card_rule",
-               "last_card_call"),
-    "doudizhu": ("players", "four_with_two_kickers", "four_with_two_match",
-                 "allow_four_with_pair", "airplane_max_trios"),
-    "biga": ("rank_order", "sequence_order", "big_ace_in_sets", "fours_capture"),
-}
-"""The options that decide each game's action space: which plays exist, their
-comparison keys (part of the engine's ``Combo`` values) and the extra blocks
-(``last_card_call``, ``fours_capture``). Rules objects that agree on these share
-one space."""
+Blocks: TypeAlias = list[tuple[str, list[Action]]]
+"""The labelled blocks of a space, in id order."""
+TextFn: TypeAlias = Callable[[Action], str]
+"""The text of one action of a space."""
 
-_Blocks: TypeAlias = list[tuple[str, list[Action]]]
-_TextFn: TypeAlias = Callable[[Action], str]
+
+def env_plugin(spec: GameSpec) -> ModuleType | None:
+    """The game's environment plugin (``chupai.env.games.<game>``), or None for a
+    game served by the generic path (its spec's ``card_universe`` and
+    ``action_universe``)."""
+    return spec.plugin("env")
+
+
+class _CombinationOptions(Mapping[str, tuple[str, ...]]):
+    """Game key -> the options of its plugin's ``COMBINATION_OPTIONS``."""
+
+    def __getitem__(self, key: str) -> tuple[str, ...]:
+        plugin = env_plugin(get_game(key))
+        if plugin is None:
+            raise KeyError(key)
+        return tuple(plugin.COMBINATION_OPTIONS)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([g.key for g in all_games() if "env" in g.layers])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+COMBINATION_OPTIONS: Mapping[str, tuple[str, ...]] = _CombinationOptions()
+"""The options that decide each game's action space (its plugin's
+``COMBINATION_OPTIONS``): which plays exist, their comparison keys (part of the
+engine's ``Combo`` values) and the extra blocks (``last_card_call``,
+``fours_capture``). Rules objects that agree on these share one space."""
 
 
 class ActionSpace:
@@ -201,19 +220,34 @@ class ActionSpace:
 
     Build it with :meth:`for_rules` (cached); do not mutate it."""
 
-    __slots__ = ("game", "n", "actions", "options", "_ids", "_get", "_layout", "_text")
+    __slots__ = (
+        "_get",
+        "_ids",
+        "_layout",
+        "_text",
+        "actions",
+        "by_text",
+        "game",
+        "n",
+        "options",
+    )
 
     game: str
-    """The game key (``bigtwo``, ``doudizhu`` or ``biga``)."""
+    """The game key (``bigtwo``, ``doudizhu``, ``biga``...)."""
     n: int
     """The number of actions (ids ``0 .. n - 1``)."""
     actions: tuple[Action, ...]
-    """The engine action of each id."""
+    """The engine action of each id (its text in a space built from the game's
+    ``action_universe``)."""
     options: tuple[tuple[str, Any], ...]
     """The combination options this space was built for, as ``(key, value)``."""
+    by_text: bool
+    """Whether the ids number action texts (a game without an environment
+    plugin): :meth:`legal_ids` and :meth:`engine_action` then match the deal's
+    actions through ``deal.action_text``."""
 
-    def __init__(self, game: str, options: tuple[tuple[str, Any], ...], blocks: _Blocks,
-                 text: _TextFn) -> None:
+    def __init__(self, game: str, options: tuple[tuple[str, Any], ...], blocks: Blocks,
+                 text: TextFn, *, by_text: bool = False) -> None:
         """Number the ``blocks`` (label, actions) in order; ``text`` describes one
         action. Use :meth:`for_rules` rather than this constructor."""
         actions: list[Action] = []
@@ -227,6 +261,7 @@ class ActionSpace:
             raise RuntimeError(f"the {game} action space lists an action twice")
         self.game = game
         self.options = options
+        self.by_text = by_text
         self.actions = tuple(actions)
         self.n = len(actions)
         self._ids = ids
@@ -245,24 +280,34 @@ class ActionSpace:
         :class:`~chupai.errors.ChupaiError` for rules of another game, and
         :class:`~chupai.errors.UnsupportedOptionError` naming an option whose
         actions the space cannot represent (Big Two ``pre_exchange`` and
-        ``series``)."""
-        game = find_game(game_key).key
-        if rules is None or isinstance(rules, str):
-            rules = resolve_rules(game, rules)
-        spec = _GAMES[game]
-        if not isinstance(rules, spec.rules_type):
-            raise ChupaiError(f"rules {rules!r} are not {game} rules "
-                              f"(expected {spec.rules_type.__name__})")
-        spec.check(rules)
-        options = tuple((k, getattr(rules, k)) for k in COMBINATION_OPTIONS[game])
-        key = (game, options)
-        space = _CACHE.get(key)
-        if space is None:
-            canonical = dataclasses.replace(spec.base(rules), **dict(options))
-            blocks, text = spec.build(canonical)
-            space = cls(game, options, blocks, text)
-            _CACHE[key] = space
-        return space
+        ``series``). A game without an environment plugin gets the space of its
+        spec's ``action_universe`` (one id per action text)."""
+        spec = get_game(game_key)
+        rules = _rules_of(spec, rules)
+        plugin = env_plugin(spec)
+        if plugin is None:
+            return _generic_space(spec, rules)
+        return _plugin_space(spec, plugin, rules)
+
+    # ----- the actions of a deal -------------------------------------------------------
+    def legal_ids(self, deal: Any, legal: Sequence[Action]) -> npt.NDArray[np.int64]:
+        """The ids of ``legal`` (engine actions of ``deal``), in order."""
+        if self.by_text:
+            text = deal.action_text
+            return self.indices([text(a) for a in legal])
+        return self.indices(legal)
+
+    def engine_action(self, i: int, legal: Sequence[Action],
+                      ids: npt.NDArray[np.int64]) -> Action:
+        """The engine action of id ``i`` among ``legal`` (whose ids are ``ids``,
+        :meth:`legal_ids`)."""
+        if self.by_text:
+            return legal[int(np.flatnonzero(ids == i)[0])]
+        return self.actions[i]
+
+    def id_of(self, deal: Any, action: Action) -> int:
+        """The id of the engine action ``action`` of ``deal``."""
+        return self.index(deal.action_text(action) if self.by_text else action)
 
     # ----- ids and actions ---------------------------------------------------------
     def index(self, action: Action) -> int:
@@ -334,158 +379,56 @@ class ActionSpace:
                            f"({opts})")
 
 
-_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], ActionSpace] = {}
+_CACHE: dict[tuple[str, tuple[Any, ...]], ActionSpace] = {}
 
 
-def _play_order(kinds: Sequence[Any]) -> Callable[[Any], tuple[int, int, int]]:
+def _rules_of(spec: GameSpec, rules: Any) -> Any:
+    """``rules`` (None or a preset name: resolved) checked to be ``spec``'s."""
+    if rules is None or isinstance(rules, str):
+        return spec.resolve(rules)
+    expected = type(spec.resolve())
+    if not isinstance(rules, expected):
+        raise ChupaiError(f"rules {rules!r} are not {spec.key} rules "
+                          f"(expected {expected.__name__})")
+    return rules
+
+
+def _plugin_space(spec: GameSpec, plugin: ModuleType, rules: Any) -> ActionSpace:
+    plugin.check(rules)
+    options = tuple((k, getattr(rules, k)) for k in plugin.COMBINATION_OPTIONS)
+    key = (spec.key, options)
+    space = _CACHE.get(key)
+    if space is None:
+        canonical = dataclasses.replace(plugin.base_rules(rules), **dict(options))
+        blocks, text = plugin.build_space(canonical)
+        space = _CACHE[key] = ActionSpace(spec.key, options, blocks, text)
+    return space
+
+
+def _generic_space(spec: GameSpec, rules: Any) -> ActionSpace:
+    if spec.action_universe is None:
+        raise ChupaiError(f"the game {spec.key} has neither an environment plugin nor "
+                          "an action universe: no action space")
+    texts = tuple(spec.action_universe(rules))
+    key = (spec.key, ("action_universe",) + texts)
+    space = _CACHE.get(key)
+    if space is None:
+        space = ActionSpace(spec.key, (), [("action", list(texts))], str, by_text=True)
+        _CACHE[key] = space
+    return space
+
+
+def play_order(kinds: Sequence[Any]) -> Callable[[Any], tuple[int, int, int]]:
     """Sort key of plays: kind (in ``kinds`` order), key, cards."""
     pos = {k: i for i, k in enumerate(kinds)}
     return lambda c: (pos[c[0]], c[2], c[1])
 
 
-def _play_blocks(plays: list[Any]) -> _Blocks:
+def play_blocks(plays: list[Any]) -> Blocks:
     """Sorted ``plays`` cut into one block per kind."""
-    blocks: _Blocks = []
+    blocks: Blocks = []
     for c in plays:
         if not blocks or blocks[-1][0] != c[0].value:
             blocks.append((c[0].value, []))
         blocks[-1][1].append(c)
     return blocks
-
-
-# ----- Big Two -----------------------------------------------------------------------
-
-_BIGTWO_CHOICES: Final = tuple(bigtwo_game.Choice(name) for name in (
-    "take", "leave", "swap", "decline", "keep", "redeal"))
-
-
-def _bigtwo_check(rules: BigTwoRules) -> None:
-    if rules.pre_exchange:
-        raise UnsupportedOptionError(
-            "option 'pre_exchange': the action space cannot represent the §12.4 exchange "
-            "(giving 1 to 3 cards would add 23,478 actions); use pre_exchange=false",
-            "pre_exchange")
-    if rules.series is not Series.NONE:
-        raise UnsupportedOptionError(
-            f"option 'series': the action space cannot represent the exchanges between "
-            f"deals of series={rules.series.value} (naming, giving and keeping cards, "
-            "choosing a hand); a single first deal never has them: use series=none",
-            "series")
-
-
-def _bigtwo_build(rules: BigTwoRules) -> tuple[_Blocks, _TextFn]:
-    plays = bigtwo_hand_combos(bigtwo_game.FULL_DECK, rules)
-    plays.sort(key=_play_order(list(bigtwo_combos.ComboKind)))
-    blocks: _Blocks = [("pass", [PASS]), ("choice", list(_BIGTWO_CHOICES))]
-    blocks += _play_blocks(plays)
-    if rules.last_card_call:
-        blocks.append(("last_card", [bigtwo_game.LastCard(c) for c in plays]))
-    strength = bigtwo_combos.tables(rules).card_strength
-
-    def text(a: Action) -> str:
-        if isinstance(a, Pass):
-            return "pass"
-        if isinstance(a, bigtwo_game.Choice):
-            return str(a.name)
-        if isinstance(a, bigtwo_game.LastCard):
-            return a.play.cards_text(strength) + " last"
-        return str(a.cards_text(strength))
-
-    return blocks, text
-
-
-# ----- Dou Dizhu ---------------------------------------------------------------------
-
-def _ddz_build(rules: DouDizhuRules) -> tuple[_Blocks, _TextFn]:
-    plays = ddz_hand_combos(ddz_combos.deck_cards(rules), rules)
-    plays.sort(key=_play_order(list(ddz_combos.Kind)))
-    blocks: _Blocks = [("pass", [PASS]), ("bid", [ddz_game.Bid(v) for v in (1, 2, 3)]),
-                       ("choice", [ddz_game.ROB, ddz_game.NO_ROB, ddz_game.SHOW])]
-    blocks += _play_blocks(plays)
-    seen: set[int] = set()
-    several: set[int] = set()  # card multisets with readings of more than one kind
-    for c in plays:
-        (several if c.cards in seen else seen).add(c.cards)
-
-    def text(a: Action) -> str:
-        if isinstance(a, Pass):
-            return "pass"
-        if isinstance(a, ddz_game.Bid):
-            return f"bid {a.value}"
-        if isinstance(a, ddz_game.Choice):
-            return str(a.name)
-        out = ddz_combos.cards_text(a.cards)
-        return out + " " + a.kind.value if a.cards in several else out
-
-    return blocks, text
-
-
-# ----- Big A -------------------------------------------------------------------------
-
-_BIGA_CHOICES: Final = (biga_game.DECLINE, biga_game.SHOW_SECOND, biga_game.KEEP_HIDDEN,
-                        biga_game.REVEAL, biga_game.STAY_HIDDEN)
-_BIGA_DECLARES: Final = tuple(biga_game.Declare(s, two) for s in range(4)
-                              for two in (False, True))
-
-
-def _big_suit_of(cards: int) -> int | None:
-    """The suit of the Big Aces among normalized ``cards``, or None."""
-    for s in range(4):
-        if (cards >> (5 * (SUITED_ACE + s))) & 31:
-            return s
-    return None
-
-
-def _biga_build(rules: BigARules) -> tuple[_Blocks, _TextFn]:
-    union: set[Any] = set()
-    for suit in (None, 0, 1, 2, 3):
-        union.update(biga_hand_combos(normalize(BIGA_DECK, suit), rules, suit))
-    plays = sorted(union, key=_play_order(list(biga_combos.Kind)))
-    blocks: _Blocks = [("pass", [PASS]), ("choice", list(_BIGA_CHOICES)),
-                       ("declare", list(_BIGA_DECLARES))]
-    blocks += _play_blocks(plays)
-    if rules.fours_capture:
-        fours = biga_combos.tables(rules, None).sets[biga_combos.FOUR]
-        blocks.append(("capture", [
-            biga_game.Capture(fours[c.size - 1], c) for c in plays
-            if c.kind is biga_combos.Kind.EGG or c.kind is biga_combos.Kind.BIG_EGG]))
-
-    def cards(c: Any) -> str:
-        return biga_combos.combo_text(c, rules, _big_suit_of(c.cards))
-
-    def text(a: Action) -> str:
-        if isinstance(a, Pass):
-            return "pass"
-        if isinstance(a, biga_game.Choice):
-            return str(a.name)
-        if isinstance(a, biga_game.Declare):
-            name = "A" + biga_game.SUIT_LETTERS[a.suit]
-            return f"show {name} {name}" if a.two else f"show {name}"
-        if isinstance(a, biga_game.Capture):
-            return f"capture {cards(a.fours)} (takes {cards(a.taken)})"
-        return cards(a)
-
-    return blocks, text
-
-
-# ----- the registry ----------------------------------------------------------------------
-
-@dataclasses.dataclass(frozen=True)
-class _GameSpec:
-    rules_type: type
-    base: Callable[[Any], Any]
-    """The preset whose other options the canonical rules object takes."""
-    check: Callable[[Any], None]
-    build: Callable[[Any], tuple[_Blocks, _TextFn]]
-
-
-def _no_check(rules: Any) -> None:
-    return None
-
-
-_GAMES: Final[dict[str, _GameSpec]] = {
-    "bigtwo": _GameSpec(BigTwoRules, lambda r: BIGTWO_STANDARD, _bigtwo_check, _bigtwo_build),
-    "doudizhu": _GameSpec(DouDizhuRules, lambda r: CLASSIC if r.players == 3 else FOUR_PLAYER,
-                          _no_check, _ddz_build),
-    "biga": _GameSpec(BigARules, lambda r: BIGA_STANDARD, _no_check, _biga_build),
-}

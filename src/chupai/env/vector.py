@@ -58,18 +58,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-from chupai.env.common import redeal_kwargs, resolve_env_rules, win_rewards
+from chupai.env.common import EnvGame, resolve_env_rules
 from chupai.env.encode import Encoder
+from chupai.env.render import rules_text
 from chupai.env.spaces import ActionSpace
 from chupai.errors import ChupaiError, IllegalActionError
+from chupai.protocol import get_game
 
-__all__ = ["VectorGames", "Batch", "EpisodeStats", "random_actions", "Reward"]
+__all__ = ["Batch", "EpisodeStats", "Reward", "VectorGames", "random_actions"]
 
 Reward: TypeAlias = Literal["score", "win"]
 """``score``: the deal scores; ``win``: Dou Dizhu +1 to each seat of the winning
@@ -200,9 +201,9 @@ class VectorGames:
         self.n_actions = self.space.n
         self.obs_size = self.encoder.size
         self.reward = reward
-        self._new_deal: Callable[..., Deal] = import_module(f"chupai.{key}.game").new_deal
-        self._redeal_kwargs = redeal_kwargs(key)
-        self._win = win_rewards(key)
+        self._game = EnvGame(get_game(key))
+        self._new_deal: Callable[..., Deal] = self._game.spec.new_deal
+        self._by_text = self.space.by_text
         self._seed = seed
 
         n = self.num_games
@@ -282,9 +283,13 @@ class VectorGames:
         table = self.space.actions
         steps = self._steps
         deals = self._deals
+        by_text = self._by_text
         for i, k in enumerate(a.tolist()):
             deal = deals[i]
-            deal.apply_unchecked(table[k])
+            if by_text:
+                deal.apply_unchecked(self.space.engine_action(k, self._legal[i], self._ids[i]))
+            else:
+                deal.apply_unchecked(table[k])
             steps[i] += 1
             if deal.is_terminal():
                 deal = deals[i] = self._after(i, deal)
@@ -332,8 +337,7 @@ class VectorGames:
         )
 
     def __repr__(self) -> str:
-        spec = self.rules.spec() if hasattr(self.rules, "spec") else repr(self.rules)
-        return (f"<VectorGames {spec} num_games={self.num_games} obs={self.obs_size} "
+        return (f"<VectorGames {rules_text(self.rules)} num_games={self.num_games} obs={self.obs_size} "
                 f"actions={self.n_actions} reward={self.reward}>")
 
     # ----- internals -----------------------------------------------------------------
@@ -350,11 +354,11 @@ class VectorGames:
         its result."""
         rng = self._rngs[i]
         for _ in range(MAX_THROWN):
-            kwargs = {} if prev is None else self._redeal_kwargs(prev)
+            kwargs = {} if prev is None else self._game.redeal_kwargs(prev)
             deal = self._new_deal(self.rules, rng.getrandbits(63), **kwargs)
             if not deal.is_terminal():
                 return deal
-            redeal = getattr(deal.outcome, "redeal", False)
+            redeal = self._game.result(deal).redeal
             if prev is not None and not redeal:
                 # the deal after a redeal decided at once (a Big Two instant win)
                 # ends the episode with its result, as in the AEC env
@@ -366,15 +370,11 @@ class VectorGames:
 
     def _after(self, i: int, deal: Deal) -> Deal:
         """Game ``i``'s deal just ended: record the episode or redeal."""
-        outcome = deal.outcome
-        if getattr(outcome, "redeal", False):
+        result = self._game.result(deal)
+        if result.redeal:
             self._redeals += 1
             return self._fresh(i, deal)
-        row = self._rewards[i]
-        if self.reward == "score":
-            row[:] = outcome.scores
-        else:
-            row[:] = self._win(outcome, self.players)
+        self._rewards[i] = self._game.rewards(result, self.reward, self.players)
         n = int(self._steps[i])
         self._done[i] = True
         self._length[i] = n
@@ -392,7 +392,7 @@ class VectorGames:
         self._raw[i] = obs
         self._seat[i] = seat
         self.encoder.encode_into(obs, self._obs_rows[i])
-        ids = self.space.indices(legal)
+        ids = self.space.legal_ids(deal, legal)
         row = self._mask_rows[i]
         row[self._ids[i]] = 0
         row[ids] = 1

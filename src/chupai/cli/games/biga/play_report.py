@@ -1,0 +1,320 @@
+"""What the Big A terminal game (:mod:`.play`) reports as a deal goes on: the
+human's draws, the public declarations, the questions before play, plays,
+captures and the partner found out."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Final, NamedTuple
+
+from rich.text import Text
+
+from chupai.biga.cards import (
+    FACE_NAMES,
+    SHIFTS,
+    SUITED_ACE,
+    UNIT,
+    Cards,
+    big_aces,
+    contains,
+    normalize,
+    size_of,
+)
+from chupai.biga.game import (
+    DECLINE,
+    KEEP_HIDDEN,
+    PASS,
+    REVEAL,
+    SHOW_SECOND,
+    STAY_HIDDEN,
+    BigADeal,
+    Capture,
+    Declare,
+    Phase,
+)
+from chupai.bots import make_bot
+from chupai.cli.games.biga.play_input import (
+    DECK_SIZE,
+    LAST_CHECKPOINT,
+    PLAYERS,
+    SUIT_NAMES,
+)
+from chupai.cli.games.biga.play_view import BigAView
+from chupai.cli.terminal import ordinal, seat_bots
+
+__all__ = ["BigAReports"]
+
+DRAW_BATCH: Final = 4
+"""The human's new cards are reported in lines of this many (an Ace at once)."""
+
+
+class _Before(NamedTuple):
+    """What the reports compare with: the deal just before an action."""
+
+    phase: Any
+    declarer: int | None
+    big_suit: int | None
+    leading: bool
+    top_player: int | None
+    public_partner: int | None
+    alone_known: bool
+
+
+
+class BigAReports(BigAView):
+    """The reports of :class:`~chupai.cli.games.biga.play.BigASession`."""
+
+    bot_names: list[str]
+    deal_seed: int
+    known_hand: Cards
+    last_options: frozenset[Any] | None
+    seen: int
+
+    # ----- reporting -------------------------------------------------------------------
+    def start_deal(self, deal: BigADeal, seed: int | None = None) -> None:
+        """Sit at ``deal`` (dealt from ``seed``, default :attr:`deal_seed`): nothing
+        reported yet, the bots of its seed."""
+        super().start_deal(deal, seed)
+        if seed is not None:
+            self.deal_seed = seed
+        self.seen = 0
+        self.known_hand = 0
+        self.last_options = None
+        self.bots = seat_bots(self.bot_names, self.human, PLAYERS, self.deal_seed,
+                              partial(make_bot, game=self.spec.key))
+
+    def last_card(self) -> Cards:
+        """The human's last card (drawn in the final round, §3.4), once drawn."""
+        deal = self.deal
+        for k in range(LAST_CHECKPOINT + 1, DECK_SIZE):
+            if deal.seat_of_card(k) == self.human:
+                return normalize(UNIT[deal.stock[k]], deal.big_suit)
+        return 0  # pragma: no cover - every seat draws one of the last five
+
+    def show_draws(self, batch: bool = False) -> None:
+        """The cards the human drew since the last report, in one line (the last
+        card of the final round in a line of its own). With ``batch``, wait until
+        :data:`DRAW_BATCH` cards or an Ace have come."""
+        deal = self.deal
+        hand = deal.hands[self.human]
+        old = self.known_hand
+        if deal.phase is not Phase.DRAW:  # Aces of other suits are ordinary now
+            hand = normalize(hand, deal.big_suit)
+            old = normalize(old, deal.big_suit)
+        if hand == old or not contains(hand, old):
+            self.known_hand = deal.hands[self.human]
+            return
+        new = hand - old
+        if batch and size_of(new) < DRAW_BATCH and not new >> SHIFTS[SUITED_ACE]:
+            return
+        self.known_hand = deal.hands[self.human]
+        last = 0
+        if deal.drawn == DECK_SIZE:
+            last = self.last_card()
+            if contains(new, last):
+                new -= last
+            else:  # pragma: no cover - reported already
+                last = 0
+        if new:
+            line = Text("  You draw ")
+            line.append_text(self.cards(new))
+            drawn = min(deal.drawn, LAST_CHECKPOINT + 1)
+            held = size_of(hand) - size_of(last)
+            line.append(f"  ({held} card{'s' if held != 1 else ''}; {drawn} of {DECK_SIZE} "
+                        "drawn)", style="dim")
+            self.say(line)
+        if last:
+            line = Text("  Final round: your last card is ")
+            line.append_text(self.cards(last))
+            line.append(f"  ({size_of(hand)} cards)", style="dim")
+            self.say(line)
+
+    def before(self) -> _Before:
+        deal = self.deal
+        return _Before(deal.phase, deal.declarer, deal.big_suit,
+                       deal.phase is Phase.PLAY and deal.top is None, deal.top_player,
+                       deal.public_partner, deal.alone_known)
+
+    def apply(self, action: Any) -> None:
+        """Apply a legal action of the seat to act and report what it made public."""
+        if isinstance(action, Declare):
+            self.show_draws()  # the cards drawn before the declaration first
+        before = self.before()
+        self.deal.apply_action(action)
+        self.sync(before)
+
+    def sync(self, before: _Before | None = None) -> None:
+        """Report what happened since the last report: public actions, the human's
+        own decisions and draws, the forced declaration, the end of the draw."""
+        deal = self.deal
+        history = deal.history
+        while self.seen < len(history):
+            ev = history[self.seen]
+            self.seen += 1
+            if before is not None:
+                self.report_event(ev, before)
+        if before is None:
+            self.show_draws()
+            return
+        if deal.phase is Phase.DRAW:
+            self.show_draws(batch=True)
+            return
+        if before.phase is Phase.DRAW:
+            self.end_of_draw()
+        if before.phase is not Phase.PLAY and deal.phase is Phase.PLAY:
+            self.start_of_play()
+
+    def report_event(self, ev: Any, before: _Before) -> None:
+        deal = self.deal
+        seat, act = ev.seat, ev.action
+        me = seat == self.human
+        line = self.actor(seat)
+        if isinstance(act, Declare):
+            ace = FACE_NAMES[SUITED_ACE + act.suit]
+            if act.two and before.declarer == seat and before.big_suit == act.suit:
+                line.append(f"{self.verb(seat, 'show')} the second {ace}", style="bold magenta")
+                line.append(f": {self.low(seat)} {self.verb(seat, 'play')} alone; every score "
+                            "is doubled")
+            elif act.two:
+                line.append(f"{self.verb(seat, 'show')} {ace} {ace} (反大A)",
+                            style="bold magenta")
+                line.append(f": {self.low(seat)} {self.verb(seat, 'are')} the declarer and "
+                            f"{self.verb(seat, 'play')} alone, {SUIT_NAMES[act.suit]} are the "
+                            "Big Ace suit; every score is doubled")
+                if before.declarer is not None and before.big_suit is not None:
+                    old = FACE_NAMES[SUITED_ACE + before.big_suit]
+                    line.append(f". {self.possessive(before.declarer).capitalize()} declaration "
+                                f"is cancelled ({old} is an ordinary Ace again)")
+            else:
+                line.append(f"{self.verb(seat, 'show')} {ace}", style="bold magenta")
+                line.append(f": {self.low(seat)} {self.verb(seat, 'are')} the declarer, "
+                            f"{SUIT_NAMES[act.suit]} are the Big Ace suit; the holder of the "
+                            f"other {ace} is the secret partner")
+            self.say(line)
+            if not me and deal.declarer != self.human:
+                mine = big_aces(deal.hands[self.human], deal.big_suit)
+                if mine and not act.two:
+                    self.say(Text(f"  You hold the other {ace}: you are "
+                                  f"{self.possessive(seat)} partner (secret).",
+                                  style="magenta"))
+            return
+        if act == DECLINE:
+            return  # never public
+        if act == SHOW_SECOND:
+            line.append(f"{self.verb(seat, 'show')} the second {self.big_name()}",
+                        style="bold magenta")
+            line.append(f": {self.low(seat)} {self.verb(seat, 'play')} alone; every score is "
+                        "doubled")
+            self.say(line)
+            return
+        if act == KEEP_HIDDEN:
+            if me:
+                self.say(Text(f"  You keep your second {self.big_name()} hidden: you play "
+                              "alone, and nobody knows it yet.", style="dim"))
+            return
+        if act == REVEAL:
+            line.append(f"{self.verb(seat, 'reveal')} {'yourself' if me else 'itself'}",
+                        style="bold magenta")
+            line.append(f": {self.low(seat)} {self.verb(seat, 'hold')} the other "
+                        f"{self.big_name()} and {self.verb(seat, 'are')} "
+                        f"{self.possessive(deal.declarer)} partner (the revealed-partner "
+                        "table applies)")
+            self.say(line)
+            return
+        if act == STAY_HIDDEN:
+            if me:
+                self.say(Text("  You stay hidden: only you know that you are the partner.",
+                              style="dim"))
+            return
+        self.report_play(seat, act, before)
+
+    def end_of_draw(self) -> None:
+        deal = self.deal
+        out = deal.outcome
+        self.show_draws()
+        if out is not None and out.redeal:
+            return
+        if deal.forced:
+            seat = deal.declarer
+            line = Text("  Nobody declared: ", style="bold magenta")
+            line.append(f"each player in turn says whether they hold an AH; {self.low(seat)} "
+                        f"{self.verb(seat, 'are')} the first who does and "
+                        f"{self.verb(seat, 'become')} the declarer, hearts are the Big Ace suit "
+                        "(forced declaration)")
+            self.say(line)
+        hand = deal.hands[self.human]
+        mine = big_aces(hand, deal.big_suit)
+        big = self.big_name()
+        if deal.declarer == self.human:
+            if mine == 2 and not deal.two_shown:
+                self.say(Text(f"  You hold both {big}: you play alone (nobody knows it yet).",
+                              style="bold magenta"))
+            elif mine == 1:
+                self.say(Text(f"  You are the declarer; the holder of the other {big} is "
+                              "your secret partner.", style="bold magenta"))
+        elif mine:
+            self.say(Text(f"  You hold the other {big}: you are "
+                          f"{self.possessive(deal.declarer)} partner.", style="bold magenta"))
+        else:
+            self.say(Text(f"  You hold no {big}: you are a defender.", style="bold"))
+
+    def start_of_play(self) -> None:
+        deal = self.deal
+        lead = deal.current_player
+        self.rule(Text("The play · ", style="bold").append_text(self.status_line()))
+        if lead is not None:
+            self.say(Text(f"  {self.name(lead)} {self.verb(lead, 'lead')} the first trick.",
+                          style="dim"))
+
+    def report_play(self, seat: int, act: Any, before: _Before) -> None:
+        deal = self.deal
+        line = self.actor(seat)
+        self.note_trick(seat, act, before.leading)
+        if act == PASS:
+            line.append(self.verb(seat, "pass"), style="dim")
+            self.say(line)
+        elif isinstance(act, Capture):
+            line.append(f"{self.verb(seat, 'capture')} ", style="bold magenta")
+            line.append_text(self.cards(act.taken.cards))
+            line.append(" with ")
+            line.append_text(self.cards(act.fours.cards))
+            line.append(f": the {self.plain(act.taken.cards)} go into {self.possessive(seat)} "
+                        "hand, and ")
+            line.append_text(self.combo(act.fours))
+            line.append(" is the new top")
+            self.say(line)
+        else:
+            line.append(self.verb(seat, "lead" if before.leading else "play") + " ")
+            line.append_text(self.combo(act))
+            left = size_of(deal.hands[seat])
+            place = list(deal.finishing).index(seat) + 1 if left == 0 else 0
+            self.note_left(line, left, out=f"  — out, {ordinal(place)}!")
+            self.say(line)
+            big = self.big_name()
+            if deal.public_partner is not None and before.public_partner is None \
+                    and not deal.partner_revealed:
+                p = deal.public_partner
+                self.say(Text(f"  {self.name(p)} played {big}: {self.low(p)} "
+                              f"{self.verb(p, 'are')} the declarer's partner",
+                              style="bold magenta"))
+            if deal.alone_known and not before.alone_known:
+                d = deal.declarer
+                self.say(Text(f"  {self.name(d)} played the second {big}: {self.low(d)} "
+                              f"{self.verb(d, 'play')} alone", style="bold magenta"))
+        if deal.phase is Phase.PLAY and deal.top is None and act == PASS:
+            winner = before.top_player
+            leader = deal.current_player
+            self.trick = {}
+            if winner is not None and leader is not None:
+                if winner == leader:
+                    self.say(Text(f"  {self.name(winner)} won the trick and "
+                                  f"{self.verb(winner, 'lead')}.", style="dim"))
+                else:
+                    self.say(Text(f"  {self.name(winner)} won the trick and "
+                                  f"{self.verb(winner, 'are')} out; {self.low(leader)} "
+                                  f"{self.verb(leader, 'lead')}.", style="dim"))
+
+    def bot_pause(self) -> float:
+        """The pause before a bot's play (none in the draw and its questions)."""
+        return self.pause if self.deal.phase is Phase.PLAY else 0.0
+

@@ -1,0 +1,513 @@
+"""Dou Dizhu's ``cli.play`` plugin: ``chupai play doudizhu``, a Dou Dizhu deal or
+match in the terminal, one human seat against bots.
+
+The setup and the session loop are every game's (:mod:`chupai.cli.play`,
+:mod:`chupai.cli.session`); this module draws the table and reads the lines
+(:mod:`.play_view`, :mod:`.play_input`).
+
+The human's turn shows the marker card and the first bidder, each seat's role,
+bids and robs, cards left and last action in the trick, the kitty once taken, the
+landlord's hand once shown (明牌), the stakes so far (bid, robs, bombs), the top
+play and the hand sorted by rank with an index above each card. Suits never
+matter in Dou Dizhu, so cards are shown as bare ranks (jokers ``BJ``/``RJ``, or
+小王/大王 with ``--lang zh``/``ja``).
+
+Input: ``bid 2`` (or ``2``) and ``pass`` while bidding; ``rob`` or ``no`` while
+robbing; in play card ranks (``3 3 4``, ``10``, ``334455``; suited tokens such as
+``3s`` are accepted and their suits ignored), hand indexes written ``#0 #1`` (or a
+line starting with ``#``: ``# 0 1``), an optional type name after the cards for a
+set with several readings (``3 3 3 4 4 4 5 5 5 6 6 6 airplane_singles``), ``pass``,
+``show`` (明牌, the landlord before its first play); ``hint``, ``help``, ``quit``
+any time. Bad input is explained and asked again, never played.
+
+When every player passes in the bidding the deal is redealt (the redeal loop of
+:class:`~chupai.cli.session.DealSession`): the next player deals, the next seed is
+derived from the last one, and the next deal is doubled when the rules say so
+(``all_pass=redeal_doubled_once``).
+
+With ``--deals N`` or ``--to SCORE`` a :class:`~chupai.doudizhu.match.Match` is
+played deal after deal (:class:`DouDizhuMatchSession`): the dealer moves to the
+next player after every deal, redeals do not count, and the score table with the
+running totals is shown after each deal; ``--record`` then writes the match
+record.
+
+The plugin's hooks (see :mod:`chupai.cli.play`): :data:`PROBE`, :func:`play_rules`,
+:func:`deal_session` and :func:`match_session`.
+"""
+
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+from typing import Any, Final
+
+from rich.table import Table
+from rich.text import Text
+
+from chupai.bots import make_bot
+from chupai.cli.games.doudizhu.play_input import (
+    HELP,
+    bid_help,
+    read_input,
+)
+from chupai.cli.games.doudizhu.play_view import WORDS, DouDizhuView
+from chupai.cli.match_session import BaseMatchSession
+from chupai.cli.terminal import outcome_table, score_text, seat_bots, total_row
+from chupai.doudizhu.combos import Combo, Kind, readings, size_of, tables
+from chupai.doudizhu.game import (
+    PASS,
+    ROB,
+    SHOW,
+    Action,
+    Bid,
+    DouDizhuDeal,
+    Observation,
+    Pass,
+    Phase,
+)
+from chupai.doudizhu.match import Match
+from chupai.doudizhu.rules import AllPass, DouDizhuRules, MingPai
+from chupai.errors import ChupaiError
+from chupai.options import parse_overrides
+from chupai.protocol import GameSpec, get_game
+
+__all__ = ["PROBE", "play_rules", "deal_session", "match_session", "DouDizhuSession",
+           "DouDizhuMatchSession"]
+
+PROBE: Final = "─▶✗·—×→±小王"
+"""The characters the game draws."""
+
+class DouDizhuSession(DouDizhuView):
+    """One Dou Dizhu game (a deal, and its redeals when everybody passes) between a
+    human seat and bots, drawn on a rich console (``options``: the keywords of
+    :class:`~chupai.cli.session.TerminalSession`)."""
+
+    SYMBOLS = "▶—·×✗→小王"
+    HELP = HELP
+    REDEALS = True
+    READER = staticmethod(read_input)
+    PLAY = Combo
+
+    def __init__(
+        self,
+        rules: DouDizhuRules,
+        seed: int,
+        human: int,
+        bot_names: list[str],
+        *,
+        deal: DouDizhuDeal | None = None,
+        match_label: str | None = None,
+        spec: GameSpec | None = None,
+        **options: Any,
+    ):
+        super().__init__(human, seed, **options)
+        self.spec = spec or get_game("doudizhu")
+        self.rules = rules
+        self.bot_names = bot_names
+        self.lang = self.lang if self.lang in WORDS else "en"
+        self.deal = self.spec.new_deal(rules, seed) if deal is None else deal
+        self.match_label = match_label
+        """The deal's label in a match (``Deal 2 of 5``), None outside a match."""
+        self.redeals = 0
+        self._make_bots()
+
+    def _make_bots(self) -> None:
+        self.bots = seat_bots(self.bot_names, self.human, self.rules.players,
+                              self.deal.seed or 0, partial(make_bot, game=self.spec.key))
+
+
+    # ----- drawing ------------------------------------------------------------------
+    def intro(self) -> None:
+        self.say_intro(self.spec.name(self.lang), self.rules.spec(),
+                       f"Seed {self.seed}{self.random_note(self.seed)}", self.bot_seats())
+
+    def deal_intro(self) -> None:
+        deal = self.deal
+        title = self.match_label
+        if title is None and self.redeals:
+            title = f"Redeal {self.redeals}"
+        if title is not None:
+            label = Text(title, style="bold")
+            label.append(f" · seed {deal.seed}")
+            if deal.doubled:
+                label.append(f" · this deal counts double (D {self.times()}2)",
+                             style="bold magenta")
+            self.rule(label)
+        self.say(self.start_line())
+        self.say(Text("  — bidding: bid 1, 2 or 3 or pass"
+                      + (", each player once" if deal.rules.bidding.value == "once"
+                         else ", until all but the highest bidder have passed")
+                      + "; 3 ends it —", style="dim"))
+
+    def start_line(self) -> Text:
+        deal = self.deal
+        arrow = "→" if self.symbols else "->"
+        t = Text(f"Dealer: {self.name(deal.dealer)}")
+        if deal.marker is not None:
+            t.append(" · Marker card ")
+            t.append_text(self.card(deal.marker))
+            t.append(f" {arrow} {self.name(deal.first_bidder)} "
+                     f"{'bid' if deal.first_bidder == self.human else 'bids'} first")
+        else:
+            t.append(f" · First bidder: {self.name(deal.first_bidder)}")
+        return t
+
+    def status_line(self, obs: Observation) -> Text:
+        deal = self.deal
+        if obs.phase is Phase.BID:
+            return Text(f"Bidding · first bidder {self.name(deal.first_bidder)}")
+        if obs.phase is Phase.ROB:
+            return Text(f"Robbing · landlord now {self.name(obs.landlord or 0)}")
+        assert obs.landlord is not None
+        return Text(f"Landlord: {self.name(obs.landlord)} · Dealer: {self.name(deal.dealer)}")
+
+    def draw(self) -> None:
+        """The human's view: seats, kitty, stakes, table, hand and what is asked."""
+        deal = self.deal
+        obs = deal.observe(self.human)
+        self.rule(self.status_line(obs))
+        self.say(self.seats_table(obs))
+        if obs.kitty is not None:
+            line = Text("Kitty: ")
+            line.append_text(self.cards(obs.kitty))
+            line.append(f"  (taken by {self.name(obs.landlord or 0)})", style="dim")
+            self.say(line)
+        if obs.landlord_hand is not None and obs.landlord != self.human:
+            line = Text("Landlord's hand (明牌): ", style="magenta")
+            line.append_text(self.cards(obs.landlord_hand))
+            self.say(line)
+        self.say(self.stakes(obs))
+        if obs.phase is Phase.PLAY:
+            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
+        self.draw_hand(obs.hand)
+        self.say(self.turn_line(obs))
+
+
+    def turn_line(self, obs: Observation) -> Text:
+        deal = self.deal
+        x = self.times()
+        t = Text()
+        if obs.phase is Phase.BID:
+            t.append("Your bid: ", style="bold yellow")
+            t.append(bid_help(deal))
+        elif obs.phase is Phase.ROB:
+            t.append("Rob the landlord? ", style="bold yellow")
+            r = deal.rules.rob_multiplier(obs.robs + 1)
+            if obs.landlord == deal.first_landlord and obs.robs == 0:
+                t.append(f"'rob' to become the landlord (R {x}{r}) or 'no'")
+            elif self.human == deal.first_landlord:
+                t.append(f"'rob' to rob it back (R {x}{r}) or 'no'")
+            else:
+                t.append(f"'rob' to take it from {self.name(obs.landlord or 0)} (R {x}{r}) "
+                         "or 'no'")
+        else:
+            t.append("Your turn: ", style="bold yellow")
+            if obs.top is None:
+                t.append("lead any combination")
+                if SHOW in deal.legal_actions():
+                    t.append(f", or 'show' (明牌: hand face up, {x}2)", style="magenta")
+            else:
+                t.append("beat ")
+                t.append_text(self.action(obs.top))
+                t.append(" or pass")
+        return self.with_tail(t)
+
+    # ----- input --------------------------------------------------------------------
+
+    def follow_note(self, play: Combo, top: Combo) -> str:
+        return self.group_note(play, top, f" (play {top.size} cards of the same kind, or a bomb)")
+
+    def explain_reason(self, action: Any, reason: str) -> Text:
+        if action == SHOW:
+            if self.deal.rules.ming_pai is MingPai.OFF:
+                return Text("明牌 is off in these rules (ming_pai=off)")
+            return Text("only the landlord may show the hand, and only before its first "
+                        "play (an empty line or 'table' draws the table again)")
+        seat = self.human
+        for old, new in ((f"seat {seat} does not hold", "you do not hold"),
+                         (f"seat {seat} must", "you must")):
+            if reason.startswith(old):
+                reason = new + reason[len(old):]
+        return Text(reason)
+
+    def hint(self, arg: str = "") -> None:
+        """Suggest a move; with ``arg`` ``all`` or a combination type, list plays."""
+        deal = self.deal
+        legal = deal.legal_actions()
+        obs = deal.observe(self.human)
+        best = make_bot("greedy", seed=0, game=self.spec.key).act(obs, legal)
+        t = Text("Hint: ", style="bold magenta")
+        t.append_text(self.action(best, bidding=deal.phase is Phase.BID))
+        if isinstance(best, Combo):
+            t.append(f"   (type: {self.plain(best.cards)}  or  {self.indexes(best.cards)})",
+                     style="dim")
+        elif isinstance(best, Pass) and deal.phase is Phase.PLAY:
+            t.append("  (the greedy bot would pass)", style="dim")
+        self.say(t)
+        if deal.phase is not Phase.PLAY:
+            self.say("Possible: " + ", ".join(deal.action_text(a) for a in legal))
+            return
+        plays = [a for a in legal if isinstance(a, Combo)]
+        if not plays:
+            self.say("Nothing in your hand beats the table: pass.")
+            return
+        by_kind: dict[Kind, list[Combo]] = {k: [] for k in Kind}
+        for c in plays:
+            by_kind[c.kind].append(c)
+        self.list_plays({k: sorted(v, key=lambda c: (c.key, c.cards))
+                         for k, v in by_kind.items() if v}, arg,
+                        passing=PASS in legal,
+                        types=[k.value for k in tables(deal.rules).kinds])
+
+
+    # ----- moves --------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply a legal action of the seat to act and report it."""
+        deal = self.deal
+        seat = deal.current_player
+        assert seat is not None
+        phase = deal.phase
+        leading = phase is Phase.PLAY and deal.top is None
+        deal.apply_action(action)
+        if phase is Phase.BID:
+            self.report_bid(seat, action)
+        elif phase is Phase.ROB:
+            self.report_rob(seat, action)
+        else:
+            self.report_play(seat, action, leading)
+        if phase is Phase.BID and deal.phase is Phase.ROB:
+            x = self.times()
+            ms = ", ".join(f"{x}{m}" for m in deal.rules.rob_multipliers)
+            self.say(Text(f"  — robbing: who did not pass may rob the landlord (R {ms}) —",
+                          style="dim"))
+        if phase is not Phase.PLAY and deal.phase is Phase.PLAY:
+            self.report_landlord()
+
+    def report_bid(self, seat: int, action: Action) -> None:
+        line = self.actor(seat)
+        if isinstance(action, Bid):
+            line.append(f"{self.verb(seat, 'bid')} {action.value}", style="yellow")
+        else:
+            self.append_pass(line, seat, self.w("no_bid"))
+        self.say(line)
+
+    def report_rob(self, seat: int, action: Action) -> None:
+        deal = self.deal
+        line = self.actor(seat)
+        if action == ROB:
+            x = self.times()
+            line.append(f"{self.verb(seat, 'rob')} the landlord", style="magenta")
+            line.append(f" — R {x}{deal.rules.rob_multiplier(deal.robs)}")
+        else:
+            line.append(f"{self.verb(seat, 'do not rob')}", style="dim")
+        if self.lang != "en":
+            line.append(f" ({self.w('rob' if action == ROB else 'no')})", style="dim")
+        self.say(line)
+
+    def report_landlord(self) -> None:
+        deal = self.deal
+        lord = deal.landlord
+        assert lord is not None
+        x = self.times()
+        line = Text(f"{self.name(lord)} ", style="bold")
+        line.append(f"{'are' if lord == self.human else 'is'} the landlord", style="bold magenta")
+        line.append(f" (bid {deal.bid}")
+        if deal.robs:
+            line.append(f", R {x}{deal.rules.rob_multiplier(deal.robs)}")
+        line.append(f") and {'take' if lord == self.human else 'takes'} the kitty: ")
+        line.append_text(self.cards(deal.kitty))
+        self.say(line)
+
+    def report_play(self, seat: int, action: Action, leading: bool) -> None:
+        deal = self.deal
+        if action == SHOW:
+            line = Text(f"  {self.name(seat)} {self.verb(seat, 'show')} the hand (明牌): ",
+                        style="magenta")
+            line.append_text(self.cards(deal.hands[seat]))
+            self.say(line)
+            return
+        self.note_trick(seat, action, leading)
+        line = self.actor(seat)
+        if isinstance(action, Pass):
+            self.append_pass(line, seat, self.w("pass"))
+        else:
+            assert isinstance(action, Combo)
+            line.append(self.verb(seat, "lead" if leading else "play") + " ")
+            line.append_text(self.action(action))
+            if action.kind in tables(deal.rules).doubling:
+                line.append(f"  {self.times()}2!", style="bold red")
+            self.note_left(line, size_of(deal.hands[seat]))
+            if leading and seat == self.human:
+                others = sorted({r.kind.value for r in readings(action.cards, deal.rules)}
+                                - {action.kind.value})
+                if others:
+                    line.append(f"  (read as {action.kind.value}; add "
+                                f"{' or '.join(others)} for another reading)", style="dim")
+        self.say(line)
+        if deal.phase is Phase.PLAY and deal.top is None:
+            leader = deal.current_player
+            assert leader is not None
+            lead = self.verb(leader, "lead")
+            self.say(Text(f"  {self.name(leader)} won the trick and {lead}.", style="dim"))
+
+    # ----- the game -----------------------------------------------------------------
+    def say_redeal(self, seed: int, dealer: int | None) -> None:
+        """Everybody passed: the next player deals a new deal from ``seed``."""
+        self.say(self.redeal_line(Text("Everybody passed: no landlord. ", style="bold"),
+                                  f" (seed {seed})"))
+
+    def start_deal(self, deal: DouDizhuDeal, seed: int | None = None) -> None:
+        super().start_deal(deal, seed)
+        self._make_bots()
+
+    def redeal_line(self, line: Text, seed_note: str = "") -> Text:
+        """``line`` followed by who deals the redeal (``seed_note`` after it) and
+        whether the next deal counts double."""
+        deal = self.deal
+        out = deal.outcome
+        assert out is not None and out.redeal
+        dealer = (deal.dealer + 1) % deal.players
+        line.append(f"Redeal: {self.name(dealer)} {'deal' if dealer == self.human else 'deals'}"
+                    + seed_note)
+        if out.next_doubled:
+            line.append(f"; the next deal counts double (D {self.times()}2)", style="magenta")
+        elif deal.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and deal.doubled:
+            line.append("; it is not doubled again", style="dim")
+        return line
+
+    def record_data(self) -> dict[str, Any]:
+        return self.spec.to_record(self.deal)
+
+    def show_outcome(self) -> None:
+        deal = self.deal
+        out = deal.outcome
+        assert out is not None and out.landlord is not None and out.winner is not None
+        x = self.times()
+        self.rule("Deal over")
+        mine = out.scores[self.human]
+        line = Text()
+        if out.landlord_won:
+            line.append(f"The landlord ({self.name(out.landlord)}) "
+                        f"{'win' if out.landlord == self.human else 'wins'}",
+                        style="bold green" if mine > 0 else "bold")
+        else:
+            line.append("The peasants win", style="bold green" if mine > 0 else "bold")
+            line.append(f": {self.name(out.winner)} went out first; the landlord "
+                        f"({self.name(out.landlord)}) "
+                        f"{'lose' if out.landlord == self.human else 'loses'}")
+        line.append(".")
+        self.say(line)
+        if out.spring:
+            self.say(Text(f"Spring (春天): no peasant played a card — S {x}{out.spring_factor}",
+                          style="bold magenta"))
+        if out.anti_spring:
+            self.say(Text(f"Anti-spring (反春): the landlord made one play only — "
+                          f"S {x}{out.spring_factor}", style="bold magenta"))
+        bombs = 1 << out.bombs
+        self.say(f"Unit: B {out.bid} {x} R {out.rob_multiplier} {x} 2^b {bombs} (b={out.bombs}) "
+                 f"{x} S {out.spring_factor} {x} T {out.thunder} {x} M {out.ming} {x} "
+                 f"D {out.doubled} = {out.unit}")
+        table = outcome_table("Seat", "Role", "Cards left", ("Score", "right"))
+        for seat in range(deal.players):
+            table.add_row(self.seat_cell(seat),
+                          Text(self.role(seat), style="magenta" if seat == out.landlord else ""),
+                          self.hand_cell(out.hands[seat]), score_text(out.scores[seat]))
+        self.say(table)
+        self.say_score(mine)
+        if self.match_label is None:
+            self.say_again(self.seed, "this game")
+
+    def show_match_redeal(self) -> None:
+        """Everybody passed in a match deal: say so, and who deals next."""
+        self.rule("Deal over")
+        self.say(self.redeal_line(Text("Everybody passed: no landlord, no score; the deal "
+                                       "does not count. ", style="bold")))
+
+
+class DouDizhuMatchSession(BaseMatchSession):
+    """A match between a human seat and bots (:class:`~chupai.doudizhu.match.Match`):
+    deal after deal, redeals included, with the score table after each one
+    (``options``: the keywords of :class:`~chupai.cli.session.TerminalSession`)."""
+
+    INTRO_NOTE = (" Redeals (everybody passed) do not count; the deal passes to the next "
+                  "player after every deal.")
+
+    def __init__(self, match: Match, human: int, bot_names: list[str], *,
+                 spec: GameSpec | None = None, **options: Any):
+        super().__init__(match, human, bot_names, **options)
+        self.spec = spec or get_game("doudizhu")
+        self.lang = self.lang if self.lang in WORDS else "en"
+
+    def title(self) -> str:
+        return self.spec.name(self.lang)
+
+    def label(self) -> str:
+        m = self.match
+        of = f" of {m.planned}" if m.planned is not None else ""
+        last = m.deals[-1].outcome if m.deals else None
+        again = " (redeal)" if last is not None and last.redeal else ""
+        return f"Deal {m.counted + 1}{of}{again}"
+
+    def score_table(self) -> Table:
+        m = self.match
+        table = outcome_table(("Deal", "right"), "Dealer", "Landlord", "Result", ("Unit", "right"),
+                              *((self.name(s), "right") for s in range(m.players)),
+                              title="Score table", title_justify="left", title_style="bold")
+        for row in m.table():
+            label = "redeal" if row.redeal else str(row.number)
+            lord = "—" if row.landlord is None else self.name(row.landlord)
+            if row.redeal:
+                result = "all passed"
+            else:
+                result = "landlord wins" if row.side == "landlord" else "peasants win"
+            unit = "—" if row.redeal else str(row.unit)
+            if row.doubled:
+                unit += " (doubled)"
+            table.add_row(label, self.name(row.dealer), lord, result, unit,
+                          *(score_text(v) for v in row.scores))
+        table.add_row(*total_row(m.totals, 4))
+        return table
+
+    def play_match_deal(self, deal: DouDizhuDeal, label: str) -> None:
+        session = DouDizhuSession(self.match.rules, deal.seed or 0, self.human, self.bot_names,
+                                  deal=deal, match_label=label, spec=self.spec,
+                                  **self.deal_options())
+        session.deal_intro()
+        session.play_deal()
+        out = deal.outcome
+        assert out is not None
+        if out.redeal:
+            session.show_match_redeal()
+        else:
+            session.show_outcome()
+
+    def redeals_note(self) -> str:
+        m = self.match
+        return f" (and {m.redeals} redeal{'s' if m.redeals != 1 else ''})" if m.redeals else ""
+
+
+def play_rules(spec: GameSpec, args: argparse.Namespace) -> DouDizhuRules:
+    """The rules of ``chupai play``'s arguments; ``--players`` must fit the preset."""
+    preset = args.rules or spec.default_preset
+    rules: DouDizhuRules = spec.resolve(preset, parse_overrides(args.overrides or []))
+    n = rules.players
+    players = args.players
+    if players is not None and players != n:
+        other = "four_player" if players == 4 else "classic" if players == 3 else None
+        hint = f": choose --rules {other}" if other else " (3 with classic, 4 with four_player)"
+        raise ChupaiError(f"--players {players} does not fit Dou Dizhu preset {preset!r} "
+                          f"({n} players){hint}")
+    return rules
+
+
+def deal_session(spec: GameSpec, rules: DouDizhuRules, seed: int, human: int,
+                 names: list[str], options: dict[str, Any]) -> DouDizhuSession:
+    """The session of one game (a deal, and its redeals) of ``rules`` from ``seed``."""
+    return DouDizhuSession(rules, seed, human, names, spec=spec, **options)
+
+
+def match_session(spec: GameSpec, match: Match, human: int, names: list[str],
+                  options: dict[str, Any]) -> DouDizhuMatchSession:
+    """The session of a match."""
+    return DouDizhuMatchSession(match, human, names, spec=spec, **options)

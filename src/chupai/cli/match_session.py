@@ -1,0 +1,98 @@
+"""The match frame of ``chupai play``: a match of any game (the game's match
+class, from :meth:`chupai.protocol.GameSpec.new_match`) played deal after deal,
+with the score table after each deal and the match record at the end."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+
+from chupai.cli.session import TerminalSession
+from chupai.cli.terminal import rules_text
+
+__all__ = ["BaseMatchSession"]
+
+
+class BaseMatchSession(TerminalSession):
+    """A match between a human seat and bots: deal after deal (:meth:`play_match_deal`),
+    with the score table after each one, then who leads.
+
+    A game fills in :meth:`title`, :meth:`label`, :meth:`score_table` and
+    :meth:`play_match_deal`."""
+
+    INTRO_NOTE: ClassVar[str] = ""
+    """Said after the plan in the intro (the game's rules of a match)."""
+    END_TITLE: ClassVar[str] = "Match over"
+    """The title of the rule before the match's result."""
+
+    def __init__(self, match: Any, human: int, bot_names: list[str], **options: Any):
+        super().__init__(human, **options)
+        self.match = match
+        self.bot_names = bot_names
+
+    def plan(self) -> str:
+        """``10 deals``, ``until a total reaches ±50`` or both, joined by ``or``."""
+        m = self.match
+        parts = []
+        if m.planned is not None:
+            parts.append(f"{m.planned} deal{'s' if m.planned != 1 else ''}")
+        if m.target is not None:
+            parts.append(f"until a total reaches ±{m.target}")
+        return " or ".join(parts)
+
+    def deal_options(self) -> dict[str, Any]:
+        """The keywords of a deal's session in the match: the same console, input,
+        pause and language."""
+        return {"console": self.console, "lang": self.lang, "read_line": self.read_line,
+                "echo_input": self.echo_input, "pause": self.pause}
+
+    def intro(self) -> None:
+        m = self.match
+        self.say_intro(f"{self.title()} — match", rules_text(m.rules),
+                       f"Match seed {m.seed}{self.random_note(m.seed)}; {self.plan()}."
+                       + self.INTRO_NOTE, self.seated(self.bot_names, m.players))
+
+    def play_all(self) -> None:
+        m = self.match
+        while not m.is_over():
+            label = self.label()
+            self.play_match_deal(m.next_deal(), label)
+            self.say(self.score_table())
+
+    def abandoned(self) -> str:
+        return f"the match is abandoned (match seed {self.match.seed})"
+
+    def finish(self) -> None:
+        m = self.match
+        self.rule(self.END_TITLE)
+        leaders = m.leaders()
+        totals = m.totals
+        names = " and ".join(self.name(s) for s in leaders)
+        verb = "lead" if len(leaders) > 1 or leaders[0] == self.human else "leads"
+        self.say(Text(f"After {m.counted} deal{'s' if m.counted != 1 else ''}"
+                      f"{self.redeals_note()}: {names} {verb} with {totals[leaders[0]]:+d}. "
+                      f"Your total: {totals[self.human]:+d}", style="bold"))
+        if self.record:
+            self.save_record(m.to_record(), what="Match record")
+
+    def redeals_note(self) -> str:
+        """Said after the number of deals at the end (redeals that did not count)."""
+        return ""
+
+    def title(self) -> str:
+        """The game's name."""
+        raise NotImplementedError
+
+    def label(self) -> str:
+        """The next deal's place in the match (``Deal 3 of 10``)."""
+        raise NotImplementedError
+
+    def score_table(self) -> Table:
+        """The score table so far."""
+        raise NotImplementedError
+
+    def play_match_deal(self, deal: Any, label: str) -> None:
+        """Play ``deal`` of the match, labelled ``label``, and show its outcome."""
+        raise NotImplementedError

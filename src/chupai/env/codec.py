@@ -1,0 +1,455 @@
+"""The building blocks of the observation encodings (:mod:`chupai.env.encode`):
+segments, card planes, memoised small state blocks and the :class:`Codec` base
+class each game's encoder (``chupai.env.games.<game>``) extends.
+
+A codec lays out the vector (:meth:`Codec.common_head`, :meth:`Codec.add_block`,
+:meth:`Codec.history_layout`, :meth:`Codec.finish_layout`) and returns the pieces
+of one observation in layout order (:meth:`Codec.parts`); the
+:class:`~chupai.env.encode.Encoder` concatenates them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Final, NamedTuple, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "CACHE_LIMIT",
+    "HISTORY_LENGTH",
+    "PASS_KEY",
+    "SKIP_KEY",
+    "Block",
+    "CardPlanes",
+    "Codec",
+    "CountPlanes",
+    "Field",
+    "MaskPlanes",
+    "Segment",
+    "Vector",
+    "bits",
+    "count_planes",
+    "frozen",
+    "mask_planes",
+    "order",
+    "rel",
+    "sat_sub",
+    "trick_fields",
+    "trick_values",
+]
+
+Vector: TypeAlias = npt.NDArray[np.float32]
+"""A 1-D float32 array."""
+
+HISTORY_LENGTH: Final = 8
+"""K: how many recent plays and passes the encoding keeps."""
+
+CACHE_LIMIT: Final = 1 << 14
+"""Entries per memo dictionary; a full dictionary is emptied and refilled."""
+
+_F32: Final = np.float32
+
+PASS_KEY: Final = -1
+"""A history entry that is a pass (see :meth:`Codec.recent`)."""
+SKIP_KEY: Final = -2
+"""An action :meth:`Codec.recent` steps over."""
+
+
+class Segment(NamedTuple):
+    """One named part of the vector: ``vector[start:start + length]``."""
+
+    name: str
+    start: int
+    length: int
+    description: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.length
+
+    @property
+    def span(self) -> slice:
+        """The slice of this segment in the vector."""
+        return slice(self.start, self.start + self.length)
+
+
+def frozen(a: Vector) -> Vector:
+    a.flags.writeable = False
+    return a
+
+
+class _Memo:
+    """A bounded memo dictionary: ``key -> read-only array`` built by ``make``."""
+
+    __slots__ = ("data", "make")
+
+    def __init__(self, make: Callable[[Any], Vector]) -> None:
+        self.data: dict[Hashable, Vector] = {}
+        self.make = make
+
+    def get(self, key: Hashable) -> Vector:
+        v = self.data.get(key)
+        if v is None:
+            data = self.data
+            if len(data) >= CACHE_LIMIT:
+                data.clear()
+            v = data[key] = frozen(self.make(key))
+        return v
+
+
+# ---------------------------------------------------------------------------
+# Card planes
+# ---------------------------------------------------------------------------
+
+class CardPlanes:
+    """The card-plane format of one game: :meth:`plane` turns a card value (a
+    52-bit mask or packed counts) into a read-only float32 array of :attr:`size`
+    values (memoised); :meth:`decode` reads one back."""
+
+    size: int
+    zero: Vector
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.zero = frozen(np.zeros(size, _F32))
+        self._memo = _Memo(self._make)
+        self._memo.data[0] = self.zero
+
+    def plane(self, cards: int) -> Vector:
+        """The plane of ``cards`` (shared and read-only: copy before writing)."""
+        v = self._memo.data.get(cards)
+        if v is None:
+            v = self._memo.get(cards)
+        return v
+
+    def _make(self, cards: int) -> Vector:
+        raise NotImplementedError
+
+    def decode(self, plane: npt.ArrayLike) -> int:
+        """The card value of a plane (inverse of :meth:`plane`)."""
+        raise NotImplementedError
+
+
+class MaskPlanes(CardPlanes):
+    """Big Two: bit ``c`` of a 52-bit mask is value ``c``."""
+
+    def __init__(self) -> None:
+        super().__init__(52)
+
+    def _make(self, cards: int) -> Vector:
+        raw = np.frombuffer(cards.to_bytes(7, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, bitorder="little")[:52].astype(_F32)
+
+    def decode(self, plane: npt.ArrayLike) -> int:
+        a = np.asarray(plane)
+        return sum(1 << int(c) for c in np.flatnonzero(a > 0.5))
+
+
+class CountPlanes(CardPlanes):
+    """Packed 5-bit counts: field ``f`` owns ``maxes[f]`` thermometer slots."""
+
+    def __init__(self, maxes: Sequence[int]) -> None:
+        self.maxes = tuple(maxes)
+        self.shifts = tuple(5 * f for f in range(len(self.maxes)))
+        self.offsets = np.cumsum((0,) + self.maxes[:-1])
+        self._thresholds = np.concatenate([np.arange(m) for m in self.maxes])
+        self._repeats = np.asarray(self.maxes)
+        super().__init__(sum(self.maxes))
+
+    def _make(self, cards: int) -> Vector:
+        # a count beyond the decks' copies is capped: in Big A a seat's played
+        # cards can exceed them, as 4s come back to play through captures (§6)
+        counts = np.minimum(np.array([(cards >> s) & 31 for s in self.shifts]), self._repeats)
+        out: Vector = (np.repeat(counts, self._repeats) > self._thresholds).astype(_F32)
+        return out
+
+    def decode(self, plane: npt.ArrayLike) -> int:
+        a = np.asarray(plane, dtype=np.float64)
+        counts = np.add.reduceat(a, self.offsets)
+        return sum(int(round(c)) << s for c, s in zip(counts, self.shifts))
+
+
+_MASK_PLANES: CardPlanes | None = None
+_COUNT_PLANES: dict[tuple[int, ...], CardPlanes] = {}
+
+
+def mask_planes() -> CardPlanes:
+    global _MASK_PLANES
+    if _MASK_PLANES is None:
+        _MASK_PLANES = MaskPlanes()
+    return _MASK_PLANES
+
+
+def count_planes(maxes: tuple[int, ...]) -> CardPlanes:
+    p = _COUNT_PLANES.get(maxes)
+    if p is None:
+        p = _COUNT_PLANES[maxes] = CountPlanes(maxes)
+    return p
+
+
+def sat_sub(a: int, b: int, guard: int) -> int:
+    """Per 5-bit field ``max(0, a - b)`` (every field of ``a`` and ``b`` < 16)."""
+    x = (a + guard) - b
+    g = x & guard
+    keep = (g >> 4) * 31
+    return (x & keep) - g
+
+
+# ---------------------------------------------------------------------------
+# Small state blocks
+# ---------------------------------------------------------------------------
+
+class Field(NamedTuple):
+    name: str
+    kind: str
+    """``onehot`` (value: index, -1 = none), ``bits`` (value: bit mask),
+    ``scalar`` (value: float), ``order`` (value: per seat an index or -1; n x n)."""
+    size: int
+    description: str
+
+
+class Block:
+    """Contiguous small fields built together from one tuple of values (memoised)."""
+
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields = tuple(fields)
+        self.size = sum(f.size for f in self.fields)
+        self._memo = _Memo(self._make)
+
+    def _make(self, values: tuple[Any, ...]) -> Vector:
+        out = np.zeros(self.size, _F32)
+        at = 0
+        for f, v in zip(self.fields, values):
+            if f.kind == "onehot":
+                if v >= 0:
+                    out[at + v] = 1.0
+            elif f.kind == "bits":
+                for i in range(f.size):
+                    if v >> i & 1:
+                        out[at + i] = 1.0
+            elif f.kind == "scalar":
+                out[at] = v
+            else:  # order: n seats x n positions
+                n = math.isqrt(f.size)
+                for seat, pos in enumerate(v):
+                    if pos >= 0:
+                        out[at + seat * n + pos] = 1.0
+            at += f.size
+        return out
+
+    def get(self, values: tuple[Any, ...]) -> Vector:
+        v = self._memo.data.get(values)
+        if v is None:
+            v = self._memo.get(values)
+        return v
+
+
+# ---------------------------------------------------------------------------
+# The codec base class
+# ---------------------------------------------------------------------------
+
+_LEFT_SLOTS: Final = 6
+
+
+class Codec:
+    """What each game provides: the layout and the parts of one observation.
+
+    :meth:`parts` returns the pieces of the vector in layout order; the
+    :class:`~chupai.env.encode.Encoder` concatenates them."""
+
+    planes: CardPlanes
+    players: int
+    layout: tuple[Segment, ...]
+    size: int
+
+    def __init__(self, players: int, planes: CardPlanes, full_hand: int) -> None:
+        self.players = players
+        self.planes = planes
+        self._segs: list[tuple[str, int, str]] = []
+        self._left_scale = float(full_hand)
+        self._left = _Memo(self._make_left)
+        self._entry = _Memo(self._make_entry)
+        width = planes.size + players + 1
+        self._pads = [np.zeros(0, _F32)] + [
+            frozen(np.zeros(c * width, _F32)) for c in range(1, HISTORY_LENGTH + 1)]
+
+    # --- layout building
+    def add(self, name: str, length: int, description: str) -> None:
+        self._segs.append((name, length, description))
+
+    def add_block(self, block: Block) -> None:
+        for f in block.fields:
+            self.add(f.name, f.size, f.description)
+
+    def finish_layout(self) -> None:
+        out = []
+        at = 0
+        for name, length, desc in self._segs:
+            out.append(Segment(name, at, length, desc))
+            at += length
+        self.layout = tuple(out)
+        self.size = at
+
+    def common_head(self, extra: Sequence[tuple[str, str]],
+                    known: str = "cards relative seat {k} is known to hold now") -> None:
+        """hand, unseen, played.k, known.k, the game's extra planes, top, cards_left.k."""
+        p, n = self.planes.size, self.players
+        self.add("hand", p, "the seat's own cards")
+        self.add("unseen", p, "cards whose place the seat does not know")
+        for k in range(n):
+            self.add(f"played.{k}", p, f"cards played so far by relative seat {k}")
+        for k in range(1, n):
+            self.add(f"known.{k}", p, known.format(k=k))
+        for name, desc in extra:
+            self.add(name, p, desc)
+        self.add("top", p, "the current top play's cards (0 when leading)")
+        for k in range(n):
+            self.add(f"cards_left.{k}", _LEFT_SLOTS,
+                     f"relative seat {k}: cards held / full hand, then one-hot 0,1,2,3,>=4")
+
+    def lay_out(self, block: Block, extra: Sequence[tuple[str, str]],
+                known: str = "cards relative seat {k} is known to hold now") -> None:
+        """The whole layout: :meth:`common_head`, the state ``block``, the history."""
+        self.common_head(extra, known)
+        self.add_block(block)
+        self.history_layout()
+        self.finish_layout()
+
+    def history_layout(self) -> None:
+        p, n = self.planes.size, self.players
+        for i in range(HISTORY_LENGTH):
+            self.add(f"history.{i}.cards", p, f"play {i} back (0 = newest): its cards")
+            self.add(f"history.{i}.seat", n, f"play {i} back: relative seat one-hot")
+            self.add(f"history.{i}.pass", 1, f"play {i} back: 1 for a pass")
+
+    # --- shared parts
+    def _make_left(self, counts: tuple[int, ...]) -> Vector:
+        out = np.zeros(len(counts) * _LEFT_SLOTS, _F32)
+        for k, c in enumerate(counts):
+            out[k * _LEFT_SLOTS] = c / self._left_scale
+            out[k * _LEFT_SLOTS + 1 + min(c, 4)] = 1.0
+        return out
+
+    def cards_left(self, counts: tuple[int, ...], me: int) -> Vector:
+        key = counts[me:] + counts[:me] if me else counts
+        v = self._left.data.get(key)
+        return v if v is not None else self._left.get(key)
+
+    def _make_entry(self, key: tuple[int, int]) -> Vector:
+        cards, rel = key
+        size = self.planes.size
+        out = np.zeros(size + self.players + 1, _F32)
+        if cards < 0:
+            out[-1] = 1.0
+        else:
+            out[:size] = self.planes.plane(cards)
+        out[size + rel] = 1.0
+        return out
+
+    def history(self, keys: list[tuple[int, int]]) -> list[Vector]:
+        """The history pieces of up to K ``(cards or -1 for a pass, relative seat)``
+        keys, newest first, padded with zeros."""
+        memo = self._entry
+        data = memo.data
+        out = []
+        for key in keys:
+            v = data.get(key)
+            out.append(v if v is not None else memo.get(key))
+        if len(keys) < HISTORY_LENGTH:
+            out.append(self._pads[HISTORY_LENGTH - len(keys)])
+        return out
+
+    def head(self, hand: int, unseen: int, played: Sequence[int], known: Sequence[int],
+             extra: Sequence[int], top: int, counts: tuple[int, ...], me: int
+             ) -> list[Vector]:
+        """The pieces of :meth:`common_head`: ``played`` and ``known`` per absolute
+        seat (``known[me]`` unused), ``extra`` the game's planes, ``top`` the top
+        play's cards (0 when leading)."""
+        n = self.players
+        cards = [hand, unseen]
+        cards += [played[(me + k) % n] for k in range(n)]
+        cards += [known[(me + k) % n] for k in range(1, n)]
+        cards += extra
+        cards.append(top)
+        data = self.planes._memo.data
+        plane = self.planes.plane
+        parts = [data[c] if c in data else plane(c) for c in cards]
+        parts.append(self.cards_left(counts, me))
+        return parts
+
+    def recent(self, hist: Sequence[Any], me: int, stop: int,
+               cards_of: Callable[[Any], int | None]) -> list[Vector]:
+        """The history pieces of the last K plays and passes among ``hist[stop:]``
+        (events: ``(seat, action, ...)`` tuples), newest first, padded with zeros:
+        ``cards_of(action)`` is the cards of a play, :data:`PASS_KEY` for a pass,
+        :data:`SKIP_KEY` for an action to step over, None where the history of the
+        play phase ends."""
+        n = self.players
+        memo = self._entry
+        data = memo.data
+        out: list[Vector] = []
+        for i in range(len(hist) - 1, stop - 1, -1):
+            ev = hist[i]
+            c = cards_of(ev[1])
+            if c is None:
+                break
+            if c == SKIP_KEY:
+                continue
+            key = (c, (ev[0] - me) % n)
+            v = data.get(key)
+            out.append(v if v is not None else memo.get(key))
+            if len(out) == HISTORY_LENGTH:
+                return out
+        out.append(self._pads[HISTORY_LENGTH - len(out)])
+        return out
+
+    def parts(self, obs: Any) -> list[Vector]:
+        """The pieces of the vector of ``obs``, in layout order."""
+        raise NotImplementedError
+
+
+def trick_fields(n: int, kinds: int, kind: str) -> list[Field]:
+    """The fields of the trick every game encodes: ``top_player``, ``leader``,
+    ``leading`` and ``top_kind`` (``kinds`` kinds, described by ``kind``)."""
+    return [
+        Field("top_player", "onehot", n, "who made the top play"),
+        Field("leader", "onehot", n, "who led the current trick"),
+        Field("leading", "bits", 1, "1 when this seat is to act with no top play"),
+        Field("top_kind", "onehot", kinds, kind),
+    ]
+
+
+def trick_values(o: Any, kind_index: Mapping[Any, int], n: int) -> tuple[int, int, int, int]:
+    """The values of :func:`trick_fields` of observation ``o`` (``top``,
+    ``top_player``, ``leader``, ``current_player``, ``seat``)."""
+    me = o.seat
+    top = o.top
+    return (-1 if o.top_player is None else (o.top_player - me) % n,
+            -1 if o.leader is None else (o.leader - me) % n,
+            1 if (top is None and o.current_player == me) else 0,
+            -1 if top is None else kind_index[top.kind])
+
+
+def rel(seat: int | None, me: int, n: int) -> int:
+    """The relative seat of ``seat`` seen from ``me`` (-1 for None)."""
+    return -1 if seat is None else (seat - me) % n
+
+
+def order(seats: Sequence[int], me: int, n: int) -> tuple[int, ...]:
+    """Per relative seat, its index in ``seats`` (-1 when absent)."""
+    pos = [-1] * n
+    for i, s in enumerate(seats):
+        pos[(s - me) % n] = i
+    return tuple(pos)
+
+
+def bits(seats: Sequence[int], me: int, n: int) -> int:
+    b = 0
+    for s in seats:
+        b |= 1 << ((s - me) % n)
+    return b
+
+

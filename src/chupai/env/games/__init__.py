@@ -1,0 +1,22 @@
+"""The environment plugins of the games shipped with chupai, one module per game
+(named by each game's spec: ``layers={"env": "chupai.env.games.<game>"}``).
+
+A plugin module provides:
+
+- ``COMBINATION_OPTIONS``: the rules options that decide the action space;
+  ``base_rules(rules)``: the preset whose other options the space's canonical
+  rules take; ``check(rules)``: raise
+  :class:`~chupai.errors.UnsupportedOptionError` for an option the space cannot
+  represent; ``build_space(rules) -> (blocks, text)``: the labelled blocks of
+  engine actions, in id order, and the text of an action
+  (:mod:`chupai.env.spaces`);
+- ``codec(rules)``: the observation codec (:class:`chupai.env.codec.Codec`);
+- ``public_action(event) -> bool``: whether the renderer shows an event of the
+  history as its seat's last action; optionally ``role_notes(obs)``: a public
+  note per seat beside its role;
+- optionally ``win_rewards(result, players)``: the rewards of ``reward="win"``
+  (default: +1 to each winner, -1 to every other seat).
+
+A game without a plugin is served by the generic path (the spec's
+``card_universe`` and ``action_universe``, :mod:`chupai.env.generic`).
+"""
