@@ -345,7 +345,10 @@ class Table:
         assert deal is not None
         parse = getattr(deal, "parse_action", None)
         if parse is not None:
-            return parse(text)
+            try:
+                return parse(text)
+            except NotImplementedError:  # the Deal base's: the game has no parser
+                pass
         want = text.strip().casefold()
         for action in self.legal():
             if deal.action_text(action).casefold() == want:
