@@ -5,12 +5,17 @@ example :class:`~chupai.bigtwo.game.Observation`) and the list of legal actions,
 and returns one of those actions; it covers every phase of its game. Bots are
 seeded and reproducible.
 
-Bots are built by name for a game with :func:`make_bot`: ``random`` (any game),
-``greedy``, ``heuristic`` and ``search``, each game's bots living in their own
-module and imported only when built; Dou Dizhu also has ``rlcard`` (RLCard's rule
-agent) and ``dmc`` (a trained Deep Monte-Carlo network: ``dmc:path=FILE``, needs
-``pip install 'chupai[rl]'``). A name may carry keyword parameters after a
-colon (``"search:ms=200"``). ``make_bot("random", seed=1)`` builds a Big Two bot.
+Bots are built by name for a game with :func:`make_bot`: ``random``, ``greedy``,
+``heuristic`` and ``search`` exist for every game. Each game's bots live in its
+bots plugin (the module its spec names for the ``bots`` layer, found through the
+game registry: :mod:`chupai.bots.games.bigtwo`, :mod:`chupai.bots.games.doudizhu`,
+:mod:`chupai.bots.games.biga`), imported only when one of them is built; what a
+plugin declares is described in :mod:`chupai.bots.plugin`. Dou Dizhu also has
+``rlcard`` (RLCard's rule agent) and ``dmc`` (a trained Deep Monte-Carlo network:
+``dmc:path=FILE``, needs ``pip install 'chupai[rl]'``). A game without a bots
+plugin is played by the generic bots (:mod:`chupai.bots.generic`). A name may
+carry keyword parameters after a colon (``"search:ms=200"``).
+``make_bot("random", seed=1)`` builds a Big Two bot.
 """
 
 from __future__ import annotations
@@ -19,12 +24,23 @@ import importlib
 import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from chupai.errors import ChupaiError
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "bot_names",
-           "parse_bot_spec", "split_bot_list"]
+if TYPE_CHECKING:
+    from chupai.protocol import GameSpec
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "parse_bot_spec",
+    "split_bot_list",
+]
 
 
 class Bot(Protocol):
@@ -49,107 +65,15 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-class GreedyBot:
-    """A simple greedy player for Big Two.
-
-    Leading: the play that sheds the most cards among those containing the
-    weakest card in hand (so low cards leave first, in groups when possible).
-    Following: the weakest play that beats the top play; pass when there is none.
-    A play that leaves one card is made with the "last card" call when offered.
-    Phase decisions: take / swap the leftover card, keep the hand rather than ask
-    for a redeal, give away the lowest cards, name the highest card it lacks, keep
-    the highest cards, choose the first face-down hand.
-    """
-
-    name = "greedy"
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
-        from chupai.bigtwo.combos import Combo
-        from chupai.bigtwo.game import Choice, LastCard
-
-        plays = [a for a in legal if isinstance(a, Combo)]
-        if not plays:
-            choices = [a for a in legal if isinstance(a, Choice)]
-            return _greedy_choice(choices) if choices else legal[0]
-        if observation.top is None:
-            low = _weakest_card(plays)
-            with_low = [c for c in plays if c.mask & low] or plays
-            best = max(with_low, key=lambda c: (c.mask.bit_count(), -c.key))
-        else:
-            best = min(plays, key=lambda c: (c.group != observation.top.group, c.key))
-        call = LastCard(best)
-        return call if call in legal else best
-
-
-def _high_first(mask: int) -> tuple[int, ...]:
-    """Card ids from the highest down (the id order is rank, then suit)."""
-    return tuple(sorted((c for c in range(52) if mask >> c & 1), reverse=True))
-
-
-def _greedy_choice(choices: Sequence[Any]) -> Any:
-    by_name: dict[str, list[Any]] = {}
-    for c in choices:
-        by_name.setdefault(c.name, []).append(c)
-    if "keep" in by_name and "redeal" in by_name:
-        return by_name["keep"][0]
-    if "name" in by_name:
-        return max(by_name["name"], key=lambda c: c.cards)
-    if "give" in by_name:
-        gives = by_name["give"]
-        fewest = min(c.cards.bit_count() for c in gives)
-        return min((c for c in gives if c.cards.bit_count() == fewest),
-                   key=lambda c: _high_first(c.cards))
-    if "keep" in by_name:
-        return max(by_name["keep"], key=lambda c: _high_first(c.cards))
-    return choices[0]
-
-
-def _weakest_card(plays: Sequence[Any]) -> int:
-    singles = [c for c in plays if c.mask.bit_count() == 1]
-    if singles:
-        return int(min(singles, key=lambda c: c.key).mask)
-    first = int(plays[0].mask)
-    return first & -first
-
-
 # ----- the registry --------------------------------------------------------------------
-
-_REGISTRY: dict[str, dict[str, str]] = {
-    "bigtwo": {
-        "random": "chupai.bots:RandomBot",
-        "greedy": "chupai.bots:GreedyBot",
-        "heuristic": "chupai.bots.bigtwo_heuristic:BigTwoHeuristicBot",
-        "search": "chupai.bots.search:SearchBot",
-    },
-    "doudizhu": {
-        "random": "chupai.bots:RandomBot",
-        "greedy": "chupai.bots.doudizhu:DouDizhuGreedyBot",
-        "heuristic": "chupai.bots.doudizhu_heuristic:DouDizhuHeuristicBot",
-        "search": "chupai.bots.search:SearchBot",
-        "rlcard": "chupai.bots.rlcard_agent:RLCardRuleBot",
-        "dmc": "chupai.bots.dmc:DMCBot",
-    },
-    "biga": {
-        "random": "chupai.bots:RandomBot",
-        "greedy": "chupai.bots.biga:BigAGreedyBot",
-        "heuristic": "chupai.bots.biga:BigAHeuristicBot",
-        "search": "chupai.bots.search:SearchBot",
-    },
-}
-"""For each game key, each bot name's factory as ``module:attribute`` (imported
-only when the bot is built, so a game's bots load only that game's code)."""
-
-_TAKES_GAME: frozenset[str] = frozenset({"search", "dmc"})
-"""Bots whose factory takes ``game=KEY`` (shared between games, or checking it)."""
+# Each game's bots live in its bots plugin (``spec.plugin("bots")``, see
+# chupai.bots.plugin), imported only when one of its bots is built.
 
 
-def _game_key(game: str) -> str:
-    from chupai.games import find_game
+def _game(game: str) -> GameSpec:
+    from chupai.protocol import get_game
 
-    return find_game(game).key
+    return get_game(game)
 
 
 def bot_names(game: str = "bigtwo") -> list[str]:
@@ -158,7 +82,9 @@ def bot_names(game: str = "bigtwo") -> list[str]:
     >>> bot_names("bigtwo")
     ['random', 'greedy', 'heuristic', 'search']
     """
-    return list(_REGISTRY[_game_key(game)])
+    from chupai.bots.plugin import levels
+
+    return list(levels(_game(game)))
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -228,11 +154,17 @@ def split_bot_list(text: str) -> list[str]:
     return out
 
 
-def _factory(game: str, name: str) -> Callable[..., Bot]:
-    bots = _REGISTRY[game]
+def _factory(spec: GameSpec, name: str) -> Callable[..., Bot]:
+    from chupai.bots.plugin import levels
+
+    game = spec.key
+    bots = levels(spec)
     if name not in bots:
         raise ChupaiError(f"unknown bot {name!r} for {game}; bots: {', '.join(bots)}")
-    module_name, _, attr = bots[name].partition(":")
+    found = bots[name]
+    if not isinstance(found, str):
+        return cast(Callable[..., Bot], found)
+    module_name, _, attr = found.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
@@ -242,6 +174,15 @@ def _factory(game: str, name: str) -> Callable[..., Bot]:
         raise ChupaiError(f"bot {name!r} is not available for {game}: "
                           f"{module_name} has no {attr}")
     return cast(Callable[..., Bot], factory)
+
+
+def _takes_game(factory: Callable[..., Any]) -> bool:
+    """Whether ``factory`` takes the game key (``game=KEY``: a bot shared between
+    games, or one checking it)."""
+    try:
+        return "game" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins only
+        return False
 
 
 def _check_params(name: str, factory: Callable[..., Any], params: dict[str, Any]) -> None:
@@ -278,13 +219,13 @@ def make_bot(name: str, seed: int | None = None, game: str = "bigtwo") -> Bot:
     >>> make_bot("random", 1, game="doudizhu").name
     'random'
     """
-    key = _game_key(game)
+    spec = _game(game)
     base, params = parse_bot_spec(name)
-    factory = _factory(key, base)
+    factory = _factory(spec, base)
     _check_params(base, factory, params)
     try:
-        if base in _TAKES_GAME:
-            return factory(seed, game=key, **params)
+        if _takes_game(factory):
+            return factory(seed, game=spec.key, **params)
         return factory(seed, **params)
     except TypeError as exc:
         if params:
@@ -292,9 +233,13 @@ def make_bot(name: str, seed: int | None = None, game: str = "bigtwo") -> Bot:
         raise
 
 
-BOTS: Mapping[str, Callable[[int | None], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-}
-"""The Big Two bots defined in this module (kept for compatibility; use
-:func:`make_bot` and :func:`bot_names`, which know every bot of every game)."""
+def __getattr__(name: str) -> Any:
+    # Big Two's greedy bot and the old table of this module's bots, kept for
+    # compatibility (the bots live in chupai.bots.games.bigtwo)
+    if name in ("GreedyBot", "BOTS"):
+        from chupai.bots.games.bigtwo.greedy import GreedyBot
+
+        bots: Mapping[str, Callable[[int | None], Bot]] = {"random": RandomBot,
+                                                          "greedy": GreedyBot}
+        return GreedyBot if name == "GreedyBot" else bots
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,7 +12,10 @@ information-set Monte Carlo search (determinized Monte Carlo):
    ``last_card_call``); 明牌 is only considered when the heuristic chooses it.
 2. **Determinizations.** A full deal consistent with the seat's observation is
    drawn with the game's sampler (:mod:`chupai.bigtwo.sampling`,
-   :mod:`chupai.doudizhu.sampling`, :mod:`chupai.biga.sampling`): the other hands
+   :mod:`chupai.doudizhu.sampling`, :mod:`chupai.biga.sampling`, named by the
+   ``SEARCH`` hooks of the game's bots plugin, :mod:`chupai.bots.plugin`, with the
+   other per-game parts below: the value of a deal, its scale, the defaults and
+   the actions ranked with the pass or replacing a play): the other hands
    are dealt at random from the unseen cards, respecting every card location the
    seat knows.
 3. **Rollouts.** On each determinization every candidate is applied and the deal
@@ -64,10 +67,13 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
+from chupai.actions import Pass
+from chupai.bots.plugin import SearchGame, search_action_types, search_game
 from chupai.errors import ChupaiError
+from chupai.protocol import GameSpec, get_game
 
 __all__ = ["SearchBot", "prune_candidates"]
 
@@ -76,11 +82,6 @@ _STOP_STARTING: Final = 0.85
 _HARD_STOP: Final = 0.92
 """Fraction of the time budget at which a running rollout is abandoned."""
 _OBJECTIVES: Final = ("mixed", "win", "score")
-_DEFAULTS: Final[dict[str, dict[str, Any]]] = {"biga": {"candidates": 5, "objective": "score"}}
-"""Per-game defaults that differ from ``candidates=12, objective="mixed"``: in Big A
-(five players, noisy rollouts) fewer candidates get more determinizations each, and
-the deal score is the better objective (measured on paired deals, then confirmed by
-the 1,000-deal tournament in the README)."""
 _ROLLOUTS: Final = ("heuristic", "greedy", "random")
 
 
@@ -112,35 +113,37 @@ def _lead_order(plays: Sequence[Any]) -> list[Any]:
     return out
 
 
-def _pass_and_call_types() -> tuple[tuple[type, ...], Any]:
-    from chupai.actions import Pass
-    from chupai.bigtwo.game import LastCard
-
-    return (Pass,), LastCard
+def _play_of(call: Any) -> Any:
+    """The play a call action (Big Two's "last card") wraps."""
+    return call.play
 
 
-def _capture_type() -> type | None:
-    """Big A's capture action, when its engine is installed."""
-    try:
-        from chupai.biga.game import Capture
-    except ImportError:  # pragma: no cover - the engine ships with the bots
-        return None
-    return Capture
-
-
-def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = ()) -> list[Any]:
+def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = (),
+                     game: str | None = None) -> list[Any]:
     """At most ``limit`` candidate actions from ``legal``: the actions of ``first``
-    (that are legal), the pass, Big A's captures, then plays across kinds (see
-    :func:`_lead_order`). A Big Two play with its "last card" call replaces the
-    same play without it; other actions that are not plays or the pass (明牌)
-    come only through ``first``."""
-    pass_types, call_type = _pass_and_call_types()
-    capture = _capture_type()
-    calls = {a.play: a for a in legal if isinstance(a, call_type)}
+    (that are legal), the pass and the actions ranked with it (Big A's captures),
+    then plays across kinds (see :func:`_lead_order`). A play with its call (Big
+    Two's "last card") replaces the same play without it; other actions that are
+    not plays or the pass (明牌) come only through ``first``. The pass-like and
+    call actions are those of ``game``'s search hooks (:class:`SearchGame`; every
+    game's when ``game`` is None)."""
+    if game is None:
+        pass_like, call_types = search_action_types()
+    else:
+        hooks = search_game(get_game(game))
+        pass_like, call_types = ((), ()) if hooks is None else (hooks.pass_like, hooks.calls)
+    return _prune(legal, limit, first, pass_like, call_types)
+
+
+def _prune(legal: Sequence[Any], limit: int, first: Sequence[Any],
+           pass_like: tuple[type, ...], call_types: tuple[type, ...]) -> list[Any]:
+    """:func:`prune_candidates` with the pass-like and call action types given."""
+    pass_types = (Pass, *pass_like)
+    calls = {_play_of(a): a for a in legal if call_types and isinstance(a, call_types)}
     plays = []
     passes = []
     for a in legal:
-        if isinstance(a, pass_types) or (capture is not None and isinstance(a, capture)):
+        if isinstance(a, pass_types):
             passes.append(a)
         elif hasattr(a, "kind") and hasattr(a, "key"):
             plays.append(a)
@@ -155,46 +158,27 @@ def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = ()
 
 
 class _Game:
-    """What the search needs to know of one game."""
+    """What the search needs to know of one game: its :class:`SearchGame` hooks,
+    with the generic parts filled in."""
 
-    def __init__(self, key: str):
-        self.key = key
-        if key == "bigtwo":
-            from chupai.bigtwo.sampling import DealSampler as BigTwoSampler
-
-            self.sampler: Callable[[Any], Any] = BigTwoSampler
-        elif key == "biga":
-            from chupai.biga.sampling import DealSampler as BigASampler
-
-            self.sampler = BigASampler
-        else:
-            from chupai.doudizhu.sampling import DealSampler as DouDizhuSampler
-
-            self.sampler = DouDizhuSampler
+    def __init__(self, spec: GameSpec, hooks: SearchGame):
+        self.spec = spec
+        self.hooks = hooks
+        self.sampler = hooks.sampler
 
     def win_and_score(self, deal: Any, seat: int) -> tuple[float, float]:
-        oc = deal.outcome
-        if oc is None:  # pragma: no cover - rollouts end at terminal states
+        if deal.outcome is None:  # pragma: no cover - rollouts end at terminal states
             return 0.0, 0.0
-        if self.key == "bigtwo":
-            return (1.0 if oc.winner == seat else 0.0), float(oc.scores[seat])
-        if self.key == "biga":
-            # the seat's team wins when its score is positive (every member of
-            # a team scores with the same sign)
-            return (1.0 if oc.scores[seat] > 0 else 0.0), float(oc.scores[seat])
-        if oc.landlord_won is None:
-            return 0.0, 0.0
-        won = oc.landlord_won == (seat == oc.landlord)
-        return (1.0 if won else 0.0), float(oc.scores[seat])
+        if self.hooks.win_and_score is not None:
+            return self.hooks.win_and_score(deal, seat)
+        result = self.spec.result(deal)
+        return (1.0 if seat in result.winners else 0.0), float(result.scores[seat])
 
     def scale(self, obs: Any) -> float:
         """A typical size of a deal score, to bring scores near [-1, 1]."""
-        others = max(1, int(obs.players) - 1)
-        if self.key == "bigtwo":
-            return 2.0 * int(obs.rules.cards_per_hand) * others
-        if self.key == "biga":
-            return 6.0  # the declarer's score for finishing 1st and 2nd with a hidden partner
-        return 4.0 * max(1, int(obs.bid)) * others
+        if self.hooks.scale is not None:
+            return self.hooks.scale(obs)
+        return 2.0 * max(1, sum(self.spec.facts(obs).counts))
 
 
 def _make(name: str, seed: int | None, game: str) -> Any:
@@ -264,16 +248,16 @@ class SearchBot:
                  playouts: int | None = None, determinizations: int | None = None,
                  candidates: int | None = None, rollout: str = "heuristic",
                  objective: str | None = None, margin: float = 1.0):
-        from chupai.games import find_game
-
-        self.game = find_game(game).key
-        defaults = _DEFAULTS.get(self.game, {})
+        spec = get_game(game)
+        self.game = spec.key
+        hooks = search_game(spec)
+        if hooks is None:
+            raise ChupaiError(f"the search bot does not play {game!r}: its bots offer no "
+                              "deal sampler")
         if candidates is None:
-            candidates = int(defaults.get("candidates", 12))
+            candidates = hooks.candidates
         if objective is None:
-            objective = str(defaults.get("objective", "mixed"))
-        if self.game not in ("bigtwo", "doudizhu", "biga"):
-            raise ChupaiError(f"the search bot does not play {game!r}")
+            objective = hooks.objective
         ms = float(ms)
         if not ms > 0:
             raise ChupaiError(f"the search bot's time budget must be positive, not {ms!r}")
@@ -298,7 +282,7 @@ class SearchBot:
         self.objective = objective
         self.margin = float(margin)
         self.rng = random.Random(seed)
-        self._game = _Game(self.game)
+        self._game = _Game(spec, hooks)
         self._helper: Any = None
         self._rollout_bots: dict[int, Any] = {}
         self.last_stats: dict[str, Any] = {}
@@ -337,7 +321,8 @@ class SearchBot:
         gc.disable()
         try:
             hint = self.helper.act(observation, legal)
-            cands = prune_candidates(legal, self.candidates, [hint])
+            hooks = self._game.hooks
+            cands = _prune(legal, self.candidates, [hint], hooks.pass_like, hooks.calls)
             hint = cands[0]  # the heuristic's choice (with its "last card" call)
             if len(cands) == 1:
                 return hint
@@ -380,8 +365,10 @@ class SearchBot:
                     base = sampler.sample(self.rng)
                 except ChupaiError:
                     break
-                for other in range(obs.players):
-                    base.combos_of(other)  # shared by the clones below
+                warm = getattr(base, "combos_of", None)
+                if warm is not None:
+                    for other in range(obs.players):
+                        warm(other)  # shared by the clones below
                 for i, action in enumerate(cands):
                     if budget_left is not None:
                         if budget_left <= 0:

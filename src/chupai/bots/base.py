@@ -1,0 +1,59 @@
+"""What the bots of several games share: the seeded bot base class and the
+lead filter against short hands.
+
+>>> class First(SeededBot):
+...     def decide(self, observation, legal):
+...         return legal[0]
+>>> First(1).act(None, ["a", "b"])
+'a'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+__all__ = ["SeededBot", "spare_short_hands"]
+
+
+class _Kinded(Protocol):
+    @property
+    def kind(self) -> Any: ...
+
+
+G = TypeVar("G", bound=_Kinded)
+
+
+class SeededBot:
+    """A bot with a name and a random generator seeded with ``seed`` (for the bot
+    interface: a deterministic bot need not use it); :meth:`act` refuses an empty
+    list of legal actions and asks :meth:`decide`."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+        """One element of ``legal`` for the seat of ``observation``."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return self.decide(observation, legal)
+
+    def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
+        """One element of ``legal`` (not empty)."""
+        raise NotImplementedError
+
+
+def spare_short_hands(groups: list[G], danger: int, single: Any, pair: Any,
+                      strength: Callable[[G], Any]) -> list[G]:
+    """The leads among ``groups`` (each with a ``kind``) when an opponent holds
+    ``danger`` cards: no ``single`` into one card (only the strongest single when
+    nothing else is left), no ``pair`` into two (unless nothing else is left)."""
+    if danger == 1:
+        others = [g for g in groups if g.kind is not single]
+        return others or [max(groups, key=strength)]
+    if danger == 2:
+        return [g for g in groups if g.kind is not pair] or groups
+    return groups

@@ -1,0 +1,38 @@
+"""The Big Two bots: the ``bots`` plugin of Big Two (:mod:`chupai.bots.plugin`).
+
+``greedy`` is :class:`~chupai.bots.games.bigtwo.greedy.GreedyBot`, ``heuristic``
+:class:`~chupai.bots.games.bigtwo.heuristic.BigTwoHeuristicBot`; the search bot
+samples deals with :mod:`chupai.bigtwo.sampling`, wins by going out first, and
+considers a play that leaves one card only with its "last card" call.
+
+>>> sorted(LEVELS)
+['greedy', 'heuristic']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from chupai.bigtwo.game import LastCard
+from chupai.bigtwo.sampling import DealSampler
+from chupai.bots.games.bigtwo.greedy import GreedyBot
+from chupai.bots.games.bigtwo.heuristic import BigTwoHeuristicBot
+from chupai.bots.plugin import SearchGame
+
+__all__ = ["LEVELS", "SEARCH", "BigTwoHeuristicBot", "GreedyBot"]
+
+LEVELS: Final[Mapping[str, Any]] = {"greedy": GreedyBot, "heuristic": BigTwoHeuristicBot}
+
+
+def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:
+    oc = deal.outcome
+    return (1.0 if oc.winner == seat else 0.0), float(oc.scores[seat])
+
+
+def _scale(obs: Any) -> float:
+    others = max(1, int(obs.players) - 1)
+    return 2.0 * int(obs.rules.cards_per_hand) * others
+
+
+SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, calls=(LastCard,))

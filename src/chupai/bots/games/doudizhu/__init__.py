@@ -1,0 +1,48 @@
+"""The Dou Dizhu bots: the ``bots`` plugin of Dou Dizhu (:mod:`chupai.bots.plugin`).
+
+``greedy`` is :class:`~chupai.bots.games.doudizhu.greedy.DouDizhuGreedyBot`,
+``heuristic`` :class:`~chupai.bots.games.doudizhu.heuristic.DouDizhuHeuristicBot`;
+two more levels need optional packages and are imported only when built:
+``rlcard`` (RLCard's rule agent, :mod:`chupai.bots.games.doudizhu.rlcard`) and
+``dmc`` (a trained Deep Monte-Carlo network, :mod:`chupai.bots.games.doudizhu.dmc`).
+The search bot samples deals with :mod:`chupai.doudizhu.sampling` and wins with
+the seat's side.
+
+>>> list(LEVELS)
+['greedy', 'heuristic', 'rlcard', 'dmc']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from chupai.bots.games.doudizhu.greedy import DouDizhuGreedyBot
+from chupai.bots.games.doudizhu.heuristic import DouDizhuHeuristicBot
+from chupai.bots.plugin import SearchGame
+from chupai.doudizhu.sampling import DealSampler
+
+__all__ = ["LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
+
+LEVELS: Final[Mapping[str, Any]] = {
+    "greedy": DouDizhuGreedyBot,
+    "heuristic": DouDizhuHeuristicBot,
+    "rlcard": "chupai.bots.games.doudizhu.rlcard:RLCardRuleBot",
+    "dmc": "chupai.bots.games.doudizhu.dmc:DMCBot",
+}
+
+
+def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:
+    oc = deal.outcome
+    if oc.landlord_won is None:
+        return 0.0, 0.0
+    won = oc.landlord_won == (seat == oc.landlord)
+    return (1.0 if won else 0.0), float(oc.scores[seat])
+
+
+def _scale(obs: Any) -> float:
+    others = max(1, int(obs.players) - 1)
+    return 4.0 * max(1, int(obs.bid)) * others
+
+
+SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale)

@@ -1,0 +1,108 @@
+"""What a game's bots plugin declares, and how the bots layer reads it.
+
+A game names its bots module in its spec's ``layers`` mapping (key ``"bots"``);
+:meth:`chupai.protocol.GameSpec.plugin` imports it. The module may declare:
+
+``LEVELS``
+    A mapping from bot name to a factory: a callable ``factory(seed, **params)``
+    (``factory(seed, game=KEY, **params)`` when it has a ``game`` parameter), or
+    the text ``"module:attribute"`` of one, imported only when the bot is built
+    (for bots with optional dependencies). The levels ``random``, ``greedy``,
+    ``heuristic`` and ``search`` exist for every game (:data:`GENERIC_LEVELS`); a
+    plugin's ``greedy`` or ``heuristic`` replaces the generic one, and other names
+    (Dou Dizhu's ``rlcard`` and ``dmc``) come after ``search``.
+``SEARCH``
+    A :class:`SearchGame`: what the search bot needs of the game. A plugin
+    without one may offer a plain ``sampler`` (an observation → a deal sampler);
+    the search bot then uses the generic parts of :class:`SearchGame`.
+
+A game without a bots plugin is played by the generic bots: ``random``, the
+protocol-only greedy bot of :mod:`chupai.bots.generic` for ``greedy`` and
+``heuristic``; ``search`` needs a sampler, so it raises a ChupaiError naming the
+game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Final
+
+from chupai.protocol import GameSpec, all_games
+
+__all__ = ["GENERIC_LEVELS", "SearchGame", "levels", "search_action_types", "search_game"]
+
+GENERIC_LEVELS: Final[Mapping[str, str]] = {
+    "random": "chupai.bots:RandomBot",
+    "greedy": "chupai.bots.generic:GenericGreedyBot",
+    "heuristic": "chupai.bots.generic:GenericHeuristicBot",
+    "search": "chupai.bots.search:SearchBot",
+}
+"""The levels every game has, weakest first, as ``module:attribute`` (the
+generic bots, replaced by a plugin's own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchGame:
+    """What the search bot (:mod:`chupai.bots.search`) needs of one game."""
+
+    sampler: Callable[[Any], Any]
+    """An observation → a sampler whose ``sample(rng)`` draws a full deal
+    consistent with it (raising :class:`~chupai.errors.ChupaiError` when it
+    cannot)."""
+    win_and_score: Callable[[Any, int], tuple[float, float]] | None = None
+    """A finished deal and a seat → (1.0 for a win else 0.0, the seat's score);
+    None: from :meth:`GameSpec.result` (a win is being among the winners)."""
+    scale: Callable[[Any], float] | None = None
+    """An observation → a typical size of a deal score, to bring scores near
+    [-1, 1]; None: twice the cards in every hand."""
+    candidates: int = 12
+    """The default number of candidate actions compared."""
+    objective: str = "mixed"
+    """The default objective: ``mixed``, ``win`` or ``score``."""
+    pass_like: tuple[type, ...] = ()
+    """Actions listed right after the pass among the candidates (Big A's
+    captures)."""
+    calls: tuple[type, ...] = ()
+    """Actions wrapping a play (``.play``) that replace that play among the
+    candidates (Big Two's "last card" call)."""
+
+
+def _plugin(spec: GameSpec) -> ModuleType | None:
+    return spec.plugin("bots")
+
+
+def levels(spec: GameSpec) -> dict[str, Any]:
+    """The bot levels of ``spec``'s game in order: name → factory or
+    ``module:attribute``."""
+    out: dict[str, Any] = dict(GENERIC_LEVELS)
+    plugin = _plugin(spec)
+    if plugin is not None:
+        out.update(getattr(plugin, "LEVELS", {}))
+    return out
+
+
+def search_game(spec: GameSpec) -> SearchGame | None:
+    """The search hooks of ``spec``'s game (None: it offers no sampler)."""
+    plugin = _plugin(spec)
+    if plugin is None:
+        return None
+    found = getattr(plugin, "SEARCH", None)
+    if isinstance(found, SearchGame):
+        return found
+    sampler = getattr(plugin, "sampler", None)
+    return SearchGame(sampler) if callable(sampler) else None
+
+
+def search_action_types() -> tuple[tuple[type, ...], tuple[type, ...]]:
+    """The pass-like and call action types of every registered game (for a
+    caller of :func:`chupai.bots.search.prune_candidates` that names no game)."""
+    pass_like: list[type] = []
+    calls: list[type] = []
+    for spec in all_games():
+        found = search_game(spec)
+        if found is not None:
+            pass_like += [t for t in found.pass_like if t not in pass_like]
+            calls += [t for t in found.calls if t not in calls]
+    return tuple(pass_like), tuple(calls)
