@@ -103,7 +103,7 @@ class _Generic:
             return None
         return {"scores": list(r.scores), "redeal": r.redeal,
                 "winner": r.winners[0] if r.winners else None, "winners": list(r.winners),
-                "order": list(r.order), "hands": [], "detail": {}}
+                "order": list(r.order), "hands": None, "detail": {}}
 
     def public_part(self) -> tuple[JSON, list[Ev]]:
         f = self.facts
