@@ -443,9 +443,9 @@ def replay_frames(stored: Any) -> list[dict[str, Any]]:
         deal = table.match.deals[position]
         frames.append({
             "step": len(frames), "deal": position + 1, "seat": seat, "text": text,
-            "hands": [views.hand_tokens(table.game, obs)
+            "hands": [views.hand_tokens(table.spec, obs)
                       for obs in map(deal.observe, range(table.players))],
-            "public": views.public_view(table.game, deal.observe(0))["public"],
+            "public": views.public_view(table.spec, deal.observe(0))["public"],
             "totals": list(table.match.totals),
         })
 

@@ -434,7 +434,7 @@ class Table:
         seat's observation gives it."""
         for deal in reversed(self.match.deals):
             if deal.is_terminal():
-                out = views.public_view(self.game, deal.observe(0))
+                out = views.public_view(self.spec, deal.observe(0))
                 return dict(out["public"]["outcome"])
         return None
 
@@ -459,7 +459,7 @@ class Table:
 
     def public_part(self) -> dict[str, Any]:
         """The public part of the current view (the same for every seat)."""
-        return dict(views.public_view(self.game, self.match.deals[-1].observe(0))["public"])
+        return dict(views.public_view(self.spec, self.match.deals[-1].observe(0))["public"])
 
     def state(self, seat: int | None, deadline_ms: int | None = None,
               public: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -469,17 +469,17 @@ class Table:
         obs = last.observe(0 if seat is None else seat)
         view: dict[str, Any]
         if seat is None:
-            view = (views.public_view(self.game, obs) if public is None
+            view = (views.public_view(self.spec, obs) if public is None
                     else {"public": public, "private": None})
             seq = None
         else:
-            view = views.seat_view(self.game, obs, public)
+            view = views.seat_view(self.spec, obs, public)
             seq = self.seat_seq(seat)
         legal: list[dict[str, Any]] = []
         shown: dict[str, Any] = view["public"]
         turn_seat = shown.get("to_act")
         if seat is not None and not last.is_terminal() and last.current_player == seat:
-            legal = views.legal_entries(self.game, obs, self.legal(), last.action_text)
+            legal = views.legal_entries(self.spec, obs, self.legal(), last.action_text)
             turn_seat = seat
         return {
             "type": "state", "seq": seq, "table": self.id, "game": self.game,

@@ -64,7 +64,7 @@ from chupai.protocol import GameSpec, get_game
 from chupai.web.viewkit import HISTORY_LIMIT, JSON, Ev, Formatted, GameView
 
 __all__ = [
-    "HISTORY_LIMIT", "Observation", "TextOf", "seat_view", "public_view", "legal_entries",
+    "HISTORY_LIMIT", "Game", "Observation", "TextOf", "seat_view", "public_view", "legal_entries",
     "action_text", "card_tokens", "hand_tokens",
 ]
 
@@ -129,8 +129,13 @@ class _Generic:
 _View: TypeAlias = GameView | _Generic
 
 
-def _view(game: str, obs: Observation, text: TextOf | None = None) -> _View:
-    spec = get_game(game)  # an unknown game raises RulesError, a ValueError
+Game: TypeAlias = str | GameSpec
+"""A game: its key or alias, or its spec (a server that knows it saves the look-up)."""
+
+
+def _view(game: Game, obs: Observation, text: TextOf | None = None) -> _View:
+    # an unknown game raises RulesError, a ValueError
+    spec = game if isinstance(game, GameSpec) else get_game(game)
     plugin = spec.plugin("web")
     if plugin is None:
         return _Generic(spec, obs, text)
@@ -138,14 +143,14 @@ def _view(game: str, obs: Observation, text: TextOf | None = None) -> _View:
     return v
 
 
-def public_view(game: str, obs: Observation) -> JSON:
+def public_view(game: Game, obs: Observation) -> JSON:
     """``{"public": PUBLIC, "private": None}``: the common knowledge of the moment
     of ``obs``, the same whichever seat's observation it is (a spectator's view)."""
     public, _ = _view(game, obs).public_part()
     return {"public": public, "private": None}
 
 
-def seat_view(game: str, obs: Observation, public: JSON | None = None) -> JSON:
+def seat_view(game: Game, obs: Observation, public: JSON | None = None) -> JSON:
     """``{"public": PUBLIC, "private": PRIVATE}``: what the seat of ``obs`` sees.
 
     ``public``, if given, is the public part of the same moment already built
@@ -159,7 +164,7 @@ def seat_view(game: str, obs: Observation, public: JSON | None = None) -> JSON:
     return {"public": public, "private": v.private_part(notes)}
 
 
-def legal_entries(game: str, obs: Observation, legal: Sequence[Any],
+def legal_entries(game: Game, obs: Observation, legal: Sequence[Any],
                   text: TextOf | None = None) -> list[JSON]:
     """The LEGAL entries of ``legal`` (``deal.legal_actions()``), with ``obs`` the
     observation of the seat to act: ``{"i", "text", "kind", "cards", "type"}``.
@@ -175,18 +180,18 @@ def legal_entries(game: str, obs: Observation, legal: Sequence[Any],
     return out
 
 
-def action_text(game: str, obs: Observation, action: Any, text: TextOf | None = None) -> str:
+def action_text(game: Game, obs: Observation, action: Any, text: TextOf | None = None) -> str:
     """The text of ``action`` as the views write it (``deal.action_text`` with the
     ten written ``10``); ``obs`` is any seat's observation of the moment."""
     return _view(game, obs, text).format(action).text
 
 
-def hand_tokens(game: str, obs: Observation) -> list[str]:
+def hand_tokens(game: Game, obs: Observation) -> list[str]:
     """The card tokens of the hand of ``obs``'s seat, in the game's display order."""
     return _view(game, obs).hand()
 
 
-def card_tokens(game: str, obs: Observation, cards: int) -> list[str]:
+def card_tokens(game: Game, obs: Observation, cards: int) -> list[str]:
     """Card tokens of ``cards`` (a Big Two mask, Dou Dizhu or Big A packed counts)
     in the game's display order at the moment of ``obs`` (a game without a web
     view: only its hand, :func:`hand_tokens`)."""
@@ -195,4 +200,4 @@ def card_tokens(game: str, obs: Observation, cards: int) -> list[str]:
         return v.cards(cards)
     if cards == obs.hand:
         return v.hand()
-    raise ValueError(f"{game} has no web view: only a seat's hand can be written")
+    raise ValueError(f"{v.spec.key} has no web view: only a seat's hand can be written")
