@@ -8,6 +8,12 @@ the monster exceptions of ``bigtwo.md`` §9. Keys depend on the rules (suit orde
 straight order, flush comparison), so a Combo is only meaningful with the rules
 that made it.
 
+The combination types are one table, :data:`SHAPES`: each :class:`Shape` names
+its rank multiplicities, the option that allows it, why it is refused when off,
+and its within-kind key. Classification looks a hand's multiplicities up in it,
+and :func:`chupai.bigtwo.movegen.hand_combos` generates the shapes it allows
+(:attr:`Tables.allows`).
+
 >>> from chupai.bigtwo.rules import PRESETS
 >>> from chupai.cards import parse_mask
 >>> std = PRESETS["standard"]
@@ -37,6 +43,7 @@ from chupai.cards import RANKS, CardMask, card_name, cards_of
 __all__ = [
     "ComboKind", "Combo", "Tables", "tables", "classify", "classify_or_none",
     "explain", "beats", "beats_fn", "GROUP_MONSTER", "SUIT_MASKS", "FIVE_CARD_CATEGORY", "MONSTERS",
+    "SHAPES", "SHAPE_OPTIONS", "Shape",
 ]
 
 
@@ -157,6 +164,8 @@ class Tables:
         self.allow_two_pair_kicker = rules.allow_two_pair_kicker
         self.four_card_play = rules.four_card_play
         self.flush_compare = rules.flush_compare
+        self.allows = {shape.kind: SHAPE_OPTIONS[shape.option](rules) for shape in SHAPES}
+        """Whether each combination type may be played under these rules."""
         self.kind_group = {k: self.group(k) for k in ComboKind}
         """Comparison group of each kind."""
         self.kind_offset = {
@@ -211,86 +220,163 @@ def _nibbles(mask: CardMask) -> list[int]:
     return [(mask >> (4 * r)) & 15 for r in range(13)]
 
 
+# ----- the shapes of Big Two ------------------------------------------------------------
+
+def _top_suit(nib: int, ss: list[int]) -> int:
+    """The strongest suit (by suit strength) of the cards of one rank nibble."""
+    return max(ss[s] for s in range(4) if nib >> s & 1)
+
+
+def _key_card(mask: CardMask, nib: list[int], t: Tables) -> int:
+    return t.card_strength[mask.bit_length() - 1]
+
+
+def _key_rank(mask: CardMask, nib: list[int], t: Tables) -> int:
+    """The rank of the group of three or four (triple, quad, four of a kind, full house)."""
+    for r in range(13):
+        if _COUNT[nib[r]] >= 3:
+            return r
+    raise ValueError("no group of three or four")  # pragma: no cover - shapes guarantee one
+
+
+def _key_rank_suit(mask: CardMask, nib: list[int], t: Tables) -> int:
+    r = (mask.bit_length() - 1) >> 2
+    return r * 4 + _top_suit(nib[r], t.suit_strength)
+
+
+def _key_two_pairs(mask: CardMask, nib: list[int], t: Tables) -> int:
+    pair_ranks = [r for r in range(13) if _COUNT[nib[r]] == 2]
+    hi, lo = max(pair_ranks), min(pair_ranks)
+    return (hi * 13 + lo) * 4 + _top_suit(nib[hi], t.suit_strength)
+
+
+def _key_run(mask: CardMask, nib: list[int], t: Tables) -> int:
+    st = t.straight_by_bits[_present_ranks(nib)]
+    tb_suit = next(s for s in range(4) if nib[st.tiebreak_rank] >> s & 1)
+    return st.position * 4 + t.suit_strength[tb_suit]
+
+
+def _key_flush(mask: CardMask, nib: list[int], t: Tables) -> int:
+    return t.flush_key(mask, _suit_of(mask))
+
+
+def _present_ranks(nib: list[int]) -> int:
+    bits = 0
+    for r in range(13):
+        if nib[r]:
+            bits |= 1 << r
+    return bits
+
+
+def _suit_of(mask: CardMask) -> int:
+    """The one suit of ``mask``, or -1 when its cards are of several suits."""
+    for s in range(4):
+        if mask & SUIT_MASKS[s] == mask:
+            return s
+    return -1
+
+
+_ALWAYS: Final = "always"
+_COUNT: Final = tuple(v.bit_count() for v in range(16))
+"""Cards in a rank nibble."""
+
+
+class Shape(NamedTuple):
+    """One combination type of Big Two as data: the rank multiplicities of its
+    cards, whether its five different ranks form a straight (``run``) or one suit
+    (``suited``), the rule option that allows it, and its within-kind key."""
+
+    kind: ComboKind
+    counts: tuple[int, ...]
+    """How many cards of each rank, largest first: ``(3, 2)`` for a full house."""
+    option: str
+    """The :class:`BigTwoRules` test that allows the shape (see :data:`SHAPE_OPTIONS`)."""
+    refusal: str
+    """Why the cards are refused when the option is off (formatted with ``rules``)."""
+    key: Callable[[CardMask, list[int], Tables], int]
+    run: bool | None = None
+    suited: bool | None = None
+
+
+_RUN: Final = (1, 1, 1, 1, 1)
+
+SHAPES: Final = (
+    Shape(K.SINGLE, (1,), _ALWAYS, "", _key_card),
+    Shape(K.PAIR, (2,), _ALWAYS, "", _key_rank_suit),
+    Shape(K.TRIPLE, (3,), "allow_triples",
+          "triples are not allowed under these rules (allow_triples=false)", _key_rank),
+    Shape(K.QUAD, (4,), "four_card_play=quad",
+          "four of a kind needs a fifth card (a kicker); four-card plays are not allowed "
+          "(four_card_play={rules.four_card_play.value})", _key_rank),
+    Shape(K.TWO_PAIR, (2, 2), "four_card_play=two_pair",
+          "two pairs are not a play under these rules "
+          "(four_card_play={rules.four_card_play.value})", _key_two_pairs),
+    Shape(K.FOUR_OF_A_KIND, (4, 1), _ALWAYS, "", _key_rank),
+    Shape(K.FULL_HOUSE, (3, 2), _ALWAYS, "", _key_rank),
+    Shape(K.TWO_PAIR_KICKER, (2, 2, 1), "allow_two_pair_kicker",
+          "two pairs and a kicker are not a play (allow_two_pair_kicker=false)", _key_two_pairs),
+    Shape(K.STRAIGHT_FLUSH, _RUN, _ALWAYS, "", _key_run, run=True, suited=True),
+    Shape(K.STRAIGHT, _RUN, _ALWAYS, "", _key_run, run=True, suited=False),
+    Shape(K.FLUSH, _RUN, "allow_flush",
+          "flushes are not allowed under these rules (allow_flush=false)", _key_flush,
+          run=False, suited=True),
+)
+"""Every combination type of Big Two (§8); where several share their
+multiplicities (five different ranks), the first that fits is the type.
+:func:`classify` reads it, and :func:`chupai.bigtwo.movegen.hand_combos`
+generates the shapes it allows under the rules (:attr:`Tables.allows`)."""
+
+SHAPE_OPTIONS: Final[dict[str, Callable[[BigTwoRules], bool]]] = {
+    _ALWAYS: lambda rules: True,
+    "allow_triples": lambda rules: rules.allow_triples,
+    "allow_two_pair_kicker": lambda rules: rules.allow_two_pair_kicker,
+    "allow_flush": lambda rules: rules.allow_flush,
+    "four_card_play=quad": lambda rules: rules.four_card_play is FourCardPlay.QUAD,
+    "four_card_play=two_pair": lambda rules: rules.four_card_play is FourCardPlay.TWO_PAIR,
+}
+"""The rule tests named by :attr:`Shape.option`."""
+
+_BY_COUNTS: Final = {c: tuple(s for s in SHAPES if s.counts == c) for c in {s.counts for s in SHAPES}}
+"""The shapes by their rank multiplicities, in table order."""
+_BY_RUN: Final = {
+    (run, suited): tuple(s for s in _BY_COUNTS[_RUN] if s.run == run and s.suited == suited)
+    for run in (False, True) for suited in (False, True)
+}
+"""The shapes of five different ranks by (they form a straight, they are of one suit)."""
+
+_NO_SHAPE: Final = {
+    2: "two cards of different ranks do not form a pair",
+    3: "three cards must all be of one rank to form a triple",
+    4: "four cards form no combination",
+    5: "five cards form no combination",
+}
+_NO_RUN: Final = ("five cards of different ranks that are not a straight (under straight_order="
+                  "{rules.straight_order.value}) and not all of one suit form no combination")
+
+
 def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
-    t = tables(rules)
     n = mask.bit_count()
     if n == 0:
         return None, "no cards"
     if mask >> 52:
         return None, "Big Two is played without jokers"
-    nib = _nibbles(mask)
-    counts = sorted((v.bit_count() for v in nib if v), reverse=True)
-    ss = t.suit_strength
-    if n == 1:
-        c = mask.bit_length() - 1
-        return t.make(K.SINGLE, mask, t.card_strength[c]), ""
-    if n == 2:
-        if counts == [2]:
-            r = next(r for r in range(13) if nib[r])
-            top_suit = max(ss[s] for s in range(4) if nib[r] >> s & 1)
-            return t.make(K.PAIR, mask, r * 4 + top_suit), ""
-        return None, "two cards of different ranks do not form a pair"
-    if n == 3:
-        if counts == [3]:
-            if not t.allow_triples:
-                return None, "triples are not allowed under these rules (allow_triples=false)"
-            r = next(r for r in range(13) if nib[r])
-            return t.make(K.TRIPLE, mask, r), ""
-        return None, "three cards must all be of one rank to form a triple"
-    if n == 4:
-        if counts == [4]:
-            if t.four_card_play is FourCardPlay.QUAD:
-                r = next(r for r in range(13) if nib[r])
-                return t.make(K.QUAD, mask, r), ""
-            return None, ("four of a kind needs a fifth card (a kicker); "
-                          "four-card plays are not allowed (four_card_play="
-                          f"{t.four_card_play.value})")
-        if counts == [2, 2]:
-            if t.four_card_play is FourCardPlay.TWO_PAIR:
-                return t.make(K.TWO_PAIR, mask, _two_pair_key(nib, ss)), ""
-            return None, ("two pairs are not a play under these rules (four_card_play="
-                          f"{t.four_card_play.value})")
-        return None, "four cards form no combination"
     if n > 5:
         return None, f"no combination has {n} cards (plays have 1, 2, 3 or 5 cards)"
-    # five cards
-    if counts == [4, 1]:
-        r = next(r for r in range(13) if nib[r] == 15)
-        return t.make(K.FOUR_OF_A_KIND, mask, r), ""
-    if counts == [3, 2]:
-        r = next(r for r in range(13) if nib[r].bit_count() == 3)
-        return t.make(K.FULL_HOUSE, mask, r), ""
-    if counts == [2, 2, 1]:
-        if t.allow_two_pair_kicker:
-            return t.make(K.TWO_PAIR_KICKER, mask, _two_pair_key(nib, ss)), ""
-        return None, "two pairs and a kicker are not a play (allow_two_pair_kicker=false)"
-    if counts[0] >= 2:
-        return None, "five cards form no combination"
-    rank_bits = sum(1 << r for r in range(13) if nib[r])
-    suit = -1
-    for s in range(4):
-        if mask & SUIT_MASKS[s] == mask:
-            suit = s
-    st = t.straight_by_bits.get(rank_bits)
-    if st is not None:
-        tb_suit = next(s for s in range(4) if nib[st.tiebreak_rank] >> s & 1)
-        key = st.position * 4 + ss[tb_suit]
-        if suit >= 0:
-            return t.make(K.STRAIGHT_FLUSH, mask, key), ""
-        return t.make(K.STRAIGHT, mask, key), ""
-    if suit >= 0:
-        if t.allow_flush:
-            return t.make(K.FLUSH, mask, t.flush_key(mask, suit)), ""
-        return None, "flushes are not allowed under these rules (allow_flush=false)"
-    return None, "five cards of different ranks that are not a straight (under straight_order=" \
-        f"{rules.straight_order.value}) and not all of one suit form no combination"
-
-
-def _two_pair_key(nib: list[int], ss: list[int]) -> int:
-    pair_ranks = [r for r in range(13) if nib[r].bit_count() == 2]
-    hi, lo = max(pair_ranks), min(pair_ranks)
-    top_suit = max(ss[s] for s in range(4) if nib[hi] >> s & 1)
-    return (hi * 13 + lo) * 4 + top_suit
+    t = tables(rules)
+    nib = _nibbles(mask)
+    counts = tuple(sorted([_COUNT[v] for v in nib if v], reverse=True))
+    if counts == _RUN:
+        shapes = _BY_RUN[_present_ranks(nib) in t.straight_by_bits, _suit_of(mask) >= 0]
+        if not shapes:
+            return None, _NO_RUN.format(rules=rules)
+    else:
+        shapes = _BY_COUNTS.get(counts, ())
+        if not shapes:
+            return None, _NO_SHAPE[n]
+    shape = shapes[0]
+    if not t.allows[shape.kind]:
+        return None, shape.refusal.format(rules=rules)
+    return t.make(shape.kind, mask, shape.key(mask, nib, t)), ""
 
 
 def classify_or_none(mask: CardMask, rules: BigTwoRules) -> Combo | None:

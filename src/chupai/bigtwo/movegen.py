@@ -20,7 +20,7 @@ from itertools import combinations, product
 from typing import Final
 
 from chupai.bigtwo.combos import SUIT_MASKS, Combo, ComboKind, Tables, beats_fn, tables
-from chupai.bigtwo.rules import BigTwoRules, FourCardPlay
+from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import CardMask
 
 __all__ = ["hand_combos", "legal_plays", "SUBSETS"]
@@ -46,28 +46,54 @@ def _top_suit(sub: int, ss: list[int]) -> int:
 _new = tuple.__new__
 
 
-def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
-    """Every combination that can be formed from ``hand`` (one per card set)."""
-    t = tables(rules)
-    grp = t.kind_group
-    off = t.kind_offset
-    ss = t.suit_strength
-    cs = t.card_strength
-    nib = [(hand >> (4 * r)) & 15 for r in range(13)]
+# the kinds as module constants: a global is read faster than an enum member
+_SINGLE, _PAIR, _TRIPLE, _QUAD = K.SINGLE, K.PAIR, K.TRIPLE, K.QUAD
+_TWO_PAIR, _KICKER, _FULL_HOUSE = K.TWO_PAIR, K.TWO_PAIR_KICKER, K.FULL_HOUSE
+_FOUR, _STRAIGHT, _SF, _FLUSH = K.FOUR_OF_A_KIND, K.STRAIGHT, K.STRAIGHT_FLUSH, K.FLUSH
 
-    # singles
-    g = grp[K.SINGLE]
+
+def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
+    """Every combination that can be formed from ``hand`` (one per card set).
+
+    The shapes come from :data:`~chupai.bigtwo.combos.SHAPES`, each only when the
+    rules allow it, in a fixed order: singles, then the sets of each rank (pairs,
+    triples, quads), two pairs (with each kicker), full houses, four of a kind
+    with each kicker, straights and straight flushes, flushes."""
+    t = tables(rules)
+    nib = [(hand >> (4 * r)) & 15 for r in range(13)]
+    g = t.kind_group[_SINGLE]
+    cs = t.card_strength
     out: list[Combo] = [
-        _new(Combo, (K.SINGLE, 1 << (4 * r + s), cs[4 * r + s], g))
+        _new(Combo, (_SINGLE, 1 << (4 * r + s), cs[4 * r + s], g))
         for r in range(13) if nib[r] for s in _BITS[nib[r]]
     ]
-    append = out.append
+    pairs, triples, quads = _sets(nib, t, out)
+    allows = t.allows
+    if allows[_TWO_PAIR] or allows[_KICKER]:
+        _two_pairs(hand, pairs, t, out)
+    if triples and pairs:
+        _full_houses(triples, pairs, t, out)
+    if quads:
+        _with_kicker(hand, quads, t, out)
+    _straights(nib, t, out)
+    if allows[_FLUSH]:
+        _flushes(hand, t, out)
+    return out
 
-    pairs: list[tuple[int, int]] = []  # (rank, sub-nibble)
+
+def _sets(nib: list[int], t: Tables,
+          out: list[Combo]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int]]:
+    """Append the pairs, triples and quads of each rank in turn; return every pair
+    and triple as ``(rank, sub-nibble)`` and the ranks of the quads (for the
+    shapes made of them)."""
+    append = out.append
+    ss = t.suit_strength
+    grp = t.kind_group
+    pairs: list[tuple[int, int]] = []
     triples: list[tuple[int, int]] = []
     quads: list[int] = []
-    g_pair, g_triple = grp[K.PAIR], grp[K.TRIPLE]
-    allow_triples = t.allow_triples
+    g_pair, g_triple, g_quad = grp[_PAIR], grp[_TRIPLE], grp[_QUAD]
+    allow_triples, allow_quad = t.allows[_TRIPLE], t.allows[_QUAD]
     for r in range(13):
         v = nib[r]
         if v & (v - 1) == 0:
@@ -75,65 +101,76 @@ def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
         shift = 4 * r
         for sub in SUBSETS[2][v]:
             pairs.append((r, sub))
-            append(_new(Combo, (K.PAIR, sub << shift, r * 4 + _top_suit(sub, ss), g_pair)))
-        if v.bit_count() >= 3:
-            for sub in SUBSETS[3][v]:
-                triples.append((r, sub))
-                if allow_triples:
-                    append(_new(Combo, (K.TRIPLE, sub << shift, r, g_triple)))
-            if v == 15:
-                quads.append(r)
-                if t.four_card_play is FourCardPlay.QUAD:
-                    append(_new(Combo, (K.QUAD, 15 << shift, r, grp[K.QUAD])))
-
-    two_pairs = t.four_card_play is FourCardPlay.TWO_PAIR
-    if two_pairs or t.allow_two_pair_kicker:
-        g2, gk, ok = grp[K.TWO_PAIR], grp[K.TWO_PAIR_KICKER], off[K.TWO_PAIR_KICKER]
-        for i, (r1, s1) in enumerate(pairs):
-            for r2, s2 in pairs[i + 1:]:
-                if r2 == r1:
-                    continue
-                hi_r, hi_s, lo_r = (r1, s1, r2) if r1 > r2 else (r2, s2, r1)
-                key = (hi_r * 13 + lo_r) * 4 + _top_suit(hi_s, ss)
-                pm = (s1 << (4 * r1)) | (s2 << (4 * r2))
-                if two_pairs:
-                    append(_new(Combo, (K.TWO_PAIR, pm, key, g2)))
-                if t.allow_two_pair_kicker:
-                    rest = hand & ~((15 << (4 * r1)) | (15 << (4 * r2)))
-                    while rest:
-                        low = rest & -rest
-                        append(_new(Combo, (K.TWO_PAIR_KICKER, pm | low, ok + key, gk)))
-                        rest ^= low
-
-    # full houses
-    if triples and pairs:
-        g, o = grp[K.FULL_HOUSE], off[K.FULL_HOUSE]
-        for r3, s3 in triples:
-            tm = s3 << (4 * r3)
-            for r2, s2 in pairs:
-                if r2 != r3:
-                    append(_new(Combo, (K.FULL_HOUSE, tm | (s2 << (4 * r2)), o + r3, g)))
-    # four of a kind with any kicker
-    if quads:
-        g, o = grp[K.FOUR_OF_A_KIND], off[K.FOUR_OF_A_KIND]
-        for r in quads:
-            qm = 15 << (4 * r)
-            rest = hand & ~qm
-            while rest:
-                low = rest & -rest
-                append(_new(Combo, (K.FOUR_OF_A_KIND, qm | low, o + r, g)))
-                rest ^= low
-
-    _straights_and_flushes(hand, nib, t, out)
-    return out
+            append(_new(Combo, (_PAIR, sub << shift, r * 4 + _top_suit(sub, ss), g_pair)))
+        if v.bit_count() < 3:
+            continue
+        for sub in SUBSETS[3][v]:
+            triples.append((r, sub))
+            if allow_triples:
+                append(_new(Combo, (_TRIPLE, sub << shift, r, g_triple)))
+        if v == 15:
+            quads.append(r)
+            if allow_quad:
+                append(_new(Combo, (_QUAD, 15 << shift, r, g_quad)))
+    return pairs, triples, quads
 
 
-def _straights_and_flushes(hand: CardMask, nib: list[int], t: Tables, out: list[Combo]) -> None:
+def _two_pairs(hand: CardMask, pairs: list[tuple[int, int]], t: Tables,
+               out: list[Combo]) -> None:
+    """Two pairs of different ranks: the four-card play, and each kicker."""
+    append = out.append
+    ss = t.suit_strength
+    grp = t.kind_group
+    two_pairs, kickers = t.allows[_TWO_PAIR], t.allows[_KICKER]
+    g2, gk, ok = grp[_TWO_PAIR], grp[_KICKER], t.kind_offset[_KICKER]
+    for i, (r1, s1) in enumerate(pairs):
+        for r2, s2 in pairs[i + 1:]:
+            if r2 == r1:
+                continue
+            hi_r, hi_s, lo_r = (r1, s1, r2) if r1 > r2 else (r2, s2, r1)
+            key = (hi_r * 13 + lo_r) * 4 + _top_suit(hi_s, ss)
+            pm = (s1 << (4 * r1)) | (s2 << (4 * r2))
+            if two_pairs:
+                append(_new(Combo, (_TWO_PAIR, pm, key, g2)))
+            if kickers:
+                rest = hand & ~((15 << (4 * r1)) | (15 << (4 * r2)))
+                while rest:
+                    low = rest & -rest
+                    append(_new(Combo, (_KICKER, pm | low, ok + key, gk)))
+                    rest ^= low
+
+
+def _full_houses(triples: list[tuple[int, int]], pairs: list[tuple[int, int]], t: Tables,
+                 out: list[Combo]) -> None:
+    append = out.append
+    g, o = t.kind_group[_FULL_HOUSE], t.kind_offset[_FULL_HOUSE]
+    for r3, s3 in triples:
+        tm = s3 << (4 * r3)
+        for r2, s2 in pairs:
+            if r2 != r3:
+                append(_new(Combo, (_FULL_HOUSE, tm | (s2 << (4 * r2)), o + r3, g)))
+
+
+def _with_kicker(hand: CardMask, quads: list[int], t: Tables, out: list[Combo]) -> None:
+    """Four of a kind with any kicker."""
+    append = out.append
+    g, o = t.kind_group[_FOUR], t.kind_offset[_FOUR]
+    for r in quads:
+        qm = 15 << (4 * r)
+        rest = hand & ~qm
+        while rest:
+            low = rest & -rest
+            append(_new(Combo, (_FOUR, qm | low, o + r, g)))
+            rest ^= low
+
+
+def _straights(nib: list[int], t: Tables, out: list[Combo]) -> None:
+    """Every straight and straight flush, by the rules' straight ranking."""
     ss = t.suit_strength
     grp = t.kind_group
     off = t.kind_offset
-    g_st, o_st = grp[K.STRAIGHT], off[K.STRAIGHT]
-    g_sf, o_sf = grp[K.STRAIGHT_FLUSH], off[K.STRAIGHT_FLUSH]
+    g_st, o_st = grp[_STRAIGHT], off[_STRAIGHT]
+    g_sf, o_sf = grp[_SF], off[_SF]
     append = out.append
     rank_bits = 0
     for r in range(13):
@@ -151,13 +188,16 @@ def _straights_and_flushes(hand: CardMask, nib: list[int], t: Tables, out: list[
             s0 = pick[0][0]
             key = base + ss[pick[tb_index][0]]
             if pick[1][0] == s0 and pick[2][0] == s0 and pick[3][0] == s0 and pick[4][0] == s0:
-                append(_new(Combo, (K.STRAIGHT_FLUSH, m, o_sf + key, g_sf)))
+                append(_new(Combo, (_SF, m, o_sf + key, g_sf)))
             else:
-                append(_new(Combo, (K.STRAIGHT, m, o_st + key, g_st)))
-    if not t.allow_flush:
-        return
+                append(_new(Combo, (_STRAIGHT, m, o_st + key, g_st)))
+
+
+def _flushes(hand: CardMask, t: Tables, out: list[Combo]) -> None:
+    """Every five cards of one suit that are not a straight."""
+    append = out.append
     straight_bits = t.straight_by_bits
-    g_fl, o_fl = grp[K.FLUSH], off[K.FLUSH]
+    g_fl, o_fl = t.kind_group[_FLUSH], t.kind_offset[_FLUSH]
     fkey = t.flush_key_ranks
     for s in range(4):
         sm = hand & SUIT_MASKS[s]
@@ -170,7 +210,7 @@ def _straights_and_flushes(hand: CardMask, nib: list[int], t: Tables, out: list[
                 continue
             m = (1 << (4 * combo[0] + s)) | (1 << (4 * combo[1] + s)) | (1 << (4 * combo[2] + s)) \
                 | (1 << (4 * combo[3] + s)) | (1 << (4 * combo[4] + s))
-            append(_new(Combo, (K.FLUSH, m, o_fl + fkey(combo, s), g_fl)))
+            append(_new(Combo, (_FLUSH, m, o_fl + fkey(combo, s), g_fl)))
 
 
 def legal_plays(

@@ -30,96 +30,24 @@ __all__ = [
 ]
 
 
-class SuitOrder(StrEnum):
-    SHCD = "SHCD"
-    SHDC = "SHDC"
-
-
-class LeftoverRule(StrEnum):
-    TO_STARTING_CARD_HOLDER = "to_starting_card_holder"
-    MALAYSIAN = "malaysian"
-    TAIWAN_EXPOSED = "taiwan_exposed"
-    SET_ASIDE = "set_aside"
-
-
-class FirstLead(StrEnum):
-    STARTING_CARD_FIRST_DEAL = "starting_card_first_deal"
-    STARTING_CARD_EVERY_DEAL = "starting_card_every_deal"
-
-
-class FourCardPlay(StrEnum):
-    NONE = "none"
-    TWO_PAIR = "two_pair"
-    QUAD = "quad"
-
-
-class StraightOrder(StrEnum):
-    BIGTWO = "bigtwo"
-    POKER_A2345_SECOND = "poker_a2345_second"
-    TAIWAN = "taiwan"
-    JQKA2_HIGH = "jqka2_high"
-
-
-class FlushCompare(StrEnum):
-    CARD_BY_CARD = "card_by_card"
-    TOP_CARD = "top_card"
-    SUIT_FIRST = "suit_first"
-
-
-class FiveCardRule(StrEnum):
-    CATEGORY = "category"
-    SAME_TYPE_OR_MONSTER = "same_type_or_monster"
-
-
-class DingDa(StrEnum):
-    OFF = "off"
-    PENALTY = "penalty"
-    ENFORCE = "enforce"
-
-
-class PlayUntil(StrEnum):
-    FIRST_OUT = "first_out"
-    LAST_REMAINING = "last_remaining"
-
-
-class InstantWin(StrEnum):
-    DRAGON = "dragon"
-    SUITED_DRAGON = "suited_dragon"
-    FOUR_TWOS = "four_twos"
-
-
-class Scoring(StrEnum):
-    CARDS_WIKI = "cards_wiki"
-    CARDS_SEED001 = "cards_seed001"
-    CARDS_MAINLAND = "cards_mainland"
-    CARD_POINTS = "card_points"
-    TAIWAN_DEDUCTION = "taiwan_deduction"
-    TAIWAN_PLUS_MINUS = "taiwan_plus_minus"
-    TAIWAN_BASIC = "taiwan_basic"
-
-
-class Settlement(StrEnum):
-    WINNER_TAKES_ALL = "winner_takes_all"
-    PAIRWISE = "pairwise"
-    NEGATED_PENALTY = "negated_penalty"
-
-
-class Series(StrEnum):
-    NONE = "none"
-    CLASS_STRUGGLE = "class_struggle"
-    TRIBUTE = "tribute"
-
-
-class ClassExchange(StrEnum):
-    SWAP = "swap"
-    DEMAND = "demand"
-
-
-class TributeMethod(StrEnum):
-    CHOOSE_HANDS = "choose_hands"
-    ONE_CARD = "one_card"
-    TWO_CARDS = "two_cards"
-    DRAW_THREE = "draw_three"
+# The choices of the options, in display order; a member's value is its name in lower
+# case (the suit orders keep theirs as written).
+SuitOrder = StrEnum("SuitOrder", [("SHCD", "SHCD"), ("SHDC", "SHDC")])
+LeftoverRule = StrEnum("LeftoverRule", "TO_STARTING_CARD_HOLDER MALAYSIAN TAIWAN_EXPOSED SET_ASIDE")
+FirstLead = StrEnum("FirstLead", "STARTING_CARD_FIRST_DEAL STARTING_CARD_EVERY_DEAL")
+FourCardPlay = StrEnum("FourCardPlay", "NONE TWO_PAIR QUAD")
+StraightOrder = StrEnum("StraightOrder", "BIGTWO POKER_A2345_SECOND TAIWAN JQKA2_HIGH")
+FlushCompare = StrEnum("FlushCompare", "CARD_BY_CARD TOP_CARD SUIT_FIRST")
+FiveCardRule = StrEnum("FiveCardRule", "CATEGORY SAME_TYPE_OR_MONSTER")
+DingDa = StrEnum("DingDa", "OFF PENALTY ENFORCE")
+PlayUntil = StrEnum("PlayUntil", "FIRST_OUT LAST_REMAINING")
+InstantWin = StrEnum("InstantWin", "DRAGON SUITED_DRAGON FOUR_TWOS")
+Scoring = StrEnum("Scoring", "CARDS_WIKI CARDS_SEED001 CARDS_MAINLAND CARD_POINTS "
+                  "TAIWAN_DEDUCTION TAIWAN_PLUS_MINUS TAIWAN_BASIC")
+Settlement = StrEnum("Settlement", "WINNER_TAKES_ALL PAIRWISE NEGATED_PENALTY")
+Series = StrEnum("Series", "NONE CLASS_STRUGGLE TRIBUTE")
+ClassExchange = StrEnum("ClassExchange", "SWAP DEMAND")
+TributeMethod = StrEnum("TributeMethod", "CHOOSE_HANDS ONE_CARD TWO_CARDS DRAW_THREE")
 
 
 def _o(default: Any, doc: str) -> Any:

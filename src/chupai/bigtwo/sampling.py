@@ -138,7 +138,6 @@ def knowledge(observation: Observation) -> Knowledge:
         raise ChupaiError(f"sampling needs an observation of the play phase, not {obs.phase.value!r}")
     n = obs.players
     me = obs.seat
-    rules = obs.rules
     played = 0
     for p in obs.played:
         played |= p
@@ -148,84 +147,117 @@ def knowledge(observation: Observation) -> Knowledge:
     if out < 0 or obs.hand.bit_count() != obs.hand_counts[me]:
         raise ChupaiError("the observation's card counts do not add up")
     caps.append(out)
-    seats = (1 << n) - 1
-    everywhere = seats | (1 << n)
     prefix, _ = _split(obs.history)
-    where: dict[int, int] = {}
-
-    def widen(src: int, dst: int) -> None:
-        """Cards possibly at ``src`` may now be at the locations ``dst`` too."""
-        for c, m in where.items():
-            if m >> src & 1:
-                where[c] = m | dst
-
-    def place(cards: CardMask, locs: int) -> None:
-        for c in cards_of(cards):
-            where[c] = locs
-
-    ranking = obs.ranking
-    named = rules.series is Series.CLASS_STRUGGLE and ranking is not None
-    demand_seen: set[int] = set()
+    reader = _Reader(obs)
     for ev in prefix:
-        act = ev.action
-        if isinstance(act, Hidden):
-            if act.name in ("give", "tribute"):
-                if ev.to < 0:
-                    widen(ev.seat, seats)          # the §12.4 pile, handed out at random
-                    continue
-                if named and ranking is not None:
-                    # a hidden class-struggle give h -> low follows the named card low -> h,
-                    # which this seat did not see (§12.2)
-                    h = ev.seat
-                    if rules.class_exchange is ClassExchange.SWAP:
-                        widen(ev.to, 1 << h)
-                    elif h not in demand_seen:
-                        demand_seen.add(h)
-                        for low in ranking[ranking.index(h) + 1:]:
-                            if low != me:
-                                widen(low, 1 << h)
-                widen(ev.seat, 1 << ev.to)
-            elif act.name == "draw" and ev.to >= 0:
-                widen(ev.to, 1 << ev.seat)
-            continue
-        if not isinstance(act, Choice):
-            continue
-        name = act.name
-        if name == "take" and obs.leftover_shown:
-            place(obs.leftover_shown, 1 << ev.seat)
-        elif name in ("give", "tribute") and ev.seat == me:
-            place(act.cards, seats if ev.to < 0 else 1 << ev.to)
-        elif name == "not_held" and ev.to == me:
-            for c in cards_of(act.cards):
-                where[c] = where.get(c, everywhere) & ~(1 << ev.seat)
-        elif name == "draw" and ev.to == me:
-            place(act.cards, 1 << ev.seat)
-    # the starting card (§7.1): the lowest card held at the start of play, in the
-    # starting player's hand then (unless the malaysian swap exposed it)
-    swapped = any(isinstance(ev.action, Choice) and ev.action.name == "swap" for ev in prefix)
-    sp = obs.starting_player
-    t = tables(rules)
-    if sp is not None and not swapped:
-        if out == 0:
-            s0 = next(c for c in t.strength_order if not obs.exposed >> c & 1)
-            if unseen >> s0 & 1:
-                where[s0] = 1 << sp
-        if sp == me:
-            own = obs.hand | obs.played[me]
-            if own:
-                low = min(cards_of(own), key=t.card_strength.__getitem__)
-                floor = t.card_strength[low]
-                for c in cards_of(unseen):
-                    if t.card_strength[c] < floor:
-                        where[c] = where.get(c, everywhere) & (1 << n)
-    hidden = everywhere & ~(1 << me)
+        reader.read(ev)
+    reader.starting_card(prefix, unseen, out)
+    hidden = reader.everywhere & ~(1 << me)
     allowed: dict[int, int] = {}
-    for c, m in where.items():
+    for c, m in reader.where.items():
         if unseen >> c & 1:
             m &= hidden
             if m and m != hidden:
                 allowed[c] = m
     return Knowledge(unseen, tuple(caps), allowed)
+
+
+class _Reader:
+    """What the pre-play history tells one seat of where cards are: ``where`` maps
+    a card to the location mask it may be in (see :class:`Knowledge`)."""
+
+    __slots__ = ("obs", "seats", "everywhere", "where", "named", "demand_seen")
+
+    def __init__(self, obs: Observation):
+        n = obs.players
+        self.obs = obs
+        self.seats = (1 << n) - 1
+        self.everywhere = self.seats | (1 << n)
+        self.where: dict[int, int] = {}
+        self.named = obs.rules.series is Series.CLASS_STRUGGLE and obs.ranking is not None
+        self.demand_seen: set[int] = set()
+
+    def widen(self, src: int, dst: int) -> None:
+        """Cards possibly at ``src`` may now be at the locations ``dst`` too."""
+        where = self.where
+        for c, m in where.items():
+            if m >> src & 1:
+                where[c] = m | dst
+
+    def place(self, cards: CardMask, locs: int) -> None:
+        for c in cards_of(cards):
+            self.where[c] = locs
+
+    def limit(self, cards: CardMask, locs: int) -> None:
+        """The ``cards`` are at most in ``locs``."""
+        for c in cards_of(cards):
+            self.where[c] = self.where.get(c, self.everywhere) & locs
+
+    def read(self, ev: Event) -> None:
+        act = ev.action
+        if isinstance(act, Hidden):
+            self._hidden(ev, act)
+        elif isinstance(act, Choice):
+            self._seen(ev, act)
+
+    def _hidden(self, ev: Event, act: Hidden) -> None:
+        """Another seat's private move: its cards may have moved with it."""
+        if act.name == "draw" and ev.to >= 0:
+            self.widen(ev.to, 1 << ev.seat)
+        if act.name not in ("give", "tribute"):
+            return
+        if ev.to < 0:
+            self.widen(ev.seat, self.seats)          # the §12.4 pile, handed out at random
+            return
+        if self.named:
+            self._named_give(ev.seat, ev.to)
+        self.widen(ev.seat, 1 << ev.to)
+
+    def _named_give(self, h: int, to: int) -> None:
+        """A hidden class-struggle give h -> low follows the named card low -> h,
+        which this seat did not see (§12.2)."""
+        obs = self.obs
+        ranking = obs.ranking
+        assert ranking is not None
+        if obs.rules.class_exchange is ClassExchange.SWAP:
+            self.widen(to, 1 << h)
+        elif h not in self.demand_seen:
+            self.demand_seen.add(h)
+            for low in ranking[ranking.index(h) + 1:]:
+                if low != obs.seat:
+                    self.widen(low, 1 << h)
+
+    def _seen(self, ev: Event, act: Choice) -> None:
+        """A decision this seat saw: where the cards it names went."""
+        me = self.obs.seat
+        name = act.name
+        if name == "take" and self.obs.leftover_shown:
+            self.place(self.obs.leftover_shown, 1 << ev.seat)
+        elif name in ("give", "tribute") and ev.seat == me:
+            self.place(act.cards, self.seats if ev.to < 0 else 1 << ev.to)
+        elif name == "not_held" and ev.to == me:
+            self.limit(act.cards, ~(1 << ev.seat))
+        elif name == "draw" and ev.to == me:
+            self.place(act.cards, 1 << ev.seat)
+
+    def starting_card(self, prefix: Sequence[Event], unseen: CardMask, out: int) -> None:
+        """The starting card (§7.1): the lowest card held at the start of play, in
+        the starting player's hand then (unless the malaysian swap exposed it)."""
+        obs = self.obs
+        sp = obs.starting_player
+        if sp is None or any(isinstance(ev.action, Choice) and ev.action.name == "swap"
+                             for ev in prefix):
+            return
+        t = tables(obs.rules)
+        if out == 0:
+            s0 = next(c for c in t.strength_order if not obs.exposed >> c & 1)
+            if unseen >> s0 & 1:
+                self.where[s0] = 1 << sp
+        own = obs.hand | obs.played[obs.seat]
+        if sp == obs.seat and own:
+            floor = t.card_strength[min(cards_of(own), key=t.card_strength.__getitem__)]
+            below = sum(1 << c for c in cards_of(unseen) if t.card_strength[c] < floor)
+            self.limit(below, 1 << obs.players)
 
 
 def sample_hands(know: Knowledge, rng: random.Random) -> list[CardMask] | None:
@@ -239,24 +271,7 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[CardMask] | None:
     most limited first (close to uniform)."""
     caps = list(know.capacity)
     locs = [0] * len(caps)
-    free_mask = sum(1 << loc for loc, k in enumerate(caps) if k)
-    rest: list[int] = []
-    restricted: list[int] = []
-    for c in cards_of(know.unseen):
-        m = know.allowed.get(c)
-        if m is None:
-            rest.append(c)
-            continue
-        m &= free_mask
-        rest.append(c)
-        if m and not m & (m - 1):
-            loc = m.bit_length() - 1
-            if caps[loc] > 0:
-                caps[loc] -= 1
-                locs[loc] |= 1 << c
-                rest.pop()
-        elif m:
-            restricted.append(c)
+    rest, restricted = _place_known(know, caps, locs)
     slots = [loc for loc, k in enumerate(caps) for _ in range(k)]
     if len(slots) != len(rest):
         return None
@@ -266,7 +281,37 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[CardMask] | None:
             for c, loc in zip(rest, slots):
                 locs[loc] |= 1 << c
             return locs
-    # many restrictions: place the restricted cards first, most constrained first
+    return _place_restricted(know, caps, locs, rest, restricted, rng)
+
+
+def _place_known(know: Knowledge, caps: list[int],
+                 locs: list[CardMask]) -> tuple[list[int], list[int]]:
+    """Put the cards with one possible location there (taking room from ``caps``);
+    return the other cards, and those of them whose locations are limited."""
+    free_mask = sum(1 << loc for loc, k in enumerate(caps) if k)
+    rest: list[int] = []
+    restricted: list[int] = []
+    for c in cards_of(know.unseen):
+        m = know.allowed.get(c)
+        rest.append(c)
+        if m is None:
+            continue
+        m &= free_mask
+        if m and not m & (m - 1):
+            loc = m.bit_length() - 1
+            if caps[loc] > 0:
+                caps[loc] -= 1
+                locs[loc] |= 1 << c
+                rest.pop()
+        elif m:
+            restricted.append(c)
+    return rest, restricted
+
+
+def _place_restricted(know: Knowledge, caps: list[int], locs: list[CardMask], rest: list[int],
+                      restricted: list[int], rng: random.Random) -> list[CardMask] | None:
+    """Many restrictions: place the restricted cards first, most constrained
+    first, then shuffle the others into the room left."""
     left = list(caps)
     restricted.sort(key=lambda c: (know.allowed[c].bit_count(), c))
     chosen = set()

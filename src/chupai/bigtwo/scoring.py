@@ -24,7 +24,7 @@ from chupai.cards import CardMask, cards_of, parse_card
 
 __all__ = [
     "penalty", "settle", "hand_points", "has_monster", "winner_multiplier",
-    "SCHEMES",
+    "SCHEMES", "transfer_penalties",
 ]
 
 _TWO: Final = 12  # rank index of the 2
@@ -165,3 +165,15 @@ def settle(rules: BigTwoRules, winner: int, penalties: Sequence[int]) -> list[in
         return [total - n * p[i] for i in range(n)]
     bonus = 1 if rules.scoring is Scoring.TAIWAN_PLUS_MINUS else rules.winner_bonus
     return [bonus if i == winner else -p[i] for i in range(n)]
+
+
+def transfer_penalties(penalties: Sequence[int], winner: int, liable: int) -> list[int]:
+    """§11.4: the liable player takes over every loser's penalty (its own
+    included); every other loser's penalty becomes 0.
+
+    >>> transfer_penalties([0, 3, 1, 4], winner=0, liable=1)
+    [0, 8, 0, 0]
+    """
+    total = sum(p for s, p in enumerate(penalties) if s != winner)
+    return [penalties[s] if s == winner else total if s == liable else 0
+            for s in range(len(penalties))]

@@ -1,0 +1,582 @@
+"""The pre-play phases of a Big Two deal (``bigtwo.md`` §3.3–§5, §12).
+
+The phases come in the order of §3.4, each only when its option is on:
+``choose_hands`` (tribute method 1) → ``leftover`` (§3.3) → the instant-win
+check (§5, automatic) → ``redeal`` requests (§4) → ``pre_exchange`` (§12.4) →
+``class_exchange`` (§12.2) or ``tribute`` (§12.3 methods 2–4) → ``play``.
+
+Every pre-play phase is a decision of one kind: :data:`PHASES` maps a phase to
+its :class:`PhaseRules` — the choices the seat to act has, why another action is
+refused, and how a choice is applied. The exchange phases (class struggle and
+tribute) work through a queue of :class:`~chupai.bigtwo.values.Task`: name a card,
+give cards, keep cards.
+
+>>> from chupai.bigtwo.rules import resolve
+>>> from chupai.cards import parse_mask
+>>> r = resolve("standard", {"series": "class_struggle", "class_protect_cards": "true"})
+>>> protected_cards(r) == parse_mask("3D 2D 2C 2H 2S")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Final, NamedTuple
+
+from chupai.bigtwo.combos import tables
+from chupai.bigtwo.rules import (
+    BigTwoRules,
+    ClassExchange,
+    FirstLead,
+    InstantWin,
+    LeftoverRule,
+    Series,
+    TributeMethod,
+)
+from chupai.bigtwo.scoring import hand_points
+from chupai.bigtwo.state import DealState
+from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Choice, Event, Phase, Task
+from chupai.cards import CardMask, card_name, cards_of
+
+__all__ = ["PHASES", "PhaseRules", "PrePlay", "instant_win_kind", "next_titles",
+           "protected_cards", "redeal_reasons"]
+
+_LOW_BITS: Final = sum(1 << (4 * r) for r in range(13))
+_FACES: Final = sum(15 << (4 * r) for r in (8, 9, 10))  # J, Q, K
+_ACES_TWOS: Final = sum(15 << (4 * r) for r in (11, 12))
+_INSTANT_STRENGTH: Final = {InstantWin.SUITED_DRAGON: 3, InstantWin.DRAGON: 2,
+                            InstantWin.FOUR_TWOS: 1}
+
+
+class PrePlay(DealState):
+    """The pre-play phases of a deal: the steps that lead into play and the
+    decisions of each phase (dispatched through :data:`PHASES`)."""
+
+    __slots__ = ()
+
+    # ----- the steps into play ------------------------------------------------------
+    def _lowest_holder(self) -> tuple[int, int]:
+        held = 0
+        for h in self.hands:
+            held |= h
+        for c in self._t.strength_order:
+            if held >> c & 1:
+                bit = 1 << c
+                return c, next(seat for seat, h in enumerate(self.hands) if h & bit)
+        return -1, -1
+
+    def _leftover_step(self) -> None:
+        s0, p0 = self._lowest_holder()
+        self.starting_card, self.starting_player = s0, p0
+        left = self.leftover
+        rule = self.rules.leftover_rule
+        if left and rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
+            self.hands[p0] |= left
+            self.leftover = 0
+        elif left and rule is LeftoverRule.SET_ASIDE:
+            self.set_aside |= left
+            self.leftover = 0
+        elif left:
+            if rule is LeftoverRule.TAIWAN_EXPOSED:
+                self.leftover_shown = left
+            self.phase = Phase.LEFTOVER
+            self.to_act = p0
+            self._start_public = True
+            return
+        self._after_leftover(swapped=False)
+
+    def _after_leftover(self, *, swapped: bool) -> None:
+        self.swapped = swapped
+        if swapped:
+            # malaysian swap: the starting player stays P0 and leads freely
+            self.must_contain = 0
+        else:
+            s, holder = self._lowest_holder()
+            self.starting_card, self.starting_player = s, holder
+        if self._check_instant_win():
+            return
+        r = self.rules
+        if r.redeal_max_points is not None or r.redeal_two_faces or r.redeal_four_twos:
+            n = self.players
+            order = [(self.starting_player + i) % n for i in range(n)]
+            self._queue = [s for s in order if redeal_reasons(r, self.hands[s])]
+            if self._queue:
+                self.phase = Phase.REDEAL
+                self.to_act = self._queue[0]
+                return
+        self._exchange_steps()
+
+    def _exchange_steps(self) -> None:
+        """§3.4 step 4: the §12.4 exchange, then class struggle or tribute."""
+        if self.rules.pre_exchange:
+            n = self.players
+            self.phase = Phase.PRE_EXCHANGE
+            self._queue = [(self.dealer + 1 + i) % n for i in range(n)]
+            self._given = [0] * n
+            self.to_act = self._queue[0]
+            self._exchanged = True
+            return
+        self._series_step()
+
+    def _series_step(self) -> None:
+        ranking = self.ranking
+        r = self.rules
+        if ranking is None or r.series is Series.NONE:
+            self._start_play()
+            return
+        self._exchanged = True
+        if r.series is Series.CLASS_STRUGGLE:
+            self.phase = Phase.CLASS_EXCHANGE
+            self._tasks = self._class_tasks(ranking)
+            self._next_task()
+            return
+        if r.tribute_method is TributeMethod.CHOOSE_HANDS:
+            self._start_play()
+            return
+        self.phase = Phase.TRIBUTE
+        self._tasks = self._tribute_tasks(ranking)
+        self._next_task()
+
+    def _class_tasks(self, ranking: tuple[int, ...]) -> list[Task]:
+        """§12.2: each higher title names a card from each lower title, highest
+        first (under ``demand``, then gives its returns)."""
+        n = self.players
+        demand = self.rules.class_exchange is ClassExchange.DEMAND
+        tasks = []
+        for hi in range(n - 1):
+            lows = [ranking[lo] for lo in range(n - 1, hi, -1)]
+            h = ranking[hi]
+            tasks += [Task("name", h, low, 1) for low in lows]
+            if demand:
+                tasks.append(Task("returns", h, -1, 0))
+        return tasks
+
+    def _tribute_tasks(self, ranking: tuple[int, ...]) -> list[Task]:
+        """§12.3 methods 2–4: the automatic tributes, and the decisions they ask for."""
+        method = self.rules.tribute_method
+        first, second, third, fourth = ranking
+        if method is TributeMethod.ONE_CARD:
+            self._tribute(fourth, first, 1)
+            return [Task("give", first, fourth, 1)]
+        if method is TributeMethod.TWO_CARDS:
+            self._tribute(fourth, first, 2)
+            self._tribute(third, second, 1)
+            return [Task("give", first, fourth, 2), Task("give", second, third, 1)]
+        self._tribute(fourth, first, 3)
+        return [Task("keep", first, -1, 3)]
+
+    def _tribute(self, giver: int, to: int, count: int) -> None:
+        """The giver's ``count`` highest cards go to ``to`` (automatic, §12.3)."""
+        strength = self._t.card_strength
+        cards = sorted(cards_of(self.hands[giver]), key=strength.__getitem__)[-count:]
+        mask = sum(1 << c for c in cards)
+        self._move(giver, to, mask)
+        self._log(Event(giver, Choice("tribute", mask), to, EVERYONE,
+                        (1 << giver) | (1 << to), True))
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        r = self.rules
+        n = self.players
+        if self._exchanged:
+            self._combos = [None] * n
+            if not self.swapped:
+                bit = 1 << self.starting_card
+                self.starting_player = next(s for s in range(n) if self.hands[s] & bit)
+        every = r.first_lead is FirstLead.STARTING_CARD_EVERY_DEAL
+        method = r.tribute_method
+        if self.ranking is not None and r.series is Series.TRIBUTE and method in (
+                TributeMethod.ONE_CARD, TributeMethod.TWO_CARDS):
+            self.leader = self.ranking[3]
+            self.must_contain = 0
+        elif self.ranking is not None and r.series is Series.TRIBUTE and \
+                method is TributeMethod.DRAW_THREE:
+            self.leader = self.starting_player
+            self.must_contain = 1 << self.starting_card
+            self._start_public = True
+        elif self.first_deal or every or self._given_leader is None:
+            self.leader = self.starting_player
+            self.must_contain = 0 if self.swapped else 1 << self.starting_card
+            self._start_public = True
+        else:
+            self.leader = self._given_leader
+            self.must_contain = 0
+        self.to_act = self.leader
+
+    def _check_instant_win(self) -> bool:
+        wins = self.rules.instant_wins
+        if not wins:
+            return False
+        strength = _INSTANT_STRENGTH
+        best: tuple[int, int, InstantWin] | None = None
+        n = self.players
+        for i in range(n):
+            seat = (self.starting_player + i) % n
+            kind = instant_win_kind(self.hands[seat], wins)
+            if kind is not None and (best is None or strength[kind] > best[0]):
+                best = (strength[kind], seat, kind)
+        if best is None:
+            return False
+        _, seat, kind = best
+        mult = 4 if kind is InstantWin.SUITED_DRAGON else 3
+        pens = [0 if s == seat else self.hands[s].bit_count() * mult for s in range(n)]
+        self.instant_win = kind.value
+        self.winner = seat
+        self.finished = [seat]
+        self.win_hands = tuple(self.hands)
+        self.win_played = tuple(self.played)
+        self._finish(pens)
+        return True
+
+    # ----- decisions, through PHASES --------------------------------------------------
+    def _choices(self, seat: int) -> list[Choice]:
+        return PHASES[self.phase].choices(self, seat)
+
+    def _choice_reason(self, seat: int, action: Action, legal: list[Choice]) -> str:
+        return PHASES[self.phase].refusal(self, seat, action, legal)
+
+    def _apply_choice(self, seat: int, action: Choice) -> Event:
+        return PHASES[self.phase].apply(self, seat, action)
+
+    def _subsets(self, mask: CardMask, k: int) -> list[CardMask]:
+        """The ``k``-card subsets of ``mask``, in the display order of their cards."""
+        cards = sorted(cards_of(mask), key=self._t.card_strength.__getitem__)
+        if k == 1:
+            return [1 << c for c in cards]
+        return [sum(1 << c for c in combo) for combo in combinations(cards, k)]
+
+    def _public_choice(self, seat: int, action: Choice) -> Event:
+        ev = Event(seat, action)
+        self.history.append(ev)
+        return ev
+
+    def _next_in_queue(self) -> bool:
+        """Drop the seat that decided; whether another seat of the phase is next."""
+        self._queue.pop(0)
+        if self._queue:
+            self.to_act = self._queue[0]
+            return True
+        return False
+
+    # ----- leftover card (§3.3) -------------------------------------------------------
+    def _leftover_choices(self, seat: int) -> list[Choice]:
+        if self.rules.leftover_rule is LeftoverRule.MALAYSIAN:
+            return [Choice("swap"), Choice("decline")]
+        return [Choice("take"), Choice("leave")]
+
+    def _leftover_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
+        names = ", ".join(c.name for c in legal)
+        return f"seat {seat} must decide on the leftover card first ({names})"
+
+    def _leftover_apply(self, seat: int, action: Choice) -> Event:
+        ev = self._public_choice(seat, action)
+        name = action.name
+        left = self.leftover
+        self.leftover = 0
+        if name in ("take", "swap"):
+            if name == "swap":
+                s0 = self.starting_card
+                self.hands[seat] &= ~(1 << s0)
+                self.exposed |= 1 << s0
+            self.hands[seat] |= left
+        elif self.rules.leftover_rule is LeftoverRule.TAIWAN_EXPOSED:
+            self.exposed |= left
+        else:
+            self.set_aside |= left
+        self._combos[seat] = None
+        self._after_leftover(swapped=(name == "swap"))
+        return ev
+
+    # ----- redeal requests (§4) -------------------------------------------------------
+    def _redeal_choices(self, seat: int) -> list[Choice]:
+        return [Choice("keep"), Choice("redeal")]
+
+    def _redeal_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
+        return f"seat {seat} must first say whether it asks for a redeal (keep, redeal)"
+
+    def _redeal_apply(self, seat: int, action: Choice) -> Event:
+        ev = self._public_choice(seat, action)
+        if action.name == "redeal":
+            self._finish_redeal(seat)
+        elif not self._next_in_queue():
+            self._exchange_steps()
+        return ev
+
+    # ----- tribute method 1: choosing the face-down hands (§12.3) ---------------------
+    def _hands_choices(self, seat: int) -> list[Choice]:
+        return [Choice("hand", 0, k) for k, p in enumerate(self.piles) if p]
+
+    def _hands_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
+        left = ", ".join(str(c.number) for c in legal)
+        return f"seat {seat} must first choose one of the face-down hands (hand {left})"
+
+    def _hands_apply(self, seat: int, action: Choice) -> Event:
+        ev = self._public_choice(seat, action)
+        self.hands[seat] = self.piles[action.number]
+        self.piles[action.number] = 0
+        if self._next_in_queue():
+            return ev
+        assert self.ranking is not None
+        last = self.ranking[-1]
+        k = next(i for i, p in enumerate(self.piles) if p)
+        self.hands[last] = self.piles[k]
+        self.piles[k] = 0
+        self.history.append(Event(last, Choice("hand", 0, k), auto=True))
+        self._leftover_step()
+        return ev
+
+    # ----- the face-down exchange (§12.4) ---------------------------------------------
+    def _pool_choices(self, seat: int) -> list[Choice]:
+        hand = self.hands[seat]
+        return [Choice("give", m) for k in (1, 2, 3) for m in self._subsets(hand, k)]
+
+    def _pool_apply(self, seat: int, action: Choice) -> Event:
+        ev = Event(seat, action, -1, EVERYONE, 1 << seat)
+        self._log(ev)
+        self.hands[seat] &= ~action.cards
+        self.pool |= action.cards
+        self._given[seat] = action.cards.bit_count()
+        if not self._next_in_queue():
+            self._hand_out_pool()
+            self._series_step()
+        return ev
+
+    def _hand_out_pool(self) -> None:
+        """§12.4: shuffle the given cards and hand them out from the dealer's next."""
+        cards = sorted(cards_of(self.pool))
+        self._rng("pre_exchange").shuffle(cards)
+        n = self.players
+        at = 0
+        for i in range(n):
+            seat = (self.dealer + 1 + i) % n
+            k = self._given[seat]
+            got = sum(1 << c for c in cards[at:at + k])
+            at += k
+            self.hands[seat] |= got
+            self._log(Event(seat, Choice("receive", got), -1, 1 << seat, 1 << seat, True))
+        self.pool = 0
+
+    # ----- class struggle and tribute: the task queue (§12.2, §12.3) ------------------
+    def _task_choices(self, seat: int) -> list[Choice]:
+        task = self._tasks[0]
+        r = self.rules
+        if task.kind == "name":
+            namable = FULL_DECK & ~(self.hands[seat] | self.exposed
+                                    | self._named.get((seat, task.other), 0))
+            if r.class_protect_cards:
+                namable &= ~protected_cards(r)
+            return [Choice("name", m) for m in self._subsets(namable, 1)] + [Choice("skip")]
+        if task.kind == "give":
+            hand = self.hands[seat]
+            if self.phase is Phase.CLASS_EXCHANGE and r.class_protect_cards:
+                hand &= ~protected_cards(r)
+            return [Choice("give", m) for m in self._subsets(hand, task.size)]
+        # keep (tribute draw_three)
+        return [Choice("keep", m) for m in self._subsets(self.hands[seat], task.size)]
+
+    def _task_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
+        what = self._task_text()
+        kinds = {c.name for c in legal if c.cards}
+        if isinstance(action, Choice) and action.name in kinds and \
+                action.cards & ~FULL_DECK == 0 and action.cards:
+            bad = self._choice_detail(seat, action)
+            if bad:
+                return f"{bad}; seat {seat} must {what}"
+        return f"seat {seat} must {what}"
+
+    def _choice_detail(self, seat: int, action: Choice) -> str:
+        hand = self.hands[seat]
+        names = " ".join(card_name(c) for c in cards_of(action.cards))
+        protected = self.rules.class_protect_cards and action.cards & protected_cards(self.rules)
+        if action.name == "name":
+            if action.cards & hand:
+                return f"seat {seat} holds {names} already"
+            if self._tasks and action.cards & self._named.get((seat, self._tasks[0].other), 0):
+                return f"{names} was named already"
+            if protected:
+                return f"{names} may not be exchanged (class_protect_cards)"
+            if action.cards & self.exposed:
+                return f"{names} is out of play"
+            return ""
+        if action.cards & ~hand:
+            return f"seat {seat} does not hold " + " ".join(
+                card_name(c) for c in cards_of(action.cards & ~hand))
+        if self.phase is Phase.CLASS_EXCHANGE and protected:
+            return f"{names} may not be exchanged (class_protect_cards)"
+        return ""
+
+    def _task_text(self) -> str:
+        """What the seat to act must decide, in words."""
+        if self.phase is Phase.PRE_EXCHANGE:
+            return "give 1 to 3 cards face down (give CARDS)"
+        if not self._tasks:
+            return "act"
+        task = self._tasks[0]
+        if task.kind == "name":
+            return (f"name a card wanted from seat {task.other} (name CARD) or give up "
+                    "that exchange (skip)")
+        if task.kind == "give":
+            cards = "a card" if task.size == 1 else f"{task.size} cards"
+            return f"give {cards} to seat {task.other} (give CARDS)"
+        return f"choose {task.size} cards to keep (keep CARDS)"
+
+    def _task_apply(self, seat: int, action: Choice) -> Event:
+        task = self._tasks[0]
+        pair = 1 << seat
+        both = pair | (1 << task.other) if task.other >= 0 else pair
+        if task.kind == "name":
+            ev = self._apply_name(seat, action, task.other, both)
+        elif task.kind == "give":
+            ev = Event(seat, action, task.other, EVERYONE, both)
+            self._log(ev)
+            self._move(seat, task.other, action.cards)
+            self._tasks.pop(0)
+        else:
+            ev = self._apply_keep(seat, action)
+        self._next_task()
+        return ev
+
+    def _apply_name(self, seat: int, action: Choice, other: int, both: int) -> Event:
+        """§12.2: a named card (or ``skip``); the named seat gives it if it holds it."""
+        if action.name == "skip":
+            ev = Event(seat, action, other)
+            self.history.append(ev)
+            self._tasks.pop(0)
+            return ev
+        ev = Event(seat, action, other, both, both)
+        self._log(ev)
+        key = (seat, other)
+        self._named[key] = self._named.get(key, 0) | action.cards
+        if self.hands[other] & action.cards:
+            self._move(other, seat, action.cards)
+            self._log(Event(other, Choice("give", action.cards), seat, both, both, True))
+            if self.rules.class_exchange is ClassExchange.SWAP:
+                self._tasks[0] = Task("give", seat, other, 1)
+            else:
+                self._received.append((seat, other))
+                self._tasks.pop(0)
+        else:
+            self._log(Event(other, Choice("not_held", action.cards), seat, both, both, True))
+        return ev
+
+    def _apply_keep(self, seat: int, action: Choice) -> Event:
+        """Tribute ``draw_three``: the seat keeps its choice, the next rank draws 3
+        of the other cards at random."""
+        pair = 1 << seat
+        ev = Event(seat, action, -1, EVERYONE, pair)
+        self._log(ev)
+        self._tasks.pop(0)
+        assert self.ranking is not None
+        rank = self.ranking.index(seat)
+        drawer = self.ranking[rank + 1]
+        pool = sorted(cards_of(self.hands[seat] & ~action.cards))
+        rng = self._rng(f"draw{rank}")
+        drawn = sum(1 << c for c in rng.sample(pool, 3))
+        self._move(seat, drawer, drawn)
+        both = pair | (1 << drawer)
+        self._log(Event(drawer, Choice("draw", drawn), seat, EVERYONE, both, True))
+        if rank + 2 < self.players:
+            self._tasks.insert(0, Task("keep", drawer, -1, 3 - (rank + 1)))
+        return ev
+
+    def _next_task(self) -> None:
+        """Start the next pending exchange decision, or play when none is left."""
+        tasks = self._tasks
+        while tasks and tasks[0].kind == "returns":
+            h = tasks.pop(0).actor
+            gives = [Task("give", h, low, 1) for hh, low in self._received if hh == h]
+            self._received = [x for x in self._received if x[0] != h]
+            tasks[0:0] = gives
+        if tasks:
+            self.to_act = tasks[0].actor
+        else:
+            self._start_play()
+
+
+class PhaseRules(NamedTuple):
+    """How one pre-play phase decides: the choices of the seat to act, why
+    another action is refused, and how a choice is applied."""
+
+    choices: Callable[[PrePlay, int], list[Choice]]
+    refusal: Callable[[PrePlay, int, Action, list[Choice]], str]
+    apply: Callable[[PrePlay, int, Choice], Event]
+
+
+_EXCHANGE: Final = PhaseRules(PrePlay._task_choices, PrePlay._task_refusal, PrePlay._task_apply)
+
+PHASES: Final[dict[Phase, PhaseRules]] = {
+    Phase.CHOOSE_HANDS: PhaseRules(PrePlay._hands_choices, PrePlay._hands_refusal,
+                                   PrePlay._hands_apply),
+    Phase.LEFTOVER: PhaseRules(PrePlay._leftover_choices, PrePlay._leftover_refusal,
+                               PrePlay._leftover_apply),
+    Phase.REDEAL: PhaseRules(PrePlay._redeal_choices, PrePlay._redeal_refusal,
+                             PrePlay._redeal_apply),
+    Phase.PRE_EXCHANGE: PhaseRules(PrePlay._pool_choices, PrePlay._task_refusal,
+                                   PrePlay._pool_apply),
+    Phase.CLASS_EXCHANGE: _EXCHANGE,
+    Phase.TRIBUTE: _EXCHANGE,
+}
+"""The rules of each pre-play phase (the play phase is the deal's own)."""
+
+
+def instant_win_kind(hand: CardMask, wins: frozenset[InstantWin]) -> InstantWin | None:
+    """The best instant win of ``wins`` that ``hand`` holds (§5), or None.
+
+    >>> from chupai.cards import parse_mask
+    >>> instant_win_kind(parse_mask("2D 2C 2H 2S 3D"), frozenset(InstantWin))
+    <InstantWin.FOUR_TWOS: 'four_twos'>
+    """
+    if InstantWin.SUITED_DRAGON in wins and any(
+            hand & (_LOW_BITS << s) == _LOW_BITS << s for s in range(4)):
+        return InstantWin.SUITED_DRAGON
+    if InstantWin.DRAGON in wins and (hand | hand >> 1 | hand >> 2 | hand >> 3) & _LOW_BITS == _LOW_BITS:
+        return InstantWin.DRAGON
+    if InstantWin.FOUR_TWOS in wins and (hand >> 48) & 15 == 15:
+        return InstantWin.FOUR_TWOS
+    return None
+
+
+def redeal_reasons(rules: BigTwoRules, hand: CardMask) -> list[str]:
+    """The active §4 rules under which ``hand`` may ask for a redeal (empty: none).
+
+    >>> from chupai.bigtwo.rules import resolve
+    >>> from chupai.cards import parse_mask
+    >>> redeal_reasons(resolve("standard", {"redeal_max_points": "2"}),
+    ...                parse_mask("3D 4C 5H 6S 7D 8C 9H TS 3S 4H 5C 6D JD"))
+    ['redeal_max_points']
+    """
+    out = []
+    m = rules.redeal_max_points
+    if m is not None and hand_points(hand) <= m:
+        out.append("redeal_max_points")
+    if rules.redeal_two_faces and not hand & _ACES_TWOS and (hand & _FACES).bit_count() <= 2:
+        out.append("redeal_two_faces")
+    if rules.redeal_four_twos and (hand >> 48) & 15 == 15:
+        out.append("redeal_four_twos")
+    return out
+
+
+def protected_cards(rules: BigTwoRules) -> CardMask:
+    """Cards ``class_protect_cards`` keeps out of the exchanges: the starting card
+    of the suit order (3D, or 3C under SHDC) and every 2."""
+    return (1 << tables(rules).strength_order[0]) | (15 << 48)
+
+
+def next_titles(rules: BigTwoRules, titles: Sequence[int] | None,
+                ranking: Sequence[int]) -> tuple[int, ...]:
+    """The ranking that gives the next deal's titles or ranks (§12.1, §12.2):
+    ``ranking`` itself, except that under ``class_king_demotion`` a King
+    (``titles[0]``) who did not finish first becomes the Slave and the others move up.
+
+    >>> from chupai.bigtwo.rules import resolve
+    >>> r = resolve("standard", {"series": "class_struggle", "class_king_demotion": "true"})
+    >>> next_titles(r, (0, 1, 2, 3), (1, 0, 2, 3))
+    (1, 2, 3, 0)
+    """
+    order = tuple(ranking)
+    if (rules.series is Series.CLASS_STRUGGLE and rules.class_king_demotion
+            and titles is not None and order[0] != titles[0]):
+        king = titles[0]
+        return tuple(s for s in order if s != king) + (king,)
+    return order
