@@ -357,3 +357,28 @@ def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Bro
         page.context.close()
     finally:
         srv.stop()
+
+
+def test_a_game_the_page_does_not_know_is_played_by_buttons(tmp_path: Path,
+                                                            browser: Browser) -> None:
+    """The toy game (``tests/toygame``: no web view of its own, loaded by
+    ``CHUPAI_GAMES``) in the page: the generic view shows the hand as written,
+    and the legal actions as buttons; a match against a bot is played to the end
+    by following hints."""
+    tests_dir = str(Path(__file__).parent)
+    path = os.pathsep.join(p for p in (tests_dir, os.environ.get("PYTHONPATH", "")) if p)
+    srv = ServerProcess(tmp_path / "toy.sqlite3",
+                        env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path}).start()
+    try:
+        page, errors = open_page(browser, srv.url + "/")
+        create_table(page, "toy", ["bot:random"], deals=2)
+        hand = page.locator("[data-testid=hand] [data-testid=card]")
+        assert hand.count() == 6
+        assert all(len(c) == 2 and c[1] in "xy" for c in hand.evaluate_all(
+            "els => els.map(e => e.dataset.card)"))
+        counts = play_until_over([page])
+        assert counts.get("hint-choice", 0) > 0, counts
+        assert toasts(page) == [] and errors == []
+        page.context.close()
+    finally:
+        srv.stop()

@@ -6,6 +6,7 @@ reconnection, records and replay frames, and what each seat is sent."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -122,7 +123,8 @@ def test_body_that_is_not_json_is_refused(server: Any) -> None:
 def test_games_lists_every_game_with_presets_and_names(server: Any) -> None:
     _, client = server
     games = {g["key"]: g for g in client.get("/api/games").json()["games"]}
-    assert set(games) == {"bigtwo", "doudizhu", "biga"}
+    # the built-in games first (a test may have registered a game of its own)
+    assert list(games)[:3] == ["bigtwo", "doudizhu", "biga"]
     assert games["doudizhu"]["names"]["zh"] == "斗地主"
     assert {p["name"] for p in games["doudizhu"]["presets"]} >= {"classic", "four_player"}
     assert [p["players"] for p in games["biga"]["presets"]][0] == 5
@@ -649,3 +651,189 @@ def views_outcome(deal: Any) -> dict[str, Any]:
     from chupai.web import views
 
     return dict(views.public_view("biga", deal.observe(0))["public"]["outcome"])
+
+
+# ----- one game protocol: names from the registry, a game without a web view ------------------
+
+def test_games_serve_the_registry_combination_names(server: Any) -> None:
+    """The page shows the registry's combination names (the terminal's), served by
+    ``/api/games``: every game, every type, every language."""
+    from chupai.names import LANGUAGES
+    from chupai.protocol import all_games
+
+    _, client = server
+    served = {g["key"]: g for g in client.get("/api/games").json()["games"]}
+    for spec in all_games():
+        names = served[spec.key]["combo_names"]
+        assert set(names) == set(LANGUAGES)
+        for lang in LANGUAGES:
+            assert names[lang] == {kind: spec.combo_name(kind, lang) for kind in spec.combo_names}
+        assert served[spec.key]["web_view"] is True or spec.key not in ("bigtwo", "doudizhu", "biga")
+    assert served["doudizhu"]["combo_names"]["zh"]["trio_pair"] == "三带一对"
+
+
+@pytest.fixture
+def toy() -> Iterator[Any]:
+    """The test-only toy game (``tests/toygame``), registered for the test only."""
+    import toygame.spec
+
+    from chupai.protocol import register, unregister
+
+    spec = register(toygame.spec.SPEC)
+    try:
+        yield spec
+    finally:
+        unregister("toy")
+
+
+def _check_toy_state(state: dict[str, Any], seat: int | None) -> None:
+    """A state of the generic view: the hand, counts, roles and top play from the
+    game's facts; the legal actions as the deal writes them."""
+    pub = state["view"]["public"]
+    assert pub["counts"] and len(pub["roles"]) == 2 and pub["history"] == []
+    if pub["top"] is not None:
+        assert pub["top"]["text"] and pub["top"]["seat"] in (0, 1)
+    private = state["view"]["private"]
+    if seat is None:
+        assert private is None and state["legal"] == []
+        return
+    assert private["seat"] == seat and len(private["hand"]) == pub["counts"][seat]
+    for entry in state["legal"]:
+        assert entry["kind"] in ("choice", "pass") and entry["cards"] == []
+        assert entry["text"] == "pass" or entry["text"] in private["hand"]
+
+
+def _join_all(sockets: list[Any], table: str, tokens: list[str], send: Any, recv: Any
+              ) -> list[dict[str, Any]]:
+    """Join every socket to ``table`` with its token, in order; the first state of
+    each, updated by the state a later seat's joining sends (it is connected)."""
+    states: list[dict[str, Any]] = []
+    for ws, token in zip(sockets, tokens, strict=True):
+        send(ws, {"type": "join", "table": table, "token": token})
+        assert recv(ws)["type"] == "welcome"
+        states = [recv(other) for other in sockets[:len(states)]] + [recv(ws)]
+    return states
+
+
+def _play_toy_seats(sockets: list[Any], states: list[dict[str, Any]], send: Any, recv: Any,
+                    actions: int | None = None, pick: int = 0) -> dict[str, Any]:
+    """Play the toy's human seats (legal entry ``pick`` by text, or the last) for
+    ``actions`` actions or until the match is over, checking every state; the
+    last state of the first seat. With a bot at the table, only the first seat
+    is a human."""
+    while not states[0]["match"]["over"] and actions != 0:
+        mover = next((i for i, st in enumerate(states) if st["legal"]), None)
+        if mover is None:  # a bot is thinking: wait for the first seat's next state
+            states[0] = recv(sockets[0])
+            continue
+        state = states[mover]
+        _check_toy_state(state, state["seat"])
+        entry = state["legal"][min(pick, len(state["legal"]) - 1)]
+        send(sockets[mover], {"type": "act", "seq": state["seq"], "text": entry["text"].upper()})
+        states = [recv(ws) for ws in sockets]
+        assert all(st["type"] == "state" for st in states), states
+        actions = None if actions is None else actions - 1
+    return states[0]
+
+
+def _play_toy(client: TestClient, table: str, tokens: list[str]) -> dict[str, Any]:
+    """Play a toy table in process, every human seat until the match is over."""
+    def send(ws: Any, msg: dict[str, Any]) -> None:
+        ws.send_text(json.dumps(msg))
+
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect("/ws")) for _ in tokens]
+        states = _join_all(sockets, table, tokens, send, receive)
+        return _play_toy_seats(sockets, states, send, receive)
+
+
+def test_a_toy_match_between_humans_on_the_generic_view(server: Any, toy: Any) -> None:
+    """A game registered at run time with no web view is playable at a table:
+    views from its facts, legal actions from ``deal.action_text``, the actions
+    sent by text and read back by the legal texts (the toy has no parser)."""
+    _, client = server
+    games = {g["key"]: g for g in client.get("/api/games").json()["games"]}
+    assert games["toy"]["web_view"] is False
+    assert games["toy"]["combo_names"]["zh"] == {"single": "单张"}
+    made = create(client, game="toy", deals=2, seed=5, seats=seats("human", "human"))
+    with client.websocket_connect("/ws") as watcher:
+        _check_toy_state(join(watcher, made["table"]), None)
+    tokens = [s["token"] for s in made["seats"]]
+    with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+        # a hint, on the generic path too (the toy has no bots: its first legal action)
+        sockets = [ws0, ws1]
+        states = _join_all(sockets, made["table"], tokens,
+                           lambda ws, msg: ws.send_text(json.dumps(msg)), receive)
+        mover = next(i for i, st in enumerate(states) if st["legal"])
+        sockets[mover].send_text(json.dumps({"type": "hint", "seq": states[mover]["seq"]}))
+        hint = receive(sockets[mover])
+        assert hint["type"] == "hint"
+        assert hint["text"] == states[mover]["legal"][hint["action"]]["text"]
+    last = _play_toy(client, made["table"], [s["token"] for s in made["seats"]])
+    m = last["match"]
+    assert m["over"] and m["deal"] == 2 and sum(m["totals"]) == 0
+    assert last["match"]["last_outcome"]["scores"] == m["table"][-1]["scores"]
+    rec = client.get(f"/api/records/{made['table']}").json()
+    assert toy.replay_match(rec).totals == m["totals"]
+    frames = client.get(f"/api/records/{made['table']}/frames").json()["frames"]
+    assert frames[0]["hands"][0] and frames[-1]["public"]["outcome"] is not None
+
+
+def test_a_toy_match_against_a_bot(server: Any, toy: Any) -> None:
+    """A whole toy match over WebSocket, a human seat against a bot (the generic
+    bots play a game without bots of its own)."""
+    _, client = server
+    made = create(client, game="toy", deals=3, seed=8, seats=seats("human", "random"))
+    last = _play_toy(client, made["table"], [made["seats"][0]["token"]])
+    m = last["match"]
+    assert m["over"] and m["deal"] == 3 and sum(m["totals"]) == 0
+
+
+def test_a_toy_game_named_by_chupai_games_in_a_server_process(tmp_path: Path) -> None:
+    """``CHUPAI_GAMES=toygame.spec`` loads the toy game in a ``chupai serve``
+    process; a toy table is played over WebSocket by text, survives a restart
+    (its log replays through the legal texts: the toy has no parser) and ends."""
+    import os
+    import urllib.request
+
+    pytest.importorskip("uvicorn")
+    websockets = pytest.importorskip("websockets.sync.client")
+    from web_helpers import ServerProcess
+
+    tests_dir = str(Path(__file__).parent)
+    path = os.pathsep.join(p for p in (tests_dir, os.environ.get("PYTHONPATH", "")) if p)
+    server = ServerProcess(tmp_path / "toy.sqlite3",
+                           env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path})
+
+    def recv(ws: Any) -> dict[str, Any]:
+        msg = dict(json.loads(ws.recv(timeout=20)))
+        SERVER_MESSAGES.validate_python(msg)
+        return msg
+
+    def send(ws: Any, msg: dict[str, Any]) -> None:
+        ws.send(json.dumps(msg))
+
+    def play(tokens: list[str], actions: int | None) -> dict[str, Any]:
+        with contextlib.ExitStack() as stack:
+            sockets = [stack.enter_context(websockets.connect(server.ws_url())) for _ in tokens]
+            states = _join_all(sockets, table, tokens, send, recv)
+            return _play_toy_seats(sockets, states, send, recv, actions, pick=99)
+
+    server.start()
+    try:
+        with urllib.request.urlopen(server.url + "/api/games", timeout=10) as r:
+            keys = [g["key"] for g in json.loads(r.read())["games"]]
+        assert keys == ["bigtwo", "doudizhu", "biga", "toy"]
+        made = server.post("/api/tables", {"game": "toy", "deals": 2, "seed": 4,
+                                           "seats": seats("human", "human")})
+        table, tokens = made["table"], [s["token"] for s in made["seats"]]
+        before = play(tokens, 5)
+        server.stop()
+        server.start()
+        again = play(tokens, 0)
+        assert again["view"] == before["view"] and again["seq"] == before["seq"]
+        last = play(tokens, None)
+        assert last["match"]["over"] and last["match"]["deal"] == 2
+        assert server.get(f"/api/records/{table}")["totals"] == last["match"]["totals"]
+    finally:
+        server.stop()

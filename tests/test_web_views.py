@@ -458,3 +458,86 @@ def test_views_reject_a_wrong_game() -> None:
         seat_view("doudizhu", obs)
     with pytest.raises(ValueError, match="unknown game"):
         public_view("chess", obs)
+
+
+# ----- roles come from the observation ------------------------------------------------------
+
+def _private_role(obs: Any) -> str | None:
+    """The seat's own role: ``obs.roles``, and Big A's ``defender`` for a seat that
+    is not the declarer once the draw is over (it knows it holds no Big Ace)."""
+    own = obs.roles[obs.seat]
+    if not own and obs.declarer is not None and obs.outcome is None \
+            and obs.phase is not biga_game.Phase.DRAW:
+        return "defender"
+    return own or None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_biga_roles_are_the_observations(seed: int) -> None:
+    """At every step, the public roles of the view are the observation's
+    ``public_roles`` and the private role its ``roles`` (visibility is decided in
+    the observation, once); seed 6: the partner becomes public by playing a Big
+    Ace of its own, before the end and without revealing itself."""
+    rules = resolve_rules("biga")
+    public_partner_by_play = False
+    for deal in _states("biga", rules, seed, {}):
+        for s in range(deal.players):
+            obs = deal.observe(s)
+            view = seat_view("biga", obs)
+            assert view["public"]["roles"] == [r or None for r in obs.public_roles], (seed, s)
+            assert view["public"]["info"]["partner"] == obs.public_partner
+            assert view["private"]["role"] == _private_role(obs), (seed, s)
+            if obs.roles[s]:
+                assert view["private"]["role"] == obs.roles[s]
+        obs = deal.observe(0)
+        if obs.outcome is None and obs.public_partner is not None and not obs.partner_revealed:
+            public_partner_by_play = True
+            assert "partner" in seat_view("biga", obs)["public"]["roles"]
+    if seed == 6:
+        assert public_partner_by_play
+
+
+# ----- a game without a web view: the generic view ---------------------------------------------
+
+def test_generic_view_of_a_game_without_a_web_view() -> None:
+    """The toy game (``tests/toygame``) has no web plugin: its views are built
+    from ``spec.facts(obs)`` and its legal entries written by ``deal.action_text``;
+    the public part is still common knowledge and the legal texts name the legal
+    actions."""
+    import toygame.spec
+
+    from chupai.protocol import register, unregister
+
+    spec = register(toygame.spec.SPEC)
+    try:
+        assert spec.plugin("web") is None
+        for seed in range(6):
+            deal = spec.new_deal(spec.resolve(), seed)
+            rng = random.Random(seed)
+            while True:
+                views = [seat_view("toy", deal.observe(s)) for s in range(2)]
+                publics = [public_view("toy", deal.observe(s)) for s in range(2)]
+                assert all(v["public"] == publics[0]["public"] for v in views + publics)
+                for s, view in enumerate(views):
+                    facts = spec.facts(deal.observe(s))
+                    assert view["private"]["hand"] == list(facts.hand)
+                    assert view["public"]["counts"] == list(facts.counts)
+                    assert view["public"]["roles"] == [r or None for r in facts.public_roles]
+                    json.dumps(view)
+                pub = views[0]["public"]
+                facts = spec.facts(deal.observe(0))
+                assert pub["top"] == (None if facts.top is None else {
+                    "seat": facts.top_player, "cards": [], "type": None, "text": facts.top})
+                if deal.is_terminal():
+                    assert pub["outcome"]["scores"] == list(deal.outcome.scores)
+                    break
+                legal = deal.legal_actions()
+                entries = legal_entries("toy", deal.observe(deal.current_player), legal,
+                                        deal.action_text)
+                assert [e["text"] for e in entries] == [deal.action_text(a) for a in legal]
+                assert {e["kind"] for e in entries} <= {"choice", "pass"}
+                with pytest.raises(ValueError, match="no web view"):
+                    legal_entries("toy", deal.observe(deal.current_player), legal)
+                deal.apply_action(rng.choice(legal))
+    finally:
+        unregister("toy")

@@ -24,10 +24,13 @@ def free_port() -> int:
 class ServerProcess:
     """``chupai serve`` in a subprocess (``python -m chupai serve``)."""
 
-    def __init__(self, db: Path, *, port: int | None = None, bot_delay: float = 0.0):
+    def __init__(self, db: Path, *, port: int | None = None, bot_delay: float = 0.0,
+                 env: dict[str, str] | None = None):
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.env = env or {}
+        """More environment variables for the server (``CHUPAI_GAMES``...)."""
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -39,7 +42,7 @@ class ServerProcess:
             [sys.executable, "-m", "chupai", "serve", "--port", str(self.port), "--db", str(self.db),
              "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env})
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -36,7 +36,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from chupai.errors import ChupaiError
-from chupai.games import GAMES, find_game
+from chupai.names import LANGUAGES
+from chupai.protocol import GameSpec, all_games
 from chupai.web import views
 from chupai.web.protocol import (
     CLIENT_MESSAGE, MAX_MESSAGE, PROTOCOL_VERSION, Act, CreateTable, HintRequest, Join, Ping,
@@ -131,18 +132,7 @@ class ChupaiServer:
                              "batches": self.store.batches})
 
     async def games(self, request: Request) -> Response:
-        from chupai.bots import bot_names
-
-        out = []
-        for key in GAMES:
-            info = find_game(key)
-            presets = [{"name": name, "players": rules.players, "spec": rules.spec()}
-                       for name, rules in info.presets().items()]
-            out.append({"key": key, "names": dict(info.names),
-                        "default_preset": info.default_preset, "presets": presets,
-                        "bots": [b for b in bot_names(key) if b in ("random", "greedy", "heuristic",
-                                                                    "search")]})
-        return JSONResponse({"games": out})
+        return JSONResponse({"games": [game_entry(spec) for spec in all_games()]})
 
     async def list_tables(self, request: Request) -> Response:
         return JSONResponse({"tables": [live.table.public_info()
@@ -416,6 +406,31 @@ class ChupaiServer:
                                               "text": text}))
 
 
+def combo_names(spec: GameSpec) -> dict[str, dict[str, str]]:
+    """The names of ``spec``'s combination types by language: the registry's
+    names (``spec.combo_name(kind, lang)``), the ones the terminal shows."""
+    return {lang: {kind: spec.combo_name(kind, lang) for kind in spec.combo_names}
+            for lang in LANGUAGES}
+
+
+def game_entry(spec: GameSpec) -> dict[str, Any]:
+    """What ``/api/games`` lists of a game: its names, presets, the bots a table
+    offers, its combination names and whether it has a web view of its own (a
+    game without one is shown by the generic view: hand, counts, roles, the play
+    to beat and its legal actions as buttons)."""
+    from chupai.bots import bot_names
+
+    presets = [{"name": name, "players": rules.players, "spec": rules.spec()}
+               for name, rules in spec.presets().items()]
+    try:
+        bots = [b for b in bot_names(spec.key) if b in ("random", "greedy", "heuristic", "search")]
+    except (ChupaiError, KeyError):  # a game the bots do not play
+        bots = []
+    return {"key": spec.key, "names": dict(spec.names), "default_preset": spec.default_preset,
+            "presets": presets, "bots": bots, "combo_names": combo_names(spec),
+            "web_view": spec.layers.get("web") is not None}
+
+
 def replay_frames(stored: Any) -> list[dict[str, Any]]:
     """Every step of a finished table, with full information: each seat's hand and
     the public view after each action (for the replay viewer; the game is over, so
@@ -428,17 +443,15 @@ def replay_frames(stored: Any) -> list[dict[str, Any]]:
         deal = table.match.deals[position]
         frames.append({
             "step": len(frames), "deal": position + 1, "seat": seat, "text": text,
-            "hands": [views.card_tokens(table.game, obs, obs.hand)
+            "hands": [views.hand_tokens(table.spec, obs)
                       for obs in map(deal.observe, range(table.players))],
-            "public": views.public_view(table.game, deal.observe(0))["public"],
+            "public": views.public_view(table.spec, deal.observe(0))["public"],
             "totals": list(table.match.totals),
         })
 
     snap(None, None, 0)
     for entry in stored.log:
-        deal = table.deal
-        action = deal.parse_action(entry.text)
-        table.commit(entry, action)
+        table.commit(entry, table.parse(entry.text))
         snap(entry.text, entry.seat, entry.deal)  # the deal as this action left it
         if table.position != entry.deal:  # it ended and the next one was dealt
             snap(None, None, table.position)

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import importlib
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from chupai.errors import ChupaiError, RulesError
-from chupai.games import find_game, resolve_rules
+from chupai.protocol import get_game
 from chupai.web import views
 from chupai.web.store import LogEntry, StoredSeat, StoredTable
 
@@ -89,8 +88,9 @@ class Seat:
                 "connected": self.kind == "bot" or self.connections > 0}
 
 
-def _match_class(game: str) -> Any:
-    return importlib.import_module(f"chupai.{game}.match").Match
+def _no_answer(deal: Any) -> Any:
+    """The quiet answer of a game whose web plugin names none (no decision has one)."""
+    return None
 
 
 def _make_bot(level: str, seed: int, game: str) -> Any:
@@ -99,48 +99,36 @@ def _make_bot(level: str, seed: int, game: str) -> Any:
     return make_bot(level, seed, game=game)
 
 
-def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The validated configuration of a new table (the fields of
-    :class:`~chupai.web.protocol.CreateTable`, already type-checked): the game
-    and preset resolved, the options applied, one seat per player, bot levels
-    known. Raises :class:`TableError` naming the field."""
-    try:
-        info = find_game(raw["game"])
-    except RulesError as exc:
-        raise TableError(str(exc), "game") from None
-    preset = raw.get("preset") or info.default_preset
-    options = {str(k): str(v) for k, v in (raw.get("options") or {}).items()}
-    try:
-        rules = resolve_rules(info.key, preset, options)
-    except RulesError as exc:
-        field = "preset" if exc.key == "preset" else f"options.{exc.key}" if exc.key else "options"
-        raise TableError(str(exc), field) from None
-    seats = list(raw["seats"])
-    if len(seats) != rules.players:
-        raise TableError(f"{info.key} ({preset}) is played by {rules.players} players, "
-                         f"not {len(seats)}", "seats")
-    if not any(s["kind"] == "human" for s in seats):
-        raise TableError("a table needs at least one human seat", "seats")
+def _bot_levels(game: str) -> list[str]:
+    """The bot levels a table of ``game`` offers (none for a game the bots do not play)."""
     from chupai.bots import bot_names
 
-    levels = bot_names(info.key)
-    clean: list[dict[str, Any]] = []
-    for i, s in enumerate(seats):
-        if s["kind"] == "bot":
-            level = (s.get("level") or "greedy").strip()
-            if level.split(":", 1)[0].strip().lower() not in levels:
-                raise TableError(f"unknown bot level {level!r} for {info.key}; levels: "
-                                 f"{', '.join(levels)}", f"seats.{i}.level")
-            try:
-                _make_bot(level, 0, info.key)
-            except ChupaiError as exc:
-                raise TableError(str(exc), f"seats.{i}.level") from None
-            name = (s.get("name") or "").strip()
-            clean.append({"kind": "bot", "name": name[:40], "level": level, "named": bool(name)})
-        else:
-            name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
-            clean.append({"kind": "human", "name": name[:40], "level": None})
-    # unnamed bots are called after their level, numbered when a level repeats
+    try:
+        return bot_names(game)
+    except (ChupaiError, KeyError):
+        return []
+
+
+def _check_seat(game: str, i: int, s: Mapping[str, Any]) -> dict[str, Any]:
+    """Seat ``i`` of a new table, checked (an unnamed bot is named by :func:`_name_bots`)."""
+    if s["kind"] != "bot":
+        name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
+        return {"kind": "human", "name": name[:40], "level": None}
+    level = (s.get("level") or "greedy").strip()
+    levels = _bot_levels(game)
+    if level.split(":", 1)[0].strip().lower() not in levels:
+        raise TableError(f"unknown bot level {level!r} for {game}; levels: "
+                         f"{', '.join(levels)}", f"seats.{i}.level")
+    try:
+        _make_bot(level, 0, game)
+    except ChupaiError as exc:
+        raise TableError(str(exc), f"seats.{i}.level") from None
+    name = (s.get("name") or "").strip()
+    return {"kind": "bot", "name": name[:40], "level": level, "named": bool(name)}
+
+
+def _name_bots(clean: list[dict[str, Any]]) -> None:
+    """Unnamed bots are called after their level, numbered when a level repeats."""
     bases = [f"{c['level'].split(':', 1)[0]} bot" if c["kind"] == "bot" and not c.get("named")
              else "" for c in clean]
     number: dict[str, int] = {}
@@ -152,6 +140,32 @@ def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
             c["name"] = f"{base} {number[base]}"
         else:
             c["name"] = base
+
+
+def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The validated configuration of a new table (the fields of
+    :class:`~chupai.web.protocol.CreateTable`, already type-checked): the game
+    and preset resolved, the options applied, one seat per player, bot levels
+    known. Raises :class:`TableError` naming the field."""
+    try:
+        info = get_game(raw["game"])
+    except RulesError as exc:
+        raise TableError(str(exc), "game") from None
+    preset = raw.get("preset") or info.default_preset
+    options = {str(k): str(v) for k, v in (raw.get("options") or {}).items()}
+    try:
+        rules = info.resolve(preset, options)
+    except RulesError as exc:
+        field = "preset" if exc.key == "preset" else f"options.{exc.key}" if exc.key else "options"
+        raise TableError(str(exc), field) from None
+    seats = list(raw["seats"])
+    if len(seats) != rules.players:
+        raise TableError(f"{info.key} ({preset}) is played by {rules.players} players, "
+                         f"not {len(seats)}", "seats")
+    if not any(s["kind"] == "human" for s in seats):
+        raise TableError("a table needs at least one human seat", "seats")
+    clean = [_check_seat(info.key, i, s) for i, s in enumerate(seats)]
+    _name_bots(clean)
     seed = raw.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**62)
@@ -169,10 +183,13 @@ class Table:
         self.config = dict(config)
         self.game: str = config["game"]
         self.created = created
-        self.rules = resolve_rules(self.game, config["preset"], config["options"])
+        self.spec = get_game(self.game)
+        self.rules = self.spec.resolve(config["preset"], config["options"])
         self.seats = list(seats)
-        self.match = _match_class(self.game)(self.rules, int(config["seed"]),
-                                             deals=int(config["deals"]))
+        self.match = self.spec.new_match(self.rules, int(config["seed"]),
+                                         deals=int(config["deals"]))
+        plugin = self.spec.plugin("web")
+        self._quiet_answer: Callable[[Any], Any] = getattr(plugin, "quiet_answer", _no_answer)
         self.log: list[LogEntry] = []
         self._bots: dict[tuple[int, int], Any] = {}
         self._versions = [0] * self.players
@@ -181,7 +198,8 @@ class Table:
         self._legal_cache: tuple[int, list[Any]] | None = None
         self._match_info: tuple[int, dict[str, Any]] | None = None
         self._answered: dict[tuple[int, int], frozenset[Any]] = {}
-        """Big A: per (deal position, seat) the declarations a human last answered."""
+        """Per (deal position, seat): the legal actions of a human's last answer
+        at a decision with a quiet answer (Big A's declarations)."""
         self.status = "playing"
         self.match.next_deal()
         self._advance()
@@ -215,7 +233,7 @@ class Table:
             if entry.seat != deal.current_player:
                 raise ChupaiError(f"table {stored.id}: action {entry.seq} by seat {entry.seat}, "
                                   f"but seat {deal.current_player} was to act")
-            action = deal.parse_action(entry.text)
+            action = table.parse(entry.text)
             deal.check(action)
             table.commit(entry, action)
         return table
@@ -310,13 +328,32 @@ class Table:
         if text is None:
             raise ActionRefused("bad_message", "an act message needs 'action' or 'text'")
         try:
-            action = deal.parse_action(text)
+            action = self.parse(text)
         except ChupaiError as exc:
             raise ActionRefused("illegal", str(exc)) from None
         reason = deal.why_illegal(action)
         if reason is not None:
             raise ActionRefused("illegal", f"{deal.action_text(action)!r}: {reason}")
         return action
+
+    def parse(self, text: str) -> Any:
+        """The action ``text`` names in the current deal, not checked: read by the
+        game's parser (``deal.parse_action``), or for a game without one, the legal
+        action written ``text`` (``deal.action_text``, case aside). Raises
+        :class:`ChupaiError`."""
+        deal = self.deal
+        assert deal is not None
+        parse = getattr(deal, "parse_action", None)
+        if parse is not None:
+            try:
+                return parse(text)
+            except NotImplementedError:  # the Deal base's: the game has no parser
+                pass
+        want = text.strip().casefold()
+        for action in self.legal():
+            if deal.action_text(action).casefold() == want:
+                return action
+        raise ChupaiError(f"{text.strip()!r} is not a legal action now")
 
     def prepare(self, seat: int, action: Any, *, auto: bool = False) -> LogEntry:
         """The log entry of a checked ``action`` (nothing is applied yet)."""
@@ -327,35 +364,33 @@ class Table:
     def auto_action(self) -> Any:
         """An answer the server gives for a human without asking, or None.
 
-        Big A offers a declaration at every checkpoint of the draw where a seat has
-        one, up to a hundred times a deal. Like ``chupai play``, the table asks a
-        human only when their possible declarations changed since their last
-        answer (they drew an Ace, somebody declared) and declines for them
-        otherwise. Nobody else learns of it: it is a private answer like any other.
+        A game's web plugin may name a *quiet answer* for a decision that comes
+        back again and again (``quiet_answer(deal)``; none by default): Big A
+        offers a declaration at every checkpoint of the draw where a seat has one,
+        up to a hundred times a deal, and its quiet answer is to decline. Like
+        ``chupai play``, the table asks a human only when their legal actions
+        changed since their last answer at such a decision (they drew an Ace,
+        somebody declared) and gives the quiet answer for them otherwise. Nobody
+        else learns of it: it is a private answer like any other.
         """
-        if self.game != "biga":
-            return None
         deal = self.deal
         if deal is None or deal.current_player is None or self.is_bot(deal.current_player):
             return None
-        from chupai.biga.game import DECLINE, Phase
-
-        if deal.phase is not Phase.DRAW:
+        quiet = self._quiet_answer(deal)
+        if quiet is None:
             return None
         last = self._answered.get((self.position, deal.current_player))
-        if last is not None and frozenset(self.legal()) == last and DECLINE in last:
-            return DECLINE
+        if last is not None and frozenset(self.legal()) == last and quiet in last:
+            return quiet
         return None
 
     def commit(self, entry: LogEntry, action: Any) -> None:
         """Apply a committed action and deal on when its deal ends."""
         deal = self.deal
         assert deal is not None
-        if self.game == "biga" and not entry.auto and not self.is_bot(entry.seat):
-            from chupai.biga.game import Phase
-
-            if deal.phase is Phase.DRAW:
-                self._answered[(self.position, entry.seat)] = frozenset(self.legal())
+        if not entry.auto and not self.is_bot(entry.seat) \
+                and self._quiet_answer(deal) is not None:
+            self._answered[(self.position, entry.seat)] = frozenset(self.legal())
         deal.apply_action(action)
         self.log.append(entry)
         self._advance()
@@ -376,11 +411,17 @@ class Table:
         return seat, bot, deal.observe(seat), self.legal()
 
     def hint(self, seat: int) -> tuple[int, Any]:
-        """The hint bot's choice for ``seat`` (to act): its index and action."""
+        """The hint bot's choice for ``seat`` (to act): its index and action. A
+        game without the :data:`HINT_BOT` level is hinted by its greedy or random
+        bot, and a game the bots do not play by its first legal action."""
         deal = self.deal
         assert deal is not None and deal.current_player == seat
         legal = self.legal()
-        bot = _make_bot(HINT_BOT, _derive("chupai-hint", self.config["seed"], len(self.log)),
+        levels = _bot_levels(self.game)
+        level = next((b for b in (HINT_BOT, "greedy", "random") if b in levels), None)
+        if level is None:
+            return 0, legal[0]
+        bot = _make_bot(level, _derive("chupai-hint", self.config["seed"], len(self.log)),
                         self.game)
         action = bot.act(deal.observe(seat), legal)
         return legal.index(action), action
@@ -393,7 +434,7 @@ class Table:
         seat's observation gives it."""
         for deal in reversed(self.match.deals):
             if deal.is_terminal():
-                out = views.public_view(self.game, deal.observe(0))
+                out = views.public_view(self.spec, deal.observe(0))
                 return dict(out["public"]["outcome"])
         return None
 
@@ -418,7 +459,7 @@ class Table:
 
     def public_part(self) -> dict[str, Any]:
         """The public part of the current view (the same for every seat)."""
-        return dict(views.public_view(self.game, self.match.deals[-1].observe(0))["public"])
+        return dict(views.public_view(self.spec, self.match.deals[-1].observe(0))["public"])
 
     def state(self, seat: int | None, deadline_ms: int | None = None,
               public: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -428,17 +469,17 @@ class Table:
         obs = last.observe(0 if seat is None else seat)
         view: dict[str, Any]
         if seat is None:
-            view = (views.public_view(self.game, obs) if public is None
+            view = (views.public_view(self.spec, obs) if public is None
                     else {"public": public, "private": None})
             seq = None
         else:
-            view = views.seat_view(self.game, obs, public)
+            view = views.seat_view(self.spec, obs, public)
             seq = self.seat_seq(seat)
         legal: list[dict[str, Any]] = []
         shown: dict[str, Any] = view["public"]
         turn_seat = shown.get("to_act")
         if seat is not None and not last.is_terminal() and last.current_player == seat:
-            legal = views.legal_entries(self.game, obs, self.legal())
+            legal = views.legal_entries(self.spec, obs, self.legal(), last.action_text)
             turn_seat = seat
         return {
             "type": "state", "seq": seq, "table": self.id, "game": self.game,

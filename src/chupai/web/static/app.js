@@ -8,7 +8,7 @@
 
 import {
   t, LANGS, getLang, setLang, gameName, comboName, phaseName, roleName, actionLabel,
-  infoLabel, sideName, botLevelName, suitName,
+  infoLabel, sideName, botLevelName, suitName, setComboNames,
 } from "./i18n.js";
 import {
   cardEl, cardBackEl, cardRow, canon, isCardToken, normSuit, cardSVG,
@@ -136,7 +136,10 @@ function seatName(seats, i) {
 
 let gamesCache = null;
 async function loadGames() {
-  if (!gamesCache) gamesCache = (await fetchJSON("/api/games")).games || [];
+  if (!gamesCache) {
+    gamesCache = (await fetchJSON("/api/games")).games || [];
+    for (const g of gamesCache) setComboNames(g.key, g.combo_names);
+  }
   return gamesCache;
 }
 
@@ -898,9 +901,11 @@ class TableView {
     const top = pub.top;
     const c = h("div", { class: "center", testid: "center" });
     c.append(h("div", { class: "phase-chip", testid: "phase", dataset: { phase: pub.phase || "" } }, phaseName(pub.phase)));
-    if (top && top.cards && top.cards.length) {
+    // A game without a web view of its own (the generic view) names its top play by text only.
+    if (top && ((top.cards && top.cards.length) || top.text)) {
       c.append(h("div", { class: "top-play", testid: "top", dataset: { seat: String(top.seat) } },
-        h("div", { class: "top-cards" }, top.cards.map((x) => cardEl(x, { ctx: this.ctx }))),
+        h("div", { class: "top-cards" }, top.cards && top.cards.length
+          ? top.cards.map((x) => cardEl(x, { ctx: this.ctx })) : h("strong", { class: "top-text" }, top.text)),
         h("div", { class: "top-label" },
           top.type ? h("strong", {}, comboName(top.type, s.game)) : null,
           " ", h("span", { class: "muted" }, seatName(s.seats, top.seat)))));
@@ -1701,6 +1706,7 @@ class DemoPage {
       });
       this.view.onMessage({ type: "welcome", table: "demo", seat: st.seat, protocol: 1 });
       this.view.onMessage(st);
+      loadGames().then(() => this.rerender()).catch(() => {}); // the combination names
     });
   }
 

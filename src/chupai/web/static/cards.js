@@ -21,8 +21,8 @@ const SUIT_PATHS = {
 };
 
 /**
- * Read a token into {token, rank, suit, joker, bigAce, back}. Unknown tokens (or "?")
- * become a face-down card. `ctx` = {game, phase, bigSuit}: a suited Ace in Big A is a
+ * Read a token into {token, rank, suit, joker, bigAce, back}. "?" (or nothing) is a
+ * face-down card; another token the page does not know is a face with the token written. `ctx` = {game, phase, bigSuit}: a suited Ace in Big A is a
  * Big Ace after the draw (or when its suit is the known Big Ace suit).
  */
 export function parseCard(token, ctx) {
@@ -30,7 +30,8 @@ export function parseCard(token, ctx) {
   if (tok === "BJ") return { token, joker: "black" };
   if (tok === "RJ") return { token, joker: "red" };
   const m = /^(10|[2-9TJQKA])([DCHS])?$/.exec(tok);
-  if (!m) return { token, back: true };
+  // A token of a game the page does not know (the generic view) is shown as written.
+  if (!m) return tok && tok !== "?" ? { token, rank: String(token).trim(), suit: null } : { token, back: true };
   const rank = m[1] === "T" ? "10" : m[1];
   const suit = m[2] || null;
   let bigAce = false;

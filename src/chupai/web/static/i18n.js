@@ -234,56 +234,21 @@ export function gameName(key, names) {
 }
 
 // ---- combination types ---------------------------------------------------------------------
-const COMBOS = {
-  en: {
-    single: "single", pair: "pair", triple: "triple", trio: "trio", straight: "straight",
-    flush: "flush", full_house: "full house", four_of_a_kind: "four of a kind",
-    straight_flush: "straight flush", two_pair_kicker: "two pair + kicker", two_pair: "two pair",
-    quad: "quad", trio_single: "trio + single", trio_pair: "trio + pair", pair_chain: "pair chain",
-    airplane: "airplane", airplane_singles: "airplane + singles", airplane_pairs: "airplane + pairs",
-    four_with_two: "four with two", four_with_two_pairs: "four with two pairs",
-    four_with_pair: "four with a pair", bomb: "bomb", rocket: "rocket", missile: "missile",
-    heaven_bomb: "heaven bomb", heaven_lord: "heaven lord (4 jokers)",
-    sequence: "sequence", pair_sequence: "pair sequence", egg: "egg", big_egg: "big egg",
-    two_jokers: "two jokers", egg_sequence: "egg sequence", fake_eight: "fake eight",
-    true_seven: "true seven", three_jokers: "three jokers", four_jokers: "four jokers",
-    two_big_aces: "two Big Aces", capture: "capture",
-  },
-  zh: {
-    single: "单张", pair: "对子", triple: "三条", trio: "三张", straight: "顺子",
-    flush: "同花", full_house: "葫芦", four_of_a_kind: "四条", straight_flush: "同花顺",
-    two_pair_kicker: "两对带单", two_pair: "两对", quad: "四张", trio_single: "三带一",
-    trio_pair: "三带二", pair_chain: "连对", airplane: "飞机", airplane_singles: "飞机带单",
-    airplane_pairs: "飞机带对", four_with_two: "四带二", four_with_two_pairs: "四带两对",
-    four_with_pair: "四带一对", bomb: "炸弹", rocket: "火箭", missile: "导弹",
-    heaven_bomb: "天炸", heaven_lord: "天王炸",
-    sequence: "龙", pair_sequence: "双龙", egg: "蛋子", big_egg: "大蛋子", two_jokers: "双王",
-    egg_sequence: "连珠蛋", fake_eight: "假八", true_seven: "真七", three_jokers: "三张王",
-    four_jokers: "四张王", two_big_aces: "双大A", capture: "抓",
-  },
-  ja: {
-    single: "シングル", pair: "ペア", triple: "スリーカード", trio: "スリーカード",
-    straight: "ストレート", flush: "フラッシュ", full_house: "フルハウス",
-    four_of_a_kind: "フォーカード", straight_flush: "ストレートフラッシュ",
-    two_pair_kicker: "ツーペア+1", two_pair: "ツーペア", quad: "4枚組",
-    trio_single: "スリー+1", trio_pair: "スリー+ペア", pair_chain: "連続ペア",
-    airplane: "飛行機", airplane_singles: "飛行機+シングル", airplane_pairs: "飛行機+ペア",
-    four_with_two: "フォー+2", four_with_two_pairs: "フォー+2ペア", four_with_pair: "フォー+ペア",
-    bomb: "爆弾", rocket: "ロケット", missile: "ミサイル", heaven_bomb: "天爆弾",
-    heaven_lord: "天王爆弾",
-    sequence: "竜", pair_sequence: "双竜", egg: "蛋子", big_egg: "大蛋子", two_jokers: "双王",
-    egg_sequence: "連珠蛋", fake_eight: "仮八", true_seven: "真七", three_jokers: "3張王",
-    four_jokers: "4張王", two_big_aces: "双大A", capture: "捕獲",
-  },
-};
-// Big Two table words that differ from the general Chinese names.
-const BIGTWO_ZH = { four_of_a_kind: "铁支", two_pair_kicker: "兔胚" };
+// The names come from the server (`/api/games` gives each game's `combo_names` by
+// language, the registry's names, the ones the terminal shows): the page keeps no
+// table of its own. Until they have arrived a type is shown as its key.
+const SERVED_COMBOS = {};
+
+/** Record the combination names of `game` served by `/api/games` ({lang: {type: name}}). */
+export function setComboNames(game, byLang) {
+  if (game && byLang) SERVED_COMBOS[game] = byLang;
+}
 
 export function comboName(type, game) {
   if (!type) return "";
-  if (current === "zh" && game === "bigtwo" && BIGTWO_ZH[type]) return BIGTWO_ZH[type];
-  const table = COMBOS[current] || COMBOS.en;
-  return table[type] || COMBOS.en[type] || String(type).replace(/_/g, " ");
+  const names = SERVED_COMBOS[game] || {};
+  const table = names[current] || names.en || {};
+  return table[type] || (names.en || {})[type] || String(type).replace(/_/g, " ");
 }
 
 // ---- phases --------------------------------------------------------------------------------
