@@ -79,9 +79,14 @@ class Observation:
 
     @property
     def roles(self) -> tuple[str, ...]:
-        """Each seat's role as this seat knows it: the public roles, and the teams
-        when this seat is the partner (it holds the other Big Ace)."""
-        return _roles(self, self.partner if self.partner == self.seat else None)
+        """Each seat's role as this seat knows it: the public roles, the teams when
+        this seat is the partner (it holds the other Big Ace), and its own role of
+        defender once the draw is over and it holds no Big Ace."""
+        roles = _roles(self, self.partner if self.partner == self.seat else None)
+        if (not roles[self.seat] and self.declarer is not None and self.outcome is None
+                and self.phase is not Phase.DRAW):
+            roles = (*roles[:self.seat], "defender", *roles[self.seat + 1:])
+        return roles
 
 
 def _roles(obs: Observation, own_partner: int | None) -> tuple[str, ...]:

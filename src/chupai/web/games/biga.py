@@ -169,16 +169,6 @@ class BigAView(GameView):
                             out.finishing_order, [_faces(h, order) for h in out.hands],
                             winning_team(out.declarer, out.partner, out.scores))
 
-    def private_role(self) -> str | None:
-        role = super().private_role()
-        o = self.obs
-        if role is None and o.declarer is not None and o.outcome is None \
-                and o.phase is not Phase.DRAW:
-            # the draw is over and the seat is not the declarer: it knows it holds
-            # no Big Ace, whether the teams are public or not
-            return "defender"
-        return role
-
     def private_info(self) -> JSON:
         o = self.obs
         return {"big_aces": None if o.big_suit is None else big_aces(o.hand, o.big_suit)}
