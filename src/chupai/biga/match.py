@@ -58,11 +58,12 @@ from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
 from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
-from chupai.biga.record import replay, to_record
+from chupai.biga import record
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError
 from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import match_deal_seed, recorded_deals
+from chupai.match import recorded_deals
+from chupai.seeds import match_deal_seed
 
 __all__ = [
     "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "GAME", "DealSetup", "MatchDeal",
@@ -166,6 +167,8 @@ class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
     given as ``first_drawer`` or, as in every game's match, ``dealer``."""
 
     game = GAME
+    rules_type = BigARules
+    record_module = record
     records_max_deals = True
 
     def __init__(self, rules: BigARules, seed: int, *, deals: int | None = None,
@@ -183,14 +186,9 @@ class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
         """The given first drawer of the first deal (None: drawn by its seed)."""
         return self.first_dealer
 
-    @property
-    def redeals(self) -> int:
-        """Finished deals that were redealt (both ``AH`` in the final round)."""
-        return sum(1 for d in self.deals if d.outcome is not None and d.outcome.redeal)
-
     def setup(self) -> DealSetup:
         """How the next deal is set up (§3.1, §3.3, §9)."""
-        seed = deal_seed(self.seed, len(self.deals))
+        seed = self.deal_seed(len(self.deals))
         if not self.deals:
             return DealSetup(seed, self.first_dealer)
         oc = self.deals[-1].outcome
@@ -220,16 +218,9 @@ class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
                         oc.partner, oc.alone, oc.partner_revealed, oc.two_shown,
                         oc.finishing_order, oc.scores, totals)
 
-    def _deal_record(self, deal: MatchDeal) -> dict[str, Any]:
-        return to_record(deal)
-
-    @classmethod
-    def _read_rules(cls, raw: dict[str, Any]) -> BigARules:
-        return BigARules.from_dict(raw)
-
     @classmethod
     def _replay_deal(cls, rec: Any) -> MatchDeal:
-        return MatchDeal.adopt(replay(rec))
+        return MatchDeal.adopt(record.replay(rec))
 
 
 def replay_match(rec: Mapping[str, Any]) -> Match:

@@ -35,11 +35,12 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from chupai.bigtwo.game import BigTwoDeal, deal_cards, new_deal, next_titles
-from chupai.bigtwo.record import replay, to_record
+from chupai.bigtwo import record
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.errors import ChupaiError
 from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import match_deal_seed, recorded_deals
+from chupai.match import recorded_deals
+from chupai.seeds import match_deal_seed
 
 __all__ = [
     "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "DealSetup", "MatchRow", "Match",
@@ -92,12 +93,14 @@ class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
     :class:`chupai.match.BaseMatch`)."""
 
     game = "bigtwo"
+    rules_type = BigTwoRules
+    record_module = record
     strict_version = False  # Big Two match records have always taken a version of true
 
     def setup(self) -> DealSetup:
         """How the next deal is set up (§3.1, §7.1, §12)."""
         index = len(self.deals)
-        seed = deal_seed(self.seed, index)
+        seed = self.deal_seed(index)
         if not self.deals:
             return DealSetup(seed, self.first_dealer, True, None, None)
         last, prev = self.deals[-1], self.setups[-1]
@@ -138,16 +141,6 @@ class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
         assert oc is not None
         return MatchRow(number, position, deal.dealer, oc.winner, oc.redeal, oc.scores, totals)
 
-    def _deal_record(self, deal: BigTwoDeal) -> dict[str, Any]:
-        return to_record(deal)
-
-    @classmethod
-    def _read_rules(cls, raw: dict[str, Any]) -> BigTwoRules:
-        return BigTwoRules.from_dict(raw)
-
-    @classmethod
-    def _replay_deal(cls, rec: Any) -> BigTwoDeal:
-        return replay(rec)
 
 
 def replay_match(rec: Mapping[str, Any]) -> Match:

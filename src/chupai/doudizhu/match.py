@@ -41,11 +41,12 @@ from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
-from chupai.doudizhu.record import replay, to_record
+from chupai.doudizhu import record
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError
 from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import match_deal_seed, recorded_deals
+from chupai.match import recorded_deals
+from chupai.seeds import match_deal_seed
 
 __all__ = [
     "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "GAME", "DealSetup", "MatchRow", "Match",
@@ -111,17 +112,14 @@ class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
     :class:`chupai.match.BaseMatch`)."""
 
     game = GAME
+    rules_type = DouDizhuRules
+    record_module = record
     records_max_deals = True
-
-    @property
-    def redeals(self) -> int:
-        """Finished deals that were redealt (everybody passed)."""
-        return sum(1 for d in self.deals if d.outcome is not None and d.outcome.redeal)
 
     def setup(self) -> DealSetup:
         """How the next deal is set up (§3, §4.2)."""
         index = len(self.deals)
-        seed = deal_seed(self.seed, index)
+        seed = self.deal_seed(index)
         if not self.deals:
             return DealSetup(seed, self.first_dealer, False)
         last = self.deals[-1]
@@ -149,16 +147,6 @@ class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
         return MatchRow(number, position, deal.dealer, deal.doubled, oc.redeal, oc.landlord,
                         oc.winner, oc.side, oc.unit, oc.scores, totals)
 
-    def _deal_record(self, deal: DouDizhuDeal) -> dict[str, Any]:
-        return to_record(deal)
-
-    @classmethod
-    def _read_rules(cls, raw: dict[str, Any]) -> DouDizhuRules:
-        return DouDizhuRules.from_dict(raw)
-
-    @classmethod
-    def _replay_deal(cls, rec: Any) -> DouDizhuDeal:
-        return replay(rec)
 
 
 def replay_match(rec: Mapping[str, Any]) -> Match:
