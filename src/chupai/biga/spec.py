@@ -69,4 +69,5 @@ SPEC = register(GameSpec(
     result=lambda deal: _result(deal.outcome),
     # the same first drawer draws again (biga.md §3.1)
     after_redeal=lambda deal: NextDeal(deal.first_drawer),
+    layers={"cli.replay": "chupai.cli.games.biga.replay"},
 ))

@@ -64,9 +64,10 @@ SPEC = register(GameSpec(
     deal=_deal,
     match=Match,
     to_record=record.to_record,
-    replay=record.replay,
+    replay=lambda rec: record.replay(rec),  # looked up when called, so it can be patched
     replay_match=replay_match,
     facts=facts,
     result=lambda deal: _result(deal.outcome),
     after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)
+    layers={"cli.replay": "chupai.cli.games.bigtwo.replay"},
 ))

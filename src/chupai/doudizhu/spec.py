@@ -78,4 +78,5 @@ SPEC = register(GameSpec(
     facts=facts,
     result=lambda deal: _result(deal.outcome, deal.players),
     after_redeal=_after_redeal,
+    layers={"cli.replay": "chupai.cli.games.doudizhu.replay"},
 ))
