@@ -18,7 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
-from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar, cast
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    NamedTuple,
+    Protocol,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from chupai.errors import ChupaiError, RecordError
 from chupai.records import check_match_plan, is_int

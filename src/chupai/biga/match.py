@@ -55,14 +55,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, NamedTuple
+from types import ModuleType
+from typing import Any, ClassVar, Final, NamedTuple
 
-from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
 from chupai.biga import record
+from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import recorded_deals
+from chupai.match import (
+    MATCH_FORMAT,
+    MATCH_VERSION,
+    MAX_DEALS,
+    BaseMatch,
+    recorded_deals,
+)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -168,7 +174,7 @@ class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
 
     game = GAME
     rules_type = BigARules
-    record_module = record
+    record_module: ClassVar[ModuleType] = record
     records_max_deals = True
 
     def __init__(self, rules: BigARules, seed: int, *, deals: int | None = None,

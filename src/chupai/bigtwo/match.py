@@ -32,14 +32,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import Any, ClassVar, NamedTuple
 
-from chupai.bigtwo.game import BigTwoDeal, deal_cards, new_deal, next_titles
 from chupai.bigtwo import record
+from chupai.bigtwo.game import BigTwoDeal, deal_cards, new_deal, next_titles
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import recorded_deals
+from chupai.match import (
+    MATCH_FORMAT,
+    MATCH_VERSION,
+    MAX_DEALS,
+    BaseMatch,
+    recorded_deals,
+)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -94,7 +100,7 @@ class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
 
     game = "bigtwo"
     rules_type = BigTwoRules
-    record_module = record
+    record_module: ClassVar[ModuleType] = record
     strict_version = False  # Big Two match records have always taken a version of true
 
     def setup(self) -> DealSetup:

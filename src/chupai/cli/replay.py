@@ -42,8 +42,8 @@ from chupai.cli.replay_common import (
 from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, all_games, get_game
 
-__all__ = ["run_replay", "REPLAYERS", "MATCH_REPLAYERS", "load_record", "Replayer", "replayer_for",
-           "replay_deal_generic", "replay_match_generic"]
+__all__ = ["run_replay", "load_record", "Replayer", "replayer_for", "replay_deal_generic",
+           "replay_match_generic"]
 
 
 class _Unreadable(Exception):

@@ -38,14 +38,20 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, NamedTuple
+from types import ModuleType
+from typing import Any, ClassVar, Final, NamedTuple
 
-from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
 from chupai.doudizhu import record
+from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import recorded_deals
+from chupai.match import (
+    MATCH_FORMAT,
+    MATCH_VERSION,
+    MAX_DEALS,
+    BaseMatch,
+    recorded_deals,
+)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -113,7 +119,7 @@ class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
 
     game = GAME
     rules_type = DouDizhuRules
-    record_module = record
+    record_module: ClassVar[ModuleType] = record
     records_max_deals = True
 
     def setup(self) -> DealSetup:

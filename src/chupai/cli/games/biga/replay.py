@@ -22,7 +22,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chupai.biga.cards import FACE_NAMES, SUITED_ACE, UNIT, big_aces, cards_text, size_of
+from chupai.biga.cards import (
+    FACE_NAMES,
+    SUITED_ACE,
+    UNIT,
+    big_aces,
+    cards_text,
+    size_of,
+)
 from chupai.biga.combos import Combo
 from chupai.biga.game import (
     DECLINE,

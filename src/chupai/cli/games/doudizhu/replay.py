@@ -37,7 +37,16 @@ from chupai.cli.replay_common import (
     seed_text,
 )
 from chupai.doudizhu.combos import Combo, cards_text, parse_cards, size_of, tables
-from chupai.doudizhu.game import ROB, SHOW, Bid, Choice, DouDizhuDeal, Event, Pass, Phase
+from chupai.doudizhu.game import (
+    ROB,
+    SHOW,
+    Bid,
+    Choice,
+    DouDizhuDeal,
+    Event,
+    Pass,
+    Phase,
+)
 from chupai.doudizhu.match import replay_match as replay_doudizhu_match
 from chupai.doudizhu.record import replay, replay_steps
 from chupai.doudizhu.rules import DouDizhuRules
@@ -99,12 +108,12 @@ def _describe(deal: DouDizhuDeal, seat: int, act: Any) -> tuple[str, str, list[s
 def _phase_change(deal: DouDizhuDeal) -> list[str]:
     """The note of the phase the last action led to."""
     if deal.phase is Phase.ROB:
-        return [f"bidding over: seat {deal.landlord} is the landlord (bid {deal.bid}); "
-                "robbing"]
+        return [(f"bidding over: seat {deal.landlord} is the landlord (bid {deal.bid}); "
+                 "robbing")]
     if deal.phase is Phase.PLAY:
         robs = (f", R x{deal.rules.rob_multiplier(deal.robs)}" if deal.robs else "")
-        return [f"landlord seat {deal.landlord} (B {deal.bid}{robs}) takes "
-                f"the kitty {deal.cards_text(deal.kitty)}"]
+        return [(f"landlord seat {deal.landlord} (B {deal.bid}{robs}) takes "
+                 f"the kitty {deal.cards_text(deal.kitty)}")]
     if deal.outcome is not None and deal.outcome.redeal:
         return ["everybody passed: redeal"]
     return []
