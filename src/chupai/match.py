@@ -18,24 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
-from typing import (
-    Any,
-    ClassVar,
-    Final,
-    Generic,
-    NamedTuple,
-    Protocol,
-    Self,
-    TypeVar,
-    cast,
-)
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
 from chupai.errors import ChupaiError, RecordError
 from chupai.records import check_match_plan, is_int
 from chupai.seeds import match_deal_seed
 
 __all__ = ["MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "BaseMatch", "RecordedDeal",
-           "match_deal_seed", "recorded_deals"]
+           "match_deal_seed", "recorded_deals", "recorded_table"]
 
 MATCH_FORMAT: Final = "chupai-match"
 MATCH_VERSION: Final = 1
@@ -428,3 +418,12 @@ def recorded_deals(rec: Mapping[str, Any]) -> Iterator[RecordedDeal]:
         if not redeal:
             number += 1
         yield RecordedDeal(drec, result, None if redeal else number, list(scores), list(totals))
+
+
+def recorded_table(rec: Mapping[str, Any], row: Callable[[RecordedDeal], dict[str, Any]]
+                   ) -> list[dict[str, Any]]:
+    """The score table of a match record computed from the record alone: ``row``
+    of each finished deal, its recorded scores added up (no replay: a game's
+    ``replay_match`` checks that the scores are right). Raises
+    :class:`RecordError` as :func:`recorded_deals` does."""
+    return [row(d) for d in recorded_deals(rec)]

@@ -83,15 +83,7 @@ from typing import Any, Final, NamedTuple
 from chupai.errors import ChupaiError, RecordError
 from chupai.protocol import GameSpec, game_keys, get_game
 from chupai.seeds import board_seed, bot_seed, redeal_seed
-from chupai.tournament_stats import (
-    Z95,
-    fit_elo,
-    mean_ci,
-    summarize,
-    t_quantile,
-    timing,
-    wilson,
-)
+from chupai.tournament_stats import Z95, fit_elo, mean_ci, summarize, t_quantile, timing, wilson
 
 __all__ = [
     "Tournament", "DealResult", "GameResult", "BoardResult", "RunResult",

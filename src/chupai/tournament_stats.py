@@ -14,13 +14,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from chupai.tournament import (
-        BoardResult,
-        DealResult,
-        GameResult,
-        RunResult,
-        Tournament,
-    )
+    from chupai.tournament import BoardResult, DealResult, GameResult, RunResult, Tournament
 
 __all__ = ["Z95", "wilson", "t_quantile", "mean_ci", "fit_elo", "summarize", "timing"]
 

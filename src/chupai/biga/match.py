@@ -62,13 +62,8 @@ from chupai.biga import record
 from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError
-from chupai.match import (
-    MATCH_FORMAT,
-    MATCH_VERSION,
-    MAX_DEALS,
-    BaseMatch,
-    recorded_deals,
-)
+from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
+                          recorded_table)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -229,20 +224,21 @@ class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
         return MatchDeal.adopt(record.replay(rec))
 
 
-def replay_match(rec: Mapping[str, Any]) -> Match:
-    """Replay a Big A match record: every deal must be the match's next deal
-    (seed, first drawer) and replay move by move; the recorded table and totals,
-    when present, must be the replayed ones. Raises :class:`RecordError` naming
-    the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
-    return Match.from_record(rec)
+replay_match = Match.from_record
+"""Replay a Big A match record: every deal must be the match's next deal
+(seed, first drawer) and replay move by move; the recorded table and totals,
+when present, must be the replayed ones. Raises :class:`RecordError` naming
+the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
 
 
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The score table of a match record computed from the record alone: each
-    finished deal's recorded scores, added up (no replay; see :func:`replay_match`
-    to check that the scores are right). The rows are those of
-    :meth:`MatchRow.to_dict`."""
-    return [{
+    """The score table of a Big A match record from the record alone
+    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
+    return recorded_table(rec, _recorded_row)
+
+
+def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+    return {
         "deal": d.number, "first_drawer": d.record.get("first_drawer"), "redeal": d.redeal,
         "declarer": d.result.get("declarer"), "big_suit": d.result.get("big_suit"),
         "partner": d.result.get("partner"), "alone": bool(d.result.get("alone", False)),
@@ -250,4 +246,4 @@ def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
         "two_shown": bool(d.result.get("two_shown", False)),
         "finishing_order": list(d.result.get("finishing_order") or []),
         "scores": d.scores, "totals": d.totals,
-    } for d in recorded_deals(rec)]
+    }

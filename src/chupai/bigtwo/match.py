@@ -39,13 +39,8 @@ from chupai.bigtwo import record
 from chupai.bigtwo.game import BigTwoDeal, deal_cards, new_deal, next_titles
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.errors import ChupaiError
-from chupai.match import (
-    MATCH_FORMAT,
-    MATCH_VERSION,
-    MAX_DEALS,
-    BaseMatch,
-    recorded_deals,
-)
+from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
+                          recorded_table)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -148,20 +143,20 @@ class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
         return MatchRow(number, position, deal.dealer, oc.winner, oc.redeal, oc.scores, totals)
 
 
-
-def replay_match(rec: Mapping[str, Any]) -> Match:
-    """Replay a match record: every deal must be the match's next deal (seed,
-    dealer, leader, ranking) and replay move by move; the recorded table and
-    totals must be the replayed ones. Raises :class:`RecordError` naming the
-    first bad deal."""
-    return Match.from_record(rec)
+replay_match = Match.from_record
+"""Replay a match record: every deal must be the match's next deal (seed,
+dealer, leader, ranking) and replay move by move; the recorded table and
+totals must be the replayed ones. Raises :class:`RecordError` naming the
+first bad deal."""
 
 
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The score table of a match record computed from the record alone: each
-    finished deal's recorded scores, added up (no replay; see :func:`replay_match`
-    to check that the scores are right)."""
-    return [{"deal": d.number, "dealer": d.record.get("dealer"),
-             "winner": d.result.get("winner"), "redeal": d.redeal,
-             "scores": d.scores, "totals": d.totals}
-            for d in recorded_deals(rec)]
+    """The score table of a Big Two match record from the record alone
+    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
+    return recorded_table(rec, _recorded_row)
+
+
+def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+    return {"deal": d.number, "dealer": d.record.get("dealer"),
+            "winner": d.result.get("winner"), "redeal": d.redeal,
+            "scores": d.scores, "totals": d.totals}

@@ -29,16 +29,8 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.main import EXIT_USAGE
-from chupai.cli.replay_common import (
-    Replayer,
-    action_table,
-    add_action,
-    check_match,
-    outcome_or_note,
-    print_title,
-    seed_text,
-    verdict,
-)
+from chupai.cli.replay_common import (Replayer, action_table, add_action, check_match,
+                                      outcome_or_note, print_title, seed_text, verdict)
 from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, all_games, get_game
 

@@ -9,6 +9,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Final
 
 from rich.console import Console, JustifyMethod
@@ -20,7 +21,7 @@ from chupai.errors import RecordError
 
 __all__ = ["Replayer", "describe_error", "verdict", "print_title", "seed_text",
            "print_hands", "action_table", "add_action", "replay_table", "outcome_or_note",
-           "print_match", "history_actions", "check_match"]
+           "print_match", "history_actions", "check_match", "match_replayer"]
 
 Replayer = Callable[[Mapping[str, Any], Console | None], int]
 """Validate ``record`` (printing it to the console if one is given) and return its
@@ -184,3 +185,14 @@ def check_match(rec: Mapping[str, Any], out: Console | None, name: str,
         print_match(out, name, rec, match, played=played, columns=columns, count=count,
                     actions=actions, cells=cells)
     return count
+
+
+def match_replayer(name: str, replay: Callable[[Mapping[str, Any]], Any], *,
+                   columns: Sequence[tuple[str, JustifyMethod]],
+                   cells: Callable[[Any, Any], Sequence[str]],
+                   redeals: bool = True) -> Replayer:
+    """The :data:`Replayer` of a game's match records: :func:`check_match` with
+    the game's ``name``, match ``replay`` and score-table ``columns`` and
+    ``cells``."""
+    return partial(check_match, name=name, replay=replay, columns=columns, cells=cells,
+                   redeals=redeals)

@@ -28,14 +28,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
 from rich.table import Table
 
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
@@ -43,14 +37,7 @@ from chupai.errors import ChupaiError
 from chupai.options import parse_overrides
 from chupai.protocol import get_game
 from chupai.seeds import bot_seed
-from chupai.tournament import (
-    Tournament,
-    new_bot,
-    play_out,
-    run_tournament,
-    summarize,
-    timing,
-)
+from chupai.tournament import Tournament, new_bot, play_out, run_tournament, summarize, timing
 
 __all__ = ["run_simulate", "bot_seed", "bot_names", "play_deal", "play_match", "write_plot",
            "SERIES_MATCH_DEALS"]

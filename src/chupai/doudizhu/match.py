@@ -45,13 +45,8 @@ from chupai.doudizhu import record
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError
-from chupai.match import (
-    MATCH_FORMAT,
-    MATCH_VERSION,
-    MAX_DEALS,
-    BaseMatch,
-    recorded_deals,
-)
+from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
+                          recorded_table)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -154,24 +149,24 @@ class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
                         oc.winner, oc.side, oc.unit, oc.scores, totals)
 
 
-
-def replay_match(rec: Mapping[str, Any]) -> Match:
-    """Replay a Dou Dizhu match record: every deal must be the match's next deal
-    (seed, dealer, doubling) and replay move by move; the recorded table and
-    totals, when present, must be the replayed ones. Raises :class:`RecordError`
-    naming the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
-    return Match.from_record(rec)
+replay_match = Match.from_record
+"""Replay a Dou Dizhu match record: every deal must be the match's next deal
+(seed, dealer, doubling) and replay move by move; the recorded table and
+totals, when present, must be the replayed ones. Raises :class:`RecordError`
+naming the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
 
 
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The score table of a match record computed from the record alone: each
-    finished deal's recorded scores, added up (no replay; see :func:`replay_match`
-    to check that the scores are right). The rows are those of
-    :meth:`MatchRow.to_dict`."""
-    return [{
+    """The score table of a Dou Dizhu match record from the record alone
+    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
+    return recorded_table(rec, _recorded_row)
+
+
+def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+    return {
         "deal": d.number, "dealer": d.record.get("dealer"),
         "doubled": bool(d.record.get("doubled", False)), "redeal": d.redeal,
         "landlord": d.result.get("landlord"), "winner": d.result.get("winner"),
         "side": d.result.get("side"), "unit": d.result.get("unit"),
         "scores": d.scores, "totals": d.totals,
-    } for d in recorded_deals(rec)]
+    }

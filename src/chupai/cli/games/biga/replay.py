@@ -22,44 +22,17 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chupai.biga.cards import (
-    FACE_NAMES,
-    SUITED_ACE,
-    UNIT,
-    big_aces,
-    cards_text,
-    size_of,
-)
+from chupai.biga.cards import FACE_NAMES, SUITED_ACE, UNIT, big_aces, cards_text, size_of
 from chupai.biga.combos import Combo
-from chupai.biga.game import (
-    DECLINE,
-    KEEP_HIDDEN,
-    LAST_CHECKPOINT,
-    PASS,
-    REVEAL,
-    SHOW_SECOND,
-    STAY_HIDDEN,
-    STOCK_SIZE,
-    BigADeal,
-    Capture,
-    Declare,
-    Event,
-    Phase,
-    parse_stock,
-)
+from chupai.biga.game import (DECLINE, KEEP_HIDDEN, LAST_CHECKPOINT, PASS, REVEAL, SHOW_SECOND,
+                              STAY_HIDDEN, STOCK_SIZE, BigADeal, Capture, Declare, Event, Phase,
+                              parse_stock)
 from chupai.biga.match import replay_match as replay_biga_match
 from chupai.biga.record import replay, replay_steps
 from chupai.biga.rules import BigARules
 from chupai.cli.play_biga import SUIT_NAMES, table_row
-from chupai.cli.replay_common import (
-    add_action,
-    check_match,
-    outcome_or_note,
-    print_hands,
-    print_title,
-    replay_table,
-    seed_text,
-)
+from chupai.cli.replay_common import (add_action, match_replayer, outcome_or_note, print_hands,
+                                      print_title, replay_table, seed_text)
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
@@ -269,16 +242,6 @@ def _result(deal: BigADeal, out: Console) -> None:
     out.print(f"next first drawer: seat {oc.next_first_drawer}")
 
 
-def replay_match(rec: Mapping[str, Any], out: Console | None) -> int:
-    """Validate Big A match record ``rec`` (printing its score table to ``out`` if
-    given) and return its number of actions over all deals; raises
-    :class:`~chupai.errors.RecordError` naming the first bad deal."""
-    return check_match(rec, out, "Big A", replay_biga_match,
-                       columns=[("deal", "right"), ("first", "right"), ("declarer", "right"),
-                                ("partner", "left"), ("order", "left")],
-                       cells=_match_row)
-
-
 def _match_row(deal: Any, row: Any) -> list[str]:
     if row is None:
         return ["-", str(deal.first_drawer), "-", "-", "unfinished"]
@@ -287,3 +250,12 @@ def _match_row(deal: Any, row: Any) -> list[str]:
     partner = "alone" if row.alone else str(row.partner)
     return [str(row.number), str(row.first_drawer), f"{row.declarer} ({row.big_suit})", partner,
             " ".join(str(s) for s in row.finishing_order)]
+
+
+replay_match = match_replayer(
+    "Big A", replay_biga_match, cells=_match_row,
+    columns=[("deal", "right"), ("first", "right"), ("declarer", "right"), ("partner", "left"),
+             ("order", "left")])
+"""Validate a Big A match record (printing its plan and score table when given a
+console) and return its number of actions over all deals; raises
+:class:`~chupai.errors.RecordError` naming the first bad deal."""

@@ -20,15 +20,8 @@ from chupai.bigtwo.match import replay_match as replay_bigtwo_match
 from chupai.bigtwo.record import replay, replay_steps
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
-from chupai.cli.replay_common import (
-    add_action,
-    check_match,
-    outcome_or_note,
-    print_hands,
-    print_title,
-    replay_table,
-    seed_text,
-)
+from chupai.cli.replay_common import (add_action, match_replayer, outcome_or_note, print_hands,
+                                      print_title, replay_table, seed_text)
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
@@ -122,19 +115,17 @@ def _result(deal: BigTwoDeal, out: Console) -> None:
     out.print(table)
 
 
-def replay_match(rec: Mapping[str, Any], out: Console | None) -> int:
-    """Validate Big Two match record ``rec`` (printing its score table to ``out``
-    if given) and return its number of actions over all deals (automatic steps
-    left out); raises :class:`~chupai.errors.RecordError` naming the first bad
-    deal."""
-    return check_match(rec, out, "Big Two", replay_bigtwo_match,
-                       columns=[("deal", "right"), ("dealer", "right"), ("winner", "right")],
-                       cells=_match_row, redeals=False)
-
-
 def _match_row(deal: Any, row: Any) -> list[str]:
     if row is None:
         return ["-", str(deal.dealer), "unfinished"]
     label = "redeal" if row.redeal else str(row.number)
     winner = "-" if row.winner is None else str(row.winner)
     return [label, str(deal.dealer), winner]
+
+
+replay_match = match_replayer(
+    "Big Two", replay_bigtwo_match, redeals=False, cells=_match_row,
+    columns=[("deal", "right"), ("dealer", "right"), ("winner", "right")])
+"""Validate a Big Two match record (printing its score table when given a console)
+and return its number of actions over all deals (automatic steps left out);
+raises :class:`~chupai.errors.RecordError` naming the first bad deal."""

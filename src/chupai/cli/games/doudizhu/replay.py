@@ -27,26 +27,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chupai.cli.replay_common import (
-    add_action,
-    check_match,
-    outcome_or_note,
-    print_hands,
-    print_title,
-    replay_table,
-    seed_text,
-)
+from chupai.cli.replay_common import (add_action, match_replayer, outcome_or_note, print_hands,
+                                       print_title, replay_table, seed_text)
 from chupai.doudizhu.combos import Combo, cards_text, parse_cards, size_of, tables
-from chupai.doudizhu.game import (
-    ROB,
-    SHOW,
-    Bid,
-    Choice,
-    DouDizhuDeal,
-    Event,
-    Pass,
-    Phase,
-)
+from chupai.doudizhu.game import ROB, SHOW, Bid, Choice, DouDizhuDeal, Event, Pass, Phase
 from chupai.doudizhu.match import replay_match as replay_doudizhu_match
 from chupai.doudizhu.record import replay, replay_steps
 from chupai.doudizhu.rules import DouDizhuRules
@@ -177,16 +161,6 @@ def _result(deal: DouDizhuDeal, out: Console) -> None:
     out.print(table)
 
 
-def replay_match(rec: Mapping[str, Any], out: Console | None) -> int:
-    """Validate Dou Dizhu match record ``rec`` (printing its score table to
-    ``out`` if given) and return its number of actions over all deals; raises
-    :class:`~chupai.errors.RecordError` naming the first bad deal."""
-    return check_match(rec, out, "Dou Dizhu", replay_doudizhu_match,
-                       columns=[("deal", "right"), ("dealer", "right"), ("landlord", "right"),
-                                ("result", "left"), ("unit", "right")],
-                       cells=_match_row)
-
-
 def _match_row(deal: DouDizhuDeal, row: Any) -> list[str]:
     if row is None:
         return ["-", str(deal.dealer), "-", "unfinished", "-"]
@@ -199,3 +173,12 @@ def _match_row(deal: DouDizhuDeal, row: Any) -> list[str]:
     if row.doubled:
         unit += " (doubled)"
     return [label, str(row.dealer), lord, result, unit]
+
+
+replay_match = match_replayer(
+    "Dou Dizhu", replay_doudizhu_match, cells=_match_row,
+    columns=[("deal", "right"), ("dealer", "right"), ("landlord", "right"), ("result", "left"),
+             ("unit", "right")])
+"""Validate a Dou Dizhu match record (printing its plan and score table when
+given a console) and return its number of actions over all deals; raises
+:class:`~chupai.errors.RecordError` naming the first bad deal."""
