@@ -25,7 +25,7 @@ from chupai.records import check_match_plan, is_int
 from chupai.seeds import match_deal_seed
 
 __all__ = ["MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "BaseMatch", "RecordedDeal",
-           "match_deal_seed", "recorded_deals", "recorded_table"]
+           "match_deal_seed", "recorded_deals", "recorded_table", "row_dict"]
 
 MATCH_FORMAT: Final = "chupai-match"
 MATCH_VERSION: Final = 1
@@ -373,6 +373,19 @@ def _int_or_none(rec: Mapping[str, Any], key: str) -> int | None:
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
         raise RecordError(f"match record field {key!r} must be an integer or null, not {value!r}")
     return value
+
+
+def row_dict(row: tuple[Any, ...]) -> dict[str, Any]:
+    """A score-table row (a game's ``MatchRow`` named tuple) as its record: its
+    fields in order, ``number`` written as ``deal``, ``position`` left out and
+    tuples as lists."""
+    fields: tuple[str, ...] = getattr(row, "_fields")
+    out: dict[str, Any] = {}
+    for name, value in zip(fields, row, strict=True):
+        if name != "position":
+            out["deal" if name == "number" else name] = (
+                list(value) if isinstance(value, tuple) else value)
+    return out
 
 
 class RecordedDeal(NamedTuple):

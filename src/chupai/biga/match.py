@@ -63,7 +63,7 @@ from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError
 from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
-                          recorded_table)
+                          recorded_table, row_dict)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -153,13 +153,7 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.number, "first_drawer": self.first_drawer, "redeal": self.redeal,
-            "declarer": self.declarer, "big_suit": self.big_suit, "partner": self.partner,
-            "alone": self.alone, "partner_revealed": self.partner_revealed,
-            "two_shown": self.two_shown, "finishing_order": list(self.finishing_order),
-            "scores": list(self.scores), "totals": list(self.totals),
-        }
+        return row_dict(self)
 
 
 class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):

@@ -40,7 +40,7 @@ from chupai.bigtwo.game import BigTwoDeal, deal_cards, new_deal, next_titles
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.errors import ChupaiError
 from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
-                          recorded_table)
+                          recorded_table, row_dict)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -83,10 +83,7 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.number, "dealer": self.dealer, "winner": self.winner,
-            "redeal": self.redeal, "scores": list(self.scores), "totals": list(self.totals),
-        }
+        return row_dict(self)
 
 
 class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):

@@ -46,7 +46,7 @@ from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError
 from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
-                          recorded_table)
+                          recorded_table, row_dict)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -100,12 +100,7 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.number, "dealer": self.dealer, "doubled": self.doubled,
-            "redeal": self.redeal, "landlord": self.landlord, "winner": self.winner,
-            "side": self.side, "unit": self.unit, "scores": list(self.scores),
-            "totals": list(self.totals),
-        }
+        return row_dict(self)
 
 
 class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
