@@ -26,6 +26,7 @@ from chupai.errors import RulesError
 
 __all__ = [
     "option_fields",
+    "allowed_text",
     "parse_value",
     "format_value",
     "apply_overrides",
@@ -44,7 +45,9 @@ def option_fields(cls: type[Any]) -> dict[str, Any]:
     return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
 
 
-def _allowed_text(tp: Any) -> tuple[str, ...]:
+def allowed_text(tp: Any) -> tuple[str, ...]:
+    """The text forms of the values an option of type ``tp`` allows (for error
+    messages and ``chupai rules --values``)."""
     if tp is bool:
         return ("true", "false")
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -52,13 +55,13 @@ def _allowed_text(tp: Any) -> tuple[str, ...]:
     origin = get_origin(tp)
     if origin is frozenset:
         (inner,) = get_args(tp)
-        return ("none",) + _allowed_text(inner)
+        return ("none",) + allowed_text(inner)
     if origin is tuple:
         return ("<comma-separated integers>",)
     if origin in (typing.Union, types.UnionType):
         out: tuple[str, ...] = ()
         for arg in get_args(tp):
-            out += _allowed_text(arg)
+            out += allowed_text(arg)
         return out
     if origin is Literal:
         return tuple(str(a) for a in get_args(tp))
@@ -69,11 +72,14 @@ def _allowed_text(tp: Any) -> tuple[str, ...]:
     return ()
 
 
+_allowed_text = allowed_text  # the former name
+
+
 def parse_value(key: str, tp: Any, text: str) -> Any:
     """Parse the text form of one option value of type ``tp``."""
     raw = text.strip()
     low = raw.lower()
-    allowed = _allowed_text(tp)
+    allowed = allowed_text(tp)
 
     def bad() -> RulesError:
         return RulesError(
