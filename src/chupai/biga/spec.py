@@ -69,5 +69,9 @@ SPEC = register(GameSpec(
     result=lambda deal: _result(deal.outcome),
     # the same first drawer draws again (biga.md §3.1)
     after_redeal=lambda deal: NextDeal(deal.first_drawer),
-    layers={"cli.replay": "chupai.cli.games.biga.replay"},
+    layers={"cli.play": "chupai.cli.games.biga.play",
+            "cli.replay": "chupai.cli.games.biga.replay",
+            "env": "chupai.env.games.biga",
+            "web": "chupai.web.games.biga",
+            "bots": "chupai.bots.games.biga"},
 ))

@@ -69,5 +69,9 @@ SPEC = register(GameSpec(
     facts=facts,
     result=lambda deal: _result(deal.outcome),
     after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)
-    layers={"cli.replay": "chupai.cli.games.bigtwo.replay"},
+    layers={"cli.play": "chupai.cli.games.bigtwo.play",
+            "cli.replay": "chupai.cli.games.bigtwo.replay",
+            "env": "chupai.env.games.bigtwo",
+            "web": "chupai.web.games.bigtwo",
+            "bots": "chupai.bots.games.bigtwo"},
 ))

@@ -78,5 +78,9 @@ SPEC = register(GameSpec(
     facts=facts,
     result=lambda deal: _result(deal.outcome, deal.players),
     after_redeal=_after_redeal,
-    layers={"cli.replay": "chupai.cli.games.doudizhu.replay"},
+    layers={"cli.play": "chupai.cli.games.doudizhu.play",
+            "cli.replay": "chupai.cli.games.doudizhu.replay",
+            "env": "chupai.env.games.doudizhu",
+            "web": "chupai.web.games.doudizhu",
+            "bots": "chupai.bots.games.doudizhu"},
 ))
