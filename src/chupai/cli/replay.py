@@ -59,8 +59,10 @@ def load_record(source: str) -> dict[str, Any]:
         raise _Unreadable(f"{source} is not valid JSON: {exc}") from None
     if not isinstance(rec, dict):
         raise _Unreadable(f"{source} holds JSON {type(rec).__name__}, not a record object")
-    if rec.get("format") not in ("chupai-record", "chupai-match"):
-        raise _Unreadable(f"{source} is not a chupai record (format {rec.get('format')!r})")
+    form = rec.get("format")
+    if not (isinstance(form, str) and form.startswith("chupai-")):
+        # chupai-record, chupai-match, or a registered game's own deal format
+        raise _Unreadable(f"{source} is not a chupai record (format {form!r})")
     return rec
 
 
@@ -123,7 +125,8 @@ def replay_match_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | 
 def _generic_row(deal: Any, row: Any) -> list[str]:
     if row is None:
         return ["unfinished", str(deal.dealer)]
-    return ["redeal" if row.number is None else str(row.number), str(deal.dealer)]
+    number = row.to_dict().get("deal")
+    return ["redeal" if number is None else str(number), str(deal.dealer)]
 
 
 def __getattr__(name: str) -> Any:

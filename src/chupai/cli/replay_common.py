@@ -151,10 +151,11 @@ def print_match(out: Console, name: str, rec: Mapping[str, Any], match: Any, *,
         table.add_column(header, justify=justify)
     for s in range(match.players):
         table.add_column(f"seat {s}", justify="right")
-    rows = {row.position: row for row in match.table()}
-    for i, deal in enumerate(match.deals):
-        row = rows.get(i)
-        scores = [""] * match.players if row is None else [f"{v:+d}" for v in row.scores]
+    rows = iter(match.table())  # one row per finished deal, in order
+    for deal in match.deals:
+        row = None if deal.outcome is None else next(rows)
+        scores = ([""] * match.players if row is None
+                  else [f"{v:+d}" for v in row.to_dict()["scores"]])
         table.add_row(*cells(deal, row), str(actions(deal)), *scores)
     table.add_row(Text("total", style="bold"), *([""] * (len(columns) - 1)), str(count),
                   *(Text(f"{t:+d}", style="bold") for t in match.totals))
