@@ -86,7 +86,9 @@ def replay_deal_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | N
     deal = spec.replay(rec)
     events = [ev for ev in deal.history if not getattr(ev, "auto", False)]
     if out is not None:
-        print_title(out, spec.name(), rec)
+        rules = getattr(deal, "rules", None)
+        print_title(out, spec.name(), {"spec": rec.get("spec") or (
+            rules.spec() if hasattr(rules, "spec") else "?")})
         out.print(seed_text(rec))
         with action_table(out) as table:
             for i, ev in enumerate(events):
