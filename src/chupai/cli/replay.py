@@ -86,7 +86,7 @@ def replay_deal_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | N
     deal = spec.replay(rec)
     events = [ev for ev in deal.history if not getattr(ev, "auto", False)]
     if out is not None:
-        rules = getattr(deal, "rules", None)
+        rules: Any = getattr(deal, "rules", None)
         print_title(out, spec.name(), {"spec": rec.get("spec") or (
             rules.spec() if hasattr(rules, "spec") else "?")})
         out.print(seed_text(rec))
