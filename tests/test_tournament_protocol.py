@@ -153,3 +153,20 @@ def test_names_come_from_the_registry() -> None:
     assert COMBO_NAMES["ja"]["pair"] == "ペア"
     assert BIGA_COMBO_NAMES["zh"]["sequence"] == "龙"
     assert set(GAME_NAMES) >= {"bigtwo", "doudizhu", "biga"}
+
+
+def test_worker_processes_import_the_games_named_in_chupai_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that is not an installed package (named in ``CHUPAI_GAMES``) is
+    imported by every worker before it plays."""
+    import sys
+
+    import chupai.tournament as tournament
+
+    monkeypatch.setenv(protocol.GAMES_VARIABLE, " json , ,chupai.seeds")
+    assert tournament._game_modules() == ("json", "chupai.seeds")
+    monkeypatch.delitem(sys.modules, "chupai.seeds")
+    t = Tournament("bigtwo", get_game("bigtwo").resolve(), ("random",), 1, seed=3)
+    (board,) = tournament._worker_chunk(t, 0, 1, ("chupai.seeds",))
+    assert board.games[0].deals == tournament.play_chunk(t, 0, 1)[0].games[0].deals
+    assert "chupai.seeds" in sys.modules

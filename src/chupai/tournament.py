@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -81,7 +82,7 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from chupai.errors import ChupaiError, RecordError
-from chupai.protocol import GameSpec, game_keys, get_game
+from chupai.protocol import GAMES_VARIABLE, GameSpec, game_keys, get_game
 from chupai.seeds import board_seed, bot_seed, redeal_seed
 from chupai.tournament_stats import Z95, fit_elo, mean_ci, summarize, t_quantile, timing, wilson
 
@@ -415,6 +416,20 @@ def play_chunk(t: Tournament, start: int, stop: int) -> list[BoardResult]:
     return [play_board(t, k) for k in range(start, stop)]
 
 
+def _game_modules() -> tuple[str, ...]:
+    """The spec modules named in ``CHUPAI_GAMES`` (games that are not installed
+    packages): a worker process imports them to know those games."""
+    return tuple(n.strip() for n in os.environ.get(GAMES_VARIABLE, "").split(",") if n.strip())
+
+
+def _worker_chunk(t: Tournament, start: int, stop: int, modules: tuple[str, ...]
+                  ) -> list[BoardResult]:
+    """:func:`play_chunk` in a worker, after importing the games' ``modules``."""
+    for module in modules:
+        importlib.import_module(module)
+    return play_chunk(t, start, stop)
+
+
 def chunks(boards: int, workers: int) -> list[tuple[int, int]]:
     """Split ``range(boards)`` into ranges for ``workers`` workers: about eight per
     worker (load balance, progress), at most 64 boards each. The split changes
@@ -437,7 +452,9 @@ def _local_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int
     # spawn: a clean interpreter per worker (no inherited threads, same on every OS)
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        futures = {pool.submit(play_chunk, t, a, b): i for i, (a, b) in enumerate(parts)}
+        modules = _game_modules()
+        futures = {pool.submit(_worker_chunk, t, a, b, modules): i
+                   for i, (a, b) in enumerate(parts)}
         try:
             for fut in as_completed(futures):
                 yield futures[fut], fut.result()
@@ -454,7 +471,6 @@ def _ray_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int | None
     except ImportError:
         raise ChupaiError("--backend ray needs Ray: pip install 'chupai[ray]'") from None
     import logging
-    import os
 
     started = False
     if not ray.is_initialized():
@@ -465,8 +481,9 @@ def _ray_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int | None
                      logging_level=logging.ERROR, log_to_driver=False)
         started = True
     try:
-        task = ray.remote(play_chunk)
-        pending = {task.remote(t, a, b): i for i, (a, b) in enumerate(parts)}
+        task = ray.remote(_worker_chunk)
+        modules = _game_modules()
+        pending = {task.remote(t, a, b, modules): i for i, (a, b) in enumerate(parts)}
         waiting = list(pending)
         while waiting:
             done, waiting = ray.wait(waiting, num_returns=1)
