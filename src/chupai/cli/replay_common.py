@@ -151,15 +151,30 @@ def print_match(out: Console, name: str, rec: Mapping[str, Any], match: Any, *,
         table.add_column(header, justify=justify)
     for s in range(match.players):
         table.add_column(f"seat {s}", justify="right")
-    rows = iter(match.table())  # one row per finished deal, in order
-    for deal in match.deals:
-        row = None if deal.outcome is None else next(rows)
-        scores = ([""] * match.players if row is None
-                  else [f"{v:+d}" for v in row.to_dict()["scores"]])
+    rows = _rows_by_position(match)
+    for i, deal in enumerate(match.deals):
+        row = rows.get(i)
+        scores = [""] * match.players if row is None else [f"{v:+d}" for v in _scores(row)]
         table.add_row(*cells(deal, row), str(actions(deal)), *scores)
     table.add_row(Text("total", style="bold"), *([""] * (len(columns) - 1)), str(count),
                   *(Text(f"{t:+d}", style="bold") for t in match.totals))
     out.print(table)
+
+
+def _rows_by_position(match: Any) -> dict[int, Any]:
+    """The score-table rows by the position of their deal in ``match.deals``
+    (rows without a ``position``, a game's own kind, are the finished deals'
+    rows in order)."""
+    rows = match.table()
+    if all(hasattr(row, "position") for row in rows):
+        return {row.position: row for row in rows}
+    finished = [i for i, deal in enumerate(match.deals) if deal.outcome is not None]
+    return dict(zip(finished, rows, strict=False))
+
+
+def _scores(row: Any) -> Sequence[int]:
+    scores: Sequence[int] | None = getattr(row, "scores", None)
+    return row.to_dict()["scores"] if scores is None else scores
 
 
 def history_actions(deal: Any) -> int:
