@@ -218,7 +218,7 @@ def test_the_purity_checker_accepts_a_seeded_generator(tmp_path: Path,
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed")
 def test_mypy_strict_on_the_core(tmp_path: Path) -> None:
-    """``mypy --strict`` over src/chupai (cli and bots excluded in pyproject.toml)."""
+    """``mypy --strict`` over the whole package (src/chupai: core and layers)."""
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache")],
         capture_output=True, text=True, cwd=ROOT, timeout=600,

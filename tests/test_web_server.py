@@ -49,6 +49,15 @@ def receive(ws: Any) -> dict[str, Any]:
     return dict(msg)
 
 
+def receive_error(ws: Any) -> dict[str, Any]:
+    """The next error message, past the states that bots' moves broadcast meanwhile."""
+    while True:
+        msg = receive(ws)
+        if msg["type"] == "error":
+            return msg
+        assert msg["type"] == "state", msg
+
+
 def join(ws: Any, table: str, token: str | None = None) -> dict[str, Any]:
     """Join and return the first state."""
     msg: dict[str, Any] = {"type": "join", "table": table}
@@ -365,9 +374,9 @@ def test_spectator_cannot_act_or_ask_for_hints(server: Any) -> None:
     with client.websocket_connect("/ws") as ws:
         join(ws, made["table"])
         ws.send_text(json.dumps({"type": "act", "seq": 0, "action": 0}))
-        assert receive(ws)["code"] == "spectator"
+        assert receive_error(ws)["code"] == "spectator"
         ws.send_text(json.dumps({"type": "hint", "seq": 0}))
-        assert receive(ws)["code"] == "spectator"
+        assert receive_error(ws)["code"] == "spectator"
 
 
 def test_hint_names_a_legal_entry(seated: Any) -> None:
