@@ -46,7 +46,8 @@ from typing import Any, Final
 
 from chupai.errors import RulesError
 
-__all__ = ["BUILTIN_SPECS", "GAMES_VARIABLE", "GameSpec", "load_modules", "Result", "SeatFacts", "NextDeal", "all_games",
+__all__ = ["BUILTIN_SPECS", "GAMES_VARIABLE", "LAYERS", "GameSpec", "builtin_layers",
+           "in_languages", "load_modules", "package_spec", "Result", "SeatFacts", "NextDeal", "all_games",
            "game_keys", "get_game", "register", "unregister"]
 
 
@@ -192,6 +193,50 @@ class GameSpec:
         (case-insensitive)."""
         low = name.strip().lower()
         return low == self.key or low in (a.lower() for a in self.aliases)
+
+
+def in_languages(en: str, zh: str, ja: str) -> Mapping[str, str]:
+    """A name in English, 中文 and 日本語 (a game's or a combination type's)."""
+    return {"en": en, "zh": zh, "ja": ja}
+
+
+LAYERS: Final = ("cli.play", "cli.replay", "env", "web", "bots")
+"""The layers that may hold a game's own code (:meth:`GameSpec.plugin`)."""
+
+
+def builtin_layers(key: str) -> Mapping[str, str]:
+    """Where the layers keep the code of the built-in game ``key``:
+    ``chupai.cli.games.KEY.play``, ``...replay``, ``chupai.env.games.KEY``,
+    ``chupai.web.games.KEY`` and ``chupai.bots.games.KEY``."""
+    return {"cli.play": f"chupai.cli.games.{key}.play",
+            "cli.replay": f"chupai.cli.games.{key}.replay",
+            "env": f"chupai.env.games.{key}", "web": f"chupai.web.games.{key}",
+            "bots": f"chupai.bots.games.{key}"}
+
+
+def package_spec(key: str, *, rules: ModuleType, api: ModuleType, record: ModuleType,
+                 match: Any, **facts: Any) -> GameSpec:
+    """The spec of a game package laid out as chupai's games are: ``rules``
+    (``PRESETS``, ``resolve`` and the rules class's ``from_dict`` named by
+    ``facts["rules_type"]``), ``api`` (``judge``, ``moves``), ``record``
+    (``to_record``, ``replay``), the match class ``match`` (``from_record``) and its
+    layers where :func:`builtin_layers` says; ``facts`` gives the other fields."""
+    rules_type = facts.pop("rules_type")
+    return GameSpec(
+        key=key,
+        presets=lambda: rules.PRESETS,
+        resolve_preset=lambda preset, overrides: rules.resolve(preset, overrides),
+        rules_from_dict=rules_type.from_dict,
+        judge=lambda r, play, over=None: api.judge(r, play, over),
+        moves=lambda r, hand, over=None: api.moves(r, hand, over),
+        to_record=lambda deal: record.to_record(deal),
+        # looked up when called, so that a test may patch the module's function
+        replay=lambda rec: record.replay(rec),
+        match=match,
+        replay_match=match.from_record,
+        layers=builtin_layers(key),
+        **facts,
+    )
 
 
 BUILTIN_SPECS: Final = ("chupai.bigtwo.spec", "chupai.doudizhu.spec", "chupai.biga.spec")

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from chupai.protocol import in_languages as _names
+
 __all__ = ["COMBO_NAMES"]
 
-
-def _names(en: str, zh: str, ja: str) -> Mapping[str, str]:
-    return {"en": en, "zh": zh, "ja": ja}
 
 
 COMBO_NAMES: Final[Mapping[str, Mapping[str, str]]] = {

@@ -7,9 +7,9 @@ from typing import Any
 from chupai.biga import api, names, record, rules
 from chupai.biga.cards import FACE_NAMES, strength_order
 from chupai.biga.game import Observation, format_action, new_deal
-from chupai.biga.match import Match, replay_match
+from chupai.biga.match import Match
 from chupai.biga.scoring import winning_team
-from chupai.protocol import GameSpec, NextDeal, Result, SeatFacts, register
+from chupai.protocol import NextDeal, Result, SeatFacts, package_spec, register
 
 __all__ = ["SPEC"]
 
@@ -48,30 +48,16 @@ def _deal(r: rules.BigARules, seed: int, *, dealer: int | None = None,
     return new_deal(r, seed, first_drawer=dealer, **extra)
 
 
-SPEC = register(GameSpec(
-    key="biga",
+SPEC = register(package_spec(
+    "biga", rules=rules, api=api, record=record, match=Match, rules_type=rules.BigARules,
     names={"en": "Big A", "zh": "打大A", "ja": "打大A (ビッグA)"},
     aliases=("biga", "big a", "big_a", "big-a", "dadaa", "da da a", "打大A"),
     seats=(5,),
     default_preset="standard",
-    presets=lambda: rules.PRESETS,
-    resolve_preset=rules.resolve,
-    rules_from_dict=rules.BigARules.from_dict,
-    judge=api.judge,
-    moves=api.moves,
     combo_names=names.COMBO_NAMES,
     deal=_deal,
-    match=Match,
-    to_record=record.to_record,
-    replay=record.replay,
-    replay_match=replay_match,
     facts=facts,
     result=lambda deal: _result(deal.outcome),
     # the same first drawer draws again (biga.md §3.1)
     after_redeal=lambda deal: NextDeal(deal.first_drawer),
-    layers={"cli.play": "chupai.cli.games.biga.play",
-            "cli.replay": "chupai.cli.games.biga.replay",
-            "env": "chupai.env.games.biga",
-            "web": "chupai.web.games.biga",
-            "bots": "chupai.bots.games.biga"},
 ))

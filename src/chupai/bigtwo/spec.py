@@ -7,9 +7,9 @@ from typing import Any
 from chupai.bigtwo import api, names, record, rules
 from chupai.bigtwo.combos import tables
 from chupai.bigtwo.game import Observation, format_action, new_deal
-from chupai.bigtwo.match import Match, replay_match
+from chupai.bigtwo.match import Match
 from chupai.cards import FULL_PACK_MASK, card_name, cards_of
-from chupai.protocol import GameSpec, NextDeal, Result, SeatFacts, register
+from chupai.protocol import NextDeal, Result, SeatFacts, package_spec, register
 
 __all__ = ["SPEC"]
 
@@ -48,30 +48,16 @@ def _deal(r: rules.BigTwoRules, seed: int, *, dealer: int | None = None,
     return new_deal(r, seed, dealer=dealer, **extra)
 
 
-SPEC = register(GameSpec(
-    key="bigtwo",
+SPEC = register(package_spec(
+    "bigtwo", rules=rules, api=api, record=record, match=Match, rules_type=rules.BigTwoRules,
     names={"en": "Big Two", "zh": "锄大地 / 大老二", "ja": "大老二 (ビッグツー)"},
     aliases=("bigtwo", "big2", "big_two", "big-two", "daidi", "dai di", "choh dai di",
              "锄大地", "鋤大D", "鋤大地", "大老二", "pusoy dos", "pusoydos"),
     seats=(2, 3, 4),
     default_preset="standard",
-    presets=lambda: rules.PRESETS,
-    resolve_preset=rules.resolve,
-    rules_from_dict=rules.BigTwoRules.from_dict,
-    judge=api.judge,
-    moves=api.moves,
     combo_names=names.COMBO_NAMES,
     deal=_deal,
-    match=Match,
-    to_record=record.to_record,
-    replay=lambda rec: record.replay(rec),  # looked up when called, so it can be patched
-    replay_match=replay_match,
     facts=facts,
     result=lambda deal: _result(deal.outcome),
     after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)
-    layers={"cli.play": "chupai.cli.games.bigtwo.play",
-            "cli.replay": "chupai.cli.games.bigtwo.replay",
-            "env": "chupai.env.games.bigtwo",
-            "web": "chupai.web.games.bigtwo",
-            "bots": "chupai.bots.games.bigtwo"},
 ))

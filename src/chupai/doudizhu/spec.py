@@ -7,8 +7,8 @@ from typing import Any
 from chupai.doudizhu import api, names, record, rules
 from chupai.doudizhu.combos import RANK_NAMES
 from chupai.doudizhu.game import Observation, format_action, new_deal
-from chupai.doudizhu.match import Match, replay_match
-from chupai.protocol import GameSpec, NextDeal, Result, SeatFacts, register
+from chupai.doudizhu.match import Match
+from chupai.protocol import NextDeal, Result, SeatFacts, package_spec, register
 
 __all__ = ["SPEC"]
 
@@ -57,30 +57,16 @@ def _after_redeal(deal: Any) -> NextDeal:
                     {"doubled": bool(deal.outcome.next_doubled)})
 
 
-SPEC = register(GameSpec(
-    key="doudizhu",
+SPEC = register(package_spec(
+    "doudizhu", rules=rules, api=api, record=record, match=Match, rules_type=rules.DouDizhuRules,
     names={"en": "Dou Dizhu", "zh": "斗地主", "ja": "闘地主"},
     aliases=("doudizhu", "dou dizhu", "ddz", "fight the landlord", "斗地主", "鬥地主",
              "闘地主"),
     seats=(3, 4),
     default_preset="classic",
-    presets=lambda: rules.PRESETS,
-    resolve_preset=rules.resolve,
-    rules_from_dict=rules.DouDizhuRules.from_dict,
-    judge=api.judge,
-    moves=api.moves,
     combo_names=names.COMBO_NAMES,
     deal=_deal,
-    match=Match,
-    to_record=record.to_record,
-    replay=record.replay,
-    replay_match=replay_match,
     facts=facts,
     result=lambda deal: _result(deal.outcome, deal.players),
     after_redeal=_after_redeal,
-    layers={"cli.play": "chupai.cli.games.doudizhu.play",
-            "cli.replay": "chupai.cli.games.doudizhu.replay",
-            "env": "chupai.env.games.doudizhu",
-            "web": "chupai.web.games.doudizhu",
-            "bots": "chupai.bots.games.doudizhu"},
 ))
