@@ -351,8 +351,9 @@ def _check_integrity(con: sqlite3.Connection, path: str) -> None:
     """``PRAGMA quick_check``: refuse a corrupted database."""
     rows = [str(r[0]) for r in con.execute("PRAGMA quick_check").fetchall()]
     if rows != ["ok"]:
+        lines = "\n".join(rows).splitlines()
         raise ChupaiError(f"the database {path!r} is corrupted (quick_check: "
-                          f"{'; '.join(rows[:3])}); restore it from a backup or move it away")
+                          f"{'; '.join(lines[:3])}); restore it from a backup or move it away")
 
 
 def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:
