@@ -16,32 +16,22 @@ carry it.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar
+from types import ModuleType
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
 from chupai.errors import ChupaiError, RecordError
 from chupai.records import check_match_plan, is_int
+from chupai.seeds import match_deal_seed
 
 __all__ = ["MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "BaseMatch", "RecordedDeal",
-           "match_deal_seed", "recorded_deals"]
+           "match_deal_seed", "recorded_deals", "recorded_table", "row_dict"]
 
 MATCH_FORMAT: Final = "chupai-match"
 MATCH_VERSION: Final = 1
 MAX_DEALS: Final = 10_000
 """A match stops after this many deals (redeals included) whatever its plan, so
 that a table whose players always ask for a redeal still ends."""
-
-
-def match_deal_seed(game: str, match_seed: int, index: int) -> int:
-    """The seed of deal ``index`` (0-based, redeals included) of the ``game`` match
-    of ``match_seed``: stable across runs and platforms, and different per game.
-
-    >>> match_deal_seed("bigtwo", 7, 0) != match_deal_seed("doudizhu", 7, 0)
-    True
-    """
-    text = f"chupai-{game}-match:{match_seed}:{index}".encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 class _Rules(Protocol):
@@ -109,13 +99,18 @@ class BaseMatch(Generic[RulesT, DealT, SetupT, RowT]):
     or at ``-target`` or beyond (whichever comes first when both are given), and
     in any case after ``max_deals`` deals, redeals included.
 
-    Subclasses set :attr:`game` and implement :meth:`setup`, :meth:`_deal`,
-    :meth:`_drawn_dealer`, :meth:`_setup_problems`, :meth:`_row`,
-    :meth:`_deal_record`, :meth:`_read_rules` and :meth:`_replay_deal`.
+    Subclasses set :attr:`game`, :attr:`rules_type` and :attr:`record_module` and
+    implement :meth:`setup`, :meth:`_deal`, :meth:`_drawn_dealer`,
+    :meth:`_setup_problems` and :meth:`_row`.
     """
 
     game: ClassVar[str]
     """The game key written in the match record."""
+    rules_type: ClassVar[Any]
+    """The game's rules class (its ``from_dict`` reads a record's ``rules``)."""
+    record_module: ClassVar[ModuleType]
+    """The game's record module (its ``to_record`` and ``replay`` write and
+    replay one deal record)."""
     records_max_deals: ClassVar[bool] = False
     """Whether the match record carries ``max_deals``."""
     strict_version: ClassVar[bool] = True
@@ -159,17 +154,22 @@ class BaseMatch(Generic[RulesT, DealT, SetupT, RowT]):
 
     def _deal_record(self, deal: DealT) -> dict[str, Any]:
         """The record of ``deal``."""
-        raise NotImplementedError
+        return cast(dict[str, Any], self.record_module.to_record(deal))
 
     @classmethod
     def _read_rules(cls, raw: dict[str, Any]) -> RulesT:
         """The rules of a match record's ``rules`` object."""
-        raise NotImplementedError
+        return cast(RulesT, cls.rules_type.from_dict(raw))
 
     @classmethod
     def _replay_deal(cls, rec: Any) -> DealT:
         """Replay one deal record of the match."""
-        raise NotImplementedError
+        return cast(DealT, cls.record_module.replay(rec))
+
+    def deal_seed(self, index: int) -> int:
+        """The seed of deal ``index`` (0-based, redeals included) of this match
+        (:func:`chupai.seeds.match_deal_seed`)."""
+        return match_deal_seed(self.game, self.seed, index)
 
     # ----- state ---------------------------------------------------------------
     @property
@@ -190,6 +190,11 @@ class BaseMatch(Generic[RulesT, DealT, SetupT, RowT]):
     def counted(self) -> int:
         """Finished deals that count (redeals do not)."""
         return sum(1 for d in self.deals if d.outcome is not None and not d.outcome.redeal)
+
+    @property
+    def redeals(self) -> int:
+        """Finished deals that were redealt."""
+        return sum(1 for d in self.deals if d.outcome is not None and d.outcome.redeal)
 
     @property
     def totals(self) -> list[int]:
@@ -370,6 +375,19 @@ def _int_or_none(rec: Mapping[str, Any], key: str) -> int | None:
     return value
 
 
+def row_dict(row: tuple[Any, ...]) -> dict[str, Any]:
+    """A score-table row (a game's ``MatchRow`` named tuple) as its record: its
+    fields in order, ``number`` written as ``deal``, ``position`` left out and
+    tuples as lists."""
+    fields: tuple[str, ...] = getattr(row, "_fields")
+    out: dict[str, Any] = {}
+    for name, value in zip(fields, row, strict=True):
+        if name != "position":
+            out["deal" if name == "number" else name] = (
+                list(value) if isinstance(value, tuple) else value)
+    return out
+
+
 class RecordedDeal(NamedTuple):
     """A finished deal of a match record, as :func:`recorded_deals` reads it."""
 
@@ -413,3 +431,12 @@ def recorded_deals(rec: Mapping[str, Any]) -> Iterator[RecordedDeal]:
         if not redeal:
             number += 1
         yield RecordedDeal(drec, result, None if redeal else number, list(scores), list(totals))
+
+
+def recorded_table(rec: Mapping[str, Any], row: Callable[[RecordedDeal], dict[str, Any]]
+                   ) -> list[dict[str, Any]]:
+    """The score table of a match record computed from the record alone: ``row``
+    of each finished deal, its recorded scores added up (no replay: a game's
+    ``replay_match`` checks that the scores are right). Raises
+    :class:`RecordError` as :func:`recorded_deals` does."""
+    return [row(d) for d in recorded_deals(rec)]

@@ -1,10 +1,13 @@
 """Display names of games, combination types and actions in English, 中文 and 日本語.
 
-Pure data for the user-facing layers (the terminal game, a future server). Keys are
-the stable judge names (the values of :class:`chupai.bigtwo.combos.ComboKind`), so
-``COMBO_NAMES["zh"][combo.kind]`` works directly. The Chinese names are the common
-mainland terms; where Big Two players use another word, it is in
-:data:`BIGTWO_COMBO_NAMES`.
+For the user-facing layers (the terminal game, the server). The names of a game
+and of its combination types live in its spec (:mod:`chupai.protocol`: each
+game's ``names`` and its ``names`` module's ``COMBO_NAMES``, keyed by the stable
+judge names, e.g. the values of :class:`chupai.bigtwo.combos.ComboKind`);
+:func:`game_name` and :func:`combo_name` look them up there. The tables
+:data:`COMBO_NAMES` (Big Two's), :data:`BIGTWO_COMBO_NAMES`,
+:data:`BIGA_COMBO_NAMES` (language → type → name) and :data:`GAME_NAMES` (game →
+language → name) are read from the registry when first asked for.
 
 >>> combo_name("full_house", "zh"), combo_name("pair", "ja")
 ('葫芦', 'ペア')
@@ -12,134 +15,25 @@ mainland terms; where Big Two players use another word, it is in
 'Big Two'
 >>> combo_name("egg_sequence", "zh", game="biga"), combo_name("fake_eight", "ja", game="biga")
 ('连珠蛋', '仮八')
+>>> combo_name("trio_pair", "zh", game="doudizhu")
+'三带一对'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
+
+from chupai.errors import RulesError
+from chupai.protocol import GameSpec, all_games, get_game
 
 __all__ = [
-    "LANGUAGES", "GAME_NAMES", "COMBO_NAMES", "BIGTWO_COMBO_NAMES", "BIGA_COMBO_NAMES",
-    "ACTION_NAMES",
-    "game_name", "combo_name", "action_name",
+    "LANGUAGES", "ACTION_NAMES",
+    "game_name", "combo_name", "action_name", "combo_table",
 ]
 
 LANGUAGES: Final = ("en", "zh", "ja")
 """Language codes with display names: English, Chinese (simplified), Japanese."""
-
-GAME_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
-    "bigtwo": {"en": "Big Two", "zh": "锄大地 (大老二)", "ja": "大老二 (ビッグツー)"},
-    "biga": {"en": "Big A", "zh": "打大A", "ja": "打大A (ビッグA)"},
-}
-"""Display name of each game key, by language."""
-
-COMBO_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
-    "en": {
-        "single": "single",
-        "pair": "pair",
-        "triple": "triple",
-        "straight": "straight",
-        "flush": "flush",
-        "full_house": "full house",
-        "four_of_a_kind": "four of a kind",
-        "straight_flush": "straight flush",
-        "two_pair_kicker": "two pair + kicker",
-        "two_pair": "two pair",
-        "quad": "quad",
-    },
-    "zh": {
-        "single": "单张",
-        "pair": "对子",
-        "triple": "三条",
-        "straight": "顺子",
-        "flush": "同花",
-        "full_house": "葫芦",
-        "four_of_a_kind": "四条",
-        "straight_flush": "同花顺",
-        "two_pair_kicker": "两对带单",
-        "two_pair": "两对",
-        "quad": "四张",
-    },
-    "ja": {
-        "single": "シングル",
-        "pair": "ペア",
-        "triple": "スリーカード",
-        "straight": "ストレート",
-        "flush": "フラッシュ",
-        "full_house": "フルハウス",
-        "four_of_a_kind": "フォーカード",
-        "straight_flush": "ストレートフラッシュ",
-        "two_pair_kicker": "ツーペア+1",
-        "two_pair": "ツーペア",
-        "quad": "4枚組",
-    },
-}
-"""Name of each combination type (judge name) by language."""
-
-BIGTWO_COMBO_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
-    "zh": {
-        "four_of_a_kind": "铁支",
-        "two_pair_kicker": "兔胚",
-    },
-}
-"""Big Two table words that differ from :data:`COMBO_NAMES` (铁支 / 鐵支 is the
-four of a kind with its kicker; 兔胚 the two pairs with a kicker)."""
-
-BIGA_COMBO_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
-    "en": {
-        "single": "single",
-        "pair": "pair",
-        "sequence": "sequence",
-        "pair_sequence": "pair sequence",
-        "egg": "egg",
-        "big_egg": "big egg",
-        "two_jokers": "two jokers",
-        "egg_sequence": "egg sequence",
-        "fake_eight": "fake eight",
-        "true_seven": "true seven",
-        "three_jokers": "three jokers",
-        "four_jokers": "four jokers",
-        "two_big_aces": "two Big Aces",
-    },
-    "zh": {
-        "single": "单张",
-        "pair": "对子",
-        "sequence": "龙",
-        "pair_sequence": "双龙",
-        "egg": "蛋子",
-        "big_egg": "大蛋子",
-        "two_jokers": "双王",
-        "egg_sequence": "连珠蛋",
-        "fake_eight": "假八",
-        "true_seven": "真七",
-        "three_jokers": "三张王",
-        "four_jokers": "四张王",
-        "two_big_aces": "双大A",
-    },
-    "ja": {
-        "single": "単牌",
-        "pair": "対子",
-        "sequence": "竜",
-        "pair_sequence": "双竜",
-        "egg": "蛋子",
-        "big_egg": "大蛋子",
-        "two_jokers": "双王",
-        "egg_sequence": "連珠蛋",
-        "fake_eight": "仮八",
-        "true_seven": "真七",
-        "three_jokers": "3張王",
-        "four_jokers": "4張王",
-        "two_big_aces": "双大A",
-    },
-}
-"""Names of the Big A combination types (the judge names of
-:class:`chupai.biga.combos.Kind`) by language, from ``biga.md`` §4."""
-
-_GAME_COMBO_NAMES: Final[Mapping[str, Mapping[str, Mapping[str, str]]]] = {
-    "bigtwo": BIGTWO_COMBO_NAMES,
-    "biga": BIGA_COMBO_NAMES,
-}
 
 ACTION_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {"pass": "pass", "take": "take", "leave": "leave", "swap": "swap",
@@ -155,25 +49,52 @@ def _lang(lang: str) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
+def _spec(game: str) -> GameSpec | None:
+    try:
+        return get_game(game)
+    except RulesError:
+        return None
+
+
 def game_name(game: str, lang: str = "en") -> str:
-    """The display name of ``game`` (its key when unknown)."""
-    names = GAME_NAMES.get(game)
-    if names is None:
+    """The display name of ``game`` (its key when unknown): the spec's name."""
+    spec = _spec(game)
+    if spec is None:
         return game
-    return names[_lang(lang)]
+    return spec.name(_lang(lang))
 
 
 def combo_name(kind: str, lang: str = "en", *, game: str = "bigtwo") -> str:
-    """The display name of a combination type; falls back to English, then the key."""
-    lang = _lang(lang)
-    own = _GAME_COMBO_NAMES.get(game, {})
-    if kind in own.get(lang, {}):
-        return own[lang][kind]
-    if kind in own.get("en", {}):
-        return own["en"][kind]
-    return COMBO_NAMES[lang].get(kind) or COMBO_NAMES["en"].get(kind) or str(kind)
+    """The display name of a combination type of ``game`` (its spec's
+    :meth:`~chupai.protocol.GameSpec.combo_name`); falls back to English, then to
+    the key itself for a type (or game) without names."""
+    spec = _spec(game)
+    if spec is None or kind not in spec.combo_names:
+        return str(kind)
+    return spec.combo_name(kind, _lang(lang))
+
+
+def combo_table(game: str) -> dict[str, dict[str, str]]:
+    """The combination names of ``game`` by language: ``{lang: {type: name}}``."""
+    spec = get_game(game)
+    return {lang: {kind: spec.combo_name(kind, lang) for kind in spec.combo_names}
+            for lang in LANGUAGES}
 
 
 def action_name(name: str, lang: str = "en") -> str:
     """The display name of ``pass`` or a phase choice."""
     return ACTION_NAMES[_lang(lang)].get(name, name)
+
+
+_TABLES: Final = {"COMBO_NAMES": "bigtwo", "BIGTWO_COMBO_NAMES": "bigtwo",
+                  "BIGA_COMBO_NAMES": "biga"}
+"""The former module tables of combination names, now read from the registry."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _TABLES:
+        return combo_table(_TABLES[name])
+    if name == "GAME_NAMES":
+        return {spec.key: {lang: spec.name(lang) for lang in LANGUAGES}
+                for spec in all_games()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,13 +19,14 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from chupai.errors import RulesError
 
 __all__ = [
     "option_fields",
+    "allowed_text",
     "parse_value",
     "format_value",
     "apply_overrides",
@@ -44,7 +45,9 @@ def option_fields(cls: type[Any]) -> dict[str, Any]:
     return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
 
 
-def _allowed_text(tp: Any) -> tuple[str, ...]:
+def allowed_text(tp: Any) -> tuple[str, ...]:
+    """The text forms of the values an option of type ``tp`` allows (for error
+    messages and ``chupai rules --values``)."""
     if tp is bool:
         return ("true", "false")
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -52,13 +55,13 @@ def _allowed_text(tp: Any) -> tuple[str, ...]:
     origin = get_origin(tp)
     if origin is frozenset:
         (inner,) = get_args(tp)
-        return ("none",) + _allowed_text(inner)
+        return ("none",) + allowed_text(inner)
     if origin is tuple:
         return ("<comma-separated integers>",)
     if origin in (typing.Union, types.UnionType):
         out: tuple[str, ...] = ()
         for arg in get_args(tp):
-            out += _allowed_text(arg)
+            out += allowed_text(arg)
         return out
     if origin is Literal:
         return tuple(str(a) for a in get_args(tp))
@@ -69,11 +72,14 @@ def _allowed_text(tp: Any) -> tuple[str, ...]:
     return ()
 
 
+_allowed_text = allowed_text  # the former name
+
+
 def parse_value(key: str, tp: Any, text: str) -> Any:
     """Parse the text form of one option value of type ``tp``."""
     raw = text.strip()
     low = raw.lower()
-    allowed = _allowed_text(tp)
+    allowed = allowed_text(tp)
 
     def bad() -> RulesError:
         return RulesError(
@@ -96,21 +102,8 @@ def parse_value(key: str, tp: Any, text: str) -> Any:
                 return m
         raise bad()
     origin = get_origin(tp)
-    if origin is frozenset:
-        (inner,) = get_args(tp)
-        if low in ("none", ""):
-            return frozenset()
-        return frozenset(parse_value(key, inner, part) for part in raw.split(","))
-    if origin is tuple:
-        args = get_args(tp)
-        if len(args) != 2 or args[1] is not Ellipsis:
-            raise TypeError(f"unsupported option type {tp!r} for {key!r}")
-        if low in ("none", ""):
-            return ()
-        try:
-            return tuple(parse_value(key, args[0], part) for part in raw.split(","))
-        except RulesError:
-            raise bad() from None
+    if origin in (frozenset, tuple):
+        return _parse_collection(key, tp, raw, bad)
     if origin is Literal:
         for a in get_args(tp):
             if str(a).lower() == low:
@@ -128,6 +121,26 @@ def parse_value(key: str, tp: Any, text: str) -> Any:
                 continue
         raise bad()
     raise TypeError(f"unsupported option type {tp!r} for {key!r}")
+
+
+def _parse_collection(key: str, tp: Any, raw: str,
+                      bad: Callable[[], RulesError]) -> frozenset[Any] | tuple[Any, ...]:
+    """Parse a set (``frozenset[E]``) or an integer list (``tuple[int, ...]``):
+    comma-separated items, ``none`` or nothing for the empty one."""
+    args = get_args(tp)
+    low = raw.lower()
+    if get_origin(tp) is frozenset:
+        if low in ("none", ""):
+            return frozenset()
+        return frozenset(parse_value(key, args[0], part) for part in raw.split(","))
+    if len(args) != 2 or args[1] is not Ellipsis:
+        raise TypeError(f"unsupported option type {tp!r} for {key!r}")
+    if low in ("none", ""):
+        return ()
+    try:
+        return tuple(parse_value(key, args[0], part) for part in raw.split(","))
+    except RulesError:
+        raise bad() from None
 
 
 def format_value(value: Any) -> str:
@@ -184,13 +197,20 @@ def _from_json(key: str, tp: Any, value: Any) -> Any:
 def from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
     """Build an options object from a dict written by :func:`to_dict` (strict:
     unknown keys are errors; missing keys take the class defaults)."""
+    return cls(**_typed_values(cls, data, _from_json))
+
+
+def _typed_values(cls: type[Any], values: Mapping[str, Any],
+                  convert: Callable[[str, Any, Any], Any]) -> dict[str, Any]:
+    """``values`` by option name, each converted by ``convert(key, type, value)``
+    (an unknown key is an error)."""
     fields = option_fields(cls)
-    kwargs: dict[str, Any] = {}
-    for key, value in data.items():
+    out: dict[str, Any] = {}
+    for key, value in values.items():
         if key not in fields:
             raise _unknown_key(cls, key)
-        kwargs[key] = _from_json(key, fields[key], value)
-    return cls(**kwargs)
+        out[key] = convert(key, fields[key], value)
+    return out
 
 
 def parse_overrides(items: list[str] | tuple[str, ...]) -> dict[str, str]:
@@ -206,13 +226,7 @@ def parse_overrides(items: list[str] | tuple[str, ...]) -> dict[str, str]:
 
 def apply_overrides(base: T, overrides: Mapping[str, str]) -> T:
     """Return ``base`` with text overrides applied (and the result validated)."""
-    cls = type(base)
-    fields = option_fields(cls)
-    changes: dict[str, Any] = {}
-    for key, text in overrides.items():
-        if key not in fields:
-            raise _unknown_key(cls, key)
-        changes[key] = parse_value(key, fields[key], text)
+    changes = _typed_values(type(base), overrides, parse_value)
     return dataclasses.replace(base, **changes)  # type: ignore[type-var]
 
 

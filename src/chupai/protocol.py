@@ -251,9 +251,12 @@ def load_modules(names: str) -> None:
 
 
 def all_games() -> Iterator[GameSpec]:
-    """Every registered game, built-in games first."""
+    """Every registered game, the built-in games first in :data:`BUILTIN_SPECS`
+    order (whichever was imported first), then the others as registered."""
     _load()
-    return iter(list(_REGISTRY.values()))
+    builtin = [module.split(".")[1] for module in BUILTIN_SPECS]
+    first = [_REGISTRY[key] for key in builtin if key in _REGISTRY]
+    return iter(first + [spec for spec in _REGISTRY.values() if spec.key not in builtin])
 
 
 def game_keys() -> tuple[str, ...]:

@@ -55,14 +55,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, NamedTuple
+from types import ModuleType
+from typing import Any, ClassVar, Final, NamedTuple
 
+from chupai.biga import record
 from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
-from chupai.biga.record import replay, to_record
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import match_deal_seed, recorded_deals
+from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
+                          recorded_table, row_dict)
+from chupai.seeds import match_deal_seed
 
 __all__ = [
     "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "GAME", "DealSetup", "MatchDeal",
@@ -151,13 +153,7 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.number, "first_drawer": self.first_drawer, "redeal": self.redeal,
-            "declarer": self.declarer, "big_suit": self.big_suit, "partner": self.partner,
-            "alone": self.alone, "partner_revealed": self.partner_revealed,
-            "two_shown": self.two_shown, "finishing_order": list(self.finishing_order),
-            "scores": list(self.scores), "totals": list(self.totals),
-        }
+        return row_dict(self)
 
 
 class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
@@ -166,6 +162,8 @@ class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
     given as ``first_drawer`` or, as in every game's match, ``dealer``."""
 
     game = GAME
+    rules_type = BigARules
+    record_module: ClassVar[ModuleType] = record
     records_max_deals = True
 
     def __init__(self, rules: BigARules, seed: int, *, deals: int | None = None,
@@ -183,14 +181,9 @@ class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
         """The given first drawer of the first deal (None: drawn by its seed)."""
         return self.first_dealer
 
-    @property
-    def redeals(self) -> int:
-        """Finished deals that were redealt (both ``AH`` in the final round)."""
-        return sum(1 for d in self.deals if d.outcome is not None and d.outcome.redeal)
-
     def setup(self) -> DealSetup:
         """How the next deal is set up (§3.1, §3.3, §9)."""
-        seed = deal_seed(self.seed, len(self.deals))
+        seed = self.deal_seed(len(self.deals))
         if not self.deals:
             return DealSetup(seed, self.first_dealer)
         oc = self.deals[-1].outcome
@@ -220,32 +213,26 @@ class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
                         oc.partner, oc.alone, oc.partner_revealed, oc.two_shown,
                         oc.finishing_order, oc.scores, totals)
 
-    def _deal_record(self, deal: MatchDeal) -> dict[str, Any]:
-        return to_record(deal)
-
-    @classmethod
-    def _read_rules(cls, raw: dict[str, Any]) -> BigARules:
-        return BigARules.from_dict(raw)
-
     @classmethod
     def _replay_deal(cls, rec: Any) -> MatchDeal:
-        return MatchDeal.adopt(replay(rec))
+        return MatchDeal.adopt(record.replay(rec))
 
 
-def replay_match(rec: Mapping[str, Any]) -> Match:
-    """Replay a Big A match record: every deal must be the match's next deal
-    (seed, first drawer) and replay move by move; the recorded table and totals,
-    when present, must be the replayed ones. Raises :class:`RecordError` naming
-    the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
-    return Match.from_record(rec)
+replay_match = Match.from_record
+"""Replay a Big A match record: every deal must be the match's next deal
+(seed, first drawer) and replay move by move; the recorded table and totals,
+when present, must be the replayed ones. Raises :class:`RecordError` naming
+the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
 
 
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The score table of a match record computed from the record alone: each
-    finished deal's recorded scores, added up (no replay; see :func:`replay_match`
-    to check that the scores are right). The rows are those of
-    :meth:`MatchRow.to_dict`."""
-    return [{
+    """The score table of a Big A match record from the record alone
+    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
+    return recorded_table(rec, _recorded_row)
+
+
+def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+    return {
         "deal": d.number, "first_drawer": d.record.get("first_drawer"), "redeal": d.redeal,
         "declarer": d.result.get("declarer"), "big_suit": d.result.get("big_suit"),
         "partner": d.result.get("partner"), "alone": bool(d.result.get("alone", False)),
@@ -253,4 +240,4 @@ def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
         "two_shown": bool(d.result.get("two_shown", False)),
         "finishing_order": list(d.result.get("finishing_order") or []),
         "scores": d.scores, "totals": d.totals,
-    } for d in recorded_deals(rec)]
+    }

@@ -80,11 +80,20 @@ class Observation:
     @property
     def roles(self) -> tuple[str, ...]:
         """Each seat's role as this seat knows it: the public roles, the teams when
-        this seat is the partner (it holds the other Big Ace), and its own role of
-        defender once the draw is over and it holds no Big Ace."""
+        this seat is the partner (it holds the other Big Ace) or a declarer that
+        holds both Big Aces, and its own role of defender once the draw is over and
+        it holds no Big Ace."""
         roles = _roles(self, self.partner if self.partner == self.seat else None)
-        if (not roles[self.seat] and self.declarer is not None and self.outcome is None
-                and self.phase is not Phase.DRAW):
+        if self.declarer is None or self.outcome is not None or self.phase is Phase.DRAW:
+            return roles
+        if self.seat == self.declarer and self.big_suit is not None:
+            # the declarer knows it plays alone when both Big Aces were its own
+            own = (big_aces(self.hand, self.big_suit) + big_aces(self.played[self.seat],
+                   self.big_suit) - big_aces(self.captured[self.seat], self.big_suit))
+            if own == 2:
+                return tuple("declarer" if s == self.seat else "defender"
+                             for s in range(self.players))
+        elif not roles[self.seat]:
             roles = (*roles[:self.seat], "defender", *roles[self.seat + 1:])
         return roles
 

@@ -32,14 +32,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import Any, ClassVar, NamedTuple
 
+from chupai.bigtwo import record
 from chupai.bigtwo.game import BigTwoDeal, deal_cards, new_deal, next_titles
-from chupai.bigtwo.record import replay, to_record
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import match_deal_seed, recorded_deals
+from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
+                          recorded_table, row_dict)
+from chupai.seeds import match_deal_seed
 
 __all__ = [
     "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "DealSetup", "MatchRow", "Match",
@@ -81,10 +83,7 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.number, "dealer": self.dealer, "winner": self.winner,
-            "redeal": self.redeal, "scores": list(self.scores), "totals": list(self.totals),
-        }
+        return row_dict(self)
 
 
 class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
@@ -92,12 +91,14 @@ class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
     :class:`chupai.match.BaseMatch`)."""
 
     game = "bigtwo"
+    rules_type = BigTwoRules
+    record_module: ClassVar[ModuleType] = record
     strict_version = False  # Big Two match records have always taken a version of true
 
     def setup(self) -> DealSetup:
         """How the next deal is set up (§3.1, §7.1, §12)."""
         index = len(self.deals)
-        seed = deal_seed(self.seed, index)
+        seed = self.deal_seed(index)
         if not self.deals:
             return DealSetup(seed, self.first_dealer, True, None, None)
         last, prev = self.deals[-1], self.setups[-1]
@@ -138,31 +139,21 @@ class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
         assert oc is not None
         return MatchRow(number, position, deal.dealer, oc.winner, oc.redeal, oc.scores, totals)
 
-    def _deal_record(self, deal: BigTwoDeal) -> dict[str, Any]:
-        return to_record(deal)
 
-    @classmethod
-    def _read_rules(cls, raw: dict[str, Any]) -> BigTwoRules:
-        return BigTwoRules.from_dict(raw)
-
-    @classmethod
-    def _replay_deal(cls, rec: Any) -> BigTwoDeal:
-        return replay(rec)
-
-
-def replay_match(rec: Mapping[str, Any]) -> Match:
-    """Replay a match record: every deal must be the match's next deal (seed,
-    dealer, leader, ranking) and replay move by move; the recorded table and
-    totals must be the replayed ones. Raises :class:`RecordError` naming the
-    first bad deal."""
-    return Match.from_record(rec)
+replay_match = Match.from_record
+"""Replay a match record: every deal must be the match's next deal (seed,
+dealer, leader, ranking) and replay move by move; the recorded table and
+totals must be the replayed ones. Raises :class:`RecordError` naming the
+first bad deal."""
 
 
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The score table of a match record computed from the record alone: each
-    finished deal's recorded scores, added up (no replay; see :func:`replay_match`
-    to check that the scores are right)."""
-    return [{"deal": d.number, "dealer": d.record.get("dealer"),
-             "winner": d.result.get("winner"), "redeal": d.redeal,
-             "scores": d.scores, "totals": d.totals}
-            for d in recorded_deals(rec)]
+    """The score table of a Big Two match record from the record alone
+    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
+    return recorded_table(rec, _recorded_row)
+
+
+def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+    return {"deal": d.number, "dealer": d.record.get("dealer"),
+            "winner": d.result.get("winner"), "redeal": d.redeal,
+            "scores": d.scores, "totals": d.totals}

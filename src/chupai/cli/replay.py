@@ -4,10 +4,14 @@ Exit codes: 0 when the record is valid, 1 when it is not (the verdict names the
 first bad action), 2 when the input is no readable record at all (unreadable file,
 invalid JSON, not a chupai record, unknown game).
 
-The game is taken from the record's ``"game"`` field; each game registers a
-replayer in :data:`REPLAYERS` (deal records) and in :data:`MATCH_REPLAYERS`
-(match records, ``"format": "chupai-match"``) that validates the record (raising
-:class:`~chupai.errors.RecordError`) and optionally renders it.
+The game is taken from the record's ``"game"`` field and looked up in the
+registry (:func:`chupai.protocol.get_game`). A game renders its records with the
+``replay_deal`` and ``replay_match`` (match records, ``"format":
+"chupai-match"``) functions of its ``cli.replay`` plugin
+(``chupai.cli.games.<game>.replay``), each validating the record (raising
+:class:`~chupai.errors.RecordError`) and printing it when given a console; a game
+without one is replayed generically (:func:`replay_deal_generic`,
+:func:`replay_match_generic`: each action's text and the result of its spec).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,21 +29,13 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.main import EXIT_USAGE
-from chupai.cli.replay_common import (
-    Replayer,
-    action_table,
-    add_action,
-    outcome_or_note,
-    print_match,
-    print_title,
-    seed_text,
-    verdict,
-)
-from chupai.cli.session import ordinal
+from chupai.cli.replay_common import (Replayer, action_table, add_action, check_match,
+                                      outcome_or_note, print_title, seed_text, verdict)
 from chupai.errors import ChupaiError
-from chupai.games import find_game
+from chupai.protocol import GameSpec, all_games, get_game
 
-__all__ = ["run_replay", "REPLAYERS", "MATCH_REPLAYERS", "load_record", "Replayer"]
+__all__ = ["run_replay", "load_record", "Replayer", "replayer_for", "replay_deal_generic",
+           "replay_match_generic"]
 
 
 class _Unreadable(Exception):
@@ -62,170 +59,84 @@ def load_record(source: str) -> dict[str, Any]:
         raise _Unreadable(f"{source} is not valid JSON: {exc}") from None
     if not isinstance(rec, dict):
         raise _Unreadable(f"{source} holds JSON {type(rec).__name__}, not a record object")
-    if rec.get("format") not in ("chupai-record", "chupai-match"):
-        raise _Unreadable(f"{source} is not a chupai record (format {rec.get('format')!r})")
+    form = rec.get("format")
+    if not (isinstance(form, str) and form.startswith("chupai-")):
+        # chupai-record, chupai-match, or a registered game's own deal format
+        raise _Unreadable(f"{source} is not a chupai record (format {form!r})")
     return rec
 
 
-# ----- Big Two ----------------------------------------------------------------------
+# ----- the replayer of a game ---------------------------------------------------------
 
-def _replay_bigtwo(rec: Mapping[str, Any], out: Console | None) -> int:
-    from chupai.bigtwo.combos import Combo
-    from chupai.bigtwo.game import Choice, LastCard, Phase
-    from chupai.bigtwo.record import replay, replay_steps
+def replayer_for(spec: GameSpec, match: bool = False) -> Replayer:
+    """The replayer of ``spec``'s deal records (of its match records with
+    ``match``): the game's renderer (``replay_deal`` / ``replay_match`` of its
+    ``cli.replay`` plugin), else the generic replay."""
+    plugin = spec.plugin("cli.replay")
+    found: Replayer | None = getattr(plugin, "replay_match" if match else "replay_deal", None)
+    if found is not None:
+        return found
+    return partial(replay_match_generic if match else replay_deal_generic, spec)
 
-    if rec.get("format") == "chupai-match":
-        return _replay_bigtwo_match(rec, out)
+
+def replay_deal_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | None) -> int:
+    """Validate deal record ``rec`` of ``spec``'s game (:meth:`GameSpec.replay`),
+    print it on ``out`` if given (each action's text, then the result of
+    :meth:`GameSpec.result`) and return its number of actions."""
+    deal = spec.replay(rec)
+    events = [ev for ev in deal.history if not getattr(ev, "auto", False)]
     if out is not None:
-        _bigtwo_header(rec, out)
-    deal = None
-    count = 0
-    with action_table(out) as table:
-        for i, deal, ev in replay_steps(rec):
-            count = i + 1
-            if out is None:
-                continue
-            act = ev.action
-            notes: list[str] = []
-            if isinstance(act, Choice):
-                kind, style = "choice", "magenta"
-                if act.name == "redeal":
-                    notes.append("asks for a redeal")
-            elif isinstance(act, (Combo, LastCard)):
-                kind, style = act.kind.value, "bold"
-                if isinstance(act, LastCard):
-                    notes.append("calls 'last card'")
-                if deal.hands[ev.seat] == 0:
-                    place = deal.finished.index(ev.seat) + 1
-                    notes.append("goes out, wins" if place == 1 else f"goes out ({ordinal(place)})")
-            else:
-                kind, style = "", "dim"
-            if not isinstance(act, Choice) and deal.top is None and deal.phase is Phase.PLAY:
-                note = f"trick to seat {deal.top_player}"
-                if deal.leader != deal.top_player:
-                    note += f", seat {deal.leader} leads"
-                notes.append(note)
-            if deal.phase is Phase.OVER and not (notes and notes[-1].endswith("wins")):
-                notes.append("deal over")
-            add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
-    if out is not None:
-        _bigtwo_result(deal if deal is not None else replay(rec), out)
-    return count
+        rules: Any = getattr(deal, "rules", None)
+        print_title(out, spec.name(), {"spec": rec.get("spec") or (
+            rules.spec() if hasattr(rules, "spec") else "?")})
+        out.print(seed_text(rec))
+        with action_table(out) as table:
+            for i, ev in enumerate(events):
+                add_action(table, i, ev.seat, deal.action_text(ev.action), "bold", "", [])
+        _generic_result(spec, deal, out)
+    return len(events)
 
 
-def _bigtwo_header(rec: Mapping[str, Any], out: Console) -> None:
-    from chupai.bigtwo.combos import tables
-    from chupai.bigtwo.rules import BigTwoRules
-    from chupai.cards import card_name, cards_of, parse_mask
-
-    print_title(out, "Big Two", rec)
-    try:
-        rules = BigTwoRules.from_dict(rec["rules"])
-        strength = tables(rules).card_strength
-        hands = [parse_mask(h) for h in rec["hands"]]
-        leftover = parse_mask(rec.get("leftover") or "")
-    except (ChupaiError, KeyError, TypeError, AttributeError):
-        return  # the replay reports the broken header
-
-    def text(mask: int) -> str:
-        return " ".join(card_name(c) for c in sorted(cards_of(mask), key=strength.__getitem__))
-
-    lead = "first deal" if rec.get("first_deal", True) else f"leader seat {rec.get('leader')}"
-    ranking = rec.get("ranking")
-    if isinstance(ranking, list) and ranking:
-        lead += "   ranking " + ", ".join(f"seat {s}" for s in ranking)
-    out.print(f"{seed_text(rec)}   dealer seat {rec.get('dealer')}   {lead}")
-    grid = Table.grid(padding=(0, 2))
-    for seat, h in enumerate(hands):
-        grid.add_row(f"seat {seat}", f"({h.bit_count()})", text(h))
-    out.print(grid)
-    left = text(leftover) if leftover else "none"
-    out.print(f"leftover: {left}   ({rules.leftover_rule.value})")
-
-
-def _bigtwo_result(deal: Any, out: Console) -> None:
-    oc = outcome_or_note(deal, out)
-    if oc is None:
+def _generic_result(spec: GameSpec, deal: Any, out: Console) -> None:
+    if outcome_or_note(deal, out) is None:
         return
-    if oc.redeal:
-        asker = next((s for s, h in enumerate(oc.hands) if h), None)
-        out.print(Text(f"redeal requested by seat {asker}: the deal does not count",
-                       style="bold yellow"))
+    result = spec.result(deal)
+    if result.redeal:
+        out.print(Text("redeal: the deal does not count", style="bold yellow"))
         return
-    how = f"instant win ({oc.instant_win})" if oc.instant_win else "first out"
-    out.print(Text(f"winner: seat {oc.winner}   {how}", style="bold green"))
-    if oc.liable is not None:
-        out.print(Text(f"頂大: seat {oc.liable} is liable and pays every loser's penalty",
-                       style="bold red"))
-    out.print("finishing order: " + ", ".join(f"seat {s}" for s in oc.finishing_order))
+    winners = ", ".join(f"seat {s}" for s in result.winners) or "nobody"
+    out.print(Text(f"winners: {winners}", style="bold green"))
+    if result.order:
+        out.print("finishing order: " + ", ".join(f"seat {s}" for s in result.order))
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("seat", justify="right")
-    table.add_column("cards scored")
-    table.add_column("penalty", justify="right")
     table.add_column("score", justify="right")
-    for seat in range(deal.players):
-        table.add_row(str(seat), deal.cards_text(oc.hands[seat]) or "-",
-                      str(oc.penalties[seat]), f"{oc.scores[seat]:+d}")
+    for seat, score in enumerate(result.scores):
+        table.add_row(str(seat), f"{score:+d}")
     out.print(table)
 
 
-def _replay_bigtwo_match(rec: Mapping[str, Any], out: Console | None) -> int:
-    from chupai.bigtwo.match import replay_match
-
-    match = replay_match(rec)  # raises RecordError naming the first bad deal
-    count = sum(_bigtwo_actions(d) for d in match.deals)
-    if out is not None:
-        print_match(out, "Big Two", rec, match, played=f"{match.counted} counted",
-                    columns=[("deal", "right"), ("dealer", "right"), ("winner", "right")],
-                    count=count, actions=_bigtwo_actions, cells=_bigtwo_match_row)
-    return count
+def replay_match_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | None) -> int:
+    """Validate match record ``rec`` of ``spec``'s game
+    (:meth:`GameSpec.replay_match`), print its score table on ``out`` if given and
+    return its number of actions over all deals."""
+    return check_match(rec, out, spec.name(), spec.replay_match,
+                       columns=[("deal", "right"), ("dealer", "right")], cells=_generic_row)
 
 
-def _bigtwo_actions(deal: Any) -> int:
-    """The actions of a deal of a match (not the automatic steps)."""
-    return sum(1 for ev in deal.history if not ev.auto)
-
-
-def _bigtwo_match_row(deal: Any, row: Any) -> list[str]:
+def _generic_row(deal: Any, row: Any) -> list[str]:
     if row is None:
-        return ["-", str(deal.dealer), "unfinished"]
-    label = "redeal" if row.redeal else str(row.number)
-    winner = "-" if row.winner is None else str(row.winner)
-    return [label, str(deal.dealer), winner]
+        return ["unfinished", str(deal.dealer)]
+    number = row.to_dict().get("deal")
+    return ["redeal" if number is None else str(number), str(deal.dealer)]
 
 
-def _replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
-    from chupai.cli.replay_doudizhu import replay_doudizhu
-
-    return replay_doudizhu(rec, out)
-
-
-def _replay_doudizhu_match(rec: Mapping[str, Any], out: Console | None) -> int:
-    from chupai.cli.replay_doudizhu import replay_doudizhu_match
-
-    return replay_doudizhu_match(rec, out)
-
-
-def _replay_biga(rec: Mapping[str, Any], out: Console | None) -> int:
-    from chupai.cli.replay_biga import replay_biga
-
-    return replay_biga(rec, out)
-
-
-REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo, "doudizhu": _replay_doudizhu,
-                                  "biga": _replay_biga}
-"""Replayer of each game key (deal records)."""
-
-def _replay_biga_match(rec: Mapping[str, Any], out: Console | None) -> int:
-    from chupai.cli.replay_biga import replay_biga_match
-
-    return replay_biga_match(rec, out)
-
-
-MATCH_REPLAYERS: dict[str, Replayer] = {"bigtwo": _replay_bigtwo_match,
-                                        "doudizhu": _replay_doudizhu_match,
-                                        "biga": _replay_biga_match}
-"""Replayer of each game key for match records (``"format": "chupai-match"``)."""
+def __getattr__(name: str) -> Any:
+    # REPLAYERS and MATCH_REPLAYERS: the replayer of every registered game, by key
+    if name in ("REPLAYERS", "MATCH_REPLAYERS"):
+        return {spec.key: replayer_for(spec, name == "MATCH_REPLAYERS")
+                for spec in all_games()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ----- command --------------------------------------------------------------------
@@ -238,15 +149,11 @@ def run_replay(args: argparse.Namespace) -> int:
         if not isinstance(name, str):
             raise _Unreadable(f"record field 'game' is missing or not a string: {name!r}")
         try:
-            key = find_game(name).key
+            spec = get_game(name)
         except ChupaiError as exc:
             raise _Unreadable(str(exc)) from None
-        is_match = rec.get("format") == "chupai-match"
-        replayers = MATCH_REPLAYERS if is_match else REPLAYERS
-        if key not in replayers:
-            kind = "match records" if is_match else "records"
-            raise _Unreadable(f"replay of {key!r} {kind} is not implemented yet")
     except _Unreadable as exc:
         sys.stderr.write(f"chupai: error: {exc}\n")
         return EXIT_USAGE
-    return verdict(replayers[key], rec, None if args.quiet else Console(highlight=False))
+    replayer = replayer_for(spec, rec.get("format") == "chupai-match")
+    return verdict(replayer, rec, None if args.quiet else Console(highlight=False))

@@ -1,14 +1,15 @@
-"""What the replayers of ``chupai replay`` share (:mod:`chupai.cli.replay` for Big
-Two and the command, :mod:`chupai.cli.replay_doudizhu`,
-:mod:`chupai.cli.replay_biga`): the verdict, the header lines, the numbered table
-of actions and the score table of a match record."""
+"""What the replayers of ``chupai replay`` share (:mod:`chupai.cli.replay`, the
+command and the generic replay, and each game's renderer
+``chupai.cli.games.<game>.replay``): the verdict, the header lines, the dealt
+hands, the numbered table of actions and the score table of a match record."""
 
 from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Final
 
 from rich.console import Console, JustifyMethod
@@ -19,7 +20,8 @@ from chupai.cli.main import EXIT_INVALID, EXIT_OK
 from chupai.errors import RecordError
 
 __all__ = ["Replayer", "describe_error", "verdict", "print_title", "seed_text",
-           "action_table", "add_action", "outcome_or_note", "print_match"]
+           "print_hands", "action_table", "add_action", "replay_table", "outcome_or_note",
+           "print_match", "history_actions", "check_match", "match_replayer"]
 
 Replayer = Callable[[Mapping[str, Any], Console | None], int]
 """Validate ``record`` (printing it to the console if one is given) and return its
@@ -72,6 +74,15 @@ def seed_text(rec: Mapping[str, Any], given: str = "hands") -> str:
     return f"seed {seed}" if seed is not None else f"no seed ({given} given)"
 
 
+def print_hands(out: Console, hands: Iterable[Sequence[str | Text]]) -> None:
+    """The dealt hands: one grid row per seat, ``seat S`` then the given cells
+    (the card count, the cards, ...)."""
+    grid = Table.grid(padding=(0, 2))
+    for seat, cells in enumerate(hands):
+        grid.add_row(f"seat {seat}", *cells)
+    out.print(grid)
+
+
 @contextmanager
 def action_table(out: Console | None) -> Iterator[Table]:
     """The numbered table of actions (``#``, seat, action, type, notes) to fill;
@@ -94,6 +105,22 @@ def add_action(table: Table, i: int, seat: int, text: str, style: str, kind: str
     """Action ``i`` (0-based) of ``seat``: its text in ``style``, its type and notes."""
     table.add_row(str(i + 1), str(seat), Text(text, style=style), kind,
                   Text("; ".join(notes), style="cyan"))
+
+
+def replay_table(out: Console | None, steps: Iterable[tuple[int, Any, Any]],
+                 row: Callable[[Table, int, Any, Any], None]) -> tuple[int, Any]:
+    """Run a game's ``replay_steps`` (``(index, deal, event)``, raising
+    :class:`RecordError` at the first problem), calling ``row(table, i, deal,
+    event)`` for each action when printing on ``out``; the number of actions and
+    the last deal (None when the record has no actions)."""
+    deal = None
+    count = 0
+    with action_table(out) as table:
+        for i, deal, ev in steps:
+            count = i + 1
+            if out is not None:
+                row(table, i, deal, ev)
+    return count, deal
 
 
 def outcome_or_note(deal: Any, out: Console) -> Any:
@@ -124,11 +151,64 @@ def print_match(out: Console, name: str, rec: Mapping[str, Any], match: Any, *,
         table.add_column(header, justify=justify)
     for s in range(match.players):
         table.add_column(f"seat {s}", justify="right")
-    rows = {row.position: row for row in match.table()}
+    rows = _rows_by_position(match)
     for i, deal in enumerate(match.deals):
         row = rows.get(i)
-        scores = [""] * match.players if row is None else [f"{v:+d}" for v in row.scores]
+        scores = [""] * match.players if row is None else [f"{v:+d}" for v in _scores(row)]
         table.add_row(*cells(deal, row), str(actions(deal)), *scores)
     table.add_row(Text("total", style="bold"), *([""] * (len(columns) - 1)), str(count),
                   *(Text(f"{t:+d}", style="bold") for t in match.totals))
     out.print(table)
+
+
+def _rows_by_position(match: Any) -> dict[int, Any]:
+    """The score-table rows by the position of their deal in ``match.deals``
+    (rows without a ``position``, a game's own kind, are the finished deals'
+    rows in order)."""
+    rows = match.table()
+    if all(hasattr(row, "position") for row in rows):
+        return {row.position: row for row in rows}
+    finished = [i for i, deal in enumerate(match.deals) if deal.outcome is not None]
+    return dict(zip(finished, rows, strict=False))
+
+
+def _scores(row: Any) -> Sequence[int]:
+    scores: Sequence[int] | None = getattr(row, "scores", None)
+    return row.to_dict()["scores"] if scores is None else scores
+
+
+def history_actions(deal: Any) -> int:
+    """The actions of a deal decided by a player (automatic steps left out)."""
+    return sum(1 for ev in deal.history if not getattr(ev, "auto", False))
+
+
+def check_match(rec: Mapping[str, Any], out: Console | None, name: str,
+                replay: Callable[[Mapping[str, Any]], Any], *,
+                columns: Sequence[tuple[str, JustifyMethod]],
+                cells: Callable[[Any, Any], Sequence[str]],
+                actions: Callable[[Any], int] = history_actions,
+                redeals: bool = True) -> int:
+    """Replay match record ``rec`` with ``replay`` (raising :class:`RecordError`
+    naming the first bad deal), print its plan and score table on ``out`` if given
+    (:func:`print_match`; ``redeals``: say how many deals were redealt) and return
+    its number of actions over all deals."""
+    match = replay(rec)
+    count = sum(actions(d) for d in match.deals)
+    if out is not None:
+        played = f"{match.counted} counted"
+        if redeals:
+            played += f", {match.redeals} redealt"
+        print_match(out, name, rec, match, played=played, columns=columns, count=count,
+                    actions=actions, cells=cells)
+    return count
+
+
+def match_replayer(name: str, replay: Callable[[Mapping[str, Any]], Any], *,
+                   columns: Sequence[tuple[str, JustifyMethod]],
+                   cells: Callable[[Any, Any], Sequence[str]],
+                   redeals: bool = True) -> Replayer:
+    """The :data:`Replayer` of a game's match records: :func:`check_match` with
+    the game's ``name``, match ``replay`` and score-table ``columns`` and
+    ``cells``."""
+    return partial(check_match, name=name, replay=replay, columns=columns, cells=cells,
+                   redeals=redeals)

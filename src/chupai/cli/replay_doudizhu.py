@@ -1,22 +1,9 @@
-"""``chupai replay`` of Dou Dizhu records: re-validate a record move by move and
-print it.
+"""``chupai replay`` of Dou Dizhu records (kept for compatibility: the renderer is
+:mod:`chupai.cli.games.doudizhu.replay`, found through the game's spec).
 
-:func:`print_doudizhu_replay` prints the header (rules, seed, dealer, marker card
-and first bidder, the dealt hands and the kitty), one numbered line per action
-(bids, robs, 明牌, plays and passes, with notes: the landlord when the bidding
-ends, doubling bombs, trick winners, who went out) and the result (side, the
-multipliers ``B R b S T M D``, the unit and the scores), then the verdict:
-``valid record: N actions`` on standard output (exit 0) or ``invalid record:
-action K by seat S: reason`` on standard error (exit 1), as for Big Two records
-(:mod:`chupai.cli.replay`). :func:`replay_doudizhu` is the same check in the
-shape of a :data:`chupai.cli.replay.REPLAYERS` entry.
-
-:func:`replay_doudizhu_match` checks a Dou Dizhu match record (``"format":
-"chupai-match"``, :func:`chupai.doudizhu.match.replay_match`: every deal's seed,
-dealer and doubling against the match, then every action) and prints its plan
-and score table: one row per deal (redeals included) with the dealer, the
-landlord, the winning side, the unit, the actions and each seat's score, then
-the running totals.
+:func:`print_doudizhu_replay` replays a record, prints it and then the verdict;
+:func:`replay_doudizhu` and :func:`replay_doudizhu_match` are the renderer's
+:data:`~chupai.cli.replay_common.Replayer` functions.
 """
 
 from __future__ import annotations
@@ -25,24 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from chupai.cli.replay_common import (
-    action_table,
-    add_action,
-    describe_error,
-    outcome_or_note,
-    print_match,
-    print_title,
-    seed_text,
-    verdict,
-)
-from chupai.doudizhu.combos import Combo, cards_text, parse_cards, size_of, tables
-from chupai.doudizhu.game import ROB, SHOW, Bid, Choice, DouDizhuDeal, Pass, Phase
-from chupai.doudizhu.record import replay, replay_steps
-from chupai.doudizhu.rules import DouDizhuRules
-from chupai.errors import ChupaiError
+from chupai.cli.games.doudizhu.replay import replay_deal as replay_doudizhu
+from chupai.cli.games.doudizhu.replay import replay_match as replay_doudizhu_match
+from chupai.cli.replay_common import describe_error, verdict
 
 __all__ = ["print_doudizhu_replay", "replay_doudizhu", "replay_doudizhu_match",
            "describe_error"]
@@ -54,146 +27,3 @@ def print_doudizhu_replay(rec: Mapping[str, Any], console: Console | None, quiet
     verdict when ``quiet`` or without a console) and return the exit status: 0
     valid, 1 invalid."""
     return verdict(replay_doudizhu, rec, None if quiet else console)
-
-
-def replay_doudizhu(rec: Mapping[str, Any], out: Console | None) -> int:
-    """Validate ``rec`` (printing it to ``out`` if given) and return its number of
-    actions; raises :class:`RecordError` at the first problem."""
-    if out is not None:
-        _header(rec, out)
-    deal: DouDizhuDeal | None = None
-    count = 0
-    before = Phase.BID
-    with action_table(out) as table:
-        for i, deal, ev in replay_steps(rec):
-            count = i + 1
-            phase, before = before, deal.phase
-            if out is None:
-                continue
-            act = ev.action
-            notes: list[str] = []
-            if isinstance(act, Bid):
-                kind, style = "bid", "yellow"
-            elif isinstance(act, Choice):
-                kind, style = ("show" if act == SHOW else "rob"), "magenta"
-                if act == ROB:
-                    notes.append(f"landlord seat {deal.landlord}, "
-                                 f"R x{deal.rules.rob_multiplier(deal.robs)}")
-                elif act == SHOW:
-                    notes.append("明牌: the landlord's hand is face up")
-            elif isinstance(act, Combo):
-                kind, style = act.kind.value, "bold"
-                if act.kind in tables(deal.rules).doubling:
-                    notes.append(f"doubling bomb (b={deal.bombs})")
-                if deal.hands[ev.seat] == 0:
-                    side = "the landlord wins" if ev.seat == deal.landlord else "the peasants win"
-                    notes.append(f"goes out, {side}")
-            else:
-                kind, style = "", "dim"
-            if phase is Phase.PLAY and isinstance(act, Pass) and deal.top is None:
-                notes.append(f"trick to seat {deal.leader}")
-            if phase is not deal.phase:
-                if deal.phase is Phase.ROB:
-                    notes.append(f"bidding over: seat {deal.landlord} is the landlord "
-                                 f"(bid {deal.bid}); robbing")
-                elif deal.phase is Phase.PLAY:
-                    robs = (f", R x{deal.rules.rob_multiplier(deal.robs)}" if deal.robs else "")
-                    notes.append(f"landlord seat {deal.landlord} (B {deal.bid}{robs}) takes "
-                                 f"the kitty {deal.cards_text(deal.kitty)}")
-                elif deal.outcome is not None and deal.outcome.redeal:
-                    notes.append("everybody passed: redeal")
-            add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
-    if out is not None:
-        _result(deal if deal is not None else replay(rec), out)
-    return count
-
-
-def _header(rec: Mapping[str, Any], out: Console) -> None:
-    print_title(out, "Dou Dizhu", rec)
-    try:
-        rules = DouDizhuRules.from_dict(rec["rules"])
-        hands = [parse_cards(h, rules) for h in rec["hands"]]
-        kitty = parse_cards(rec["kitty"], rules)
-    except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
-        return  # the replay reports the broken header
-    line = f"{seed_text(rec)}   dealer seat {rec.get('dealer')}"
-    marker = rec.get("marker")
-    if marker is not None:
-        line += f"   marker card {marker} (stock index {rec.get('marker_index')})"
-    line += f"   first bidder seat {rec.get('first_bidder')}"
-    if rec.get("doubled"):
-        line += "   doubled (D x2)"
-    out.print(line)
-    grid = Table.grid(padding=(0, 2))
-    for seat, h in enumerate(hands):
-        grid.add_row(f"seat {seat}", f"({size_of(h)})", _text(h))
-    out.print(grid)
-    out.print(f"kitty: {_text(kitty)}")
-
-
-def _text(cards: int) -> str:
-    return cards_text(cards) or "-"
-
-
-def _result(deal: DouDizhuDeal, out: Console) -> None:
-    oc = outcome_or_note(deal, out)
-    if oc is None:
-        return
-    if oc.redeal:
-        text = "everybody passed: redeal, no score"
-        if oc.next_doubled:
-            text += " (the next deal counts double)"
-        out.print(Text(text, style="bold yellow"))
-        return
-    if oc.landlord_won:
-        out.print(Text(f"landlord seat {oc.landlord} wins", style="bold green"))
-    else:
-        out.print(Text(f"peasants win: seat {oc.winner} went out first (landlord seat "
-                       f"{oc.landlord})", style="bold green"))
-    if oc.spring:
-        out.print("spring: no peasant played a card")
-    if oc.anti_spring:
-        out.print("anti-spring: the landlord made one play only")
-    out.print(f"B {oc.bid} x R {oc.rob_multiplier} x 2^b {1 << oc.bombs} (b={oc.bombs}) "
-              f"x S {oc.spring_factor} x T {oc.thunder} x M {oc.ming} x D {oc.doubled} "
-              f"= unit {oc.unit}")
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("seat", justify="right")
-    table.add_column("role")
-    table.add_column("cards left")
-    table.add_column("score", justify="right")
-    for seat in range(deal.players):
-        role = "landlord" if seat == oc.landlord else "peasant"
-        table.add_row(str(seat), role, deal.cards_text(oc.hands[seat]) or "-",
-                      f"{oc.scores[seat]:+d}")
-    out.print(table)
-
-
-def replay_doudizhu_match(rec: Mapping[str, Any], out: Console | None) -> int:
-    """Validate Dou Dizhu match record ``rec`` (printing its score table to
-    ``out`` if given) and return its number of actions over all deals; raises
-    :class:`RecordError` naming the first bad deal."""
-    from chupai.doudizhu.match import replay_match
-
-    m = replay_match(rec)
-    count = sum(len(d.history) for d in m.deals)
-    if out is not None:
-        print_match(out, "Dou Dizhu", rec, m, played=f"{m.counted} counted, {m.redeals} redealt",
-                    columns=[("deal", "right"), ("dealer", "right"), ("landlord", "right"),
-                             ("result", "left"), ("unit", "right")],
-                    count=count, actions=lambda d: len(d.history), cells=_match_row)
-    return count
-
-
-def _match_row(deal: DouDizhuDeal, row: Any) -> list[str]:
-    if row is None:
-        return ["-", str(deal.dealer), "-", "unfinished", "-"]
-    if row.redeal:
-        label, lord, result, unit = "redeal", "-", "all passed", "-"
-    else:
-        label, lord = str(row.number), str(row.landlord)
-        result = "landlord wins" if row.side == "landlord" else "peasants win"
-        unit = str(row.unit)
-    if row.doubled:
-        unit += " (doubled)"
-    return [label, str(row.dealer), lord, result, unit]

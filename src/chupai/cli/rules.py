@@ -19,8 +19,8 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.main import EXIT_OK
-from chupai.games import find_game
-from chupai.options import _allowed_text, format_value, option_fields, parse_overrides
+from chupai.options import allowed_text, format_value, option_fields, parse_overrides
+from chupai.protocol import get_game
 
 __all__ = ["run_rules", "option_rows"]
 
@@ -35,7 +35,7 @@ def option_rows(rules: Any, base: Any | None = None) -> list[dict[str, Any]]:
         rows.append({
             "key": f.name,
             "value": format_value(value),
-            "allowed": list(_allowed_text(types[f.name])),
+            "allowed": list(allowed_text(types[f.name])),
             "doc": f.metadata.get("doc", ""),
             "changed": base is not None and value != getattr(base, f.name),
         })
@@ -44,7 +44,7 @@ def option_rows(rules: Any, base: Any | None = None) -> list[dict[str, Any]]:
 
 def run_rules(args: argparse.Namespace) -> int:
     """Entry point of ``chupai rules``."""
-    info = find_game(args.game)
+    info = get_game(args.game)
     preset = args.rules or info.default_preset
     rules = info.resolve(preset, parse_overrides(args.overrides))
     base = info.resolve(preset, {})
@@ -54,7 +54,7 @@ def run_rules(args: argparse.Namespace) -> int:
                                     ensure_ascii=False) + "\n")
         return EXIT_OK
     out = Console(highlight=False)
-    out.print(Text(f"{info.names.get('en', info.key)}: {rules.spec()}", style="bold"),
+    out.print(Text(f"{info.name()}: {rules.spec()}", style="bold"),
               soft_wrap=True)
     table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
     show_values = getattr(args, "values", False)

@@ -10,8 +10,8 @@ matrix. One bot name fills every seat. ``--workers K`` plays on K processes and
 
 With ``--match-deals K`` the deals are played as matches of K deals (match ``m``
 has seed ``S + m``), so that dealers and redeals, and in Big Two leaders and the
-exchanges of ``series``, carry over from deal to deal; Big Two rules with a
-``series`` option play matches of :data:`SERIES_MATCH_DEALS` deals unless told
+exchanges of ``series``, carry over from deal to deal; rules with a ``series``
+other than ``none`` (Big Two's) play matches of :data:`SERIES_MATCH_DEALS` deals unless told
 otherwise.
 ``--records DIR`` writes every deal record (``deal-SEED[-rR].json``, ``R`` the
 seating when there are several; a deal after a redeal adds ``.N``) or match record
@@ -28,16 +28,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
 from rich.table import Table
 
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
 from chupai.errors import ChupaiError
-from chupai.games import find_game
 from chupai.options import parse_overrides
-from chupai.tournament import (Tournament, bot_seed, new_bot, play_out, run_tournament,
-                               summarize, timing)
+from chupai.protocol import get_game
+from chupai.seeds import bot_seed
+from chupai.tournament import Tournament, new_bot, play_out, run_tournament, summarize, timing
 
 __all__ = ["run_simulate", "bot_seed", "bot_names", "play_deal", "play_match", "write_plot",
            "SERIES_MATCH_DEALS"]
@@ -58,27 +58,23 @@ def bot_names(text: str) -> list[str]:
     return names
 
 
+def _bots(names: Sequence[str], seed: int, game: str) -> list[Any]:
+    return [new_bot(name, bot_seed(seed, s), game) for s, name in enumerate(names)]
+
+
 def play_deal(rules: Any, seed: int, names: Sequence[str], game: str = "bigtwo") -> Any:
-    """Play the deal of ``seed`` to the end with the named bots (seat ``i`` seeded
-    with ``bot_seed(seed, i)``) and return it."""
-    if game == "doudizhu":
-        from chupai.doudizhu.game import new_deal as ddz_deal
-
-        deal = ddz_deal(rules, seed)
-    else:
-        from chupai.bigtwo.game import new_deal
-
-        deal = new_deal(rules, seed)
-    return play_out(deal, [new_bot(name, bot_seed(seed, s), game) for s, name in enumerate(names)])
+    """Play the ``game`` deal of ``seed`` to the end with the named bots (seat ``i``
+    seeded with ``bot_seed(seed, i)``) and return it."""
+    deal = get_game(game).new_deal(rules, seed)
+    return play_out(deal, _bots(names, seed, game))
 
 
-def play_match(rules: Any, seed: int, names: Sequence[str], deals: int) -> Any:
-    """Play the Big Two match of ``seed`` (``deals`` counted deals) with the named
+def play_match(rules: Any, seed: int, names: Sequence[str], deals: int,
+               game: str = "bigtwo") -> Any:
+    """Play the ``game`` match of ``seed`` (``deals`` counted deals) with the named
     bots, seeded from the match seed, and return it (a helper for scripts)."""
-    from chupai.bigtwo.match import Match
-
-    match = Match(rules, seed, deals=deals)
-    bots = [new_bot(name, bot_seed(seed, s), "bigtwo") for s, name in enumerate(names)]
+    match = get_game(game).new_match(rules, seed, deals=deals)
+    bots = _bots(names, seed, game)
     while not match.is_over():
         play_out(match.next_deal(), bots)
     return match
@@ -111,10 +107,10 @@ def _progress(hidden: bool) -> Progress:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Entry point of ``chupai simulate``."""
-    info = find_game(args.game)
+    info = get_game(args.game)
     rules = info.resolve(args.rules or info.default_preset, parse_overrides(args.overrides))
     match_deals = getattr(args, "match_deals", None)
-    if match_deals is None and info.key == "bigtwo" and str(rules.series) != "none":
+    if match_deals is None and str(getattr(rules, "series", "none")) != "none":
         match_deals = SERIES_MATCH_DEALS
     plot = getattr(args, "plot", None)
     if plot and importlib.util.find_spec("matplotlib") is None:
@@ -146,6 +142,19 @@ def run_simulate(args: argparse.Namespace) -> int:
 def print_report(report: dict[str, Any], console: Console | None = None) -> None:
     """The human report of :func:`chupai.tournament.summarize` (plus timing)."""
     out = console or Console(highlight=False)
+    out.print(_headline(report), soft_wrap=True)
+    if report.get("redeals"):
+        out.print(f"{report['redeals']} redeals (replaced by the next deal, not counted)")
+    if report.get("void"):
+        out.print(f"{report['void']} games void (only redeals)")
+    out.print(_results_table(report))
+    _print_head_to_head(report["head_to_head"], out)
+    out.print("\nby seat (all bots):")
+    out.print(_seats_table(report))
+    _print_timing(report, out)
+
+
+def _headline(report: dict[str, Any]) -> str:
     k = report.get("match_deals")
     seatings = len(report["seatings"])
     if not report["deals"]:
@@ -160,12 +169,10 @@ def print_report(report: dict[str, Any], console: Console | None = None) -> None
     if seatings > 1 and report["deals"]:
         head += (f"; each played in {seatings} seatings (every bot in every seat on the "
                  f"same deals): {report['counted_deals']} deals played")
-    out.print(head, soft_wrap=True)
-    if report.get("redeals"):
-        out.print(f"{report['redeals']} redeals (replaced by the next deal, not counted)")
-    if report.get("void"):
-        out.print(f"{report['void']} games void (only redeals)")
+    return head
 
+
+def _results_table(report: dict[str, Any]) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for name in ("#", "bot", "games", "wins", "win rate (95% CI)", "mean score ± 95% CI",
                  "Elo"):
@@ -177,40 +184,44 @@ def print_report(report: dict[str, Any], console: Console | None = None) -> None
         table.add_row(str(r["rank"]), r["bot"], str(r["games"]), str(r["wins"]),
                       f"{r['win_rate']:.1%} ({100 * lo:.1f}–{100 * hi:.1f})",
                       f"{mean:+.2f}{half}", f"{r['elo']:.0f}")
-    out.print(table)
+    return table
 
-    h2h = report["head_to_head"]
+
+def _pair_cell(c: dict[str, Any] | None) -> str:
+    if c is None:
+        return "-"
+    lo, hi = c["score_diff_ci"]
+    sig = "*" if lo is not None and (lo > 0 or hi < 0) else " "
+    return f"{c['score']:.1%} {c['score_diff']:+.2f}{sig}"
+
+
+def _print_head_to_head(h2h: dict[str, Any], out: Console) -> None:
     names = h2h["bots"]
-    if len(names) > 1:
-        out.print("\nhead to head: the row bot's share of pairwise comparisons (a win when "
-                  "its deal score is higher, draws half) and its mean score difference per "
-                  "deal; * when the 95% interval of the difference excludes 0", soft_wrap=True)
-        mt = Table(box=None, pad_edge=False, header_style="bold")
-        mt.add_column("")
-        for name in names:
-            mt.add_column(name, justify="right")
-        for i, name in enumerate(names):
-            cells = []
-            for j in range(len(names)):
-                c = h2h["matrix"][i][j]
-                if c is None:
-                    cells.append("-")
-                    continue
-                lo, hi = c["score_diff_ci"]
-                sig = "*" if lo is not None and (lo > 0 or hi < 0) else " "
-                cells.append(f"{c['score']:.1%} {c['score_diff']:+.2f}{sig}")
-            mt.add_row(name, *cells)
-        out.print(mt)
+    if len(names) <= 1:
+        return
+    out.print("\nhead to head: the row bot's share of pairwise comparisons (a win when "
+              "its deal score is higher, draws half) and its mean score difference per "
+              "deal; * when the 95% interval of the difference excludes 0", soft_wrap=True)
+    mt = Table(box=None, pad_edge=False, header_style="bold")
+    mt.add_column("")
+    for name in names:
+        mt.add_column(name, justify="right")
+    for i, name in enumerate(names):
+        mt.add_row(name, *(_pair_cell(h2h["matrix"][i][j]) for j in range(len(names))))
+    out.print(mt)
 
+
+def _seats_table(report: dict[str, Any]) -> Table:
     st = Table(box=None, pad_edge=False, header_style="bold")
     for name in ("seat", "deals", "win rate", "avg score"):
         st.add_column(name, justify="right")
     for s in report["seats"]:
         st.add_row(str(s["seat"]), str(s["games"]), f"{s['win_rate']:.1%}",
                    f"{s['avg_score']:+.3f}")
-    out.print("\nby seat (all bots):")
-    out.print(st)
+    return st
 
+
+def _print_timing(report: dict[str, Any], out: Console) -> None:
     tm = report["timing"]
     rate = f"{tm['deals_per_s']:.0f} deals/s" if tm.get("deals_per_s") is not None else "- deals/s"
     where = f"{tm['workers']} worker{'s' if tm['workers'] != 1 else ''}"

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import hashlib
 import json
 import random
 import sys
@@ -36,6 +35,7 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
+from chupai.seeds import derive_seed  # noqa: F401  (re-exported: the sessions' seeds)
 from chupai.cli.main import EXIT_OK
 from chupai.errors import ChupaiError
 
@@ -271,13 +271,6 @@ def game_seed(seed: int | None) -> tuple[int, bool]:
     if seed is None:
         return random.SystemRandom().randrange(1, 1_000_000), True
     return seed, False
-
-
-def derive_seed(tag: str, seed: int, number: int) -> int:
-    """A seed derived from ``seed`` for the ``number``-th use ``tag`` names (a
-    redeal, a deal of a series): stable across runs and platforms, below 10**9."""
-    digest = hashlib.blake2b(f"{tag}:{seed}:{number}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % 1_000_000_000
 
 
 def check_record_path(path: str | None) -> None:

@@ -84,7 +84,8 @@ _REEXPORTED = (_canonical_stock, _stock, _KIND_NAMES)
 """Names that lived in this module before it was split (kept importable)."""
 
 
-class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):
+# the auction declares phase as the game's Phase (a str enum), narrower than Deal's str
+class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):  # type: ignore[misc]
     """One deal of Dou Dizhu. Build with :func:`new_deal` or :meth:`from_hands`.
     The bid and rob phases come from :class:`~chupai.doudizhu.auction.AuctionMixin`."""
 

@@ -38,14 +38,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, NamedTuple
+from types import ModuleType
+from typing import Any, ClassVar, Final, NamedTuple
 
+from chupai.doudizhu import record
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
-from chupai.doudizhu.record import replay, to_record
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch
-from chupai.match import match_deal_seed, recorded_deals
+from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
+                          recorded_table, row_dict)
+from chupai.seeds import match_deal_seed
 
 __all__ = [
     "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "GAME", "DealSetup", "MatchRow", "Match",
@@ -98,12 +100,7 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.number, "dealer": self.dealer, "doubled": self.doubled,
-            "redeal": self.redeal, "landlord": self.landlord, "winner": self.winner,
-            "side": self.side, "unit": self.unit, "scores": list(self.scores),
-            "totals": list(self.totals),
-        }
+        return row_dict(self)
 
 
 class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
@@ -111,17 +108,14 @@ class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
     :class:`chupai.match.BaseMatch`)."""
 
     game = GAME
+    rules_type = DouDizhuRules
+    record_module: ClassVar[ModuleType] = record
     records_max_deals = True
-
-    @property
-    def redeals(self) -> int:
-        """Finished deals that were redealt (everybody passed)."""
-        return sum(1 for d in self.deals if d.outcome is not None and d.outcome.redeal)
 
     def setup(self) -> DealSetup:
         """How the next deal is set up (§3, §4.2)."""
         index = len(self.deals)
-        seed = deal_seed(self.seed, index)
+        seed = self.deal_seed(index)
         if not self.deals:
             return DealSetup(seed, self.first_dealer, False)
         last = self.deals[-1]
@@ -149,35 +143,25 @@ class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
         return MatchRow(number, position, deal.dealer, deal.doubled, oc.redeal, oc.landlord,
                         oc.winner, oc.side, oc.unit, oc.scores, totals)
 
-    def _deal_record(self, deal: DouDizhuDeal) -> dict[str, Any]:
-        return to_record(deal)
 
-    @classmethod
-    def _read_rules(cls, raw: dict[str, Any]) -> DouDizhuRules:
-        return DouDizhuRules.from_dict(raw)
-
-    @classmethod
-    def _replay_deal(cls, rec: Any) -> DouDizhuDeal:
-        return replay(rec)
-
-
-def replay_match(rec: Mapping[str, Any]) -> Match:
-    """Replay a Dou Dizhu match record: every deal must be the match's next deal
-    (seed, dealer, doubling) and replay move by move; the recorded table and
-    totals, when present, must be the replayed ones. Raises :class:`RecordError`
-    naming the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
-    return Match.from_record(rec)
+replay_match = Match.from_record
+"""Replay a Dou Dizhu match record: every deal must be the match's next deal
+(seed, dealer, doubling) and replay move by move; the recorded table and
+totals, when present, must be the replayed ones. Raises :class:`RecordError`
+naming the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
 
 
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The score table of a match record computed from the record alone: each
-    finished deal's recorded scores, added up (no replay; see :func:`replay_match`
-    to check that the scores are right). The rows are those of
-    :meth:`MatchRow.to_dict`."""
-    return [{
+    """The score table of a Dou Dizhu match record from the record alone
+    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
+    return recorded_table(rec, _recorded_row)
+
+
+def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+    return {
         "deal": d.number, "dealer": d.record.get("dealer"),
         "doubled": bool(d.record.get("doubled", False)), "redeal": d.redeal,
         "landlord": d.result.get("landlord"), "winner": d.result.get("winner"),
         "side": d.result.get("side"), "unit": d.result.get("unit"),
         "scores": d.scores, "totals": d.totals,
-    } for d in recorded_deals(rec)]
+    }

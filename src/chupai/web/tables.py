@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from chupai.seeds import digest_seed
 from chupai.errors import ChupaiError, RulesError
 from chupai.protocol import get_game
 from chupai.web import views
@@ -87,9 +88,8 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _derive(*parts: object) -> int:
-    text = ":".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+_derive = digest_seed
+"""A table's bot and hint seeds (:mod:`chupai.seeds`)."""
 
 
 @dataclass(slots=True)

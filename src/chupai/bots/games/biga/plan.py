@@ -75,15 +75,10 @@ def team_of(obs: Any) -> Team:
 
 
 def _public_partner(obs: Any) -> int | None:
-    """The partner if the public knows it (revealed, or it has played a Big Ace
-    that was its own)."""
-    p: int | None = obs.partner
-    if p is None or p != obs.seat:
-        return p
-    if obs.partner_revealed:
-        return p
-    own = _big_count(obs.played[p], obs.big_suit) - _big_count(obs.captured[p], obs.big_suit)
-    return p if own >= 1 else None
+    """The partner if the public knows it (the observation decides: revealed, or
+    it has played a Big Ace that was its own)."""
+    p: int | None = obs.public_partner
+    return p
 
 
 def _lead_after(obs: Any, gone: int) -> int | None:

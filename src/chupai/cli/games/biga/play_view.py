@@ -129,24 +129,9 @@ class BigAView(DealSession):
         return Text("hidden", style="dim")
 
     def role(self, seat: int) -> str:
-        """``seat``'s role as the human knows it."""
-        deal = self.deal
-        if deal.declarer is None:
-            return ""
-        obs = deal.observe(self.human)
-        if seat == deal.declarer:
-            return "declarer"
-        if seat == obs.partner:
-            return "partner"
-        if obs.alone_known or obs.partner is not None:  # the partner known to the human
-            return "defender"
-        drawing = deal.phase is Phase.DRAW
-        if not drawing and deal.declarer == self.human and big_aces(obs.hand, deal.big_suit) == 2:
-            return "defender"
-        if seat == self.human and not drawing:
-            return "defender"
-        return ""
-
+        """``seat``'s role as the human knows it (decided by the observation)."""
+        role: str = self.deal.observe(self.human).roles[seat]
+        return role
 
     def seats_table(self) -> Table:
         deal = self.deal
