@@ -26,8 +26,18 @@ EXIT_INVALID = 1
 EXIT_USAGE = 2
 
 
+def _preset_name(text: str) -> str:
+    """An argparse type: a preset name, not empty (an empty one is refused rather
+    than silently taken as the default)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the preset name is empty (leave the option out for "
+                                         "the game's default preset)")
+    return text
+
+
 def _add_rules_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", "--preset", dest="rules", metavar="PRESET", default=None,
+                   type=_preset_name,
                    help="named preset of the game (bigtwo: standard, hongkong, taiwan, mainland)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override one option; repeat for several (e.g. --set pass_lockout=true)")
