@@ -7,6 +7,7 @@ the match seed kept until the match ends."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -388,3 +389,132 @@ def test_the_match_seed_stays_on_the_server_until_the_match_ends(server: Any) ->
     assert rec["seed"] == srv.tables[table].table.config["seed"]  # in the record once over
     chosen = create(client, game="doudizhu", seed=42, seats=seats("human", "greedy", "greedy"))
     assert chosen["seed"] == 42  # a seed the creator gave is theirs already
+
+
+# ----- SIGKILLs during play ------------------------------------------------------------------
+
+def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
+    """Play tables (a human of ours and bots) on a real server process killed with
+    SIGKILL at random moments ``kills`` times: after each restart every action the
+    server acknowledged (its state came back) is in the database in order, and
+    every match seen over has its record."""
+    import random
+    import sqlite3 as sql
+
+    pytest.importorskip("websockets")
+    from websockets.sync.client import connect
+
+    from web_helpers import ServerProcess
+
+    rng = random.Random(seed)
+    db = tmp_path / "kills.sqlite3"
+    server = ServerProcess(db).start()
+    tokens: dict[str, str] = {}
+    acked: dict[str, int] = {}
+    """Per table: how many of our human's actions the server acknowledged."""
+    over: set[str] = set()
+
+    def new_table() -> None:
+        game, n = rng.choice((("bigtwo", 4), ("doudizhu", 3)))
+        made = server.post("/api/tables", {"game": game, "deals": 2, "seed": rng.randrange(10**6),
+                                           "seats": seats("human", *["greedy"] * (n - 1))})
+        tokens[made["table"]] = made["seats"][0]["token"]
+        acked[made["table"]] = 0
+
+    def check() -> None:
+        con = sql.connect(db)
+        try:
+            for table, count in acked.items():
+                stored = con.execute("SELECT COUNT(*) FROM actions WHERE table_id = ? AND "
+                                     "seat = 0 AND auto = 0", (table,)).fetchone()[0]
+                assert count <= stored <= count + 1, table  # and maybe the one in flight
+                acked[table] = stored
+        finally:
+            con.close()
+        for table in over:
+            assert server.get(f"/api/records/{table}")["format"] == "chupai-match"
+
+    def join_all(stack: contextlib.ExitStack, socks: dict[str, Any],
+                 states: dict[str, dict[str, Any]]) -> None:
+        while len([t for t in tokens if t not in over]) < 2:
+            new_table()
+        for table in [t for t in tokens if t not in over and t not in socks]:
+            ws = socks[table] = stack.enter_context(connect(server.ws_url()))
+            ws.send(json.dumps({"type": "join", "table": table, "token": tokens[table]}))
+            assert json.loads(ws.recv(timeout=20))["type"] == "welcome"
+            states[table] = json.loads(ws.recv(timeout=20))
+
+    def step(ws: Any, table: str, state: dict[str, Any]) -> dict[str, Any]:
+        """Act when asked (counting the acknowledged actions), else read a state."""
+        if not state["legal"]:
+            try:
+                return dict(json.loads(ws.recv(timeout=0.05)))
+            except TimeoutError:
+                return state
+        entry = rng.choice(state["legal"])
+        ws.send(json.dumps({"type": "act", "seq": state["seq"], "action": entry["i"]}))
+        msg = json.loads(ws.recv(timeout=20))
+        while msg["type"] == "state" and msg["seq"] <= state["seq"]:
+            msg = json.loads(ws.recv(timeout=20))
+        if msg["type"] != "state":
+            return state
+        acked[table] += 1  # acknowledged: the server applied it
+        return dict(msg)
+
+    def play(last: bool) -> None:
+        """Until the server dies (until every table is over in the last round)."""
+        socks: dict[str, Any] = {}
+        states: dict[str, dict[str, Any]] = {}
+        with contextlib.ExitStack() as stack:
+            join_all(stack, socks, states)
+            end = time.monotonic() + 120
+            while time.monotonic() < end:
+                for table, ws in socks.items():
+                    if not states[table]["match"]["over"]:
+                        states[table] = step(ws, table, states[table])
+                    if states[table]["match"]["over"]:
+                        over.add(table)
+                if all(table in over for table in socks):
+                    if last:
+                        return
+                    join_all(stack, socks, states)  # new tables until the kill
+            raise AssertionError("the tables did not end in time")
+
+    try:
+        for round_ in range(kills + 1):
+            if round_:
+                server = ServerProcess(db, port=server.port).start()
+                check()
+            last = round_ == kills
+            killed = threading.Event()
+
+            def kill() -> None:
+                killed.set()
+                server.kill()
+
+            killer = None if last else threading.Timer(rng.uniform(0.3, 1.5), kill)
+            if killer is not None:
+                killer.start()
+            try:
+                play(last)
+            except Exception as exc:  # the server was killed under us
+                if not killed.is_set():
+                    raise
+                assert isinstance(exc, (OSError, EOFError, TimeoutError)) or \
+                    type(exc).__name__.startswith(("ConnectionClosed", "Invalid")), exc
+            finally:
+                if killer is not None:
+                    killer.join()
+        check()
+        assert all(table in over for table in tokens)
+    finally:
+        server.stop()
+
+
+def test_sigkills_during_play_lose_no_acknowledged_action_or_record(tmp_path: Path) -> None:
+    _kill_and_restart(tmp_path, kills=3, seed=1)
+
+
+@pytest.mark.slow
+def test_thirty_sigkills_during_play_lose_nothing(tmp_path: Path) -> None:
+    _kill_and_restart(tmp_path, kills=30, seed=2)
