@@ -29,7 +29,7 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient  # noqa: E402
 
 from chupai.errors import ChupaiError  # noqa: E402
-from chupai.web import app as web_app  # noqa: E402
+from chupai.web import guards  # noqa: E402
 from chupai.web.app import ChupaiServer  # noqa: E402
 from chupai.web.store import DatabaseLocked, Store  # noqa: E402
 from chupai.web.tables import Table  # noqa: E402
@@ -132,7 +132,7 @@ def test_a_bot_over_its_time_has_the_fallback_played_and_logged(
 
     monkeypatch.setattr(Table, "bot_choice", slow_choice)
     srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=0, bot_seconds=0.2)
-    assert srv.bot_pool._max_workers == web_app.BOT_WORKERS  # its own, bounded pool
+    assert srv.bot_pool._max_workers == guards.BOT_WORKERS  # its own, bounded pool
     caplog.set_level(logging.WARNING, logger="chupai.serve")
     try:
         with TestClient(srv.app) as client:
@@ -215,7 +215,7 @@ def test_a_kill_between_the_last_action_and_the_finish_is_repaired_at_start(
 
 def test_a_failed_write_is_logged_told_and_retried(tmp_path: Path, monkeypatch: Any,
                                                    caplog: Any) -> None:
-    monkeypatch.setattr(web_app, "STORE_RETRY", (0.05, 0.1))
+    monkeypatch.setattr(guards, "STORE_RETRY", (0.05, 0.1))
     caplog.set_level(logging.WARNING, logger="chupai.serve")
     srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=0)
     append = srv.store.append
@@ -393,6 +393,11 @@ def test_the_match_seed_stays_on_the_server_until_the_match_ends(server: Any) ->
 
 # ----- SIGKILLs during play ------------------------------------------------------------------
 
+def _kill(killed: threading.Event, server: Any) -> None:
+    killed.set()
+    server.kill()
+
+
 def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
     """Play tables (a human of ours and bots) on a real server process killed with
     SIGKILL at random moments ``kills`` times: after each restart every action the
@@ -402,9 +407,8 @@ def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
     import sqlite3 as sql
 
     pytest.importorskip("websockets")
-    from websockets.sync.client import connect
-
     from web_helpers import ServerProcess
+    from websockets.sync.client import connect
 
     rng = random.Random(seed)
     db = tmp_path / "kills.sqlite3"
@@ -487,12 +491,8 @@ def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
                 check()
             last = round_ == kills
             killed = threading.Event()
-
-            def kill() -> None:
-                killed.set()
-                server.kill()
-
-            killer = None if last else threading.Timer(rng.uniform(0.3, 1.5), kill)
+            killer = None if last else threading.Timer(rng.uniform(0.3, 1.5), _kill,
+                                                       (killed, server))
             if killer is not None:
                 killer.start()
             try:

@@ -16,13 +16,13 @@ made a private decision.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import concurrent.futures
+import contextlib
 import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -40,12 +40,25 @@ from chupai.errors import ChupaiError
 from chupai.names import LANGUAGES
 from chupai.protocol import GameSpec, all_games
 from chupai.web import views
+from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards
 from chupai.web.protocol import (
-    CLIENT_MESSAGE, MAX_MESSAGE, PROTOCOL_VERSION, Act, CreateTable, HintRequest, Join, Ping,
+    CLIENT_MESSAGE,
+    MAX_MESSAGE,
+    PROTOCOL_VERSION,
+    Act,
+    CreateTable,
+    HintRequest,
+    Join,
+    Ping,
 )
 from chupai.web.store import Store
 from chupai.web.tables import (
-    ActionRefused, Seat, Table, TableError, check_config, web_bot_levels,
+    ActionRefused,
+    Seat,
+    Table,
+    TableError,
+    check_config,
+    web_bot_levels,
 )
 
 __all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY"]
@@ -54,22 +67,6 @@ log = logging.getLogger("chupai.serve")
 
 MAX_BODY = 65_536
 """The largest HTTP request body accepted (a table creation is < 2 KiB)."""
-
-BOT_WORKERS = 2
-"""Threads the bots think in (a pool of their own: replays and storage never wait
-for a bot, and bots never wait for them)."""
-
-BOT_SECONDS = 10.0
-"""The wall-clock limit of one bot decision; a bot over it has the hint bot's
-choice played for it (and is replaced), which is logged."""
-
-REVEAL_SECONDS = 10.0
-"""How long a private step lasts (Big A's reveal step): the same whoever is asked,
-so that its length does not tell a bot's quick answer from a human's thought."""
-
-STORE_RETRY = (0.5, 5.0)
-"""The first and the longest wait before a failed write is tried again."""
-
 
 @dataclass(eq=False)
 class Client:
@@ -98,7 +95,7 @@ def _static_dir() -> Path:
     return Path(str(resources.files("chupai.web") / "static"))
 
 
-class ChupaiServer:
+class ChupaiServer(TableGuards):
     """The tables in memory and their database; the ASGI app is :attr:`app`."""
 
     def __init__(self, db: str, *, bot_delay: float = 0.6, keep_finished: float | None = 900.0,
@@ -142,8 +139,8 @@ class ChupaiServer:
         try:
             yield
         finally:
-            for task in list(self._tasks):
-                task.cancel()
+            for spawned in list(self._tasks):
+                spawned.cancel()
             for live in self.tables.values():
                 for task in (live.runner, live.timer):
                     if task is not None:
@@ -330,52 +327,6 @@ class ChupaiServer:
                 seat, action = await self._bot_action(live)
                 await self._apply(live, seat, action, auto=True)
 
-    async def _bot_action(self, live: LiveTable) -> tuple[int, Any]:
-        """The bot to act's choice, thought in the bots' pool within
-        :attr:`bot_seconds`; a bot over it (or failing) has the hint bot's choice
-        played for it, which is logged (the lock is held)."""
-        table = live.table
-        seat, bot, obs, legal = table.bot_choice()
-        thinking = asyncio.wrap_future(self.bot_pool.submit(bot.act, obs, legal))
-        try:
-            return seat, await asyncio.wait_for(thinking, self.bot_seconds)
-        except asyncio.TimeoutError:
-            log.warning("table %s: the %s bot of seat %d took more than %g s; the hint bot's "
-                        "choice is played for it", table.id, table.seats[seat].level, seat,
-                        self.bot_seconds)
-        except Exception:
-            log.exception("table %s: the %s bot of seat %d failed; the hint bot's choice is "
-                          "played for it", table.id, table.seats[seat].level, seat)
-        table.drop_bot(seat)
-        _, action = await asyncio.to_thread(table.hint, seat)
-        return seat, action
-
-    async def _private_step(self, live: LiveTable, step: int, seconds: float) -> None:
-        """A private step (:meth:`Table.private_step`) lasts ``seconds`` whoever is
-        asked: a bot's answer and a human's are both applied when it ends, and a
-        human who has not answered by then has the hint bot's choice played."""
-        table = live.table
-        end = asyncio.get_running_loop().time() + seconds
-        answer: tuple[Any, bool] | None = None
-        seat = table.to_act
-        assert seat is not None
-        if table.is_bot(seat):
-            async with live.lock:
-                if len(table.log) != step:
-                    return
-                seat, action = await self._bot_action(live)
-                answer = (action, True)
-        await asyncio.sleep(max(0.0, end - asyncio.get_running_loop().time()))
-        async with live.lock:
-            if len(table.log) != step or live.step != step:
-                return
-            if answer is None and live.pending is not None:
-                answer = (live.pending, False)
-            if answer is None:
-                answer = ((await asyncio.to_thread(table.hint, seat))[1], True)
-            live.pending = None
-            await self._apply(live, seat, answer[0], auto=answer[1])
-
     async def _timeout(self, live: LiveTable, seat: int, at: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
         async with live.lock:
@@ -397,33 +348,10 @@ class ChupaiServer:
         if table.auto_action() is None:  # else the answer given for the human comes first
             await self._broadcast(live)
 
-    async def _stored(self, live: LiveTable, write: Callable[[], Awaitable[None]]) -> None:
-        """Run ``write`` until it succeeds: a failure (a full disk...) is logged,
-        told to the table's connections (an ``error`` of code ``storage``) and
-        retried after a growing wait; the table waits meanwhile (the lock is held:
-        nothing is shown before it is stored)."""
-        wait, longest = STORE_RETRY
-        failing = False
-        while True:
-            try:
-                await write()
-            except Exception as exc:
-                self.storage_errors += 1
-                log.error("table %s: an action could not be stored (%s); retrying in %g s",
-                          live.table.id, exc, wait)
-                if not failing:
-                    failing = True
-                    for client in list(live.clients):
-                        seq = None if client.seat is None else live.table.seat_seq(client.seat)
-                        await _send_error(client.ws, "storage", "the server cannot store this "
-                                          f"table's actions ({exc}); it keeps trying and the "
-                                          "table waits", seq)
-                await asyncio.sleep(wait)
-                wait = min(wait * 2, longest)
-                continue
-            if failing:
-                log.warning("table %s: storing works again", live.table.id)
-            return
+    async def _notify(self, live: LiveTable, code: str, message: str) -> None:
+        for client in list(live.clients):
+            seq = None if client.seat is None else live.table.seat_seq(client.seat)
+            await _send_error(client.ws, code, message, seq)
 
     async def _broadcast(self, live: LiveTable) -> None:
         texts: dict[int | None, str] = {}
