@@ -316,6 +316,38 @@ def test_the_reveal_step_lasts_the_same_whoever_the_partner_is(tmp_path: Path) -
     assert abs(human - bot) < 0.25, (human, bot)
 
 
+@pytest.mark.parametrize("answer", [False, True])
+def test_a_human_in_the_reveal_step_waits_for_its_end(tmp_path: Path, answer: bool) -> None:
+    """A human's answer is applied when the step ends (a second one is stale); a
+    human who does not answer has the hint bot's choice played then."""
+    srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=0, reveal_seconds=0.4)
+    with TestClient(srv.app) as client:
+        made = create(client, game="biga", seed=15, seats=seats("human", "greedy", "greedy",
+                                                                "greedy", "greedy"))
+        with client.websocket_connect("/ws") as ws:
+            state = join(ws, made["table"], made["seats"][0]["token"])
+            while state["view"]["public"]["phase"] not in ("reveal", "show_second"):
+                if state["legal"]:
+                    ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
+                                             "action": state["legal"][-1]["i"]}))
+                state = dict(ws.receive_json())
+            while not state["legal"]:
+                state = dict(ws.receive_json())
+            asked = time.monotonic()
+            assert state["turn"]["deadline_ms"] is not None
+            if answer:
+                for _ in range(2):
+                    ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
+                                             "action": state["legal"][-1]["i"]}))
+                assert ws.receive_json()["code"] == "stale"  # the second: already given
+            while state["view"]["public"]["phase"] != "play":
+                state = dict(ws.receive_json())
+            assert time.monotonic() - asked >= 0.3
+        log = srv.store.load_tables("playing")[0].log
+        step = next(e for e in log if e.text in ("stay_hidden", "reveal_partner"))
+        assert step.seat == 0 and step.auto is not answer
+
+
 # ----- the database --------------------------------------------------------------------------
 
 def test_a_second_server_on_the_same_database_refuses_naming_the_holder(tmp_path: Path) -> None:

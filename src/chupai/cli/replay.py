@@ -53,7 +53,9 @@ def _read(source: str) -> bytes:
     :data:`MAX_RECORD`; a device, a pipe or a directory named as a file is refused
     (``/dev/zero`` would never end)."""
     if source == "-":
-        data: bytes = sys.stdin.buffer.read(MAX_RECORD + 1)
+        stdin = getattr(sys.stdin, "buffer", None)  # a text stream stands in for it in tests
+        data: bytes = (stdin.read(MAX_RECORD + 1) if stdin is not None
+                       else sys.stdin.read(MAX_RECORD + 1).encode("utf-8"))
     else:
         path = Path(source)
         if not path.is_file():

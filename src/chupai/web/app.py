@@ -159,9 +159,14 @@ class ChupaiServer(TableGuards):
                 log.warning("table %s is not restored: %s", stored.id, exc)
                 continue
             if table.over:
-                await self.store.finish(stored.id, "over", table.match.to_record())
-                log.warning("table %s: the match was over but not finished; its record is "
-                            "made now", stored.id)
+                try:
+                    await self.store.finish(stored.id, "over", table.match.to_record())
+                except Exception as exc:  # a full disk: the next start tries again
+                    log.error("table %s: the match is over but its record could not be "
+                              "stored: %s", stored.id, exc)
+                else:
+                    log.warning("table %s: the match was over but not finished; its record "
+                                "is made now", stored.id)
             self.tables[stored.id] = LiveTable(table)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
