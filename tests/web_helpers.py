@@ -40,7 +40,8 @@ class ServerProcess:
     def start(self, timeout: float = 30) -> ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "chupai", "serve", "--port", str(self.port), "--db", str(self.db),
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning",
+             "--reveal-seconds", "1"],  # Big A's reveal step: 1 s, not 10, in tests
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env})
         deadline = time.monotonic() + timeout

@@ -26,8 +26,18 @@ EXIT_INVALID = 1
 EXIT_USAGE = 2
 
 
+def _preset_name(text: str) -> str:
+    """An argparse type: a preset name, not empty (an empty one is refused rather
+    than silently taken as the default)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the preset name is empty (leave the option out for "
+                                         "the game's default preset)")
+    return text
+
+
 def _add_rules_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", "--preset", dest="rules", metavar="PRESET", default=None,
+                   type=_preset_name,
                    help="named preset of the game (bigtwo: standard, hongkong, taiwan, mainland)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override one option; repeat for several (e.g. --set pass_lockout=true)")
@@ -86,15 +96,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ChupaiError("chupai serve needs the web extra: pip install 'chupai[web]'") from None
     if not 0 <= args.port <= 65535:
         raise ChupaiError(f"--port {args.port} is not a TCP port (0-65535)")
-    if args.bot_delay < 0 or args.bot_delay > 10:
-        raise ChupaiError(f"--bot-delay {args.bot_delay} is not between 0 and 10 seconds")
+    for option, value, low, high in (("--bot-delay", args.bot_delay, 0, 10),
+                                      ("--bot-seconds", args.bot_seconds, 0.1, 600),
+                                      ("--bot-workers", args.bot_workers, 1, 64),
+                                      ("--reveal-seconds", args.reveal_seconds, 0, 600)):
+        if not low <= value <= high:  # nan too
+            raise ChupaiError(f"{option} {value} is not between {low:g} and {high:g}")
     from chupai.web.app import serve
     from chupai.web.store import Store
 
-    Store(args.db).close()  # a database that cannot be used is refused before anything starts
+    Store(args.db).close()  # a database that cannot be used (or is in use) is refused first
     sys.stderr.write(f"chupai: serving on http://{args.host}:{args.port}/ "
                      f"(database {args.db}); Ctrl-C stops\n")
-    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level)
+    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level,
+          bot_seconds=args.bot_seconds, bot_workers=args.bot_workers,
+          reveal_seconds=args.reveal_seconds)
     return 0
 
 
@@ -233,7 +249,15 @@ def build_parser() -> argparse.ArgumentParser:
                     "fill the other seats with bots. Every action is stored in the SQLite "
                     "database before anybody sees it; a restarted server carries on every "
                     "table. Finished games are kept as records, replayable in the browser. "
-                    "Needs pip install 'chupai[web]'. The protocol: docs/protocol.md.")
+                    "Needs pip install 'chupai[web]'. The protocol: docs/protocol.md.",
+        epilog="Limits: a web table's bots are random, greedy, heuristic or search, with "
+               "search:ms at most 5000, playouts 2000, determinizations 200, candidates 64; "
+               "a failed write (a full disk) is logged, told to the table's players and "
+               "retried every 0.5-5 s while the table waits; one server per database (a "
+               "second one refuses to start, naming the holder); the database files are "
+               "created 0600 and checked (PRAGMA quick_check) at start. A match seed drawn "
+               "by the server is told only in the record, once the match is over. See "
+               "docs/protocol.md, 'Limits'.")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)")
     p.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
@@ -242,6 +266,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="pause before each bot action, so that people can follow "
                         "(default 0.6; 0 for none)")
+    p.add_argument("--bot-seconds", type=float, default=10.0, metavar="SECONDS",
+                   help="wall-clock limit of one bot decision; a bot over it has the hint "
+                        "bot's choice played for it, which is logged (default 10)")
+    p.add_argument("--bot-workers", type=int, default=2, metavar="N",
+                   help="threads the bots think in, apart from replays and storage (default 2)")
+    p.add_argument("--reveal-seconds", type=float, default=10.0, metavar="SECONDS",
+                   help="length of a private step (Big A's reveal step), the same whoever is "
+                        "asked so that it does not tell a bot from a human; a human who has "
+                        "not answered by then has the hint bot's choice played (default 10; "
+                        "0 applies answers at once, which lets the pause's length tell)")
     p.add_argument("--log-level", default="info",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="server log level (default info)")

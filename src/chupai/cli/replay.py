@@ -44,19 +44,46 @@ class _Unreadable(Exception):
 
 # ----- input ----------------------------------------------------------------------
 
+MAX_RECORD = 64 * 1024 * 1024
+"""The largest record read, in bytes (a 100-deal match record is a few MB)."""
+
+
+def _read(source: str) -> bytes:
+    """The bytes of file ``source`` (``-``: standard input), at most
+    :data:`MAX_RECORD`; a device, a pipe or a directory named as a file is refused
+    (``/dev/zero`` would never end)."""
+    if source == "-":
+        stdin = getattr(sys.stdin, "buffer", None)  # a text stream stands in for it in tests
+        data: bytes = (stdin.read(MAX_RECORD + 1) if stdin is not None
+                       else sys.stdin.read(MAX_RECORD + 1).encode("utf-8"))
+    else:
+        path = Path(source)
+        if not path.is_file():
+            kind = "a directory" if path.is_dir() else "no regular file" if path.exists() \
+                else "missing"
+            raise _Unreadable(f"cannot read {source}: it is {kind}")
+        with path.open("rb") as f:
+            data = f.read(MAX_RECORD + 1)
+    if len(data) > MAX_RECORD:
+        raise _Unreadable(f"{source} is larger than {MAX_RECORD // (1024 * 1024)} MiB: "
+                          "no record is that long")
+    return data
+
+
 def load_record(source: str) -> dict[str, Any]:
     """Read the JSON object in file ``source`` (``-`` for standard input)."""
     try:
-        if source == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(source).read_text(encoding="utf-8")
+        text = _read(source).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise _Unreadable(f"cannot read {source}: {exc}") from None
     try:
         rec = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _Unreadable(f"{source} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise _Unreadable(f"{source} is not a record: its JSON is nested too deeply") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise _Unreadable(f"{source} is not a record: {str(exc).split(';')[0]}") from None
     if not isinstance(rec, dict):
         raise _Unreadable(f"{source} holds JSON {type(rec).__name__}, not a record object")
     form = rec.get("format")

@@ -16,12 +16,13 @@ made a private decision.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -39,11 +40,26 @@ from chupai.errors import ChupaiError
 from chupai.names import LANGUAGES
 from chupai.protocol import GameSpec, all_games
 from chupai.web import views
+from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards
 from chupai.web.protocol import (
-    CLIENT_MESSAGE, MAX_MESSAGE, PROTOCOL_VERSION, Act, CreateTable, HintRequest, Join, Ping,
+    CLIENT_MESSAGE,
+    MAX_MESSAGE,
+    PROTOCOL_VERSION,
+    Act,
+    CreateTable,
+    HintRequest,
+    Join,
+    Ping,
 )
 from chupai.web.store import Store
-from chupai.web.tables import ActionRefused, Seat, Table, TableError, check_config
+from chupai.web.tables import (
+    ActionRefused,
+    Seat,
+    Table,
+    TableError,
+    check_config,
+    web_bot_levels,
+)
 
 __all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY"]
 
@@ -51,7 +67,6 @@ log = logging.getLogger("chupai.serve")
 
 MAX_BODY = 65_536
 """The largest HTTP request body accepted (a table creation is < 2 KiB)."""
-
 
 @dataclass(eq=False)
 class Client:
@@ -69,18 +84,33 @@ class LiveTable:
     runner: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
     deadline_ms: int | None = None
+    step: int | None = None
+    """The log length at which the current private step began (None: none)."""
+    pending: Any = None
+    """A human's answer to the private step, applied when the step ends."""
+    step_end_ms: int | None = None
 
 
 def _static_dir() -> Path:
     return Path(str(resources.files("chupai.web") / "static"))
 
 
-class ChupaiServer:
+class ChupaiServer(TableGuards):
     """The tables in memory and their database; the ASGI app is :attr:`app`."""
 
-    def __init__(self, db: str, *, bot_delay: float = 0.6, keep_finished: float | None = 900.0):
+    def __init__(self, db: str, *, bot_delay: float = 0.6, keep_finished: float | None = 900.0,
+                 bot_workers: int = BOT_WORKERS, bot_seconds: float = BOT_SECONDS,
+                 reveal_seconds: float = REVEAL_SECONDS):
         self.store = Store(db)
         self.bot_delay = bot_delay
+        self.bot_seconds = bot_seconds
+        self.reveal_seconds = reveal_seconds
+        """The length of a private step (0: none, the answer is applied at once)."""
+        self.bot_pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=bot_workers, thread_name_prefix="chupai-bot")
+        self.storage_errors = 0
+        """Failed writes since start (each is logged and retried)."""
+        self._tasks: set[asyncio.Task[None]] = set()
         self.keep_finished = keep_finished
         """Seconds a finished table stays in memory with nobody watching (None: for ever)."""
         self.tables: dict[str, LiveTable] = {}
@@ -103,25 +133,53 @@ class ChupaiServer:
     # ----- start and stop --------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        self.restore()
+        await self.restore()
         for live in self.tables.values():
             self._after_change(live)
         try:
             yield
         finally:
+            for spawned in list(self._tasks):
+                spawned.cancel()
             for live in self.tables.values():
                 for task in (live.runner, live.timer):
                     if task is not None:
                         task.cancel()
+            self.bot_pool.shutdown(wait=False, cancel_futures=True)
             self.store.close()
 
-    def restore(self) -> None:
-        """Rebuild every unfinished table from the database."""
+    async def restore(self) -> None:
+        """Rebuild every unfinished table from the database. A table whose log
+        shows the match over (a server killed between its last action and its
+        finish, before the two were one transaction) gets its record now."""
         for stored in self.store.load_tables("playing"):
             try:
-                self.tables[stored.id] = LiveTable(Table.restore(stored))
+                table = Table.restore(stored)
             except ChupaiError as exc:  # the table stays in the database, untouched
                 log.warning("table %s is not restored: %s", stored.id, exc)
+                continue
+            if table.over:
+                try:
+                    await self.store.finish(stored.id, "over", table.match.to_record())
+                except Exception as exc:  # a full disk: the next start tries again
+                    log.error("table %s: the match is over but its record could not be "
+                              "stored: %s", stored.id, exc)
+                else:
+                    log.warning("table %s: the match was over but not finished; its record "
+                                "is made now", stored.id)
+            self.tables[stored.id] = LiveTable(table)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A task whose failure is logged (a task's exception is otherwise lost)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table task failed", exc_info=task.exception())
 
     # ----- HTTP ---------------------------------------------------------------------------
     async def index(self, request: Request) -> Response:
@@ -168,11 +226,16 @@ class ChupaiServer:
             return _error(400, str(exc), exc.field)
         except ChupaiError as exc:
             return _error(400, str(exc), None)
-        await self.store.create_table(table_id, config, table.stored_seats())
+        try:  # a match whose every deal is decided before anybody acts ends at once
+            await self.store.create_table(table_id, config, table.stored_seats(),
+                                          table.match.to_record() if table.over else None)
+        except Exception as exc:  # the disk is full, the database is read-only...
+            self.storage_errors += 1
+            log.error("table %s could not be stored: %s", table_id, exc)
+            return _error(503, f"the server cannot store a new table now ({exc}); try again "
+                               "later", None)
         live = LiveTable(table)
         self.tables[table_id] = live
-        if table.over:  # every deal decided before anybody acted
-            await self.store.finish(table_id, "over", table.match.to_record())
         self._after_change(live)
         seats = []
         for s, token in zip(table.seats, tokens, strict=True):
@@ -183,7 +246,7 @@ class ChupaiServer:
                 entry["link"] = f"/#/t/{table_id}?token={token}"
             seats.append(entry)
         return JSONResponse({"table": table_id, "seats": seats, "watch": f"/#/t/{table_id}",
-                             "spec": config["spec"], "seed": config["seed"]}, status_code=201)
+                             "spec": config["spec"], "seed": spec.seed}, status_code=201)
 
     async def list_records(self, request: Request) -> Response:
         return JSONResponse({"records": self.store.records()})
@@ -220,16 +283,22 @@ class ChupaiServer:
         seat = table.to_act
         if seat is None:
             if table.over and self.keep_finished is not None:
-                live.runner = asyncio.get_running_loop().create_task(self._forget(live))
+                live.runner = self._spawn(self._forget(live))
+            return
+        if self.reveal_seconds > 0 and table.private_step():
+            if live.step != len(table.log):  # a new private step: it lasts reveal_seconds
+                live.step, live.pending = len(table.log), None
+                self._spawn(self._private_step(live, live.step, self.reveal_seconds))
+                live.step_end_ms = int((time.time() + self.reveal_seconds) * 1000)
+            live.deadline_ms = live.step_end_ms
             return
         if table.is_bot(seat) or table.auto_action() is not None:
             if live.runner is None or live.runner.done():
-                live.runner = asyncio.get_running_loop().create_task(self._run_bots(live))
+                live.runner = self._spawn(self._run_bots(live))
         elif table.config.get("turn_seconds"):
             seconds = float(table.config["turn_seconds"])
             live.deadline_ms = int((time.time() + seconds) * 1000)
-            live.timer = asyncio.get_running_loop().create_task(
-                self._timeout(live, seat, len(table.log), seconds))
+            live.timer = self._spawn(self._timeout(live, seat, len(table.log), seconds))
 
     async def _forget(self, live: LiveTable) -> None:
         """Drop a finished table from memory once nobody has watched it for
@@ -252,16 +321,15 @@ class ChupaiServer:
                 if seat is not None and auto is not None:
                     await self._apply(live, seat, auto, auto=True)
                     continue
-                if seat is None or not table.is_bot(seat):
+                if seat is None or not table.is_bot(seat) or live.step == len(table.log):
                     return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             async with live.lock:
                 seat = table.to_act
-                if seat is None or not table.is_bot(seat):
+                if seat is None or not table.is_bot(seat) or live.step == len(table.log):
                     return
-                seat, bot, obs, legal = table.bot_choice()
-                action = await asyncio.to_thread(bot.act, obs, legal)
+                seat, action = await self._bot_action(live)
                 await self._apply(live, seat, action, auto=True)
 
     async def _timeout(self, live: LiveTable, seat: int, at: int, seconds: float) -> None:
@@ -277,14 +345,18 @@ class ChupaiServer:
         """Commit, apply and broadcast a checked action (the lock is held)."""
         table = live.table
         entry = table.prepare(seat, action, auto=auto)
-        await self.store.append(table.id, entry)
+        record = table.record_after(action)  # the finish goes with the match's last action
+        await self._stored(live, lambda: self.store.append(table.id, entry, record))
         table.commit(entry, action)
         self.actions += 1
-        if table.over:
-            await self.store.finish(table.id, "over", table.match.to_record())
         self._after_change(live)
         if table.auto_action() is None:  # else the answer given for the human comes first
             await self._broadcast(live)
+
+    async def _notify(self, live: LiveTable, code: str, message: str) -> None:
+        for client in list(live.clients):
+            seq = None if client.seat is None else live.table.seat_seq(client.seat)
+            await _send_error(client.ws, code, message, seq)
 
     async def _broadcast(self, live: LiveTable) -> None:
         texts: dict[int | None, str] = {}
@@ -385,6 +457,13 @@ class ChupaiServer:
                 seq = table.seat_seq(client.seat)
                 await _send_error(client.ws, exc.code, str(exc), seq)
                 return
+            if live.step == len(table.log):  # a private step: the answer waits for its end
+                if live.pending is not None:
+                    await _send_error(client.ws, "stale", "your answer is already given; it "
+                                      "is applied when this step ends", table.seat_seq(client.seat))
+                else:
+                    live.pending = action
+                return
             await self._apply(live, client.seat, action, auto=False)
 
     async def _on_hint(self, live: LiveTable, client: Client, msg: HintRequest) -> None:
@@ -418,14 +497,9 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
     offers, its combination names and whether it has a web view of its own (a
     game without one is shown by the generic view: hand, counts, roles, the play
     to beat and its legal actions as buttons)."""
-    from chupai.bots import bot_names
-
     presets = [{"name": name, "players": rules.players, "spec": rules.spec()}
                for name, rules in spec.presets().items()]
-    try:
-        bots = [b for b in bot_names(spec.key) if b in ("random", "greedy", "heuristic", "search")]
-    except (ChupaiError, KeyError):  # a game the bots do not play
-        bots = []
+    bots = web_bot_levels(spec.key)
     return {"key": spec.key, "names": dict(spec.names), "default_preset": spec.default_preset,
             "presets": presets, "bots": bots, "combo_names": combo_names(spec),
             "web_view": spec.layers.get("web") is not None}
@@ -482,11 +556,12 @@ def create_app(db: str, **kwargs: Any) -> Starlette:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "chupai.sqlite3", *,
-          bot_delay: float = 0.6, log_level: str = "info") -> None:
-    """Run the server until interrupted."""
+          bot_delay: float = 0.6, log_level: str = "info", **limits: Any) -> None:
+    """Run the server until interrupted (``limits``: :class:`ChupaiServer`'s
+    keyword arguments, e.g. ``reveal_seconds``)."""
     import uvicorn
 
-    server = ChupaiServer(db, bot_delay=bot_delay)
+    server = ChupaiServer(db, bot_delay=bot_delay, **limits)
     config = uvicorn.Config(server.app, host=host, port=port, log_level=log_level,
                             ws_max_size=4 * MAX_MESSAGE, ws_ping_interval=20, ws_ping_timeout=30)
     uvicorn.Server(config).run()

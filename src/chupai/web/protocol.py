@@ -40,6 +40,7 @@ ERROR_CODES: Final = {
     "stale": "the seq is not the seat's current one (a duplicate or late action)",
     "illegal": "the engine refused the action (the message says why)",
     "over": "the match is over",
+    "storage": "the server could not store the table's last action; it retries, the table waits",
 }
 """Every ``code`` of an ``error`` message, with its meaning."""
 

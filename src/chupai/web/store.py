@@ -13,14 +13,26 @@ Writes go through one writer thread that commits whatever is queued in one
 transaction ("group commit") and only then resolves the waiting coroutines, so
 that many tables playing at once cost one ``fsync`` per batch rather than per
 action. The database runs in WAL mode with ``synchronous=FULL``: a committed action
-survives the server process being killed (and a power cut).
+survives the server process being killed (and a power cut). An action that ends
+the match is committed in the same transaction as the table's finish (its status
+and match record), so no kill can leave a finished match without its record.
+
+**One server per database.** :class:`Store` holds an exclusive lock
+(``flock`` on ``FILE.lock``, which names the holder's pid and host) for as long as
+it is open: a second server on the same database refuses to start, naming the
+holder. The database and its WAL and shared-memory files are created readable by
+their owner only (0600), and ``PRAGMA quick_check`` runs at start: a corrupted
+database is refused with a message rather than served.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import queue
+import socket
 import sqlite3
 import threading
 import time
@@ -30,7 +42,13 @@ from typing import Any, Final
 
 from chupai.errors import ChupaiError
 
-__all__ = ["Store", "StoredTable", "StoredSeat", "LogEntry"]
+__all__ = ["Store", "StoredTable", "StoredSeat", "LogEntry", "DatabaseLocked"]
+
+_Statement = tuple[str, tuple[Any, ...]]
+
+
+class DatabaseLocked(ChupaiError):
+    """Another process holds the database (a second server on the same file)."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -101,14 +119,26 @@ class Store:
 
     def __init__(self, path: str):
         self.path = path
+        self._lock_file = _lock(path)
         try:
+            _create_private(path)
             con = self._connect()
-            with con:
-                con.executescript(_SCHEMA)
-            con.close()
+            try:
+                _check_integrity(con, path)
+                with con:
+                    con.executescript(_SCHEMA)
+            finally:
+                con.close()
+            for suffix in ("-wal", "-shm"):  # made by an older server: owner only now
+                with contextlib.suppress(OSError):
+                    os.chmod(path + suffix, 0o600)
         except sqlite3.Error as exc:
+            self._unlock()
             raise ChupaiError(f"cannot use the database {path!r}: {exc}") from None
-        self._queue: queue.Queue[tuple[str, tuple[Any, ...], asyncio.Future[None] | None]
+        except BaseException:
+            self._unlock()
+            raise
+        self._queue: queue.Queue[tuple[Sequence[_Statement], asyncio.Future[None] | None]
                                  | None] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, name="chupai-store", daemon=True)
         self._writer.start()
@@ -121,6 +151,12 @@ class Store:
         con.execute("PRAGMA synchronous=FULL")
         con.execute("PRAGMA foreign_keys=ON")
         return con
+
+    def _unlock(self) -> None:
+        if self._lock_file is not None:
+            with contextlib.suppress(OSError):
+                self._lock_file.close()
+            self._lock_file = None
 
     # ----- the writer thread ------------------------------------------------------------
     def _write_loop(self) -> None:
@@ -142,8 +178,9 @@ class Store:
             error: BaseException | None = None
             try:
                 con.execute("BEGIN IMMEDIATE")
-                for sql, args, _ in batch:
-                    con.execute(sql, args)
+                for statements, _ in batch:
+                    for sql, args in statements:
+                        con.execute(sql, args)
                 con.execute("COMMIT")
                 self.batches += 1
             except BaseException as exc:  # report to every waiter; keep serving
@@ -152,49 +189,55 @@ class Store:
                     con.execute("ROLLBACK")
                 except sqlite3.Error:
                     pass
-            for _, _, fut in batch:
+            for _, fut in batch:
                 if fut is not None:
                     fut.get_loop().call_soon_threadsafe(_settle, fut, error)
         con.close()
 
-    async def _write(self, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+    async def _write(self, statements: Sequence[_Statement]) -> None:
         """Queue ``statements`` and wait until they are committed (all of them in
         the same transaction)."""
-        loop = asyncio.get_running_loop()
-        futures = []
-        for sql, args in statements:
-            fut: asyncio.Future[None] = loop.create_future()
-            futures.append(fut)
-            self._queue.put((sql, args, fut))
-        for fut in futures:
-            await fut
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put((list(statements), fut))
+        await fut
 
     def close(self) -> None:
+        if self._lock_file is None:
+            return
         self._queue.put(None)
         self._writer.join(timeout=10)
+        self._unlock()
 
     # ----- writes ---------------------------------------------------------------------------
     async def create_table(self, table_id: str, config: dict[str, Any],
-                           seats: Sequence[StoredSeat]) -> None:
-        statements: list[tuple[str, tuple[Any, ...]]] = [(
+                           seats: Sequence[StoredSeat], record: dict[str, Any] | None = None
+                           ) -> None:
+        """Store a new table and its seats (and its finish, with ``record``, for a
+        match over before anybody acted), in one transaction."""
+        statements: list[_Statement] = [(
             "INSERT INTO tables (id, created, config, status) VALUES (?, ?, ?, 'playing')",
             (table_id, time.time(), json.dumps(config, sort_keys=True)))]
         statements += [(
             "INSERT INTO seats (table_id, seat, kind, name, level, token_hash) VALUES (?,?,?,?,?,?)",
             (table_id, s.seat, s.kind, s.name, s.level, s.token_hash)) for s in seats]
+        if record is not None:
+            statements.append(_finish(table_id, "over", record))
         await self._write(statements)
 
-    async def append(self, table_id: str, entry: LogEntry) -> None:
-        """Commit one action of the log."""
-        await self._write([(
+    async def append(self, table_id: str, entry: LogEntry,
+                     record: dict[str, Any] | None = None) -> None:
+        """Commit one action of the log; with ``record`` (the action ended the
+        match), the table's finish in the same transaction."""
+        statements: list[_Statement] = [(
             "INSERT INTO actions (table_id, seq, deal, seat, text, auto, at) VALUES (?,?,?,?,?,?,?)",
-            (table_id, entry.seq, entry.deal, entry.seat, entry.text, int(entry.auto), time.time()))])
+            (table_id, entry.seq, entry.deal, entry.seat, entry.text, int(entry.auto), time.time()))]
+        if record is not None:
+            statements.append(_finish(table_id, "over", record))
+        await self._write(statements)
 
     async def finish(self, table_id: str, status: str, record: dict[str, Any] | None) -> None:
         """Mark a table over (``over``) or void (``broken``), keeping its record."""
-        await self._write([(
-            "UPDATE tables SET status = ?, finished = ?, record = ? WHERE id = ?",
-            (status, time.time(), None if record is None else json.dumps(record), table_id))])
+        await self._write([_finish(table_id, status, record)])
 
     # ----- reads (from the event loop's thread; WAL lets them run beside the writer) ------
     def _read(self) -> sqlite3.Connection:
@@ -258,6 +301,59 @@ class Store:
             return None if row is None or row["record"] is None else dict(json.loads(row["record"]))
         finally:
             con.close()
+
+
+def _finish(table_id: str, status: str, record: dict[str, Any] | None) -> _Statement:
+    return ("UPDATE tables SET status = ?, finished = ?, record = ? WHERE id = ?",
+            (status, time.time(), None if record is None else json.dumps(record), table_id))
+
+
+def _lock(path: str) -> Any:
+    """Hold ``path``.lock exclusively (released when the process ends, even by
+    SIGKILL); raises :class:`DatabaseLocked` naming the holder."""
+    import fcntl
+
+    lock_path = path + ".lock"
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        raise ChupaiError(f"cannot use the database {path!r}: {exc}") from None
+    f = os.fdopen(fd, "r+", encoding="utf-8")
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = f.read().strip() or "another process"
+        f.close()
+        raise DatabaseLocked(f"the database {path!r} is in use by {holder} (lock file "
+                             f"{lock_path}); one server per database") from None
+    f.seek(0)
+    f.truncate()
+    f.write(f"pid {os.getpid()} on host {socket.gethostname()}\n")
+    f.flush()
+    return f
+
+
+def _create_private(path: str) -> None:
+    """Create the database file readable by its owner only (SQLite gives its WAL
+    and shared-memory files the database file's permissions), and make an
+    existing one so."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        raise ChupaiError(f"cannot use the database {path!r}: {exc}") from None
+    try:
+        os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+
+
+def _check_integrity(con: sqlite3.Connection, path: str) -> None:
+    """``PRAGMA quick_check``: refuse a corrupted database."""
+    rows = [str(r[0]) for r in con.execute("PRAGMA quick_check").fetchall()]
+    if rows != ["ok"]:
+        lines = "\n".join(rows).splitlines()
+        raise ChupaiError(f"the database {path!r} is corrupted (quick_check: "
+                          f"{'; '.join(lines[:3])}); restore it from a backup or move it away")
 
 
 def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:

@@ -22,8 +22,10 @@ the match seed, so the log is all that must be kept.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
+import math
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,10 +38,26 @@ from chupai.web import views
 from chupai.web.store import LogEntry, StoredSeat, StoredTable
 
 __all__ = ["Table", "TableError", "ActionRefused", "Seat", "new_token", "token_hash",
-           "HUMAN_DEFAULT_NAMES", "HINT_BOT"]
+           "HUMAN_DEFAULT_NAMES", "HINT_BOT", "WEB_BOTS", "BOT_LIMITS", "web_bot_levels"]
 
 HINT_BOT: Final = "heuristic"
 """The bot that answers hints and plays for a seat whose turn timer ran out."""
+
+WEB_BOTS: Final = ("random", "greedy", "heuristic", "search")
+"""The bot levels a web table offers (those of them the game has): the others
+(Dou Dizhu's ``rlcard``, ``dmc:path=FILE``) read server files or load large
+libraries, and are for the terminal and ``chupai simulate`` only."""
+
+BOT_LIMITS: Final[dict[str, tuple[float, float]]] = {
+    "ms": (1, 5000),
+    "playouts": (1, 2000),
+    "determinizations": (1, 200),
+    "candidates": (1, 64),
+    "margin": (0, 100),
+}
+"""The bounds of a web bot's numeric parameters (``search:ms=…`` is the time
+budget of a decision in milliseconds, ``playouts`` its rollouts): a table's bot
+may not take the server's cores for itself."""
 
 HUMAN_DEFAULT_NAMES: Final = ("East", "South", "West", "North", "Centre", "Sixth", "Seventh",
                               "Eighth")
@@ -109,16 +127,41 @@ def _bot_levels(game: str) -> list[str]:
         return []
 
 
+def web_bot_levels(game: str) -> list[str]:
+    """The bot levels a web table of ``game`` offers (:data:`WEB_BOTS`)."""
+    return [b for b in _bot_levels(game) if b in WEB_BOTS]
+
+
+def _check_bot_params(level: str, field: str) -> None:
+    """Refuse a parameter out of :data:`BOT_LIMITS` (or not finite), naming it."""
+    from chupai.bots import parse_bot_spec
+
+    try:
+        _, params = parse_bot_spec(level)
+    except ChupaiError as exc:
+        raise TableError(str(exc), field) from None
+    for key, value in params.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            if key in BOT_LIMITS:
+                raise TableError(f"bot parameter {key!r} must be a number, not {value!r}", field)
+            continue
+        low, high = BOT_LIMITS.get(key, (-1e6, 1e6))
+        if not math.isfinite(value) or not low <= value <= high:
+            raise TableError(f"bot parameter {key}={value!r} is out of bounds: {key} must be "
+                             f"between {low:g} and {high:g} on this server", field)
+
+
 def _check_seat(game: str, i: int, s: Mapping[str, Any]) -> dict[str, Any]:
     """Seat ``i`` of a new table, checked (an unnamed bot is named by :func:`_name_bots`)."""
     if s["kind"] != "bot":
         name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
         return {"kind": "human", "name": name[:40], "level": None}
     level = (s.get("level") or "greedy").strip()
-    levels = _bot_levels(game)
+    levels = web_bot_levels(game)
     if level.split(":", 1)[0].strip().lower() not in levels:
         raise TableError(f"unknown bot level {level!r} for {game}; levels: "
                          f"{', '.join(levels)}", f"seats.{i}.level")
+    _check_bot_params(level, f"seats.{i}.level")
     try:
         _make_bot(level, 0, game)
     except ChupaiError as exc:
@@ -190,6 +233,7 @@ class Table:
                                          deals=int(config["deals"]))
         plugin = self.spec.plugin("web")
         self._quiet_answer: Callable[[Any], Any] = getattr(plugin, "quiet_answer", _no_answer)
+        self._private_step: Callable[[Any], Any] = getattr(plugin, "private_step", _no_answer)
         self.log: list[LogEntry] = []
         self._bots: dict[tuple[int, int], Any] = {}
         self._versions = [0] * self.players
@@ -394,6 +438,33 @@ class Table:
         deal.apply_action(action)
         self.log.append(entry)
         self._advance()
+
+    def record_after(self, action: Any) -> dict[str, Any] | None:
+        """The match record if ``action`` (checked, not yet applied) ends the match,
+        else None: the finish is committed with the action, in one transaction."""
+        deal = self.deal
+        assert deal is not None
+        probe = deal.clone()
+        probe.apply_action(action)
+        if not probe.is_terminal():
+            return None
+        match = copy.deepcopy(self.match)
+        match.deals[-1].apply_action(action)
+        return dict(match.to_record()) if match.is_over() else None
+
+    def private_step(self) -> bool:
+        """Whether the seat to act answers a *private step*: a decision nobody
+        else may know is theirs, whose length the server makes the same whoever is
+        asked (the game's web plugin says which: Big A's reveal step)."""
+        deal = self.deal
+        if deal is None or deal.current_player is None:
+            return False
+        return bool(self._private_step(deal))
+
+    def drop_bot(self, seat: int) -> None:
+        """Forget the bot of ``seat`` in this deal (one that overran its time is
+        still thinking in its thread; a new one takes the seat)."""
+        self._bots.pop((self.position, seat), None)
 
     def bot_choice(self) -> tuple[int, Any, Any, list[Any]]:
         """``(seat, bot, observation, legal)`` for the bot to act (the bot of a

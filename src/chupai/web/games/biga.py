@@ -18,7 +18,7 @@ from chupai.web.viewkit import (
     JSON, PLAY, Ev, GameView, Notation, display, formatted, outcome_json, token,
 )
 
-__all__ = ["view", "quiet_answer"]
+__all__ = ["view", "quiet_answer", "private_step"]
 
 _PRIVATE = frozenset({"decline", "keep_hidden", "stay_hidden"})
 """Big A answers that only their own seat sees (``chupai.biga.game``)."""
@@ -190,3 +190,13 @@ def quiet_answer(deal: Any) -> Any:
     human only when their possible declarations changed since their last answer
     (they drew an Ace, somebody declared), and declines for them otherwise."""
     return DECLINE if deal.phase is Phase.DRAW else None
+
+
+def private_step(deal: Any) -> bool:
+    """Whether the seat to act answers a private step whose length must not tell
+    who it is (:meth:`chupai.web.tables.Table.private_step`): the steps before play,
+    where the declarer holding both Big Aces decides whether to show the second and
+    the partner whether to reveal itself. Every other seat sees the ``reveal`` phase
+    and nobody to act; how long it lasted would tell a bot's quick answer from a
+    human's thought, and so who the partner is."""
+    return deal.phase is Phase.SHOW_SECOND or deal.phase is Phase.REVEAL

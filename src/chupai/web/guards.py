@@ -1,0 +1,130 @@
+"""What keeps a table of ``chupai serve`` going whatever its bots, its players and
+its disk do (issue 14), mixed into :class:`chupai.web.app.ChupaiServer`:
+
+- **Bots within limits.** A bot thinks in the bots' own bounded thread pool
+  (:data:`BOT_WORKERS`), apart from replays, hints and storage, and has
+  :data:`BOT_SECONDS` of wall clock per decision; a bot over it (or failing) has
+  the hint bot's choice played for it and is replaced, which is logged.
+- **A private step of fixed length.** A decision nobody else may know is a seat's
+  (Big A's reveal step: :meth:`chupai.web.tables.Table.private_step`) lasts
+  :data:`REVEAL_SECONDS` whoever is asked: a bot's answer and a human's are both
+  applied when it ends, so its length does not tell a bot's quick answer from a
+  human's thought (and so who the partner is).
+- **Storage errors retried.** A failed write is logged, told to the table's
+  connections (an ``error`` of code ``storage``) and retried after a growing wait
+  (:data:`STORE_RETRY`); the table waits meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+__all__ = ["TableGuards", "BOT_WORKERS", "BOT_SECONDS", "REVEAL_SECONDS", "STORE_RETRY"]
+
+log = logging.getLogger("chupai.serve")
+
+BOT_WORKERS = 2
+"""Threads the bots think in (a pool of their own: replays and storage never wait
+for a bot, and bots never wait for them)."""
+
+BOT_SECONDS = 10.0
+"""The wall-clock limit of one bot decision; a bot over it has the hint bot's
+choice played for it (and is replaced), which is logged."""
+
+REVEAL_SECONDS = 10.0
+"""How long a private step lasts (Big A's reveal step): the same whoever is asked,
+so that its length does not tell a bot's quick answer from a human's thought."""
+
+STORE_RETRY = (0.5, 5.0)
+"""The first and the longest wait before a failed write is tried again."""
+
+
+class TableGuards:
+    """The bots' pool and limits, private steps and storage retries of a server
+    (a mixin: the server provides ``_apply`` and ``_notify``)."""
+
+    bot_pool: concurrent.futures.ThreadPoolExecutor
+    bot_seconds: float
+    storage_errors: int
+
+    async def _apply(self, live: Any, seat: int, action: Any, *, auto: bool) -> None:
+        raise NotImplementedError
+
+    async def _notify(self, live: Any, code: str, message: str) -> None:
+        """Send an ``error`` of ``code`` to every connection of the table."""
+        raise NotImplementedError
+
+    async def _bot_action(self, live: Any) -> tuple[int, Any]:
+        """The bot to act's choice, thought in the bots' pool within
+        :attr:`bot_seconds`; a bot over it (or failing) has the hint bot's choice
+        played for it, which is logged (the lock is held)."""
+        table = live.table
+        seat, bot, obs, legal = table.bot_choice()
+        thinking = asyncio.wrap_future(self.bot_pool.submit(bot.act, obs, legal))
+        try:
+            return seat, await asyncio.wait_for(thinking, self.bot_seconds)
+        except TimeoutError:
+            log.warning("table %s: the %s bot of seat %d took more than %g s; the hint bot's "
+                        "choice is played for it", table.id, table.seats[seat].level, seat,
+                        self.bot_seconds)
+        except Exception:
+            log.exception("table %s: the %s bot of seat %d failed; the hint bot's choice is "
+                          "played for it", table.id, table.seats[seat].level, seat)
+        table.drop_bot(seat)
+        _, action = await asyncio.to_thread(table.hint, seat)
+        return seat, action
+
+    async def _private_step(self, live: Any, step: int, seconds: float) -> None:
+        """A private step (:meth:`Table.private_step`) lasts ``seconds`` whoever is
+        asked: a bot's answer and a human's are both applied when it ends, and a
+        human who has not answered by then has the hint bot's choice played."""
+        table = live.table
+        end = asyncio.get_running_loop().time() + seconds
+        answer: tuple[Any, bool] | None = None
+        seat = table.to_act
+        assert seat is not None
+        if table.is_bot(seat):
+            async with live.lock:
+                if len(table.log) != step:
+                    return
+                seat, action = await self._bot_action(live)
+                answer = (action, True)
+        await asyncio.sleep(max(0.0, end - asyncio.get_running_loop().time()))
+        async with live.lock:
+            if len(table.log) != step or live.step != step:
+                return
+            if answer is None and live.pending is not None:
+                answer = (live.pending, False)
+            if answer is None:
+                answer = ((await asyncio.to_thread(table.hint, seat))[1], True)
+            live.pending = None
+            await self._apply(live, seat, answer[0], auto=answer[1])
+
+    async def _stored(self, live: Any, write: Callable[[], Awaitable[None]]) -> None:
+        """Run ``write`` until it succeeds: a failure (a full disk...) is logged,
+        told to the table's connections (an ``error`` of code ``storage``) and
+        retried after a growing wait; the table waits meanwhile (the lock is held:
+        nothing is shown before it is stored)."""
+        wait, longest = STORE_RETRY
+        failing = False
+        while True:
+            try:
+                await write()
+            except Exception as exc:
+                self.storage_errors += 1
+                log.error("table %s: an action could not be stored (%s); retrying in %g s",
+                          live.table.id, exc, wait)
+                if not failing:
+                    failing = True
+                    await self._notify(live, "storage", "the server cannot store this table's "
+                                       f"actions ({exc}); it keeps trying and the table waits")
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, longest)
+                continue
+            if failing:
+                log.warning("table %s: storing works again", live.table.id)
+            return
