@@ -1711,7 +1711,7 @@ class DemoPage {
       });
       this.view.onMessage({ type: "welcome", table: "demo", seat: st.seat, protocol: 1 });
       this.view.onMessage(st);
-      loadGames().then(() => this.rerender()).catch(() => {}); // the combination names
+      loadGames().then(() => this.rerender()).catch(() => {}); // names, combinations, page data
     });
   }
 
