@@ -382,3 +382,24 @@ def test_a_game_the_page_does_not_know_is_played_by_buttons(tmp_path: Path,
         page.context.close()
     finally:
         srv.stop()
+
+
+def test_decision_prompts_and_words_come_from_the_games_page_data(server: ServerProcess,
+                                                                  browser: Browser) -> None:
+    """The page names no game: the sentence above a decision and a game's own
+    action words are the ones its web plugin serves in ``/api/games`` (the demo's
+    sample states: a Dou Dizhu bid, a Big A declaration in the draw), in 中文."""
+    page, errors = open_page(browser, server.url + "/", width=360, height=740)
+    page.wait_for_selector("[data-testid=lang]")
+    page.select_option("[data-testid=lang]", "zh")
+    page.goto(server.url + "/#/demo/1")
+    page.wait_for_selector("[data-testid=prompt]:has-text('叫分抢地主')", timeout=10_000)
+    assert "不叫" in page.locator("[data-testid=choice]").all_inner_texts()
+    assert "斗地主" in page.title()
+    page.goto(server.url + "/#/demo/2")
+    page.wait_for_selector("[data-testid=prompt]:has-text('亮出一张 A 叫庄')", timeout=10_000)
+    words = [w.split("\n")[0] for w in page.locator("[data-testid=choice]").all_inner_texts()]
+    assert sorted(words) == ["不亮", "亮"]  # Big A's decline is 不亮 (Dou Dizhu's show: 明牌)
+    assert "打大A" in page.title()
+    assert errors == []
+    page.context.close()

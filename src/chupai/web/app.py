@@ -496,13 +496,17 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
     """What ``/api/games`` lists of a game: its names, presets, the bots a table
     offers, its combination names and whether it has a web view of its own (a
     game without one is shown by the generic view: hand, counts, roles, the play
-    to beat and its legal actions as buttons)."""
+    to beat and its legal actions as buttons) and what its web plugin tells the
+    page (:func:`chupai.web.games.page_data`: none for the generic view)."""
+    from chupai.web.games import page_data
+
     presets = [{"name": name, "players": rules.players, "spec": rules.spec()}
                for name, rules in spec.presets().items()]
     bots = web_bot_levels(spec.key)
     return {"key": spec.key, "names": dict(spec.names), "default_preset": spec.default_preset,
             "presets": presets, "bots": bots, "combo_names": combo_names(spec),
-            "web_view": spec.layers.get("web") is not None}
+            "web_view": spec.layers.get("web") is not None,
+            "page": page_data(spec.plugin("web"))}
 
 
 def replay_frames(stored: Any) -> list[dict[str, Any]]:

@@ -14,11 +14,24 @@ from chupai.biga.game import (
 )
 from chupai.biga.rules import BigARules, RankOrder
 from chupai.biga.scoring import winning_team
+from chupai.web.games import PageData
 from chupai.web.viewkit import (
     JSON, PLAY, Ev, GameView, Notation, display, formatted, outcome_json, token,
 )
 
-__all__ = ["view", "quiet_answer", "private_step"]
+__all__ = ["PAGE", "view", "quiet_answer", "private_step"]
+
+PAGE: PageData = {
+    "prompts": [
+        {"heads": ["reveal_partner", "stay_hidden"], "prompt": "prompt_reveal"},
+        {"heads": ["show_second", "keep_hidden"], "prompt": "prompt_show_second"},
+        {"phase": "draw", "heads": ["show"], "prompt": "prompt_draw"},
+    ],
+    "words": {"decline": "decline_biga"},  # 不亮
+    "big_aces": True,
+}
+"""What the page knows of Big A (:class:`chupai.web.games.PageData`)."""
+
 
 _PRIVATE = frozenset({"decline", "keep_hidden", "stay_hidden"})
 """Big A answers that only their own seat sees (``chupai.biga.game``)."""

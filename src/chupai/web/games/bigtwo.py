@@ -11,9 +11,25 @@ from chupai.bigtwo.combos import tables as b2_tables
 from chupai.bigtwo.game import Choice, Hidden, LastCard, Observation, format_action
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.cards import FULL_PACK_MASK, card_name, cards_of
+from chupai.web.games import PageData
 from chupai.web.viewkit import JSON, PLAY, Ev, GameView, Notation, outcome_json, token
 
-__all__ = ["view"]
+__all__ = ["PAGE", "view"]
+
+PAGE: PageData = {
+    "prompts": [
+        {"heads": ["name"], "prompt": "prompt_name"},
+        {"phase": "tribute", "prompt": "prompt_tribute"},
+        {"heads": ["give"], "prompt": "prompt_give_to", "unnamed": "prompt_give"},
+        {"heads": ["redeal", "keep"], "prompt": "prompt_redeal"},
+        {"heads": ["hand"], "prompt": "prompt_hand"},
+        {"phase": "leftover", "prompt": "prompt_leftover"},
+    ],
+    "words": {},
+    "big_aces": False,
+}
+"""What the page knows of Big Two (:class:`chupai.web.games.PageData`)."""
+
 
 
 class BigTwoNotation(Notation):

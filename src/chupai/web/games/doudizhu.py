@@ -10,9 +10,22 @@ from chupai.doudizhu.combos import RANK_NAMES, Combo
 from chupai.doudizhu.game import Bid, Observation, format_action
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.doudizhu.scoring import multipliers
+from chupai.web.games import PageData
 from chupai.web.viewkit import JSON, PLAY, Ev, GameView, Notation, outcome_json, token
 
-__all__ = ["view"]
+__all__ = ["PAGE", "view"]
+
+PAGE: PageData = {
+    "prompts": [
+        {"heads": ["bid"], "prompt": "prompt_bid"},
+        {"heads": ["rob"], "prompt": "prompt_rob"},
+        {"heads": ["show"], "prompt": "prompt_show_ddz"},
+    ],
+    "words": {"show": "show_ddz", "no": "no_rob"},  # 明牌, 不抢
+    "big_aces": False,
+}
+"""What the page knows of Dou Dizhu (:class:`chupai.web.games.PageData`)."""
+
 
 
 class DouDizhuNotation(Notation):

@@ -8,7 +8,7 @@
 
 import {
   t, LANGS, getLang, setLang, gameName, comboName, phaseName, roleName, actionLabel,
-  infoLabel, sideName, botLevelName, suitName, setComboNames,
+  infoLabel, sideName, botLevelName, suitName, setComboNames, setActionWords,
 } from "./i18n.js";
 import {
   cardEl, cardBackEl, cardRow, canon, isCardToken, normSuit, cardSVG,
@@ -138,13 +138,23 @@ let gamesCache = null;
 async function loadGames() {
   if (!gamesCache) {
     gamesCache = (await fetchJSON("/api/games")).games || [];
-    for (const g of gamesCache) setComboNames(g.key, g.combo_names);
+    for (const g of gamesCache) {
+      setComboNames(g.key, g.combo_names);
+      setActionWords(g.key, pageData(g).words);
+    }
   }
   return gamesCache;
 }
 
 function gameInfo(key) {
   return (gamesCache || []).find((g) => g.key === key);
+}
+
+/** What a game's web plugin tells the page (`page` in /api/games); nothing for a game
+ * shown by the generic view, or before /api/games has answered. */
+function pageData(g) {
+  const page = (g && g.page) || {};
+  return { prompts: page.prompts || [], words: page.words || {}, big_aces: !!page.big_aces };
 }
 
 function gameTitle(key) {
@@ -485,7 +495,10 @@ class TableView {
     if (!s) return {};
     const pub = (s.view && s.view.public) || {};
     const info = pub.info || {};
-    return { game: s.game, phase: pub.phase, bigSuit: info.big_suit !== undefined ? normSuit(info.big_suit) : null };
+    return {
+      bigAces: pageData(gameInfo(s.game)).big_aces, phase: pub.phase,
+      bigSuit: info.big_suit !== undefined ? normSuit(info.big_suit) : null,
+    };
   }
 
   // -- messages from the server --
@@ -1251,21 +1264,13 @@ class TableView {
     const other = (priv.info || {}).exchange_with;
     const otherName = Number.isInteger(other) ? seatName(s.seats, other) : null;
     const phase = pub.phase;
-    if (s.game === "doudizhu") {
-      if (heads.has("bid")) return t("prompt_bid");
-      if (heads.has("rob")) return t("prompt_rob");
-      if (heads.has("show")) return t("prompt_show_ddz");
-    } else if (s.game === "biga") {
-      if (heads.has("reveal_partner") || heads.has("stay_hidden")) return t("prompt_reveal");
-      if (heads.has("show_second") || heads.has("keep_hidden")) return t("prompt_show_second");
-      if (phase === "draw" && heads.has("show")) return t("prompt_draw");
-    } else if (s.game === "bigtwo") {
-      if (heads.has("name")) return t("prompt_name", { name: otherName || "?" });
-      if (phase === "tribute") return t("prompt_tribute");
-      if (heads.has("give")) return otherName ? t("prompt_give_to", { name: otherName }) : t("prompt_give");
-      if (heads.has("redeal") || heads.has("keep")) return t("prompt_redeal");
-      if (heads.has("hand")) return t("prompt_hand");
-      if (phase === "leftover") return t("prompt_leftover");
+    // the game's rules, in order (its web plugin's `page.prompts`); the first that
+    // matches the phase and one of the decision's words is shown
+    for (const rule of pageData(gameInfo(s.game)).prompts) {
+      if (rule.phase && rule.phase !== phase) continue;
+      if (rule.heads && !rule.heads.some((x) => heads.has(x))) continue;
+      if (rule.unnamed && !otherName) return t(rule.unnamed);
+      return t(rule.prompt, { name: otherName || "?" });
     }
     return null;
   }
@@ -1706,7 +1711,7 @@ class DemoPage {
       });
       this.view.onMessage({ type: "welcome", table: "demo", seat: st.seat, protocol: 1 });
       this.view.onMessage(st);
-      loadGames().then(() => this.rerender()).catch(() => {}); // the combination names
+      loadGames().then(() => this.rerender()).catch(() => {}); // names, combinations, page data
     });
   }
 

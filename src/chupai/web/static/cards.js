@@ -22,8 +22,9 @@ const SUIT_PATHS = {
 
 /**
  * Read a token into {token, rank, suit, joker, bigAce, back}. "?" (or nothing) is a
- * face-down card; another token the page does not know is a face with the token written. `ctx` = {game, phase, bigSuit}: a suited Ace in Big A is a
- * Big Ace after the draw (or when its suit is the known Big Ace suit).
+ * face-down card; another token the page does not know is a face with the token written. `ctx` = {bigAces, phase, bigSuit}: in a game with Big Aces
+ * (its `page.big_aces` in /api/games: Big A) a suited Ace is a Big Ace after the draw
+ * (or when its suit is the known Big Ace suit).
  */
 export function parseCard(token, ctx) {
   const tok = String(token || "").trim().toUpperCase();
@@ -35,7 +36,7 @@ export function parseCard(token, ctx) {
   const rank = m[1] === "T" ? "10" : m[1];
   const suit = m[2] || null;
   let bigAce = false;
-  if (ctx && ctx.game === "biga" && rank === "A" && suit) {
+  if (ctx && ctx.bigAces && rank === "A" && suit) {
     if (ctx.bigSuit) bigAce = normSuit(ctx.bigSuit) === suit;
     else bigAce = !!ctx.phase && ctx.phase !== "draw";
   }

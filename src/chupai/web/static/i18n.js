@@ -218,17 +218,13 @@ export function t(key, params) {
 }
 
 // ---- games ---------------------------------------------------------------------------------
-const GAME_NAMES = {
-  bigtwo: { en: "Big Two", zh: "锄大地 / 大老二", ja: "大老二 (ビッグツー)" },
-  doudizhu: { en: "Dou Dizhu", zh: "斗地主", ja: "闘地主 (ドウディズ)" },
-  biga: { en: "Big A", zh: "打大A", ja: "打大A (ビッグA)" },
-};
+// A game's names come from the server (`/api/games` gives each game's `names`, the
+// registry's): the page keeps no table of its own. Until they have arrived a game is
+// shown by its key.
 
-/** The display name of a game key; `names` (from /api/games) wins when given. */
+/** The display name of a game key, from its `names` served by /api/games. */
 export function gameName(key, names) {
   if (names && names[current]) return names[current];
-  const local = GAME_NAMES[key];
-  if (local) return local[current] || local.en;
   if (names && names.en) return names.en;
   return key;
 }
@@ -242,6 +238,15 @@ const SERVED_COMBOS = {};
 /** Record the combination names of `game` served by `/api/games` ({lang: {type: name}}). */
 export function setComboNames(game, byLang) {
   if (game && byLang) SERVED_COMBOS[game] = byLang;
+}
+
+// An action word a game labels with another of the page's words (its web plugin's
+// `page.words`, served by `/api/games`: Dou Dizhu's "show" is 明牌, not Big A's 亮).
+const SERVED_WORDS = {};
+
+/** Record the action words of `game` served by `/api/games` ({head: word key}). */
+export function setActionWords(game, words) {
+  if (game && words) SERVED_WORDS[game] = words;
 }
 
 export function comboName(type, game) {
@@ -363,10 +368,8 @@ export function actionLabel(text, game, phase, isCard) {
   }
   const special = (() => {
     if (head === "pass" && (phase === "bid" || phase === "rob") && word("pass_bid")) return word("pass_bid");
-    if (head === "show" && game === "doudizhu") return word("show_ddz");
-    if (head === "decline" && game === "biga") return word("decline_biga");
-    if (head === "no" && game === "doudizhu" && word("no_rob")) return word("no_rob");
-    return null;
+    const own = (SERVED_WORDS[game] || {})[head];
+    return own ? word(own) : null;
   })();
   if (special) return { label: special, cards, extra };
   if ((head === "bid" || head === "hand") && rest.length && /^\d+$/.test(rest[0])) {
