@@ -89,12 +89,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.bot_delay < 0 or args.bot_delay > 10:
         raise ChupaiError(f"--bot-delay {args.bot_delay} is not between 0 and 10 seconds")
     from chupai.web.app import serve
+    from chupai.web.serve_options import limits_of
     from chupai.web.store import Store
 
+    limits = limits_of(args)
     Store(args.db).close()  # a database that cannot be used is refused before anything starts
     sys.stderr.write(f"chupai: serving on http://{args.host}:{args.port}/ "
                      f"(database {args.db}); Ctrl-C stops\n")
-    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level)
+    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level,
+          limits=limits, origins=args.origins)
     return 0
 
 
@@ -245,6 +248,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log-level", default="info",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="server log level (default info)")
+    from chupai.web.serve_options import add_limit_options
+
+    add_limit_options(p)
     p.set_defaults(func=cmd_serve)
     return parser
 
