@@ -197,18 +197,20 @@ def test_never_reading_spectator_does_not_freeze_the_table(tmp_path: Path) -> No
                                 max_size=2**22) as ws:
             ws.send(json.dumps({"type": "join", "table": table, "token": made["seats"][0]["token"]}))
             last = time.monotonic()
-            end = last + 12
-            while time.monotonic() < end:
-                msg = json.loads(ws.recv(timeout=8))  # a frozen table times out here
+            end = last + 60
+            over = False
+            while acted < 400 and not over and time.monotonic() < end:
+                msg = json.loads(ws.recv(timeout=10))  # a frozen table times out here
                 now = time.monotonic()
                 gaps.append(now - last)
                 last = now
+                over = msg["type"] == "state" and msg["match"]["over"]
                 if msg["type"] == "state" and msg["legal"]:
                     entry = msg["legal"][-1]
                     ws.send(json.dumps({"type": "act", "seq": msg["seq"], "action": entry["i"]}))
                     acted += 1
-        assert acted > 150, acted
-        assert max(gaps) < 3, max(gaps)
+        assert acted >= 400 or over, acted  # the table froze after ~110 actions
+        assert max(gaps) < 5, max(gaps)
         # the spectators were dropped (the server closed their sockets)
         assert all(drained_until_closed(s, 15) for s in watchers)
         for s in watchers:
