@@ -288,21 +288,34 @@ def test_server_websocket_limit_in_process(tmp_path: Path) -> None:
         assert receive(third)["code"] == "full"
 
 
-def test_spectator_join_is_not_broadcast(client: TestClient) -> None:
-    """A spectator's join sends one state, to the spectator: the players get nothing
-    (a ping's pong is their next message)."""
-    made = client.post("/api/tables", json={"game": "bigtwo", "seed": 2,
-                                            "seats": seats("human", "human", "greedy", "greedy")})
-    body = made.json()
-    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
-        join(a, body["table"], body["seats"][0]["token"])
-        join(b, body["table"], body["seats"][1]["token"])
-        assert receive(a)["type"] == "state"  # b connected: a sees it
-        for _ in range(3):
-            with client.websocket_connect("/ws") as w:
-                join(w, body["table"])
-        a.send_text(json.dumps({"type": "ping"}))
-        assert receive(a)["type"] == "pong"
+def test_spectator_join_is_not_broadcast(tmp_path: Path, monkeypatch: Any) -> None:
+    """A spectator's join builds and sends one state, the spectator's: nothing is
+    built for the players (before, every join rebroadcast to everyone), and they
+    get nothing (a ping's pong is their next message)."""
+    srv = make_server(tmp_path)
+    with TestClient(srv.app) as client:
+        made = client.post("/api/tables", json={"game": "bigtwo", "seed": 2, "seats": seats(
+            "human", "human", "greedy", "greedy")})
+        body = made.json()
+        table = srv.tables[body["table"]].table
+        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+            join(a, body["table"], body["seats"][0]["token"])
+            join(b, body["table"], body["seats"][1]["token"])
+            assert receive(a)["type"] == "state"  # b connected: a sees it
+            built: list[int | None] = []
+            original = table.state
+
+            def spy(seat: int | None, *args: Any) -> dict[str, Any]:
+                built.append(seat)
+                return original(seat, *args)
+
+            monkeypatch.setattr(table, "state", spy)
+            for _ in range(3):
+                with client.websocket_connect("/ws") as w:
+                    join(w, body["table"])
+            assert built == [None, None, None]
+            a.send_text(json.dumps({"type": "ping"}))
+            assert receive(a)["type"] == "pong"
 
 
 # ----- 3. same origin, JSON only ----------------------------------------------------------------
