@@ -206,7 +206,7 @@ class ChupaiServer:
 
         try:
             got = await asyncio.wait_for(read(), self.limits.request_timeout)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             return _error(408, f"the body did not arrive within {self.limits.request_timeout:g} s",
                           None)
         return too_big if got is None else got
@@ -454,7 +454,7 @@ class ChupaiServer:
         try:
             left = max(0.0, deadline - asyncio.get_running_loop().time())
             return dict(await asyncio.wait_for(client.ws.receive(), left))
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             return None
 
     async def _serve_socket(self, client: Client) -> None:

@@ -165,7 +165,7 @@ class Outbox:
                     await self._close(*item)
                     return
                 await asyncio.wait_for(self.ws.send_text(item), self.timeout)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             self.drop(CLOSE_SLOW, "too slow: a message was not read in time")
         except asyncio.CancelledError:
             raise
@@ -223,7 +223,7 @@ def protocol_classes(limits: Limits) -> tuple[type[Any], type[Any]]:
     from uvicorn.protocols.http.h11_impl import H11Protocol
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-    class LimitedHTTP(H11Protocol):  # type: ignore[misc]
+    class LimitedHTTP(H11Protocol):
         """Refuses a connection over the limit; closes one that does not send a
         complete request head in time."""
 
@@ -262,7 +262,7 @@ def protocol_classes(limits: Limits) -> tuple[type[Any], type[Any]]:
                 self._head_timer = None
             super().connection_lost(exc)
 
-    class LimitedWebSocket(WebSocketsSansIOProtocol):  # type: ignore[misc]
+    class LimitedWebSocket(WebSocketsSansIOProtocol):
         """Never waits on a peer that does not read: a close while the send
         buffer is full, a ping unanswered, or the application's end with data
         still unsent cuts the connection instead of waiting for it."""
