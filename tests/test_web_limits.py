@@ -493,3 +493,85 @@ def test_serve_help_lists_every_limit() -> None:
     bad = subprocess.run([sys.executable, "-m", "chupai", "serve", "--send-timeout", "0"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--send-timeout" in bad.stderr
+
+
+def test_outbox_never_waits_and_drops_a_slow_receiver() -> None:
+    """:class:`Outbox`: ``put`` returns at once whatever the socket does; a socket
+    whose send never completes is dropped (4008) when its queue overflows or a
+    send outlasts the timeout, and ``on_drop`` is called once."""
+    from chupai.web.conn import CLOSE_SLOW, Outbox
+
+    class Stuck:
+        def __init__(self) -> None:
+            self.closed: list[int] = []
+
+        async def send_text(self, text: str) -> None:
+            await asyncio.sleep(3600)  # a peer that never reads
+
+        async def close(self, code: int = 1000, reason: str = "") -> None:
+            self.closed.append(code)
+
+    async def scenario() -> tuple[list[int], list[int], list[int], float]:
+        dropped: list[int] = []
+        ws = Stuck()
+        out = Outbox(ws, limit=5, timeout=60, on_drop=lambda: dropped.append(1))
+        t0 = time.perf_counter()
+        accepted = [out.put("x" * 1000) for _ in range(20)]
+        took = time.perf_counter() - t0
+        await asyncio.sleep(0.05)
+        assert out.dropped == CLOSE_SLOW and accepted.count(True) == 5
+        timed = Stuck()
+        late = Outbox(timed, limit=100, timeout=0.1)
+        late.put("x")
+        await asyncio.sleep(0.3)
+        assert late.dropped == CLOSE_SLOW and not late.put("y")
+        return dropped, ws.closed, timed.closed, took
+
+    dropped, closed, timed_closed, took = asyncio.run(scenario())
+    assert dropped == [1] and closed == [CLOSE_SLOW] and timed_closed == [CLOSE_SLOW]
+    assert took < 0.05
+
+
+def test_replay_frames_in_a_server_process(tmp_path: Path) -> None:
+    """Under ``chupai serve`` the frames are prepared in a worker process: six
+    requests at once for a finished table get the same answer while another
+    table's socket keeps answering at once."""
+    websockets = pytest.importorskip("websockets.sync.client")
+    with served(tmp_path) as server:
+        made = server.post("/api/tables", {"game": "doudizhu", "seed": 3, "deals": 2,
+                                           "seats": seats("human", "greedy", "greedy")})
+        other = server.post("/api/tables", {"game": "bigtwo", "seats": seats(
+            "human", "greedy", "greedy", "greedy")})
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        with websockets.connect(url, proxy=None, max_size=2**22) as ws:
+            ws.send(json.dumps({"type": "join", "table": made["table"],
+                                "token": made["seats"][0]["token"]}))
+            while True:
+                msg = json.loads(ws.recv(timeout=20))
+                if msg["type"] == "state" and msg["match"]["over"]:
+                    break
+                if msg["type"] == "state" and msg["legal"]:
+                    ws.send(json.dumps({"type": "act", "seq": msg["seq"],
+                                        "action": msg["legal"][-1]["i"]}))
+        answers: list[Any] = []
+        path = f"/api/records/{made['table']}/frames"
+        threads = [threading.Thread(target=lambda: answers.append(server.get(path, timeout=60)))
+                   for _ in range(6)]
+        with websockets.connect(url, proxy=None, max_size=2**22) as ws:
+            ws.send(json.dumps({"type": "join", "table": other["table"]}))
+            ws.recv(timeout=10)
+            ws.recv(timeout=10)
+            for t in threads:
+                t.start()
+            rtts = []
+            while any(t.is_alive() for t in threads):
+                t0 = time.monotonic()
+                ws.send(json.dumps({"type": "ping"}))
+                assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+                rtts.append(time.monotonic() - t0)
+                time.sleep(0.02)
+            for t in threads:
+                t.join()
+        assert len(answers) == 6 and all(a == answers[0] for a in answers)
+        assert answers[0]["frames"][-1]["public"]["outcome"] is not None
+        assert max(rtts, default=0) < 1.0
