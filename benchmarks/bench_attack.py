@@ -19,6 +19,7 @@ tables' latency.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import base64
 import contextlib
@@ -36,6 +37,9 @@ BOT_LEVELS = ("search:ms=1000000000,playouts=1000000000", "search:ms=600000,play
               "search:ms=60000,playouts=1000000", "search:ms=10000,playouts=100000",
               "search:ms=5000", "search:ms=2000", "search:ms=1000", "search")
 """Bot levels tried for the attacker's tables, the largest first."""
+
+TARGET_P99_MS = 250
+"""The honest tables' p99 act -> state latency the server must keep under attack."""
 
 _ESTABLISHED = 1
 
@@ -239,3 +243,47 @@ class Attacker:
         return {"bot_level": self.level, "idle_wanted": self.idle_wanted,
                 "idle_open_end": len(self._idle), "spectators_open_end": len(self._spectators),
                 **dict(sorted(self.stats.items()))}
+
+
+# ----- bench_server.py's side ----------------------------------------------------------------
+
+def server_options(args: argparse.Namespace) -> list[str]:
+    """The server's options for the run: with ``--attack``, room for the flood
+    (``--max-connections``), whose size is first fitted to this process's
+    descriptor limit."""
+    if not args.attack:
+        return []
+    seats = args.tables * 5 + args.tables + args.attack_bots + 100
+    args.attack_idle = max(0, min(args.attack_idle, raise_fd_limit() - seats - 200))
+    print(f"  attack: never-reading spectators on every table, {args.attack_idle} idle "
+          f"sockets, {args.attack_bots} tables of maximal search bots", flush=True)
+    return ["--max-connections", str(seats + args.attack_idle + 200)]
+
+
+def start_attack(args: argparse.Namespace, port: int, tables: Callable[[], list[str]],
+                 tasks: list[asyncio.Task[Any]], http_json: Callable[..., Any]) -> Any:
+    """With ``--attack``: start the attacker (its task joins ``tasks``); else None."""
+    if not args.attack:
+        return None
+    attacker = Attacker(port, idle=args.attack_idle, bot_tables=args.attack_bots,
+                        http_json=http_json)
+    tasks.append(asyncio.create_task(attacker.run(tables)))
+    return attacker
+
+
+def stop_attack(attacker: Attacker | None) -> dict[str, Any] | None:
+    """Stop the attacker and close its sockets; its figures (None without an attack)."""
+    if attacker is None:
+        return None
+    attacker.stopping.set()
+    figures = attacker.figures()
+    attacker.close()
+    return figures
+
+
+def attack_summary(attack: dict[str, Any] | None, p99: float) -> dict[str, Any]:
+    """The attack's entries of the figures: the attacker's and the honest p99 (seconds)."""
+    if attack is None:
+        return {}
+    return {"attack": attack, "honest_p99_ms": round(p99 * 1000, 2),
+            "target_p99_ms": TARGET_P99_MS, "target_met": p99 * 1000 < TARGET_P99_MS}

@@ -91,11 +91,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench_attack import (
+    attack_summary, server_options, start_attack, stop_attack,
+)
+
 MIX = ("bigtwo", "doudizhu", "biga")
 """The games ``--mix`` cycles through, each with its default preset."""
-
-TARGET_P99_MS = 250
-"""The honest tables' p99 act -> state latency the server must keep under attack."""
 
 MAX_DEALS = 100
 """The most counted deals a table may have (``POST /api/tables``)."""
@@ -426,13 +427,8 @@ class Bench:
               f"{mem_tables['VmRSS'] / 1024:.1f} MiB with the tables", flush=True)
         t_start = time.perf_counter()
         tasks = [asyncio.create_task(self.run_slot(s)) for s in slots]
-        attacker = None
-        if args.attack:
-            from bench_attack import Attacker
-
-            attacker = Attacker(self.server.port, idle=args.attack_idle,
-                                bot_tables=args.attack_bots, http_json=http_json)
-            tasks.append(asyncio.create_task(attacker.run(lambda: [s.table for s in slots])))
+        attacker = start_attack(args, self.server.port, lambda: [s.table for s in slots], tasks,
+                                http_json)
         try:
             while self.connections < seats and time.perf_counter() - t_start < 120:
                 if all(task.done() for task in tasks):
@@ -454,11 +450,7 @@ class Bench:
             connections_end = self.connections
         finally:
             self.playing = False
-            attack = None
-            if attacker is not None:
-                attacker.stopping.set()
-                attack = attacker.figures()
-                attacker.close()
+            attack = stop_attack(attacker)
             for task in tasks:
                 task.cancel()
             if tasks:
@@ -521,10 +513,7 @@ class Bench:
             "other_cores": round(max(0.0, machine - server_cpu - client_cpu) / window, 2),
             "client_rss_mib": round(proc_status(os.getpid())["VmRSS"] / 1024, 1),
             "db_mib": round(db_bytes / 2**20, 2),
-            **({} if attack is None else {
-                "attack": attack, "honest_p99_ms": ms(percentile(lat, 0.99)),
-                "target_p99_ms": TARGET_P99_MS,
-                "target_met": bool(lat) and percentile(lat, 0.99) * 1000 < TARGET_P99_MS}),
+            **attack_summary(attack, percentile(lat, 0.99)),
         }
 
 
@@ -610,16 +599,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{platform.machine()}, {os.cpu_count()} cores shared by server and clients; "
               f"{args.tables} tables of {what}, every seat a WebSocket client; "
               f"{args.warmup:g} s warm-up, {args.seconds:g} s measured", flush=True)
-        options: list[str] = []
-        if args.attack:
-            from bench_attack import raise_fd_limit
-
-            seats_max = args.tables * 5 + args.tables + args.attack_bots + 100
-            args.attack_idle = max(0, min(args.attack_idle, raise_fd_limit() - seats_max - 200))
-            options = ["--max-connections", str(seats_max + args.attack_idle + 200)]
-            print(f"  attack: never-reading spectators on every table, {args.attack_idle} idle "
-                  f"sockets, {args.attack_bots} tables of maximal search bots", flush=True)
-        server = Server(port, args.db, Path(tmp) / "server.log", options)
+        server = Server(port, args.db, Path(tmp) / "server.log", server_options(args))
         try:
             server.wait_ready()
             bench = Bench(args, server)

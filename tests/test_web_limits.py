@@ -195,7 +195,8 @@ def test_never_reading_spectator_does_not_freeze_the_table(tmp_path: Path) -> No
         gaps = []
         with websockets.connect(f"ws://127.0.0.1:{server.port}/ws", proxy=None,
                                 max_size=2**22) as ws:
-            ws.send(json.dumps({"type": "join", "table": table, "token": made["seats"][0]["token"]}))
+            ws.send(json.dumps({"type": "join", "table": table,
+                                "token": made["seats"][0]["token"]}))
             last = time.monotonic()
             end = last + 60
             over = False
