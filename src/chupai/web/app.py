@@ -42,6 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from chupai.errors import ChupaiError
 from chupai.names import LANGUAGES
 from chupai.protocol import GameSpec, all_games
+from chupai.web import httpcheck
 from chupai.web.conn import (
     CLOSE_BAD_TOKEN, CLOSE_FULL, CLOSE_IDLE, Limits, Outbox, fitted, protocol_classes,
 )
@@ -169,53 +170,11 @@ class ChupaiServer:
             return _error(404, "no such table", "table")
         return JSONResponse(live.table.public_info())
 
-    def refuse_request(self, request: Request) -> Response | None:
-        """The answer refusing a state-changing request from a browser page of
-        another origin (403) or with a body that is not declared JSON (415), or
-        None. A request without ``Origin`` (not a browser's) is not refused; one
-        without ``Content-Type`` is read as JSON."""
-        origin = request.headers.get("origin")
-        if origin is not None:
-            own = {f"{scheme}://{request.headers.get('host', '')}".lower()
-                   for scheme in ("http", "https")}
-            if origin.rstrip("/").lower() not in own | self.origins:
-                return _error(403, f"cross-origin request refused: Origin {origin[:100]!r} is not "
-                                   "this server's", "Origin")
-        kind = request.headers.get("content-type")
-        if kind is not None and kind.split(";", 1)[0].strip().lower() != "application/json":
-            return _error(415, f"the body must be JSON (Content-Type: application/json), "
-                               f"not {kind[:100]!r}", "Content-Type")
-        return None
-
-    async def read_body(self, request: Request) -> bytes | Response:
-        """The request body, or the answer refusing it: over :data:`MAX_BODY`
-        (413) or not sent within the request timeout (408)."""
-        too_big = _error(413, f"the request body is larger than {MAX_BODY} bytes", None)
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > MAX_BODY:
-            return too_big
-        body = b""
-
-        async def read() -> bytes | None:
-            nonlocal body
-            async for chunk in request.stream():  # never more than MAX_BODY in memory
-                body += chunk
-                if len(body) > MAX_BODY:
-                    return None
-            return body
-
-        try:
-            got = await asyncio.wait_for(read(), self.limits.request_timeout)
-        except TimeoutError:
-            return _error(408, f"the body did not arrive within {self.limits.request_timeout:g} s",
-                          None)
-        return too_big if got is None else got
-
     async def create_table(self, request: Request) -> Response:
-        refused = self.refuse_request(request)
+        refused = httpcheck.refuse_request(request, self.origins)
         if refused is not None:
             return refused
-        body = await self.read_body(request)
+        body = await httpcheck.read_body(request, MAX_BODY, self.limits.request_timeout)
         if isinstance(body, Response):
             return body
         try:
@@ -250,15 +209,9 @@ class ChupaiServer:
                              "spec": config["spec"], "seed": config["seed"]}, status_code=201)
 
     async def list_records(self, request: Request) -> Response:
-        page: dict[str, int] = {}
-        for name, default, most in (("offset", 0, 2**62), ("limit", RECORDS_PAGE, RECORDS_PAGE)):
-            text = request.query_params.get(name, str(default))
-            if not text.isdigit() or not (name == "offset" or int(text) >= 1) \
-                    or int(text) > most:
-                low = 0 if name == "offset" else 1
-                return _error(400, f"{name} must be a whole number from {low} to {most}, "
-                                   f"not {text[:40]!r}", name)
-            page[name] = int(text)
+        page = httpcheck.page(request, RECORDS_PAGE)
+        if isinstance(page, Response):
+            return page
         records = self.store.records(page["limit"], page["offset"])
         body: dict[str, Any] = {"records": records}
         if len(records) == page["limit"]:
