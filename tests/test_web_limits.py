@@ -181,8 +181,7 @@ def test_never_reading_spectator_does_not_freeze_the_table(tmp_path: Path) -> No
     socket under the table's lock and the table froze), and the spectators are
     cut."""
     websockets = pytest.importorskip("websockets.sync.client")
-    with served(tmp_path, "--send-timeout", "2", "--ping-interval", "2",
-                "--ping-timeout", "2") as server:
+    with served(tmp_path, "--send-timeout", "2", "--ping-interval", "600") as server:
         made = server.post("/api/tables", {"game": "bigtwo", "deals": 100, "seed": 1,
                                            "seats": seats("human", "greedy", "greedy", "greedy")})
         table = made["table"]
@@ -245,6 +244,21 @@ def test_idle_and_half_open_connections_are_cut(tmp_path: Path) -> None:
         for s in [*idle, half]:
             s.close()
         assert server.get("/api/health")["ok"]
+
+
+def test_half_open_websocket_is_cut_by_the_ping(tmp_path: Path) -> None:
+    """A spectator that never answers the server's pings (a half-open connection:
+    nothing to send it, so no send ever times out) is cut after the ping
+    interval and timeout."""
+    with served(tmp_path, "--ping-interval", "1", "--ping-timeout", "1") as server:
+        made = server.post("/api/tables", {"game": "bigtwo", "seats": seats(
+            "human", "greedy", "greedy", "greedy")})
+        s = raw_websocket(server.port)
+        s.sendall(ws_frame(json.dumps({"type": "join", "table": made["table"]})))
+        t0 = time.monotonic()
+        assert drained_until_closed(s, 10)
+        assert 1.5 < time.monotonic() - t0 < 6
+        s.close()
 
 
 def test_websocket_that_never_joins_is_closed(tmp_path: Path) -> None:
