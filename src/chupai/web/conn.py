@@ -12,7 +12,8 @@ No client can stall a table and no connection can stall the server:
   closed with code :data:`CLOSE_SLOW`, never waited on.
 * **Timeouts.** A connection must send a complete HTTP request head within
   :attr:`Limits.request_timeout` seconds of connecting (and of its previous
-  answer); a WebSocket must join a table within :attr:`Limits.join_timeout`
+  answer), and one that does not take its answer for three such periods in a
+  row is cut; a WebSocket must join a table within :attr:`Limits.join_timeout`
   seconds; a WebSocket that does not answer the server's pings within
   :attr:`Limits.ping_timeout` seconds (a half-open connection, a peer that stopped
   reading) is cut.
@@ -228,6 +229,7 @@ def protocol_classes(limits: Limits) -> tuple[type[Any], type[Any]]:
         complete request head in time."""
 
         _head_timer: asyncio.TimerHandle | None = None
+        _stalled = 0
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -248,8 +250,14 @@ def protocol_classes(limits: Limits) -> tuple[type[Any], type[Any]]:
                 return  # upgraded to a WebSocket, or closing
             if self.cycle is None or self.cycle.response_complete:
                 self.transport.abort()  # no request head in time
+                return
+            # a request is being answered: look again later, but cut a client that
+            # has not taken the answer for three looks in a row
+            self._stalled = self._stalled + 1 if self.flow.write_paused else 0
+            if self._stalled >= 3:
+                self.transport.abort()
             else:
-                self._arm()  # a request is being answered: look again later
+                self._arm()
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
