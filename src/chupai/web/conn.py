@@ -165,7 +165,8 @@ class Outbox:
                 if isinstance(item, tuple):
                     await self._close(*item)
                     return
-                await asyncio.wait_for(self.ws.send_text(item), self.timeout)
+                async with asyncio.timeout(self.timeout):
+                    await self.ws.send_text(item)
         except TimeoutError:
             self.drop(CLOSE_SLOW, "too slow: a message was not read in time")
         except asyncio.CancelledError:
