@@ -139,8 +139,19 @@ class Attacker:
         return sock
 
     async def keep_spectators(self, tables: Callable[[], list[str]]) -> None:
-        """One never-reading spectator on every table, replaced when cut."""
+        """One never-reading spectator on every table, replaced when cut (opened
+        50 at a time, so that a slow handshake does not hold up the others)."""
+        gate = asyncio.Semaphore(50)
+
+        async def open_one(i: int, table: str) -> None:
+            async with gate:
+                try:
+                    self._spectators[i] = (table, await self.spectator(table))
+                except (OSError, TimeoutError, ConnectionError):
+                    self.stats["spectators_failed"] += 1
+
         while not self.stopping.is_set():
+            missing = []
             for i, table in enumerate(tables()):
                 held = self._spectators.get(i)
                 if held is not None and held[0] == table and not cut(held[1]):
@@ -149,10 +160,8 @@ class Attacker:
                     held[1].close()
                     self.stats["spectators_cut" if held[0] == table else "spectators_left"] += 1
                     del self._spectators[i]
-                try:
-                    self._spectators[i] = (table, await self.spectator(table))
-                except (OSError, TimeoutError, ConnectionError):
-                    self.stats["spectators_failed"] += 1
+                missing.append(open_one(i, table))
+            await asyncio.gather(*missing)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stopping.wait(), 1.0)
 
