@@ -8,6 +8,13 @@ tables (200 tables: 799 connections); ``--tables``, ``--seconds``, ``--warmup``,
 set the rest. Needs the ``web`` extra (``pip install 'chupai[web]'``: the client
 side is the ``websockets`` package).
 
+``--attack`` adds an attacker (``benchmarks/bench_attack.py``) for the whole run:
+a never-reading spectator on every honest table, a flood of ``--attack-idle``
+idle sockets (1100) and ``--attack-bots`` tables (6) of ``search`` bots at the
+largest budget the server accepts. The server is then started with room for the
+flood (``--max-connections``); the honest tables' p99 act -> state latency is
+printed against its target (250 ms) with the attacker's figures.
+
 What runs:
 
 * ``chupai serve --bot-delay 0`` as a **subprocess** on a free loopback port with a
@@ -84,6 +91,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench_attack import (
+    attack_summary, server_options, start_attack, stop_attack,
+)
+
 MIX = ("bigtwo", "doudizhu", "biga")
 """The games ``--mix`` cycles through, each with its default preset."""
 
@@ -152,14 +163,14 @@ class Server:
     """``chupai serve`` in a subprocess (its own session: Ctrl-C reaches only this
     script, which then stops the server)."""
 
-    def __init__(self, port: int, db: str, log: Path):
+    def __init__(self, port: int, db: str, log: Path, options: list[str] | None = None):
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.log_path = log
         self._log = open(log, "wb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "chupai", "serve", "--port", str(port), "--db", db,
-             "--bot-delay", "0", "--log-level", "warning"],
+             "--bot-delay", "0", "--log-level", "warning", *(options or [])],
             stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
 
     @property
@@ -388,7 +399,14 @@ class Bench:
 
     # ----- the run ------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        health = http_json(self.server.base + "/api/health")
+        for _ in range(100):  # an attacker may hold every free connection for a moment
+            try:
+                health = http_json(self.server.base + "/api/health")
+                break
+            except (OSError, ValueError):
+                time.sleep(0.1)
+        else:
+            health = http_json(self.server.base + "/api/health")
         pid = self.server.pid
         return {"t": time.perf_counter(), "health": health, "server_cpu": proc_cpu(pid),
                 "client_cpu": self_cpu(), "machine_cpu": machine_cpu(), "mem": proc_status(pid)}
@@ -409,6 +427,8 @@ class Bench:
               f"{mem_tables['VmRSS'] / 1024:.1f} MiB with the tables", flush=True)
         t_start = time.perf_counter()
         tasks = [asyncio.create_task(self.run_slot(s)) for s in slots]
+        attacker = start_attack(args, self.server.port, lambda: [s.table for s in slots], tasks,
+                                http_json)
         try:
             while self.connections < seats and time.perf_counter() - t_start < 120:
                 if all(task.done() for task in tasks):
@@ -430,6 +450,7 @@ class Bench:
             connections_end = self.connections
         finally:
             self.playing = False
+            attack = stop_attack(attacker)
             for task in tasks:
                 task.cancel()
             if tasks:
@@ -492,6 +513,7 @@ class Bench:
             "other_cores": round(max(0.0, machine - server_cpu - client_cpu) / window, 2),
             "client_rss_mib": round(proc_status(os.getpid())["VmRSS"] / 1024, 1),
             "db_mib": round(db_bytes / 2**20, 2),
+            **attack_summary(attack, percentile(lat, 0.99)),
         }
 
 
@@ -519,6 +541,11 @@ def report(fig: dict[str, Any]) -> None:
           f"({fig['client_cores']} cores), other processes {fig['other_cores']} cores; "
           f"{fig['machine_busy_cores']} of {os.cpu_count()} cores busy")
     print(f"  database             : {fig['db_mib']} MiB")
+    if "attack" in fig:
+        print(f"  under attack         : honest p99 act -> state {fig['honest_p99_ms']} ms "
+              f"(target < {fig['target_p99_ms']} ms: "
+              f"{'met' if fig['target_met'] else 'NOT met'})")
+        print(f"  attacker             : {json.dumps(fig['attack'])}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -543,6 +570,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=None, help="server port (default: a free one)")
     ap.add_argument("--no-compression", action="store_true",
                     help="do not negotiate permessage-deflate (browsers do)")
+    ap.add_argument("--attack", action="store_true",
+                    help="run an attacker beside the honest tables (bench_attack.py)")
+    ap.add_argument("--attack-idle", type=int, default=1100, metavar="N",
+                    help="idle sockets the attacker keeps open (1100; within the fd limit)")
+    ap.add_argument("--attack-bots", type=int, default=6, metavar="N",
+                    help="tables of maximal search bots the attacker plays (6)")
     args = ap.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.think < 0:
         ap.error("--tables must be >= 1, --seconds > 0, --warmup and --think >= 0")
@@ -566,7 +599,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{platform.machine()}, {os.cpu_count()} cores shared by server and clients; "
               f"{args.tables} tables of {what}, every seat a WebSocket client; "
               f"{args.warmup:g} s warm-up, {args.seconds:g} s measured", flush=True)
-        server = Server(port, args.db, Path(tmp) / "server.log")
+        server = Server(port, args.db, Path(tmp) / "server.log", server_options(args))
         try:
             server.wait_ready()
             bench = Bench(args, server)

@@ -103,14 +103,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not low <= value <= high:  # nan too
             raise ChupaiError(f"{option} {value} is not between {low:g} and {high:g}")
     from chupai.web.app import serve
+    from chupai.web.serve_options import limits_of
     from chupai.web.store import Store
 
+    limits = limits_of(args)
     Store(args.db).close()  # a database that cannot be used (or is in use) is refused first
     sys.stderr.write(f"chupai: serving on http://{args.host}:{args.port}/ "
                      f"(database {args.db}); Ctrl-C stops\n")
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level,
-          bot_seconds=args.bot_seconds, bot_workers=args.bot_workers,
-          reveal_seconds=args.reveal_seconds)
+          limits=limits, origins=args.origins, bot_seconds=args.bot_seconds,
+          bot_workers=args.bot_workers, reveal_seconds=args.reveal_seconds)
     return 0
 
 
@@ -279,6 +281,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log-level", default="info",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="server log level (default info)")
+    from chupai.web.serve_options import add_limit_options
+
+    add_limit_options(p)
     p.set_defaults(func=cmd_serve)
     return parser
 

@@ -10,7 +10,10 @@ ordinary logged actions.
 
 A message is sent to a connection only when what that connection may see has
 changed: sending on every action would tell a seat that some other seat just
-made a private decision.
+made a private decision. Messages go out through each connection's bounded
+outgoing queue (:class:`chupai.web.conn.Outbox`): a broadcast never waits on a
+socket, and a receiver that does not keep up is dropped. The limits and
+timeouts of connections are in :mod:`chupai.web.conn`.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import gzip
 import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Coroutine, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -34,13 +38,17 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from chupai.errors import ChupaiError
 from chupai.names import LANGUAGES
 from chupai.protocol import GameSpec, all_games
-from chupai.web import views
+from chupai.web import httpcheck
 from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards
+from chupai.web.conn import (
+    CLOSE_BAD_TOKEN, CLOSE_FULL, CLOSE_IDLE, Limits, Outbox, fitted, protocol_classes,
+)
+from chupai.web.frames import Busy, FramesCache, replay_frames
 from chupai.web.protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE,
@@ -54,24 +62,31 @@ from chupai.web.protocol import (
 from chupai.web.store import Store
 from chupai.web.tables import (
     ActionRefused,
-    Seat,
     Table,
     TableError,
     check_config,
     web_bot_levels,
 )
 
-__all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY"]
+__all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY", "RECORDS_PAGE", "replay_frames"]
 
 log = logging.getLogger("chupai.serve")
 
 MAX_BODY = 65_536
 """The largest HTTP request body accepted (a table creation is < 2 KiB)."""
 
+RECORDS_PAGE = 200
+"""The most records ``GET /api/records`` lists at once (``?limit=``; the default)."""
+
+
 @dataclass(eq=False)
 class Client:
     ws: WebSocket
-    seat: int | None
+    out: Outbox
+    """Every message to the connection goes through this queue (never awaited)."""
+    seat: int | None = None
+    live: LiveTable | None = None
+    """The table joined, None before the join (and after leaving)."""
     last: str | None = None
     """The last state text sent (a state is sent only when it differs)."""
 
@@ -100,7 +115,17 @@ class ChupaiServer(TableGuards):
 
     def __init__(self, db: str, *, bot_delay: float = 0.6, keep_finished: float | None = 900.0,
                  bot_workers: int = BOT_WORKERS, bot_seconds: float = BOT_SECONDS,
-                 reveal_seconds: float = REVEAL_SECONDS):
+                 reveal_seconds: float = REVEAL_SECONDS,
+                 limits: Limits | None = None, origins: Sequence[str] = (),
+                 frames_in_process: bool = False):
+        self.limits = limits or Limits()
+        self.limits.check()
+        self.origins = frozenset(o.rstrip("/").lower() for o in origins)
+        """Origins allowed besides the server's own (a page served through a proxy)."""
+        self.sockets = 0
+        """WebSockets open (refused beyond ``limits.max_connections``)."""
+        self.frames_cache = FramesCache(int(self.limits.frames_cache_mib * 2**20),
+                                        self.limits.frames_queue, processes=frames_in_process)
         self.store = Store(db)
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
@@ -146,6 +171,7 @@ class ChupaiServer(TableGuards):
                     if task is not None:
                         task.cancel()
             self.bot_pool.shutdown(wait=False, cancel_futures=True)
+            self.frames_cache.close()
             self.store.close()
 
     async def restore(self) -> None:
@@ -203,15 +229,12 @@ class ChupaiServer(TableGuards):
         return JSONResponse(live.table.public_info())
 
     async def create_table(self, request: Request) -> Response:
-        too_big = _error(413, f"the request body is larger than {MAX_BODY} bytes", None)
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > MAX_BODY:
-            return too_big
-        body = b""
-        async for chunk in request.stream():  # never more than MAX_BODY in memory
-            body += chunk
-            if len(body) > MAX_BODY:
-                return too_big
+        refused = httpcheck.refuse_request(request, self.origins)
+        if refused is not None:
+            return refused
+        body = await httpcheck.read_body(request, MAX_BODY, self.limits.request_timeout)
+        if isinstance(body, Response):
+            return body
         try:
             spec = CreateTable.model_validate_json(body)
         except ValidationError as exc:
@@ -249,7 +272,15 @@ class ChupaiServer(TableGuards):
                              "spec": config["spec"], "seed": spec.seed}, status_code=201)
 
     async def list_records(self, request: Request) -> Response:
-        return JSONResponse({"records": self.store.records()})
+        page = httpcheck.page(request, RECORDS_PAGE)
+        if isinstance(page, Response):
+            return page
+        records = self.store.records(page["limit"], page["offset"])
+        body: dict[str, Any] = {"records": records}
+        if len(records) == page["limit"]:
+            body["next"] = f"/api/records?offset={page['offset'] + page['limit']}" \
+                           f"&limit={page['limit']}"
+        return JSONResponse(body)
 
     async def record(self, request: Request) -> Response:
         table_id = request.path_params["table_id"]
@@ -262,15 +293,24 @@ class ChupaiServer(TableGuards):
         return JSONResponse(rec, headers=headers)
 
     async def frames(self, request: Request) -> Response:
+        """The replay frames of a finished table, computed once and cached
+        (:mod:`chupai.web.frames`), sent gzipped to a client that accepts it."""
         table_id = request.path_params["table_id"]
-        found = self.store.load_tables("over", table_id)
-        stored = found[0] if found else None
-        if stored is None:
-            return _error(404, "no finished game with that id", "table")
-        return JSONResponse({"table": table_id, "game": stored.config["game"],
-                             "spec": stored.config["spec"],
-                             "names": [s.name for s in stored.seats],
-                             "frames": await asyncio.to_thread(replay_frames, stored)})
+        data = self.frames_cache.cached(table_id)
+        if data is None:
+            found = await asyncio.to_thread(self.store.load_tables, "over", table_id)
+            if not found:
+                return _error(404, "no finished game with that id", "table")
+            try:
+                data = await self.frames_cache.get(found[0])
+            except Busy as exc:
+                return _error(503, str(exc), None)
+        headers = {"Vary": "Accept-Encoding", "Cache-Control": "private, max-age=3600"}
+        if "gzip" in request.headers.get("accept-encoding", "").lower():
+            headers["Content-Encoding"] = "gzip"
+        else:
+            data = await asyncio.to_thread(gzip.decompress, data)
+        return Response(data, media_type="application/json", headers=headers)
 
     # ----- the game loop ------------------------------------------------------------------
     def _after_change(self, live: LiveTable) -> None:
@@ -356,96 +396,161 @@ class ChupaiServer(TableGuards):
     async def _notify(self, live: LiveTable, code: str, message: str) -> None:
         for client in list(live.clients):
             seq = None if client.seat is None else live.table.seat_seq(client.seat)
-            await _send_error(client.ws, code, message, seq)
+            _queue_error(client, code, message, seq)
 
     async def _broadcast(self, live: LiveTable) -> None:
+        """Queue the new state for every connection at the table whose view changed
+        (this never waits on a socket: see :class:`~chupai.web.conn.Outbox`)."""
         texts: dict[int | None, str] = {}
         public = live.table.public_part() if live.clients else None
         for client in list(live.clients):
             if client.seat not in texts:
-                texts[client.seat] = json.dumps(
-                    live.table.state(client.seat, live.deadline_ms, public), separators=(",", ":"))
-            await self._send_state(live, client, texts[client.seat])
+                texts[client.seat] = self._state_text(live, client.seat, public)
+            self._send_state(live, client, texts[client.seat])
 
-    async def _send_state(self, live: LiveTable, client: Client, text: str) -> None:
+    def _state_text(self, live: LiveTable, seat: int | None,
+                    public: dict[str, Any] | None = None) -> str:
+        return json.dumps(live.table.state(seat, live.deadline_ms, public), separators=(",", ":"))
+
+    def _send_state(self, live: LiveTable, client: Client, text: str) -> None:
         if text == client.last:
             return
         client.last = text
-        try:
-            await client.ws.send_text(text)
-        except Exception:  # a socket closing under us: its handler cleans up
-            with contextlib.suppress(ValueError):
-                live.clients.remove(client)
+        client.out.put(text)  # a receiver too slow for its queue is dropped (and leaves)
+
+    def _leave(self, client: Client) -> None:
+        """Take ``client`` off its table (it closed, or was dropped); the others are
+        told only if its seat is now disconnected."""
+        live, client.live = client.live, None
+        if live is None:
+            return
+        with contextlib.suppress(ValueError):
+            live.clients.remove(client)
+        if client.seat is not None:
+            seat = live.table.seats[client.seat]
+            seat.connections -= 1
+            if seat.connections == 0 and live.clients:
+                asyncio.get_running_loop().create_task(self._rebroadcast(live))
+
+    async def _rebroadcast(self, live: LiveTable) -> None:
+        async with live.lock:
+            await self._broadcast(live)
+
+    def _no_room(self, live: LiveTable, seat: int | None) -> str | None:
+        """Why a connection for ``seat`` (None: a spectator) may not join ``live``."""
+        lim = self.limits
+        joined = len(live.clients)
+        if seat is None:
+            watching = sum(1 for c in live.clients if c.seat is None)
+            if watching >= lim.max_spectators:
+                return f"this table has its {lim.max_spectators} spectators"
+            if joined >= lim.max_table_connections - live.table.players:
+                return "this table has no room for another spectator"
+        elif joined >= lim.max_table_connections:
+            return f"this table has its {lim.max_table_connections} connections"
+        return None
 
     # ----- the WebSocket --------------------------------------------------------------------
     async def websocket(self, ws: WebSocket) -> None:
         await ws.accept()
-        live: LiveTable | None = None
-        client: Client | None = None
+        lim = self.limits
+        client = Client(ws, Outbox(ws, limit=lim.send_queue, timeout=lim.send_timeout))
+        client.out.on_drop = lambda: self._leave(client)
+        self.sockets += 1
         try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                text = message.get("text")
-                if text is None:
-                    await _send_error(ws, "bad_message", "send JSON text frames, not binary ones")
-                    continue
-                if len(text) > MAX_MESSAGE:
-                    await _send_error(ws, "too_large",
-                                      f"a message may hold at most {MAX_MESSAGE} characters")
-                    await ws.close(code=1009)
-                    return
-                try:
-                    msg = CLIENT_MESSAGE.validate_json(text)
-                except ValidationError as exc:
-                    await _send_error(ws, "bad_message", _validation_text(exc))
-                    continue
-                if isinstance(msg, Ping):
-                    await ws.send_text('{"type":"pong"}')
-                elif isinstance(msg, Join):
-                    if client is not None:
-                        await _send_error(ws, "not_joined", "this socket has already joined a table")
-                        continue
-                    live = self.tables.get(msg.table)
-                    if live is None:
-                        await _send_error(ws, "unknown_table", f"no table {msg.table!r}")
-                        continue
-                    seat = None
-                    if msg.token is not None:
-                        seat = live.table.seat_of_token(msg.token)
-                        if seat is None:
-                            await _send_error(ws, "bad_token", "that token is no seat's token at "
-                                                               "this table")
-                            await ws.close(code=4003)
-                            return
-                    client = Client(ws, seat)
-                    await ws.send_text(json.dumps({"type": "welcome", "table": msg.table,
-                                                   "seat": seat, "protocol": PROTOCOL_VERSION}))
-                    async with live.lock:
-                        live.clients.append(client)
-                        if seat is not None:
-                            live.table.seats[seat].connections += 1
-                        await self._broadcast(live)
-                elif client is None or live is None:
-                    await _send_error(ws, "not_joined", "send a join message first")
-                elif client.seat is None:
-                    await _send_error(ws, "spectator", "spectators cannot act")
-                elif isinstance(msg, Act):
-                    await self._on_act(live, client, msg)
-                elif isinstance(msg, HintRequest):
-                    await self._on_hint(live, client, msg)
+            if self.sockets > lim.max_connections:
+                _queue_error(client, "full", "the server has too many connections; try again")
+                client.out.close(CLOSE_FULL)
+                return
+            await self._serve_socket(client)
         except WebSocketDisconnect:
             return
         finally:
-            if live is not None and client is not None:
-                with contextlib.suppress(ValueError):
-                    live.clients.remove(client)
-                if client.seat is not None:
-                    live.table.seats[client.seat].connections -= 1
-                    with contextlib.suppress(Exception):
-                        async with live.lock:
-                            await self._broadcast(live)
+            self.sockets -= 1
+            self._leave(client)
+            if client.out.dropped is None and client.out.closed:
+                await client.out.wait_sent(lim.send_timeout)
+            await client.out.aclose()
+
+    async def _receive(self, client: Client, deadline: float) -> dict[str, Any] | None:
+        """The next ASGI message; None if the socket has not joined by ``deadline``."""
+        if client.live is not None:
+            return dict(await client.ws.receive())
+        try:
+            left = max(0.0, deadline - asyncio.get_running_loop().time())
+            return dict(await asyncio.wait_for(client.ws.receive(), left))
+        except TimeoutError:
+            return None
+
+    async def _serve_socket(self, client: Client) -> None:
+        """Read the client's messages until it leaves or is closed."""
+        deadline = asyncio.get_running_loop().time() + self.limits.join_timeout
+        while not client.out.closed:
+            message = await self._receive(client, deadline)
+            if message is None:
+                _queue_error(client, "idle", f"no join within {self.limits.join_timeout:g} s")
+                client.out.close(CLOSE_IDLE)
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                _queue_error(client, "bad_message", "send JSON text frames, not binary ones")
+                continue
+            if len(text) > MAX_MESSAGE:
+                _queue_error(client, "too_large",
+                             f"a message may hold at most {MAX_MESSAGE} characters")
+                client.out.close(1009)
+                return
+            try:
+                msg = CLIENT_MESSAGE.validate_json(text)
+            except ValidationError as exc:
+                _queue_error(client, "bad_message", _validation_text(exc))
+                continue
+            if isinstance(msg, Ping):
+                client.out.put('{"type":"pong"}')
+            elif isinstance(msg, Join):
+                await self._on_join(client, msg)
+            elif client.live is None:
+                _queue_error(client, "not_joined", "send a join message first")
+            elif client.seat is None:
+                _queue_error(client, "spectator", "spectators cannot act")
+            elif isinstance(msg, Act):
+                await self._on_act(client.live, client, msg)
+            elif isinstance(msg, HintRequest):
+                await self._on_hint(client.live, client, msg)
+
+    async def _on_join(self, client: Client, msg: Join) -> None:
+        if client.live is not None:
+            _queue_error(client, "not_joined", "this socket has already joined a table")
+            return
+        live = self.tables.get(msg.table)
+        if live is None:
+            _queue_error(client, "unknown_table", f"no table {msg.table!r}")
+            return
+        seat = None
+        if msg.token is not None:
+            seat = live.table.seat_of_token(msg.token)
+            if seat is None:
+                _queue_error(client, "bad_token", "that token is no seat's token at this table")
+                client.out.close(CLOSE_BAD_TOKEN)
+                return
+        async with live.lock:
+            why = self._no_room(live, seat)
+            if why is not None:
+                _queue_error(client, "full", why)
+                client.out.close(CLOSE_FULL)
+                return
+            client.seat, client.live = seat, live
+            client.out.put(json.dumps({"type": "welcome", "table": msg.table, "seat": seat,
+                                       "protocol": PROTOCOL_VERSION}))
+            live.clients.append(client)
+            if seat is not None:
+                live.table.seats[seat].connections += 1
+                if live.table.seats[seat].connections == 1:  # everybody sees it connected
+                    await self._broadcast(live)
+                    return
+            self._send_state(live, client, self._state_text(live, seat))  # only to the joiner
 
     async def _on_act(self, live: LiveTable, client: Client, msg: Act) -> None:
         assert client.seat is not None
@@ -455,12 +560,12 @@ class ChupaiServer(TableGuards):
                 action = table.resolve(client.seat, msg.seq, msg.action, msg.text)
             except ActionRefused as exc:
                 seq = table.seat_seq(client.seat)
-                await _send_error(client.ws, exc.code, str(exc), seq)
+                _queue_error(client, exc.code, str(exc), seq)
                 return
             if live.step == len(table.log):  # a private step: the answer waits for its end
                 if live.pending is not None:
-                    await _send_error(client.ws, "stale", "your answer is already given; it "
-                                      "is applied when this step ends", table.seat_seq(client.seat))
+                    _queue_error(client, "stale", "your answer is already given; it is "
+                                 "applied when this step ends", table.seat_seq(client.seat))
                 else:
                     live.pending = action
                 return
@@ -471,18 +576,17 @@ class ChupaiServer(TableGuards):
         async with live.lock:
             table = live.table
             seq = table.seat_seq(client.seat)
+            if msg.seq != seq:
+                _queue_error(client, "stale", f"seq {msg.seq} is not the current state ({seq})",
+                             seq)
+                return
             if table.to_act != client.seat:
                 code = "over" if table.over else "not_your_turn"
-                await _send_error(client.ws, code, "a hint is given only on your turn", seq)
-                return
-            if msg.seq != seq:
-                await _send_error(client.ws, "stale", f"seq {msg.seq} is not the current state "
-                                                      f"({seq})", seq)
+                _queue_error(client, code, "a hint is given only on your turn", seq)
                 return
             index, action = await asyncio.to_thread(table.hint, client.seat)
             text = table.deal.action_text(action)
-        await client.ws.send_text(json.dumps({"type": "hint", "seq": seq, "action": index,
-                                              "text": text}))
+        client.out.put(json.dumps({"type": "hint", "seq": seq, "action": index, "text": text}))
 
 
 def combo_names(spec: GameSpec) -> dict[str, dict[str, str]]:
@@ -509,45 +613,15 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
             "page": page_data(spec.plugin("web"))}
 
 
-def replay_frames(stored: Any) -> list[dict[str, Any]]:
-    """Every step of a finished table, with full information: each seat's hand and
-    the public view after each action (for the replay viewer; the game is over, so
-    every card may be shown)."""
-    seats = [Seat(s.seat, s.kind, s.name, s.level, None) for s in stored.seats]
-    table = Table(stored.id, stored.config, seats, stored.created)
-    frames: list[dict[str, Any]] = []
-
-    def snap(text: str | None, seat: int | None, position: int) -> None:
-        deal = table.match.deals[position]
-        frames.append({
-            "step": len(frames), "deal": position + 1, "seat": seat, "text": text,
-            "hands": [views.hand_tokens(table.spec, obs)
-                      for obs in map(deal.observe, range(table.players))],
-            "public": views.public_view(table.spec, deal.observe(0))["public"],
-            "totals": list(table.match.totals),
-        })
-
-    snap(None, None, 0)
-    for entry in stored.log:
-        table.commit(entry, table.parse(entry.text))
-        snap(entry.text, entry.seat, entry.deal)  # the deal as this action left it
-        if table.position != entry.deal:  # it ended and the next one was dealt
-            snap(None, None, table.position)
-    return frames
-
-
 def _validation_text(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"])
     return f"{where}: {err['msg']}" if where else str(err["msg"])
 
 
-async def _send_error(ws: WebSocket, code: str, message: str, seq: int | None = None) -> None:
-    if ws.client_state != WebSocketState.CONNECTED:
-        return
-    with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps({"type": "error", "code": code, "message": message,
-                                       "seq": seq}))
+def _queue_error(client: Client, code: str, message: str, seq: int | None = None) -> None:
+    """Queue an ``error`` message for ``client`` (see ``ERROR_CODES``)."""
+    client.out.put(json.dumps({"type": "error", "code": code, "message": message, "seq": seq}))
 
 
 def _error(status: int, message: str, field: str | None) -> JSONResponse:
@@ -560,12 +634,20 @@ def create_app(db: str, **kwargs: Any) -> Starlette:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "chupai.sqlite3", *,
-          bot_delay: float = 0.6, log_level: str = "info", **limits: Any) -> None:
-    """Run the server until interrupted (``limits``: :class:`ChupaiServer`'s
-    keyword arguments, e.g. ``reveal_seconds``)."""
+          bot_delay: float = 0.6, log_level: str = "info", limits: Limits | None = None,
+          origins: Sequence[str] = (), **bots: Any) -> None:
+    """Run the server until interrupted (connection limits and timeouts:
+    :class:`~chupai.web.conn.Limits`; ``bots``: :class:`ChupaiServer`'s bot and
+    private-step keyword arguments, e.g. ``reveal_seconds``)."""
     import uvicorn
 
-    server = ChupaiServer(db, bot_delay=bot_delay, **limits)
+    limits = fitted(limits or Limits())
+    server = ChupaiServer(db, bot_delay=bot_delay, limits=limits, origins=origins,
+                          frames_in_process=True, **bots)
+    http, ws = protocol_classes(limits)
     config = uvicorn.Config(server.app, host=host, port=port, log_level=log_level,
-                            ws_max_size=4 * MAX_MESSAGE, ws_ping_interval=20, ws_ping_timeout=30)
+                            http=http, ws=ws, ws_max_size=4 * MAX_MESSAGE,
+                            ws_ping_interval=limits.ping_interval,
+                            ws_ping_timeout=limits.ping_timeout,
+                            timeout_keep_alive=min(5, int(limits.request_timeout) or 1))
     uvicorn.Server(config).run()

@@ -41,6 +41,9 @@ ERROR_CODES: Final = {
     "illegal": "the engine refused the action (the message says why)",
     "over": "the match is over",
     "storage": "the server could not store the table's last action; it retries, the table waits",
+    "full": "a connection limit is reached: the server's, the table's or its spectators' "
+            "(the socket is closed, code 4013)",
+    "idle": "no join within the join timeout (the socket is closed, code 4408)",
 }
 """Every ``code`` of an ``error`` message, with its meaning."""
 
@@ -106,10 +109,10 @@ class CreateTable(BaseModel):
     game: Annotated[str, Field(min_length=1, max_length=40)]
     preset: Annotated[str, Field(max_length=40)] | None = None
     options: dict[Annotated[str, Field(max_length=60)], Annotated[str, Field(max_length=200)]] = {}
-    deals: Annotated[int, Field(ge=1, le=100)] = 1
+    deals: Annotated[int, Field(ge=1, le=100, strict=True)] = 1
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
-    turn_seconds: Annotated[float, Field(ge=5, le=3600)] | None = None
-    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    turn_seconds: Annotated[float, Field(ge=5, le=3600, strict=True)] | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**63, strict=True)] | None = None
 
 
 # ----- server to client -----------------------------------------------------------------------

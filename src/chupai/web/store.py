@@ -271,13 +271,14 @@ class Store:
         finally:
             con.close()
 
-    def records(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The finished tables, newest first: id, times, game, spec and totals."""
+    def records(self, limit: int = 200, offset: int = 0) -> list[dict[str, Any]]:
+        """The finished tables, newest first (``limit`` of them from the
+        ``offset``-th): id, times, game, spec and totals."""
         con = self._read()
         try:
             rows = con.execute(
                 "SELECT id, created, finished, config, record FROM tables WHERE status = 'over' "
-                "ORDER BY finished DESC LIMIT ?", (limit,)).fetchall()
+                "ORDER BY finished DESC, id LIMIT ? OFFSET ?", (limit, offset)).fetchall()
             out = []
             for r in rows:
                 config = json.loads(r["config"])

@@ -163,11 +163,22 @@ def _check_seat(game: str, i: int, s: Mapping[str, Any]) -> dict[str, Any]:
                          f"{', '.join(levels)}", f"seats.{i}.level")
     _check_bot_params(level, f"seats.{i}.level")
     try:
+        _finite_parameters(level)
         _make_bot(level, 0, game)
     except ChupaiError as exc:
         raise TableError(str(exc), f"seats.{i}.level") from None
     name = (s.get("name") or "").strip()
     return {"kind": "bot", "name": name[:40], "level": level, "named": bool(name)}
+
+
+def _finite_parameters(level: str) -> None:
+    """Refuse a bot level with a parameter that is not a finite number where a
+    number is written (``search:margin=nan``, ``search:ms=inf``)."""
+    from chupai.bots import parse_bot_spec
+
+    for key, value in parse_bot_spec(level)[1].items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ChupaiError(f"bot parameter {key}={value} is not a finite number")
 
 
 def _name_bots(clean: list[dict[str, Any]]) -> None:
@@ -355,12 +366,12 @@ class Table:
         deal = self.deal
         if deal is None:
             raise ActionRefused("over", "the match is over")
-        if deal.current_player != seat:
-            raise ActionRefused("not_your_turn", f"it is not seat {seat}'s turn")
         current = self.seat_seq(seat)
-        if seq != current:
+        if seq != current:  # first: a double click after the turn passed is stale
             raise ActionRefused("stale", f"seq {seq} is not the current state ({current}); "
                                          "the action was not applied")
+        if deal.current_player != seat:
+            raise ActionRefused("not_your_turn", f"it is not seat {seat}'s turn")
         legal = self.legal()
         if index is not None and text is not None:
             raise ActionRefused("bad_message", "give either 'action' or 'text', not both")
