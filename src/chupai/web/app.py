@@ -27,7 +27,6 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Coroutine, Sequence
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -41,14 +40,27 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from chupai.errors import ChupaiError
-from chupai.names import LANGUAGES
-from chupai.protocol import GameSpec, all_games
+from chupai.protocol import all_games
 from chupai.web import httpcheck
-from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards
 from chupai.web.conn import (
-    CLOSE_BAD_TOKEN, CLOSE_FULL, CLOSE_IDLE, Limits, Outbox, fitted, protocol_classes,
+    CLOSE_BAD_TOKEN,
+    CLOSE_FULL,
+    CLOSE_IDLE,
+    Limits,
+    Outbox,
+    fitted,
+    protocol_classes,
 )
 from chupai.web.frames import Busy, FramesCache, replay_frames
+from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards
+from chupai.web.live import (
+    Client,
+    LiveTable,
+    error_response as _error,
+    game_entry,
+    queue_error as _queue_error,
+    validation_text as _validation_text,
+)
 from chupai.web.protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE,
@@ -60,13 +72,7 @@ from chupai.web.protocol import (
     Ping,
 )
 from chupai.web.store import Store
-from chupai.web.tables import (
-    ActionRefused,
-    Table,
-    TableError,
-    check_config,
-    web_bot_levels,
-)
+from chupai.web.tables import ActionRefused, Table, TableError, check_config
 
 __all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY", "RECORDS_PAGE", "replay_frames"]
 
@@ -77,33 +83,6 @@ MAX_BODY = 65_536
 
 RECORDS_PAGE = 200
 """The most records ``GET /api/records`` lists at once (``?limit=``; the default)."""
-
-
-@dataclass(eq=False)
-class Client:
-    ws: WebSocket
-    out: Outbox
-    """Every message to the connection goes through this queue (never awaited)."""
-    seat: int | None = None
-    live: LiveTable | None = None
-    """The table joined, None before the join (and after leaving)."""
-    last: str | None = None
-    """The last state text sent (a state is sent only when it differs)."""
-
-
-@dataclass(eq=False)
-class LiveTable:
-    table: Table
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    clients: list[Client] = field(default_factory=list)
-    runner: asyncio.Task[None] | None = None
-    timer: asyncio.Task[None] | None = None
-    deadline_ms: int | None = None
-    step: int | None = None
-    """The log length at which the current private step began (None: none)."""
-    pending: Any = None
-    """A human's answer to the private step, applied when the step ends."""
-    step_end_ms: int | None = None
 
 
 def _static_dir() -> Path:
@@ -587,45 +566,6 @@ class ChupaiServer(TableGuards):
             index, action = await asyncio.to_thread(table.hint, client.seat)
             text = table.deal.action_text(action)
         client.out.put(json.dumps({"type": "hint", "seq": seq, "action": index, "text": text}))
-
-
-def combo_names(spec: GameSpec) -> dict[str, dict[str, str]]:
-    """The names of ``spec``'s combination types by language: the registry's
-    names (``spec.combo_name(kind, lang)``), the ones the terminal shows."""
-    return {lang: {kind: spec.combo_name(kind, lang) for kind in spec.combo_names}
-            for lang in LANGUAGES}
-
-
-def game_entry(spec: GameSpec) -> dict[str, Any]:
-    """What ``/api/games`` lists of a game: its names, presets, the bots a table
-    offers, its combination names and whether it has a web view of its own (a
-    game without one is shown by the generic view: hand, counts, roles, the play
-    to beat and its legal actions as buttons) and what its web plugin tells the
-    page (:func:`chupai.web.games.page_data`: none for the generic view)."""
-    from chupai.web.games import page_data
-
-    presets = [{"name": name, "players": rules.players, "spec": rules.spec()}
-               for name, rules in spec.presets().items()]
-    bots = web_bot_levels(spec.key)
-    return {"key": spec.key, "names": dict(spec.names), "default_preset": spec.default_preset,
-            "presets": presets, "bots": bots, "combo_names": combo_names(spec),
-            "web_view": spec.layers.get("web") is not None,
-            "page": page_data(spec.plugin("web"))}
-
-
-def _validation_text(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return f"{where}: {err['msg']}" if where else str(err["msg"])
-
-
-def _queue_error(client: Client, code: str, message: str, seq: int | None = None) -> None:
-    """Queue an ``error`` message for ``client`` (see ``ERROR_CODES``)."""
-    client.out.put(json.dumps({"type": "error", "code": code, "message": message, "seq": seq}))
-
-
-def _error(status: int, message: str, field: str | None) -> JSONResponse:
-    return JSONResponse({"error": message, "field": field}, status_code=status)
 
 
 def create_app(db: str, **kwargs: Any) -> Starlette:
