@@ -222,7 +222,7 @@ class DrawPhase(DealState):
         self.exposed = [0] * self.players
         self.alone_known = self.two_shown
         self.phase = Phase.PLAY
-        self.leader = self.to_act = self.declarer
+        self._open_play(self.declarer)
 
     def _finish_redeal(self) -> None:
         self.phase = Phase.OVER

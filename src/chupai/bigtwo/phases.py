@@ -202,7 +202,7 @@ class PrePlay(DealState):
         else:
             self.leader = self._given_leader
             self.must_contain = 0
-        self.to_act = self.leader
+        self._open_play(self.leader)
 
     def _check_instant_win(self) -> bool:
         wins = self.rules.instant_wins

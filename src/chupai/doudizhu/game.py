@@ -61,6 +61,7 @@ from chupai.doudizhu.movegen import _hand_combos
 from chupai.doudizhu.notation import _KIND_NAMES, format_action, parse_action
 from chupai.doudizhu.rules import DouDizhuRules, MingPai
 from chupai.doudizhu.scoring import multipliers, settle
+from chupai.trick import Trick
 from chupai.doudizhu.state import (
     NO_ROB,
     ROB,
@@ -84,16 +85,19 @@ _REEXPORTED = (_canonical_stock, _stock, _KIND_NAMES)
 """Names that lived in this module before it was split (kept importable)."""
 
 
-class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):
+class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
     """One deal of Dou Dizhu. Build with :func:`new_deal` or :meth:`from_hands`.
-    The bid and rob phases come from :class:`~chupai.doudizhu.auction.AuctionMixin`."""
+    The bid and rob phases come from :class:`~chupai.doudizhu.auction.AuctionMixin`,
+    the trick from :class:`chupai.trick.Trick` (every seat stays in play to the end,
+    and a pass locks nobody out)."""
 
     __slots__ = (
         "rules", "_t", "players", "dealer", "seed", "marker_index", "marker", "first_bidder",
-        "doubled", "dealt_hands", "kitty", "hands", "history", "top", "top_player", "passes",
-        "played", "play_counts", "bombs", "shown", "_combos", "_stale", "_doubling",
+        "doubled", "dealt_hands", "kitty", "hands", "history", "top", "top_player", "passed",
+        "played", "play_counts", "bombs", "shown", "_combos", "_stale", "_doubling", "_active",
     )
 
+    phase: Phase
     dealer: int
     seed: int | None
     marker_index: int | None
@@ -105,8 +109,8 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):
     history: list[Event]
     top: Combo | None
     top_player: int | None
-    passes: int
-    """Passes in a row since the top play."""
+    passed: int
+    """Bit mask of the seats that passed since the top play (:attr:`passes` counts them)."""
     played: list[Cards]
     play_counts: list[int]
     """Plays (not passes) made by each seat."""
@@ -172,7 +176,8 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):
         self.kitty_taken = False
         self.top = None
         self.top_player = None
-        self.passes = 0
+        self.passed = 0
+        self._active = (1 << n) - 1
         self.leader = None
         self.played = [0] * n
         self.play_counts = [0] * n
@@ -304,7 +309,7 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):
             if self.phase is Phase.BID:
                 self._bid(seat, 0)
             else:
-                self._pass(seat)
+                self._trick_pass(seat)
         elif isinstance(action, Bid):
             self._bid(seat, action.value)
         elif isinstance(action, Choice):
@@ -325,23 +330,11 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):
         self.can_show = False
         if combo[0] in self._doubling:
             self.bombs += 1
-        self.top = combo
-        self.top_player = seat
-        self.passes = 0
-        if not hand:
-            self._finish_play(seat)
-            return
-        self.to_act = (seat + 1) % self.players
-
-    def _pass(self, seat: int) -> None:
-        passes = self.passes + 1
-        if passes == self.players - 1:
-            self.top = None
-            self.passes = 0
-            self.leader = self.to_act = self.top_player
+        if hand:
+            self._trick_play(seat, combo)
         else:
-            self.passes = passes
-            self.to_act = (seat + 1) % self.players
+            self._trick_top(seat, combo)
+            self._finish_play(seat)
 
     # ----- the end -------------------------------------------------------------
     def _finish_play(self, seat: int) -> None:
