@@ -61,7 +61,6 @@ from chupai.doudizhu.movegen import _hand_combos
 from chupai.doudizhu.notation import _KIND_NAMES, format_action, parse_action
 from chupai.doudizhu.rules import DouDizhuRules, MingPai
 from chupai.doudizhu.scoring import multipliers, settle
-from chupai.trick import Trick
 from chupai.doudizhu.state import (
     NO_ROB,
     ROB,
@@ -74,6 +73,7 @@ from chupai.doudizhu.state import (
     Outcome,
     Phase,
 )
+from chupai.trick import Trick
 
 __all__ = [
     "format_action",
