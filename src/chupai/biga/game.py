@@ -118,7 +118,7 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         "drawn", "hands", "big_suit", "declarer", "forced", "two_shown", "exposed",
         "declarations", "_ck_start", "_ck_pos", "partner", "alone", "partner_revealed",
         "top", "top_player", "passed", "leader", "played", "captured", "finishing",
-        "_active", "_big_played", "_big_gained", "public_partner",
+        "_active", "_lockout", "_big_played", "_big_gained", "public_partner",
         "alone_known", "outcome", "_combos", "_stale", "_order", "_seen",
     )
 
@@ -166,6 +166,7 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         self.captured = [0] * n
         self.finishing = []
         self._active = (1 << n) - 1
+        self._lockout = False
         self._big_played = [0] * n
         self._big_gained = [0] * n
         self.public_partner = None

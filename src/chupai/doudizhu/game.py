@@ -81,6 +81,8 @@ __all__ = [
     "Outcome", "Observation", "DouDizhuDeal", "new_deal", "deal_cards",
 ]
 
+_new: Final = tuple.__new__
+
 _REEXPORTED = (_canonical_stock, _stock, _KIND_NAMES)
 """Names that lived in this module before it was split (kept importable)."""
 
@@ -95,6 +97,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         "rules", "_t", "players", "dealer", "seed", "marker_index", "marker", "first_bidder",
         "doubled", "dealt_hands", "kitty", "hands", "history", "top", "top_player", "passed",
         "played", "play_counts", "bombs", "shown", "_combos", "_stale", "_doubling", "_active",
+        "_lockout",
     )
 
     phase: Phase
@@ -178,6 +181,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         self.top_player = None
         self.passed = 0
         self._active = (1 << n) - 1
+        self._lockout = False
         self.leader = None
         self.played = [0] * n
         self.play_counts = [0] * n
@@ -301,7 +305,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         state."""
         seat = self.to_act
         assert seat is not None
-        ev = Event(seat, action)
+        ev = _new(Event, (seat, action))  # Event(seat, action), without its Python __new__
         self.history.append(ev)
         if type(action) is Combo:
             self._play(seat, action)
