@@ -201,29 +201,16 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
                 out.extend(Capture(c, top) for c in captures(self.hands[seat], rules, top))
             out.append(PASS)
             return out
-        if phase is Phase.DRAW:
-            return [*self.declarations_of(seat), DECLINE]
-        if phase is Phase.SHOW_SECOND:
-            return [SHOW_SECOND, KEEP_HIDDEN]
-        return [REVEAL, STAY_HIDDEN]
+        return self._phase_choices(seat)
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         seat = self.to_act
         if seat is None:
             return "the deal is over"
-        phase = self.phase
-        if phase is Phase.PLAY:
+        if self.phase is Phase.PLAY:
             return self._why_illegal_play(seat, action)
-        if phase is Phase.DRAW:
-            return self._why_illegal_draw(seat, action)
-        if phase is Phase.SHOW_SECOND:
-            if action == SHOW_SECOND or action == KEEP_HIDDEN:
-                return None
-            return f"seat {seat} must show the second Big Ace or keep it hidden"
-        if action == REVEAL or action == STAY_HIDDEN:
-            return None
-        return f"seat {seat} must reveal itself as the partner or stay hidden"
+        return self._phase_refusal(seat, action)
 
     def observe(self, seat: int) -> Observation:
         """The observation of ``seat``: only what that seat may know."""
@@ -263,7 +250,7 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
             assert isinstance(action, Capture)
             self._capture(seat, action)
         else:
-            self._apply_choice(seat, action, ev)
+            self._phase_apply(seat, action)
         return ev
 
     # ----- copying ----------------------------------------------------------

@@ -159,7 +159,7 @@ class BigTwoDeal(PrePlay):
         if seat is None:
             return []
         if self.phase is not Phase.PLAY:
-            return list(self._choices(seat))
+            return self._phase_choices(seat)
         combos = self.combos_of(seat)
         top = self.top
         if top is None:
@@ -245,10 +245,7 @@ class BigTwoDeal(PrePlay):
         if seat is None:
             return "the deal is over"
         if self.phase is not Phase.PLAY:
-            legal = self._choices(seat)
-            if isinstance(action, Choice) and action in legal:
-                return None
-            return self._choice_reason(seat, action, legal)
+            return self._phase_refusal(seat, action)
         if isinstance(action, Choice):
             return f"{action.name!r} is not an action of the play phase"
         if isinstance(action, Pass):
@@ -344,7 +341,7 @@ class BigTwoDeal(PrePlay):
         state."""
         seat: int = self.to_act  # type: ignore[assignment]
         if self.phase is not Phase.PLAY:
-            return self._apply_choice(seat, cast(Choice, action))
+            return self._phase_apply(seat, action)  # type: ignore[no-any-return]
         ev = _new(Event, (seat, action, -1, EVERYONE, EVERYONE, False))  # Event(seat, action)
         self.history.append(ev)
         if action is PASS:

@@ -235,7 +235,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
                 out = [c for c in combos if c[5] or (c[4] == g and c[2] > k)]
             out.append(PASS)
             return out
-        return self._auction_actions()
+        return self._phase_choices(seat)
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
@@ -243,7 +243,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         if seat is None:
             return "the deal is over"
         if self.phase is not Phase.PLAY:
-            return self._why_illegal_auction(seat, action)
+            return self._phase_refusal(seat, action)
         return self._why_illegal_play(seat, action)
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
@@ -309,19 +309,13 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         self.history.append(ev)
         if type(action) is Combo:
             self._play(seat, action)
+        elif self.phase is not Phase.PLAY:
+            self._phase_apply(seat, action)
         elif action is PASS or isinstance(action, Pass):
-            if self.phase is Phase.BID:
-                self._bid(seat, 0)
-            else:
-                self._trick_pass(seat)
-        elif isinstance(action, Bid):
-            self._bid(seat, action.value)
-        elif isinstance(action, Choice):
-            if self.phase is Phase.ROB:
-                self._rob(seat, action.name == "rob")
-            else:
-                self.shown = True
-                self.can_show = False
+            self._trick_pass(seat)
+        else:  # 明牌 (SHOW)
+            self.shown = True
+            self.can_show = False
         return ev
 
     def _play(self, seat: int, combo: Combo) -> None:
