@@ -222,13 +222,20 @@ def package_spec(key: str, *, rules: ModuleType, api: ModuleType, record: Module
     (``to_record``, ``replay``), the match class ``match`` (``from_record``) and its
     layers where :func:`builtin_layers` says; ``facts`` gives the other fields."""
     rules_type = facts.pop("rules_type")
+
+    def judge(r: Any, play: str, over: str | None = None) -> dict[str, Any]:
+        return dict(api.judge(r, play, over))
+
+    def moves(r: Any, hand: str, over: str | None = None) -> dict[str, Any]:
+        return dict(api.moves(r, hand, over))
+
     return GameSpec(
         key=key,
         presets=lambda: rules.PRESETS,
         resolve_preset=lambda preset, overrides: rules.resolve(preset, overrides),
         rules_from_dict=rules_type.from_dict,
-        judge=lambda r, play, over=None: api.judge(r, play, over),
-        moves=lambda r, hand, over=None: api.moves(r, hand, over),
+        judge=judge,
+        moves=moves,
         to_record=lambda deal: record.to_record(deal),
         # looked up when called, so that a test may patch the module's function
         replay=lambda rec: record.replay(rec),

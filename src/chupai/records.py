@@ -10,13 +10,14 @@ Every problem is a :class:`~chupai.errors.RecordError`, never another exception.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Final, Protocol, TypeVar
 
 from chupai.errors import ChupaiError, RecordError
 
 __all__ = ["FORMAT", "VERSION", "is_int", "field", "check_header", "check_result",
            "RecordableDeal", "deal_record", "ReplayableDeal", "replay_actions", "replay_deal",
-           "check_match_plan"]
+           "check_match_plan", "header_errors", "replayers"]
 
 FORMAT: Final = "chupai-record"
 VERSION: Final = 1
@@ -193,3 +194,36 @@ def check_match_plan(players: int, deals: int | None, target: int | None,
         raise ChupaiError(f"dealer {dealer} is not a seat of {players} players")
     if max_deals < 1:
         raise ChupaiError(f"max_deals must be at least 1, not {max_deals}")
+
+
+@contextmanager
+def header_errors(*kinds: type[Exception]) -> Iterator[None]:
+    """Inside the block, an exception of ``kinds`` (default: :class:`ChupaiError`)
+    becomes the :class:`RecordError` ``bad record header: ...`` (a game's
+    ``_start`` reading its header)."""
+    caught = kinds or (ChupaiError,)
+    try:
+        yield
+    except caught as exc:
+        raise RecordError(f"bad record header: {exc}") from None
+
+
+def replayers(start: Callable[[Mapping[str, Any]], D]) -> tuple[
+        Callable[[Mapping[str, Any]], Iterator[tuple[int, D, Any]]],
+        Callable[[Mapping[str, Any]], D]]:
+    """A game's ``replay_steps`` and ``replay`` from its ``start`` (a record → the
+    deal before its first action, the header checked)."""
+
+    def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, D, Any]]:
+        """Yield ``(index, deal, event)`` after each action, checking every one.
+
+        Raises :class:`RecordError` at the first action that is malformed, out of
+        turn or illegal, or when the final result differs from the recorded one.
+        """
+        yield from replay_actions(start(rec), rec)
+
+    def replay(rec: Mapping[str, Any]) -> D:
+        """Replay a whole record and return the final deal (see ``replay_steps``)."""
+        return replay_deal(start, rec)
+
+    return replay_steps, replay

@@ -6,7 +6,8 @@ draw: the engine deals card after card and stops at each seat that has a
 declaration to decide (:meth:`DrawPhase._run_draw`), applies the forced ♥A
 declaration or the redeal at the end of the draw, then asks the declarer whether
 to show its second Big Ace and the partner whether to reveal itself, and starts
-play.
+play. Its three phases are decision phases of the shape every game's pre-play
+steps have (:mod:`chupai.phases`: the table :data:`PHASES`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from chupai.biga.events import (
 )
 from chupai.biga.rules import RankOrder
 from chupai.biga.state import DealState
+from chupai.phases import DecisionPhases, PhaseRules
 
 __all__ = ["DrawPhase", "declarations"]
 
@@ -59,7 +61,7 @@ def declarations(aces: int, single: bool) -> tuple[Declare, ...]:
     return tuple(out)
 
 
-class DrawPhase(DealState):
+class DrawPhase(DecisionPhases, DealState):
     """The draw, the declarations and the two questions before play."""
 
     __slots__ = ()
@@ -79,6 +81,25 @@ class DrawPhase(DealState):
         if not self.can_declare(seat):
             return ()
         return declarations(self.hands[seat] >> ACES_SHIFT, self.declarer is None)
+
+    def _draw_choices(self, seat: int) -> list[Action]:
+        return [*self.declarations_of(seat), DECLINE]
+
+    def _show_choices(self, seat: int) -> list[Action]:
+        return [SHOW_SECOND, KEEP_HIDDEN]
+
+    def _reveal_choices(self, seat: int) -> list[Action]:
+        return [REVEAL, STAY_HIDDEN]
+
+    def _why_illegal_show(self, seat: int, action: Action) -> str | None:
+        if action == SHOW_SECOND or action == KEEP_HIDDEN:
+            return None
+        return f"seat {seat} must show the second Big Ace or keep it hidden"
+
+    def _why_illegal_reveal(self, seat: int, action: Action) -> str | None:
+        if action == REVEAL or action == STAY_HIDDEN:
+            return None
+        return f"seat {seat} must reveal itself as the partner or stay hidden"
 
     def _why_illegal_draw(self, seat: int, action: Action) -> str | None:
         if type(action) is Choice:
@@ -109,10 +130,11 @@ class DrawPhase(DealState):
         return None
 
     # ----- transitions ------------------------------------------------------
-    def _apply_choice(self, seat: int, action: Action, ev: Event) -> None:
-        """Apply a declaration or a named choice (the draw and §3.5)."""
+    def _apply_choice(self, seat: int, action: Action) -> None:
+        """Apply a declaration or a named choice (the draw and §3.5; its event is
+        the last of the history)."""
         if type(action) is Declare:
-            self._declare(seat, action, ev)
+            self._declare(seat, action, self.history[-1])
             self._run_draw()
         elif action == DECLINE:
             self._run_draw()
@@ -222,7 +244,7 @@ class DrawPhase(DealState):
         self.exposed = [0] * self.players
         self.alone_known = self.two_shown
         self.phase = Phase.PLAY
-        self.leader = self.to_act = self.declarer
+        self._open_play(self.declarer)
 
     def _finish_redeal(self) -> None:
         self.phase = Phase.OVER
@@ -233,3 +255,15 @@ class DrawPhase(DealState):
             partner_revealed=False, two_shown=False, finishing_order=(), went_out=0,
             scores=(0,) * self.players, hands=tuple(self.hands),
         )
+
+
+PHASES: dict[Phase, PhaseRules[DrawPhase, Action]] = {
+    Phase.DRAW: PhaseRules(DrawPhase._draw_choices, DrawPhase._why_illegal_draw,
+                           DrawPhase._apply_choice),
+    Phase.SHOW_SECOND: PhaseRules(DrawPhase._show_choices, DrawPhase._why_illegal_show,
+                                  DrawPhase._apply_choice),
+    Phase.REVEAL: PhaseRules(DrawPhase._reveal_choices, DrawPhase._why_illegal_reveal,
+                             DrawPhase._apply_choice),
+}
+"""The decision phases before play (:mod:`chupai.phases`)."""
+DrawPhase._PHASES = PHASES

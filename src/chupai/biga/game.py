@@ -105,7 +105,7 @@ __all__ = [
 
 _COPIED: tuple[str, ...] = (
     "hands", "history", "exposed", "declarations", "played", "captured", "finishing",
-    "_active", "_big_played", "_big_gained", "_combos", "_stale", "_seen")
+    "_big_played", "_big_gained", "_combos", "_stale", "_seen")
 """The list slots :meth:`BigADeal.clone` copies (the other values are immutable)."""
 
 
@@ -117,8 +117,8 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         "rules", "players", "seed", "first_drawer", "stock", "phase", "to_act", "history",
         "drawn", "hands", "big_suit", "declarer", "forced", "two_shown", "exposed",
         "declarations", "_ck_start", "_ck_pos", "partner", "alone", "partner_revealed",
-        "top", "top_player", "passes", "leader", "played", "captured", "finishing",
-        "_active", "_n_active", "_big_played", "_big_gained", "public_partner",
+        "top", "top_player", "passed", "leader", "played", "captured", "finishing",
+        "_active", "_lockout", "_big_played", "_big_gained", "public_partner",
         "alone_known", "outcome", "_combos", "_stale", "_order", "_seen",
     )
 
@@ -160,13 +160,13 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         self.partner_revealed = False
         self.top = None
         self.top_player = None
-        self.passes = 0
+        self.passed = 0
         self.leader = None
         self.played = [0] * n
         self.captured = [0] * n
         self.finishing = []
-        self._active = [True] * n
-        self._n_active = n
+        self._active = (1 << n) - 1
+        self._lockout = False
         self._big_played = [0] * n
         self._big_gained = [0] * n
         self.public_partner = None
@@ -201,29 +201,16 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
                 out.extend(Capture(c, top) for c in captures(self.hands[seat], rules, top))
             out.append(PASS)
             return out
-        if phase is Phase.DRAW:
-            return [*self.declarations_of(seat), DECLINE]
-        if phase is Phase.SHOW_SECOND:
-            return [SHOW_SECOND, KEEP_HIDDEN]
-        return [REVEAL, STAY_HIDDEN]
+        return self._phase_choices(seat)
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         seat = self.to_act
         if seat is None:
             return "the deal is over"
-        phase = self.phase
-        if phase is Phase.PLAY:
+        if self.phase is Phase.PLAY:
             return self._why_illegal_play(seat, action)
-        if phase is Phase.DRAW:
-            return self._why_illegal_draw(seat, action)
-        if phase is Phase.SHOW_SECOND:
-            if action == SHOW_SECOND or action == KEEP_HIDDEN:
-                return None
-            return f"seat {seat} must show the second Big Ace or keep it hidden"
-        if action == REVEAL or action == STAY_HIDDEN:
-            return None
-        return f"seat {seat} must reveal itself as the partner or stay hidden"
+        return self._phase_refusal(seat, action)
 
     def observe(self, seat: int) -> Observation:
         """The observation of ``seat``: only what that seat may know."""
@@ -258,12 +245,12 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
             assert isinstance(action, Combo)
             self._play(seat, action)
         elif isinstance(action, Pass):
-            self._pass(seat)
+            self._trick_pass(seat)
         elif t is Capture:
             assert isinstance(action, Capture)
             self._capture(seat, action)
         else:
-            self._apply_choice(seat, action, ev)
+            self._phase_apply(seat, action)
         return ev
 
     # ----- copying ----------------------------------------------------------

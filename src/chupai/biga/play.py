@@ -22,6 +22,7 @@ from chupai.biga.movegen import hand_combos
 from chupai.biga.scoring import score
 from chupai.biga.state import DealState, good_cards
 from chupai.deal import still_held
+from chupai.trick import next_seat
 
 __all__ = ["PlayPhase"]
 
@@ -114,15 +115,6 @@ class PlayPhase(DealState):
                 f"{top.kind.value} {self.cards_text(top.cards)}{extra}")
 
     # ----- transitions ------------------------------------------------------
-    def _next_active(self, seat: int) -> int:
-        n = self.players
-        active = self._active
-        for i in range(1, n + 1):
-            s = (seat + i) % n
-            if active[s]:
-                return s
-        raise AssertionError("no active player")  # pragma: no cover
-
     def _note_big(self, seat: int, cards: Cards) -> None:
         """Public knowledge from a play holding Big Aces (§7)."""
         suit = self.big_suit
@@ -144,17 +136,16 @@ class PlayPhase(DealState):
         self.played[seat] += cards
         self._stale[seat] = True
         self._note_big(seat, cards)
-        self.top = combo
-        self.top_player = seat
-        self.passes = 0
-        if not hand:
-            self._active[seat] = False
-            self._n_active -= 1
-            self.finishing.append(seat)
-            if self._deal_ends():
-                self._finish_play()
-                return
-        self.to_act = self._next_active(seat)
+        if hand:
+            self._trick_play(seat, combo)
+            return
+        self._went_out(seat)
+        self.finishing.append(seat)
+        if self._deal_ends():
+            self._trick_top(seat, combo)
+            self._finish_play()
+        else:
+            self._trick_play(seat, combo)
 
     def _capture(self, seat: int, cap: Capture) -> None:
         fours, taken = cap
@@ -165,55 +156,39 @@ class PlayPhase(DealState):
         b = big_aces(taken[1], self.big_suit)
         if b:
             self._big_gained[seat] += b
-        self.top = fours
-        self.top_player = seat
-        self.passes = 0
-        self.to_act = self._next_active(seat)
-
-    def _pass(self, seat: int) -> None:
-        passes = self.passes + 1
-        top_player = self.top_player
-        assert top_player is not None
-        needed = self._n_active - 1 if self._active[top_player] else self._n_active
-        if passes >= needed:
-            self.top = None
-            self.passes = 0
-            lead = top_player if self._active[top_player] else self._lead_after(top_player)
-            self.leader = self.to_act = lead
-        else:
-            self.passes = passes
-            self.to_act = self._next_active(seat)
+        self._trick_play(seat, fours)
 
     def _lead_after(self, gone: int) -> int:
-        """The leader after ``gone`` went out as the top player and all passed (§7)."""
-        n = self.players
+        """The leader after ``gone`` went out as the top player and all passed (§7):
+        its nearest active team-mate as the public knows the teams (the next active
+        seat while the declarer's partner is unknown)."""
+        active = self._active
         if gone == self.declarer and self.public_partner is None:
-            return self._next_active(gone)
-        team = self.public_team(gone)
-        for i in range(1, n):
-            s = (gone + i) % n
-            if self._active[s] and s in team:
-                return s
+            return next_seat(active, gone)
+        team = 0
+        for s in self.public_team(gone):
+            team |= 1 << s
+        mates = active & team & ~(1 << gone)
+        if mates:
+            return next_seat(mates, gone)
         # cannot happen: the deal would be over (§7); fall back on the next player
-        return self._next_active(gone)  # pragma: no cover
+        return next_seat(active, gone)  # pragma: no cover
 
     def _deal_ends(self) -> bool:
         active = self._active
         d = self.declarer
         assert d is not None
         if self.alone:
-            return not active[d] or self._n_active == 1
+            return not active >> d & 1 or active.bit_count() == 1
         p = self.partner
         assert p is not None
-        if not active[d] and not active[p]:
-            return True
-        return all(not active[s] for s in range(self.players) if s != d and s != p)
+        return not active & (1 << d | 1 << p) or not active & ~(1 << d | 1 << p)
 
     def _finish_play(self) -> None:
         n = self.players
         out = list(self.finishing)
         last = out[-1]
-        out += [s for s in ((last + i) % n for i in range(1, n)) if self._active[s]]
+        out += [s for s in ((last + i) % n for i in range(1, n)) if self._active >> s & 1]
         d = self.declarer
         assert d is not None
         scores = score(self.rules, out, d, self.partner, self.alone, self.partner_revealed,

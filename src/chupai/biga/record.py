@@ -22,14 +22,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
-from chupai.biga.game import BigADeal, Event, deal_stock, parse_stock, stock_text
+from chupai.biga.game import BigADeal, deal_stock, parse_stock, stock_text
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError, RecordError
 from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import replay_actions, replay_deal
+from chupai.records import header_errors, replayers
 from chupai.records import field as _field
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
@@ -53,30 +53,19 @@ def _start(rec: Mapping[str, Any]) -> BigADeal:
     seed = _field(rec, "seed", int, optional=True)
     _field(rec, "actions", list)
     check_result(rec)
-    try:
+    with header_errors(ChupaiError, ValueError):
         rules = BigARules.from_dict(raw_rules)
         stock = parse_stock(raw_stock)
-    except (ChupaiError, ValueError) as exc:
-        raise RecordError(f"bad record header: {exc}") from None
     if not 0 <= first_drawer < rules.players:
         raise RecordError(f"bad record header: first drawer {first_drawer} is not a seat")
     if seed is not None and deal_stock(seed, first_drawer)[1] != stock:
         raise RecordError("the stock does not match the deal of the recorded seed")
-    try:
+    with header_errors(ChupaiError, ValueError):  # (checked above)
         return BigADeal.from_stock(rules, stock, first_drawer, seed=seed)
-    except (ChupaiError, ValueError) as exc:  # pragma: no cover - checked above
-        raise RecordError(f"bad record header: {exc}") from None
 
 
-def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, BigADeal, Event]]:
-    """Yield ``(index, deal, event)`` after each action, checking every one.
-
-    Raises :class:`RecordError` at the first action that is malformed, out of turn
-    or illegal, or when the final result differs from the recorded one.
-    """
-    yield from replay_actions(_start(rec), rec)
-
-
-def replay(rec: Mapping[str, Any]) -> BigADeal:
-    """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
-    return replay_deal(_start, rec)
+replay_steps, replay = replayers(_start)
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
+every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
+at the first action that is malformed, out of turn or illegal, or when the final
+result differs from the recorded one (:func:`chupai.records.replayers`)."""

@@ -16,6 +16,7 @@ from chupai.biga.combos import Combo
 from chupai.biga.events import Action, Event, Outcome, Phase
 from chupai.biga.rules import BigARules
 from chupai.deal import Deal
+from chupai.trick import Trick
 
 __all__ = ["DealState", "good_cards"]
 
@@ -26,8 +27,9 @@ def good_cards(cards: object) -> bool:
         and not cards & GUARD
 
 
-class DealState(Deal[Action, Event, Outcome]):
-    """The attributes of a Big A deal (see :class:`~chupai.biga.game.BigADeal`)."""
+class DealState(Trick, Deal[Action, Event, Outcome]):
+    """The attributes of a Big A deal (see :class:`~chupai.biga.game.BigADeal`);
+    the trick is :class:`chupai.trick.Trick`'s."""
 
     if not TYPE_CHECKING:
         # The slots themselves are BigADeal's (one place lists them all); mypy,
@@ -60,8 +62,8 @@ class DealState(Deal[Action, Event, Outcome]):
     partner_revealed: bool
     top: Combo | None
     top_player: int | None
-    passes: int
-    """Passes in a row since the top play."""
+    passed: int
+    """Bit mask of the seats that passed since the top play (:attr:`passes` counts them)."""
     leader: int | None
     played: list[Cards]
     captured: list[Cards]
@@ -72,8 +74,8 @@ class DealState(Deal[Action, Event, Outcome]):
     outcome: Outcome | None
     _ck_start: int
     _ck_pos: int
-    _active: list[bool]
-    _n_active: int
+    _active: int
+    """Bit mask of the seats still holding cards."""
     _big_played: list[int]
     _big_gained: list[int]
     _combos: list[list[Combo] | None]

@@ -159,7 +159,7 @@ class BigTwoDeal(PrePlay):
         if seat is None:
             return []
         if self.phase is not Phase.PLAY:
-            return list(self._choices(seat))
+            return self._phase_choices(seat)
         combos = self.combos_of(seat)
         top = self.top
         if top is None:
@@ -186,13 +186,7 @@ class BigTwoDeal(PrePlay):
     def _next_to_act(self, seat: int) -> int | None:
         """N of §10.1: the next active seat after ``seat`` that may act in this
         trick (players locked out by ``pass_lockout`` are skipped)."""
-        n = self.players
-        skip = self.passed if (self.rules.pass_lockout and self.top is not None) else 0
-        for i in range(1, n):
-            cand = (seat + i) % n
-            if self._active >> cand & 1 and not skip >> cand & 1:
-                return cand
-        return None
+        return self._next_in_trick(seat)
 
     def _ding_da_applies(self, seat: int) -> bool:
         nxt = self._next_to_act(seat)
@@ -251,10 +245,7 @@ class BigTwoDeal(PrePlay):
         if seat is None:
             return "the deal is over"
         if self.phase is not Phase.PLAY:
-            legal = self._choices(seat)
-            if isinstance(action, Choice) and action in legal:
-                return None
-            return self._choice_reason(seat, action, legal)
+            return self._phase_refusal(seat, action)
         if isinstance(action, Choice):
             return f"{action.name!r} is not an action of the play phase"
         if isinstance(action, Pass):
@@ -350,14 +341,13 @@ class BigTwoDeal(PrePlay):
         state."""
         seat: int = self.to_act  # type: ignore[assignment]
         if self.phase is not Phase.PLAY:
-            return self._apply_choice(seat, cast(Choice, action))
+            return self._phase_apply(seat, action)  # type: ignore[no-any-return]
         ev = _new(Event, (seat, action, -1, EVERYONE, EVERYONE, False))  # Event(seat, action)
         self.history.append(ev)
         if action is PASS:
             if self._dd_watch is not None and self._dd_watch[0] == seat:
                 self._dd_watch = None
-            self.passed |= 1 << seat
-            self._advance(seat)
+            self._trick_pass(seat)
             return ev
         called = False
         if self._extras:
@@ -375,11 +365,8 @@ class BigTwoDeal(PrePlay):
             self._combos[seat] = [c for c in combos if not c[1] & mask]
         if self.top is None and self.lock_play is not None:
             self._lead_under_lock(seat, action)
-        self.top = action
-        self.top_player = seat
+        self._trick_top(seat, action)
         self.must_contain = 0
-        if not self.rules.pass_lockout:
-            self.passed = 0
         if self._extras and self.rules.last_card_call and not called and \
                 hand.bit_count() == 1:
             self.blocked |= 1 << seat
@@ -387,7 +374,7 @@ class BigTwoDeal(PrePlay):
             self._go_out(seat, action)
             if self.outcome is not None:
                 return ev
-        self._advance(seat)
+        self._trick_turn(seat)
         return ev
 
     def _watch_ding_da(self, seat: int, play: Combo) -> None:
@@ -415,7 +402,7 @@ class BigTwoDeal(PrePlay):
             self.lock_player = self.lock_play = None
 
     def _go_out(self, seat: int, play: Combo) -> None:
-        self._active &= ~(1 << seat)
+        self._went_out(seat)
         self.finished.append(seat)
         if self.winner is None:
             self.winner = seat
@@ -431,44 +418,20 @@ class BigTwoDeal(PrePlay):
                 self.finished.append(last)
             self._score_play()
 
-    def _advance(self, seat: int) -> None:
-        """Move the turn on after ``seat`` acted; end the trick when all others passed."""
-        n = self.players
-        active = self._active
+    def _end_trick(self) -> None:
+        """All others passed (:class:`chupai.trick.Trick`): the repeat-lead lock
+        (§7.3) and the "last card" blocks (§10.2) decide with the shared rule."""
         top_player = self.top_player
         assert top_player is not None
-        others = active & ~(1 << top_player)
-        if others & ~self.passed == 0:
-            # trick over
-            if self.rules.repeat_lead_lock and not self.forced_trick:
-                if active >> top_player & 1:
-                    self.lock_player, self.lock_play = top_player, self.top
-                else:
-                    self.lock_player = self.lock_play = None
-            self.forced_trick = False
-            self.top = None
-            self.passed = 0
-            if active >> top_player & 1:
-                leader = top_player
+        if self.rules.repeat_lead_lock and not self.forced_trick:
+            if self._active >> top_player & 1:
+                self.lock_player, self.lock_play = top_player, self.top
             else:
-                leader = top_player
-                for i in range(1, n + 1):
-                    cand = (top_player + i) % n
-                    if active >> cand & 1:
-                        leader = cand
-                        break
-            if self.blocked:
-                leader = self._unblocked_leader(leader)
-            self.leader = leader
-            self.to_act = leader
-            return
-        skip = self.passed if self.rules.pass_lockout else 0
-        for i in range(1, n + 1):
-            cand = (seat + i) % n
-            if active >> cand & 1 and not skip >> cand & 1:
-                self.to_act = cand
-                return
-        raise AssertionError("no player to act")  # pragma: no cover
+                self.lock_player = self.lock_play = None
+        self.forced_trick = False
+        super()._end_trick()
+        if self.blocked:
+            self.leader = self.to_act = self._unblocked_leader(self.leader)
 
     def _unblocked_leader(self, leader: int) -> int:
         """§10.2: a blocked player hands the lead on to the next active player who

@@ -5,9 +5,10 @@ The phases come in the order of §3.4, each only when its option is on:
 check (§5, automatic) → ``redeal`` requests (§4) → ``pre_exchange`` (§12.4) →
 ``class_exchange`` (§12.2) or ``tribute`` (§12.3 methods 2–4) → ``play``.
 
-Every pre-play phase is a decision of one kind: :data:`PHASES` maps a phase to
-its :class:`PhaseRules` — the choices the seat to act has, why another action is
-refused, and how a choice is applied. The exchange phases (class struggle and
+Every pre-play phase is a decision of one kind, as in every game
+(:mod:`chupai.phases`): :data:`PHASES` maps a phase to its
+:class:`~chupai.phases.PhaseRules` — the choices the seat to act has, why another
+action is refused, and how a choice is applied. The exchange phases (class struggle and
 tribute) work through a queue of :class:`~chupai.bigtwo.values.Task`: name a card,
 give cards, keep cards.
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import Final
 
 from chupai.bigtwo.combos import tables
 from chupai.bigtwo.rules import (
@@ -38,6 +39,7 @@ from chupai.bigtwo.scoring import hand_points
 from chupai.bigtwo.state import DealState
 from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Choice, Event, Phase, Task
 from chupai.cards import CardMask, card_name, cards_of
+from chupai.phases import DecisionPhases, PhaseRules
 
 __all__ = ["PHASES", "PhaseRules", "PrePlay", "instant_win_kind", "next_titles",
            "protected_cards", "redeal_reasons"]
@@ -49,7 +51,7 @@ _INSTANT_STRENGTH: Final = {InstantWin.SUITED_DRAGON: 3, InstantWin.DRAGON: 2,
                             InstantWin.FOUR_TWOS: 1}
 
 
-class PrePlay(DealState):
+class PrePlay(DecisionPhases, DealState):
     """The pre-play phases of a deal: the steps that lead into play and the
     decisions of each phase (dispatched through :data:`PHASES`)."""
 
@@ -202,7 +204,7 @@ class PrePlay(DealState):
         else:
             self.leader = self._given_leader
             self.must_contain = 0
-        self.to_act = self.leader
+        self._open_play(self.leader)
 
     def _check_instant_win(self) -> bool:
         wins = self.rules.instant_wins
@@ -229,16 +231,7 @@ class PrePlay(DealState):
         self._finish(pens)
         return True
 
-    # ----- decisions, through PHASES --------------------------------------------------
-    def _choices(self, seat: int) -> list[Choice]:
-        return PHASES[self.phase].choices(self, seat)
-
-    def _choice_reason(self, seat: int, action: Action, legal: list[Choice]) -> str:
-        return PHASES[self.phase].refusal(self, seat, action, legal)
-
-    def _apply_choice(self, seat: int, action: Choice) -> Event:
-        return PHASES[self.phase].apply(self, seat, action)
-
+    # ----- decisions: the table PHASES, read by chupai.phases.DecisionPhases ------------
     def _subsets(self, mask: CardMask, k: int) -> list[CardMask]:
         """The ``k``-card subsets of ``mask``, in the display order of their cards."""
         cards = sorted(cards_of(mask), key=self._t.card_strength.__getitem__)
@@ -494,30 +487,43 @@ class PrePlay(DealState):
             self._start_play()
 
 
-class PhaseRules(NamedTuple):
-    """How one pre-play phase decides: the choices of the seat to act, why
-    another action is refused, and how a choice is applied."""
-
-    choices: Callable[[PrePlay, int], list[Choice]]
-    refusal: Callable[[PrePlay, int, Action, list[Choice]], str]
-    apply: Callable[[PrePlay, int, Choice], Event]
+Reason = Callable[[PrePlay, int, Action, list[Choice]], str]
+"""Why an action that is not among the ``legal`` choices is refused."""
 
 
-_EXCHANGE: Final = PhaseRules(PrePlay._task_choices, PrePlay._task_refusal, PrePlay._task_apply)
+def _refusal(choices: Callable[[PrePlay, int], list[Choice]], reason: Reason
+             ) -> Callable[[PrePlay, int, Action], str | None]:
+    """The refusal of a phase (:class:`~chupai.phases.PhaseRules`): None for one of
+    the seat's ``choices``, else the phase's ``reason``."""
+    def refusal(deal: PrePlay, seat: int, action: Action) -> str | None:
+        legal = choices(deal, seat)
+        if isinstance(action, Choice) and action in legal:
+            return None
+        return reason(deal, seat, action, legal)
+    return refusal
 
-PHASES: Final[dict[Phase, PhaseRules]] = {
-    Phase.CHOOSE_HANDS: PhaseRules(PrePlay._hands_choices, PrePlay._hands_refusal,
-                                   PrePlay._hands_apply),
-    Phase.LEFTOVER: PhaseRules(PrePlay._leftover_choices, PrePlay._leftover_refusal,
-                               PrePlay._leftover_apply),
-    Phase.REDEAL: PhaseRules(PrePlay._redeal_choices, PrePlay._redeal_refusal,
-                             PrePlay._redeal_apply),
-    Phase.PRE_EXCHANGE: PhaseRules(PrePlay._pool_choices, PrePlay._task_refusal,
-                                   PrePlay._pool_apply),
+
+def _phase(choices: Callable[[PrePlay, int], list[Choice]], reason: Reason,
+           apply: Callable[[PrePlay, int, Choice], Event]) -> PhaseRules[PrePlay, Choice]:
+    return PhaseRules(choices, _refusal(choices, reason), apply)
+
+
+_EXCHANGE: Final = _phase(PrePlay._task_choices, PrePlay._task_refusal, PrePlay._task_apply)
+
+PHASES: Final[dict[Phase, PhaseRules[PrePlay, Choice]]] = {
+    Phase.CHOOSE_HANDS: _phase(PrePlay._hands_choices, PrePlay._hands_refusal,
+                               PrePlay._hands_apply),
+    Phase.LEFTOVER: _phase(PrePlay._leftover_choices, PrePlay._leftover_refusal,
+                           PrePlay._leftover_apply),
+    Phase.REDEAL: _phase(PrePlay._redeal_choices, PrePlay._redeal_refusal,
+                         PrePlay._redeal_apply),
+    Phase.PRE_EXCHANGE: _phase(PrePlay._pool_choices, PrePlay._task_refusal,
+                               PrePlay._pool_apply),
     Phase.CLASS_EXCHANGE: _EXCHANGE,
     Phase.TRIBUTE: _EXCHANGE,
 }
 """The rules of each pre-play phase (the play phase is the deal's own)."""
+PrePlay._PHASES = PHASES
 
 
 def instant_win_kind(hand: CardMask, wins: frozenset[InstantWin]) -> InstantWin | None:

@@ -17,15 +17,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
+from chupai.bigtwo.game import BigTwoDeal, deal_cards
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
 from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import replay_actions, replay_deal
+from chupai.records import header_errors, replayers
 from chupai.records import field as _field
 
 if TYPE_CHECKING:
@@ -83,42 +83,29 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     if ranking is not None and (not isinstance(ranking, list) or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in ranking)):
         raise RecordError(f"record field 'ranking' must be a list of seats or null, not {ranking!r}")
-    try:
+    with header_errors():
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
         hands = [parse_mask(h) for h in raw_hands]
         leftover = parse_mask(raw_left)
-    except ChupaiError as exc:
-        raise RecordError(f"bad record header: {exc}") from None
     dealer = _field(rec, "dealer", int)
     seed = _field(rec, "seed", int, optional=True)
     if seed is not None:
-        try:
+        with header_errors():
             d2, h2, l2 = deal_cards(rules, seed, dealer)
-        except ChupaiError as exc:
-            raise RecordError(f"bad record header: {exc}") from None
         if h2 != hands or l2 != leftover:
             raise RecordError("the hands do not match the deal of the recorded seed")
-    try:
+    with header_errors(ChupaiError, ValueError):
         return BigTwoDeal.from_hands(
             rules, hands, leftover=leftover, dealer=dealer,
             first_deal=first_deal, leader=leader, seed=seed, ranking=ranking,
         )
-    except (ChupaiError, ValueError) as exc:
-        raise RecordError(f"bad record header: {exc}") from None
 
 
-def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, BigTwoDeal, Event]]:
-    """Yield ``(index, deal, event)`` after each action, checking every one.
-
-    Raises :class:`RecordError` at the first action that is malformed, out of
-    turn or illegal, or when the final result differs from the recorded one.
-    """
-    yield from replay_actions(_start(rec), rec)
-
-
-def replay(rec: Mapping[str, Any]) -> BigTwoDeal:
-    """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
-    return replay_deal(_start, rec)
+replay_steps, replay = replayers(_start)
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
+every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
+at the first action that is malformed, out of turn or illegal, or when the final
+result differs from the recorded one (:func:`chupai.records.replayers`)."""
 
 
 def replay_any(rec: Mapping[str, Any]) -> BigTwoDeal | Match:

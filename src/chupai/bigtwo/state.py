@@ -26,6 +26,7 @@ from chupai.bigtwo.values import (
 )
 from chupai.cards import CardMask
 from chupai.deal import Deal
+from chupai.trick import Trick
 
 __all__ = ["DealState", "Generator", "finishing_ranking"]
 
@@ -40,8 +41,9 @@ class Generator(Protocol):
     def sample(self, population: Sequence[T], k: int) -> list[T]: ...
 
 
-class DealState(Deal[Action, Event, Outcome]):
-    """The fields of one deal of Big Two and the steps every phase shares."""
+class DealState(Trick, Deal[Action, Event, Outcome]):
+    """The fields of one deal of Big Two and the steps every phase shares (the
+    trick comes from :class:`chupai.trick.Trick`)."""
 
     __slots__ = (
         "rules", "_t", "players", "dealer", "first_deal", "hands", "dealt_hands",
@@ -53,7 +55,7 @@ class DealState(Deal[Action, Event, Outcome]):
         "lock_player", "lock_play", "forced_trick", "_start_public",
         "ranking", "piles", "pool", "swapped", "blocked", "liable", "_extras",
         "_queue", "_tasks", "_named", "_received", "_given", "_private", "_exchanged",
-        "_dd_watch", "_draws",
+        "_dd_watch", "_draws", "_lockout",
     )
 
     rules: BigTwoRules
@@ -110,7 +112,6 @@ class DealState(Deal[Action, Event, Outcome]):
     _beats: Callable[[Combo, Combo], bool]
     _monsters: bool
     _combos: list[list[Combo] | None]
-    _active: int
     _given_leader: int | None
     _start_public: bool
     _extras: bool
@@ -165,6 +166,7 @@ class DealState(Deal[Action, Event, Outcome]):
         self.played = [0] * n
         self._combos = [None] * n
         self._active = (1 << n) - 1
+        self._lockout = rules.pass_lockout
         self._given_leader = leader
         self.win_hands = self.win_played = ()
         self.exposed = self.leftover_shown = self.passed = self.must_contain = 0

@@ -2,8 +2,10 @@
 (搶地主, §5), the kitty, and the redeal when everybody passes (§4.2).
 
 :class:`AuctionMixin` holds the state transitions and legality checks of the
-``bid`` and ``rob`` phases; :class:`~chupai.doudizhu.game.DouDizhuDeal` inherits
-them; the mixin's ``__slots__`` are the state the auction writes.
+``bid`` and ``rob`` phases, decision phases of the shape every game's pre-play
+steps have (:mod:`chupai.phases`: the table :data:`PHASES`);
+:class:`~chupai.doudizhu.game.DouDizhuDeal` inherits them; the mixin's
+``__slots__`` are the state the auction writes.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 from chupai.actions import PASS, Pass
 from chupai.doudizhu.combos import Cards, Combo
 from chupai.doudizhu.rules import AllPass, Bidding, DouDizhuRules, MingPai
-from chupai.doudizhu.state import NO_ROB, ROB, Action, Bid, Outcome, Phase
+from chupai.doudizhu.state import NO_ROB, ROB, Action, Bid, Choice, Outcome, Phase
+from chupai.phases import DecisionPhases, PhaseRules
 
-__all__ = ["AuctionMixin"]
+__all__ = ["PHASES", "AuctionMixin"]
 
 
-class AuctionMixin:
+class AuctionMixin(DecisionPhases):
     """Bidding, robbing and the kitty."""
 
     __slots__ = (
@@ -56,7 +59,7 @@ class AuctionMixin:
     _combos: list[list[Combo] | None]
 
     # ----- legality --------------------------------------------------------------
-    def _auction_actions(self) -> list[Action]:
+    def _auction_actions(self, seat: int) -> list[Action]:
         """The legal actions of the bid or rob phase: bids then pass; rob/no."""
         if self.phase is Phase.BID:
             bids: list[Action] = [Bid(v) for v in range(self.bid + 1, 4)]
@@ -82,6 +85,13 @@ class AuctionMixin:
         return f"seat {seat} must bid (1..3) or pass"
 
     # ----- transitions -------------------------------------------------------------
+    def _auction_apply(self, seat: int, action: Action) -> None:
+        """Apply a bid or pass (bid phase), or a robbing decision (rob phase)."""
+        if self.phase is Phase.BID:
+            self._bid(seat, action.value if isinstance(action, Bid) else 0)
+        else:
+            self._rob(seat, isinstance(action, Choice) and action.name == "rob")
+
     def _bid(self, seat: int, value: int) -> None:
         n = self.players
         self.bids.append((seat, value))
@@ -167,3 +177,11 @@ class AuctionMixin:
             doubled=2 if self.doubled else 1, unit=0, scores=(0,) * self.players,
             hands=tuple(self.hands),
         )
+
+
+_AUCTION: PhaseRules[AuctionMixin, Action] = PhaseRules(
+    AuctionMixin._auction_actions, AuctionMixin._why_illegal_auction,
+    AuctionMixin._auction_apply)
+PHASES: dict[Phase, PhaseRules[AuctionMixin, Action]] = {Phase.BID: _AUCTION, Phase.ROB: _AUCTION}
+"""The decision phases of the auction (:mod:`chupai.phases`)."""
+AuctionMixin._PHASES = PHASES

@@ -73,6 +73,7 @@ from chupai.doudizhu.state import (
     Outcome,
     Phase,
 )
+from chupai.trick import Trick
 
 __all__ = [
     "format_action",
@@ -80,21 +81,26 @@ __all__ = [
     "Outcome", "Observation", "DouDizhuDeal", "new_deal", "deal_cards",
 ]
 
+_new: Final = tuple.__new__
+
 _REEXPORTED = (_canonical_stock, _stock, _KIND_NAMES)
 """Names that lived in this module before it was split (kept importable)."""
 
 
-# the auction declares phase as the game's Phase (a str enum), narrower than Deal's str
-class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):  # type: ignore[misc]
+class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
     """One deal of Dou Dizhu. Build with :func:`new_deal` or :meth:`from_hands`.
-    The bid and rob phases come from :class:`~chupai.doudizhu.auction.AuctionMixin`."""
+    The bid and rob phases come from :class:`~chupai.doudizhu.auction.AuctionMixin`,
+    the trick from :class:`chupai.trick.Trick` (every seat stays in play to the end,
+    and a pass locks nobody out)."""
 
     __slots__ = (
         "rules", "_t", "players", "dealer", "seed", "marker_index", "marker", "first_bidder",
-        "doubled", "dealt_hands", "kitty", "hands", "history", "top", "top_player", "passes",
-        "played", "play_counts", "bombs", "shown", "_combos", "_stale", "_doubling",
+        "doubled", "dealt_hands", "kitty", "hands", "history", "top", "top_player", "passed",
+        "played", "play_counts", "bombs", "shown", "_combos", "_stale", "_doubling", "_active",
+        "_lockout",
     )
 
+    phase: Phase
     dealer: int
     seed: int | None
     marker_index: int | None
@@ -106,8 +112,8 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):  # type: ignore[
     history: list[Event]
     top: Combo | None
     top_player: int | None
-    passes: int
-    """Passes in a row since the top play."""
+    passed: int
+    """Bit mask of the seats that passed since the top play (:attr:`passes` counts them)."""
     played: list[Cards]
     play_counts: list[int]
     """Plays (not passes) made by each seat."""
@@ -173,7 +179,9 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):  # type: ignore[
         self.kitty_taken = False
         self.top = None
         self.top_player = None
-        self.passes = 0
+        self.passed = 0
+        self._active = (1 << n) - 1
+        self._lockout = False
         self.leader = None
         self.played = [0] * n
         self.play_counts = [0] * n
@@ -227,7 +235,7 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):  # type: ignore[
                 out = [c for c in combos if c[5] or (c[4] == g and c[2] > k)]
             out.append(PASS)
             return out
-        return self._auction_actions()
+        return self._phase_choices(seat)
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
@@ -235,7 +243,7 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):  # type: ignore[
         if seat is None:
             return "the deal is over"
         if self.phase is not Phase.PLAY:
-            return self._why_illegal_auction(seat, action)
+            return self._phase_refusal(seat, action)
         return self._why_illegal_play(seat, action)
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
@@ -297,23 +305,17 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):  # type: ignore[
         state."""
         seat = self.to_act
         assert seat is not None
-        ev = Event(seat, action)
+        ev = _new(Event, (seat, action))  # Event(seat, action), without its Python __new__
         self.history.append(ev)
         if type(action) is Combo:
             self._play(seat, action)
+        elif self.phase is not Phase.PLAY:
+            self._phase_apply(seat, action)
         elif action is PASS or isinstance(action, Pass):
-            if self.phase is Phase.BID:
-                self._bid(seat, 0)
-            else:
-                self._pass(seat)
-        elif isinstance(action, Bid):
-            self._bid(seat, action.value)
-        elif isinstance(action, Choice):
-            if self.phase is Phase.ROB:
-                self._rob(seat, action.name == "rob")
-            else:
-                self.shown = True
-                self.can_show = False
+            self._trick_pass(seat)
+        else:  # 明牌 (SHOW)
+            self.shown = True
+            self.can_show = False
         return ev
 
     def _play(self, seat: int, combo: Combo) -> None:
@@ -326,23 +328,11 @@ class DouDizhuDeal(AuctionMixin, Deal[Action, Event, Outcome]):  # type: ignore[
         self.can_show = False
         if combo[0] in self._doubling:
             self.bombs += 1
-        self.top = combo
-        self.top_player = seat
-        self.passes = 0
-        if not hand:
-            self._finish_play(seat)
-            return
-        self.to_act = (seat + 1) % self.players
-
-    def _pass(self, seat: int) -> None:
-        passes = self.passes + 1
-        if passes == self.players - 1:
-            self.top = None
-            self.passes = 0
-            self.leader = self.to_act = self.top_player
+        if hand:
+            self._trick_play(seat, combo)
         else:
-            self.passes = passes
-            self.to_act = (seat + 1) % self.players
+            self._trick_top(seat, combo)
+            self._finish_play(seat)
 
     # ----- the end -------------------------------------------------------------
     def _finish_play(self, seat: int) -> None:

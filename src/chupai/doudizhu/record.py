@@ -20,15 +20,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 from chupai.doudizhu.combos import RANK_NAMES, parse_cards
-from chupai.doudizhu.game import DouDizhuDeal, Event, deal_cards
+from chupai.doudizhu.game import DouDizhuDeal, deal_cards
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError, RecordError
 from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import replay_actions, replay_deal
+from chupai.records import header_errors, replayers
 from chupai.records import field as _field
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
@@ -70,39 +70,26 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
         if name not in RANK_NAMES:
             raise RecordError(f"record field 'marker' is not a rank: {raw_marker!r}")
         marker = RANK_NAMES.index(name)
-    try:
+    with header_errors():
         rules = DouDizhuRules.from_dict(raw_rules)
         hands = [parse_cards(h, rules) for h in raw_hands]
         kitty = parse_cards(raw_kitty, rules)
-    except ChupaiError as exc:
-        raise RecordError(f"bad record header: {exc}") from None
     if seed is not None:
-        try:
+        with header_errors(ChupaiError, ValueError):
             d2, h2, k2, m2, r2 = deal_cards(rules, seed, dealer)
-        except (ChupaiError, ValueError) as exc:
-            raise RecordError(f"bad record header: {exc}") from None
         if h2 != hands or k2 != kitty:
             raise RecordError("the hands do not match the deal of the recorded seed")
         if marker_index is not None and (m2 != marker_index or (marker is not None and marker != r2)):
             raise RecordError("the marker card does not match the deal of the recorded seed")
-    try:
+    with header_errors(ChupaiError, ValueError):
         return DouDizhuDeal.from_hands(
             rules, hands, kitty, dealer=dealer, first_bidder=first_bidder,
             marker_index=marker_index, marker=marker, doubled=doubled, seed=seed,
         )
-    except (ChupaiError, ValueError) as exc:
-        raise RecordError(f"bad record header: {exc}") from None
 
 
-def replay_steps(rec: Mapping[str, Any]) -> Iterator[tuple[int, DouDizhuDeal, Event]]:
-    """Yield ``(index, deal, event)`` after each action, checking every one.
-
-    Raises :class:`RecordError` at the first action that is malformed, out of
-    turn or illegal, or when the final result differs from the recorded one.
-    """
-    yield from replay_actions(_start(rec), rec)
-
-
-def replay(rec: Mapping[str, Any]) -> DouDizhuDeal:
-    """Replay a whole record and return the final deal (see :func:`replay_steps`)."""
-    return replay_deal(_start, rec)
+replay_steps, replay = replayers(_start)
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
+every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
+at the first action that is malformed, out of turn or illegal, or when the final
+result differs from the recorded one (:func:`chupai.records.replayers`)."""
