@@ -43,7 +43,7 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
-from chupai.protocol import GameSpec
+from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
 
@@ -58,12 +58,19 @@ class TerminalSession:
     SYMBOLS: ClassVar[str] = ""
     """The special characters the session draws when the console can write them all
     (:attr:`symbols`; else plain stand-ins)."""
+    GAME: ClassVar[str] = ""
+    """The key of the game a session plays when it is given no ``spec`` (a game's
+    renderer names its own game)."""
+
+    spec: GameSpec
+    """The game."""
 
     def __init__(
         self,
         human: int,
         *,
         console: Console,
+        spec: GameSpec | None = None,
         seed_was_random: bool = False,
         lang: str = "en",
         record: str | None = None,
@@ -80,6 +87,8 @@ class TerminalSession:
         self.echo_input = echo_input
         self.pause = pause
         self.symbols = supports(console, self.SYMBOLS)
+        if spec is not None or self.GAME:
+            self.spec = spec or get_game(self.GAME)
 
     # ----- words ---------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -208,12 +217,13 @@ class DealSession(TerminalSession):
     than ending the game."""
 
     deal: Any
-    spec: GameSpec
-    """The game (needed by :meth:`play_all` when :attr:`REDEALS`)."""
 
-    def __init__(self, human: int, seed: int, **options: Any):
+    def __init__(self, human: int, seed: int, *, match_label: str | None = None,
+                 **options: Any):
         super().__init__(human, **options)
         self.seed = seed
+        self.match_label = match_label
+        """Set in a match: the deal's place in it (``Deal 3 of 10``)."""
         self.bots: dict[int, Any] = {}
         self.trick: dict[int, Any] = {}
         """Each seat's last action in the current trick."""

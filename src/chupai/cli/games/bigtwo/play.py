@@ -63,7 +63,7 @@ from chupai.cli.terminal import (
 )
 from chupai.names import action_name, game_name
 from chupai.options import parse_overrides
-from chupai.protocol import GameSpec, get_game
+from chupai.protocol import GameSpec
 
 __all__ = ["PROBE", "play_rules", "deal_session", "match_session", "read_input",
            "hand_order", "PlaySession", "MatchSession"]
@@ -89,23 +89,13 @@ class PlaySession(EventLines):
     READER = staticmethod(read_input)
     PLAY = Combo
 
-    def __init__(
-        self,
-        deal: BigTwoDeal,
-        human: int,
-        bots: dict[int, Bot],
-        *,
-        seed: int,
-        spec: GameSpec | None = None,
-        match_label: str | None = None,
-        **options: Any,
-    ):
+    GAME = "bigtwo"
+
+    def __init__(self, deal: BigTwoDeal, human: int, bots: dict[int, Bot], *, seed: int,
+                 **options: Any):
         super().__init__(human, seed, **options)
         self.deal = deal
         self.bots = bots
-        self.spec = spec or get_game("bigtwo")
-        self.match_label = match_label
-        """Set in a match: the deal's place in it (``Deal 3 of 10``)."""
 
     # ----- text helpers -------------------------------------------------------
     def card(self, c: int) -> Text:
@@ -485,10 +475,7 @@ class MatchSession(BaseMatchSession):
     table after each one (``options``: the keywords of
     :class:`~chupai.cli.session.TerminalSession`)."""
 
-    def __init__(self, match: Match, human: int, bot_names: list[str], *,
-                 spec: GameSpec | None = None, **options: Any):
-        super().__init__(match, human, bot_names, **options)
-        self.spec = spec or get_game("bigtwo")
+    GAME = "bigtwo"
 
     def title(self) -> str:
         return game_name(self.spec.key, self.lang)
@@ -539,7 +526,8 @@ def _player_reason(reason: str, seat: int) -> str:
         if reason.startswith(old):
             reason = new + reason[len(old):]
             break
-    reason = reason.replace(f"; seat {seat} must", "; you must").replace(" wanted from", " you want from")
+    reason = reason.replace(f"; seat {seat} must", "; you must")
+    reason = reason.replace(" wanted from", " you want from")
     reason = reason.replace(f"seat {seat}'s highest card", "your highest card")
     return reason.replace(f"so seat {seat} must", "so you must")
 

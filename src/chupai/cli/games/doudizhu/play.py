@@ -70,7 +70,7 @@ from chupai.doudizhu.match import Match
 from chupai.doudizhu.rules import AllPass, DouDizhuRules, MingPai
 from chupai.errors import ChupaiError
 from chupai.options import parse_overrides
-from chupai.protocol import GameSpec, get_game
+from chupai.protocol import GameSpec
 
 __all__ = ["PROBE", "play_rules", "deal_session", "match_session", "DouDizhuSession",
            "DouDizhuMatchSession"]
@@ -89,27 +89,15 @@ class DouDizhuSession(DouDizhuView):
     READER = staticmethod(read_input)
     PLAY = Combo
 
-    def __init__(
-        self,
-        rules: DouDizhuRules,
-        seed: int,
-        human: int,
-        bot_names: list[str],
-        *,
-        deal: DouDizhuDeal | None = None,
-        match_label: str | None = None,
-        spec: GameSpec | None = None,
-        **options: Any,
-    ):
+    GAME = "doudizhu"
+
+    def __init__(self, rules: DouDizhuRules, seed: int, human: int, bot_names: list[str], *,
+                 deal: DouDizhuDeal | None = None, **options: Any):
         super().__init__(human, seed, **options)
-        self.spec = spec or get_game("doudizhu")
         self.rules = rules
         self.bot_names = bot_names
         self.lang = self.lang if self.lang in WORDS else "en"
         self.deal = self.spec.new_deal(rules, seed) if deal is None else deal
-        self.match_label = match_label
-        """The deal's label in a match (``Deal 2 of 5``), None outside a match."""
-        self.redeals = 0
         self._make_bots()
 
     def _make_bots(self) -> None:
@@ -433,10 +421,10 @@ class DouDizhuMatchSession(BaseMatchSession):
     INTRO_NOTE = (" Redeals (everybody passed) do not count; the deal passes to the next "
                   "player after every deal.")
 
-    def __init__(self, match: Match, human: int, bot_names: list[str], *,
-                 spec: GameSpec | None = None, **options: Any):
+    GAME = "doudizhu"
+
+    def __init__(self, match: Match, human: int, bot_names: list[str], **options: Any):
         super().__init__(match, human, bot_names, **options)
-        self.spec = spec or get_game("doudizhu")
         self.lang = self.lang if self.lang in WORDS else "en"
 
     def title(self) -> str:
