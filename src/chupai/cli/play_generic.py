@@ -189,10 +189,8 @@ class GenericSession(DealSession):
         return Text(reason)
 
     def apply(self, action: Any) -> None:
-        """Apply a legal action of the seat to act and report it."""
         deal = self.deal
-        seat = deal.current_player
-        assert seat is not None
+        seat = self.mover()
         text = self.text(action)
         deal.apply_action(action)
         line = self.actor(seat)

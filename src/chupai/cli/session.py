@@ -25,6 +25,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from chupai.bots import make_bot
 from chupai.cli.terminal import (
     EXIT_EOF,
     EXIT_OK,
@@ -275,6 +276,12 @@ class DealSession(TerminalSession):
         raise NotImplementedError
 
     # ----- the turns -----------------------------------------------------------------
+    def mover(self) -> int:
+        """The seat to act in the deal (not over)."""
+        seat = self.deal.current_player
+        assert seat is not None
+        return int(seat)
+
     def play_deal(self) -> None:
         """Play the current deal to its end (raises Quit or EndOfInput)."""
         deal = self.deal
@@ -363,6 +370,12 @@ class DealSession(TerminalSession):
         """Suggest a move."""
         raise NotImplementedError
 
+    def hint_move(self) -> tuple[list[Any], Any]:
+        """The human's legal actions and the one the greedy bot (seed 0) takes."""
+        legal = self.deal.legal_actions()
+        bot = make_bot("greedy", seed=0, game=self.spec.key)
+        return legal, bot.act(self.deal.observe(self.human), legal)
+
     def explain_illegal(self, action: Any, reason: str) -> Text:
         """The engine's reason, in the player's words and with the cards drawn: a
         play that does not beat the top (:meth:`follow_note` says how to follow),
@@ -401,6 +414,22 @@ class DealSession(TerminalSession):
     def cards(self, cards: int) -> Text:
         """Cards as colored text."""
         raise NotImplementedError
+
+    def draw_hand(self, hand: int) -> None:
+        """The human's hand."""
+        raise NotImplementedError
+
+    def turn_line(self, obs: Any) -> Text:
+        """Whose turn it is, or what the human is asked."""
+        raise NotImplementedError
+
+    def draw_turn(self, obs: Any, playing: bool) -> None:
+        """The bottom of the view: the top play of the trick (while ``playing``), the
+        human's hand and :meth:`turn_line`."""
+        if playing:
+            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
+        self.draw_hand(obs.hand)
+        self.say(self.turn_line(obs))
 
     # ----- the table -------------------------------------------------------------------
     def seats_frame(self, *columns: str) -> Table:

@@ -144,10 +144,10 @@ class BigASession(BigAReports):
         if deal.phase is Phase.PLAY:
             self.say(self.seats_table())
             self.say_top(deal.top, deal.top_player, "On the table: nothing — you lead a new trick")
-        self.draw_hand()
-        self.say(self.turn_line())
+        self.draw_hand(deal.hands[self.human])
+        self.say(self.turn_line(None))
 
-    def turn_line(self) -> Text:
+    def turn_line(self, obs: Any) -> Text:
         deal = self.deal
         t = Text()
         phase = deal.phase

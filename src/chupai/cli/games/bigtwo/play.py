@@ -204,10 +204,7 @@ class PlaySession(EventLines):
         if obs.exposed:
             self.say(Text("Face up, out of play: ").append_text(self.cards(obs.exposed)))
         self.say(self.seats_table(obs))
-        if obs.phase is Phase.PLAY:
-            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
-        self.draw_hand(obs.hand)
-        self.say(self.turn_line(obs))
+        self.draw_turn(obs, obs.phase is Phase.PLAY)
 
     def seats_table(self, obs: Any) -> Table:
         table = self.seats_frame("Cards", "This trick")
@@ -328,9 +325,7 @@ class PlaySession(EventLines):
     def hint(self, arg: str = "") -> None:
         """Suggest a play; with ``arg`` ``all`` or a combination type, list plays."""
         deal = self.deal
-        legal = deal.legal_actions()
-        obs = deal.observe(self.human)
-        best = make_bot("greedy", seed=0, game=self.spec.key).act(obs, legal)
+        legal, best = self.hint_move()
         t = Text("Hint: ", style="bold magenta")
         if isinstance(best, (Combo, LastCard)):
             t.append_text(self.action(best))
@@ -380,10 +375,8 @@ class PlaySession(EventLines):
 
     # ----- moves -------------------------------------------------------------------
     def apply(self, action: Any) -> None:
-        """Apply a legal action of the seat to act and report it."""
         deal = self.deal
-        seat = deal.current_player
-        assert seat is not None
+        seat = self.mover()
         phase = deal.phase
         leading = phase is Phase.PLAY and deal.top is None
         hand_before = deal.hands[seat]

@@ -166,10 +166,7 @@ class DouDizhuSession(DouDizhuView):
             line.append_text(self.cards(obs.landlord_hand))
             self.say(line)
         self.say(self.stakes(obs))
-        if obs.phase is Phase.PLAY:
-            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
-        self.draw_hand(obs.hand)
-        self.say(self.turn_line(obs))
+        self.draw_turn(obs, obs.phase is Phase.PLAY)
 
 
     def turn_line(self, obs: Observation) -> Text:
@@ -222,9 +219,7 @@ class DouDizhuSession(DouDizhuView):
     def hint(self, arg: str = "") -> None:
         """Suggest a move; with ``arg`` ``all`` or a combination type, list plays."""
         deal = self.deal
-        legal = deal.legal_actions()
-        obs = deal.observe(self.human)
-        best = make_bot("greedy", seed=0, game=self.spec.key).act(obs, legal)
+        legal, best = self.hint_move()
         t = Text("Hint: ", style="bold magenta")
         t.append_text(self.action(best, bidding=deal.phase is Phase.BID))
         if isinstance(best, Combo):
@@ -251,10 +246,8 @@ class DouDizhuSession(DouDizhuView):
 
     # ----- moves --------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        """Apply a legal action of the seat to act and report it."""
         deal = self.deal
-        seat = deal.current_player
-        assert seat is not None
+        seat = self.mover()
         phase = deal.phase
         leading = phase is Phase.PLAY and deal.top is None
         deal.apply_action(action)
