@@ -562,8 +562,8 @@ class DealSession(TerminalSession):
             self.say(Columns([self.play_item(c) for c in shown], padding=(0, 3)))
 
     def kind(self, kind: Any) -> str:
-        """The display name of a combination type."""
-        raise NotImplementedError
+        """The display name of a combination type (the game's, in :attr:`lang`)."""
+        return self.spec.combo_name(kind.value, self.lang)
 
     def find_kind(self, text: str) -> Any:
         """The combination type ``text`` names, or None."""

@@ -59,6 +59,7 @@ from chupai.cli.terminal import (
     outcome_table,
     score_text,
     seat_bots,
+    told_to,
     total_row,
 )
 from chupai.names import action_name, game_name
@@ -106,15 +107,8 @@ class PlaySession(EventLines):
 
     def cards(self, mask: int) -> Text:
         strength = self.deal.sort_key()
-        out = Text()
-        for i, c in enumerate(sorted(cards_of(mask), key=strength.__getitem__)):
-            if i:
-                out.append(" ")
-            out.append_text(self.card(c))
-        return out
-
-    def kind(self, kind: ComboKind) -> str:
-        return self.spec.combo_name(kind.value, self.lang)
+        return Text(" ").join(self.card(c)
+                              for c in sorted(cards_of(mask), key=strength.__getitem__))
 
     def action(self, action: Any) -> Text:
         """An action as colored text: ``pair 8♣ 8♠``, ``pass`` or a choice name."""
@@ -510,15 +504,7 @@ def _trick_winner(trick: dict[int, Any]) -> int | None:
 
 def _player_reason(reason: str, seat: int) -> str:
     """Rephrase an engine reason for the player in ``seat``."""
-    for old, new in ((f"seat {seat} does not hold", "you do not hold"),
-                     (f"seat {seat} must decide", "you must decide"),
-                     (f"seat {seat} must first", "you must first"),
-                     (f"seat {seat} must", "you must"),
-                     (f"seat {seat} holds", "you hold"),
-                     (f"seat {seat} did not call", "you did not call")):
-        if reason.startswith(old):
-            reason = new + reason[len(old):]
-            break
+    reason = told_to(reason, seat, ("does not hold", "must", "holds", "did not call"))
     reason = reason.replace(f"; seat {seat} must", "; you must")
     reason = reason.replace(" wanted from", " you want from")
     reason = reason.replace(f"seat {seat}'s highest card", "your highest card")

@@ -53,7 +53,7 @@ from chupai.cli.games.doudizhu.play_input import (
 )
 from chupai.cli.games.doudizhu.play_view import WORDS, DouDizhuView
 from chupai.cli.match_session import BaseMatchSession
-from chupai.cli.terminal import outcome_table, score_text, seat_bots, total_row
+from chupai.cli.terminal import outcome_table, score_text, seat_bots, told_to, total_row
 from chupai.doudizhu.combos import Combo, Kind, readings, size_of, tables
 from chupai.doudizhu.game import (
     PASS,
@@ -209,12 +209,7 @@ class DouDizhuSession(DouDizhuView):
                 return Text("明牌 is off in these rules (ming_pai=off)")
             return Text("only the landlord may show the hand, and only before its first "
                         "play (an empty line or 'table' draws the table again)")
-        seat = self.human
-        for old, new in ((f"seat {seat} does not hold", "you do not hold"),
-                         (f"seat {seat} must", "you must")):
-            if reason.startswith(old):
-                reason = new + reason[len(old):]
-        return Text(reason)
+        return Text(told_to(reason, self.human, ("does not hold", "must")))
 
     def hint(self, arg: str = "") -> None:
         """Suggest a move; with ``arg`` ``all`` or a combination type, list plays."""
