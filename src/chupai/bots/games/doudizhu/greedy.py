@@ -25,11 +25,9 @@ a rank, all four jokers) is kept back the same way.
 
 >>> from chupai.doudizhu.rules import PRESETS
 >>> from chupai.doudizhu.game import new_deal
->>> deal = new_deal(PRESETS["classic"], seed=3)
 >>> bots = [DouDizhuGreedyBot(seed) for seed in range(3)]
->>> while not deal.is_terminal():
-...     seat = deal.current_player
-...     _ = deal.apply_action(bots[seat].act(deal.observe(seat), deal.legal_actions()))
+>>> from chupai.tournament import play_out
+>>> deal = play_out(new_deal(PRESETS["classic"], seed=3), bots)
 >>> deal.outcome.redeal or sum(deal.outcome.scores) == 0
 True
 """
