@@ -82,11 +82,16 @@ class TerminalSession:
         self.human = human
         self.console = console
         self.seed_was_random = seed_was_random
+        """Whether the seed was drawn at random (then the intro tells how to replay it:
+        :meth:`random_note`)."""
         self.lang = lang
         self.record = record
+        """The file the game's record is written to, if any."""
         self.read_line = read_line
         self.echo_input = echo_input
+        """Whether lines read are written back (input from a pipe)."""
         self.pause = pause
+        """Seconds between bot moves."""
         self.symbols = supports(console, self.SYMBOLS)
         if spec is not None or self.GAME:
             self.spec = spec or get_game(self.GAME)
