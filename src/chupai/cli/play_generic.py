@@ -248,9 +248,6 @@ class GenericMatchSession(BaseMatchSession):
         super().__init__(match, human, bot_names, spec=spec, **options)
         self.make = make
 
-    def title(self) -> str:
-        return self.spec.name(self.lang)
-
     def label(self) -> str:
         m = self.match
         of = f" of {m.planned}" if m.planned is not None else ""

@@ -336,9 +336,6 @@ class BigAMatchSession(BaseMatchSession):
         super().__init__(match, human, bot_names, **options)
         self.deal_records = 0
 
-    def title(self) -> str:
-        return game_name(self.spec.key, self.lang)
-
     def label(self) -> str:
         m = self.match
         of = f" of {m.planned}" if m.planned is not None else ""

@@ -464,9 +464,6 @@ class MatchSession(BaseMatchSession):
 
     GAME = "bigtwo"
 
-    def title(self) -> str:
-        return game_name(self.spec.key, self.lang)
-
     def label(self) -> str:
         m = self.match
         number = m.counted + 1

@@ -415,9 +415,6 @@ class DouDizhuMatchSession(BaseMatchSession):
         super().__init__(match, human, bot_names, **options)
         self.lang = self.lang if self.lang in WORDS else "en"
 
-    def title(self) -> str:
-        return self.spec.name(self.lang)
-
     def label(self) -> str:
         m = self.match
         of = f" of {m.planned}" if m.planned is not None else ""
