@@ -1,14 +1,14 @@
 """The registry of games by key and alias (kept for compatibility: the registry
 and the game protocol are :mod:`chupai.protocol`).
 
->>> find_game("Big2").key
-'bigtwo'
->>> find_game("锄大地").key
-'bigtwo'
->>> find_game("Fight the Landlord").key
-'doudizhu'
->>> find_game("打大A").key
-'biga'
+>>> from chupai.protocol import get_game
+>>> find_game("锄大地") is get_game("bigtwo")
+True
+>>> resolve_rules("Fight the Landlord").players
+3
+>>> from chupai.games import GAMES
+>>> GAMES[:3]
+('bigtwo', 'doudizhu', 'biga')
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from typing import Any
 from chupai.protocol import GameSpec, game_keys, get_game
 
 __all__ = ["GameInfo", "GAMES", "find_game", "resolve_rules"]
+
+GAMES: tuple[str, ...]
+"""The keys of the registered games (computed when asked: :func:`__getattr__`)."""
 
 GameInfo = GameSpec
 """The former name of :class:`chupai.protocol.GameSpec`."""

@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import check_match_plan, is_int
+from chupai.records import JsonValue, RecordedRules, check_match_plan, is_int
 from chupai.seeds import match_deal_seed
 
 __all__ = ["MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "BaseMatch", "RecordedDeal",
@@ -34,13 +34,9 @@ MAX_DEALS: Final = 10_000
 that a table whose players always ask for a redeal still ends."""
 
 
-class _Rules(Protocol):
+class _Rules(RecordedRules, Protocol):
     @property
     def players(self) -> int: ...
-
-    def spec(self) -> str: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 class _Outcome(Protocol):
@@ -81,14 +77,10 @@ class _Setup(Protocol):
     def dealer(self) -> int | None: ...
 
 
-class _Row(Protocol):
-    def to_dict(self) -> dict[str, Any]: ...
-
-
 RulesT = TypeVar("RulesT", bound=_Rules)
 DealT = TypeVar("DealT", bound=_Deal)
 SetupT = TypeVar("SetupT", bound=_Setup)
-RowT = TypeVar("RowT", bound=_Row)
+RowT = TypeVar("RowT", bound=JsonValue)
 
 
 class BaseMatch(Generic[RulesT, DealT, SetupT, RowT]):
@@ -379,7 +371,7 @@ def row_dict(row: tuple[Any, ...]) -> dict[str, Any]:
     """A score-table row (a game's ``MatchRow`` named tuple) as its record: its
     fields in order, ``number`` written as ``deal``, ``position`` left out and
     tuples as lists."""
-    fields: tuple[str, ...] = getattr(row, "_fields")
+    fields: tuple[str, ...] = getattr(row, "_fields")  # noqa: B009 (mypy: a tuple has no _fields)
     out: dict[str, Any] = {}
     for name, value in zip(fields, row, strict=True):
         if name != "position":

@@ -17,7 +17,7 @@ from chupai.errors import ChupaiError, RecordError
 
 __all__ = ["FORMAT", "VERSION", "is_int", "field", "check_header", "check_result",
            "RecordableDeal", "deal_record", "ReplayableDeal", "replay_actions", "replay_deal",
-           "check_match_plan", "header_errors", "replayers"]
+           "check_match_plan", "header_errors", "replayers", "JsonValue", "RecordedRules"]
 
 FORMAT: Final = "chupai-record"
 VERSION: Final = 1
@@ -65,14 +65,16 @@ def check_result(rec: Mapping[str, Any]) -> None:
         raise RecordError(f"record field 'result' must be an object or null, not {result!r}")
 
 
-class _Outcome(Protocol):
+class JsonValue(Protocol):
+    """A value with a JSON-ready form (a deal's result, a score table row)."""
+
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class _Rules(Protocol):
+class RecordedRules(JsonValue, Protocol):
+    """Rules as a record writes them: the spec text and the options."""
+
     def spec(self) -> str: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 class _Event(Protocol):
@@ -87,13 +89,13 @@ class RecordableDeal(Protocol):
     """What :func:`deal_record` needs of a deal."""
 
     @property
-    def rules(self) -> _Rules: ...
+    def rules(self) -> RecordedRules: ...
 
     @property
     def seed(self) -> int | None: ...
 
     @property
-    def outcome(self) -> _Outcome | None: ...
+    def outcome(self) -> JsonValue | None: ...
 
     def action_text(self, action: Any) -> str: ...
 
@@ -124,7 +126,7 @@ class ReplayableDeal(Protocol):
     def current_player(self) -> int | None: ...
 
     @property
-    def outcome(self) -> _Outcome | None: ...
+    def outcome(self) -> JsonValue | None: ...
 
     def is_terminal(self) -> bool: ...
 

@@ -12,14 +12,14 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chupai import __version__
-from chupai.protocol import GAMES_VARIABLE, load_modules
 from chupai.errors import ChupaiError
 from chupai.games import GAMES, find_game
 from chupai.options import parse_overrides
+from chupai.protocol import GAMES_VARIABLE, load_modules
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -41,6 +41,27 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
                    help="named preset of the game (bigtwo: standard, hongkong, taiwan, mainland)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override one option; repeat for several (e.g. --set pass_lockout=true)")
+
+
+def _command(sub: Any, name: str, func: Callable[[argparse.Namespace], int], *, help: str,
+             description: str) -> argparse.ArgumentParser:
+    """The subcommand ``name``, run by ``func``."""
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description)
+    p.set_defaults(func=func)
+    return p
+
+
+def _game_command(sub: Any, name: str, func: Callable[[argparse.Namespace], int], *, help: str,
+                  description: str, optional: bool = False) -> argparse.ArgumentParser:
+    """The subcommand ``name`` of a game: its ``game`` (``optional``: bigtwo by
+    default) and the rules options."""
+    p = _command(sub, name, func, help=help, description=description)
+    if optional:
+        p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
+    else:
+        p.add_argument("game", help="game key or alias, e.g. bigtwo")
+    _add_rules_args(p)
+    return p
 
 
 def _rules(args: argparse.Namespace) -> Any:
@@ -126,30 +147,27 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"chupai {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser(
-        "judge", help="classify a play and tell whether it beats a previous play (JSON)",
+    p = _game_command(
+        sub, "judge", cmd_judge,
+        help="classify a play and tell whether it beats a previous play (JSON)",
         description="Print one JSON object: {\"valid\": true, \"type\": TYPE[, \"beats\": BOOL]} "
                     "or {\"valid\": false, \"reason\": ...}. Exit 2 on malformed input.")
-    p.add_argument("game", help="game key or alias, e.g. bigtwo")
-    _add_rules_args(p)
     p.add_argument("play", metavar="PLAY", help="space-separated card tokens, e.g. '3D 3S'")
     p.add_argument("--over", metavar="PREVIOUS", default=None,
                    help="the previous play of the trick; adds \"beats\" to the answer")
-    p.set_defaults(func=cmd_judge)
 
-    p = sub.add_parser(
-        "moves", help="list every legal play of a hand (JSON)",
+    p = _game_command(
+        sub, "moves", cmd_moves,
+        help="list every legal play of a hand (JSON)",
         description="Print {\"moves\": [{\"cards\": ..., \"type\": ...}, ...]}: every distinct "
                     "legal play of HAND, leading, or following PREVIOUS with --over. Pass is "
                     "not listed.")
-    p.add_argument("game", help="game key or alias, e.g. bigtwo")
-    _add_rules_args(p)
     p.add_argument("hand", metavar="HAND", help="space-separated card tokens")
     p.add_argument("--over", metavar="PREVIOUS", default=None, help="the play to beat")
-    p.set_defaults(func=cmd_moves)
 
-    p = sub.add_parser(
-        "play", help="play a deal or a match in the terminal against bots",
+    p = _game_command(
+        sub, "play", cmd_play, optional=True,
+        help="play a deal or a match in the terminal against bots",
         description="Play one deal (or a match with --deals or --to) against bots in the "
                     "terminal. Enter card tokens (e.g. '3d 3s') or hand indexes (e.g. "
                     "'0 1'), 'pass', a decision such as 'keep' or 'give 4d', 'hint', "
@@ -159,8 +177,6 @@ def build_parser() -> argparse.ArgumentParser:
                     "'moves' and '#N'. A game without a terminal renderer of its own lists "
                     "the legal actions: type '#N' or the action's text. Exit status 0 "
                     "when the deal or match ends or you quit, 1 when input ends first.")
-    p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
-    _add_rules_args(p)
     p.add_argument("--players", type=int, default=None,
                    help="number of players (2-4 for bigtwo; biga is always 5)")
     p.add_argument("--seed", type=int, default=None,
@@ -182,37 +198,33 @@ def build_parser() -> argparse.ArgumentParser:
                         "to FILE-deal1.json, ...)")
     p.add_argument("--lang", choices=("en", "zh", "ja"), default="en",
                    help="language of the game and combination names (default en)")
-    p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser(
-        "rules", help="print every option of a game with its value and meaning",
+    p = _game_command(
+        sub, "rules", cmd_rules, optional=True,
+        help="print every option of a game with its value and meaning",
         description="Print every option of GAME under a preset and overrides: its value, "
                     "the values allowed and a one-line explanation.")
-    p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
-    _add_rules_args(p)
     p.add_argument("--values", action="store_true",
                    help="add a column with the values each option allows")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object {\"spec\": ..., \"options\": [...]}")
-    p.set_defaults(func=cmd_rules)
 
-    p = sub.add_parser(
-        "replay", help="re-validate a game record move by move and print it",
+    p = _command(
+        sub, "replay", cmd_replay,
+        help="re-validate a game record move by move and print it",
         description="Replay a JSON game record, checking every action. Exit 0 if the "
                     "record is valid, 1 naming the first illegal action otherwise.")
     p.add_argument("file", metavar="FILE", help="record file ('-' for standard input)")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the verdict")
-    p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser(
-        "simulate", help="play a seeded tournament between bots and report the results",
+    p = _game_command(
+        sub, "simulate", cmd_simulate, optional=True,
+        help="play a seeded tournament between bots and report the results",
         description="Play DEALS seeded deals between bots, each under every seating of the "
                     "bots (duplicate deals: every bot holds every seat's cards of the same "
                     "deals), and report per bot the win rate and mean score per deal with "
                     "95% confidence intervals, Elo ratings and a head-to-head matrix. The "
                     "results depend only on the arguments, not on --workers or --backend.")
-    p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
-    _add_rules_args(p)
     p.add_argument("--bots", default="random", metavar="NAMES",
                    help="comma-separated bot names (random, greedy, heuristic, search; "
                         "parameters after a colon, e.g. search:playouts=50); one name fills "
@@ -242,10 +254,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE.png", default=None,
                    help="write a chart of the results (pip install 'chupai[plot]')")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser(
-        "serve", help="serve tables to play in the browser, with friends and bots",
+    p = _command(
+        sub, "serve", cmd_serve,
+        help="serve tables to play in the browser, with friends and bots",
         description="Run the web server: open http://HOST:PORT/ to start a table of any "
                     "game (preset, options, number of deals), invite friends by link and "
                     "fill the other seats with bots. Every action is stored in the SQLite "
@@ -284,7 +296,6 @@ def build_parser() -> argparse.ArgumentParser:
     from chupai.web.serve_options import add_limit_options
 
     add_limit_options(p)
-    p.set_defaults(func=cmd_serve)
     return parser
 
 

@@ -19,8 +19,8 @@ class BaseMatchSession(TerminalSession):
     """A match between a human seat and bots: deal after deal (:meth:`play_match_deal`),
     with the score table after each one, then who leads.
 
-    A game fills in :meth:`title`, :meth:`label`, :meth:`score_table` and
-    :meth:`play_match_deal`."""
+    A game fills in :meth:`label`, :meth:`score_table` and :meth:`play_match_deal`
+    (and :meth:`title` where its name is not the spec's)."""
 
     INTRO_NOTE: ClassVar[str] = ""
     """Said after the plan in the intro (the game's rules of a match)."""
@@ -82,8 +82,8 @@ class BaseMatchSession(TerminalSession):
         return ""
 
     def title(self) -> str:
-        """The game's name."""
-        raise NotImplementedError
+        """The game's name (in :attr:`lang`)."""
+        return self.spec.name(self.lang)
 
     def label(self) -> str:
         """The next deal's place in the match (``Deal 3 of 10``)."""

@@ -111,14 +111,11 @@ class GenericSession(DealSession):
     def __init__(self, spec: GameSpec, deal: Any, human: int, bots: dict[int, Any], *,
                  seed: int, make: Callable[[int], dict[int, Any]] | None = None,
                  match_label: str | None = None, **options: Any):
-        super().__init__(human, seed, **options)
-        self.spec = spec
+        super().__init__(human, seed, spec=spec, match_label=match_label, **options)
         self.deal = deal
         self.bots = bots
         self.make = make
         """The bots of a redeal, by its seed."""
-        self.match_label = match_label
-        self.redeals = 0
 
     # ----- text ----------------------------------------------------------------------
     def facts(self) -> SeatFacts:
@@ -192,10 +189,8 @@ class GenericSession(DealSession):
         return Text(reason)
 
     def apply(self, action: Any) -> None:
-        """Apply a legal action of the seat to act and report it."""
         deal = self.deal
-        seat = deal.current_player
-        assert seat is not None
+        seat = self.mover()
         text = self.text(action)
         deal.apply_action(action)
         line = self.actor(seat)
@@ -250,12 +245,8 @@ class GenericMatchSession(BaseMatchSession):
 
     def __init__(self, spec: GameSpec, match: Any, human: int, bot_names: list[str],
                  make: Callable[..., Any], **options: Any):
-        super().__init__(match, human, bot_names, **options)
-        self.spec = spec
+        super().__init__(match, human, bot_names, spec=spec, **options)
         self.make = make
-
-    def title(self) -> str:
-        return self.spec.name(self.lang)
 
     def label(self) -> str:
         m = self.match

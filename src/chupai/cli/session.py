@@ -25,6 +25,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from chupai.bots import make_bot
 from chupai.cli.terminal import (
     EXIT_EOF,
     EXIT_OK,
@@ -43,7 +44,7 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
-from chupai.protocol import GameSpec
+from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
 
@@ -58,12 +59,19 @@ class TerminalSession:
     SYMBOLS: ClassVar[str] = ""
     """The special characters the session draws when the console can write them all
     (:attr:`symbols`; else plain stand-ins)."""
+    GAME: ClassVar[str] = ""
+    """The key of the game a session plays when it is given no ``spec`` (a game's
+    renderer names its own game)."""
+
+    spec: GameSpec
+    """The game."""
 
     def __init__(
         self,
         human: int,
         *,
         console: Console,
+        spec: GameSpec | None = None,
         seed_was_random: bool = False,
         lang: str = "en",
         record: str | None = None,
@@ -74,12 +82,19 @@ class TerminalSession:
         self.human = human
         self.console = console
         self.seed_was_random = seed_was_random
+        """Whether the seed was drawn at random (then the intro tells how to replay it:
+        :meth:`random_note`)."""
         self.lang = lang
         self.record = record
+        """The file the game's record is written to, if any."""
         self.read_line = read_line
         self.echo_input = echo_input
+        """Whether lines read are written back (input from a pipe)."""
         self.pause = pause
+        """Seconds between bot moves."""
         self.symbols = supports(console, self.SYMBOLS)
+        if spec is not None or self.GAME:
+            self.spec = spec or get_game(self.GAME)
 
     # ----- words ---------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -208,12 +223,13 @@ class DealSession(TerminalSession):
     than ending the game."""
 
     deal: Any
-    spec: GameSpec
-    """The game (needed by :meth:`play_all` when :attr:`REDEALS`)."""
 
-    def __init__(self, human: int, seed: int, **options: Any):
+    def __init__(self, human: int, seed: int, *, match_label: str | None = None,
+                 **options: Any):
         super().__init__(human, **options)
         self.seed = seed
+        self.match_label = match_label
+        """Set in a match: the deal's place in it (``Deal 3 of 10``)."""
         self.bots: dict[int, Any] = {}
         self.trick: dict[int, Any] = {}
         """Each seat's last action in the current trick."""
@@ -265,6 +281,12 @@ class DealSession(TerminalSession):
         raise NotImplementedError
 
     # ----- the turns -----------------------------------------------------------------
+    def mover(self) -> int:
+        """The seat to act in the deal (not over)."""
+        seat = self.deal.current_player
+        assert seat is not None
+        return int(seat)
+
     def play_deal(self) -> None:
         """Play the current deal to its end (raises Quit or EndOfInput)."""
         deal = self.deal
@@ -353,6 +375,12 @@ class DealSession(TerminalSession):
         """Suggest a move."""
         raise NotImplementedError
 
+    def hint_move(self) -> tuple[list[Any], Any]:
+        """The human's legal actions and the one the greedy bot (seed 0) takes."""
+        legal = self.deal.legal_actions()
+        bot = make_bot("greedy", seed=0, game=self.spec.key)
+        return legal, bot.act(self.deal.observe(self.human), legal)
+
     def explain_illegal(self, action: Any, reason: str) -> Text:
         """The engine's reason, in the player's words and with the cards drawn: a
         play that does not beat the top (:meth:`follow_note` says how to follow),
@@ -391,6 +419,22 @@ class DealSession(TerminalSession):
     def cards(self, cards: int) -> Text:
         """Cards as colored text."""
         raise NotImplementedError
+
+    def draw_hand(self, hand: int) -> None:
+        """The human's hand."""
+        raise NotImplementedError
+
+    def turn_line(self, obs: Any) -> Text:
+        """Whose turn it is, or what the human is asked."""
+        raise NotImplementedError
+
+    def draw_turn(self, obs: Any, playing: bool) -> None:
+        """The bottom of the view: the top play of the trick (while ``playing``), the
+        human's hand and :meth:`turn_line`."""
+        if playing:
+            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
+        self.draw_hand(obs.hand)
+        self.say(self.turn_line(obs))
 
     # ----- the table -------------------------------------------------------------------
     def seats_frame(self, *columns: str) -> Table:
@@ -523,8 +567,8 @@ class DealSession(TerminalSession):
             self.say(Columns([self.play_item(c) for c in shown], padding=(0, 3)))
 
     def kind(self, kind: Any) -> str:
-        """The display name of a combination type."""
-        raise NotImplementedError
+        """The display name of a combination type (the game's, in :attr:`lang`)."""
+        return self.spec.combo_name(kind.value, self.lang)
 
     def find_kind(self, text: str) -> Any:
         """The combination type ``text`` names, or None."""

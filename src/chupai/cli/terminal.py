@@ -35,9 +35,9 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
-from chupai.seeds import derive_seed  # noqa: F401  (re-exported: the sessions' seeds)
 from chupai.cli.main import EXIT_OK
 from chupai.errors import ChupaiError
+from chupai.seeds import derive_seed  # noqa: F401  (re-exported: the sessions' seeds)
 
 __all__ = [
     "EXIT_OK", "EXIT_EOF", "BOT_PAUSE", "HINT_CAP", "COMMANDS",
@@ -47,6 +47,7 @@ __all__ = [
     "bot_list", "other_seats", "seat_bots", "check_seat", "match_length", "game_seed",
     "derive_seed", "check_record_path", "write_json",
     "rules_text", "ordinal", "score_text", "total_row", "outcome_table",
+    "second_person", "told_to",
 ]
 
 EXIT_EOF: Final = 1
@@ -291,6 +292,33 @@ def write_json(path: str, obj: Any) -> None:
 
 
 # ----- words and cells ------------------------------------------------------------------
+
+_SECOND_PERSON: Final = {"does": "do", "holds": "hold", "has": "have", "is": "are"}
+
+
+def second_person(verb: str) -> str:
+    """The second person of a third-person ``verb`` (its first word agrees).
+
+    >>> second_person("does not hold"), second_person("holds"), second_person("must")
+    ('do not hold', 'hold', 'must')
+    """
+    first, space, rest = verb.partition(" ")
+    return _SECOND_PERSON.get(first, first) + space + rest
+
+
+def told_to(reason: str, seat: int, verbs: Iterable[str]) -> str:
+    """An engine's ``reason`` told to ``seat``: its opening ``seat N VERB`` (the first
+    of ``verbs`` that opens it) becomes ``you`` and the verb's second person.
+
+    >>> told_to("seat 2 holds no 3D", 2, ("does not hold", "holds"))
+    'you hold no 3D'
+    """
+    for verb in verbs:
+        old = f"seat {seat} {verb}"
+        if reason.startswith(old):
+            return f"you {second_person(verb)}{reason[len(old):]}"
+    return reason
+
 
 def rules_text(rules: Any) -> str:
     """The rules as one line: their ``spec()`` (``bigtwo(preset=standard)``), or

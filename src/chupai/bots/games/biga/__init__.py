@@ -6,7 +6,8 @@ showing the second Big Ace, revealing the partner, play with the fours capture)
 from the seat's :class:`~chupai.biga.game.Observation` and the legal actions,
 nothing else.
 
-**Greedy** (:class:`~chupai.bots.games.biga.greedy.BigAGreedyBot`). Declares (shows one Ace) only when the cards
+**Greedy** (:class:`~chupai.bots.games.biga.greedy.BigAGreedyBot`). Declares (shows one
+Ace) only when the cards
 drawn so far hold two or more jokers, and never shows two, the second Big Ace or
 itself as partner. Leading: the plays that keep the hand's structure (no pair,
 egg or bomb split, no bomb), among them those holding the weakest card, the one
@@ -17,7 +18,8 @@ whenever it may.
 
 **Heuristic** (:class:`~chupai.bots.games.biga.heuristic.BigAHeuristicBot`).
 
-* *Decomposition* (:func:`~chupai.bots.games.biga.plan.decompose`): a hand is split into the plays it will be
+* *Decomposition* (:func:`~chupai.bots.games.biga.plan.decompose`): a hand is split
+  into the plays it will be
   shed as, exactly, by dynamic programming over the positions of the sequence
   chain (the state: the sequences and pair sequences still open), the cards of
   each rank left over falling into one set (single, pair, egg, big egg, true
@@ -37,7 +39,8 @@ whenever it may.
 * *Control*: a play is safe when the cards the seat cannot see hold nothing that
   beats it within the largest opponent's hand; a hand whose plan has at most one
   unsafe play (plus one per safe bomb) is won.
-* *Team play* (:func:`~chupai.bots.games.biga.plan.team_of`): the seat's team as it knows it (the declarer
+* *Team play* (:func:`~chupai.bots.games.biga.plan.team_of`): the seat's team as it
+  knows it (the declarer
   knows its partner only once public; the partner knows both teams; a defender
   knows the declarer and, once public, the partner, the other seats being
   possibly its team-mates). It never overtakes a team-mate's play unless that
@@ -47,7 +50,8 @@ whenever it may.
   is clearly good and never bombs it.
 * *Captures*: a capture of a rival's egg when the plan gains from it (the weak
   fours leave, a bomb comes in), which is nearly always.
-* *Declaring by hand strength* (:func:`~chupai.bots.games.biga.control.strength`, per card, so that a partial
+* *Declaring by hand strength* (:func:`~chupai.bots.games.biga.control.strength`, per
+  card, so that a partial
   hand compares with a full one): after enough cards, the bot shows an Ace when
   the cards drawn so far are strong, never one of two Aces of a suit it holds
   (that would play alone without the doubling); it shows two only with an
@@ -67,11 +71,9 @@ paired deals, then confirmed by the 1,000-deal tournament in the README).
 
 >>> from chupai.biga.rules import STANDARD
 >>> from chupai.biga.game import new_deal
->>> deal = new_deal(STANDARD, seed=3)
 >>> bots = [BigAHeuristicBot(seat) for seat in range(5)]
->>> while not deal.is_terminal():
-...     seat = deal.current_player
-...     _ = deal.apply_action(bots[seat].act(deal.observe(seat), deal.legal_actions()))
+>>> from chupai.tournament import play_out
+>>> deal = play_out(new_deal(STANDARD, seed=3), bots)
 >>> deal.outcome.redeal or len(deal.outcome.finishing_order) == 5
 True
 """

@@ -1,4 +1,5 @@
-"""Big A hand plans: the seat's view of the teams and the decomposition of a hand into the plays it will be shed as (see :mod:`chupai.bots.games.biga`)."""
+"""Big A hand plans: the seat's view of the teams and the decomposition of a hand
+into the plays it will be shed as (see :mod:`chupai.bots.games.biga`)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,6 @@ from chupai.biga.rules import BigARules
 
 K = Kind
 _F: Final = 31
-FOUR: Final = 1
-"""Field of the 4s."""
 
 TURN: Final = 6.0
 """Cost of every play a hand needs (a plan scores ``sum(value) - TURN * plays``)."""

@@ -54,11 +54,9 @@ the search bot.
 
 >>> from chupai.bigtwo.rules import PRESETS
 >>> from chupai.bigtwo.game import new_deal
->>> deal = new_deal(PRESETS["standard"], seed=3)
 >>> bots = [BigTwoHeuristicBot(seat) for seat in range(4)]
->>> while not deal.is_terminal():
-...     seat = deal.current_player
-...     _ = deal.apply_action(bots[seat].act(deal.observe(seat), deal.legal_actions()))
+>>> from chupai.tournament import play_out
+>>> deal = play_out(new_deal(PRESETS["standard"], seed=3), bots)
 >>> deal.outcome.winner is not None
 True
 """
@@ -261,7 +259,8 @@ class BigTwoHeuristicBot(SeededBot):
         if "keep" in names:
             keeps = [c for c in choices if c.name == "keep"]
             cs = view.st.cs
-            return max(keeps, key=lambda c: sorted((cs[x] for x in cards_of(c.cards)), reverse=True))
+            return max(keeps,
+                       key=lambda c: sorted((cs[x] for x in cards_of(c.cards)), reverse=True))
         return choices[0]
 
     @staticmethod

@@ -25,11 +25,9 @@ a rank, all four jokers) is kept back the same way.
 
 >>> from chupai.doudizhu.rules import PRESETS
 >>> from chupai.doudizhu.game import new_deal
->>> deal = new_deal(PRESETS["classic"], seed=3)
 >>> bots = [DouDizhuGreedyBot(seed) for seed in range(3)]
->>> while not deal.is_terminal():
-...     seat = deal.current_player
-...     _ = deal.apply_action(bots[seat].act(deal.observe(seat), deal.legal_actions()))
+>>> from chupai.tournament import play_out
+>>> deal = play_out(new_deal(PRESETS["classic"], seed=3), bots)
 >>> deal.outcome.redeal or sum(deal.outcome.scores) == 0
 True
 """
@@ -43,7 +41,7 @@ from chupai.bots.base import SeededBot
 from chupai.doudizhu.combos import ACE, BJ, NRANKS, RJ, SHIFTS, TWO, Combo, unpack
 from chupai.doudizhu.game import NO_ROB, PASS, ROB, Bid, Phase
 
-__all__ = ["DouDizhuGreedyBot", "bid_for", "hand_strength", "robs_with"]
+__all__ = ["DouDizhuBot", "DouDizhuGreedyBot", "bid_for", "hand_strength", "robs_with"]
 
 _BREAK: Final = 5
 """Penalty of a lead that splits a pair or trio."""
@@ -105,28 +103,50 @@ def _ranks(cards: int) -> list[tuple[int, int]]:
     return out
 
 
-class DouDizhuGreedyBot(SeededBot):
-    """A simple greedy player for Dou Dizhu (see the module docstring)."""
+class DouDizhuBot(SeededBot):
+    """The phases of a Dou Dizhu bot: :meth:`bid`, rob when :meth:`robs`, and
+    :meth:`play` when the seat has a combination to play (else it passes)."""
 
-    name = "greedy"
-
-    # ----- dispatch ------------------------------------------------------------------
     def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal`` for the seat of ``observation``."""
         obs = observation
         if obs.phase is Phase.BID:
-            return self._bid(obs, legal)
+            return self.bid(obs, legal)
         if obs.phase is Phase.ROB:
-            want = ROB if robs_with(obs.hand, obs.players) else NO_ROB
+            want = ROB if self.robs(obs) else NO_ROB
             return want if want in legal else legal[-1]
-        plays = [a for a in legal if isinstance(a, Combo)]
+        plays = [a for a in legal if type(a) is Combo]
         if not plays:
             return PASS if PASS in legal else legal[0]
+        return self.play(obs, plays, legal)
+
+    def bid(self, obs: Any, legal: Sequence[Any]) -> Any:
+        """The bid (or pass) in the bidding."""
+        raise NotImplementedError
+
+    def robs(self, obs: Any) -> bool:
+        """Whether to rob the landlord."""
+        raise NotImplementedError
+
+    def play(self, obs: Any, plays: list[Combo], legal: Sequence[Any]) -> Any:
+        """The action in the play, ``plays`` the legal combinations (not empty)."""
+        raise NotImplementedError
+
+
+class DouDizhuGreedyBot(DouDizhuBot):
+    """A simple greedy player for Dou Dizhu (see the module docstring)."""
+
+    name = "greedy"
+
+    def robs(self, obs: Any) -> bool:
+        return robs_with(obs.hand, obs.players)
+
+    def play(self, obs: Any, plays: list[Combo], legal: Sequence[Any]) -> Any:
         if obs.top is None:
             return self._lead(obs, plays)
         return self._follow(obs, plays, legal)
 
-    def _bid(self, obs: Any, legal: Sequence[Any]) -> Any:
+    def bid(self, obs: Any, legal: Sequence[Any]) -> Any:
         want = bid_for(obs.hand, obs.players)
         bids = [a for a in legal if isinstance(a, Bid)]
         if want and any(b.value == want for b in bids):

@@ -67,7 +67,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from chupai.bots.base import SeededBot, spare_short_hands
+from chupai.bots.base import spare_short_hands
+from chupai.bots.games.doudizhu.greedy import DouDizhuBot
 from chupai.bots.games.doudizhu.plan import (
     BOMB_KINDS,
     Group,
@@ -89,7 +90,7 @@ from chupai.doudizhu.combos import (
     Kind,
     deck_cards,
 )
-from chupai.doudizhu.game import NO_ROB, PASS, ROB, SHOW, Bid, Phase
+from chupai.doudizhu.game import PASS, SHOW, Bid
 from chupai.doudizhu.rules import DouDizhuRules, MingPai
 
 # ----- the bot ------------------------------------------------------------------------------
@@ -192,7 +193,7 @@ class _View:
         return min(self.counts[s] for s in self.opponents)
 
 
-class DouDizhuHeuristicBot(SeededBot):
+class DouDizhuHeuristicBot(DouDizhuBot):
     """A heuristic player for Dou Dizhu (see the module docstring)."""
 
     name = "heuristic"
@@ -216,17 +217,11 @@ class DouDizhuHeuristicBot(SeededBot):
     forcing the landlord's high cards out."""
 
     # the seed is for the bot interface: the decisions are deterministic
-    def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
-        """One element of ``legal`` for the seat of ``observation``."""
-        obs = observation
-        if obs.phase is Phase.BID:
-            return self._bid(obs, legal)
-        if obs.phase is Phase.ROB:
-            want = ROB if robs_with(obs.hand, obs.rules) else NO_ROB
-            return want if want in legal else legal[-1]
-        plays = [a for a in legal if type(a) is Combo]
-        if not plays:
-            return PASS if PASS in legal else legal[0]
+    # ----- robbing and playing -------------------------------------------------------------
+    def robs(self, obs: Any) -> bool:
+        return robs_with(obs.hand, obs.rules)
+
+    def play(self, obs: Any, plays: list[Combo], legal: Sequence[Any]) -> Any:
         view = _View(obs, self.bomb_regain)
         hand = obs.hand
         for p in plays:
@@ -239,8 +234,7 @@ class DouDizhuHeuristicBot(SeededBot):
         return self._follow(view, plays, legal)
 
     # ----- bidding -------------------------------------------------------------------------
-    @staticmethod
-    def _bid(obs: Any, legal: Sequence[Any]) -> Any:
+    def bid(self, obs: Any, legal: Sequence[Any]) -> Any:
         want = bid_for(obs.hand, obs.rules)
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.value)
         for b in reversed(bids):

@@ -73,7 +73,7 @@ from chupai.cli.terminal import Command, ordinal, outcome_table, score_text, tot
 from chupai.errors import ChupaiError
 from chupai.names import game_name
 from chupai.options import parse_overrides
-from chupai.protocol import GameSpec, get_game
+from chupai.protocol import GameSpec
 
 __all__ = ["PROBE", "DEFAULT_BOTS", "SEATS_OF", "play_rules", "deal_session", "match_session",
            "BigASession", "BigAMatchSession"]
@@ -98,27 +98,17 @@ class BigASession(BigAReports):
     READER = staticmethod(read_input)
     PLAY = Combo
 
-    def __init__(
-        self,
-        rules: BigARules,
-        seed: int,
-        human: int,
-        bot_names: list[str],
-        *,
-        match_label: str | None = None,
-        spec: GameSpec | None = None,
-        **options: Any,
-    ):
+    GAME = "biga"
+
+    def __init__(self, rules: BigARules, seed: int, human: int, bot_names: list[str],
+                 **options: Any):
         super().__init__(human, seed, **options)
-        self.spec = spec or get_game("biga")
         self.rules = rules
         self.bot_names = bot_names
-        self.match_label = match_label
         self.totals: list[int] | None = None
         """The running totals after the deal (a deal of a match)."""
         self.deal: Any = None
         self.deal_seed = seed
-        self.redeals = 0
         self._hint_bot: Any = None
         self.known_hand: Cards = 0
         self.last_options: frozenset[Any] | None = None
@@ -154,10 +144,10 @@ class BigASession(BigAReports):
         if deal.phase is Phase.PLAY:
             self.say(self.seats_table())
             self.say_top(deal.top, deal.top_player, "On the table: nothing — you lead a new trick")
-        self.draw_hand()
-        self.say(self.turn_line())
+        self.draw_hand(deal.hands[self.human])
+        self.say(self.turn_line(None))
 
-    def turn_line(self) -> Text:
+    def turn_line(self, obs: Any) -> Text:
         deal = self.deal
         t = Text()
         phase = deal.phase
@@ -340,14 +330,11 @@ class BigAMatchSession(BaseMatchSession):
                   "first player out draws first in the next deal.")
     END_TITLE = "Series over"
 
-    def __init__(self, match: Match, human: int, bot_names: list[str], *,
-                 spec: GameSpec | None = None, **options: Any):
-        super().__init__(match, human, bot_names, **options)
-        self.spec = spec or get_game("biga")
-        self.deal_records = 0
+    GAME = "biga"
 
-    def title(self) -> str:
-        return game_name(self.spec.key, self.lang)
+    def __init__(self, match: Match, human: int, bot_names: list[str], **options: Any):
+        super().__init__(match, human, bot_names, **options)
+        self.deal_records = 0
 
     def label(self) -> str:
         m = self.match

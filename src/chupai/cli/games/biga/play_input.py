@@ -37,7 +37,7 @@ from chupai.biga.game import (
 )
 from chupai.biga.match import deal_seed
 from chupai.biga.scoring import HIDDEN_PARTNER, REVEALED_PARTNER
-from chupai.cli.terminal import COMMANDS, commands_help, derive_seed, reads_commands
+from chupai.cli.terminal import COMMANDS, commands_help, derive_seed, reads_commands, second_person
 from chupai.errors import CardParseError, ChupaiError
 
 __all__ = ["HELP", "PLAYERS", "DECK_SIZE", "LAST_CHECKPOINT", "SUIT_NAMES", "read_input",
@@ -229,12 +229,8 @@ def you(reason: str, deal: BigADeal) -> str:
     seat = deal.current_player
     if seat is None:
         return reason
-    for old, new in ((f"seat {seat} does not hold", "you do not hold"),
-                     (f"seat {seat} holds", "you hold"),
-                     (f"seat {seat} has", "you have"),
-                     (f"seat {seat} must", "you must"),
-                     (f"seat {seat} may", "you may"),
-                     (f"seat {seat} is", "you are")):
+    for verb in ("does not hold", "holds", "has", "must", "may", "is"):
+        old, new = f"seat {seat} {verb}", f"you {second_person(verb)}"
         reason = reason.replace(old, new).replace(old.capitalize(), new.capitalize())
     return reason
 

@@ -164,9 +164,8 @@ class BigAView(DealSession):
         t.append_text(self.partner_text())
         return t
 
-    def draw_hand(self) -> None:
+    def draw_hand(self, hand: Cards) -> None:
         deal = self.deal
-        hand = deal.hands[self.human]
         line = Text(f"Your hand ({size_of(hand)}): ", style="bold")
         line.append_text(self.cards(hand))
         self.say(line)

@@ -59,11 +59,12 @@ from chupai.cli.terminal import (
     outcome_table,
     score_text,
     seat_bots,
+    told_to,
     total_row,
 )
 from chupai.names import action_name, game_name
 from chupai.options import parse_overrides
-from chupai.protocol import GameSpec, get_game
+from chupai.protocol import GameSpec
 
 __all__ = ["PROBE", "play_rules", "deal_session", "match_session", "read_input",
            "hand_order", "PlaySession", "MatchSession"]
@@ -89,23 +90,13 @@ class PlaySession(EventLines):
     READER = staticmethod(read_input)
     PLAY = Combo
 
-    def __init__(
-        self,
-        deal: BigTwoDeal,
-        human: int,
-        bots: dict[int, Bot],
-        *,
-        seed: int,
-        spec: GameSpec | None = None,
-        match_label: str | None = None,
-        **options: Any,
-    ):
+    GAME = "bigtwo"
+
+    def __init__(self, deal: BigTwoDeal, human: int, bots: dict[int, Bot], *, seed: int,
+                 **options: Any):
         super().__init__(human, seed, **options)
         self.deal = deal
         self.bots = bots
-        self.spec = spec or get_game("bigtwo")
-        self.match_label = match_label
-        """Set in a match: the deal's place in it (``Deal 3 of 10``)."""
 
     # ----- text helpers -------------------------------------------------------
     def card(self, c: int) -> Text:
@@ -116,15 +107,8 @@ class PlaySession(EventLines):
 
     def cards(self, mask: int) -> Text:
         strength = self.deal.sort_key()
-        out = Text()
-        for i, c in enumerate(sorted(cards_of(mask), key=strength.__getitem__)):
-            if i:
-                out.append(" ")
-            out.append_text(self.card(c))
-        return out
-
-    def kind(self, kind: ComboKind) -> str:
-        return self.spec.combo_name(kind.value, self.lang)
+        return Text(" ").join(self.card(c)
+                              for c in sorted(cards_of(mask), key=strength.__getitem__))
 
     def action(self, action: Any) -> Text:
         """An action as colored text: ``pair 8♣ 8♠``, ``pass`` or a choice name."""
@@ -214,10 +198,7 @@ class PlaySession(EventLines):
         if obs.exposed:
             self.say(Text("Face up, out of play: ").append_text(self.cards(obs.exposed)))
         self.say(self.seats_table(obs))
-        if obs.phase is Phase.PLAY:
-            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
-        self.draw_hand(obs.hand)
-        self.say(self.turn_line(obs))
+        self.draw_turn(obs, obs.phase is Phase.PLAY)
 
     def seats_table(self, obs: Any) -> Table:
         table = self.seats_frame("Cards", "This trick")
@@ -338,9 +319,7 @@ class PlaySession(EventLines):
     def hint(self, arg: str = "") -> None:
         """Suggest a play; with ``arg`` ``all`` or a combination type, list plays."""
         deal = self.deal
-        legal = deal.legal_actions()
-        obs = deal.observe(self.human)
-        best = make_bot("greedy", seed=0, game=self.spec.key).act(obs, legal)
+        legal, best = self.hint_move()
         t = Text("Hint: ", style="bold magenta")
         if isinstance(best, (Combo, LastCard)):
             t.append_text(self.action(best))
@@ -390,10 +369,8 @@ class PlaySession(EventLines):
 
     # ----- moves -------------------------------------------------------------------
     def apply(self, action: Any) -> None:
-        """Apply a legal action of the seat to act and report it."""
         deal = self.deal
-        seat = deal.current_player
-        assert seat is not None
+        seat = self.mover()
         phase = deal.phase
         leading = phase is Phase.PLAY and deal.top is None
         hand_before = deal.hands[seat]
@@ -485,13 +462,7 @@ class MatchSession(BaseMatchSession):
     table after each one (``options``: the keywords of
     :class:`~chupai.cli.session.TerminalSession`)."""
 
-    def __init__(self, match: Match, human: int, bot_names: list[str], *,
-                 spec: GameSpec | None = None, **options: Any):
-        super().__init__(match, human, bot_names, **options)
-        self.spec = spec or get_game("bigtwo")
-
-    def title(self) -> str:
-        return game_name(self.spec.key, self.lang)
+    GAME = "bigtwo"
 
     def label(self) -> str:
         m = self.match
@@ -530,16 +501,9 @@ def _trick_winner(trick: dict[int, Any]) -> int | None:
 
 def _player_reason(reason: str, seat: int) -> str:
     """Rephrase an engine reason for the player in ``seat``."""
-    for old, new in ((f"seat {seat} does not hold", "you do not hold"),
-                     (f"seat {seat} must decide", "you must decide"),
-                     (f"seat {seat} must first", "you must first"),
-                     (f"seat {seat} must", "you must"),
-                     (f"seat {seat} holds", "you hold"),
-                     (f"seat {seat} did not call", "you did not call")):
-        if reason.startswith(old):
-            reason = new + reason[len(old):]
-            break
-    reason = reason.replace(f"; seat {seat} must", "; you must").replace(" wanted from", " you want from")
+    reason = told_to(reason, seat, ("does not hold", "must", "holds", "did not call"))
+    reason = reason.replace(f"; seat {seat} must", "; you must")
+    reason = reason.replace(" wanted from", " you want from")
     reason = reason.replace(f"seat {seat}'s highest card", "your highest card")
     return reason.replace(f"so seat {seat} must", "so you must")
 

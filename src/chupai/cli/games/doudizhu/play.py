@@ -53,7 +53,7 @@ from chupai.cli.games.doudizhu.play_input import (
 )
 from chupai.cli.games.doudizhu.play_view import WORDS, DouDizhuView
 from chupai.cli.match_session import BaseMatchSession
-from chupai.cli.terminal import outcome_table, score_text, seat_bots, total_row
+from chupai.cli.terminal import outcome_table, score_text, seat_bots, told_to, total_row
 from chupai.doudizhu.combos import Combo, Kind, readings, size_of, tables
 from chupai.doudizhu.game import (
     PASS,
@@ -70,7 +70,7 @@ from chupai.doudizhu.match import Match
 from chupai.doudizhu.rules import AllPass, DouDizhuRules, MingPai
 from chupai.errors import ChupaiError
 from chupai.options import parse_overrides
-from chupai.protocol import GameSpec, get_game
+from chupai.protocol import GameSpec
 
 __all__ = ["PROBE", "play_rules", "deal_session", "match_session", "DouDizhuSession",
            "DouDizhuMatchSession"]
@@ -89,27 +89,15 @@ class DouDizhuSession(DouDizhuView):
     READER = staticmethod(read_input)
     PLAY = Combo
 
-    def __init__(
-        self,
-        rules: DouDizhuRules,
-        seed: int,
-        human: int,
-        bot_names: list[str],
-        *,
-        deal: DouDizhuDeal | None = None,
-        match_label: str | None = None,
-        spec: GameSpec | None = None,
-        **options: Any,
-    ):
+    GAME = "doudizhu"
+
+    def __init__(self, rules: DouDizhuRules, seed: int, human: int, bot_names: list[str], *,
+                 deal: DouDizhuDeal | None = None, **options: Any):
         super().__init__(human, seed, **options)
-        self.spec = spec or get_game("doudizhu")
         self.rules = rules
         self.bot_names = bot_names
         self.lang = self.lang if self.lang in WORDS else "en"
         self.deal = self.spec.new_deal(rules, seed) if deal is None else deal
-        self.match_label = match_label
-        """The deal's label in a match (``Deal 2 of 5``), None outside a match."""
-        self.redeals = 0
         self._make_bots()
 
     def _make_bots(self) -> None:
@@ -178,10 +166,7 @@ class DouDizhuSession(DouDizhuView):
             line.append_text(self.cards(obs.landlord_hand))
             self.say(line)
         self.say(self.stakes(obs))
-        if obs.phase is Phase.PLAY:
-            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
-        self.draw_hand(obs.hand)
-        self.say(self.turn_line(obs))
+        self.draw_turn(obs, obs.phase is Phase.PLAY)
 
 
     def turn_line(self, obs: Observation) -> Text:
@@ -224,19 +209,12 @@ class DouDizhuSession(DouDizhuView):
                 return Text("明牌 is off in these rules (ming_pai=off)")
             return Text("only the landlord may show the hand, and only before its first "
                         "play (an empty line or 'table' draws the table again)")
-        seat = self.human
-        for old, new in ((f"seat {seat} does not hold", "you do not hold"),
-                         (f"seat {seat} must", "you must")):
-            if reason.startswith(old):
-                reason = new + reason[len(old):]
-        return Text(reason)
+        return Text(told_to(reason, self.human, ("does not hold", "must")))
 
     def hint(self, arg: str = "") -> None:
         """Suggest a move; with ``arg`` ``all`` or a combination type, list plays."""
         deal = self.deal
-        legal = deal.legal_actions()
-        obs = deal.observe(self.human)
-        best = make_bot("greedy", seed=0, game=self.spec.key).act(obs, legal)
+        legal, best = self.hint_move()
         t = Text("Hint: ", style="bold magenta")
         t.append_text(self.action(best, bidding=deal.phase is Phase.BID))
         if isinstance(best, Combo):
@@ -263,10 +241,8 @@ class DouDizhuSession(DouDizhuView):
 
     # ----- moves --------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        """Apply a legal action of the seat to act and report it."""
         deal = self.deal
-        seat = deal.current_player
-        assert seat is not None
+        seat = self.mover()
         phase = deal.phase
         leading = phase is Phase.PLAY and deal.top is None
         deal.apply_action(action)
@@ -433,14 +409,11 @@ class DouDizhuMatchSession(BaseMatchSession):
     INTRO_NOTE = (" Redeals (everybody passed) do not count; the deal passes to the next "
                   "player after every deal.")
 
-    def __init__(self, match: Match, human: int, bot_names: list[str], *,
-                 spec: GameSpec | None = None, **options: Any):
-        super().__init__(match, human, bot_names, **options)
-        self.spec = spec or get_game("doudizhu")
-        self.lang = self.lang if self.lang in WORDS else "en"
+    GAME = "doudizhu"
 
-    def title(self) -> str:
-        return self.spec.name(self.lang)
+    def __init__(self, match: Match, human: int, bot_names: list[str], **options: Any):
+        super().__init__(match, human, bot_names, **options)
+        self.lang = self.lang if self.lang in WORDS else "en"
 
     def label(self) -> str:
         m = self.match

@@ -57,15 +57,7 @@ class DouDizhuView(DealSession):
         return Text(self.rank_label(r), style=style)
 
     def cards(self, cards: int) -> Text:
-        out = Text()
-        for i, r in enumerate(hand_ranks(cards)):
-            if i:
-                out.append(" ")
-            out.append_text(self.card(r))
-        return out
-
-    def kind(self, kind: Kind) -> str:
-        return self.spec.combo_name(kind.value, self.lang)
+        return Text(" ").join(self.card(r) for r in hand_ranks(cards))
 
     def action(self, action: Any, bidding: bool = False) -> Text:
         """An action as colored text: ``pair 8 8``, ``pass``, ``bid 2``, ``rob``
