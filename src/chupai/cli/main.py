@@ -44,9 +44,10 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
 
 
 def _command(sub: Any, name: str, func: Callable[[argparse.Namespace], int], *, help: str,
-             description: str) -> argparse.ArgumentParser:
-    """The subcommand ``name``, run by ``func``."""
-    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description)
+             description: str, **more: Any) -> argparse.ArgumentParser:
+    """The subcommand ``name``, run by ``func`` (``more``: ``add_parser`` keywords)."""
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description,
+                                                **more)
     p.set_defaults(func=func)
     return p
 
