@@ -85,7 +85,11 @@ def ref_classify(cards: Cards, rules: BigARules, big_suit: int | None) -> Ref | 
             return None
         if n == 1:
             return Ref("single", 1, (JOKER_STRENGTH["RJ" if rj else "BJ"],))
-        return Ref({2: "two_jokers", 3: "three_jokers", 4: "four_jokers"}[n], n, (rj,))
+        if n == 2:  # biga.md §4.2: more RJs win
+            return Ref("two_jokers", 2, (rj,))
+        # three (or four) jokers have no order among themselves: two cannot meet in
+        # a deal (biga.md §4.2, "—"), so the judge holds any two equal
+        return Ref({3: "three_jokers", 4: "four_jokers"}[n], n, ())
     if big == n:
         if n == 1:
             return Ref("single", 1, (JOKER_STRENGTH["BIG"],))
