@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 import toygame.spec  # noqa: F401  (registers the game "toy")
+
 from chupai.errors import IllegalActionError, RecordError
 from chupai.protocol import all_games, get_game
 

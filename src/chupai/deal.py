@@ -36,8 +36,7 @@ T = TypeVar("T")
 PlayT = TypeVar("PlayT", bound=tuple[Any, ...])
 
 
-def copy_slots(source: object, target: T, slots: Iterable[str],
-               copied: Iterable[str] = ()) -> T:
+def copy_slots(source: object, target: T, slots: Iterable[str], copied: Iterable[str] = ()) -> T:
     """Give ``target`` the value of every slot of ``source`` named in ``slots``
     (shared), then a copy (``.copy()``: the lists and dicts of the state) of each
     slot named in ``copied``; returns ``target``. A deal's ``clone`` is

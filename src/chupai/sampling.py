@@ -24,8 +24,9 @@ class Shuffler(Protocol):
     def shuffle(self, x: MutableSequence[Any]) -> None: ...
 
 
-def hidden_capacity(unseen: int, hand: int, hand_counts: Sequence[int], seat: int,
-                    size_of: Callable[[int], int]) -> tuple[int, ...]:
+def hidden_capacity(
+    unseen: int, hand: int, hand_counts: Sequence[int], seat: int, size_of: Callable[[int], int]
+) -> tuple[int, ...]:
     """How many unseen cards each seat holds (0 for ``seat`` itself, whose
     ``hand`` is known). Raises :class:`ChupaiError` when the counts do not add up.
 
@@ -38,8 +39,13 @@ def hidden_capacity(unseen: int, hand: int, hand_counts: Sequence[int], seat: in
     return caps
 
 
-def check_known(unseen: int, known: Sequence[int], capacity: Sequence[int],
-                contains: Callable[[int, int], bool], size_of: Callable[[int], int]) -> None:
+def check_known(
+    unseen: int,
+    known: Sequence[int],
+    capacity: Sequence[int],
+    contains: Callable[[int, int], bool],
+    size_of: Callable[[int], int],
+) -> None:
     """Raise :class:`ChupaiError` unless the ``known`` cards of every seat are
     unseen cards and fit in its ``capacity``."""
     total = sum(known)
@@ -47,8 +53,14 @@ def check_known(unseen: int, known: Sequence[int], capacity: Sequence[int],
         raise ChupaiError("the observation contradicts itself (known cards do not fit)")
 
 
-def deal_unseen(unseen: int, known: Sequence[int], capacity: Sequence[int], fields: int,
-                size_of: Callable[[int], int], rng: Shuffler) -> list[int]:
+def deal_unseen(
+    unseen: int,
+    known: Sequence[int],
+    capacity: Sequence[int],
+    fields: int,
+    size_of: Callable[[int], int],
+    rng: Shuffler,
+) -> list[int]:
     """Deal the ``unseen`` cards (packed counts over ``fields`` ranks or faces):
     every seat gets its ``known`` cards plus a uniform share of the rest up to its
     ``capacity``. The rest is dealt as physical cards, so that copies of a rank
@@ -66,7 +78,7 @@ def deal_unseen(unseen: int, known: Sequence[int], capacity: Sequence[int], fiel
     for s, k in enumerate(capacity):
         extra = k - size_of(known[s])
         h = hands[s]
-        for f in pile[at:at + extra]:
+        for f in pile[at : at + extra]:
             h += 1 << (5 * f)
         hands[s] = h
         at += extra

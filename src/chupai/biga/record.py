@@ -28,9 +28,16 @@ from typing import Any, Final
 from chupai.biga.game import BigADeal, deal_stock, parse_stock, stock_text
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import header_errors, replayers
-from chupai.records import field as _field
+from chupai.records import (
+    FORMAT,
+    VERSION,
+    check_header,
+    check_result,
+    deal_record,
+    field as _field,
+    header_errors,
+    replayers,
+)
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
 
@@ -39,10 +46,15 @@ GAME: Final = "biga"
 
 def to_record(deal: BigADeal) -> dict[str, Any]:
     """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record(GAME, deal, {
-        "first_drawer": deal.first_drawer,
-        "stock": stock_text(deal.stock),
-    }, deal.history)
+    return deal_record(
+        GAME,
+        deal,
+        {
+            "first_drawer": deal.first_drawer,
+            "stock": stock_text(deal.stock),
+        },
+        deal.history,
+    )
 
 
 def _start(rec: Mapping[str, Any]) -> BigADeal:

@@ -76,13 +76,7 @@ from chupai.biga.game import (
     Observation,
     Phase,
 )
-from chupai.biga.knowledge import (
-    Knowledge,
-    before_forced,
-    knowledge,
-    play_moves,
-    sample_hands,
-)
+from chupai.biga.knowledge import Knowledge, before_forced, knowledge, play_moves, sample_hands
 from chupai.biga.redraw import arrange_own, build_stock, draw_facts
 from chupai.errors import ChupaiError
 
@@ -172,8 +166,11 @@ class DealSampler:
             deal.apply_unchecked(action)
         if di != len(decls):
             return False
-        pre = {ev.seat: ev.action for ev in self.observation.history
-               if type(ev.action) is Choice and ev.action != DECLINE}
+        pre = {
+            ev.seat: ev.action
+            for ev in self.observation.history
+            if type(ev.action) is Choice and ev.action != DECLINE
+        }
         if deal.phase is Phase.SHOW_SECOND:
             want = pre.get(deal.declarer if deal.declarer is not None else -1, KEEP_HIDDEN)
             deal.apply_unchecked(SHOW_SECOND if want == SHOW_SECOND else KEEP_HIDDEN)
@@ -210,8 +207,7 @@ class DealSampler:
             if any(((h >> SHIFTS[big]) & _F) > m for h, m in zip(hands, know.big_max, strict=True)):
                 continue
             begin = [h + starts[s] for s, h in enumerate(hands)]
-            if obs.forced and any(
-                    ((begin[s] >> SHIFTS[big]) & _F) > 1 for s in before_forced(obs)):
+            if obs.forced and any(((begin[s] >> SHIFTS[big]) & _F) > 1 for s in before_forced(obs)):
                 continue
             stock = self._stock(begin, rng)
             if stock is None:

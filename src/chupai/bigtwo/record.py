@@ -24,15 +24,21 @@ from chupai.bigtwo.game import BigTwoDeal, deal_cards
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import header_errors, replayers
-from chupai.records import field as _field
+from chupai.records import (
+    FORMAT,
+    VERSION,
+    check_header,
+    check_result,
+    deal_record,
+    field as _field,
+    header_errors,
+    replayers,
+)
 
 if TYPE_CHECKING:
     from chupai.bigtwo.match import Match
 
 __all__ = ["FORMAT", "VERSION", "to_record", "replay", "replay_steps", "replay_any"]
-
 
 
 def _text(mask: int) -> str:
@@ -41,14 +47,19 @@ def _text(mask: int) -> str:
 
 def to_record(deal: BigTwoDeal) -> dict[str, Any]:
     """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record("bigtwo", deal, {
-        "dealer": deal.dealer,
-        "first_deal": deal.first_deal,
-        "leader": deal._given_leader,
-        "ranking": list(deal.ranking) if deal.ranking is not None else None,
-        "hands": [_text(h) for h in deal.dealt_hands],
-        "leftover": _text(_initial_leftover(deal)),
-    }, [ev for ev in deal.history if not ev.auto])
+    return deal_record(
+        "bigtwo",
+        deal,
+        {
+            "dealer": deal.dealer,
+            "first_deal": deal.first_deal,
+            "leader": deal._given_leader,
+            "ranking": list(deal.ranking) if deal.ranking is not None else None,
+            "hands": [_text(h) for h in deal.dealt_hands],
+            "leftover": _text(_initial_leftover(deal)),
+        },
+        [ev for ev in deal.history if not ev.auto],
+    )
 
 
 def _initial_leftover(deal: BigTwoDeal) -> int:
@@ -63,8 +74,9 @@ def _initial_leftover(deal: BigTwoDeal) -> int:
 
 def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     if isinstance(rec, Mapping) and rec.get("format") == "chupai-match":
-        raise RecordError("this is a match record: replay it with replay_any or "
-                          "chupai.bigtwo.match.replay_match")
+        raise RecordError(
+            "this is a match record: replay it with replay_any or chupai.bigtwo.match.replay_match"
+        )
     check_header(rec, "bigtwo")
     raw_hands = _field(rec, "hands", list)
     if not all(isinstance(h, str) for h in raw_hands):
@@ -80,9 +92,13 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
         raise RecordError(f"record field 'leader' must be a seat or null, not {leader!r}")
     ranking = rec.get("ranking")
-    if ranking is not None and (not isinstance(ranking, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in ranking)):
-        raise RecordError(f"record field 'ranking' must be a list of seats or null, not {ranking!r}")
+    if ranking is not None and (
+        not isinstance(ranking, list)
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in ranking)
+    ):
+        raise RecordError(
+            f"record field 'ranking' must be a list of seats or null, not {ranking!r}"
+        )
     with header_errors():
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
         hands = [parse_mask(h) for h in raw_hands]
@@ -96,8 +112,14 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
             raise RecordError("the hands do not match the deal of the recorded seed")
     with header_errors(ChupaiError, ValueError):
         return BigTwoDeal.from_hands(
-            rules, hands, leftover=leftover, dealer=dealer,
-            first_deal=first_deal, leader=leader, seed=seed, ranking=ranking,
+            rules,
+            hands,
+            leftover=leftover,
+            dealer=dealer,
+            first_deal=first_deal,
+            leader=leader,
+            seed=seed,
+            ranking=ranking,
         )
 
 

@@ -27,9 +27,16 @@ from chupai.doudizhu.combos import RANK_NAMES, parse_cards
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import header_errors, replayers
-from chupai.records import field as _field
+from chupai.records import (
+    FORMAT,
+    VERSION,
+    check_header,
+    check_result,
+    deal_record,
+    field as _field,
+    header_errors,
+    replayers,
+)
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
 
@@ -38,15 +45,20 @@ GAME: Final = "doudizhu"
 
 def to_record(deal: DouDizhuDeal) -> dict[str, Any]:
     """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record(GAME, deal, {
-        "dealer": deal.dealer,
-        "marker_index": deal.marker_index,
-        "marker": RANK_NAMES[deal.marker] if deal.marker is not None else None,
-        "first_bidder": deal.first_bidder,
-        "doubled": deal.doubled,
-        "hands": [deal.cards_text(h) for h in deal.dealt_hands],
-        "kitty": deal.cards_text(deal.kitty),
-    }, deal.history)
+    return deal_record(
+        GAME,
+        deal,
+        {
+            "dealer": deal.dealer,
+            "marker_index": deal.marker_index,
+            "marker": RANK_NAMES[deal.marker] if deal.marker is not None else None,
+            "first_bidder": deal.first_bidder,
+            "doubled": deal.doubled,
+            "hands": [deal.cards_text(h) for h in deal.dealt_hands],
+            "kitty": deal.cards_text(deal.kitty),
+        },
+        deal.history,
+    )
 
 
 def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
@@ -79,12 +91,21 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
             d2, h2, k2, m2, r2 = deal_cards(rules, seed, dealer)
         if h2 != hands or k2 != kitty:
             raise RecordError("the hands do not match the deal of the recorded seed")
-        if marker_index is not None and (m2 != marker_index or (marker is not None and marker != r2)):
+        if marker_index is not None and (
+            m2 != marker_index or (marker is not None and marker != r2)
+        ):
             raise RecordError("the marker card does not match the deal of the recorded seed")
     with header_errors(ChupaiError, ValueError):
         return DouDizhuDeal.from_hands(
-            rules, hands, kitty, dealer=dealer, first_bidder=first_bidder,
-            marker_index=marker_index, marker=marker, doubled=doubled, seed=seed,
+            rules,
+            hands,
+            kitty,
+            dealer=dealer,
+            first_bidder=first_bidder,
+            marker_index=marker_index,
+            marker=marker,
+            doubled=doubled,
+            seed=seed,
         )
 
 

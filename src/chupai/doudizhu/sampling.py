@@ -85,7 +85,9 @@ def knowledge(observation: Observation) -> Knowledge:
     cards do not add up."""
     obs = observation
     if obs.phase is not Phase.PLAY:
-        raise ChupaiError(f"sampling needs an observation of the play phase, not {obs.phase.value!r}")
+        raise ChupaiError(
+            f"sampling needs an observation of the play phase, not {obs.phase.value!r}"
+        )
     n = obs.players
     me = obs.seat
     seen = obs.hand + sum(obs.played)
@@ -101,8 +103,9 @@ def knowledge(observation: Observation) -> Knowledge:
             known[lord] = obs.landlord_hand
         elif obs.kitty is not None:
             kitty, done = obs.kitty, obs.played[lord]
-            known[lord] = sum(max(0, _count(kitty, r) - _count(done, r)) * UNIT[r]
-                              for r in range(NRANKS))
+            known[lord] = sum(
+                max(0, _count(kitty, r) - _count(done, r)) * UNIT[r] for r in range(NRANKS)
+            )
     fb, m = obs.first_bidder, obs.marker
     if m is not None and fb != me and not (fb == lord and obs.landlord_hand is not None):
         from_kitty = _count(obs.kitty, m) if fb == lord and obs.kitty is not None else 0
@@ -135,8 +138,14 @@ def _rebuild(obs: Observation, hands: list[Cards]) -> DouDizhuDeal | None:
         dealt.append(h)
     try:
         deal = DouDizhuDeal.from_hands(
-            obs.rules, dealt, kitty, dealer=obs.dealer, first_bidder=obs.first_bidder,
-            marker=obs.marker, doubled=obs.doubled)
+            obs.rules,
+            dealt,
+            kitty,
+            dealer=obs.dealer,
+            first_bidder=obs.first_bidder,
+            marker=obs.marker,
+            doubled=obs.doubled,
+        )
     except ValueError:
         return None
     # every public action stays legal with these hands (each seat holds what it
@@ -175,11 +184,12 @@ class DealSampler:
         raise ChupaiError("no deal consistent with the observation was found")
 
 
-def sample_deal(observation: Observation, rng: random.Random, *, tries: int = TRIES) -> DouDizhuDeal:
+def sample_deal(
+    observation: Observation, rng: random.Random, *, tries: int = TRIES
+) -> DouDizhuDeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
     from the real one, with the hidden cards drawn at random (see the module
     documentation). Raises :class:`ChupaiError` outside the play phase, or when
     no consistent deal was found in ``tries`` draws. To draw many deals for one
     observation, :class:`DealSampler` saves the repeated work."""
     return DealSampler(observation, tries=tries).sample(rng)
-
