@@ -37,20 +37,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from chupai.errors import ChupaiError
 from chupai.protocol import all_games
 from chupai.web import httpcheck
-from chupai.web.conn import (
-    CLOSE_BAD_TOKEN,
-    CLOSE_FULL,
-    CLOSE_IDLE,
-    Limits,
-    Outbox,
-    fitted,
-    protocol_classes,
-)
+from chupai.web.conn import Limits, fitted, protocol_classes
 from chupai.web.frames import Busy, FramesCache, replay_frames
 from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards
 from chupai.web.live import (
@@ -59,20 +50,11 @@ from chupai.web.live import (
     error_response as _error,
     game_entry,
     queue_error as _queue_error,
-    validation_text as _validation_text,
 )
-from chupai.web.protocol import (
-    CLIENT_MESSAGE,
-    MAX_MESSAGE,
-    PROTOCOL_VERSION,
-    Act,
-    CreateTable,
-    HintRequest,
-    Join,
-    Ping,
-)
+from chupai.web.protocol import MAX_MESSAGE, CreateTable
+from chupai.web.sockets import SocketHandlers
 from chupai.web.store import Store
-from chupai.web.tables import ActionRefused, Table, TableError, check_config
+from chupai.web.tables import Table, TableError, check_config
 
 __all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY", "RECORDS_PAGE", "replay_frames"]
 
@@ -89,7 +71,7 @@ def _static_dir() -> Path:
     return Path(str(resources.files("chupai.web") / "static"))
 
 
-class ChupaiServer(TableGuards):
+class ChupaiServer(TableGuards, SocketHandlers):
     """The tables in memory and their database; the ASGI app is :attr:`app`."""
 
     def __init__(
@@ -478,158 +460,6 @@ class ChupaiServer(TableGuards):
         elif joined >= lim.max_table_connections:
             return f"this table has its {lim.max_table_connections} connections"
         return None
-
-    # ----- the WebSocket --------------------------------------------------------------------
-    async def websocket(self, ws: WebSocket) -> None:
-        await ws.accept()
-        lim = self.limits
-        client = Client(ws, Outbox(ws, limit=lim.send_queue, timeout=lim.send_timeout))
-        client.out.on_drop = lambda: self._leave(client)
-        self.sockets += 1
-        try:
-            if self.sockets > lim.max_connections:
-                _queue_error(client, "full", "the server has too many connections; try again")
-                client.out.close(CLOSE_FULL)
-                return
-            await self._serve_socket(client)
-        except WebSocketDisconnect:
-            return
-        finally:
-            self.sockets -= 1
-            self._leave(client)
-            if client.out.dropped is None and client.out.closed:
-                await client.out.wait_sent(lim.send_timeout)
-            await client.out.aclose()
-
-    async def _receive(self, client: Client, deadline: float) -> dict[str, Any] | None:
-        """The next ASGI message; None if the socket has not joined by ``deadline``."""
-        if client.live is not None:
-            return dict(await client.ws.receive())
-        try:
-            left = max(0.0, deadline - asyncio.get_running_loop().time())
-            return dict(await asyncio.wait_for(client.ws.receive(), left))
-        except TimeoutError:
-            return None
-
-    async def _serve_socket(self, client: Client) -> None:
-        """Read the client's messages until it leaves or is closed."""
-        deadline = asyncio.get_running_loop().time() + self.limits.join_timeout
-        while not client.out.closed:
-            message = await self._receive(client, deadline)
-            if message is None:
-                _queue_error(client, "idle", f"no join within {self.limits.join_timeout:g} s")
-                client.out.close(CLOSE_IDLE)
-                return
-            if message["type"] == "websocket.disconnect":
-                return
-            text = message.get("text")
-            if text is None:
-                _queue_error(client, "bad_message", "send JSON text frames, not binary ones")
-                continue
-            if len(text) > MAX_MESSAGE:
-                _queue_error(
-                    client, "too_large", f"a message may hold at most {MAX_MESSAGE} characters"
-                )
-                client.out.close(1009)
-                return
-            try:
-                msg = CLIENT_MESSAGE.validate_json(text)
-            except ValidationError as exc:
-                _queue_error(client, "bad_message", _validation_text(exc))
-                continue
-            if isinstance(msg, Ping):
-                client.out.put('{"type":"pong"}')
-            elif isinstance(msg, Join):
-                await self._on_join(client, msg)
-            elif client.live is None:
-                _queue_error(client, "not_joined", "send a join message first")
-            elif client.seat is None:
-                _queue_error(client, "spectator", "spectators cannot act")
-            elif isinstance(msg, Act):
-                await self._on_act(client.live, client, msg)
-            elif isinstance(msg, HintRequest):
-                await self._on_hint(client.live, client, msg)
-
-    async def _on_join(self, client: Client, msg: Join) -> None:
-        if client.live is not None:
-            _queue_error(client, "not_joined", "this socket has already joined a table")
-            return
-        live = self.tables.get(msg.table)
-        if live is None:
-            _queue_error(client, "unknown_table", f"no table {msg.table!r}")
-            return
-        seat = None
-        if msg.token is not None:
-            seat = live.table.seat_of_token(msg.token)
-            if seat is None:
-                _queue_error(client, "bad_token", "that token is no seat's token at this table")
-                client.out.close(CLOSE_BAD_TOKEN)
-                return
-        async with live.lock:
-            why = self._no_room(live, seat)
-            if why is not None:
-                _queue_error(client, "full", why)
-                client.out.close(CLOSE_FULL)
-                return
-            client.seat, client.live = seat, live
-            client.out.put(
-                json.dumps(
-                    {
-                        "type": "welcome",
-                        "table": msg.table,
-                        "seat": seat,
-                        "protocol": PROTOCOL_VERSION,
-                    }
-                )
-            )
-            live.clients.append(client)
-            if seat is not None:
-                live.table.seats[seat].connections += 1
-                if live.table.seats[seat].connections == 1:  # everybody sees it connected
-                    await self._broadcast(live)
-                    return
-            self._send_state(live, client, self._state_text(live, seat))  # only to the joiner
-
-    async def _on_act(self, live: LiveTable, client: Client, msg: Act) -> None:
-        assert client.seat is not None
-        async with live.lock:
-            table = live.table
-            try:
-                action = table.resolve(client.seat, msg.seq, msg.action, msg.text)
-            except ActionRefused as exc:
-                seq = table.seat_seq(client.seat)
-                _queue_error(client, exc.code, str(exc), seq)
-                return
-            if live.step == len(table.log):  # a private step: the answer waits for its end
-                if live.pending is not None:
-                    _queue_error(
-                        client,
-                        "stale",
-                        "your answer is already given; it is applied when this step ends",
-                        table.seat_seq(client.seat),
-                    )
-                else:
-                    live.pending = action
-                return
-            await self._apply(live, client.seat, action, auto=False)
-
-    async def _on_hint(self, live: LiveTable, client: Client, msg: HintRequest) -> None:
-        assert client.seat is not None
-        async with live.lock:
-            table = live.table
-            seq = table.seat_seq(client.seat)
-            if msg.seq != seq:
-                _queue_error(
-                    client, "stale", f"seq {msg.seq} is not the current state ({seq})", seq
-                )
-                return
-            if table.to_act != client.seat:
-                code = "over" if table.over else "not_your_turn"
-                _queue_error(client, code, "a hint is given only on your turn", seq)
-                return
-            index, action = await asyncio.to_thread(table.hint, client.seat)
-            text = table.deal.action_text(action)
-        client.out.put(json.dumps({"type": "hint", "seq": seq, "action": index, "text": text}))
 
 
 def create_app(db: str, **kwargs: Any) -> Starlette:

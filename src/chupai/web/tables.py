@@ -25,17 +25,27 @@ from __future__ import annotations
 import copy
 import hashlib
 import hmac
-import math
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
-from chupai.errors import ChupaiError, RulesError
+from chupai.errors import ChupaiError
 from chupai.protocol import get_game
 from chupai.seeds import digest_seed
 from chupai.web import views
 from chupai.web.store import LogEntry, StoredSeat, StoredTable
+from chupai.web.tableconfig import (
+    BOT_LIMITS,
+    HINT_BOT,
+    HUMAN_DEFAULT_NAMES,
+    WEB_BOTS,
+    TableError,
+    _bot_levels,
+    _make_bot,
+    check_config,
+    web_bot_levels,
+)
 
 __all__ = [
     "Table",
@@ -49,45 +59,8 @@ __all__ = [
     "WEB_BOTS",
     "BOT_LIMITS",
     "web_bot_levels",
+    "check_config",
 ]
-
-HINT_BOT: Final = "heuristic"
-"""The bot that answers hints and plays for a seat whose turn timer ran out."""
-
-WEB_BOTS: Final = ("random", "greedy", "heuristic", "search")
-"""The bot levels a web table offers (those of them the game has): the others
-(Dou Dizhu's ``rlcard``, ``dmc:path=FILE``) read server files or load large
-libraries, and are for the terminal and ``chupai simulate`` only."""
-
-BOT_LIMITS: Final[dict[str, tuple[float, float]]] = {
-    "ms": (1, 5000),
-    "playouts": (1, 2000),
-    "determinizations": (1, 200),
-    "candidates": (1, 64),
-    "margin": (0, 100),
-}
-"""The bounds of a web bot's numeric parameters (``search:ms=…`` is the time
-budget of a decision in milliseconds, ``playouts`` its rollouts): a table's bot
-may not take the server's cores for itself."""
-
-HUMAN_DEFAULT_NAMES: Final = (
-    "East",
-    "South",
-    "West",
-    "North",
-    "Centre",
-    "Sixth",
-    "Seventh",
-    "Eighth",
-)
-
-
-class TableError(ChupaiError):
-    """A bad table configuration; ``field`` names the offending field."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
 
 
 class ActionRefused(ChupaiError):
@@ -133,138 +106,6 @@ class Seat:
 def _no_answer(deal: Any) -> Any:
     """The quiet answer of a game whose web plugin names none (no decision has one)."""
     return None
-
-
-def _make_bot(level: str, seed: int, game: str) -> Any:
-    from chupai.bots import make_bot  # a layer importing a layer: the web layer plays bots
-
-    return make_bot(level, seed, game=game)
-
-
-def _bot_levels(game: str) -> list[str]:
-    """The bot levels a table of ``game`` offers (none for a game the bots do not play)."""
-    from chupai.bots import bot_names
-
-    try:
-        return bot_names(game)
-    except (ChupaiError, KeyError):
-        return []
-
-
-def web_bot_levels(game: str) -> list[str]:
-    """The bot levels a web table of ``game`` offers (:data:`WEB_BOTS`)."""
-    return [b for b in _bot_levels(game) if b in WEB_BOTS]
-
-
-def _check_bot_params(level: str, field: str) -> None:
-    """Refuse a parameter out of :data:`BOT_LIMITS` (or not finite), naming it."""
-    from chupai.bots import parse_bot_spec
-
-    try:
-        _, params = parse_bot_spec(level)
-    except ChupaiError as exc:
-        raise TableError(str(exc), field) from None
-    for key, value in params.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            if key in BOT_LIMITS:
-                raise TableError(f"bot parameter {key!r} must be a number, not {value!r}", field)
-            continue
-        low, high = BOT_LIMITS.get(key, (-1e6, 1e6))
-        if not math.isfinite(value) or not low <= value <= high:
-            raise TableError(
-                f"bot parameter {key}={value!r} is out of bounds: {key} must be "
-                f"between {low:g} and {high:g} on this server",
-                field,
-            )
-
-
-def _check_seat(game: str, i: int, s: Mapping[str, Any]) -> dict[str, Any]:
-    """Seat ``i`` of a new table, checked (an unnamed bot is named by :func:`_name_bots`)."""
-    if s["kind"] != "bot":
-        name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
-        return {"kind": "human", "name": name[:40], "level": None}
-    level = (s.get("level") or "greedy").strip()
-    levels = web_bot_levels(game)
-    if level.split(":", 1)[0].strip().lower() not in levels:
-        raise TableError(
-            f"unknown bot level {level!r} for {game}; levels: {', '.join(levels)}",
-            f"seats.{i}.level",
-        )
-    _check_bot_params(level, f"seats.{i}.level")
-    try:
-        _finite_parameters(level)
-        _make_bot(level, 0, game)
-    except ChupaiError as exc:
-        raise TableError(str(exc), f"seats.{i}.level") from None
-    name = (s.get("name") or "").strip()
-    return {"kind": "bot", "name": name[:40], "level": level, "named": bool(name)}
-
-
-def _finite_parameters(level: str) -> None:
-    """Refuse a bot level with a parameter that is not a finite number where a
-    number is written (``search:margin=nan``, ``search:ms=inf``)."""
-    from chupai.bots import parse_bot_spec
-
-    for key, value in parse_bot_spec(level)[1].items():
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ChupaiError(f"bot parameter {key}={value} is not a finite number")
-
-
-def _name_bots(clean: list[dict[str, Any]]) -> None:
-    """Unnamed bots are called after their level, numbered when a level repeats."""
-    bases = [
-        f"{c['level'].split(':', 1)[0]} bot" if c["kind"] == "bot" and not c.get("named") else ""
-        for c in clean
-    ]
-    number: dict[str, int] = {}
-    for c, base in zip(clean, bases, strict=True):
-        if c.pop("named", True):
-            continue
-        if bases.count(base) > 1:
-            number[base] = number.get(base, 0) + 1
-            c["name"] = f"{base} {number[base]}"
-        else:
-            c["name"] = base
-
-
-def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The validated configuration of a new table (the fields of
-    :class:`~chupai.web.protocol.CreateTable`, already type-checked): the game
-    and preset resolved, the options applied, one seat per player, bot levels
-    known. Raises :class:`TableError` naming the field."""
-    try:
-        info = get_game(raw["game"])
-    except RulesError as exc:
-        raise TableError(str(exc), "game") from None
-    preset = raw.get("preset") or info.default_preset
-    options = {str(k): str(v) for k, v in (raw.get("options") or {}).items()}
-    try:
-        rules = info.resolve(preset, options)
-    except RulesError as exc:
-        field = "preset" if exc.key == "preset" else f"options.{exc.key}" if exc.key else "options"
-        raise TableError(str(exc), field) from None
-    seats = list(raw["seats"])
-    if len(seats) != rules.players:
-        raise TableError(
-            f"{info.key} ({preset}) is played by {rules.players} players, not {len(seats)}", "seats"
-        )
-    if not any(s["kind"] == "human" for s in seats):
-        raise TableError("a table needs at least one human seat", "seats")
-    clean = [_check_seat(info.key, i, s) for i, s in enumerate(seats)]
-    _name_bots(clean)
-    seed = raw.get("seed")
-    if seed is None:
-        seed = secrets.randbelow(2**62)
-    return {
-        "game": info.key,
-        "preset": preset,
-        "options": options,
-        "spec": rules.spec(),
-        "deals": int(raw.get("deals") or 1),
-        "turn_seconds": raw.get("turn_seconds"),
-        "seed": int(seed),
-        "seats": clean,
-    }
 
 
 class Table:
