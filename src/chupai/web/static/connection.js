@@ -4,8 +4,6 @@ import { t } from "./i18n.js";
 import { app, h, store, toast, loadGames } from "./common.js";
 import { TableView } from "./table.js";
 
-// ---- the table page: a TableView over a WebSocket ------------------------------------------------
-
 export class TablePage {
   constructor(id, token) {
     this.id = id;

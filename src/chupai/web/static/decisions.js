@@ -7,6 +7,22 @@ import { cardRow, canon, isCardToken } from "./cards.js";
 import { h, openModal, closeModal, seatName, gameInfo, pageData } from "./common.js";
 import { msKey } from "./hand.js";
 
+/** A decision's first word, in lower case ("give 3H" → "give"). */
+function headWord(e) {
+  return String(e.text).trim().split(/\s+/)[0].toLowerCase();
+}
+
+/** The decisions by their first word, in order. */
+function groupByWord(entries) {
+  const groups = new Map();
+  for (const e of entries) {
+    const head = headWord(e);
+    if (!groups.has(head)) groups.set(head, []);
+    groups.get(head).push(e);
+  }
+  return groups;
+}
+
 /** Methods of TableView (table.js): the decisions. */
 export class TableDecisions {
   askReading(cands) {
@@ -74,89 +90,95 @@ export class TableDecisions {
     }
   }
 
+  /** Fill the decision panel: a button per decision, a picker per group of cards to
+   * name, and for the groups of cards in the hand a confirm button of the selection. */
   renderChoices(choices, passE) {
     const panel = this.root.querySelector("[data-testid=choices]");
     if (!panel) return;
     if (!choices.length) { panel.hidden = true; panel.replaceChildren(); return; }
     const s = this.state;
-    const pub = s.view.public || {};
     panel.hidden = false;
     const plain = choices.filter((e) => !e.cards || !e.cards.length);
     const withCards = choices.filter((e) => e.cards && e.cards.length);
-    const btn = (e, extra) => {
-      const lab = actionLabel(e.text, s.game, pub.phase, isCardToken);
-      return h("button", {
-        type: "button", class: "choice-btn" + (this.hinted === e.i ? " hinted" : ""), testid: "choice",
-        dataset: { text: e.text, i: String(e.i) }, disabled: this.pending,
-        onclick: () => this.act(e),
-      }, lab.label || e.text, extra || null,
-      lab.cards.length ? cardRow(lab.cards, { ctx: this.ctx, tight: true }) : null);
-    };
     const prompt = this.promptFor(choices);
     const parts = [h("div", { class: "choices-title" }, t("choose")),
       prompt ? h("p", { class: "choices-prompt", testid: "prompt" }, prompt) : null].filter(Boolean);
     const row = h("div", { class: "choice-row" });
-    for (const e of plain) row.append(btn(e));
+    for (const e of plain) row.append(this.choiceButton(e));
     if (passE && !plain.some((e) => e.i === passE.i) && !(s.legal || []).some((e) => e.kind === "play")) {
-      const lab = actionLabel(passE.text, s.game, pub.phase, isCardToken);
-      row.append(h("button", {
-        type: "button", class: "choice-btn" + (this.hinted === passE.i ? " hinted" : ""), testid: "choice",
-        dataset: { text: passE.text, i: String(passE.i) }, disabled: this.pending,
-        onclick: () => this.act(passE),
-      }, lab.label || t("pass")));
-    }
-    const groups = new Map();
-    for (const e of withCards) {
-      const head = String(e.text).trim().split(/\s+/)[0].toLowerCase();
-      if (!groups.has(head)) groups.set(head, []);
-      groups.get(head).push(e);
+      row.append(this.choiceButton(passE));
     }
     // A group whose cards are not all in the hand (naming a card to ask for) cannot be
     // picked in the hand: its entries are buttons, however many.
-    const handKeys = this.hand.map(canon);
-    const inHand = (cards) => {
-      const left = [...handKeys];
-      return cards.every((c) => { const k = left.indexOf(canon(c)); if (k < 0) return false; left.splice(k, 1); return true; });
-    };
     const pickers = [];
     const selectable = [];
-    for (const [head, entries] of groups) {
-      if (!entries.every((e) => inHand(e.cards))) {
-        const lab = actionLabel(head, s.game, pub.phase, isCardToken).label || head;
-        pickers.push(h("div", { class: "choice-group", dataset: { word: head } },
-          h("div", { class: "small muted" }, lab),
-          h("div", { class: "choice-row picker" }, entries.map((e) => h("button", {
-            type: "button", class: "choice-btn card-choice" + (this.hinted === e.i ? " hinted" : ""), testid: "choice",
-            dataset: { text: e.text, i: String(e.i) }, disabled: this.pending, "aria-label": e.text,
-            onclick: () => this.act(e),
-          }, cardRow(e.cards, { ctx: this.ctx, tight: true }))))));
-      } else if (withCards.length <= 12) {
-        for (const e of entries) row.append(btn(e));
-        selectable.push([head, entries]);
-      } else {
-        selectable.push([head, entries]);
+    for (const [head, entries] of groupByWord(withCards)) {
+      if (!entries.every((e) => this.inHand(e.cards))) {
+        pickers.push(this.choicePicker(head, entries));
+        continue;
       }
+      if (withCards.length <= 12) for (const e of entries) row.append(this.choiceButton(e));
+      selectable.push([head, entries]);
     }
     if (row.children.length) parts.push(row);
     parts.push(...pickers);
-    const showConfirm = selectable.length && (withCards.length > 12 || this.selected.size > 0);
-    if (showConfirm) {
-      const sel = this.selectedCards();
-      const key = msKey(sel);
-      const confirmRow = h("div", { class: "choice-row confirm-row" },
-        h("span", { class: "muted small" }, t("select_then")));
-      for (const [head, entries] of selectable) {
-        const matches = sel.length ? entries.filter((e) => msKey(e.cards) === key) : [];
-        const lab = actionLabel(head, s.game, pub.phase, isCardToken).label || head;
-        confirmRow.append(h("button", {
-          type: "button", class: "primary choice-btn", testid: "choice-confirm", dataset: { word: head },
-          disabled: !matches.length || this.pending,
-          onclick: () => { if (matches.length === 1) this.act(matches[0]); else if (matches.length) this.askReading(matches); },
-        }, `${lab}: `, sel.length ? cardRow(sel, { ctx: this.ctx, tight: true }) : t("selected_none")));
-      }
-      parts.push(confirmRow);
-    }
+    if (selectable.length && (withCards.length > 12 || this.selected.size > 0)) parts.push(this.confirmRow(selectable));
     panel.replaceChildren(...parts);
+  }
+
+  /** Whether every card of `cards` is in the hand (as many times as it is named). */
+  inHand(cards) {
+    const left = this.hand.map(canon);
+    return cards.every((c) => { const k = left.indexOf(canon(c)); if (k < 0) return false; left.splice(k, 1); return true; });
+  }
+
+  /** A decision's word as the page says it ("show" → "Show"). */
+  wordLabel(head) {
+    const pub = this.state.view.public || {};
+    return actionLabel(head, this.state.game, pub.phase, isCardToken).label || head;
+  }
+
+  /** The button of one decision: its words, then its cards; or the pass of a decision
+   * phase (no play on offer), by its word alone. */
+  choiceButton(e) {
+    const pub = this.state.view.public || {};
+    const lab = actionLabel(e.text, this.state.game, pub.phase, isCardToken);
+    const pass = e.kind === "pass";
+    return h("button", {
+      type: "button", class: "choice-btn" + (this.hinted === e.i ? " hinted" : ""), testid: "choice",
+      dataset: { text: e.text, i: String(e.i) }, disabled: this.pending,
+      onclick: () => this.act(e),
+    }, pass ? lab.label || t("pass") : lab.label || e.text,
+    !pass && lab.cards.length ? cardRow(lab.cards, { ctx: this.ctx, tight: true }) : null);
+  }
+
+  /** A group of decisions that name cards not in the hand: a card button each. */
+  choicePicker(head, entries) {
+    return h("div", { class: "choice-group", dataset: { word: head } },
+      h("div", { class: "small muted" }, this.wordLabel(head)),
+      h("div", { class: "choice-row picker" }, entries.map((e) => h("button", {
+        type: "button", class: "choice-btn card-choice" + (this.hinted === e.i ? " hinted" : ""), testid: "choice",
+        dataset: { text: e.text, i: String(e.i) }, disabled: this.pending, "aria-label": e.text,
+        onclick: () => this.act(e),
+      }, cardRow(e.cards, { ctx: this.ctx, tight: true })))));
+  }
+
+  /** For each group of decisions made of cards in the hand: a button that takes the
+   * decision of the selected cards (or asks which one, when several match). */
+  confirmRow(selectable) {
+    const sel = this.selectedCards();
+    const key = msKey(sel);
+    const confirmRow = h("div", { class: "choice-row confirm-row" },
+      h("span", { class: "muted small" }, t("select_then")));
+    for (const [head, entries] of selectable) {
+      const matches = sel.length ? entries.filter((e) => msKey(e.cards) === key) : [];
+      confirmRow.append(h("button", {
+        type: "button", class: "primary choice-btn", testid: "choice-confirm", dataset: { word: head },
+        disabled: !matches.length || this.pending,
+        onclick: () => { if (matches.length === 1) this.act(matches[0]); else if (matches.length) this.askReading(matches); },
+      }, `${this.wordLabel(head)}: `, sel.length ? cardRow(sel, { ctx: this.ctx, tight: true }) : t("selected_none")));
+    }
+    return confirmRow;
   }
 
   /** A sentence that says what the decision on offer is about (null: none known). */
@@ -164,7 +186,7 @@ export class TableDecisions {
     const s = this.state;
     const pub = s.view.public || {};
     const priv = s.view.private || {};
-    const heads = new Set(choices.map((e) => String(e.text).trim().split(/\s+/)[0].toLowerCase()));
+    const heads = new Set(choices.map(headWord));
     const other = (priv.info || {}).exchange_with;
     const otherName = Number.isInteger(other) ? seatName(s.seats, other) : null;
     const phase = pub.phase;

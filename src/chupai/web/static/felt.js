@@ -200,24 +200,35 @@ export class TableFelt {
       return h("span", { class: "info-val" }, roleOrWord(v));
     }
     if (typeof v === "number") return h("span", { class: "info-val" }, String(v));
-    if (Array.isArray(v)) {
-      if (v.every((x) => typeof x === "string" && isCardToken(x))) return cardRow(v, { ctx: this.ctx, tight: true });
-      if (SEAT_LIST_KEYS.has(key) && v.every((x) => Number.isInteger(x))) {
-        const ordered = key === "finishing" || key === "ranking" || key === "order";
-        return h("span", { class: "info-val" }, v.map((x) => seatName(s.seats, x)).join(ordered ? " → " : ", "));
-      }
-      if (v.length === s.players && v.every((x) => Array.isArray(x) || x === null || typeof x !== "object")) {
-        // One value per seat.
-        const parts = v.map((x, i) => {
-          const r = this.renderValue(key + "#", x);
-          return r ? h("span", { class: "per-seat" }, h("span", { class: "muted" }, seatName(s.seats, i) + ": "), r) : null;
-        }).filter(Boolean);
-        return parts.length ? h("span", { class: "info-val" }, parts) : null;
-      }
-      const parts = v.map((x) => this.renderValue(key + "#", x)).filter(Boolean);
-      return parts.length ? h("span", { class: "info-val list" }, parts) : null;
+    if (Array.isArray(v)) return this.renderList(key, v);
+    if (typeof v === "object") return this.renderObject(v);
+    return h("span", { class: "info-val" }, String(v));
+  }
+
+  /** A fact that is a list: cards, seats, one value per seat, or values. */
+  renderList(key, v) {
+    const s = this.state;
+    if (v.every((x) => typeof x === "string" && isCardToken(x))) return cardRow(v, { ctx: this.ctx, tight: true });
+    if (SEAT_LIST_KEYS.has(key) && v.every((x) => Number.isInteger(x))) {
+      const ordered = key === "finishing" || key === "ranking" || key === "order";
+      return h("span", { class: "info-val" }, v.map((x) => seatName(s.seats, x)).join(ordered ? " → " : ", "));
     }
-    if (typeof v === "object" && typeof v.text === "string" && Number.isInteger(v.seat)) {
+    if (v.length === s.players && v.every((x) => Array.isArray(x) || x === null || typeof x !== "object")) {
+      // One value per seat.
+      const parts = v.map((x, i) => {
+        const r = this.renderValue(key + "#", x);
+        return r ? h("span", { class: "per-seat" }, h("span", { class: "muted" }, seatName(s.seats, i) + ": "), r) : null;
+      }).filter(Boolean);
+      return parts.length ? h("span", { class: "info-val" }, parts) : null;
+    }
+    const parts = v.map((x) => this.renderValue(key + "#", x)).filter(Boolean);
+    return parts.length ? h("span", { class: "info-val list" }, parts) : null;
+  }
+
+  /** A fact that is an object: an event (a seat's declaration...), or named values. */
+  renderObject(v) {
+    const s = this.state;
+    if (typeof v.text === "string" && Number.isInteger(v.seat)) {
       // An event: a declaration, a shown card...
       const pub = s.view.public || {};
       const lab = actionLabel(v.text, s.game, pub.phase, isCardToken);
@@ -225,14 +236,11 @@ export class TableFelt {
       return h("span", { class: "info-val" }, h("span", { class: "muted" }, seatName(s.seats, v.seat) + ": "),
         lab.label ? lab.label + " " : "", cards.length ? cardRow(cards, { ctx: this.ctx, tight: true }) : null);
     }
-    if (typeof v === "object") {
-      const parts = Object.entries(v).map(([k, x]) => {
-        const r = this.renderValue(k, x);
-        return r ? h("span", { class: "per-seat" }, h("span", { class: "muted" }, infoLabel(k) + ": "), r) : null;
-      }).filter(Boolean);
-      if (v.text && !parts.length) return h("span", { class: "info-val" }, v.text);
-      return parts.length ? h("span", { class: "info-val" }, parts) : null;
-    }
-    return h("span", { class: "info-val" }, String(v));
+    const parts = Object.entries(v).map(([k, x]) => {
+      const r = this.renderValue(k, x);
+      return r ? h("span", { class: "per-seat" }, h("span", { class: "muted" }, infoLabel(k) + ": "), r) : null;
+    }).filter(Boolean);
+    if (v.text && !parts.length) return h("span", { class: "info-val" }, v.text);
+    return parts.length ? h("span", { class: "info-val" }, parts) : null;
   }
 }

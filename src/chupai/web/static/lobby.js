@@ -3,7 +3,18 @@
 import { t, gameName, botLevelName } from "./i18n.js";
 import { app, h, store, fetchJSON, topbar, BOT_NAME, displayName, loadGames, gameTitle } from "./common.js";
 
-// ---- lobby --------------------------------------------------------------------------------------
+/** The options field, a key=value a line (# starts a comment): {options} or {error}. */
+function parseOptions(text) {
+  const options = {};
+  for (const raw of String(text || "").split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const eq = line.indexOf("=");
+    if (eq <= 0) return { error: { message: `not key=value: ${line}`, field: "options" } };
+    options[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
+  }
+  return { options };
+}
 
 export class LobbyPage {
   constructor() {
@@ -105,16 +116,7 @@ export class LobbyPage {
       autocomplete: "nickname" });
     name.addEventListener("input", () => { f.name = name.value; });
 
-    const bots = this.bots();
-    const seatRows = f.seats.map((v, i) => {
-      const sel = h("select", { id: `f-seat-${i}`, testid: `seat-${i}`, "aria-invalid": bad(`seats.${i}`) || bad("seats") },
-        h("option", { value: "you", selected: v === "you" }, t("you")),
-        h("option", { value: "friend", selected: v === "friend" }, t("friend")),
-        bots.map((b) => h("option", { value: "bot:" + b, selected: v === "bot:" + b },
-          t("bot_level", { level: botLevelName(b) }))));
-      sel.addEventListener("change", () => { f.seats[i] = sel.value; });
-      return h("div", { class: "seat-row" }, h("label", { for: `f-seat-${i}` }, t("seat_n", { n: i + 1 })), sel);
-    });
+    const seatRows = this.seatRows(bad);
 
     const turn = h("input", { id: "f-turn", testid: "turn-seconds", type: "number", min: 5, max: 3600,
       value: f.turn, inputmode: "numeric", "aria-invalid": bad("turn_seconds") });
@@ -150,17 +152,26 @@ export class LobbyPage {
     return form;
   }
 
+  /** A row per seat: you, a friend, or a bot of one of the game's levels. */
+  seatRows(bad) {
+    const f = this.form;
+    const bots = this.bots();
+    return f.seats.map((v, i) => {
+      const sel = h("select", { id: `f-seat-${i}`, testid: `seat-${i}`, "aria-invalid": bad(`seats.${i}`) || bad("seats") },
+        h("option", { value: "you", selected: v === "you" }, t("you")),
+        h("option", { value: "friend", selected: v === "friend" }, t("friend")),
+        bots.map((b) => h("option", { value: "bot:" + b, selected: v === "bot:" + b },
+          t("bot_level", { level: botLevelName(b) }))));
+      sel.addEventListener("change", () => { f.seats[i] = sel.value; });
+      return h("div", { class: "seat-row" }, h("label", { for: `f-seat-${i}` }, t("seat_n", { n: i + 1 })), sel);
+    });
+  }
+
   async create() {
     const f = this.form;
     this.error = null;
-    const options = {};
-    for (const raw of String(f.options || "").split("\n")) {
-      const line = raw.trim();
-      if (!line || line.startsWith("#")) continue;
-      const eq = line.indexOf("=");
-      if (eq <= 0) { this.error = { message: `not key=value: ${line}`, field: "options" }; this.rerender(); return; }
-      options[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
-    }
+    const { options, error } = parseOptions(f.options);
+    if (error) { this.error = error; this.rerender(); return; }
     const humans = f.seats.map((v, i) => [v, i]).filter(([v]) => v === "you" || v === "friend");
     const yous = humans.filter(([v]) => v === "you");
     if (yous.length > 1) { this.error = { message: t("one_you"), field: "seats" }; this.rerender(); return; }
