@@ -1,0 +1,160 @@
+// The table view's hand: the cards, their layout, the selection and the keyboard.
+
+import { t, roleName } from "./i18n.js";
+import { cardEl, canon } from "./cards.js";
+import { h, seatName } from "./common.js";
+
+/** The cards as a multiset: the same key in any order. */
+export function msKey(tokens) {
+  return (tokens || []).map(canon).sort().join(" ");
+}
+
+/** Methods of TableView (table.js): the hand, the selection and the keyboard. */
+export class TableHand {
+  // -- selection helpers --
+  indicesFor(cards) {
+    const used = new Set();
+    for (const c of cards) {
+      const k = canon(c);
+      for (let i = 0; i < this.hand.length; i++) {
+        if (!used.has(i) && canon(this.hand[i]) === k) { used.add(i); break; }
+      }
+    }
+    return [...used];
+  }
+
+  selectedCards() {
+    return [...this.selected].sort((a, b) => a - b).map((i) => this.hand[i]);
+  }
+
+  matching(pred) {
+    const key = msKey(this.selectedCards());
+    if (!this.selected.size) return [];
+    return (this.state.legal || []).filter((e) => pred(e) && e.cards && e.cards.length && msKey(e.cards) === key);
+  }
+
+  toggle(i) {
+    if (this.selected.has(i)) this.selected.delete(i); else this.selected.add(i);
+    this.focusIdx = i;
+    this.renderHandSelection();
+    this.renderControls();
+  }
+
+  key(e) {
+    if (!this.state || document.querySelector("dialog[open]")) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
+    const cards = [...this.root.querySelectorAll("[data-testid=hand] [data-testid=card]")];
+    const onCard = cards.includes(document.activeElement);
+    const k = e.key;
+    if ((k === "ArrowLeft" || k === "ArrowRight") && cards.length) {
+      e.preventDefault();
+      let i = onCard ? cards.indexOf(document.activeElement) : (k === "ArrowLeft" ? cards.length : -1);
+      i = Math.max(0, Math.min(cards.length - 1, i + (k === "ArrowLeft" ? -1 : 1)));
+      this.focusIdx = i;
+      this.rovingFocus(cards, i);
+    } else if (k === " " || k === "Spacebar") {
+      if (onCard) { e.preventDefault(); this.toggle(cards.indexOf(document.activeElement)); }
+    } else if (k === "Enter") {
+      const playable = this.myTurn() && this.matching((x) => x.kind === "play").length;
+      if (playable) { e.preventDefault(); this.play(); } else if (onCard) {
+        e.preventDefault(); this.toggle(cards.indexOf(document.activeElement));
+      }
+    } else if (k === "p" || k === "P") {
+      if (this.myTurn()) { e.preventDefault(); this.pass(); }
+    } else if (k === "h" || k === "H") {
+      if (this.myTurn()) { e.preventDefault(); this.hint(); }
+    }
+  }
+
+  rovingFocus(cards, i) {
+    cards.forEach((c, j) => c.setAttribute("tabindex", j === i ? "0" : "-1"));
+    if (cards[i]) cards[i].focus();
+  }
+
+  renderMe() {
+    const s = this.state;
+    const pub = s.view.public || {};
+    const priv = s.view.private;
+    const box = h("section", { class: "me", testid: "me" });
+    if (this.mySeat === null || this.mySeat === undefined) return box;
+    const seat = this.mySeat;
+    const role = (priv && priv.role) || (pub.roles && pub.roles[seat]);
+    const info = (s.seats && s.seats[seat]) || {};
+    box.append(h("div", { class: "me-bar" + (s.turn && s.turn.seat === seat ? " turn" : "") },
+      h("span", { class: "seat-name" }, seatName(s.seats, seat), t("you_suffix")),
+      pub.dealer === seat ? h("span", { class: "badge dealer" }, roleName("dealer")) : null,
+      role ? h("span", { class: `badge role role-${role}`, testid: "my-role" }, roleName(role)) : null,
+      h("span", { class: "seat-last", testid: "my-last" }, this.renderLast(pub.last && pub.last[seat])),
+      h("span", { class: "spacer" }),
+      info.kind === "human" && !info.connected ? h("span", { class: "muted small" }, t("offline")) : null));
+    box.append(h("div", { class: "choices", testid: "choices", hidden: true }));
+    box.append(h("div", { class: "actions", testid: "actions" },
+      h("button", { type: "button", class: "primary", testid: "play", onclick: () => this.play() }, t("play")),
+      h("button", { type: "button", testid: "pass", onclick: () => this.pass() }, t("pass")),
+      h("button", { type: "button", testid: "hint", onclick: () => this.hint() }, t("hint"))));
+    const hand = h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("your_hand") });
+    this.hand.forEach((tok, i) => {
+      const b = cardEl(tok, { ctx: this.ctx, button: true, testid: "card", selected: this.selected.has(i) });
+      b.dataset.index = String(i);
+      b.setAttribute("tabindex", i === Math.min(this.focusIdx, this.hand.length - 1) ? "0" : "-1");
+      b.addEventListener("click", () => this.toggle(i));
+      hand.append(b);
+    });
+    if (!this.hand.length) hand.append(h("div", { class: "muted small empty-hand" }, t("hand_empty")));
+    box.append(hand);
+    box.append(h("div", { class: "kbd-help muted small" }, t("keyboard_help")));
+    return box;
+  }
+
+  /** Place the hand cards: overlapping, in as many rows as needed to keep a usable strip. */
+  layoutHand() {
+    const hand = this.root.querySelector("[data-testid=hand]");
+    if (!hand) return;
+    const cards = [...hand.querySelectorAll("[data-testid=card]")];
+    const width = hand.clientWidth - 8;
+    if (!cards.length || width <= 0) return;
+    // Phones get narrower cards and a wider visible strip per card (a 40 px touch
+    // target), in more rows when needed; a mouse can aim at a 34 px strip.
+    const small = width < 560;
+    const cw = small ? 52 : 78;
+    const ch = Math.round(cw * 1.4);
+    const minStep = small ? 40 : 34;
+    const maxStep = small ? 46 : Math.round(cw * 0.62);
+    const n = cards.length;
+    let rows = 1;
+    while (rows < 4) {
+      const per = Math.ceil(n / rows);
+      const step = per > 1 ? (width - cw) / (per - 1) : cw;
+      if (step >= minStep) break;
+      rows++;
+    }
+    const per = Math.ceil(n / rows);
+    const step = Math.max(8, Math.min(maxStep, per > 1 ? (width - cw) / (per - 1) : cw));
+    const raise = 16;
+    const gap = 8;
+    cards.forEach((c, i) => {
+      const row = Math.floor(i / per);
+      const col = i % per;
+      const inRow = Math.min(per, n - row * per);
+      const rowWidth = cw + step * (inRow - 1);
+      const left = Math.round((width - rowWidth) / 2 + 4 + col * step);
+      const last = col === inRow - 1;
+      c.style.left = `${left}px`;
+      c.style.top = `${raise + row * (ch + gap)}px`;
+      c.style.width = `${last ? cw : Math.round(step)}px`;
+      c.style.height = `${ch}px`;
+      c.style.setProperty("--cw", `${cw}px`);
+    });
+    hand.style.height = `${raise + rows * ch + (rows - 1) * gap + 6}px`;
+  }
+
+  renderHandSelection() {
+    const cards = [...this.root.querySelectorAll("[data-testid=hand] [data-testid=card]")];
+    cards.forEach((c, i) => {
+      const on = this.selected.has(i);
+      c.classList.toggle("selected", on);
+      c.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+}
