@@ -37,7 +37,7 @@ def imports(source: str) -> list[str]:
 
 
 def test_the_import_scan_finds_what_it_looks_for() -> None:
-    source = '''import { a, b } from "./one.js";
+    source = """import { a, b } from "./one.js";
 import {
   c,
 } from './two.js';
@@ -46,7 +46,7 @@ import "./four.js";
 // import { x } from "./commented.js";
 const later = () => import("./five.js").then((m) => m);
 const text = "imported from somewhere";
-'''
+"""
     assert imports(source) == ["./one.js", "./two.js", "./three.js", "./four.js", "./five.js"]
 
 
