@@ -26,5 +26,9 @@ class Pass:
     def __hash__(self) -> int:
         return hash("PASS")
 
+    def __reduce__(self) -> str:
+        # unpickled as the singleton itself (the engines test ``action is PASS``)
+        return "PASS"
+
 
 PASS: Final = Pass()

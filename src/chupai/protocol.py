@@ -168,6 +168,10 @@ class GameSpec:
     (``deal.action_text``) of every action that can ever be legal under ``rules``
     (the environment's generic action ids)."""
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # a spec is the registry's: pickled by its key (a bot sent to a worker process)
+        return get_game, (self.key,)
+
     # ----- constructors ------------------------------------------------------------
     def resolve(self, preset: str | None = None, overrides: Mapping[str, str] | None = None) -> Any:
         """The rules of ``preset`` (default: the game's default) with text overrides."""

@@ -19,7 +19,6 @@ timeouts of connections are in :mod:`chupai.web.conn`.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import gzip
 import json
@@ -43,7 +42,7 @@ from chupai.protocol import all_games
 from chupai.web import httpcheck
 from chupai.web.conn import Limits, fitted, protocol_classes
 from chupai.web.frames import Busy, FramesCache, replay_frames
-from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards
+from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards, bot_pool
 from chupai.web.live import (
     Client,
     LiveTable,
@@ -86,6 +85,7 @@ class ChupaiServer(TableGuards, SocketHandlers):
         limits: Limits | None = None,
         origins: Sequence[str] = (),
         frames_in_process: bool = False,
+        bot_processes: bool = False,
     ):
         self.limits = limits or Limits()
         self.limits.check()
@@ -103,9 +103,7 @@ class ChupaiServer(TableGuards, SocketHandlers):
         self.bot_seconds = bot_seconds
         self.reveal_seconds = reveal_seconds
         """The length of a private step (0: none, the answer is applied at once)."""
-        self.bot_pool = concurrent.futures.ThreadPoolExecutor(
-            max_workers=bot_workers, thread_name_prefix="chupai-bot"
-        )
+        self.bot_pool = bot_pool(bot_workers, bot_processes)
         self.storage_errors = 0
         """Failed writes since start (each is logged and retried)."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -485,7 +483,13 @@ def serve(
 
     limits = fitted(limits or Limits())
     server = ChupaiServer(
-        db, bot_delay=bot_delay, limits=limits, origins=origins, frames_in_process=True, **bots
+        db,
+        bot_delay=bot_delay,
+        limits=limits,
+        origins=origins,
+        frames_in_process=True,
+        bot_processes=True,
+        **bots,
     )
     http, ws = protocol_classes(limits)
     config = uvicorn.Config(

@@ -1,8 +1,10 @@
 """What keeps a table of ``chupai serve`` going whatever its bots, its players and
 its disk do (issue 14), mixed into :class:`chupai.web.app.ChupaiServer`:
 
-- **Bots within limits.** A bot thinks in the bots' own bounded thread pool
-  (:data:`BOT_WORKERS`), apart from replays, hints and storage, and has
+- **Bots within limits.** A bot thinks in the bots' own bounded pool
+  (:data:`BOT_WORKERS` worker processes under ``chupai serve``, so that a bot's
+  search never holds the server's interpreter; threads in-process), apart from
+  replays, hints and storage, and has
   :data:`BOT_SECONDS` of wall clock per decision; a bot over it (or failing) has
   the hint bot's choice played for it and is replaced, which is logged.
 - **A private step of fixed length.** A decision nobody else may know is a seat's
@@ -19,16 +21,27 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
+import multiprocessing
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-__all__ = ["TableGuards", "BOT_WORKERS", "BOT_SECONDS", "REVEAL_SECONDS", "STORE_RETRY"]
+__all__ = [
+    "TableGuards",
+    "BOT_WORKERS",
+    "BOT_SECONDS",
+    "REVEAL_SECONDS",
+    "STORE_RETRY",
+    "bot_pool",
+    "think",
+]
 
 log = logging.getLogger("chupai.serve")
 
 BOT_WORKERS = 2
-"""Threads the bots think in (a pool of their own: replays and storage never wait
+"""Workers (processes under ``chupai serve``) the bots think in (a pool of their own: replays and storage never wait
 for a bot, and bots never wait for them)."""
 
 BOT_SECONDS = 10.0
@@ -43,11 +56,40 @@ STORE_RETRY = (0.5, 5.0)
 """The first and the longest wait before a failed write is tried again."""
 
 
+def _worker_start() -> None:
+    """A bot worker process runs below the server's priority (a search never slows
+    the tables' messages) and loads the games named in ``CHUPAI_GAMES``, as the
+    command line did (a bot of such a game is sent to it)."""
+    from chupai.protocol import GAMES_VARIABLE, load_modules
+
+    with contextlib.suppress(OSError):
+        os.nice(10)
+    load_modules(os.environ.get(GAMES_VARIABLE, ""))
+
+
+def bot_pool(workers: int, processes: bool) -> concurrent.futures.Executor:
+    """The bots' pool: ``workers`` processes (a bot's search then never holds the
+    server's interpreter) or, in-process, threads."""
+    if processes:
+        return concurrent.futures.ProcessPoolExecutor(
+            workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+        )
+    return concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="chupai-bot")
+
+
+def think(bot: Any, obs: Any, legal: list[Any]) -> tuple[int, Any]:
+    """A bot's decision in the pool: the index of its choice in ``legal`` and the
+    bot as it is after deciding (its generator moved on), which a worker process
+    sends back so that the table keeps deciding as one bot would."""
+    action = bot.act(obs, legal)
+    return next(i for i, a in enumerate(legal) if a is action or a == action), bot
+
+
 class TableGuards:
     """The bots' pool and limits, private steps and storage retries of a server
     (a mixin: the server provides ``_apply`` and ``_notify``)."""
 
-    bot_pool: concurrent.futures.ThreadPoolExecutor
+    bot_pool: concurrent.futures.Executor
     bot_seconds: float
     storage_errors: int
 
@@ -64,9 +106,11 @@ class TableGuards:
         played for it, which is logged (the lock is held)."""
         table = live.table
         seat, bot, obs, legal = table.bot_choice()
-        thinking = asyncio.wrap_future(self.bot_pool.submit(bot.act, obs, legal))
+        thinking = asyncio.wrap_future(self.bot_pool.submit(think, bot, obs, legal))
         try:
-            return seat, await asyncio.wait_for(thinking, self.bot_seconds)
+            index, bot = await asyncio.wait_for(thinking, self.bot_seconds)
+            table.keep_bot(seat, bot)
+            return seat, legal[index]
         except TimeoutError:
             log.warning(
                 "table %s: the %s bot of seat %d took more than %g s; the hint bot's "

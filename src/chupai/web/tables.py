@@ -371,6 +371,11 @@ class Table:
         still thinking in its thread; a new one takes the seat)."""
         self._bots.pop((self.position, seat), None)
 
+    def keep_bot(self, seat: int, bot: Any) -> None:
+        """Keep ``bot`` as the bot of ``seat`` in this deal (a bot that decided in a
+        worker process comes back as a new object, its state moved on)."""
+        self._bots[(self.position, seat)] = bot
+
     def bot_choice(self) -> tuple[int, Any, Any, list[Any]]:
         """``(seat, bot, observation, legal)`` for the bot to act (the bot of a
         seat is built once per deal, seeded by the table seed, deal and seat)."""
