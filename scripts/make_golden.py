@@ -72,7 +72,7 @@ class Variant(NamedTuple):
 
 
 # Explicit lists (no computed module names): a new preset must be added here, and
-# tests/test_golden.py checks that every preset of every game is listed.
+# tests/contracts/test_golden.py checks that every preset of every game is listed.
 VARIANTS: tuple[Variant, ...] = (
     Variant("bigtwo", "standard", "standard"),
     Variant("bigtwo", "hongkong", "hongkong"),

@@ -51,7 +51,7 @@ worth. Bombs stay home until an opponent is close to going out (3 cards in
 ``classic``, 15 in ``four_player``, whose two packs hold many bombs) or until
 they win the hand; a bomb, the rocket or the four jokers are never split.
 
-Tuned against the greedy bot and itself (``tests/test_bots_doudizhu.py`` measures
+Tuned against the greedy bot and itself (``tests/bots/test_bots_doudizhu.py`` measures
 the margins); a decision takes well under a millisecond on average.
 
 >>> from chupai.doudizhu.rules import PRESETS

@@ -29,7 +29,7 @@ from chupai.env.vector import VectorGames, random_actions  # noqa: E402
 from chupai.errors import IllegalActionError  # noqa: E402
 from chupai.protocol import game_keys, get_game, register, unregister  # noqa: E402
 
-ENV = Path(__file__).resolve().parent.parent / "src" / "chupai" / "env"
+ENV = Path(__file__).resolve().parents[2] / "src" / "chupai" / "env"
 PACK: tuple[str, ...] = ()
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from chupai.protocol import BUILTIN_SPECS
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "chupai"
+SRC = Path(__file__).resolve().parents[2] / "src" / "chupai"
 GAME_KEYS = frozenset(module.split(".")[1] for module in BUILTIN_SPECS)
 MAX_LINES = 600
 MAX_COMPLEXITY = 25

@@ -20,7 +20,7 @@ from chupai.protocol import BUILTIN_SPECS
 
 BUILTIN_GAMES = tuple(module.split(".")[1] for module in BUILTIN_SPECS)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "make_golden.py"
 GOLDEN = ROOT / "tests" / "data" / "golden"
 

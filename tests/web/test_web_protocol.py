@@ -14,7 +14,7 @@ pytest.importorskip("pydantic")
 
 from chupai.web.protocol import CLIENT_MESSAGE, ERROR_CODES, json_schema  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_schema_file_is_current() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from chupai.cli.main import main
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def _examples() -> list[tuple[str, str]]:

@@ -405,7 +405,7 @@ def test_a_game_the_page_does_not_know_is_played_by_buttons(
     ``CHUPAI_GAMES``) in the page: the generic view shows the hand as written,
     and the legal actions as buttons; a match against a bot is played to the end
     by following hints."""
-    tests_dir = str(Path(__file__).parent)
+    tests_dir = str(Path(__file__).resolve().parents[1])
     path = os.pathsep.join(p for p in (tests_dir, os.environ.get("PYTHONPATH", "")) if p)
     srv = ServerProcess(
         tmp_path / "toy.sqlite3", env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path}

@@ -30,7 +30,7 @@ from chupai.env.spaces import ActionSpace  # noqa: E402
 from chupai.errors import UnsupportedOptionError  # noqa: E402
 from chupai.games import GAMES, find_game, resolve_rules  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "env.md"
 TEXT = DOC.read_text(encoding="utf-8")
 

@@ -23,7 +23,7 @@ import pytest
 from chupai.bots import make_bot
 from chupai.errors import ChupaiError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "examples" / "train_dmc.py"
 HAVE_TORCH = importlib.util.find_spec("torch") is not None
 needs_torch = pytest.mark.skipif(

@@ -13,7 +13,7 @@ import pytest
 
 from chupai.cli.main import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _chupai(

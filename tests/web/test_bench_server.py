@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("websockets")
 pytest.importorskip("uvicorn")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "bench_server.py"
 
 KEYS = {

@@ -14,7 +14,7 @@ import pytest
 from chupai.protocol import all_games, get_game
 from chupai.web.games import page_data
 
-STATIC = Path(__file__).resolve().parents[1] / "src" / "chupai" / "web" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "src" / "chupai" / "web" / "static"
 SAMPLE_DATA = {"demo.js"}
 """Files that may name games: the demo's sample states are data."""
 

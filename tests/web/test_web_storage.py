@@ -34,7 +34,7 @@ from chupai.web.app import ChupaiServer  # noqa: E402
 from chupai.web.store import DatabaseLocked, Store  # noqa: E402
 from chupai.web.tables import Table  # noqa: E402
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
 @pytest.fixture

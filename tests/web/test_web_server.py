@@ -928,7 +928,7 @@ def test_a_toy_game_named_by_chupai_games_in_a_server_process(tmp_path: Path) ->
     websockets = pytest.importorskip("websockets.sync.client")
     from web_helpers import ServerProcess
 
-    tests_dir = str(Path(__file__).parent)
+    tests_dir = str(Path(__file__).resolve().parents[1])
     path = os.pathsep.join(p for p in (tests_dir, os.environ.get("PYTHONPATH", "")) if p)
     server = ServerProcess(
         tmp_path / "toy.sqlite3", env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path}

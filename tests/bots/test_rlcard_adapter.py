@@ -42,7 +42,7 @@ from chupai.doudizhu.game import NO_ROB, PASS, SHOW, Bid, DouDizhuDeal, Phase, n
 from chupai.doudizhu.rules import PRESETS  # noqa: E402
 from chupai.errors import ChupaiError  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLASSIC = PRESETS["classic"]
 
 

@@ -599,7 +599,7 @@ def test_serve_help_lists_every_limit() -> None:
 
     for f in dataclasses.fields(Limits):
         assert "--" + f.name.replace("_", "-") in out.stdout
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
     for f in dataclasses.fields(Limits):
         assert "`--" + f.name.replace("_", "-") in doc, f.name
     bad = subprocess.run(
