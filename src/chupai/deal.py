@@ -7,21 +7,23 @@ It states the interface every game's deal has (the one :mod:`chupai.protocol`
 promises): the attributes ``players``, ``phase``, ``to_act``, ``history`` and
 ``outcome``, and the methods below. It implements only those that read the same in
 every game: ``current_player``, ``returns``, the checked path (``is_legal``,
-``check``, ``apply_action``) and ``child``. Each game implements the rest, documented
-here: ``why_illegal`` and ``action_text`` (which the checked path calls), the fast
-path (``legal_actions``, ``apply_unchecked``), ``is_terminal``, ``observe``,
-``parse_action`` and ``clone`` (:func:`copy_slots` writes one). The fast path is
-never wrapped here, so a simulator calls each game's own methods directly.
+``check``, ``apply_action``), ``child`` and ``repr``. Each game implements the
+rest, documented here: ``why_illegal`` and ``action_text`` (which the checked path
+calls), the fast path (``legal_actions``, ``apply_unchecked``), ``is_terminal``,
+``observe``, ``parse_action``, ``cards_text`` and ``clone`` (:func:`copy_slots`
+over :func:`all_slots`, copying the slots the class names in ``_COPIED``, writes
+one). The fast path is never wrapped here, so a simulator calls each game's own
+methods directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from chupai.errors import IllegalActionError
 
-__all__ = ["Deal", "copy_slots", "still_held"]
+__all__ = ["Deal", "copy_slots", "all_slots", "still_held"]
 
 
 class _Scored(Protocol):
@@ -47,6 +49,29 @@ def copy_slots(source: object, target: T, slots: Iterable[str],
     for name in copied:
         setattr(target, name, getattr(source, name).copy())
     return target
+
+
+_ALL_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def all_slots(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases (what a clone carries over).
+
+    >>> class A:
+    ...     __slots__ = ("a",)
+    >>> class B(A):
+    ...     __slots__ = ("b", "c")
+    >>> all_slots(B)
+    ('b', 'c', 'a')
+    """
+    names = _ALL_SLOTS.get(cls)
+    if names is None:
+        found: list[str] = []
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            found.extend((slots,) if isinstance(slots, str) else slots)
+        names = _ALL_SLOTS[cls] = tuple(found)
+    return names
 
 
 def still_held(plays: list[PlayT], hand: int, guard: int) -> list[PlayT]:
@@ -76,6 +101,16 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
     """Every applied action as the game's event (seat and action), in order."""
     outcome: OutcomeT | None
     """The result once the deal is over, else None."""
+    rules: Any
+    """The game's rules object (its ``spec()`` names them)."""
+    hands: list[Any]
+    """Each seat's cards (the game's card sets)."""
+
+    _COPIED: ClassVar[tuple[str, ...]] = ()
+    """The slots :meth:`clone` copies (``.copy()``: the lists and dicts of the
+    state); every other slot is shared (immutable values)."""
+    _REPR: ClassVar[tuple[str, ...]] = ()
+    """Slots ``repr`` shows after the phase."""
 
     # ----- queries -------------------------------------------------------------
     @property
@@ -122,9 +157,20 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
         """Apply ``action`` without checking legality."""
         raise NotImplementedError
 
-    def clone(self) -> Self:
-        """An independent copy."""
+    def cards_text(self, cards: Any) -> str:
+        """The text of a set of ``cards`` in the game's notation."""
         raise NotImplementedError
+
+    def clone(self) -> Self:
+        """An independent copy (each game's own; :func:`copy_slots` over
+        :func:`all_slots` with the class's ``_COPIED`` writes one)."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        hands = " | ".join(self.cards_text(h) for h in self.hands)
+        extra = "".join(f"{name}={getattr(self, name)} " for name in self._REPR)
+        return (f"<{type(self).__name__} {self.rules.spec()} phase={self.phase} {extra}"
+                f"to_act={self.to_act} hands=[{hands}]>")
 
     # ----- the checked path ------------------------------------------------------
     def is_legal(self, action: ActionT) -> bool:

@@ -14,14 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from chupai.biga.cards import (
-    FACE_NAMES,
-    SUITED_ACE,
-    UNIT,
-    big_aces,
-    normalize,
-    strength_order,
-)
+from chupai.biga.cards import FACE_NAMES, SUITED_ACE, UNIT, big_aces, normalize, strength_order
 from chupai.biga.events import (
     ACES_SHIFT,
     DECLINE,

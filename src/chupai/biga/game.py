@@ -57,6 +57,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from chupai.actions import PASS, Pass
 from chupai.biga.cards import strength_order
@@ -93,7 +94,7 @@ from chupai.biga.notation import (
 from chupai.biga.observation import Observation, observe
 from chupai.biga.play import PlayPhase
 from chupai.biga.rules import BigARules, RankOrder
-from chupai.deal import Deal, copy_slots
+from chupai.deal import Deal, all_slots, copy_slots
 
 __all__ = [
     "format_action",
@@ -102,12 +103,6 @@ __all__ = [
     "BigADeal", "new_deal", "deal_stock", "stock_text", "parse_stock", "SUIT_LETTERS",
     "LAST_CHECKPOINT", "STOCK_SIZE",
 ]
-
-_COPIED: tuple[str, ...] = (
-    "hands", "history", "exposed", "declarations", "played", "captured", "finishing",
-    "_big_played", "_big_gained", "_combos", "_stale", "_seen")
-"""The list slots :meth:`BigADeal.clone` copies (the other values are immutable)."""
-
 
 class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
     """One deal of Big A. Build with :func:`new_deal` or :meth:`from_stock`. Its
@@ -121,6 +116,10 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         "_active", "_lockout", "_big_played", "_big_gained", "public_partner",
         "alone_known", "outcome", "_combos", "_stale", "_order", "_seen",
     )
+
+    _COPIED = ("hands", "history", "exposed", "declarations", "played", "captured", "finishing",
+               "_big_played", "_big_gained", "_combos", "_stale", "_seen")
+    _REPR = ("drawn",)
 
     # ----- construction -----------------------------------------------------
     @classmethod
@@ -216,6 +215,11 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         """The observation of ``seat``: only what that seat may know."""
         return observe(self, seat)
 
+    def clone(self) -> Self:
+        """An independent copy (lists copied; immutable values shared)."""
+        cls = type(self)
+        return copy_slots(self, cls.__new__(cls), all_slots(cls), self._COPIED)
+
     # ----- notation ---------------------------------------------------------
     def action_text(self, action: Action) -> str:
         """The text of an action (:func:`format_action`)."""
@@ -252,16 +256,6 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         else:
             self._phase_apply(seat, action)
         return ev
-
-    # ----- copying ----------------------------------------------------------
-    def clone(self) -> BigADeal:
-        """An independent copy (lists copied; immutable values shared)."""
-        return copy_slots(self, BigADeal.__new__(BigADeal), BigADeal.__slots__, _COPIED)
-
-    def __repr__(self) -> str:
-        hands = " | ".join(self.cards_text(h) for h in self.hands)
-        return (f"<BigADeal {self.rules.spec()} phase={self.phase.value} drawn={self.drawn} "
-                f"to_act={self.to_act} hands=[{hands}]>")
 
 
 def new_deal(rules: BigARules, seed: int, *, first_drawer: int | None = None) -> BigADeal:

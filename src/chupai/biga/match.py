@@ -61,9 +61,17 @@ from typing import Any, ClassVar, Final, NamedTuple
 from chupai.biga import record
 from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
 from chupai.biga.rules import BigARules
+from chupai.deal import all_slots, copy_slots
 from chupai.errors import ChupaiError
-from chupai.match import (MATCH_FORMAT, MATCH_VERSION, MAX_DEALS, BaseMatch, RecordedDeal,
-                          recorded_table, row_dict)
+from chupai.match import (
+    MATCH_FORMAT,
+    MATCH_VERSION,
+    MAX_DEALS,
+    BaseMatch,
+    RecordedDeal,
+    recorded_table,
+    row_dict,
+)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -103,13 +111,7 @@ class MatchDeal(BigADeal):
         shared, not copied: ``deal`` itself must not be used afterwards)."""
         if isinstance(deal, MatchDeal):
             return deal
-        other = cls.__new__(cls)
-        for name in BigADeal.__slots__:
-            setattr(other, name, getattr(deal, name))
-        return other
-
-    def clone(self) -> MatchDeal:
-        return MatchDeal.adopt(super().clone())
+        return copy_slots(deal, cls.__new__(cls), all_slots(cls))
 
 
 class DealSetup(NamedTuple):

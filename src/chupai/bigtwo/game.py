@@ -48,25 +48,20 @@ from chupai.actions import PASS, Pass
 from chupai.bigtwo.combos import GROUP_MONSTER, Combo, classify_or_none, explain
 from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.notation import cards_text, format_action, format_with, parse_action
-from chupai.bigtwo.observation import TITLES as TITLES
-from chupai.bigtwo.observation import TRIBUTE_RANKS as TRIBUTE_RANKS
 from chupai.bigtwo.observation import (
+    TITLES as TITLES,
+    TRIBUTE_RANKS as TRIBUTE_RANKS,
     Observation,
     class_titles,
     observe,
 )
-from chupai.bigtwo.phases import (
-    PrePlay,
-    next_titles,
-    protected_cards,
-    redeal_reasons,
-)
+from chupai.bigtwo.phases import PrePlay, next_titles, protected_cards, redeal_reasons
 from chupai.bigtwo.rules import BigTwoRules, DingDa, PlayUntil, Series, TributeMethod
 from chupai.bigtwo.scoring import penalty, transfer_penalties, winner_multiplier
-from chupai.bigtwo.state import DealState
 from chupai.bigtwo.values import (
     CHOICE_NAMES,
     EVERYONE,
+    FULL_DECK as FULL_DECK,
     Action,
     Choice,
     Event,
@@ -75,8 +70,8 @@ from chupai.bigtwo.values import (
     Outcome,
     Phase,
 )
-from chupai.bigtwo.values import FULL_DECK as FULL_DECK
 from chupai.cards import CardMask, card_name, cards_of
+from chupai.deal import all_slots, copy_slots
 from chupai.errors import UnsupportedOptionError
 
 __all__ = [
@@ -94,6 +89,9 @@ class BigTwoDeal(PrePlay):
     """One deal of Big Two. Build with :func:`new_deal` or :meth:`from_hands`."""
 
     __slots__ = ()
+
+    _COPIED = ("hands", "history", "played", "finished", "_combos", "piles", "_queue", "_tasks",
+               "_named", "_received", "_given")
 
     # ----- construction ---------------------------------------------------
     @classmethod
@@ -468,33 +466,15 @@ class BigTwoDeal(PrePlay):
             base = "hands " + ",".join(str(h) for h in self.dealt_hands)
         return random.Random(f"chupai-bigtwo {base} {purpose}")
 
-    # ----- observation -------------------------------------------------------
+    # ----- observation and copying --------------------------------------------
     def observe(self, seat: int) -> Observation:
         """The observation of ``seat``: only what that seat may know."""
         return observe(self, seat)
+
     def clone(self) -> Self:
         """An independent copy (lists copied; immutable values shared)."""
         cls = type(self)
-        other = cls.__new__(cls)
-        for name in DealState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.history = list(self.history)
-        other.played = list(self.played)
-        other.finished = list(self.finished)
-        other._combos = list(self._combos)
-        other.piles = list(self.piles)
-        other._queue = list(self._queue)
-        other._tasks = list(self._tasks)
-        other._named = dict(self._named)
-        other._received = list(self._received)
-        other._given = list(self._given)
-        return other
-
-    def __repr__(self) -> str:
-        hands = " | ".join(self.cards_text(h) for h in self.hands)
-        return f"<BigTwoDeal {self.rules.spec()} phase={self.phase.value} to_act={self.to_act} hands=[{hands}]>"
-
+        return copy_slots(self, cls.__new__(cls), all_slots(cls), self._COPIED)
 
 
 _UNSUPPORTED: Final[tuple[tuple[str, Callable[[BigTwoRules], bool]], ...]] = ()
@@ -513,7 +493,8 @@ def check_supported(rules: BigTwoRules) -> None:
         )
 
 
-def deal_cards(rules: BigTwoRules, seed: int, dealer: int | None = None) -> tuple[int, list[CardMask], CardMask]:
+def deal_cards(rules: BigTwoRules, seed: int,
+               dealer: int | None = None) -> tuple[int, list[CardMask], CardMask]:
     """Shuffle with ``random.Random(seed)`` and deal (§3): returns ``(dealer,
     hands, leftover)``. The dealer is drawn first when not given."""
     rng = random.Random(seed)

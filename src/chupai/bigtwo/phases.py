@@ -536,7 +536,8 @@ def instant_win_kind(hand: CardMask, wins: frozenset[InstantWin]) -> InstantWin 
     if InstantWin.SUITED_DRAGON in wins and any(
             hand & (_LOW_BITS << s) == _LOW_BITS << s for s in range(4)):
         return InstantWin.SUITED_DRAGON
-    if InstantWin.DRAGON in wins and (hand | hand >> 1 | hand >> 2 | hand >> 3) & _LOW_BITS == _LOW_BITS:
+    if InstantWin.DRAGON in wins \
+            and (hand | hand >> 1 | hand >> 2 | hand >> 3) & _LOW_BITS == _LOW_BITS:
         return InstantWin.DRAGON
     if InstantWin.FOUR_TWOS in wins and (hand >> 48) & 15 == 15:
         return InstantWin.FOUR_TWOS

@@ -35,10 +35,10 @@ the next deal (dealt by the next player, ``(dealer + 1) % players``) carries
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Self
 
 from chupai.actions import PASS, Pass
-from chupai.deal import Deal
+from chupai.deal import Deal, all_slots, copy_slots
 from chupai.doudizhu.auction import AuctionMixin
 from chupai.doudizhu.combos import (
     GUARD,
@@ -99,6 +99,9 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         "played", "play_counts", "bombs", "shown", "_combos", "_stale", "_doubling", "_active",
         "_lockout",
     )
+
+    _COPIED = ("hands", "history", "bids", "played", "play_counts", "_combos", "_stale",
+               "_rob_queue")
 
     phase: Phase
     dealer: int
@@ -267,7 +270,8 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         cards = action.cards
         hand = self.hands[seat]
         if not isinstance(cards, int) or cards <= 0 or cards & GUARD or not contains(hand, cards):
-            return f"seat {seat} does not hold {cards_text(cards) if isinstance(cards, int) else cards!r}"
+            held = cards_text(cards) if isinstance(cards, int) else repr(cards)
+            return f"seat {seat} does not hold {held}"
         found = readings(cards, self.rules)
         if not found:
             return "not a combination: " + explain(cards, self.rules)
@@ -276,7 +280,8 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
             return (f"{cards_text(cards)} cannot be read as {action.kind.value}; it reads as "
                     + ", ".join(sorted({r.kind.value for r in found})))
         if action != first_of_kind:
-            return "the play does not match its cards' reading (a kind is always read with its highest key)"
+            return ("the play does not match its cards' reading "
+                    "(a kind is always read with its highest key)")
         if self.top is None:
             return None
         if not beats(action, self.top, self.rules):
@@ -391,31 +396,10 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
             outcome=self.outcome,
         )
 
-    def clone(self) -> DouDizhuDeal:
+    def clone(self) -> Self:
         """An independent copy (lists copied; immutable values shared)."""
-        other = DouDizhuDeal.__new__(DouDizhuDeal)
-        for name in _SLOTS:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.history = list(self.history)
-        other.bids = list(self.bids)
-        other.played = list(self.played)
-        other.play_counts = list(self.play_counts)
-        other._combos = list(self._combos)
-        other._stale = list(self._stale)
-        other._rob_queue = list(self._rob_queue)
-        return other
-
-    def __repr__(self) -> str:
-        hands = " | ".join(cards_text(h) for h in self.hands)
-        return (f"<DouDizhuDeal {self.rules.spec()} phase={self.phase.value} "
-                f"to_act={self.to_act} hands=[{hands}]>")
-
-
-
-_SLOTS: Final = AuctionMixin.__slots__ + DouDizhuDeal.__slots__
-"""Every attribute of a deal (what :meth:`DouDizhuDeal.clone` copies)."""
-
+        cls = type(self)
+        return copy_slots(self, cls.__new__(cls), all_slots(cls), self._COPIED)
 
 def _checked_cards(rules: DouDizhuRules, hands: Sequence[Cards | str], kitty: Cards | str
                    ) -> tuple[list[Cards], Cards]:
@@ -464,7 +448,8 @@ def _first_bidder(rules: DouDizhuRules, hs: list[Cards], dealer: int, first_bidd
         raise ValueError(f"first bidder {first_bidder} is not a seat of {n} players")
     if marker is not None:
         if not 0 <= marker < 15 or not (hs[first_bidder] >> (5 * marker)) & 31:
-            raise ValueError(f"the marker card is not in the first bidder's hand (seat {first_bidder})")
+            raise ValueError("the marker card is not in the first bidder's hand "
+                             f"(seat {first_bidder})")
     return first_bidder
 
 
