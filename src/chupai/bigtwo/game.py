@@ -240,10 +240,8 @@ class BigTwoDeal(PrePlay):
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         seat = self.to_act
-        if seat is None:
-            return "the deal is over"
-        if self.phase is not Phase.PLAY:
-            return self._phase_refusal(seat, action)
+        if seat is None or self.phase is not Phase.PLAY:
+            return self._refusal_outside_play(seat, action)
         if isinstance(action, Choice):
             return f"{action.name!r} is not an action of the play phase"
         if isinstance(action, Pass):

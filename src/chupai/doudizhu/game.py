@@ -243,10 +243,8 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         seat = self.to_act
-        if seat is None:
-            return "the deal is over"
-        if self.phase is not Phase.PLAY:
-            return self._phase_refusal(seat, action)
+        if seat is None or self.phase is not Phase.PLAY:
+            return self._refusal_outside_play(seat, action)
         return self._why_illegal_play(seat, action)
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
