@@ -19,7 +19,7 @@ methods directly.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from chupai.errors import IllegalActionError
 
@@ -105,6 +105,9 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
     """The game's rules object (its ``spec()`` names them)."""
     hands: list[Any]
     """Each seat's cards (the game's card sets)."""
+    if TYPE_CHECKING:
+        def cards_text(self, cards: Any) -> str:
+            """The text of a set of ``cards`` in the game's notation (each game's)."""
 
     _COPIED: ClassVar[tuple[str, ...]] = ()
     """The slots :meth:`clone` copies (``.copy()``: the lists and dicts of the
@@ -155,10 +158,6 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
 
     def apply_unchecked(self, action: ActionT) -> EventT:
         """Apply ``action`` without checking legality."""
-        raise NotImplementedError
-
-    def cards_text(self, cards: Any) -> str:
-        """The text of a set of ``cards`` in the game's notation."""
         raise NotImplementedError
 
     def clone(self) -> Self:

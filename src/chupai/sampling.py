@@ -6,7 +6,7 @@ play phase into a complete deal whose other hands are drawn at random, for searc
 bots that play deals out (determinized Monte Carlo). A sample is **consistent**:
 ``sample.observe(seat) == observation`` (the whole history included), so the
 seat's legal actions are the same as in the real deal. Each game's
-``DealSampler`` (a :class:`DealSampler` here) works out what the seat knows once
+``DealSampler`` (a :class:`Sampler`) works out what the seat knows once
 and then draws until a draw is consistent.
 
 In the packed-count games (Dou Dizhu, Big A) a set of cards is packed rank
@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from chupai.errors import ChupaiError
 
-__all__ = ["Shuffler", "DealSampler", "play_observation", "hidden_capacity", "check_known",
+__all__ = ["Shuffler", "Sampler", "play_observation", "hidden_capacity", "check_known",
            "deal_unseen", "NO_DEAL"]
 
 NO_DEAL = "no deal consistent with the observation was found"
@@ -50,7 +50,7 @@ def play_observation(observation: ObsT, play: object) -> ObsT:
     return observation
 
 
-class DealSampler(Generic[ObsT, KnowT, DealT]):
+class Sampler(Generic[ObsT, KnowT, DealT]):
     """Draws deals for one observation: what its seat knows (``knowledge``, read by
     the game's :meth:`_know`) is worked out once, and :meth:`sample` draws with
     the game's :meth:`_draw` until a draw is consistent, ``tries`` times at most

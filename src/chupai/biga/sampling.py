@@ -77,7 +77,7 @@ from chupai.biga.game import (
 from chupai.biga.knowledge import Knowledge, before_forced, knowledge, play_moves, sample_hands
 from chupai.biga.redraw import arrange_own, build_stock, draw_facts
 from chupai.errors import ChupaiError
-from chupai.sampling import DealSampler as BaseSampler
+from chupai.sampling import Sampler
 
 __all__ = ["TRIES", "DealSampler", "Knowledge", "knowledge", "sample_deal", "sample_hands"]
 
@@ -87,9 +87,9 @@ TRIES: Final = 60
 _F: Final = 31
 
 
-class DealSampler(BaseSampler[Observation, Knowledge, BigADeal]):
+class DealSampler(Sampler[Observation, Knowledge, BigADeal]):
     """Draws deals for one observation (see :func:`sample_deal` and
-    :class:`chupai.sampling.DealSampler`), working out the knowledge and the
+    :class:`chupai.sampling.Sampler`), working out the knowledge and the
     seat's own draw order once (the latter with the first sample's generator)."""
 
     __slots__ = ("_facts", "_moves", "_own", "_starts")
@@ -211,5 +211,5 @@ def _is_play(ev: Event) -> bool:
 
 def sample_deal(observation: Observation, rng: random.Random, *, tries: int = TRIES) -> BigADeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
-    from the real one (see the module and :meth:`chupai.sampling.DealSampler.sample_deal`)."""
+    from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`)."""
     return DealSampler.sample_deal(observation, rng, tries=tries)

@@ -71,7 +71,7 @@ from chupai.bigtwo.game import (
 from chupai.bigtwo.rules import BigTwoRules, ClassExchange, DingDa, Series, TributeMethod
 from chupai.cards import CardMask, cards_of
 from chupai.errors import ChupaiError
-from chupai.sampling import NO_DEAL, DealSampler as BaseSampler, play_observation
+from chupai.sampling import NO_DEAL, Sampler, play_observation
 
 __all__ = ["Knowledge", "knowledge", "sample_hands", "DealSampler", "sample_deal", "TRIES"]
 
@@ -412,9 +412,9 @@ def _rebuild(obs: Observation, plan: _Plan, hands: Sequence[CardMask],
     return deal
 
 
-class DealSampler(BaseSampler[Observation, Knowledge, BigTwoDeal]):
+class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
     """Draws deals for one observation (see :func:`sample_deal` and
-    :class:`chupai.sampling.DealSampler`): the knowledge and the replay plan are
+    :class:`chupai.sampling.Sampler`): the knowledge and the replay plan are
     worked out once, and what a rejected draw teaches (a 頂大 single was its
     player's highest card) is kept for the next draws."""
 
@@ -460,5 +460,5 @@ class DealSampler(BaseSampler[Observation, Knowledge, BigTwoDeal]):
 
 def sample_deal(observation: Observation, rng: random.Random, *, tries: int = TRIES) -> BigTwoDeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
-    from the real one (see the module and :meth:`chupai.sampling.DealSampler.sample_deal`)."""
+    from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`)."""
     return DealSampler.sample_deal(observation, rng, tries=tries)

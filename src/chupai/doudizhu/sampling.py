@@ -53,13 +53,7 @@ from typing import Final, NamedTuple
 from chupai.doudizhu.combos import NRANKS, SHIFTS, UNIT, Cards, contains, deck_cards, size_of
 from chupai.doudizhu.game import DouDizhuDeal, Observation, Phase
 from chupai.errors import ChupaiError
-from chupai.sampling import (
-    DealSampler as BaseSampler,
-    check_known,
-    deal_unseen,
-    hidden_capacity,
-    play_observation,
-)
+from chupai.sampling import Sampler, check_known, deal_unseen, hidden_capacity, play_observation
 
 __all__ = ["Knowledge", "knowledge", "sample_hands", "DealSampler", "sample_deal", "TRIES"]
 
@@ -154,9 +148,9 @@ def _rebuild(obs: Observation, hands: list[Cards]) -> DouDizhuDeal | None:
     return deal
 
 
-class DealSampler(BaseSampler[Observation, Knowledge, DouDizhuDeal]):
+class DealSampler(Sampler[Observation, Knowledge, DouDizhuDeal]):
     """Draws deals for one observation (see :func:`sample_deal` and
-    :class:`chupai.sampling.DealSampler`), working out the knowledge once."""
+    :class:`chupai.sampling.Sampler`), working out the knowledge once."""
 
     __slots__ = ()
 
@@ -175,5 +169,5 @@ class DealSampler(BaseSampler[Observation, Knowledge, DouDizhuDeal]):
 def sample_deal(observation: Observation, rng: random.Random, *,
                 tries: int = TRIES) -> DouDizhuDeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
-    from the real one (see the module and :meth:`chupai.sampling.DealSampler.sample_deal`)."""
+    from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`)."""
     return DealSampler.sample_deal(observation, rng, tries=tries)
