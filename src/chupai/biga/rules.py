@@ -13,9 +13,8 @@ values and default. ``players`` is fixed at 5.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final
@@ -65,8 +64,8 @@ class SequenceOrder(StrEnum):
     CHAIN_FOUR_TO_THREE = "chain_four_to_three"
 
 
-def _o(default: Any, doc: str) -> Any:
-    return field(default=default, metadata={"doc": doc})
+_o = _opt.option
+_err = _opt.option_error
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -85,7 +84,8 @@ class BigARules:
         SequenceOrder.ACE_BOTH_ENDS, "sequences on A 2 3 ... K A, the Ace at either end "
         "(ace_both_ends) or on 4 5 ... A 2 3 (chain_four_to_three) (§1.2)")
     big_ace_in_sets: bool = _o(
-        False, "a Big Ace counts as an ordinary Ace in pairs, eggs, big eggs and true sevens (§4.1)")
+        False, "a Big Ace counts as an ordinary Ace in pairs, eggs, big eggs and true sevens "
+               "(§4.1)")
     egg_over_joker_single: bool = _o(False, "an egg may beat a single joker (§5)")
     egg_over_pair_sequence: bool = _o(False, "an egg may beat a pair sequence (§5)")
     big_ace_single_min_big_egg: int = _o(
@@ -97,19 +97,16 @@ class BigARules:
         "table: 1 (seed) or 2 (zero-sum) (§10.1)")
 
     def __post_init__(self) -> None:
-        def err(key: str, msg: str, allowed: tuple[str, ...]) -> RulesError:
-            return RulesError(f"option {key!r}: {msg}", key, allowed)
-
         if self.players != 5:
-            raise err("players", f"bad value {self.players!r}; Big A is played by exactly 5 "
+            raise _err("players", f"bad value {self.players!r}; Big A is played by exactly 5 "
                       "players", ("5",))
         if self.big_ace_single_min_big_egg not in (4, 5, 6) or isinstance(
                 self.big_ace_single_min_big_egg, bool):
-            raise err("big_ace_single_min_big_egg",
+            raise _err("big_ace_single_min_big_egg",
                       f"bad value {self.big_ace_single_min_big_egg!r}; allowed: 4, 5, 6",
                       ("4", "5", "6"))
         if self.p2d5_defender_points not in (1, 2) or isinstance(self.p2d5_defender_points, bool):
-            raise err("p2d5_defender_points",
+            raise _err("p2d5_defender_points",
                       f"bad value {self.p2d5_defender_points!r}; allowed: 1, 2", ("1", "2"))
 
     @property
@@ -155,10 +152,7 @@ def resolve(preset: str = "standard", overrides: Mapping[str, str] | None = None
     Raises :class:`RulesError` for an unknown preset, key or value, naming it and
     listing what is allowed; ``players`` cannot be overridden.
     """
-    name = preset.strip().lower()
-    if name not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r} for biga; presets: {', '.join(PRESETS)}",
-                         "preset", tuple(PRESETS))
+    name = _opt.preset_named("biga", PRESETS, preset)
     overrides = overrides or {}
     if "players" in overrides:
         raise RulesError("option 'players' is fixed: Big A is played by exactly 5 players",
@@ -168,4 +162,4 @@ def resolve(preset: str = "standard", overrides: Mapping[str, str] | None = None
 
 def _field_docs() -> dict[str, str]:
     """Each option's one-line doc (for generated tables)."""
-    return {f.name: f.metadata["doc"] for f in dataclasses.fields(BigARules)}
+    return _opt.option_docs(BigARules)

@@ -19,12 +19,11 @@ that does not apply to the preset is an error.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final, get_args, get_origin
@@ -68,8 +67,7 @@ class FourWithTwoKickers(StrEnum):
     NO_PAIR = "no_pair"
 
 
-def _o(default: Any, doc: str) -> Any:
-    return field(default=default, metadata={"doc": doc})
+_o = _opt.option
 
 
 STRUCTURE_KEYS: Final = ("players", "packs", "hand_size", "kitty_size")
@@ -91,29 +89,40 @@ class DouDizhuRules:
     :func:`resolve` or :data:`PRESETS`; invalid combinations raise
     :class:`RulesError`."""
 
-    players: int = _o(3, "number of players: 3 (classic) or 4 (four_player); fixed by the preset (§2)")
-    packs: int = _o(1, "54-card packs used: 1 (classic) or 2 (four_player); fixed by the preset (§1)")
+    players: int = _o(3, "number of players: 3 (classic) or 4 (four_player); fixed by the preset "
+                         "(§2)")
+    packs: int = _o(1, "54-card packs used: 1 (classic) or 2 (four_player); fixed by the preset "
+                       "(§1)")
     hand_size: int = _o(17, "cards dealt to each player: 17 or 25; fixed by the preset (§3)")
     kitty_size: int = _o(3, "cards of the kitty (底牌): 3 or 8; fixed by the preset (§3)")
     bidding: Bidding = _o(
-        Bidding.ONCE, "auction: every player speaks once, or until all but the highest bidder passed (§4.1)")
+        Bidding.ONCE, "auction: every player speaks once, or until all but the highest bidder "
+                      "passed (§4.1)")
     all_pass: AllPass = _o(
-        AllPass.REDEAL, "when everyone passes: redeal, or redeal with the next deal doubled once (§4.2)")
-    robbing: bool = _o(True, "搶地主: players who did not pass may rob the landlord after the bidding (§5)")
+        AllPass.REDEAL, "when everyone passes: redeal, or redeal with the next deal doubled once "
+                        "(§4.2)")
+    robbing: bool = _o(True, "搶地主: players who did not pass may rob the landlord after the "
+                             "bidding (§5)")
     rob_multipliers: tuple[int, ...] = _o(
-        (3, 6, 12), "multiplier after the 1st, 2nd, ... rob; each further rob doubles the last (§5)")
+        (3, 6, 12), "multiplier after the 1st, 2nd, ... rob; each further rob doubles the last "
+                    "(§5)")
     ming_pai: MingPai = _o(
-        MingPai.WIN_ONLY, "明牌: the landlord may expose the hand before the first play; x2 on a win or always (§6)")
-    spring_multiplier: int = _o(2, "春天: factor when no peasant played a card and the landlord won; 1 = off (§10.1)")
+        MingPai.WIN_ONLY, "明牌: the landlord may expose the hand before the first play; x2 on a "
+                          "win or always (§6)")
+    spring_multiplier: int = _o(2, "春天: factor when no peasant played a card and the landlord "
+                                   "won; 1 = off (§10.1)")
     anti_spring_multiplier: int = _o(
         2, "反春: factor when the landlord made one play only and lost; 1 = off (§10.1)")
     spring_thunder_multiplier: int = _o(
         1, "春雷: extra factor on a spring with at least one doubling bomb (§10.1)")
-    bomb_doubling: bool = _o(True, "doubling bombs double the unit (classic: bomb, rocket; four_player: 6+ of a kind, 4 jokers) (§10.1)")
+    bomb_doubling: bool = _o(True, "doubling bombs double the unit (classic: bomb, rocket; "
+                                   "four_player: 6+ of a kind, 4 jokers) (§10.1)")
     four_with_two_kickers: FourWithTwoKickers | None = _o(
-        FourWithTwoKickers.ANY, "classic only: four_with_two kickers may be a pair (any) or must differ (no_pair) (§8.1)")
+        FourWithTwoKickers.ANY, "classic only: four_with_two kickers may be a pair (any) or must "
+                                "differ (no_pair) (§8.1)")
     four_with_two_match: bool | None = _o(
-        False, "classic only: a four_with_two beats another only with the same kicker structure (§8.2)")
+        False, "classic only: a four_with_two beats another only with the same kicker structure "
+               "(§8.2)")
     allow_four_with_pair: bool | None = _o(
         None, "four_player only: four of a rank plus a pair is a play (four_with_pair) (§9.1)")
     airplane_max_trios: int = _o(6, "most trios in the body of any airplane type, 2..12 (§8.1)")
@@ -125,7 +134,8 @@ class DouDizhuRules:
 
     def _check_structure(self) -> None:
         if self.players not in _STRUCTURES:
-            raise _err("players", f"bad value {self.players!r}; allowed: 3 (classic), 4 (four_player)",
+            raise _err("players", f"bad value {self.players!r}; allowed: 3 (classic), 4 "
+                                  "(four_player)",
                        ("3", "4"))
         packs, hand, kitty = _STRUCTURES[self.players]
         for key, want in (("packs", packs), ("hand_size", hand), ("kitty_size", kitty)):
@@ -214,8 +224,7 @@ class DouDizhuRules:
         return self.spec()
 
 
-def _err(key: str, msg: str, allowed: tuple[str, ...] = ()) -> RulesError:
-    return RulesError(f"option {key!r}: {msg}", key, allowed)
+_err = _opt.option_error
 
 
 def _is_int(v: Any) -> bool:
@@ -271,12 +280,7 @@ def resolve(preset: str = "classic", overrides: Mapping[str, str] | None = None)
     a structure key, a key that does not apply to the preset, or an invalid
     combination, naming the key and listing what is allowed.
     """
-    name = preset.strip().lower()
-    if name not in PRESETS:
-        raise RulesError(
-            f"unknown preset {preset!r} for doudizhu; presets: {', '.join(PRESETS)}",
-            "preset", tuple(PRESETS),
-        )
+    name = _opt.preset_named("doudizhu", PRESETS, preset)
     overrides = overrides or {}
     fields = _opt.option_fields(DouDizhuRules)
     for key in overrides:
@@ -307,4 +311,4 @@ def spec(rules: DouDizhuRules) -> str:
 
 def _field_docs() -> dict[str, str]:
     """Each option's one-line doc (for generated tables)."""
-    return {f.name: f.metadata["doc"] for f in dataclasses.fields(DouDizhuRules)}
+    return _opt.option_docs(DouDizhuRules)
