@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from chupai import options as _opt
 from chupai.errors import RulesError
+from chupai.options import option as _o, option_error as _err
 
 __all__ = [
     "BigASuit", "RankOrder", "SequenceOrder", "BigARules", "PRESETS", "STANDARD",
@@ -62,10 +63,6 @@ class SequenceOrder(StrEnum):
 
     ACE_BOTH_ENDS = "ace_both_ends"
     CHAIN_FOUR_TO_THREE = "chain_four_to_three"
-
-
-_o = _opt.option
-_err = _opt.option_error
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from chupai import options as _opt
+from chupai.options import option as _o, option_error as _err
 
 __all__ = [
     "SuitOrder", "LeftoverRule", "FirstLead", "FourCardPlay", "StraightOrder",
@@ -47,10 +48,6 @@ Settlement = StrEnum("Settlement", "WINNER_TAKES_ALL PAIRWISE NEGATED_PENALTY")
 Series = StrEnum("Series", "NONE CLASS_STRUGGLE TRIBUTE")
 ClassExchange = StrEnum("ClassExchange", "SWAP DEMAND")
 TributeMethod = StrEnum("TributeMethod", "CHOOSE_HANDS ONE_CARD TWO_CARDS DRAW_THREE")
-
-
-_o = _opt.option
-_err = _opt.option_error
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -30,6 +30,7 @@ from typing import Any, Final, get_args, get_origin
 
 from chupai import options as _opt
 from chupai.errors import RulesError
+from chupai.options import option as _o, option_error as _err
 
 __all__ = [
     "Bidding", "AllPass", "MingPai", "FourWithTwoKickers", "DouDizhuRules",
@@ -65,9 +66,6 @@ class FourWithTwoKickers(StrEnum):
 
     ANY = "any"
     NO_PAIR = "no_pair"
-
-
-_o = _opt.option
 
 
 STRUCTURE_KEYS: Final = ("players", "packs", "hand_size", "kitty_size")
@@ -224,7 +222,6 @@ class DouDizhuRules:
         return self.spec()
 
 
-_err = _opt.option_error
 
 
 def _is_int(v: Any) -> bool:
