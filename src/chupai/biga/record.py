@@ -28,21 +28,29 @@ from typing import Any, Final
 from chupai.biga.game import BigADeal, deal_stock, parse_stock, stock_text
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import header_errors, replayers
-from chupai.records import field as _field
+from chupai.records import (
+    FORMAT,
+    VERSION,
+    check_header,
+    check_result,
+    field as _field,
+    header_errors,
+    recorder,
+    replayers,
+)
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
 
 GAME: Final = "biga"
 
 
-def to_record(deal: BigADeal) -> dict[str, Any]:
-    """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record(GAME, deal, {
-        "first_drawer": deal.first_drawer,
-        "stock": stock_text(deal.stock),
-    }, deal.history)
+def _header(deal: BigADeal) -> dict[str, Any]:
+    """Big A's own header: the first drawer and the stock in draw order."""
+    return {"first_drawer": deal.first_drawer, "stock": stock_text(deal.stock)}
+
+
+to_record = recorder(GAME, _header)
+"""``to_record(deal)``: the JSON-ready record of ``deal`` (finished or in progress)."""
 
 
 def _start(rec: Mapping[str, Any]) -> BigADeal:
@@ -65,7 +73,6 @@ def _start(rec: Mapping[str, Any]) -> BigADeal:
 
 
 replay_steps, replay = replayers(_start)
-"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
-every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
-at the first action that is malformed, out of turn or illegal, or when the final
-result differs from the recorded one (:func:`chupai.records.replayers`)."""
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action and
+``replay(rec)`` returns the final deal, checking every action and the result
+(:func:`chupai.records.replayers`)."""

@@ -20,13 +20,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from chupai.bigtwo.game import BigTwoDeal, deal_cards
+from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import header_errors, replayers
-from chupai.records import field as _field
+from chupai.records import (
+    FORMAT,
+    VERSION,
+    card_strings,
+    check_header,
+    check_result,
+    field as _field,
+    header_errors,
+    recorder,
+    replayers,
+)
 
 if TYPE_CHECKING:
     from chupai.bigtwo.match import Match
@@ -39,16 +47,26 @@ def _text(mask: int) -> str:
     return " ".join(card_name(c) for c in cards_of(mask))
 
 
-def to_record(deal: BigTwoDeal) -> dict[str, Any]:
-    """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record("bigtwo", deal, {
+def _header(deal: BigTwoDeal) -> dict[str, Any]:
+    """Big Two's own header: the dealer, whether it is the first deal, the given
+    leader, the ranking of the previous deal, the dealt hands and the leftover."""
+    return {
         "dealer": deal.dealer,
         "first_deal": deal.first_deal,
         "leader": deal._given_leader,
         "ranking": list(deal.ranking) if deal.ranking is not None else None,
         "hands": [_text(h) for h in deal.dealt_hands],
         "leftover": _text(_initial_leftover(deal)),
-    }, [ev for ev in deal.history if not ev.auto])
+    }
+
+
+def _played(deal: BigTwoDeal) -> list[Event]:
+    """The events a record keeps: the players' own (not the automatic steps)."""
+    return [ev for ev in deal.history if not ev.auto]
+
+
+to_record = recorder("bigtwo", _header, _played)
+"""``to_record(deal)``: the JSON-ready record of ``deal`` (finished or in progress)."""
 
 
 def _initial_leftover(deal: BigTwoDeal) -> int:
@@ -66,9 +84,7 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
         raise RecordError("this is a match record: replay it with replay_any or "
                           "chupai.bigtwo.match.replay_match")
     check_header(rec, "bigtwo")
-    raw_hands = _field(rec, "hands", list)
-    if not all(isinstance(h, str) for h in raw_hands):
-        raise RecordError("record field 'hands' must be a list of card strings")
+    raw_hands = card_strings(rec, "hands")
     raw_left = rec.get("leftover") or ""
     if not isinstance(raw_left, str):
         raise RecordError(f"record field 'leftover' must be a card string, not {raw_left!r}")
@@ -82,7 +98,8 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     ranking = rec.get("ranking")
     if ranking is not None and (not isinstance(ranking, list) or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in ranking)):
-        raise RecordError(f"record field 'ranking' must be a list of seats or null, not {ranking!r}")
+        raise RecordError("record field 'ranking' must be a list of seats or null, "
+                          f"not {ranking!r}")
     with header_errors():
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
         hands = [parse_mask(h) for h in raw_hands]
@@ -102,10 +119,9 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
 
 
 replay_steps, replay = replayers(_start)
-"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
-every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
-at the first action that is malformed, out of turn or illegal, or when the final
-result differs from the recorded one (:func:`chupai.records.replayers`)."""
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action and
+``replay(rec)`` returns the final deal, checking every action and the result
+(:func:`chupai.records.replayers`)."""
 
 
 def replay_any(rec: Mapping[str, Any]) -> BigTwoDeal | Match:

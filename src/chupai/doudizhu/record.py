@@ -27,18 +27,27 @@ from chupai.doudizhu.combos import RANK_NAMES, parse_cards
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import FORMAT, VERSION, check_header, check_result, deal_record
-from chupai.records import header_errors, replayers
-from chupai.records import field as _field
+from chupai.records import (
+    FORMAT,
+    VERSION,
+    card_strings,
+    check_header,
+    check_result,
+    field as _field,
+    header_errors,
+    recorder,
+    replayers,
+)
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
 
 GAME: Final = "doudizhu"
 
 
-def to_record(deal: DouDizhuDeal) -> dict[str, Any]:
-    """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record(GAME, deal, {
+def _header(deal: DouDizhuDeal) -> dict[str, Any]:
+    """Dou Dizhu's own header: the dealer, the marker card, the first bidder,
+    whether the deal is doubled, the dealt hands and the kitty."""
+    return {
         "dealer": deal.dealer,
         "marker_index": deal.marker_index,
         "marker": RANK_NAMES[deal.marker] if deal.marker is not None else None,
@@ -46,15 +55,17 @@ def to_record(deal: DouDizhuDeal) -> dict[str, Any]:
         "doubled": deal.doubled,
         "hands": [deal.cards_text(h) for h in deal.dealt_hands],
         "kitty": deal.cards_text(deal.kitty),
-    }, deal.history)
+    }
+
+
+to_record = recorder(GAME, _header)
+"""``to_record(deal)``: the JSON-ready record of ``deal`` (finished or in progress)."""
 
 
 def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
     check_header(rec, GAME)
     raw_rules = _field(rec, "rules", dict)
-    raw_hands = _field(rec, "hands", list)
-    if not all(isinstance(h, str) for h in raw_hands):
-        raise RecordError("record field 'hands' must be a list of card strings")
+    raw_hands = card_strings(rec, "hands")
     raw_kitty = _field(rec, "kitty", str)
     dealer = _field(rec, "dealer", int)
     seed = _field(rec, "seed", int, optional=True)
@@ -79,7 +90,8 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
             d2, h2, k2, m2, r2 = deal_cards(rules, seed, dealer)
         if h2 != hands or k2 != kitty:
             raise RecordError("the hands do not match the deal of the recorded seed")
-        if marker_index is not None and (m2 != marker_index or (marker is not None and marker != r2)):
+        if marker_index is not None and (
+                m2 != marker_index or (marker is not None and marker != r2)):
             raise RecordError("the marker card does not match the deal of the recorded seed")
     with header_errors(ChupaiError, ValueError):
         return DouDizhuDeal.from_hands(
@@ -89,7 +101,6 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
 
 
 replay_steps, replay = replayers(_start)
-"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
-every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
-at the first action that is malformed, out of turn or illegal, or when the final
-result differs from the recorded one (:func:`chupai.records.replayers`)."""
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action and
+``replay(rec)`` returns the final deal, checking every action and the result
+(:func:`chupai.records.replayers`)."""
