@@ -20,21 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from chupai import records
 from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import (
-    FORMAT,
-    VERSION,
-    card_strings,
-    check_header,
-    check_result,
-    field as _field,
-    header_errors,
-    recorder,
-    replayers,
-)
+from chupai.records import FORMAT, VERSION, field as _field
 
 if TYPE_CHECKING:
     from chupai.bigtwo.match import Match
@@ -65,7 +56,7 @@ def _played(deal: BigTwoDeal) -> list[Event]:
     return [ev for ev in deal.history if not ev.auto]
 
 
-to_record = recorder("bigtwo", _header, _played)
+to_record = records.recorder("bigtwo", _header, _played)
 """``to_record(deal)``: the JSON-ready record of ``deal`` (finished or in progress)."""
 
 
@@ -83,12 +74,12 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     if isinstance(rec, Mapping) and rec.get("format") == "chupai-match":
         raise RecordError("this is a match record: replay it with replay_any or "
                           "chupai.bigtwo.match.replay_match")
-    check_header(rec, "bigtwo")
-    raw_hands = card_strings(rec, "hands")
+    records.check_header(rec, "bigtwo")
+    raw_hands = records.card_strings(rec, "hands")
     raw_left = rec.get("leftover") or ""
     if not isinstance(raw_left, str):
         raise RecordError(f"record field 'leftover' must be a card string, not {raw_left!r}")
-    check_result(rec)
+    records.check_result(rec)
     first_deal = rec.get("first_deal", True)
     if not isinstance(first_deal, bool):
         raise RecordError(f"record field 'first_deal' must be true or false, not {first_deal!r}")
@@ -100,25 +91,25 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
             isinstance(s, int) and not isinstance(s, bool) for s in ranking)):
         raise RecordError("record field 'ranking' must be a list of seats or null, "
                           f"not {ranking!r}")
-    with header_errors():
+    with records.header_errors():
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
         hands = [parse_mask(h) for h in raw_hands]
         leftover = parse_mask(raw_left)
     dealer = _field(rec, "dealer", int)
     seed = _field(rec, "seed", int, optional=True)
     if seed is not None:
-        with header_errors():
+        with records.header_errors():
             d2, h2, l2 = deal_cards(rules, seed, dealer)
         if h2 != hands or l2 != leftover:
             raise RecordError("the hands do not match the deal of the recorded seed")
-    with header_errors(ChupaiError, ValueError):
+    with records.header_errors(ChupaiError, ValueError):
         return BigTwoDeal.from_hands(
             rules, hands, leftover=leftover, dealer=dealer,
             first_deal=first_deal, leader=leader, seed=seed, ranking=ranking,
         )
 
 
-replay_steps, replay = replayers(_start)
+replay_steps, replay = records.replayers(_start)
 """``replay_steps(rec)`` yields ``(index, deal, event)`` after each action and
 ``replay(rec)`` returns the final deal, checking every action and the result
 (:func:`chupai.records.replayers`)."""

@@ -23,21 +23,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from chupai import records
 from chupai.doudizhu.combos import RANK_NAMES, parse_cards
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import (
-    FORMAT,
-    VERSION,
-    card_strings,
-    check_header,
-    check_result,
-    field as _field,
-    header_errors,
-    recorder,
-    replayers,
-)
+from chupai.records import FORMAT, VERSION, field as _field
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
 
@@ -58,14 +49,14 @@ def _header(deal: DouDizhuDeal) -> dict[str, Any]:
     }
 
 
-to_record = recorder(GAME, _header)
+to_record = records.recorder(GAME, _header)
 """``to_record(deal)``: the JSON-ready record of ``deal`` (finished or in progress)."""
 
 
 def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
-    check_header(rec, GAME)
+    records.check_header(rec, GAME)
     raw_rules = _field(rec, "rules", dict)
-    raw_hands = card_strings(rec, "hands")
+    raw_hands = records.card_strings(rec, "hands")
     raw_kitty = _field(rec, "kitty", str)
     dealer = _field(rec, "dealer", int)
     seed = _field(rec, "seed", int, optional=True)
@@ -74,33 +65,33 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
     first_bidder = _field(rec, "first_bidder", int, optional=True)
     doubled = _field(rec, "doubled", bool, optional=True, default=False)
     _field(rec, "actions", list)
-    check_result(rec)
+    records.check_result(rec)
     marker: int | None = None
     if raw_marker is not None:
         name = raw_marker.strip().upper().replace("10", "T")
         if name not in RANK_NAMES:
             raise RecordError(f"record field 'marker' is not a rank: {raw_marker!r}")
         marker = RANK_NAMES.index(name)
-    with header_errors():
+    with records.header_errors():
         rules = DouDizhuRules.from_dict(raw_rules)
         hands = [parse_cards(h, rules) for h in raw_hands]
         kitty = parse_cards(raw_kitty, rules)
     if seed is not None:
-        with header_errors(ChupaiError, ValueError):
+        with records.header_errors(ChupaiError, ValueError):
             d2, h2, k2, m2, r2 = deal_cards(rules, seed, dealer)
         if h2 != hands or k2 != kitty:
             raise RecordError("the hands do not match the deal of the recorded seed")
         if marker_index is not None and (
                 m2 != marker_index or (marker is not None and marker != r2)):
             raise RecordError("the marker card does not match the deal of the recorded seed")
-    with header_errors(ChupaiError, ValueError):
+    with records.header_errors(ChupaiError, ValueError):
         return DouDizhuDeal.from_hands(
             rules, hands, kitty, dealer=dealer, first_bidder=first_bidder,
             marker_index=marker_index, marker=marker, doubled=doubled, seed=seed,
         )
 
 
-replay_steps, replay = replayers(_start)
+replay_steps, replay = records.replayers(_start)
 """``replay_steps(rec)`` yields ``(index, deal, event)`` after each action and
 ``replay(rec)`` returns the final deal, checking every action and the result
 (:func:`chupai.records.replayers`)."""
