@@ -1,11 +1,17 @@
 """What every game's matches share: the running score table, the end of a match,
 dealing and appending deals, the match record and its replay.
 
-A game's ``match`` module (:mod:`chupai.bigtwo.match`, :mod:`chupai.doudizhu.match`)
-subclasses :class:`BaseMatch` with what its rules decide: how the next deal is set
-up (:meth:`BaseMatch.setup`), how it is dealt, what a replayed deal must agree on,
-and the columns of its score table. Everything else reads the same in every game
-and lives here.
+A game's ``match`` module (:mod:`chupai.bigtwo.match`, :mod:`chupai.doudizhu.match`,
+:mod:`chupai.biga.match`) subclasses :class:`BaseMatch` with what its rules decide:
+how the next deal is set up (:meth:`BaseMatch.setup`), how it is dealt, what a
+replayed deal must agree on, and the columns of its score table. Everything else
+reads the same in every game and lives here.
+
+The caller plays each deal (humans, bots, a search): a game's ``Match.next_deal``
+returns it, the caller applies actions until it is terminal, then asks for the
+next one. ``Match.to_record`` writes one JSON-ready record holding every deal's
+record; the game's ``replay_match`` checks it deal by deal and move by move, and
+its ``table_from_record`` recomputes the score table from the record alone.
 
 A match record is ``{"format": "chupai-match", "version": 1, "game": GAME, "spec":
 ..., "rules": {...}, "seed": S, "deal_count": N | null, "target": T | null,
