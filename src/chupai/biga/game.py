@@ -157,15 +157,10 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         self.partner = None
         self.alone = False
         self.partner_revealed = False
-        self.top = None
-        self.top_player = None
-        self.passed = 0
-        self.leader = None
+        self._no_trick()
         self.played = [0] * n
         self.captured = [0] * n
         self.finishing = []
-        self._active = (1 << n) - 1
-        self._lockout = False
         self._big_played = [0] * n
         self._big_gained = [0] * n
         self.public_partner = None

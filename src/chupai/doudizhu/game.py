@@ -180,12 +180,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         self._rob_queue = []
         self._rob_pos = 0
         self.kitty_taken = False
-        self.top = None
-        self.top_player = None
-        self.passed = 0
-        self._active = (1 << n) - 1
-        self._lockout = False
-        self.leader = None
+        self._no_trick()
         self.played = [0] * n
         self.play_counts = [0] * n
         self.bombs = 0
