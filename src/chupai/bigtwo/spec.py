@@ -43,11 +43,6 @@ def facts(obs: Observation) -> SeatFacts:
         result=None if obs.outcome is None else _result(obs.outcome))
 
 
-def _deal(r: rules.BigTwoRules, seed: int, *, dealer: int | None = None,
-          **extra: Any) -> Any:
-    return new_deal(r, seed, dealer=dealer, **extra)
-
-
 SPEC = register(package_spec(
     "bigtwo", rules=rules, api=api, record=record, match=Match, rules_type=rules.BigTwoRules,
     names={"en": "Big Two", "zh": "锄大地 / 大老二", "ja": "大老二 (ビッグツー)"},
@@ -56,7 +51,7 @@ SPEC = register(package_spec(
     seats=(2, 3, 4),
     default_preset="standard",
     combo_names=names.COMBO_NAMES,
-    deal=_deal,
+    deal=new_deal,
     facts=facts,
     result=lambda deal: _result(deal.outcome),
     after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)

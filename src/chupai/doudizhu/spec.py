@@ -46,11 +46,6 @@ def facts(obs: Observation) -> SeatFacts:
         result=None if obs.outcome is None else _result(obs.outcome, obs.players))
 
 
-def _deal(r: rules.DouDizhuRules, seed: int, *, dealer: int | None = None,
-          **extra: Any) -> Any:
-    return new_deal(r, seed, dealer=dealer, **extra)
-
-
 def _after_redeal(deal: Any) -> NextDeal:
     # the next seat deals; an all-pass redeal may double the next deal (§4.2)
     return NextDeal((deal.dealer + 1) % deal.players,
@@ -65,7 +60,7 @@ SPEC = register(package_spec(
     seats=(3, 4),
     default_preset="classic",
     combo_names=names.COMBO_NAMES,
-    deal=_deal,
+    deal=new_deal,
     facts=facts,
     result=lambda deal: _result(deal.outcome, deal.players),
     after_redeal=_after_redeal,
