@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import JsonValue, RecordedRules, check_match_plan, is_int
+from chupai.records import JsonValue, RecordableDeal, RecordedRules, check_match_plan, is_int
 from chupai.seeds import match_deal_seed
 
 __all__ = ["MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "BaseMatch", "RecordedDeal",
@@ -45,7 +45,7 @@ class _Rules(RecordedRules, Protocol):
     def players(self) -> int: ...
 
 
-class _Outcome(Protocol):
+class _Outcome(JsonValue, Protocol):
     @property
     def redeal(self) -> bool: ...
 
@@ -53,14 +53,9 @@ class _Outcome(Protocol):
     def scores(self) -> tuple[int, ...]: ...
 
 
-class _Deal(Protocol):
-    """What a match needs of a deal."""
-
-    @property
-    def rules(self) -> object: ...
-
-    @property
-    def seed(self) -> int | None: ...
+class _Deal(RecordableDeal, Protocol):
+    """What a match needs of a deal: a deal it records (rules, seed, outcome,
+    action text), with a dealer, that it plays."""
 
     @property
     def dealer(self) -> int: ...
