@@ -18,7 +18,6 @@ rest of the unseen cards at random. Randomness comes only from the generator pas
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -54,7 +53,8 @@ class Sampler(Generic[ObsT, KnowT, DealT]):
     """Draws deals for one observation: what its seat knows (``knowledge``, read by
     the game's :meth:`_know`) is worked out once, and :meth:`sample` draws with
     the game's :meth:`_draw` until a draw is consistent, ``tries`` times at most
-    (the class's ``TRIES`` unless given)."""
+    (the class's ``TRIES`` unless given). ``rng`` is a seeded generator
+    (``random.Random``), the only source of randomness."""
 
     __slots__ = ("observation", "knowledge", "tries")
 
@@ -69,12 +69,12 @@ class Sampler(Generic[ObsT, KnowT, DealT]):
         """What the seat of ``observation`` knows (the game's ``knowledge``)."""
         raise NotImplementedError
 
-    def _draw(self, rng: random.Random) -> DealT | None:
+    def _draw(self, rng: Any) -> DealT | None:
         """One draw: a consistent deal, or None to draw again (raise
         :class:`ChupaiError` to give up at once)."""
         raise NotImplementedError
 
-    def sample(self, rng: random.Random) -> DealT:
+    def sample(self, rng: Any) -> DealT:
         """One consistent deal; raises :class:`ChupaiError` when ``tries`` draws
         in a row were inconsistent."""
         for _ in range(self.tries):
@@ -84,7 +84,7 @@ class Sampler(Generic[ObsT, KnowT, DealT]):
         raise ChupaiError(NO_DEAL)
 
     @classmethod
-    def sample_deal(cls, observation: ObsT, rng: random.Random, *,
+    def sample_deal(cls, observation: ObsT, rng: Any, *,
                     tries: int | None = None) -> DealT:
         """A full deal in the play phase that the seat of ``observation`` cannot
         tell from the real one, with the hidden cards drawn at random. Raises
