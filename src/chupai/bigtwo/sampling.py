@@ -44,9 +44,9 @@ The module is pure: randomness comes only from the ``rng`` argument.
 >>> for _ in range(6):
 ...     _ = deal.apply_action(deal.legal_actions()[0])
 >>> obs = deal.observe(deal.current_player)
->>> sample = sample_deal(obs, random.Random(1))
->>> sample.observe(obs.seat) == obs
-True
+>>> sampler = DealSampler(obs)   # many samples of one observation
+>>> [sampler.sample(random.Random(k)).observe(obs.seat) == obs for k in range(3)]
+[True, True, True]
 """
 
 from __future__ import annotations

@@ -40,6 +40,9 @@ The module is pure: randomness comes only from the ``rng`` argument.
 >>> while deal.phase is not Phase.PLAY or len(deal.history) < 12:
 ...     _ = deal.apply_action(deal.legal_actions()[0])
 >>> obs = deal.observe(deal.current_player)
+>>> know = knowledge(obs)   # the unseen cards, each hand's share of them, the known ones
+>>> know.capacity[obs.seat], sum(know.capacity) == size_of(know.unseen)
+(0, True)
 >>> sample = sample_deal(obs, random.Random(1))
 >>> sample.observe(obs.seat) == obs
 True
