@@ -8,6 +8,9 @@ raises :class:`RecordError` naming the first bad one.
 >>> from chupai.bigtwo.rules import PRESETS
 >>> from chupai.bigtwo.game import new_deal
 >>> deal = new_deal(PRESETS["standard"], seed=1)
+>>> started = to_record(deal)   # a deal in progress has a record too
+>>> started["actions"], len(started["hands"]), started["result"]
+([], 4, None)
 >>> while not deal.is_terminal():
 ...     _ = deal.apply_action(deal.legal_actions()[0])
 >>> rec = to_record(deal)
