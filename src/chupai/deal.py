@@ -166,9 +166,16 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
         raise NotImplementedError
 
     def __repr__(self) -> str:
-        hands = " | ".join(self.cards_text(h) for h in self.hands)
+        """The rules, the phase, the ``_REPR`` slots, the seat to act and the hands
+        (the plain object repr for a deal without ``cards_text``, ``hands`` or
+        rules with a ``spec()``)."""
+        try:
+            hands = " | ".join(self.cards_text(h) for h in self.hands)
+            spec = self.rules.spec()
+        except AttributeError:
+            return object.__repr__(self)
         extra = "".join(f"{name}={getattr(self, name)} " for name in self._REPR)
-        return (f"<{type(self).__name__} {self.rules.spec()} phase={self.phase} {extra}"
+        return (f"<{type(self).__name__} {spec} phase={self.phase} {extra}"
                 f"to_act={self.to_act} hands=[{hands}]>")
 
     # ----- the checked path ------------------------------------------------------
