@@ -10,10 +10,9 @@ every game: ``current_player``, ``returns``, the checked path (``is_legal``,
 ``check``, ``apply_action``), ``child`` and ``repr``. Each game implements the
 rest, documented here: ``why_illegal`` and ``action_text`` (which the checked path
 calls), the fast path (``legal_actions``, ``apply_unchecked``), ``is_terminal``,
-``observe``, ``parse_action``, ``cards_text`` and ``clone`` (:func:`copy_slots`
-over :func:`all_slots`, copying the slots the class names in ``_COPIED``, writes
-one). The fast path is never wrapped here, so a simulator calls each game's own
-methods directly.
+``observe``, ``parse_action``, ``cards_text`` and ``clone`` (:func:`clone_slots`
+with the slots the class names in ``_COPIED`` writes one). The fast path is never
+wrapped here, so a simulator calls each game's own methods directly.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from chupai.errors import IllegalActionError
 
-__all__ = ["Deal", "copy_slots", "all_slots", "still_held"]
+__all__ = ["Deal", "copy_slots", "all_slots", "clone_slots", "still_held"]
 
 
 class _Scored(Protocol):
@@ -72,6 +71,21 @@ def all_slots(cls: type) -> tuple[str, ...]:
             found.extend((slots,) if isinstance(slots, str) else slots)
         names = _ALL_SLOTS[cls] = tuple(found)
     return names
+
+
+_CLONE_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def clone_slots(deal: T, copied: tuple[str, ...]) -> T:
+    """An independent copy of ``deal``: a copy (``.copy()``) of each slot named in
+    ``copied`` (the lists and dicts of its state), every other slot of its class
+    shared (:func:`all_slots`; immutable values). A deal's ``clone``."""
+    cls = type(deal)
+    plan = _CLONE_PLANS.get(cls)
+    if plan is None or plan[1] is not copied:
+        shared = tuple(n for n in all_slots(cls) if n not in copied)
+        plan = _CLONE_PLANS[cls] = (shared, copied)
+    return copy_slots(deal, cls.__new__(cls), plan[0], copied)
 
 
 def still_held(plays: list[PlayT], hand: int, guard: int) -> list[PlayT]:
@@ -161,8 +175,8 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
         raise NotImplementedError
 
     def clone(self) -> Self:
-        """An independent copy (each game's own; :func:`copy_slots` over
-        :func:`all_slots` with the class's ``_COPIED`` writes one)."""
+        """An independent copy (each game's own; :func:`clone_slots` with the
+        class's ``_COPIED`` writes one)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

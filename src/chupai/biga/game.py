@@ -94,7 +94,7 @@ from chupai.biga.notation import (
 from chupai.biga.observation import Observation, observe
 from chupai.biga.play import PlayPhase
 from chupai.biga.rules import BigARules, RankOrder
-from chupai.deal import Deal, all_slots, copy_slots
+from chupai.deal import Deal, clone_slots
 
 __all__ = [
     "format_action",
@@ -210,8 +210,7 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
 
     def clone(self) -> Self:
         """An independent copy (lists copied; immutable values shared)."""
-        cls = type(self)
-        return copy_slots(self, cls.__new__(cls), all_slots(cls), self._COPIED)
+        return clone_slots(self, self._COPIED)
 
     # ----- notation ---------------------------------------------------------
     def action_text(self, action: Action) -> str:

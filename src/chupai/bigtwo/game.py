@@ -71,7 +71,7 @@ from chupai.bigtwo.values import (
     Phase,
 )
 from chupai.cards import CardMask, card_name, cards_of
-from chupai.deal import all_slots, copy_slots
+from chupai.deal import clone_slots
 from chupai.errors import UnsupportedOptionError
 
 __all__ = [
@@ -471,8 +471,7 @@ class BigTwoDeal(PrePlay):
 
     def clone(self) -> Self:
         """An independent copy (lists copied; immutable values shared)."""
-        cls = type(self)
-        return copy_slots(self, cls.__new__(cls), all_slots(cls), self._COPIED)
+        return clone_slots(self, self._COPIED)
 
 
 _UNSUPPORTED: Final[tuple[tuple[str, Callable[[BigTwoRules], bool]], ...]] = ()

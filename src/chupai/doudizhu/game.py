@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from typing import Final, Self
 
 from chupai.actions import PASS, Pass
-from chupai.deal import Deal, all_slots, copy_slots
+from chupai.deal import Deal, clone_slots
 from chupai.doudizhu.auction import AuctionMixin
 from chupai.doudizhu.combos import (
     GUARD,
@@ -391,8 +391,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
 
     def clone(self) -> Self:
         """An independent copy (lists copied; immutable values shared)."""
-        cls = type(self)
-        return copy_slots(self, cls.__new__(cls), all_slots(cls), self._COPIED)
+        return clone_slots(self, self._COPIED)
 
 def _checked_cards(rules: DouDizhuRules, hands: Sequence[Cards | str], kitty: Cards | str
                    ) -> tuple[list[Cards], Cards]:
