@@ -33,9 +33,16 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-BOT_LEVELS = ("search:ms=1000000000,playouts=1000000000", "search:ms=600000,playouts=10000000",
-              "search:ms=60000,playouts=1000000", "search:ms=10000,playouts=100000",
-              "search:ms=5000", "search:ms=2000", "search:ms=1000", "search")
+BOT_LEVELS = (
+    "search:ms=1000000000,playouts=1000000000",
+    "search:ms=600000,playouts=10000000",
+    "search:ms=60000,playouts=1000000",
+    "search:ms=10000,playouts=100000",
+    "search:ms=5000",
+    "search:ms=2000",
+    "search:ms=1000",
+    "search",
+)
 """Bot levels tried for the attacker's tables, the largest first."""
 
 TARGET_P99_MS = 250
@@ -79,8 +86,9 @@ def ws_frame(text: str) -> bytes:
     data = text.encode()
     mask = os.urandom(4)
     n = len(data)
-    head = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else
-                            bytes([0x80 | 126]) + struct.pack(">H", n))
+    head = bytes([0x81]) + (
+        bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack(">H", n)
+    )
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
@@ -106,8 +114,9 @@ class Attacker:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
         sock.setblocking(False)
         try:
-            await asyncio.wait_for(asyncio.get_running_loop().sock_connect(
-                sock, ("127.0.0.1", self.port)), 10)
+            await asyncio.wait_for(
+                asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", self.port)), 10
+            )
         except BaseException:
             sock.close()
             raise
@@ -119,10 +128,14 @@ class Attacker:
         sock = await self._connect(rcvbuf=1024)
         try:
             key = base64.b64encode(os.urandom(16)).decode()
-            await loop.sock_sendall(sock, (
-                f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nUpgrade: websocket\r\n"
-                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+            await loop.sock_sendall(
+                sock,
+                (
+                    f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nUpgrade: websocket\r\n"
+                    f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                    "Sec-WebSocket-Version: 13\r\n\r\n"
+                ).encode(),
+            )
             head = b""
             while b"\r\n\r\n" not in head:
                 got = await asyncio.wait_for(loop.sock_recv(sock, 1), 10)
@@ -197,8 +210,12 @@ class Attacker:
         largest budget the server accepts."""
         levels = BOT_LEVELS if self.level is None else (self.level,)
         for level in levels:
-            body = {"game": "bigtwo", "deals": 100, "seed": index,
-                    "seats": [{"kind": "human"}] + [{"kind": "bot", "level": level}] * 3}
+            body = {
+                "game": "bigtwo",
+                "deals": 100,
+                "seed": index,
+                "seats": [{"kind": "human"}] + [{"kind": "bot", "level": level}] * 3,
+            }
             try:
                 made = await asyncio.to_thread(self.http_json, self.base + "/api/tables", body)
             except urllib.error.HTTPError as exc:
@@ -218,10 +235,14 @@ class Attacker:
         made = await self.create_bot_table(index)
         if made is None:
             return
-        async with connect(f"ws://127.0.0.1:{self.port}/ws", proxy=None, max_size=2**22,
-                           ping_interval=None) as ws:
-            await ws.send(json.dumps({"type": "join", "table": made["table"],
-                                      "token": made["seats"][0]["token"]}))
+        async with connect(
+            f"ws://127.0.0.1:{self.port}/ws", proxy=None, max_size=2**22, ping_interval=None
+        ) as ws:
+            await ws.send(
+                json.dumps(
+                    {"type": "join", "table": made["table"], "token": made["seats"][0]["token"]}
+                )
+            )
             async for raw in ws:
                 if self.stopping.is_set():
                     return
@@ -233,8 +254,11 @@ class Attacker:
                     return
 
     async def run(self, tables: Callable[[], list[str]]) -> None:
-        jobs = [self.keep_spectators(tables), self.keep_idle(),
-                *(self.play_bot_table(i) for i in range(self.bot_tables))]
+        jobs = [
+            self.keep_spectators(tables),
+            self.keep_idle(),
+            *(self.play_bot_table(i) for i in range(self.bot_tables)),
+        ]
         results = await asyncio.gather(*jobs, return_exceptions=True)
         for r in results:
             if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError):
@@ -249,12 +273,17 @@ class Attacker:
         self._idle.clear()
 
     def figures(self) -> dict[str, Any]:
-        return {"bot_level": self.level, "idle_wanted": self.idle_wanted,
-                "idle_open_end": len(self._idle), "spectators_open_end": len(self._spectators),
-                **dict(sorted(self.stats.items()))}
+        return {
+            "bot_level": self.level,
+            "idle_wanted": self.idle_wanted,
+            "idle_open_end": len(self._idle),
+            "spectators_open_end": len(self._spectators),
+            **dict(sorted(self.stats.items())),
+        }
 
 
 # ----- bench_server.py's side ----------------------------------------------------------------
+
 
 def server_options(args: argparse.Namespace) -> list[str]:
     """The server's options for the run: with ``--attack``, room for the flood
@@ -264,18 +293,27 @@ def server_options(args: argparse.Namespace) -> list[str]:
         return []
     seats = args.tables * 5 + args.tables + args.attack_bots + 100
     args.attack_idle = max(0, min(args.attack_idle, raise_fd_limit() - seats - 200))
-    print(f"  attack: never-reading spectators on every table, {args.attack_idle} idle "
-          f"sockets, {args.attack_bots} tables of maximal search bots", flush=True)
+    print(
+        f"  attack: never-reading spectators on every table, {args.attack_idle} idle "
+        f"sockets, {args.attack_bots} tables of maximal search bots",
+        flush=True,
+    )
     return ["--max-connections", str(seats + args.attack_idle + 200)]
 
 
-def start_attack(args: argparse.Namespace, port: int, tables: Callable[[], list[str]],
-                 tasks: list[asyncio.Task[Any]], http_json: Callable[..., Any]) -> Any:
+def start_attack(
+    args: argparse.Namespace,
+    port: int,
+    tables: Callable[[], list[str]],
+    tasks: list[asyncio.Task[Any]],
+    http_json: Callable[..., Any],
+) -> Any:
     """With ``--attack``: start the attacker (its task joins ``tasks``); else None."""
     if not args.attack:
         return None
-    attacker = Attacker(port, idle=args.attack_idle, bot_tables=args.attack_bots,
-                        http_json=http_json)
+    attacker = Attacker(
+        port, idle=args.attack_idle, bot_tables=args.attack_bots, http_json=http_json
+    )
     tasks.append(asyncio.create_task(attacker.run(tables)))
     return attacker
 
@@ -294,5 +332,9 @@ def attack_summary(attack: dict[str, Any] | None, p99: float) -> dict[str, Any]:
     """The attack's entries of the figures: the attacker's and the honest p99 (seconds)."""
     if attack is None:
         return {}
-    return {"attack": attack, "honest_p99_ms": round(p99 * 1000, 2),
-            "target_p99_ms": TARGET_P99_MS, "target_met": p99 * 1000 < TARGET_P99_MS}
+    return {
+        "attack": attack,
+        "honest_p99_ms": round(p99 * 1000, 2),
+        "target_p99_ms": TARGET_P99_MS,
+        "target_met": p99 * 1000 < TARGET_P99_MS,
+    }

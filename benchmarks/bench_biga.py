@@ -66,8 +66,9 @@ def random_deal(rules: BigARules, seed: int, mode: str) -> int:
 
 def time_mode(rules: BigARules, mode: str, deals: int | None, budget: float) -> dict[str, float]:
     """Deals of ``mode`` timed as the Big Two benchmark times its deals (best of 5 rounds)."""
-    return time_deals(lambda r, seed, _checked: random_deal(r, seed, mode), rules, False,
-                      deals, budget)
+    return time_deals(
+        lambda r, seed, _checked: random_deal(r, seed, mode), rules, False, deals, budget
+    )
 
 
 def random_hands(count: int, seed: int, size: int = 22) -> list[tuple[int, int]]:
@@ -124,15 +125,21 @@ def time_movegen(rules: BigARules, hands_n: int, budget: float) -> dict[str, Any
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=None,
-                    help="deals per measurement (default: as many as fit in ~2 s each)")
+    ap.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        help="deals per measurement (default: as many as fit in ~2 s each)",
+    )
     ap.add_argument("--quick", action="store_true", help="a short smoke run (~1 s)")
     args = ap.parse_args(argv)
     scale = 0.1 if args.quick else 1.0
     rules = PRESETS["standard"]
-    print(f"chupai Big A benchmark: Python {platform.python_version()} on "
-          f"{platform.machine()} ({platform.processor() or platform.system()}), one core; "
-          "rates are the best of 5 rounds")
+    print(
+        f"chupai Big A benchmark: Python {platform.python_version()} on "
+        f"{platform.machine()} ({platform.processor() or platform.system()}), one core; "
+        "rates are the best of 5 rounds"
+    )
     figures: dict[str, Any] = {}
     labels = {
         "unchecked": "random deals/s, apply_unchecked",
@@ -143,8 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     for mode, label in labels.items():
         r = time_mode(rules, mode, args.deals, 2.0 * scale)
         figures[mode] = r
-        print(f"  {label}: {r['deals_per_s']:8.0f}  ({r['us_per_action']:.1f} us/action, "
-              f"{r['actions_per_deal']:.0f} actions/deal, {r['deals']} deals)")
+        print(
+            f"  {label}: {r['deals_per_s']:8.0f}  ({r['us_per_action']:.1f} us/action, "
+            f"{r['actions_per_deal']:.0f} actions/deal, {r['deals']} deals)"
+        )
     gen = time_movegen(rules, 50 if args.quick else 300, 1.0 * scale)
     figures["movegen"] = gen
     print(f"  move generation, 22-card hands ({gen['plays_per_hand']:.0f} plays/hand leading):")

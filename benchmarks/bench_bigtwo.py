@@ -43,6 +43,7 @@ TARGET_DEALS_PER_S = 2000
 
 # ----- deals -------------------------------------------------------------------------
 
+
 def random_deal(rules: BigTwoRules, seed: int, checked: bool) -> int:
     """Play the deal of ``seed`` with uniform random legal actions; returns its length."""
     deal = new_deal(rules, seed)
@@ -62,8 +63,14 @@ def simulate_deal(rules: BigTwoRules, seed: int, checked: bool) -> int:
     return len(play_deal(rules, seed, ["random"] * rules.players).history)
 
 
-def time_deals(play: Callable[[BigTwoRules, int, bool], int], rules: BigTwoRules,
-               checked: bool, deals: int | None, budget: float, rounds: int = 5) -> dict[str, float]:
+def time_deals(
+    play: Callable[[BigTwoRules, int, bool], int],
+    rules: BigTwoRules,
+    checked: bool,
+    deals: int | None,
+    budget: float,
+    rounds: int = 5,
+) -> dict[str, float]:
     """Play seeds 0, 1, ... in ``rounds`` rounds (each of ``deals / rounds`` deals, or
     of ``budget / rounds`` seconds); the rate is the best round's (least disturbed
     by other load), the mean is over every deal."""
@@ -94,6 +101,7 @@ def time_deals(play: Callable[[BigTwoRules, int, bool], int], rules: BigTwoRules
 
 
 # ----- move generation -------------------------------------------------------------------
+
 
 def random_hands(count: int, seed: int) -> list[tuple[int, int]]:
     """``count`` pairs (13-card hand, the other 39 cards) from shuffled packs."""
@@ -169,11 +177,14 @@ def time_movegen(rules: BigTwoRules, hands_n: int, budget: float) -> dict[str, A
                 legal_plays(hand, rules, top, combos=combos)
 
         res["follow_us"][str(size)] = round(per_call_us(follow, share) / len(cases), 2)
-        res["follow_filter_us"][str(size)] = round(per_call_us(follow_filter, share) / len(cases), 2)
+        res["follow_filter_us"][str(size)] = round(
+            per_call_us(follow_filter, share) / len(cases), 2
+        )
     return res
 
 
 # ----- profile -----------------------------------------------------------------------------
+
 
 def profile(rules: BigTwoRules, deals: int, top: int) -> str:
     """cProfile of ``deals`` unchecked random deals: the ``top`` functions by own time."""
@@ -189,25 +200,40 @@ def profile(rules: BigTwoRules, deals: int, top: int) -> str:
 
 # ----- main --------------------------------------------------------------------------------
 
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=None,
-                    help="deals per measurement (default: as many as fit in ~5 s per preset)")
+    ap.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        help="deals per measurement (default: as many as fit in ~5 s per preset)",
+    )
     ap.add_argument("--quick", action="store_true", help="a short smoke run (~0.5 s per preset)")
-    ap.add_argument("--presets", default=",".join(PRESETS),
-                    help="comma-separated presets (default: all)")
-    ap.add_argument("--profile", action="store_true",
-                    help="also print a cProfile of the unchecked random-deal loop per preset")
+    ap.add_argument(
+        "--presets", default=",".join(PRESETS), help="comma-separated presets (default: all)"
+    )
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="also print a cProfile of the unchecked random-deal loop per preset",
+    )
     args = ap.parse_args(argv)
 
     scale = 0.1 if args.quick else 1.0
     budget_unchecked, budget_checked, budget_sim, budget_gen = (
-        2.0 * scale, 1.2 * scale, 0.6 * scale, 1.2 * scale)
+        2.0 * scale,
+        1.2 * scale,
+        0.6 * scale,
+        1.2 * scale,
+    )
     hands_n = 100 if args.quick else 400
     figures: dict[str, Any] = {}
-    print(f"chupai Big Two benchmark: Python {platform.python_version()} on "
-          f"{platform.machine()} ({platform.processor() or platform.system()}), one core; "
-          "rates are the best of 5 rounds")
+    print(
+        f"chupai Big Two benchmark: Python {platform.python_version()} on "
+        f"{platform.machine()} ({platform.processor() or platform.system()}), one core; "
+        "rates are the best of 5 rounds"
+    )
     for name in args.presets.split(","):
         rules = resolve(name.strip(), {"players": "4"})
         fast = time_deals(random_deal, rules, False, args.deals, budget_unchecked)
@@ -217,18 +243,28 @@ def main(argv: list[str] | None = None) -> int:
         figures[name] = {"unchecked": fast, "checked": checked, "simulate": sim, "movegen": gen}
         ok = "meets" if fast["deals_per_s"] >= TARGET_DEALS_PER_S else "BELOW"
         print(f"\n{rules.spec()}")
-        print(f"  random deals/s, apply_unchecked : {fast['deals_per_s']:8.0f}  "
-              f"({fast['us_per_action']:.1f} us/action, {fast['actions_per_deal']:.0f} actions/deal,"
-              f" {fast['deals']} deals; {ok} the {TARGET_DEALS_PER_S}/s target)")
-        print(f"  random deals/s, apply_action    : {checked['deals_per_s']:8.0f}  "
-              f"({checked['us_per_action']:.1f} us/action)")
-        print(f"  simulate loop (bots, observe)   : {sim['deals_per_s']:8.0f}  "
-              f"({sim['us_per_action']:.1f} us/action)")
-        print(f"  move generation, 13-card hands ({gen['combos_per_hand']:.0f} combos/hand on average):")
+        print(
+            f"  random deals/s, apply_unchecked : {fast['deals_per_s']:8.0f}  "
+            f"({fast['us_per_action']:.1f} us/action, {fast['actions_per_deal']:.0f} actions/deal,"
+            f" {fast['deals']} deals; {ok} the {TARGET_DEALS_PER_S}/s target)"
+        )
+        print(
+            f"  random deals/s, apply_action    : {checked['deals_per_s']:8.0f}  "
+            f"({checked['us_per_action']:.1f} us/action)"
+        )
+        print(
+            f"  simulate loop (bots, observe)   : {sim['deals_per_s']:8.0f}  "
+            f"({sim['us_per_action']:.1f} us/action)"
+        )
+        print(
+            f"  move generation, 13-card hands ({gen['combos_per_hand']:.0f} combos/hand on average):"
+        )
         print(f"    lead (all combos)             : {gen['lead_us']:8.1f} us")
         for size, us in gen["follow_us"].items():
-            print(f"    follow a {size}-card play         : {us:8.1f} us  "
-                  f"(filter only {gen['follow_filter_us'][size]:.1f} us)")
+            print(
+                f"    follow a {size}-card play         : {us:8.1f} us  "
+                f"(filter only {gen['follow_filter_us'][size]:.1f} us)"
+            )
         if args.profile:
             print(profile(rules, max(50, int(300 * scale)), 18))
     summary = {

@@ -84,13 +84,19 @@ RL_RANKS = "3456789TJQKA2BR"
 
 # ----- timing ---------------------------------------------------------------------
 
+
 class Contender:
     """One thing to time. ``run()`` does one unit of work (a game, or one pass
     over every hand) and returns how many units it did and how many deals that
     took; ``prepare()`` (untimed) runs before each timed slice."""
 
-    def __init__(self, name: str, label: str, run: Callable[[], int],
-                 prepare: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        run: Callable[[], int],
+        prepare: Callable[[], None] | None = None,
+    ) -> None:
         self.name = name
         self.label = label
         self.run = run
@@ -101,8 +107,9 @@ class Contender:
         self.seconds = 0.0
 
 
-def time_rounds(contenders: list[Contender], rounds: int, slice_s: float,
-                min_units: int = 1) -> None:
+def time_rounds(
+    contenders: list[Contender], rounds: int, slice_s: float, min_units: int = 1
+) -> None:
     """Time each contender for ``slice_s`` seconds per round (at least
     ``min_units`` units), interleaved: round r starts with contender r (mod n)."""
     for c in contenders:  # warm up (imports, caches, first-call costs)
@@ -150,14 +157,14 @@ def us_figures(c: Contender, count: int) -> dict[str, Any]:
 
 # ----- chupai games -----------------------------------------------------------------
 
+
 def play_game(rules: DouDizhuRules, seed: int, mode: str) -> int:
     """One chupai game from ``seed``: redeal until a deal is played out. Returns
     the number of deals it took."""
     deals = 0
     dealer: int | None = None
     doubled = False
-    bots = ([RandomBot(seed * 31 + s) for s in range(rules.players)]
-            if mode == "bots" else [])
+    bots = [RandomBot(seed * 31 + s) for s in range(rules.players)] if mode == "bots" else []
     while True:
         deal = new_deal(rules, seed * 1000 + deals, dealer=dealer, doubled=doubled)
         deals += 1
@@ -168,8 +175,9 @@ def play_game(rules: DouDizhuRules, seed: int, mode: str) -> int:
                 deal.apply_unchecked(bots[s].act(deal.observe(s), deal.legal_actions()))
         else:
             pick = random.Random(seed * 1000 + deals).randrange
-            apply: Callable[..., object] = (deal.apply_action if mode == "checked"
-                                            else deal.apply_unchecked)
+            apply: Callable[..., object] = (
+                deal.apply_action if mode == "checked" else deal.apply_unchecked
+            )
             while not deal.is_terminal():
                 legal = deal.legal_actions()
                 apply(legal[pick(len(legal))])
@@ -183,14 +191,20 @@ def play_game(rules: DouDizhuRules, seed: int, mode: str) -> int:
 def chupai_games(preset: str, mode: str) -> Contender:
     rules = PRESETS[preset]
     seeds = iter(range(10**9))
-    label = {"unchecked": "apply_unchecked", "checked": "apply_action (checked)",
-             "bots": "RandomBot per seat + observe"}[mode]
-    return Contender(f"chupai_{preset}_{mode}" if preset != "classic" else f"chupai_{mode}",
-                     f"chupai {preset}, {label}",
-                     lambda: play_game(rules, next(seeds), mode))
+    label = {
+        "unchecked": "apply_unchecked",
+        "checked": "apply_action (checked)",
+        "bots": "RandomBot per seat + observe",
+    }[mode]
+    return Contender(
+        f"chupai_{preset}_{mode}" if preset != "classic" else f"chupai_{mode}",
+        f"chupai {preset}, {label}",
+        lambda: play_game(rules, next(seeds), mode),
+    )
 
 
 # ----- peers: optional imports -------------------------------------------------------
+
 
 def load_rlcard() -> tuple[dict[str, Any] | None, str]:
     try:
@@ -201,19 +215,28 @@ def load_rlcard() -> tuple[dict[str, Any] | None, str]:
         from rlcard.utils import seeding
     except Exception as exc:  # ImportError, or a broken install
         return None, f"rlcard not importable ({type(exc).__name__}: {exc}); pip install rlcard"
-    return {"rlcard": rlcard, "np": np, "Game": DoudizhuGame, "Judger": DoudizhuJudger,
-            "seeding": seeding}, getattr(rlcard, "__version__", "?")
+    return {
+        "rlcard": rlcard,
+        "np": np,
+        "Game": DoudizhuGame,
+        "Judger": DoudizhuJudger,
+        "seeding": seeding,
+    }, getattr(rlcard, "__version__", "?")
 
 
 def load_openspiel() -> tuple[Any | None, str]:
     try:
         import pyspiel
+
         game = pyspiel.load_game("dou_dizhu")
     except Exception as exc:
-        return None, (f"open_spiel (pyspiel) not importable ({type(exc).__name__}: {exc}); "
-                      "pip install open-spiel")
+        return None, (
+            f"open_spiel (pyspiel) not importable ({type(exc).__name__}: {exc}); "
+            "pip install open-spiel"
+        )
     try:
         from importlib.metadata import version
+
         ver = version("open_spiel")
     except Exception:
         ver = "?"
@@ -291,6 +314,7 @@ def openspiel_cpp_contender(ops: tuple[Any, Any], seed: int) -> Contender:
 
 # ----- move generation: the same 20-card landlord hands for everybody ----------------
 
+
 class LordDeal:
     """A full classic deal around one random 20-card landlord hand (seat 0)."""
 
@@ -307,9 +331,13 @@ class LordDeal:
 
     def chupai_deal(self) -> DouDizhuDeal:
         """Seat 0 bids 3, nobody robs: the landlord's first lead."""
-        d = DouDizhuDeal.from_hands(CLASSIC, [packed(self.lord17), packed(self.p1),
-                                              packed(self.p2)], packed(self.kitty),
-                                    dealer=0, first_bidder=0)
+        d = DouDizhuDeal.from_hands(
+            CLASSIC,
+            [packed(self.lord17), packed(self.p1), packed(self.p2)],
+            packed(self.kitty),
+            dealer=0,
+            first_bidder=0,
+        )
         d.apply_action(Bid(3))
         while d.phase is Phase.ROB:
             d.apply_action(NO_ROB)
@@ -343,8 +371,9 @@ def packed(ranks: list[int]) -> int:
     return pack([ranks.count(r) for r in range(15)])
 
 
-def movegen_contenders(count: int, rl: dict[str, Any] | None, ops: tuple[Any, Any] | None
-                       ) -> tuple[list[Contender], dict[str, float]]:
+def movegen_contenders(
+    count: int, rl: dict[str, Any] | None, ops: tuple[Any, Any] | None
+) -> tuple[list[Contender], dict[str, float]]:
     rng = random.Random(20)
     deals = [LordDeal(rng) for _ in range(count)]
     hands = [d.hand for d in deals]
@@ -370,9 +399,14 @@ def movegen_contenders(count: int, rl: dict[str, Any] | None, ops: tuple[Any, An
 
     chupai_fresh()
     plays["chupai_deal"] = sum(len(d.legal_actions()) for d in fresh) / count
-    out.append(Contender("chupai_legal_actions",
-                         "chupai deal.legal_actions() at the first lead (fresh clone)",
-                         chupai_first_lead, chupai_fresh))
+    out.append(
+        Contender(
+            "chupai_legal_actions",
+            "chupai deal.legal_actions() at the first lead (fresh clone)",
+            chupai_first_lead,
+            chupai_fresh,
+        )
+    )
 
     if rl is not None:
         playable = rl["Judger"].playable_cards_from_hand
@@ -384,8 +418,11 @@ def movegen_contenders(count: int, rl: dict[str, Any] | None, ops: tuple[Any, An
                 playable(s)
             return 0
 
-        out.append(Contender("rlcard_judger",
-                             "RLCard DoudizhuJudger.playable_cards_from_hand(hand)", rl_gen))
+        out.append(
+            Contender(
+                "rlcard_judger", "RLCard DoudizhuJudger.playable_cards_from_hand(hand)", rl_gen
+            )
+        )
     if ops is not None:
         states = [d.openspiel_state(ops[1]) for d in deals]
         ofresh: list[Any] = []
@@ -399,13 +436,19 @@ def movegen_contenders(count: int, rl: dict[str, Any] | None, ops: tuple[Any, An
             return 0
 
         plays["openspiel"] = sum(len(s.legal_actions()) for s in states) / count
-        out.append(Contender("openspiel_legal_actions",
-                             "OpenSpiel state.legal_actions(), per first-lead call (fresh clone)",
-                             os_first_lead, os_fresh))
+        out.append(
+            Contender(
+                "openspiel_legal_actions",
+                "OpenSpiel state.legal_actions(), per first-lead call (fresh clone)",
+                os_first_lead,
+                os_fresh,
+            )
+        )
     return out, plays
 
 
 # ----- chupai per-preset move generation (as before) ----------------------------------
+
 
 def random_hand(rules: DouDizhuRules, n: int, rng: random.Random) -> int:
     p = rules.packs
@@ -466,11 +509,14 @@ def landlord_deal_lead_us(rules: DouDizhuRules, count: int, rounds: int) -> dict
         for d in fresh:
             d.legal_actions()
         times.append((time.perf_counter() - t0) / count)
-    return {"us": round(min(times[1:]) * 1e6, 2),
-            "median_us": round(statistics.median(times[1:]) * 1e6, 2)}
+    return {
+        "us": round(min(times[1:]) * 1e6, 2),
+        "median_us": round(statistics.median(times[1:]) * 1e6, 2),
+    }
 
 
 # ----- main -------------------------------------------------------------------------
+
 
 def ratio(num: float | None, den: float | None) -> float | None:
     return None if not num or not den else round(num / den, 2)
@@ -479,13 +525,21 @@ def ratio(num: float | None, den: float | None) -> float | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a short smoke run (a few seconds)")
-    ap.add_argument("--rounds", type=int, default=None,
-                    help="interleaved rounds (default 7, quick 3)")
-    ap.add_argument("--seconds", type=float, default=None,
-                    help="timed seconds per games/s contender, over all rounds "
-                         "(default 3, quick 0.15)")
-    ap.add_argument("--hands", type=int, default=None,
-                    help="random 20-card landlord hands for move generation (default 2000, quick 100)")
+    ap.add_argument(
+        "--rounds", type=int, default=None, help="interleaved rounds (default 7, quick 3)"
+    )
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="timed seconds per games/s contender, over all rounds (default 3, quick 0.15)",
+    )
+    ap.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        help="random 20-card landlord hands for move generation (default 2000, quick 100)",
+    )
     args = ap.parse_args(argv)
     rounds = args.rounds or (3 if args.quick else 7)
     seconds = args.seconds or (0.15 if args.quick else 3.0)
@@ -495,9 +549,11 @@ def main(argv: list[str] | None = None) -> int:
 
     rl, rl_note = load_rlcard()
     ops, os_note = load_openspiel()
-    print(f"chupai Dou Dizhu benchmark: Python {platform.python_version()} on "
-          f"{platform.machine()}, one core; {rounds} interleaved rounds, "
-          f"{seconds:g} s per games/s contender, {count} hands for move generation")
+    print(
+        f"chupai Dou Dizhu benchmark: Python {platform.python_version()} on "
+        f"{platform.machine()}, one core; {rounds} interleaved rounds, "
+        f"{seconds:g} s per games/s contender, {count} hands for move generation"
+    )
     print(f"  RLCard: {'rlcard ' + rl_note if rl else 'SKIPPED: ' + rl_note}")
     print(f"  OpenSpiel: {'open_spiel ' + os_note if ops else 'SKIPPED: ' + os_note}")
 
@@ -511,23 +567,32 @@ def main(argv: list[str] | None = None) -> int:
     time_rounds(games, rounds, seconds / rounds)
     gfig = {c.name: rate_figures(c) for c in games}
 
-    print("\nrandom games/s (bidding and redeals included unless noted)   best   median"
-          "   deals/game")
+    print(
+        "\nrandom games/s (bidding and redeals included unless noted)   best   median   deals/game"
+    )
     for c in games:
         f = gfig[c.name]
-        print(f"  {c.label:58s} {f['games_per_s']:8.0f} {f['median_games_per_s']:8.0f}"
-              f"   {f['deals_per_game']:.3f}")
+        print(
+            f"  {c.label:58s} {f['games_per_s']:8.0f} {f['median_games_per_s']:8.0f}"
+            f"   {f['deals_per_game']:.3f}"
+        )
 
     # --- legal-move generation, same hands, interleaved ---
     gens, plays = movegen_contenders(count, rl, ops)
     time_rounds(gens, rounds, 0.0)
     mfig: dict[str, Any] = {"hands": count}
     for c in gens:
-        key = {"chupai_legal_plays": "chupai", "chupai_legal_actions": "chupai_deal",
-               "rlcard_judger": "rlcard", "openspiel_legal_actions": "openspiel"}[c.name]
+        key = {
+            "chupai_legal_plays": "chupai",
+            "chupai_legal_actions": "chupai_deal",
+            "rlcard_judger": "rlcard",
+            "openspiel_legal_actions": "openspiel",
+        }[c.name]
         mfig[c.name] = {**us_figures(c, count), "mean_plays": round(plays[key], 1)}
-    print(f"\nlegal moves of a random 20-card landlord hand leading ({count} hands)"
-          "        best us  median us  plays")
+    print(
+        f"\nlegal moves of a random 20-card landlord hand leading ({count} hands)"
+        "        best us  median us  plays"
+    )
     for c in gens:
         f = mfig[c.name]
         print(f"  {c.label:66s} {f['us']:7.2f} {f['median_us']:9.2f} {f['mean_plays']:6.1f}")
@@ -544,8 +609,10 @@ def main(argv: list[str] | None = None) -> int:
     print("\nchupai per preset (move generation: best round)")
     for name, res in presets.items():
         mg = ", ".join(f"{k} {v}" for k, v in res["movegen"].items() if "median" not in k)
-        print(f"  {name}: {mg}; first lead legal_actions() in a random deal "
-              f"{res['landlord_first_lead']['us']} us")
+        print(
+            f"  {name}: {mg}; first lead legal_actions() in a random deal "
+            f"{res['landlord_first_lead']['us']} us"
+        )
 
     # --- ratios (speed ratios: > 1 when chupai is faster) ---
     def g(name: str, stat: str) -> float | None:
@@ -560,41 +627,60 @@ def main(argv: list[str] | None = None) -> int:
             for peer in ("rlcard_game", "rlcard_env", "openspiel_python", "openspiel_cpp"):
                 if peer in gfig:
                     ratios.setdefault(f"games {mine}/{peer}", {})[stat] = ratio(
-                        g(mine, key), g(peer, key))
+                        g(mine, key), g(peer, key)
+                    )
     for stat in ("us", "median_us"):
         s = "best" if stat == "us" else "median"
-        for mine, peer in (("chupai_legal_plays", "rlcard_judger"),
-                           ("chupai_legal_actions", "openspiel_legal_actions"),
-                           ("chupai_legal_plays", "openspiel_legal_actions")):
+        for mine, peer in (
+            ("chupai_legal_plays", "rlcard_judger"),
+            ("chupai_legal_actions", "openspiel_legal_actions"),
+            ("chupai_legal_plays", "openspiel_legal_actions"),
+        ):
             if peer in mfig:
                 ratios.setdefault(f"movegen {mine}/{peer}", {})[s] = ratio(
-                    m(peer, stat), m(mine, stat))
+                    m(peer, stat), m(mine, stat)
+                )
     if ratios:
         print("\nspeed ratios (chupai over peer; > 1 = chupai faster)       best   median")
         for k, v in ratios.items():
             print(f"  {k:56s} {v['best']:7.2f} {v['median']:7.2f}")
     best = gfig["chupai_unchecked"]["games_per_s"]
-    target: dict[str, Any] = {"games_per_s": TARGET_GAMES_PER_S,
-                              "meets_games_per_s": best >= TARGET_GAMES_PER_S}
+    target: dict[str, Any] = {
+        "games_per_s": TARGET_GAMES_PER_S,
+        "meets_games_per_s": best >= TARGET_GAMES_PER_S,
+    }
     for peer in ("rlcard_game", "rlcard_env"):
         if peer in gfig:
             target[f"meets_10x_{peer}"] = best >= TARGET_RATIO_VS_RLCARD * gfig[peer]["games_per_s"]
-    print(f"\ntarget: chupai classic unchecked {best:.0f} games/s vs {TARGET_GAMES_PER_S} "
-          f"(10x the issue's RLCard figure): {'met' if target['meets_games_per_s'] else 'NOT met'}"
-          + "".join(f"; 10x measured {p}: {'met' if target.get(f'meets_10x_{p}') else 'NOT met'}"
-                    for p in ("rlcard_game", "rlcard_env") if p in gfig))
+    print(
+        f"\ntarget: chupai classic unchecked {best:.0f} games/s vs {TARGET_GAMES_PER_S} "
+        f"(10x the issue's RLCard figure): {'met' if target['meets_games_per_s'] else 'NOT met'}"
+        + "".join(
+            f"; 10x measured {p}: {'met' if target.get(f'meets_10x_{p}') else 'NOT met'}"
+            for p in ("rlcard_game", "rlcard_env")
+            if p in gfig
+        )
+    )
 
     summary = {
         "benchmark": "doudizhu",
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "method": ("one process, one core; contenders interleaved round by round (order "
-                   "rotating); games/s and us/hand: best round and median round"),
+        "method": (
+            "one process, one core; contenders interleaved round by round (order "
+            "rotating); games/s and us/hand: best round and median round"
+        ),
         "rounds": rounds,
         "seconds_per_contender": seconds,
         "peers": {"rlcard": rl_note if rl else None, "open_spiel": os_note if ops else None},
-        "skipped": {k: v for k, v in (("rlcard", None if rl else rl_note),
-                                      ("open_spiel", None if ops else os_note)) if v},
+        "skipped": {
+            k: v
+            for k, v in (
+                ("rlcard", None if rl else rl_note),
+                ("open_spiel", None if ops else os_note),
+            )
+            if v
+        },
         "games": gfig,
         "movegen_lead_20": mfig,
         "presets": presets,

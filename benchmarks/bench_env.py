@@ -111,13 +111,21 @@ TARGET_RATIO_VS_RLCARD = 10
 # Each ``run()`` applies ``steps`` decisions (carrying on across episodes) and returns
 # how many episodes ended meanwhile; :class:`Contender` counts them as its "deals".
 
+
 class Stepper(Contender):
     """A :class:`Contender` whose unit is ``steps`` decisions; ``game`` names what it
     plays, ``mean_length()`` the mean length (in steps) of the episodes it finished
     (None before the first)."""
 
-    def __init__(self, name: str, label: str, game: str, run: Callable[[], int],
-                 steps: int, mean_length: Callable[[], float | None]) -> None:
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        game: str,
+        run: Callable[[], int],
+        steps: int,
+        mean_length: Callable[[], float | None],
+    ) -> None:
         super().__init__(name, label, run)
         self.game = game
         self.steps = steps
@@ -172,8 +180,7 @@ def aec_contender(name: str, game: str, preset: str, seed: int) -> Stepper:
     return Stepper(name, "chupai AEC", f"{game} {preset}", run, CHUNK, lengths.mean)
 
 
-def vector_contender(name: str, game: str, preset: str, num_games: int,
-                     seed: int) -> Stepper:
+def vector_contender(name: str, game: str, preset: str, num_games: int, seed: int) -> Stepper:
     """chupai's batch runner: one batch step = ``num_games`` steps."""
     venv = VectorGames(game, preset, num_games=num_games, seed=seed)
     rng = np.random.default_rng(seed)
@@ -188,8 +195,9 @@ def vector_contender(name: str, game: str, preset: str, num_games: int,
         st = venv.stats()
         return st.mean_length if st.episodes else None
 
-    return Stepper(name, f"chupai vector {num_games}", f"{game} {preset}", run,
-                   num_games, mean_length)
+    return Stepper(
+        name, f"chupai vector {num_games}", f"{game} {preset}", run, num_games, mean_length
+    )
 
 
 def rlcard_contender(rl: dict[str, Any], seed: int) -> Stepper:
@@ -213,8 +221,7 @@ def rlcard_contender(rl: dict[str, Any], seed: int) -> Stepper:
                 state, _ = env.reset()
         return episodes
 
-    return Stepper("rlcard_doudizhu", "RLCard env", "doudizhu (no bids)", run, CHUNK,
-                   lengths.mean)
+    return Stepper("rlcard_doudizhu", "RLCard env", "doudizhu (no bids)", run, CHUNK, lengths.mean)
 
 
 def rlcard_run_contender(rl: dict[str, Any], seed: int) -> Stepper:
@@ -243,8 +250,14 @@ def rlcard_run_contender(rl: dict[str, Any], seed: int) -> Stepper:
         owed -= CHUNK
         return episodes
 
-    return Stepper("rlcard_doudizhu_run", "RLCard env.run + RandomAgent", "doudizhu (no bids)",
-                   run, CHUNK, lengths.mean)
+    return Stepper(
+        "rlcard_doudizhu_run",
+        "RLCard env.run + RandomAgent",
+        "doudizhu (no bids)",
+        run,
+        CHUNK,
+        lengths.mean,
+    )
 
 
 def openspiel_contender(ops: tuple[Any, Any], seed: int) -> Stepper:
@@ -274,11 +287,11 @@ def openspiel_contender(ops: tuple[Any, Any], seed: int) -> Stepper:
                 lengths.current += 1
         return episodes
 
-    return Stepper("openspiel_dou_dizhu", "OpenSpiel py+obs",
-                   "dou_dizhu", run, CHUNK, lengths.mean)
+    return Stepper("openspiel_dou_dizhu", "OpenSpiel py+obs", "dou_dizhu", run, CHUNK, lengths.mean)
 
 
 # ----- figures ------------------------------------------------------------------------
+
 
 def step_figures(c: Stepper) -> dict[str, Any]:
     steps = c.units * c.steps
@@ -293,13 +306,20 @@ def step_figures(c: Stepper) -> dict[str, Any]:
     }
 
 
-def print_tables(contenders: list[Stepper], figs: dict[str, dict[str, Any]],
-                 ratios: dict[str, float | None], ratios_median: dict[str, float | None]
-                 ) -> None:
+def print_tables(
+    contenders: list[Stepper],
+    figs: dict[str, dict[str, Any]],
+    ratios: dict[str, float | None],
+    ratios_median: dict[str, float | None],
+) -> None:
     # piped output (a log, a test) is not wrapped at rich's default of 80 columns
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 100)
-    table = Table(title="steps/s, random legal play, encodings and masks included",
-                  title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(
+        title="steps/s, random legal play, encodings and masks included",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
     table.add_column("contender")
     table.add_column("game")
     for col in ("best", "median", "us/step", "steps/ep"):
@@ -307,14 +327,24 @@ def print_tables(contenders: list[Stepper], figs: dict[str, dict[str, Any]],
     for c in contenders:
         f = figs[c.name]
         per_ep = f["steps_per_episode"]
-        table.add_row(c.label, c.game, f"{f['steps_per_s']:,.0f}",
-                      f"{f['median_steps_per_s']:,.0f}", f"{1e6 / f['steps_per_s']:.1f}",
-                      "-" if per_ep is None else f"{per_ep:.1f}")
+        table.add_row(
+            c.label,
+            c.game,
+            f"{f['steps_per_s']:,.0f}",
+            f"{f['median_steps_per_s']:,.0f}",
+            f"{1e6 / f['steps_per_s']:.1f}",
+            "-" if per_ep is None else f"{per_ep:.1f}",
+        )
     console.print(table)
     if ratios:
         title = "Dou Dizhu classic, chupai ÷ peer (> 1: chupai faster)"
-        rt = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
-                   min_width=len(title))
+        rt = Table(
+            title=title,
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            min_width=len(title),
+        )
         rt.add_column("ratio")
         rt.add_column("best", justify="right")
         rt.add_column("median", justify="right")
@@ -326,36 +356,51 @@ def print_tables(contenders: list[Stepper], figs: dict[str, dict[str, Any]],
 
 # ----- main ---------------------------------------------------------------------------
 
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a short smoke run (a few seconds)")
-    ap.add_argument("--rounds", type=int, default=None,
-                    help="interleaved rounds (default 5, quick 2)")
-    ap.add_argument("--seconds", type=float, default=None,
-                    help="timed seconds per contender, over all rounds (default 7.5, "
-                         "quick 0.2)")
-    ap.add_argument("--games", default=",".join(GAMES),
-                    help=f"chupai games to measure, comma-separated (default "
-                         f"{','.join(GAMES)}); the peers run with doudizhu")
-    ap.add_argument("--num-games", type=int, default=64,
-                    help="games stepped together by the batch runner (default 64)")
+    ap.add_argument(
+        "--rounds", type=int, default=None, help="interleaved rounds (default 5, quick 2)"
+    )
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="timed seconds per contender, over all rounds (default 7.5, quick 0.2)",
+    )
+    ap.add_argument(
+        "--games",
+        default=",".join(GAMES),
+        help=f"chupai games to measure, comma-separated (default "
+        f"{','.join(GAMES)}); the peers run with doudizhu",
+    )
+    ap.add_argument(
+        "--num-games",
+        type=int,
+        default=64,
+        help="games stepped together by the batch runner (default 64)",
+    )
     args = ap.parse_args(argv)
     rounds = args.rounds or (2 if args.quick else 5)
     seconds = args.seconds or (0.2 if args.quick else 7.5)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     unknown = [g for g in games if g not in GAMES]
     if unknown or not games:
-        ap.error(f"--games: unknown {', '.join(unknown) or '(none)'}; "
-                 f"choose among {', '.join(GAMES)}")
+        ap.error(
+            f"--games: unknown {', '.join(unknown) or '(none)'}; choose among {', '.join(GAMES)}"
+        )
     if rounds < 1 or seconds <= 0 or args.num_games < 1:
         ap.error("--rounds, --seconds and --num-games must be positive")
 
     with_peers = "doudizhu" in games
     rl, rl_note = load_rlcard() if with_peers else (None, "Dou Dizhu classic not measured")
     ops, os_note = load_openspiel() if with_peers else (None, "Dou Dizhu classic not measured")
-    print(f"chupai environment benchmark: Python {platform.python_version()} on "
-          f"{platform.machine()}, one core; {rounds} interleaved rounds, "
-          f"{seconds:g} s per contender; batch runner num_games={args.num_games}")
+    print(
+        f"chupai environment benchmark: Python {platform.python_version()} on "
+        f"{platform.machine()}, one core; {rounds} interleaved rounds, "
+        f"{seconds:g} s per contender; batch runner num_games={args.num_games}"
+    )
     print(f"  RLCard: {'rlcard ' + rl_note if rl else 'SKIPPED: ' + rl_note}")
     print(f"  OpenSpiel: {'open_spiel ' + os_note if ops else 'SKIPPED: ' + os_note}")
 
@@ -365,8 +410,9 @@ def main(argv: list[str] | None = None) -> int:
         contenders.append(aec_contender(f"aec_{key}_{preset}", key, preset, 1))
     for g in games:
         key, preset = GAMES[g]
-        contenders.append(vector_contender(f"vector_{key}_{preset}", key, preset,
-                                           args.num_games, 1))
+        contenders.append(
+            vector_contender(f"vector_{key}_{preset}", key, preset, args.num_games, 1)
+        )
     if rl is not None:
         contenders.append(rlcard_contender(rl, 1))
         contenders.append(rlcard_run_contender(rl, 1))
@@ -384,26 +430,30 @@ def main(argv: list[str] | None = None) -> int:
     ratios: dict[str, float | None] = {}
     ratios_median: dict[str, float | None] = {}
     for mine, prefix in (("aec_doudizhu_classic", ""), ("vector_doudizhu_classic", "vector_")):
-        for peer, short in (("rlcard_doudizhu", "rlcard"), ("rlcard_doudizhu_run", "rlcard_run"),
-                             ("openspiel_dou_dizhu", "openspiel")):
+        for peer, short in (
+            ("rlcard_doudizhu", "rlcard"),
+            ("rlcard_doudizhu_run", "rlcard_run"),
+            ("openspiel_dou_dizhu", "openspiel"),
+        ):
             if mine in figs and peer in figs:
                 ratios[f"{prefix}doudizhu_vs_{short}"] = ratio(best(mine), best(peer))
-                ratios_median[f"{prefix}doudizhu_vs_{short}"] = ratio(median(mine),
-                                                                      median(peer))
+                ratios_median[f"{prefix}doudizhu_vs_{short}"] = ratio(median(mine), median(peer))
     print()
     print_tables(contenders, figs, ratios, ratios_median)
 
     target: dict[str, Any] = {}
     ours = best("aec_doudizhu_classic")
     if ours is not None:
-        target = {"steps_per_s": TARGET_STEPS_PER_S,
-                  "meets_steps_per_s": ours > TARGET_STEPS_PER_S}
-        line = (f"target: chupai AEC Dou Dizhu classic {ours:,.0f} steps/s vs "
-                f"{TARGET_STEPS_PER_S:,}: {'met' if target['meets_steps_per_s'] else 'NOT met'}")
+        target = {"steps_per_s": TARGET_STEPS_PER_S, "meets_steps_per_s": ours > TARGET_STEPS_PER_S}
+        line = (
+            f"target: chupai AEC Dou Dizhu classic {ours:,.0f} steps/s vs "
+            f"{TARGET_STEPS_PER_S:,}: {'met' if target['meets_steps_per_s'] else 'NOT met'}"
+        )
         if "rlcard_doudizhu" in figs:
             target["ratio_vs_rlcard"] = TARGET_RATIO_VS_RLCARD
-            target["meets_10x_rlcard"] = ours >= TARGET_RATIO_VS_RLCARD * figs[
-                "rlcard_doudizhu"]["steps_per_s"]
+            target["meets_10x_rlcard"] = (
+                ours >= TARGET_RATIO_VS_RLCARD * figs["rlcard_doudizhu"]["steps_per_s"]
+            )
             line += f"; 10x RLCard's env: {'met' if target['meets_10x_rlcard'] else 'NOT met'}"
         print(f"\n{line}")
 
@@ -411,15 +461,23 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "env",
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "method": ("one process, one core; contenders interleaved round by round (order "
-                   "rotating); steps = decisions applied; best round and median round"),
+        "method": (
+            "one process, one core; contenders interleaved round by round (order "
+            "rotating); steps = decisions applied; best round and median round"
+        ),
         "rounds": rounds,
         "seconds_per_contender": seconds,
         "num_games": args.num_games,
         "games": {g: "/".join(GAMES[g]) for g in games},
         "peers": {"rlcard": rl_note if rl else None, "open_spiel": os_note if ops else None},
-        "skipped": {k: v for k, v in (("rlcard", None if rl else rl_note),
-                                      ("open_spiel", None if ops else os_note)) if v},
+        "skipped": {
+            k: v
+            for k, v in (
+                ("rlcard", None if rl else rl_note),
+                ("open_spiel", None if ops else os_note),
+            )
+            if v
+        },
         "steps_per_s": {c.name: figs[c.name]["steps_per_s"] for c in contenders},
         "median_steps_per_s": {c.name: figs[c.name]["median_steps_per_s"] for c in contenders},
         "figures": figs,

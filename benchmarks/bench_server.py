@@ -92,7 +92,10 @@ from pathlib import Path
 from typing import Any
 
 from bench_attack import (
-    attack_summary, server_options, start_attack, stop_attack,
+    attack_summary,
+    server_options,
+    start_attack,
+    stop_attack,
 )
 
 MIX = ("bigtwo", "doudizhu", "biga")
@@ -107,8 +110,12 @@ _HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback
 def http_json(url: str, body: dict[str, Any] | None = None, timeout: float = 30.0) -> Any:
     """GET (or POST ``body`` as JSON to) ``url`` and return the decoded answer."""
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url,
+        data=data,
+        method="GET" if body is None else "POST",
+        headers={"Content-Type": "application/json"},
+    )
     with _HTTP.open(req, timeout=timeout) as resp:
         return json.loads(resp.read())
 
@@ -135,7 +142,7 @@ _TICK = os.sysconf("SC_CLK_TCK")
 def proc_cpu(pid: int) -> float:
     """User + system CPU seconds of a process (``/proc/PID/stat``)."""
     text = Path(f"/proc/{pid}/stat").read_text()
-    fields = text[text.rindex(")") + 2:].split()  # after the command name, field 3 on
+    fields = text[text.rindex(")") + 2 :].split()  # after the command name, field 3 on
     return (int(fields[11]) + int(fields[12])) / _TICK
 
 
@@ -169,9 +176,25 @@ class Server:
         self.log_path = log
         self._log = open(log, "wb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "chupai", "serve", "--port", str(port), "--db", db,
-             "--bot-delay", "0", "--log-level", "warning", *(options or [])],
-            stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "chupai",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                db,
+                "--bot-delay",
+                "0",
+                "--log-level",
+                "warning",
+                *(options or []),
+            ],
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     @property
     def pid(self) -> int:
@@ -181,15 +204,17 @@ class Server:
         end = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with code {self.proc.returncode}:\n"
-                                   + self.log_tail())
+                raise RuntimeError(
+                    f"the server exited with code {self.proc.returncode}:\n" + self.log_tail()
+                )
             try:
                 http_json(self.base + "/api/health", timeout=2.0)
                 return
             except (OSError, ValueError):
                 if time.monotonic() > end:
-                    raise RuntimeError("the server did not answer in time:\n"
-                                       + self.log_tail()) from None
+                    raise RuntimeError(
+                        "the server did not answer in time:\n" + self.log_tail()
+                    ) from None
                 time.sleep(0.1)
 
     def log_tail(self, n: int = 3000) -> str:
@@ -255,8 +280,12 @@ class Bench:
     async def create_table(self, slot: Slot) -> None:
         rng = random.Random(f"{self.args.seed}:table:{slot.index}:{slot.replaced}")
         seed = rng.randrange(2**62)
-        body: dict[str, Any] = {"game": slot.game, "deals": self.args.deals, "seed": seed,
-                                "seats": None}
+        body: dict[str, Any] = {
+            "game": slot.game,
+            "deals": self.args.deals,
+            "seed": seed,
+            "seats": None,
+        }
         if slot.preset:
             body["preset"] = slot.preset
         async with self.create_lock:
@@ -265,8 +294,10 @@ class Bench:
             try:
                 answer = await asyncio.to_thread(http_json, self.server.base + "/api/tables", body)
             except urllib.error.HTTPError as exc:
-                raise BenchError(f"POST /api/tables refused {body}: {exc.code} "
-                                 f"{exc.read().decode(errors='replace')}") from None
+                raise BenchError(
+                    f"POST /api/tables refused {body}: {exc.code} "
+                    f"{exc.read().decode(errors='replace')}"
+                ) from None
         slot.table = answer["table"]
         slot.tokens = [s["token"] for s in answer["seats"]]
         slot.position = 0
@@ -277,13 +308,14 @@ class Bench:
             games = http_json(self.server.base + "/api/games")["games"]
             info = next((g for g in games if g["key"] == game), None)
             if info is None:
-                raise BenchError(f"no game {game!r}; games: "
-                                 + ", ".join(g["key"] for g in games))
+                raise BenchError(f"no game {game!r}; games: " + ", ".join(g["key"] for g in games))
             name = preset or info["default_preset"]
             found = [p["players"] for p in info["presets"] if p["name"] == name]
             if not found:
-                raise BenchError(f"no preset {name!r} for {game}; presets: "
-                                 + ", ".join(p["name"] for p in info["presets"]))
+                raise BenchError(
+                    f"no preset {name!r} for {game}; presets: "
+                    + ", ".join(p["name"] for p in info["presets"])
+                )
             self._players[key] = found[0]
         return self._players[key]
 
@@ -291,8 +323,9 @@ class Bench:
         """Play the slot's table with one client per seat; when its match ends, create
         another and go on, until the run stops."""
         while True:
-            over = await asyncio.gather(*(self.client(slot, seat, token)
-                                          for seat, token in enumerate(slot.tokens)))
+            over = await asyncio.gather(
+                *(self.client(slot, seat, token) for seat, token in enumerate(slot.tokens))
+            )
             if not any(over) or not self.playing:
                 return  # closed for another reason: stop playing this slot
             slot.finished_positions += slot.position
@@ -315,9 +348,15 @@ class Bench:
         reported: set[str] = set()
         try:
             async with self.connect_lock:
-                ws = await connect(self.ws_url, proxy=None, ping_interval=None,
-                                   open_timeout=60, close_timeout=5, max_size=2**22,
-                                   compression=None if self.args.no_compression else "deflate")
+                ws = await connect(
+                    self.ws_url,
+                    proxy=None,
+                    ping_interval=None,
+                    open_timeout=60,
+                    close_timeout=5,
+                    max_size=2**22,
+                    compression=None if self.args.no_compression else "deflate",
+                )
         except Exception as exc:  # noqa: BLE001 - counted and reported, the run goes on
             self.failures[f"connect: {type(exc).__name__}"] += 1
             return False
@@ -335,8 +374,12 @@ class Bench:
             entry = rng.choice(plays) if plays and rng.random() < bias else rng.choice(legal)
             pending = (state["seq"], time.perf_counter())
             acted = state["seq"]
-            await ws.send(json.dumps({"type": "act", "seq": state["seq"], "action": entry["i"]},
-                                     separators=(",", ":")))
+            await ws.send(
+                json.dumps(
+                    {"type": "act", "seq": state["seq"], "action": entry["i"]},
+                    separators=(",", ":"),
+                )
+            )
 
         try:
             await ws.send(json.dumps({"type": "join", "table": table, "token": token}))
@@ -353,8 +396,9 @@ class Bench:
                         pending = None
                     match = msg["match"]
                     if seat == 0:
-                        slot.position = (match["deal"] + match["redeals"]
-                                         - (0 if match["over"] else 1))
+                        slot.position = (
+                            match["deal"] + match["redeals"] - (0 if match["over"] else 1)
+                        )
                     if match["over"]:
                         return True
                     last = msg
@@ -379,8 +423,13 @@ class Bench:
                     if code == "over":
                         return True
                     # act again on the state the server says is current, a few times
-                    if (last is not None and msg.get("seq") == last["seq"] and last["legal"]
-                            and retries < 3 and self.playing):
+                    if (
+                        last is not None
+                        and msg.get("seq") == last["seq"]
+                        and last["legal"]
+                        and retries < 3
+                        and self.playing
+                    ):
                         retries += 1
                         await act(last)
             if self.playing:
@@ -408,35 +457,50 @@ class Bench:
         else:
             health = http_json(self.server.base + "/api/health")
         pid = self.server.pid
-        return {"t": time.perf_counter(), "health": health, "server_cpu": proc_cpu(pid),
-                "client_cpu": self_cpu(), "machine_cpu": machine_cpu(), "mem": proc_status(pid)}
+        return {
+            "t": time.perf_counter(),
+            "health": health,
+            "server_cpu": proc_cpu(pid),
+            "client_cpu": self_cpu(),
+            "machine_cpu": machine_cpu(),
+            "mem": proc_status(pid),
+        }
 
     async def run(self) -> dict[str, Any]:
         args = self.args
         games = MIX if args.mix else (args.game,)
-        slots = [Slot(i, games[i % len(games)], None if args.mix else args.preset)
-                 for i in range(args.tables)]
+        slots = [
+            Slot(i, games[i % len(games)], None if args.mix else args.preset)
+            for i in range(args.tables)
+        ]
         mem_idle = proc_status(self.server.pid)
         t = time.perf_counter()
         await asyncio.gather(*(self.create_table(s) for s in slots))
         create_s = time.perf_counter() - t
         mem_tables = proc_status(self.server.pid)
         seats = sum(len(s.tokens) for s in slots)
-        print(f"  {args.tables} tables created in {create_s:.1f} s ({seats} seats); "
-              f"server RSS {mem_idle['VmRSS'] / 1024:.1f} MiB idle, "
-              f"{mem_tables['VmRSS'] / 1024:.1f} MiB with the tables", flush=True)
+        print(
+            f"  {args.tables} tables created in {create_s:.1f} s ({seats} seats); "
+            f"server RSS {mem_idle['VmRSS'] / 1024:.1f} MiB idle, "
+            f"{mem_tables['VmRSS'] / 1024:.1f} MiB with the tables",
+            flush=True,
+        )
         t_start = time.perf_counter()
         tasks = [asyncio.create_task(self.run_slot(s)) for s in slots]
-        attacker = start_attack(args, self.server.port, lambda: [s.table for s in slots], tasks,
-                                http_json)
+        attacker = start_attack(
+            args, self.server.port, lambda: [s.table for s in slots], tasks, http_json
+        )
         try:
             while self.connections < seats and time.perf_counter() - t_start < 120:
                 if all(task.done() for task in tasks):
                     break
                 await asyncio.sleep(0.05)
             connect_s = time.perf_counter() - t_start
-            print(f"  {self.connections} WebSockets open after {connect_s:.1f} s; "
-                  f"warming up {args.warmup:g} s", flush=True)
+            print(
+                f"  {self.connections} WebSockets open after {connect_s:.1f} s; "
+                f"warming up {args.warmup:g} s",
+                flush=True,
+            )
             await asyncio.sleep(args.warmup)
             deals0 = self.deals_finished(slots)
             before = await asyncio.to_thread(self.snapshot)
@@ -486,10 +550,13 @@ class Bench:
             "actions_per_s": round(actions / window, 1),
             "batches": batches,
             "actions_per_batch": round(actions / batches, 2) if batches else None,
-            "latency_ms": {"p50": ms(percentile(lat, 0.5)), "p90": ms(percentile(lat, 0.9)),
-                           "p99": ms(percentile(lat, 0.99)),
-                           "max": ms(lat[-1]) if lat else None,
-                           "mean": ms(sum(lat) / len(lat)) if lat else None},
+            "latency_ms": {
+                "p50": ms(percentile(lat, 0.5)),
+                "p90": ms(percentile(lat, 0.9)),
+                "p99": ms(percentile(lat, 0.99)),
+                "max": ms(lat[-1]) if lat else None,
+                "mean": ms(sum(lat) / len(lat)) if lat else None,
+            },
             "state_messages": len(self.states),
             "state_chars_mean": round(sum(self.states) / len(self.states)) if self.states else None,
             "state_chars_max": max(self.states, default=None),
@@ -499,11 +566,13 @@ class Bench:
             "error_codes": dict(self.errors),
             "error_samples": self.error_samples[:5],
             "failures": dict(self.failures),
-            "server_rss_mib": {"idle": round(mem_idle["VmRSS"] / 1024, 1),
-                               "tables": round(mem_tables["VmRSS"] / 1024, 1),
-                               "end": round(mem_end["VmRSS"] / 1024, 1),
-                               "closed": round(mem_closed["VmRSS"] / 1024, 1),
-                               "peak": round(mem_closed["VmHWM"] / 1024, 1)},
+            "server_rss_mib": {
+                "idle": round(mem_idle["VmRSS"] / 1024, 1),
+                "tables": round(mem_tables["VmRSS"] / 1024, 1),
+                "end": round(mem_end["VmRSS"] / 1024, 1),
+                "closed": round(mem_closed["VmRSS"] / 1024, 1),
+                "peak": round(mem_closed["VmHWM"] / 1024, 1),
+            },
             "server_kib_per_table": round((mem_end["VmRSS"] - mem_idle["VmRSS"]) / args.tables, 1),
             "server_cpu_s": round(server_cpu, 2),
             "server_cores": round(server_cpu / window, 2),
@@ -520,31 +589,49 @@ class Bench:
 def report(fig: dict[str, Any]) -> None:
     lat = fig["latency_ms"]
     rss = fig["server_rss_mib"]
-    print(f"  {fig['connections']} connections at {fig['tables']} tables "
-          f"({', '.join(f'{n} {g}' for g, n in fig['games'].items())})")
-    print(f"  actions applied      : {fig['actions']} in {fig['window_s']:.1f} s = "
-          f"{fig['actions_per_s']:.0f} actions/s ({fig['actions_acked']} acknowledged to clients)")
+    print(
+        f"  {fig['connections']} connections at {fig['tables']} tables "
+        f"({', '.join(f'{n} {g}' for g, n in fig['games'].items())})"
+    )
+    print(
+        f"  actions applied      : {fig['actions']} in {fig['window_s']:.1f} s = "
+        f"{fig['actions_per_s']:.0f} actions/s ({fig['actions_acked']} acknowledged to clients)"
+    )
     print(f"  commit batches       : {fig['batches']} ({fig['actions_per_batch']} actions/batch)")
-    print(f"  latency act -> state : p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
-          f"p99 {lat['p99']} ms, max {lat['max']} ms")
-    print(f"  state messages       : {fig['state_messages']} received, "
-          f"{fig['state_chars_mean']} characters on average, {fig['state_chars_max']} at most")
-    print(f"  deals finished       : {fig['deals_finished']} "
-          f"({fig['tables_replaced']} tables replaced)")
-    print(f"  errors               : {fig['errors']} {fig['error_codes'] or ''}"
-          f"{'  failures: ' + str(fig['failures']) if fig['failures'] else ''}")
-    print(f"  server RSS           : {rss['idle']} MiB idle, {rss['tables']} with the tables, "
-          f"{rss['end']} at the end, peak {rss['peak']} "
-          f"(~{fig['server_kib_per_table']:.0f} KiB per table with its connections)")
-    print(f"  CPU over the window  : server {fig['server_cpu_s']} s "
-          f"({fig['server_cores']} cores), client {fig['client_cpu_s']} s "
-          f"({fig['client_cores']} cores), other processes {fig['other_cores']} cores; "
-          f"{fig['machine_busy_cores']} of {os.cpu_count()} cores busy")
+    print(
+        f"  latency act -> state : p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
+        f"p99 {lat['p99']} ms, max {lat['max']} ms"
+    )
+    print(
+        f"  state messages       : {fig['state_messages']} received, "
+        f"{fig['state_chars_mean']} characters on average, {fig['state_chars_max']} at most"
+    )
+    print(
+        f"  deals finished       : {fig['deals_finished']} "
+        f"({fig['tables_replaced']} tables replaced)"
+    )
+    print(
+        f"  errors               : {fig['errors']} {fig['error_codes'] or ''}"
+        f"{'  failures: ' + str(fig['failures']) if fig['failures'] else ''}"
+    )
+    print(
+        f"  server RSS           : {rss['idle']} MiB idle, {rss['tables']} with the tables, "
+        f"{rss['end']} at the end, peak {rss['peak']} "
+        f"(~{fig['server_kib_per_table']:.0f} KiB per table with its connections)"
+    )
+    print(
+        f"  CPU over the window  : server {fig['server_cpu_s']} s "
+        f"({fig['server_cores']} cores), client {fig['client_cpu_s']} s "
+        f"({fig['client_cores']} cores), other processes {fig['other_cores']} cores; "
+        f"{fig['machine_busy_cores']} of {os.cpu_count()} cores busy"
+    )
     print(f"  database             : {fig['db_mib']} MiB")
     if "attack" in fig:
-        print(f"  under attack         : honest p99 act -> state {fig['honest_p99_ms']} ms "
-              f"(target < {fig['target_p99_ms']} ms: "
-              f"{'met' if fig['target_met'] else 'NOT met'})")
+        print(
+            f"  under attack         : honest p99 act -> state {fig['honest_p99_ms']} ms "
+            f"(target < {fig['target_p99_ms']} ms: "
+            f"{'met' if fig['target_met'] else 'NOT met'})"
+        )
         print(f"  attacker             : {json.dumps(fig['attack'])}")
 
 
@@ -552,30 +639,63 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=200, help="tables playing at once (200)")
     ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds (30)")
-    ap.add_argument("--warmup", type=float, default=5.0,
-                    help="seconds of play before measuring (5)")
+    ap.add_argument(
+        "--warmup", type=float, default=5.0, help="seconds of play before measuring (5)"
+    )
     ap.add_argument("--game", default="bigtwo", help="the game of every table (bigtwo)")
     ap.add_argument("--preset", default=None, help="its preset (the game's default)")
-    ap.add_argument("--mix", action="store_true",
-                    help="cycle Big Two, Dou Dizhu and Big A tables (default presets)")
-    ap.add_argument("--deals", type=int, default=MAX_DEALS,
-                    help=f"counted deals per table ({MAX_DEALS}, the most allowed)")
-    ap.add_argument("--play-bias", type=float, default=0.8,
-                    help="chance of choosing among the 'play' entries when there are some (0.8)")
-    ap.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
-                    help="mean pause before each action (uniform in 0.5x..1.5x; default 0: "
-                         "act at once, the server's saturation load)")
+    ap.add_argument(
+        "--mix",
+        action="store_true",
+        help="cycle Big Two, Dou Dizhu and Big A tables (default presets)",
+    )
+    ap.add_argument(
+        "--deals",
+        type=int,
+        default=MAX_DEALS,
+        help=f"counted deals per table ({MAX_DEALS}, the most allowed)",
+    )
+    ap.add_argument(
+        "--play-bias",
+        type=float,
+        default=0.8,
+        help="chance of choosing among the 'play' entries when there are some (0.8)",
+    )
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="mean pause before each action (uniform in 0.5x..1.5x; default 0: "
+        "act at once, the server's saturation load)",
+    )
     ap.add_argument("--seed", type=int, default=1, help="seed of the tables and the clients (1)")
     ap.add_argument("--db", default=None, help="database file (default: a fresh temporary one)")
     ap.add_argument("--port", type=int, default=None, help="server port (default: a free one)")
-    ap.add_argument("--no-compression", action="store_true",
-                    help="do not negotiate permessage-deflate (browsers do)")
-    ap.add_argument("--attack", action="store_true",
-                    help="run an attacker beside the honest tables (bench_attack.py)")
-    ap.add_argument("--attack-idle", type=int, default=1100, metavar="N",
-                    help="idle sockets the attacker keeps open (1100; within the fd limit)")
-    ap.add_argument("--attack-bots", type=int, default=6, metavar="N",
-                    help="tables of maximal search bots the attacker plays (6)")
+    ap.add_argument(
+        "--no-compression",
+        action="store_true",
+        help="do not negotiate permessage-deflate (browsers do)",
+    )
+    ap.add_argument(
+        "--attack",
+        action="store_true",
+        help="run an attacker beside the honest tables (bench_attack.py)",
+    )
+    ap.add_argument(
+        "--attack-idle",
+        type=int,
+        default=1100,
+        metavar="N",
+        help="idle sockets the attacker keeps open (1100; within the fd limit)",
+    )
+    ap.add_argument(
+        "--attack-bots",
+        type=int,
+        default=6,
+        metavar="N",
+        help="tables of maximal search bots the attacker plays (6)",
+    )
     args = ap.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.think < 0:
         ap.error("--tables must be >= 1, --seconds > 0, --warmup and --think >= 0")
@@ -591,14 +711,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.db is None:
             args.db = str(Path(tmp) / "bench.sqlite3")
         elif Path(args.db).exists():
-            print(f"note: {args.db} exists; its unfinished tables are restored and add load",
-                  file=sys.stderr)
+            print(
+                f"note: {args.db} exists; its unfinished tables are restored and add load",
+                file=sys.stderr,
+            )
         port = args.port or free_port()
         what = "mixed games" if args.mix else f"{args.game} {args.preset or '(default preset)'}"
-        print(f"chupai serve load test: Python {platform.python_version()} on "
-              f"{platform.machine()}, {os.cpu_count()} cores shared by server and clients; "
-              f"{args.tables} tables of {what}, every seat a WebSocket client; "
-              f"{args.warmup:g} s warm-up, {args.seconds:g} s measured", flush=True)
+        print(
+            f"chupai serve load test: Python {platform.python_version()} on "
+            f"{platform.machine()}, {os.cpu_count()} cores shared by server and clients; "
+            f"{args.tables} tables of {what}, every seat a WebSocket client; "
+            f"{args.warmup:g} s warm-up, {args.seconds:g} s measured",
+            flush=True,
+        )
         server = Server(port, args.db, Path(tmp) / "server.log", server_options(args))
         try:
             server.wait_ready()
@@ -617,9 +742,11 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "server",
         "python": platform.python_version(),
         "cores": os.cpu_count(),
-        "method": ("chupai serve --bot-delay 0 in a subprocess; one websockets client per seat "
-                   "in one asyncio process, random legal entries (play-biased); latency = act "
-                   "sent -> next state of that client; figures over the measured window"),
+        "method": (
+            "chupai serve --bot-delay 0 in a subprocess; one websockets client per seat "
+            "in one asyncio process, random legal entries (play-biased); latency = act "
+            "sent -> next state of that client; figures over the measured window"
+        ),
         "game": "mix" if args.mix else args.game,
         "preset": None if args.mix else args.preset,
         "deals": args.deals,

@@ -74,6 +74,7 @@ Z95 = 1.959963984540054
 
 # ----- bots ------------------------------------------------------------------------------
 
+
 def make_our_bot(name: str, seed: int) -> Any:
     """``chupai.bots.make_bot(name, seed, game="doudizhu")``."""
     from chupai.bots import make_bot
@@ -88,6 +89,7 @@ def make_seat_bot(name: str, seed: int) -> Any:
 
 
 # ----- one deal ---------------------------------------------------------------------------
+
 
 def fixed_deal(seed: int) -> DouDizhuDeal:
     """Deal ``seed`` with the scripted bidding done: the first bidder bids 1, the
@@ -139,7 +141,9 @@ def pairings(bots: Sequence[str]) -> list[tuple[str, str, str]]:
     return out
 
 
-def run_chunk(job: tuple[list[int], list[tuple[str, str, str]]]) -> list[list[tuple[bool, int, float, int]]]:
+def run_chunk(
+    job: tuple[list[int], list[tuple[str, str, str]]],
+) -> list[list[tuple[bool, int, float, int]]]:
     """Every pairing on each deal seed of the chunk."""
     seeds, pairs = job
     return [[play(s, lb, pb) for _, lb, pb in pairs] for s in seeds]
@@ -167,13 +171,14 @@ def native_chunk(seeds: list[int]) -> list[bool]:
 
 # ----- statistics -----------------------------------------------------------------------------
 
+
 def wilson(k: int, n: int) -> tuple[float, float]:
     if n == 0:
         return (0.0, 1.0)
     p = k / n
-    d = 1 + Z95 ** 2 / n
-    c = (p + Z95 ** 2 / (2 * n)) / d
-    h = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / d
+    d = 1 + Z95**2 / n
+    c = (p + Z95**2 / (2 * n)) / d
+    h = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / d
     return (max(0.0, c - h), min(1.0, c + h))
 
 
@@ -186,8 +191,13 @@ def two_proportion(k1: int, n1: int, k0: int, n0: int) -> dict[str, Any]:
     se0 = math.sqrt(pool * (1 - pool) * (1 / n1 + 1 / n0))
     z = diff / se0 if se0 > 0 else 0.0
     p = math.erfc(abs(z) / math.sqrt(2))
-    return {"diff": diff, "diff_ci95": [diff - Z95 * se, diff + Z95 * se], "z": z,
-            "p_value": p, "significant": p < 0.05}
+    return {
+        "diff": diff,
+        "diff_ci95": [diff - Z95 * se, diff + Z95 * se],
+        "z": z,
+        "p_value": p,
+        "significant": p < 0.05,
+    }
 
 
 def mcnemar(only_ours: int, only_base: int) -> float:
@@ -210,9 +220,10 @@ def mean_ci(xs: Sequence[float]) -> tuple[float, list[float]]:
 
 # ----- driver -----------------------------------------------------------------------------------
 
+
 def chunks(seeds: list[int], size: int) -> Iterator[list[int]]:
     for i in range(0, len(seeds), size):
-        yield seeds[i:i + size]
+        yield seeds[i : i + size]
 
 
 def progress(label: str, done: int, total: int, t0: float) -> None:
@@ -224,8 +235,9 @@ def progress(label: str, done: int, total: int, t0: float) -> None:
         sys.stderr.write("\n")
 
 
-def run_all(fn: Any, jobs: list[Any], workers: int, label: str, total: int,
-            size_of: Any) -> list[Any]:
+def run_all(
+    fn: Any, jobs: list[Any], workers: int, label: str, total: int, size_of: Any
+) -> list[Any]:
     """Run ``fn`` over ``jobs`` (in order), in ``workers`` processes if > 1."""
     t0 = time.perf_counter()
     results: list[Any] = []
@@ -246,8 +258,11 @@ def run_all(fn: Any, jobs: list[Any], workers: int, label: str, total: int,
     return results
 
 
-def summarize(bots: list[str], pairs: list[tuple[str, str, str]],
-              rows: list[list[tuple[bool, int, float, int]]]) -> dict[str, Any]:
+def summarize(
+    bots: list[str],
+    pairs: list[tuple[str, str, str]],
+    rows: list[list[tuple[bool, int, float, int]]],
+) -> dict[str, Any]:
     n = len(rows)
     base = [r[0] for r in rows]
     base_lord_wins = sum(1 for won, *_ in base if won)
@@ -256,11 +271,22 @@ def summarize(bots: list[str], pairs: list[tuple[str, str, str]],
     lo, hi = wilson(base_lord_wins, n)
     m, mci = mean_ci(base_scores)
     out["baseline"] = {
-        "landlord": {"wins": base_lord_wins, "games": n, "win_rate": base_lord_wins / n,
-                     "ci95": [lo, hi], "mean_score": m, "score_ci95": mci},
-        "peasants": {"wins": n - base_lord_wins, "games": n, "win_rate": 1 - base_lord_wins / n,
-                     "ci95": list(wilson(n - base_lord_wins, n)), "mean_score": -m,
-                     "score_ci95": [-mci[1], -mci[0]]},
+        "landlord": {
+            "wins": base_lord_wins,
+            "games": n,
+            "win_rate": base_lord_wins / n,
+            "ci95": [lo, hi],
+            "mean_score": m,
+            "score_ci95": mci,
+        },
+        "peasants": {
+            "wins": n - base_lord_wins,
+            "games": n,
+            "win_rate": 1 - base_lord_wins / n,
+            "ci95": list(wilson(n - base_lord_wins, n)),
+            "mean_score": -m,
+            "score_ci95": [-mci[1], -mci[0]],
+        },
     }
     out["bots"] = {}
     for b in bots:
@@ -278,14 +304,24 @@ def summarize(bots: list[str], pairs: list[tuple[str, str, str]],
             calls = sum(r[j][3] for r in rows)
             only_ours = sum(1 for a, c in zip(ours, theirs) if a and not c)
             only_base = sum(1 for a, c in zip(ours, theirs) if c and not a)
-            e = {"wins": k, "games": n, "win_rate": k / n, "ci95": list(wilson(k, n)),
-                 "baseline_win_rate": k0 / n, **two_proportion(k, n, k0, n),
-                 "mcnemar": {"only_bot_won": only_ours, "only_baseline_won": only_base,
-                             "p_value": mcnemar(only_ours, only_base)},
-                 "mean_score": m, "score_ci95": mci,
-                 "baseline_mean_score": out["baseline"][role]["mean_score"],
-                 "ms_per_decision": 1000 * spent / calls if calls else 0.0,
-                 "decisions": calls}
+            e = {
+                "wins": k,
+                "games": n,
+                "win_rate": k / n,
+                "ci95": list(wilson(k, n)),
+                "baseline_win_rate": k0 / n,
+                **two_proportion(k, n, k0, n),
+                "mcnemar": {
+                    "only_bot_won": only_ours,
+                    "only_baseline_won": only_base,
+                    "p_value": mcnemar(only_ours, only_base),
+                },
+                "mean_score": m,
+                "score_ci95": mci,
+                "baseline_mean_score": out["baseline"][role]["mean_score"],
+                "ms_per_decision": 1000 * spent / calls if calls else 0.0,
+                "decisions": calls,
+            }
             e["beats_baseline"] = bool(e["significant"] and e["diff"] > 0)
             entry[role] = e
         out["bots"][b] = entry
@@ -294,16 +330,20 @@ def summarize(bots: list[str], pairs: list[tuple[str, str, str]],
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bots", default=DEFAULT_BOTS,
-                    help=f"comma-separated chupai bot names (default {DEFAULT_BOTS}); "
-                         "parameters after a colon, e.g. search:ms=50")
+    ap.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        help=f"comma-separated chupai bot names (default {DEFAULT_BOTS}); "
+        "parameters after a colon, e.g. search:ms=50",
+    )
     ap.add_argument("--games", type=int, default=2000, help="deals per pairing (default 2000)")
     ap.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
     ap.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
     ap.add_argument("--chunk", type=int, default=20, help="deals per work unit (default 20)")
     ap.add_argument("--quick", action="store_true", help="100 deals (a smoke run)")
-    ap.add_argument("--no-native", action="store_true",
-                    help="skip the check against RLCard's own game")
+    ap.add_argument(
+        "--no-native", action="store_true", help="skip the check against RLCard's own game"
+    )
     args = ap.parse_args(argv)
     n = 100 if args.quick else args.games
     if n < 2:
@@ -318,9 +358,11 @@ def main(argv: list[str] | None = None) -> int:
     pairs = pairings(bots)
     seeds = list(range(args.seed, args.seed + n))
     workers = max(1, args.workers)
-    print(f"chupai Dou Dizhu strength vs RLCard doudizhu-rule-v1: {RULES.spec()}, {n} deals "
-          f"(seeds {seeds[0]}..{seeds[-1]}), bots {', '.join(bots)}; Python "
-          f"{platform.python_version()}, {workers} worker(s)")
+    print(
+        f"chupai Dou Dizhu strength vs RLCard doudizhu-rule-v1: {RULES.spec()}, {n} deals "
+        f"(seeds {seeds[0]}..{seeds[-1]}), bots {', '.join(bots)}; Python "
+        f"{platform.python_version()}, {workers} worker(s)"
+    )
     t0 = time.perf_counter()
     jobs = [(c, pairs) for c in chunks(seeds, args.chunk)]
     parts = run_all(run_chunk, jobs, workers, "chupai deals", n, lambda job: len(job[0]))
@@ -330,39 +372,52 @@ def main(argv: list[str] | None = None) -> int:
     native: dict[str, Any] | None = None
     if not args.no_native:
         t1 = time.perf_counter()
-        res = run_all(native_chunk, list(chunks(seeds, args.chunk)), workers,
-                      "RLCard's own game", n, len)
+        res = run_all(
+            native_chunk, list(chunks(seeds, args.chunk)), workers, "RLCard's own game", n, len
+        )
         wins = sum(sum(r) for r in res)
         base = summary["baseline"]["landlord"]
-        native = {"landlord_wins": wins, "games": n, "landlord_win_rate": wins / n,
-                  "ci95": list(wilson(wins, n)),
-                  "vs_chupai_baseline": two_proportion(wins, n, base["wins"], n),
-                  "seconds": time.perf_counter() - t1}
+        native = {
+            "landlord_wins": wins,
+            "games": n,
+            "landlord_win_rate": wins / n,
+            "ci95": list(wilson(wins, n)),
+            "vs_chupai_baseline": two_proportion(wins, n, base["wins"], n),
+            "seconds": time.perf_counter() - t1,
+        }
 
     def pct(x: float) -> str:
         return f"{100 * x:5.1f}%"
 
     b0 = summary["baseline"]
-    print(f"\nbaseline RLCard vs RLCard: landlord wins {pct(b0['landlord']['win_rate'])} "
-          f"[{pct(b0['landlord']['ci95'][0])}, {pct(b0['landlord']['ci95'][1])}], "
-          f"mean landlord score {b0['landlord']['mean_score']:+.3f}")
-    print(f"\n{'bot':24s} {'seat':9s} {'win rate':>8s} {'95% CI':>17s} {'baseline':>8s} "
-          f"{'diff':>7s} {'p (z)':>9s} {'p (McN)':>9s} {'score':>7s} {'base':>7s} {'ms/dec':>7s}")
+    print(
+        f"\nbaseline RLCard vs RLCard: landlord wins {pct(b0['landlord']['win_rate'])} "
+        f"[{pct(b0['landlord']['ci95'][0])}, {pct(b0['landlord']['ci95'][1])}], "
+        f"mean landlord score {b0['landlord']['mean_score']:+.3f}"
+    )
+    print(
+        f"\n{'bot':24s} {'seat':9s} {'win rate':>8s} {'95% CI':>17s} {'baseline':>8s} "
+        f"{'diff':>7s} {'p (z)':>9s} {'p (McN)':>9s} {'score':>7s} {'base':>7s} {'ms/dec':>7s}"
+    )
     for b, entry in summary["bots"].items():
         for role, e in entry.items():
             flag = "*" if e["beats_baseline"] else ("-" if e["significant"] else " ")
-            print(f"{b:24s} {role:9s} {pct(e['win_rate']):>8s} "
-                  f"[{pct(e['ci95'][0])},{pct(e['ci95'][1])}] {pct(e['baseline_win_rate']):>8s} "
-                  f"{100 * e['diff']:+6.1f}{flag} {e['p_value']:9.2g} "
-                  f"{e['mcnemar']['p_value']:9.2g} {e['mean_score']:+7.3f} "
-                  f"{e['baseline_mean_score']:+7.3f} {e['ms_per_decision']:7.2f}")
+            print(
+                f"{b:24s} {role:9s} {pct(e['win_rate']):>8s} "
+                f"[{pct(e['ci95'][0])},{pct(e['ci95'][1])}] {pct(e['baseline_win_rate']):>8s} "
+                f"{100 * e['diff']:+6.1f}{flag} {e['p_value']:9.2g} "
+                f"{e['mcnemar']['p_value']:9.2g} {e['mean_score']:+7.3f} "
+                f"{e['baseline_mean_score']:+7.3f} {e['ms_per_decision']:7.2f}"
+            )
     print("  (* significantly above the baseline, - significantly below; p < 0.05)")
     if native is not None:
         v = native["vs_chupai_baseline"]
-        print(f"\nRLCard's own game, rule agent in all seats: landlord wins "
-              f"{pct(native['landlord_win_rate'])} [{pct(native['ci95'][0])}, "
-              f"{pct(native['ci95'][1])}]; vs chupai's baseline {100 * v['diff']:+.1f} points, "
-              f"p = {v['p_value']:.2g} ({'DIFFERENT' if v['significant'] else 'consistent'})")
+        print(
+            f"\nRLCard's own game, rule agent in all seats: landlord wins "
+            f"{pct(native['landlord_win_rate'])} [{pct(native['ci95'][0])}, "
+            f"{pct(native['ci95'][1])}]; vs chupai's baseline {100 * v['diff']:+.1f} points, "
+            f"p = {v['p_value']:.2g} ({'DIFFERENT' if v['significant'] else 'consistent'})"
+        )
     print(f"\nplay time {play_s:.0f}s")
     final = {
         "benchmark": "strength_doudizhu",

@@ -86,8 +86,15 @@ from typing import Any
 
 import numpy as np
 
-from chupai.bots.dmc import (DEFAULT_HIDDEN, ActionTables, QNetwork, load_checkpoint,
-                             make_header, require_torch, save_checkpoint)
+from chupai.bots.dmc import (
+    DEFAULT_HIDDEN,
+    ActionTables,
+    QNetwork,
+    load_checkpoint,
+    make_header,
+    require_torch,
+    save_checkpoint,
+)
 from chupai.errors import ChupaiError
 
 RULES_PRESET = "classic"
@@ -97,53 +104,92 @@ RULES_PRESET = "classic"
 # Arguments
 # ---------------------------------------------------------------------------
 
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(
         description="Train a Deep Monte-Carlo agent for Dou Dizhu classic (CPU).",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
     p.add_argument("--minutes", type=float, default=30.0, help="time bound of the whole run")
     p.add_argument("--updates", type=int, default=None, help="stop after this many updates")
     p.add_argument("--out", default="dmc.pt", help="checkpoint file")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1,
-                   help="actor processes (0: play in the learner's process)")
+    p.add_argument(
+        "--workers", type=int, default=1, help="actor processes (0: play in the learner's process)"
+    )
     p.add_argument("--threads", type=int, default=1, help="torch threads of the learner")
-    p.add_argument("--warm-start", choices=("heuristic", "none"), default="heuristic",
-                   help="learn from the heuristic bot's play first")
-    p.add_argument("--warm-minutes", type=float, default=None,
-                   help="length of the warm start (default: a third of --minutes; with "
-                        "--resume a tenth, at most 2, to refill the demonstrations)")
-    p.add_argument("--resume", default=None,
-                   help="start from this checkpoint's network (its layer widths win "
-                        "over --hidden)")
-    p.add_argument("--hidden", default=",".join(map(str, DEFAULT_HIDDEN)),
-                   help="layer widths of the network")
+    p.add_argument(
+        "--warm-start",
+        choices=("heuristic", "none"),
+        default="heuristic",
+        help="learn from the heuristic bot's play first",
+    )
+    p.add_argument(
+        "--warm-minutes",
+        type=float,
+        default=None,
+        help="length of the warm start (default: a third of --minutes; with "
+        "--resume a tenth, at most 2, to refill the demonstrations)",
+    )
+    p.add_argument(
+        "--resume",
+        default=None,
+        help="start from this checkpoint's network (its layer widths win over --hidden)",
+    )
+    p.add_argument(
+        "--hidden", default=",".join(map(str, DEFAULT_HIDDEN)), help="layer widths of the network"
+    )
     p.add_argument("--games", type=int, default=64, help="deals each actor plays at once")
-    p.add_argument("--epsilon", type=float, default=0.02,
-                   help="probability of a random play in self-play")
+    p.add_argument(
+        "--epsilon", type=float, default=0.02, help="probability of a random play in self-play"
+    )
     p.add_argument("--reward", choices=("win", "score"), default="win")
-    p.add_argument("--fixed-bidding", type=float, default=0.5,
-                   help="share of training deals with a fixed random landlord")
-    p.add_argument("--alternatives", type=int, default=15,
-                   help="other legal plays per demonstration in the margin loss")
+    p.add_argument(
+        "--fixed-bidding",
+        type=float,
+        default=0.5,
+        help="share of training deals with a fixed random landlord",
+    )
+    p.add_argument(
+        "--alternatives",
+        type=int,
+        default=15,
+        help="other legal plays per demonstration in the margin loss",
+    )
     p.add_argument("--margin", type=float, default=0.2)
     p.add_argument("--margin-weight", type=float, default=1.0)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=3e-4, help="Adam step size of the warm start")
     p.add_argument("--dmc-lr", type=float, default=1e-4, help="Adam step size of DMC")
-    p.add_argument("--demo-keep", type=int, default=50_000,
-                   help="demonstrations kept after the warm start (the latest ones)")
-    p.add_argument("--demo-batch", type=int, default=64,
-                   help="demonstrations added to each DMC minibatch (0: none)")
+    p.add_argument(
+        "--demo-keep",
+        type=int,
+        default=50_000,
+        help="demonstrations kept after the warm start (the latest ones)",
+    )
+    p.add_argument(
+        "--demo-batch",
+        type=int,
+        default=64,
+        help="demonstrations added to each DMC minibatch (0: none)",
+    )
     p.add_argument("--buffer", type=int, default=100_000, help="replay buffer (decisions)")
-    p.add_argument("--reuse", type=float, default=2.0,
-                   help="average number of updates each sample takes part in")
+    p.add_argument(
+        "--reuse",
+        type=float,
+        default=2.0,
+        help="average number of updates each sample takes part in",
+    )
     p.add_argument("--sync-seconds", type=float, default=5.0)
     p.add_argument("--log-seconds", type=float, default=30.0)
     p.add_argument("--save-minutes", type=float, default=2.0)
     p.add_argument("--eval-minutes", type=float, default=5.0)
-    p.add_argument("--eval-deals", type=int, default=50,
-                   help="deals per opponent (each under 6 seatings); 0: no evaluation")
+    p.add_argument(
+        "--eval-deals",
+        type=int,
+        default=50,
+        help="deals per opponent (each under 6 seatings); 0: no evaluation",
+    )
     p.add_argument("--eval-seed", type=int, default=1)
     p.add_argument("--eval-opponents", default="random,greedy")
     args = p.parse_args(argv)
@@ -168,6 +214,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 # Actors: many deals at once
 # ---------------------------------------------------------------------------
 
+
 class _Game:
     __slots__ = ("deal", "fixed", "traj")
 
@@ -186,8 +233,16 @@ class Actor:
     network decides, epsilon-greedy, all pending decisions of the batch scored
     in one call. Bidding: see the module documentation."""
 
-    def __init__(self, rules: Any, games: int, seed: int, *, alternatives: int,
-                 fixed_bidding: float, reward: str):
+    def __init__(
+        self,
+        rules: Any,
+        games: int,
+        seed: int,
+        *,
+        alternatives: int,
+        fixed_bidding: float,
+        reward: str,
+    ):
         from chupai.bots.doudizhu_heuristic import DouDizhuHeuristicBot
         from chupai.doudizhu import game as dd
 
@@ -217,8 +272,10 @@ class Actor:
         kwargs = {}
         fixed = self.rng.random() < self.fixed_bidding
         if prev is not None:  # after an all-pass redeal: the next dealer deals
-            kwargs = {"dealer": (prev.deal.dealer + 1) % self.players,
-                      "doubled": prev.deal.outcome.next_doubled}
+            kwargs = {
+                "dealer": (prev.deal.dealer + 1) % self.players,
+                "doubled": prev.deal.outcome.next_doubled,
+            }
             fixed = prev.fixed
         deal = dd.new_deal(self.rules, self.rng.getrandbits(63), **kwargs)
         return _Game(deal, fixed, self.players)
@@ -274,8 +331,9 @@ class Actor:
                 continue
             return seat, deal.observe(seat), cands
 
-    def collect(self, policy: str, net: QNetwork | None, epsilon: float, min_samples: int
-                ) -> dict[str, Any]:
+    def collect(
+        self, policy: str, net: QNetwork | None, epsilon: float, min_samples: int
+    ) -> dict[str, Any]:
         """Play until at least ``min_samples`` samples are ready; return them as a
         chunk of arrays (plus counters)."""
         torch = require_torch()
@@ -296,16 +354,18 @@ class Actor:
                 lens = np.fromiter((len(c) for c in ids_list), np.int64, len(ids_list))
                 seg = np.repeat(np.arange(len(ids_list)), lens)
                 with torch.no_grad():
-                    q = net.q(torch.from_numpy(np.stack(xs)),
-                              torch.from_numpy(np.concatenate(ids_list)),
-                              torch.from_numpy(seg)).numpy()
+                    q = net.q(
+                        torch.from_numpy(np.stack(xs)),
+                        torch.from_numpy(np.concatenate(ids_list)),
+                        torch.from_numpy(seg),
+                    ).numpy()
                 offsets = np.concatenate(([0], np.cumsum(lens)))
                 picks = []
                 for k in range(len(ids_list)):
                     if epsilon > 0 and self.rng.random() < epsilon:
                         picks.append(self.rng.randrange(int(lens[k])))
                     else:
-                        picks.append(int(np.argmax(q[offsets[k]:offsets[k + 1]])))
+                        picks.append(int(np.argmax(q[offsets[k] : offsets[k + 1]])))
             for (i, seat, obs, cands), x, ids, k in zip(pending, xs, ids_list, picks):
                 row = np.full(width, -1, np.int32)
                 row[0] = ids[k]
@@ -313,7 +373,7 @@ class Actor:
                     others = [j for j in range(len(ids)) if j != k]
                     if len(others) > width - 1:
                         others = self.rng.sample(others, width - 1)
-                    row[1:1 + len(others)] = ids[others]
+                    row[1 : 1 + len(others)] = ids[others]
                 self.games[i].traj[seat].append((x.astype(np.float16), row))
                 self.games[i].deal.apply_unchecked(cands[k])
             self.decisions += len(pending)
@@ -345,9 +405,14 @@ def actor_main(index: int, cfg: dict[str, Any], data_q: Any, cmd_q: Any, stop: A
     from chupai.games import resolve_rules
 
     rules = resolve_rules("doudizhu", RULES_PRESET)
-    actor = Actor(rules, cfg["games"], cfg["seed"] * 1000 + 17 * index + 1,
-                  alternatives=cfg["alternatives"], fixed_bidding=cfg["fixed_bidding"],
-                  reward=cfg["reward"])
+    actor = Actor(
+        rules,
+        cfg["games"],
+        cfg["seed"] * 1000 + 17 * index + 1,
+        alternatives=cfg["alternatives"],
+        fixed_bidding=cfg["fixed_bidding"],
+        reward=cfg["reward"],
+    )
     net = QNetwork(actor.tables, actor.encoder.size, cfg["hidden"])
     policy, epsilon = cfg["policy"], cfg["epsilon"]
     parent = mp.parent_process()
@@ -376,6 +441,7 @@ def actor_main(index: int, cfg: dict[str, Any], data_q: Any, cmd_q: Any, stop: A
 # Replay buffer and learner
 # ---------------------------------------------------------------------------
 
+
 class Buffer:
     """A ring of the last ``capacity`` samples: observation (float16), action ids
     (the action taken first, then demonstration alternatives, ``-1`` padded),
@@ -400,7 +466,7 @@ class Buffer:
             self.obs[idx] = chunk["obs"][part]
             ids = chunk["ids"][part]
             self.ids[idx] = -1
-            self.ids[idx, :ids.shape[1]] = ids[:, :self.ids.shape[1]]
+            self.ids[idx, : ids.shape[1]] = ids[:, : self.ids.shape[1]]
             self.target[idx] = chunk["target"][part]
             self.demo[idx] = chunk["demo"][part]
             self.at = (self.at + m) % self.capacity
@@ -412,7 +478,7 @@ class Buffer:
         return self.obs[idx], self.ids[idx], self.target[idx], self.demo[idx]
 
     def demo_share(self) -> float:
-        return float(self.demo[:self.size].mean()) if self.size else 0.0
+        return float(self.demo[: self.size].mean()) if self.size else 0.0
 
 
 class Learner:
@@ -427,8 +493,9 @@ class Learner:
         self.count = 0
         self.demo_count = 0
 
-    def update(self, obs: np.ndarray, ids: np.ndarray, target: np.ndarray,
-               demo: np.ndarray) -> None:
+    def update(
+        self, obs: np.ndarray, ids: np.ndarray, target: np.ndarray, demo: np.ndarray
+    ) -> None:
         torch = self.torch
         o = torch.from_numpy(obs.astype(np.float32))
         valid = ids >= 0
@@ -449,7 +516,8 @@ class Learner:
             q_alt = q[alt]
             seg_alt = seg[alt]
             best = torch.full((len(target),), -1e9).scatter_reduce(
-                0, seg_alt, q_alt, reduce="amax", include_self=True)
+                0, seg_alt, q_alt, reduce="amax", include_self=True
+            )
             has = torch.from_numpy(np.bincount(rows[cols > 0], minlength=len(target)) > 0)
             gap = torch.relu(best[has] + self.margin - q_taken[has])
             margin = gap.mean()
@@ -484,6 +552,7 @@ class Learner:
 # Evaluation through the bot interface
 # ---------------------------------------------------------------------------
 
+
 def evaluate(path: str, opponents: list[str], deals: int, seed: int) -> list[dict[str, Any]]:
     """Play ``dmc:path=PATH`` against each opponent on ``deals`` seeded deals
     under every seating (``chupai.tournament``, as ``chupai simulate``)."""
@@ -499,18 +568,27 @@ def evaluate(path: str, opponents: list[str], deals: int, seed: int) -> list[dic
         s = summarize(t, run.boards)
         me, them = s["results"][0], s["results"][1]
         h2h = s["head_to_head"]["matrix"][0][1]
-        out.append({"opponent": opp, "deals": deals, "seed": seed,
-                    "seat_deals": me["games"], "win_rate": me["win_rate"],
-                    "win_ci": me["win_ci"], "opponent_win_rate": them["win_rate"],
-                    "score_diff": h2h["score_diff"] if h2h else None,
-                    "score_diff_ci": h2h["score_diff_ci"] if h2h else None,
-                    "seconds": round(run.seconds, 1)})
+        out.append(
+            {
+                "opponent": opp,
+                "deals": deals,
+                "seed": seed,
+                "seat_deals": me["games"],
+                "win_rate": me["win_rate"],
+                "win_ci": me["win_ci"],
+                "opponent_win_rate": them["win_rate"],
+                "score_diff": h2h["score_diff"] if h2h else None,
+                "score_diff_ci": h2h["score_diff_ci"] if h2h else None,
+                "seconds": round(run.seconds, 1),
+            }
+        )
     return out
 
 
 # ---------------------------------------------------------------------------
 # The run
 # ---------------------------------------------------------------------------
+
 
 def _log(start: float, text: str) -> None:
     print(f"[{(time.perf_counter() - start) / 60:6.2f} min] {text}", flush=True)
@@ -559,8 +637,14 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     warm_until = args.warm_minutes * 60.0
     policy = "heuristic" if warm_until > 0 else "net"
     evaluations: list[dict[str, Any]] = []
-    counters = {"decisions": 0, "episodes": 0, "landlord_wins": 0, "actor_seconds": 0.0,
-                "demo_samples": 0, "selfplay_samples": 0}
+    counters = {
+        "decisions": 0,
+        "episodes": 0,
+        "landlord_wins": 0,
+        "actor_seconds": 0.0,
+        "demo_samples": 0,
+        "selfplay_samples": 0,
+    }
     warm_seconds = 0.0
 
     def header() -> dict[str, Any]:
@@ -569,36 +653,54 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             learned.append(
                 f"demonstrations: {counters['demo_samples']} play decisions of the heuristic "
                 f"bot in heuristic self-play (DQfD: MC regression + margin loss) for "
-                f"{warm_seconds / 60:.1f} min")
+                f"{warm_seconds / 60:.1f} min"
+            )
         if counters["selfplay_samples"]:
-            learned.append(f"DMC self-play: {counters['selfplay_samples']} play decisions "
-                           f"(epsilon {args.epsilon}, reward {args.reward})")
+            learned.append(
+                f"DMC self-play: {counters['selfplay_samples']} play decisions "
+                f"(epsilon {args.epsilon}, reward {args.reward})"
+            )
         if args.resume:
-            learned.insert(0, f"resumed from {args.resume}, which learned from: "
-                              + "; ".join(map(str, before)))
-        return make_header(net, rules, {
-            "algorithm": "DMC (DouZero-style) with a DQfD warm start" if warm_until > 0
-            else "DMC (DouZero-style)",
-            "learned_from": learned,
-            "bidding": "delegated to the heuristic bot; training deals: "
-                       f"{args.fixed_bidding:.0%} fixed random landlord, the rest heuristic bids",
-            "updates": learner.updates,
-            "samples": buffer.added,
-            "episodes": counters["episodes"],
-            "decisions": counters["decisions"],
-            "minutes": round((time.perf_counter() - start) / 60, 2),
-            "args": {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()},
-            "evaluations": evaluations,
-            "torch": torch.__version__,
-        })
+            learned.insert(
+                0, f"resumed from {args.resume}, which learned from: " + "; ".join(map(str, before))
+            )
+        return make_header(
+            net,
+            rules,
+            {
+                "algorithm": "DMC (DouZero-style) with a DQfD warm start"
+                if warm_until > 0
+                else "DMC (DouZero-style)",
+                "learned_from": learned,
+                "bidding": "delegated to the heuristic bot; training deals: "
+                f"{args.fixed_bidding:.0%} fixed random landlord, the rest heuristic bids",
+                "updates": learner.updates,
+                "samples": buffer.added,
+                "episodes": counters["episodes"],
+                "decisions": counters["decisions"],
+                "minutes": round((time.perf_counter() - start) / 60, 2),
+                "args": {
+                    k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(args).items()
+                },
+                "evaluations": evaluations,
+                "torch": torch.__version__,
+            },
+        )
 
     def save() -> None:
         save_checkpoint(out, net, header())
 
-    cfg = {"games": args.games, "seed": args.seed, "alternatives": args.alternatives,
-           "fixed_bidding": args.fixed_bidding, "reward": args.reward,
-           "hidden": tuple(args.hidden), "policy": policy, "epsilon": args.epsilon,
-           "chunk": max(64, args.games * 4)}
+    cfg = {
+        "games": args.games,
+        "seed": args.seed,
+        "alternatives": args.alternatives,
+        "fixed_bidding": args.fixed_bidding,
+        "reward": args.reward,
+        "hidden": tuple(args.hidden),
+        "policy": policy,
+        "epsilon": args.epsilon,
+        "chunk": max(64, args.games * 4),
+    }
     procs: list[Any] = []
     cmd_qs: list[Any] = []
     ctx = mp.get_context("spawn")
@@ -606,8 +708,14 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     stop = ctx.Event()
     local: Actor | None = None
     if args.workers == 0:
-        local = Actor(rules, args.games, args.seed * 1000 + 1, alternatives=args.alternatives,
-                      fixed_bidding=args.fixed_bidding, reward=args.reward)
+        local = Actor(
+            rules,
+            args.games,
+            args.seed * 1000 + 1,
+            alternatives=args.alternatives,
+            fixed_bidding=args.fixed_bidding,
+            reward=args.reward,
+        )
 
     def sync() -> None:
         if not procs:
@@ -631,12 +739,15 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         key = "demo_samples" if chunk.get("policy", policy) == "heuristic" else "selfplay_samples"
         counters[key] += n
 
-    print(f"DMC training: doudizhu({RULES_PRESET}), network {obs_size}+{tables.size} -> "
-          f"{' -> '.join(map(str, args.hidden))} -> 1 "
-          f"({sum(p.numel() for p in net.parameters()):,} parameters); "
-          f"{args.minutes:g} min, warm start {args.warm_minutes:g} min "
-          f"({args.warm_start}), {args.workers} actor process(es) x {args.games} deals, "
-          f"{args.threads} learner thread(s); checkpoint {out}", flush=True)
+    print(
+        f"DMC training: doudizhu({RULES_PRESET}), network {obs_size}+{tables.size} -> "
+        f"{' -> '.join(map(str, args.hidden))} -> 1 "
+        f"({sum(p.numel() for p in net.parameters()):,} parameters); "
+        f"{args.minutes:g} min, warm start {args.warm_minutes:g} min "
+        f"({args.warm_start}), {args.workers} actor process(es) x {args.games} deals, "
+        f"{args.threads} learner thread(s); checkpoint {out}",
+        flush=True,
+    )
     interrupted = False
     try:
         if args.workers:
@@ -648,8 +759,13 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 cmd_qs.append(cq)
             sync()
         last = {"log": start, "save": start, "eval": start, "sync": start}
-        since = {"decisions": 0, "actor_seconds": 0.0, "episodes": 0, "landlord_wins": 0,
-                 "updates": 0}
+        since = {
+            "decisions": 0,
+            "actor_seconds": 0.0,
+            "episodes": 0,
+            "landlord_wins": 0,
+            "updates": 0,
+        }
         eval_seconds = 0.0
         while True:
             now = time.perf_counter()
@@ -659,8 +775,11 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             if policy == "heuristic" and elapsed >= warm_until and counters["demo_samples"]:
                 warm_seconds = elapsed
                 policy = "net"
-                _log(start, f"warm start over after {learner.updates} updates on "
-                            f"{counters['demo_samples']:,} demonstrations: DMC self-play now")
+                _log(
+                    start,
+                    f"warm start over after {learner.updates} updates on "
+                    f"{counters['demo_samples']:,} demonstrations: DMC self-play now",
+                )
                 for group in learner.opt.param_groups:
                     group["lr"] = args.dmc_lr
                 sync()
@@ -668,8 +787,10 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             # data
             got = 0
             if local is not None:
-                if buffer.added * args.reuse < (learner.updates + 1) * args.batch \
-                        or buffer.size < args.batch:
+                if (
+                    buffer.added * args.reuse < (learner.updates + 1) * args.batch
+                    or buffer.size < args.batch
+                ):
                     c = local.collect(policy, net, args.epsilon, cfg["chunk"])
                     c["policy"] = policy
                     take(c)
@@ -683,8 +804,10 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                     take(c)
                     got += c["decisions"]
             # learn while the reuse budget allows
-            if buffer.size >= args.batch and \
-                    (learner.updates + 1) * args.batch <= buffer.added * args.reuse:
+            if (
+                buffer.size >= args.batch
+                and (learner.updates + 1) * args.batch <= buffer.added * args.reuse
+            ):
                 batch = buffer.sample(args.batch, rng)
                 if policy == "net" and demos.size and args.demo_batch > 0:
                     extra = demos.sample(args.demo_batch, rng)
@@ -708,23 +831,32 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 upd = learner.updates - since["updates"]
                 r = learner.report()
                 wall = now - last["log"]
-                _log(start, f"{'warm' if policy == 'heuristic' else 'dmc '} | actors "
-                            f"{d / wall:,.0f} decisions/s ({d / max(secs, 1e-9):,.0f} per busy "
-                            f"actor s), {eps} deals, landlord won {lw / max(eps, 1):.0%} | "
-                            f"learner {upd / wall:.1f} upd/s, {learner.updates:,} updates | "
-                            f"loss {r['loss']:.3f} mse {r['mse']:.3f} margin {r['margin']:.3f} "
-                            f"agree {r['agree']:.0%} q {r['q']:+.2f} | buffer "
-                            f"{buffer.size:,} ({buffer.demo_share():.0%} demos)")
-                since = {"decisions": counters["decisions"],
-                         "actor_seconds": counters["actor_seconds"],
-                         "episodes": counters["episodes"],
-                         "landlord_wins": counters["landlord_wins"], "updates": learner.updates}
+                _log(
+                    start,
+                    f"{'warm' if policy == 'heuristic' else 'dmc '} | actors "
+                    f"{d / wall:,.0f} decisions/s ({d / max(secs, 1e-9):,.0f} per busy "
+                    f"actor s), {eps} deals, landlord won {lw / max(eps, 1):.0%} | "
+                    f"learner {upd / wall:.1f} upd/s, {learner.updates:,} updates | "
+                    f"loss {r['loss']:.3f} mse {r['mse']:.3f} margin {r['margin']:.3f} "
+                    f"agree {r['agree']:.0%} q {r['q']:+.2f} | buffer "
+                    f"{buffer.size:,} ({buffer.demo_share():.0%} demos)",
+                )
+                since = {
+                    "decisions": counters["decisions"],
+                    "actor_seconds": counters["actor_seconds"],
+                    "episodes": counters["episodes"],
+                    "landlord_wins": counters["landlord_wins"],
+                    "updates": learner.updates,
+                }
                 last["log"] = now
             if now - last["save"] >= args.save_minutes * 60:
                 save()
                 last["save"] = now
-            if args.eval_deals > 0 and now - last["eval"] >= args.eval_minutes * 60 \
-                    and budget - (now - start) > eval_seconds + 10:
+            if (
+                args.eval_deals > 0
+                and now - last["eval"] >= args.eval_minutes * 60
+                and budget - (now - start) > eval_seconds + 10
+            ):
                 t0 = time.perf_counter()
                 run_eval(start, out, save, evaluations, args, opponents, learner.updates)
                 torch.set_num_threads(args.threads)
@@ -745,38 +877,58 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         warm_seconds = time.perf_counter() - start
     if not interrupted and args.eval_deals > 0:
         try:
-            run_eval(start, out, save, evaluations, args, opponents, learner.updates,
-                     final=True)
+            run_eval(start, out, save, evaluations, args, opponents, learner.updates, final=True)
         except KeyboardInterrupt:
             interrupted = True
             _log(start, "interrupted during the final evaluation")
     save()
     total = time.perf_counter() - start
-    summary = {"checkpoint": out, "minutes": round(total / 60, 2), "updates": learner.updates,
-               "samples": buffer.added, "episodes": counters["episodes"],
-               "actor_decisions_per_busy_second":
-                   round(counters["decisions"] / max(counters["actor_seconds"], 1e-9)),
-               "evaluations": evaluations, "interrupted": interrupted}
-    _log(start, f"done: {learner.updates:,} updates, {buffer.added:,} samples, "
-                f"{counters['episodes']:,} deals; checkpoint {out}")
+    summary = {
+        "checkpoint": out,
+        "minutes": round(total / 60, 2),
+        "updates": learner.updates,
+        "samples": buffer.added,
+        "episodes": counters["episodes"],
+        "actor_decisions_per_busy_second": round(
+            counters["decisions"] / max(counters["actor_seconds"], 1e-9)
+        ),
+        "evaluations": evaluations,
+        "interrupted": interrupted,
+    }
+    _log(
+        start,
+        f"done: {learner.updates:,} updates, {buffer.added:,} samples, "
+        f"{counters['episodes']:,} deals; checkpoint {out}",
+    )
     print(json.dumps(summary), flush=True)
     return summary
 
 
-def run_eval(start: float, out: str, save: Any, evaluations: list[dict[str, Any]],
-             args: argparse.Namespace, opponents: list[str], updates: int,
-             final: bool = False) -> None:
+def run_eval(
+    start: float,
+    out: str,
+    save: Any,
+    evaluations: list[dict[str, Any]],
+    args: argparse.Namespace,
+    opponents: list[str],
+    updates: int,
+    final: bool = False,
+) -> None:
     save()
     res = evaluate(out, opponents, args.eval_deals, args.eval_seed)
     minutes = round((time.perf_counter() - start) / 60, 2)
-    evaluations.append({"minutes": minutes, "updates": updates, "final": final,
-                        "results": res})
+    evaluations.append({"minutes": minutes, "updates": updates, "final": final, "results": res})
     text = "; ".join(
         f"vs {r['opponent']}: dmc {r['win_rate']:.1%} [{r['win_ci'][0]:.1%}, "
         f"{r['win_ci'][1]:.1%}] / {r['opponent']} {r['opponent_win_rate']:.1%}, "
-        f"score diff {r['score_diff']:+.2f}/deal" for r in res)
-    _log(start, f"{'final ' if final else ''}eval ({args.eval_deals} deals x 6 seatings, "
-                f"seed {args.eval_seed}): {text}")
+        f"score diff {r['score_diff']:+.2f}/deal"
+        for r in res
+    )
+    _log(
+        start,
+        f"{'final ' if final else ''}eval ({args.eval_deals} deals x 6 seatings, "
+        f"seed {args.eval_seed}): {text}",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -79,8 +79,12 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("bigtwo", "taiwan", "taiwan"),
     Variant("bigtwo", "mainland", "mainland"),
     Variant("bigtwo", "taiwan_players3", "taiwan", (("players", "3"),)),
-    Variant("bigtwo", "standard_players3_malaysian", "standard",
-            (("players", "3"), ("leftover_rule", "malaysian"))),
+    Variant(
+        "bigtwo",
+        "standard_players3_malaysian",
+        "standard",
+        (("players", "3"), ("leftover_rule", "malaysian")),
+    ),
     Variant("bigtwo", "standard_pre_exchange", "standard", (("pre_exchange", "true"),)),
     Variant("doudizhu", "classic", "classic"),
     Variant("doudizhu", "four_player", "four_player"),
@@ -109,16 +113,20 @@ def _deck(game: str, rules: Any) -> list[str]:
         return [r for r in _RANKS for _ in range(4 * packs)] + ["BJ", "RJ"] * packs
     if game == "biga":
         plain = [r for r in _RANKS if r != "A"]
-        return ([r for r in plain for _ in range(8)]
-                + [a for a in ("AD", "AC", "AH", "AS") for _ in range(2)]
-                + ["BJ", "RJ"] * 2)
+        return (
+            [r for r in plain for _ in range(8)]
+            + [a for a in ("AD", "AC", "AH", "AS") for _ in range(2)]
+            + ["BJ", "RJ"] * 2
+        )
     raise ValueError(game)
 
 
 # --- the observation serializer -------------------------------------------------
 
-def ser(value: Any, *, skip: frozenset[str] = frozenset(),
-        replace: Mapping[str, str] | None = None) -> str:
+
+def ser(
+    value: Any, *, skip: frozenset[str] = frozenset(), replace: Mapping[str, str] | None = None
+) -> str:
     """A deterministic one-line text of ``value``: dataclasses and named tuples as
     ``Name(field=value, ...)`` (fields in declaration order; at the top level the
     fields in ``skip`` are left out and those in ``replace`` written as given),
@@ -159,8 +167,9 @@ def ser(value: Any, *, skip: frozenset[str] = frozenset(),
     return text
 
 
-def _fields_text(value: Any, names: list[str], skip: frozenset[str],
-                 replace: Mapping[str, str] | None) -> str:
+def _fields_text(
+    value: Any, names: list[str], skip: frozenset[str], replace: Mapping[str, str] | None
+) -> str:
     parts = []
     for name in names:
         if name in skip:
@@ -216,8 +225,8 @@ def observation_text(obs: Any, before: tuple[Any, ...] | None) -> str:
     history ``before`` (of the same seat's previous observation in the deal) is a
     prefix of it, else in full."""
     history = tuple(obs.history)
-    if before is not None and history[:len(before)] == before:
-        new = history[len(before):]
+    if before is not None and history[: len(before)] == before:
+        new = history[len(before) :]
         hist = f"+{len(new)}:" + (" " + ser(new) if new else "")
     else:
         hist = ser(history)
@@ -256,8 +265,10 @@ def playthrough_lines(v: Variant, seeds: tuple[int, ...] | None = None) -> Itera
             obs = deal.observe(seat)
             i = rng.randrange(len(legal))
             action = legal[i]
-            yield (f"step={step} seat={seat} phase={ser(obs.phase)} legal={len(legal)} "
-                   f"i={i} action={json.dumps(deal.action_text(action), ensure_ascii=False)}")
+            yield (
+                f"step={step} seat={seat} phase={ser(obs.phase)} legal={len(legal)} "
+                f"i={i} action={json.dumps(deal.action_text(action), ensure_ascii=False)}"
+            )
             yield "  obs: " + observation_text(obs, seen.get(seat))
             seen[seat] = tuple(obs.history)
             deal.apply_action(action)
@@ -307,16 +318,19 @@ def movecount_lines(game: str, count: int = POSITIONS_PER_PRESET) -> Iterator[st
             hand = sorted(cards[:size], key=deck.index)
             previous = None
             if k % 2 == 1:
-                other = sorted(cards[size:size + rng.randint(1, max_size)], key=deck.index)
+                other = sorted(cards[size : size + rng.randint(1, max_size)], key=deck.index)
                 led = info.moves(rules, " ".join(other), None)["moves"]
                 if led:
                     previous = rng.choice(led)["cards"]
             moves = info.moves(rules, " ".join(hand), previous)
-            yield (f"{v.label} | {' '.join(hand)} | {previous or '-'} | "
-                   f"{len(moves['moves'])} | {moves_hash(moves)}")
+            yield (
+                f"{v.label} | {' '.join(hand)} | {previous or '-'} | "
+                f"{len(moves['moves'])} | {moves_hash(moves)}"
+            )
 
 
 # --- files ----------------------------------------------------------------------
+
 
 def golden_files() -> dict[str, Callable[[], Iterator[str]]]:
     """File name -> a function of its lines, in a fixed order."""
@@ -343,18 +357,22 @@ def first_difference(name: str, expected: str, actual: str) -> str | None:
         if a != b:
             col = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
             lo = max(0, col - 60)
-            return (f"{name}:{n}: first difference at column {col + 1}\n"
-                    f"  golden:    ...{a[lo:col + 100]!r}\n"
-                    f"  generated: ...{b[lo:col + 100]!r}")
+            return (
+                f"{name}:{n}: first difference at column {col + 1}\n"
+                f"  golden:    ...{a[lo : col + 100]!r}\n"
+                f"  generated: ...{b[lo : col + 100]!r}"
+            )
     n = min(len(exp), len(act)) + 1
-    return (f"{name}:{n}: the golden file has {len(exp)} lines, the generated text "
-            f"{len(act)}")
+    return f"{name}:{n}: the golden file has {len(exp)} lines, the generated text {len(act)}"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--check", action="store_true",
-                    help="compare with the files instead of writing them; exit 1 on a difference")
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="compare with the files instead of writing them; exit 1 on a difference",
+    )
     ap.add_argument("--list", action="store_true", help="print the file names and exit")
     ap.add_argument("--dir", type=Path, default=GOLDEN_DIR, help="golden directory")
     args = ap.parse_args(argv)
@@ -369,8 +387,11 @@ def main(argv: list[str] | None = None) -> int:
         path = args.dir / name
         if args.check:
             old = path.read_text(encoding="utf-8") if path.exists() else None
-            msg = (f"{name}: missing from {args.dir}" if old is None
-                   else first_difference(name, old, text))
+            msg = (
+                f"{name}: missing from {args.dir}"
+                if old is None
+                else first_difference(name, old, text)
+            )
             if msg:
                 print(msg, file=sys.stderr)
                 return 1

@@ -20,8 +20,9 @@ from chupai.bigtwo.game import BigTwoDeal
 from chupai.bigtwo.rules import PRESETS, BigTwoRules, resolve
 
 for _name, _examples in (("ci", 60), ("dev", 20), ("thorough", 1000)):
-    settings.register_profile(_name, max_examples=_examples, deadline=None,
-                              suppress_health_check=[HealthCheck.too_slow])
+    settings.register_profile(
+        _name, max_examples=_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
@@ -52,14 +53,17 @@ COMBO_VARIANTS: dict[str, BigTwoRules] = {
     "suit_order=SHDC": rules_variant(suit_order="SHDC"),
     "same_type_or_monster": rules_variant(five_card_rule="same_type_or_monster"),
     "same_type_or_monster+monster_over_small": rules_variant(
-        five_card_rule="same_type_or_monster", monster_over_small=True),
+        five_card_rule="same_type_or_monster", monster_over_small=True
+    ),
     "taiwan+triples+two_pair_kicker+quad": rules_variant(
-        "taiwan", allow_triples=True, allow_two_pair_kicker=True, four_card_play="quad"),
+        "taiwan", allow_triples=True, allow_two_pair_kicker=True, four_card_play="quad"
+    ),
     "taiwan+two_pair+jqka2_high+suit_first": rules_variant(
-        "taiwan", four_card_play="two_pair", straight_order="jqka2_high",
-        flush_compare="suit_first"),
+        "taiwan", four_card_play="two_pair", straight_order="jqka2_high", flush_compare="suit_first"
+    ),
     "jqka2_high+no_flush+SHDC": rules_variant(
-        straight_order="jqka2_high", allow_flush=False, suit_order="SHDC"),
+        straight_order="jqka2_high", allow_flush=False, suit_order="SHDC"
+    ),
 }
 """Rules that change which card sets are combinations or how they compare: every
 preset, and each combination option away from its default (alone or mixed)."""
@@ -97,8 +101,13 @@ def assert_cards_conserved(deal: BigTwoDeal) -> None:
     assert seen == FULL_DECK, "cards are missing"
 
 
-def random_playout(deal: BigTwoDeal, rng: random.Random, *, max_steps: int = 2000,
-                   each_step: Callable[[BigTwoDeal], None] | None = None) -> BigTwoDeal:
+def random_playout(
+    deal: BigTwoDeal,
+    rng: random.Random,
+    *,
+    max_steps: int = 2000,
+    each_step: Callable[[BigTwoDeal], None] | None = None,
+) -> BigTwoDeal:
     """Play ``deal`` to its end with uniformly random legal actions (checked)."""
     for _ in range(max_steps):
         if each_step is not None:

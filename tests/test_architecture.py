@@ -37,8 +37,11 @@ def _game_computed(node: ast.AST) -> bool:
     if not isinstance(node, ast.JoinedStr) or len(node.values) < 2:
         return False
     first, second = node.values[0], node.values[1]
-    return (isinstance(first, ast.Constant) and first.value == "chupai."
-            and isinstance(second, ast.FormattedValue))
+    return (
+        isinstance(first, ast.Constant)
+        and first.value == "chupai."
+        and isinstance(second, ast.FormattedValue)
+    )
 
 
 def _name_uses(path: Path) -> list[str]:
@@ -60,34 +63,42 @@ def _name_uses(path: Path) -> list[str]:
                     consts += [e for e in o.elts if is_key(e)]
             if consts:
                 found.append(f"{where}:{node.lineno} compares a game name")
-        elif isinstance(node, ast.Dict) and any(k is not None and is_key(k)
-                                                for k in node.keys):
+        elif isinstance(node, ast.Dict) and any(k is not None and is_key(k) for k in node.keys):
             found.append(f"{where}:{node.lineno} keys a mapping by game names")
         elif isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name in ("import_module", "find_spec") and node.args and _game_computed(
-                    node.args[0]):
+            if (
+                name in ("import_module", "find_spec")
+                and node.args
+                and _game_computed(node.args[0])
+            ):
                 found.append(f"{where}:{node.lineno} imports a game by a computed name")
     return found
 
 
 def test_no_layer_compares_a_game_name() -> None:
-    offenders = [use for path in _sources() if _game_folder(path) is None
-                 for use in _name_uses(path)]
+    offenders = [
+        use for path in _sources() if _game_folder(path) is None for use in _name_uses(path)
+    ]
     assert not offenders, "\n".join(offenders)
 
 
 def test_the_check_finds_a_comparison(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
-    bad.write_text('if game == "biga":\n    pass\nX = {"bigtwo": 1}\n'
-                   'import importlib\nimportlib.import_module(f"chupai.{g}.game")\n')
+    bad.write_text(
+        'if game == "biga":\n    pass\nX = {"bigtwo": 1}\n'
+        'import importlib\nimportlib.import_module(f"chupai.{g}.game")\n'
+    )
     assert len(_name_uses(bad)) == 3
 
 
 def test_no_source_file_is_over_600_lines() -> None:
-    long = [f"{p.relative_to(SRC)}: {n}" for p in _sources()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
+    long = [
+        f"{p.relative_to(SRC)}: {n}"
+        for p in _sources()
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    ]
     assert not long, "\n".join(long)
 
 
@@ -97,6 +108,7 @@ def test_no_function_is_over_complexity_25() -> None:
     for path in _sources():
         for block in radon.cc_visit(path.read_text(encoding="utf-8")):
             if block.complexity > MAX_COMPLEXITY:
-                over.append(f"{path.relative_to(SRC)}:{block.lineno} {block.name} "
-                            f"{block.complexity}")
+                over.append(
+                    f"{path.relative_to(SRC)}:{block.lineno} {block.name} {block.complexity}"
+                )
     assert not over, "\n".join(over)

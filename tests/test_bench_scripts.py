@@ -40,8 +40,14 @@ def run_script(name: str, *args: str, env_path: Path | None = None) -> tuple[str
     env = dict(os.environ)
     if env_path is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(env_path), env.get("PYTHONPATH")]))
-    proc = subprocess.run([sys.executable, str(BENCH / name), *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / name), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     lines = proc.stdout.strip().splitlines()
     assert lines, "no output"
@@ -73,15 +79,30 @@ def test_bigtwo_quick_json(bigtwo: dict[str, Any]) -> None:
         assert figures["movegen"]["combos_per_hand"] > 13  # at least every single card
 
 
-CHUPAI_GAMES = ("chupai_unchecked", "chupai_checked", "chupai_bots",
-                "chupai_four_player_unchecked", "chupai_four_player_checked",
-                "chupai_four_player_bots")
+CHUPAI_GAMES = (
+    "chupai_unchecked",
+    "chupai_checked",
+    "chupai_bots",
+    "chupai_four_player_unchecked",
+    "chupai_four_player_checked",
+    "chupai_four_player_bots",
+)
 
 
 def check_doudizhu(data: dict[str, Any], rlcard: bool, openspiel: bool) -> None:
     assert data["benchmark"] == "doudizhu"
-    assert {"python", "method", "rounds", "peers", "skipped", "games", "movegen_lead_20",
-            "presets", "ratios", "target"} <= data.keys()
+    assert {
+        "python",
+        "method",
+        "rounds",
+        "peers",
+        "skipped",
+        "games",
+        "movegen_lead_20",
+        "presets",
+        "ratios",
+        "target",
+    } <= data.keys()
     games = data["games"]
     expected = set(CHUPAI_GAMES)
     if rlcard:
@@ -105,7 +126,8 @@ def check_doudizhu(data: dict[str, Any], rlcard: bool, openspiel: bool) -> None:
         assert mg[name]["mean_plays"] >= 10, name
     # the 明牌 action is listed at the first lead besides the plays
     assert mg["chupai_legal_actions"]["mean_plays"] == pytest.approx(
-        mg["chupai_legal_plays"]["mean_plays"] + 1, abs=0.15)
+        mg["chupai_legal_plays"]["mean_plays"] + 1, abs=0.15
+    )
     if rlcard:  # the same hands give (almost exactly) the same number of plays
         assert abs(mg["rlcard_judger"]["mean_plays"] - mg["chupai_legal_plays"]["mean_plays"]) < 1
     assert set(data["presets"]) == {"classic", "four_player"}
@@ -114,20 +136,24 @@ def check_doudizhu(data: dict[str, Any], rlcard: bool, openspiel: bool) -> None:
     assert data["presets"]["classic"]["unchecked"] == games["chupai_unchecked"]
     ratio_keys = set(data["ratios"])
     peers = (["rlcard_game", "rlcard_env"] if rlcard else []) + (
-        ["openspiel_python", "openspiel_cpp"] if openspiel else [])
+        ["openspiel_python", "openspiel_cpp"] if openspiel else []
+    )
     want_ratios = {f"games {m}/{p}" for m in ("chupai_unchecked", "chupai_checked") for p in peers}
     if rlcard:
         want_ratios.add("movegen chupai_legal_plays/rlcard_judger")
     if openspiel:
-        want_ratios |= {"movegen chupai_legal_actions/openspiel_legal_actions",
-                        "movegen chupai_legal_plays/openspiel_legal_actions"}
+        want_ratios |= {
+            "movegen chupai_legal_actions/openspiel_legal_actions",
+            "movegen chupai_legal_plays/openspiel_legal_actions",
+        }
     assert ratio_keys == want_ratios
     for k, v in data["ratios"].items():
         assert v["best"] > 0 and v["median"] > 0, k
     if rlcard:
         r = data["ratios"]["games chupai_unchecked/rlcard_game"]["best"]
-        assert r == pytest.approx(games["chupai_unchecked"]["games_per_s"]
-                                  / games["rlcard_game"]["games_per_s"], rel=0.01)
+        assert r == pytest.approx(
+            games["chupai_unchecked"]["games_per_s"] / games["rlcard_game"]["games_per_s"], rel=0.01
+        )
     assert ("rlcard" in data["skipped"]) is not rlcard
     assert ("open_spiel" in data["skipped"]) is not openspiel
     assert (data["peers"]["rlcard"] is None) is not rlcard
@@ -147,8 +173,17 @@ def test_doudizhu_skips_absent_peers(tmp_path: Path) -> None:
     (tmp_path / "rlcard").mkdir()
     (tmp_path / "rlcard" / "__init__.py").write_text("raise ImportError('hidden by the test')\n")
     (tmp_path / "pyspiel.py").write_text("raise ImportError('hidden by the test')\n")
-    out, data = run_script("bench_doudizhu.py", "--quick", "--rounds", "1", "--seconds", "0.1",
-                           "--hands", "20", env_path=tmp_path)
+    out, data = run_script(
+        "bench_doudizhu.py",
+        "--quick",
+        "--rounds",
+        "1",
+        "--seconds",
+        "0.1",
+        "--hands",
+        "20",
+        env_path=tmp_path,
+    )
     check_doudizhu(data, rlcard=False, openspiel=False)
     # the reason is the first import that failed: the stub's error, or numpy's
     # absence in an environment without the peers' dependencies
@@ -181,8 +216,20 @@ def test_env_quick_json() -> None:
     peers that this interpreter can import, and the Dou Dizhu ratios."""
     out, data = run_script("bench_env.py", "--quick")
     assert data["benchmark"] == "env"
-    assert {"python", "method", "rounds", "num_games", "peers", "skipped", "steps_per_s",
-            "median_steps_per_s", "figures", "ratios", "ratios_median", "target"} <= data.keys()
+    assert {
+        "python",
+        "method",
+        "rounds",
+        "num_games",
+        "peers",
+        "skipped",
+        "steps_per_s",
+        "median_steps_per_s",
+        "figures",
+        "ratios",
+        "ratios_median",
+        "target",
+    } <= data.keys()
     expected = {f"{kind}_{g}" for kind in ("aec", "vector") for g in ENV_GAMES}
     if HAVE_RLCARD:
         expected |= {"rlcard_doudizhu", "rlcard_doudizhu_run"}
@@ -197,18 +244,21 @@ def test_env_quick_json() -> None:
         f = data["figures"][f"aec_{g}"]
         assert f["episodes"] >= 1 and f["steps_per_episode"] > 4, g
     assert data["figures"]["vector_doudizhu_classic"]["steps"] % data["num_games"] == 0
-    peers = ([("rlcard", "rlcard_doudizhu"), ("rlcard_run", "rlcard_doudizhu_run")]
-             if HAVE_RLCARD else []) + (
-        [("openspiel", "openspiel_dou_dizhu")] if HAVE_OPENSPIEL else [])
+    peers = (
+        [("rlcard", "rlcard_doudizhu"), ("rlcard_run", "rlcard_doudizhu_run")]
+        if HAVE_RLCARD
+        else []
+    ) + ([("openspiel", "openspiel_dou_dizhu")] if HAVE_OPENSPIEL else [])
     want = {f"{p}doudizhu_vs_{short}" for p in ("", "vector_") for short, _ in peers}
     assert set(data["ratios"]) == set(data["ratios_median"]) == want
     for short, peer in peers:
         assert data["ratios"][f"doudizhu_vs_{short}"] == pytest.approx(
-            data["steps_per_s"]["aec_doudizhu_classic"] / data["steps_per_s"][peer],
-            abs=0.006)  # rounded to 2 decimals
+            data["steps_per_s"]["aec_doudizhu_classic"] / data["steps_per_s"][peer], abs=0.006
+        )  # rounded to 2 decimals
     assert ("rlcard" in data["skipped"]) is not HAVE_RLCARD
     assert ("open_spiel" in data["skipped"]) is not HAVE_OPENSPIEL
     assert data["target"]["steps_per_s"] == 2000
     assert ("meets_10x_rlcard" in data["target"]) is HAVE_RLCARD
     assert "steps/s" in out and out.count("SKIPPED") == (
-        (0 if HAVE_RLCARD else 1) + (0 if HAVE_OPENSPIEL else 1))
+        (0 if HAVE_RLCARD else 1) + (0 if HAVE_OPENSPIEL else 1)
+    )

@@ -19,19 +19,60 @@ pytest.importorskip("uvicorn")
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "bench_server.py"
 
-KEYS = {"benchmark", "python", "cores", "game", "tables", "connections", "window_s",
-        "actions", "actions_acked", "actions_per_s", "batches", "actions_per_batch",
-        "latency_ms", "state_messages", "state_chars_mean", "deals_finished", "errors",
-        "error_codes", "failures", "server_rss_mib", "server_kib_per_table", "server_cpu_s",
-        "server_cores", "client_cpu_s", "client_cores", "machine_busy_cores", "db_mib"}
+KEYS = {
+    "benchmark",
+    "python",
+    "cores",
+    "game",
+    "tables",
+    "connections",
+    "window_s",
+    "actions",
+    "actions_acked",
+    "actions_per_s",
+    "batches",
+    "actions_per_batch",
+    "latency_ms",
+    "state_messages",
+    "state_chars_mean",
+    "deals_finished",
+    "errors",
+    "error_codes",
+    "failures",
+    "server_rss_mib",
+    "server_kib_per_table",
+    "server_cpu_s",
+    "server_cores",
+    "client_cpu_s",
+    "client_cores",
+    "machine_busy_cores",
+    "db_mib",
+}
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 def test_bench_server_tiny_run(tmp_path: Path) -> None:
     db = tmp_path / "bench.sqlite3"
-    proc = subprocess.run([sys.executable, str(SCRIPT), "--tables", "3", "--seconds", "3",
-                           "--warmup", "0.5", "--db", str(db), "--seed", "7"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT),
+            "--tables",
+            "3",
+            "--seconds",
+            "3",
+            "--warmup",
+            "0.5",
+            "--db",
+            str(db),
+            "--seed",
+            "7",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     lines = proc.stdout.strip().splitlines()
     data = json.loads(lines[-1])

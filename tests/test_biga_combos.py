@@ -133,8 +133,11 @@ HIGHER_BOMBS = [
 
 @pytest.mark.parametrize(
     ("play", "over", "expected"),
-    [pytest.param(*row, id=f"{row[0]} / {row[1]}")
-     for row in SINGLES_PAIRS + SEQUENCES + EGGS + HIGHER_BOMBS])
+    [
+        pytest.param(*row, id=f"{row[0]} / {row[1]}")
+        for row in SINGLES_PAIRS + SEQUENCES + EGGS + HIGHER_BOMBS
+    ],
+)
 def test_beat_examples_of_section_5_1(play: str, over: str, expected: bool) -> None:
     rules = rules_of()
     new, top = combo(play, rules), combo(over, rules)
@@ -163,8 +166,9 @@ CLASSIFICATION = [
 ]
 
 
-@pytest.mark.parametrize(("cards", "expected"), CLASSIFICATION,
-                         ids=[row[0] for row in CLASSIFICATION])
+@pytest.mark.parametrize(
+    ("cards", "expected"), CLASSIFICATION, ids=[row[0] for row in CLASSIFICATION]
+)
 def test_classification_examples_of_section_5_1(cards: str, expected: str | None) -> None:
     rules = rules_of()
     assert kind_of(cards, rules) == expected
@@ -172,19 +176,22 @@ def test_classification_examples_of_section_5_1(cards: str, expected: str | None
     assert (reason == "") is (expected is not None)
 
 
-@pytest.mark.parametrize(("cards", "words"), [
-    ("AH AS", "big_ace_in_sets"),
-    ("BJ 5 6", "joker"),
-    ("K AS 2", "wrap-around"),
-    ("5 6 8", "consecutive"),
-    ("9 9 9 T T J J", "same number of cards of each rank"),
-    ("5 5 5 6 6 6", "neither an egg nor an egg_sequence"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6", "exactly three trios"),
-    ("5 5 5 5 6 6 6 6 7 7 7 7", "exactly two quads"),
-    ("5 6", "at least 3 cards"),
-    ("5 5 6 6", "at least 3 consecutive pairs"),
-    ("", "no cards"),
-])
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ("AH AS", "big_ace_in_sets"),
+        ("BJ 5 6", "joker"),
+        ("K AS 2", "wrap-around"),
+        ("5 6 8", "consecutive"),
+        ("9 9 9 T T J J", "same number of cards of each rank"),
+        ("5 5 5 6 6 6", "neither an egg nor an egg_sequence"),
+        ("3 3 3 4 4 4 5 5 5 6 6 6", "exactly three trios"),
+        ("5 5 5 5 6 6 6 6 7 7 7 7", "exactly two quads"),
+        ("5 6", "at least 3 cards"),
+        ("5 5 6 6", "at least 3 consecutive pairs"),
+        ("", "no cards"),
+    ],
+)
 def test_explain_names_the_reason(cards: str, words: str) -> None:
     rules = rules_of()
     assert words in explain(parse_cards(cards, HEARTS), rules, HEARTS)
@@ -193,12 +200,19 @@ def test_explain_names_the_reason(cards: str, words: str) -> None:
 def test_every_kind_has_its_bomb_class() -> None:
     rules = rules_of()
     samples = {
-        "5": (Kind.SINGLE, 0), "5 5": (Kind.PAIR, 0), "5 6 7": (Kind.SEQUENCE, 0),
-        "5 5 6 6 7 7": (Kind.PAIR_SEQUENCE, 0), "5 5 5": (Kind.EGG, 1),
-        "5 5 5 5 5 5": (Kind.BIG_EGG, 2), "BJ RJ": (Kind.TWO_JOKERS, 3),
-        "5 5 5 6 6 6 7 7 7": (Kind.EGG_SEQUENCE, 4), "5 5 5 5 6 6 6 6": (Kind.FAKE_EIGHT, 5),
-        "5 5 5 5 5 5 5": (Kind.TRUE_SEVEN, 6), "BJ RJ RJ": (Kind.THREE_JOKERS, 7),
-        "BJ BJ RJ RJ": (Kind.FOUR_JOKERS, 8), "AH AH": (Kind.TWO_BIG_ACES, 9),
+        "5": (Kind.SINGLE, 0),
+        "5 5": (Kind.PAIR, 0),
+        "5 6 7": (Kind.SEQUENCE, 0),
+        "5 5 6 6 7 7": (Kind.PAIR_SEQUENCE, 0),
+        "5 5 5": (Kind.EGG, 1),
+        "5 5 5 5 5 5": (Kind.BIG_EGG, 2),
+        "BJ RJ": (Kind.TWO_JOKERS, 3),
+        "5 5 5 6 6 6 7 7 7": (Kind.EGG_SEQUENCE, 4),
+        "5 5 5 5 6 6 6 6": (Kind.FAKE_EIGHT, 5),
+        "5 5 5 5 5 5 5": (Kind.TRUE_SEVEN, 6),
+        "BJ RJ RJ": (Kind.THREE_JOKERS, 7),
+        "BJ BJ RJ RJ": (Kind.FOUR_JOKERS, 8),
+        "AH AH": (Kind.TWO_BIG_ACES, 9),
     }
     for text, (kind, bomb) in samples.items():
         c = combo(text, rules)
@@ -223,6 +237,7 @@ def test_normal_combinations_never_beat_bombs_and_need_same_type_and_size() -> N
 
 
 # ----- the 13-rank sequence (the only multiset with two position ranges) ----------------
+
 
 def test_the_full_sequence_reads_ace_high() -> None:
     rules = rules_of()
@@ -262,15 +277,18 @@ def test_capture_examples_of_section_6(top: str, fours: str, kind: str) -> None:
     assert capture_size(combo(top, off), off) == 0
 
 
-@pytest.mark.parametrize(("top", "play"), [
-    ("7 7 7", "4"),
-    ("7 7 7", "4 4 4"),
-    ("7 7 7 7 7 7 7", "4 4 4 4 4 4"),
-    ("7 7", "4"),
-    ("BJ BJ", "4"),
-    ("5 5 5 6 6 6 7 7 7", "4 4 4 4 4 4"),
-    ("BJ BJ RJ", "4 4"),
-])
+@pytest.mark.parametrize(
+    ("top", "play"),
+    [
+        ("7 7 7", "4"),
+        ("7 7 7", "4 4 4"),
+        ("7 7 7 7 7 7 7", "4 4 4 4 4 4"),
+        ("7 7", "4"),
+        ("BJ BJ", "4"),
+        ("5 5 5 6 6 6 7 7 7", "4 4 4 4 4 4"),
+        ("BJ BJ RJ", "4 4"),
+    ],
+)
 def test_illegal_fours_plays_of_section_6(top: str, play: str) -> None:
     rules = rules_of()
     t, p = combo(top, rules), combo(play, rules)
@@ -345,33 +363,39 @@ OPTION_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("opts", "play", "over", "expected"), OPTION_ROWS,
-                         ids=[f"{r[0]}: {r[1]} / {r[2]}" for r in OPTION_ROWS])
+@pytest.mark.parametrize(
+    ("opts", "play", "over", "expected"),
+    OPTION_ROWS,
+    ids=[f"{r[0]}: {r[1]} / {r[2]}" for r in OPTION_ROWS],
+)
 def test_rule_options(opts: str, play: str, over: str, expected: bool) -> None:
     rules = rules_of(opts)
     assert beats(combo(play, rules), combo(over, rules), rules) is expected
 
 
-@pytest.mark.parametrize(("opts", "cards", "expected"), [
-    ("sequence_order=chain_four_to_three", "K AS 2", "sequence"),
-    ("sequence_order=chain_four_to_three", "2 3 4", None),
-    ("sequence_order=chain_four_to_three", "A 2 3 4", None),
-    ("sequence_order=chain_four_to_three", "3 3 3 3 4 4 4 4", None),
-    ("sequence_order=chain_four_to_three", "4 5 6 7 8 9 T J Q K AH 2 3", "sequence"),
-    ("sequence_order=chain_four_to_three", "5 6 7 8 9 T J Q K AH 2 3", "sequence"),
-    ("", "5 6 7 8 9 T J Q K AH 2 3", None),
-    ("", "4 5 6 7 8 9 T J Q K AH 2 3", "sequence"),
-    ("", "2 3 4 5 6 7 8 9 T J Q K AH", "sequence"),
-    ("big_ace_in_sets=true", "AH AS", "pair"),
-    ("big_ace_in_sets=true", "AH AS AD", "egg"),
-    ("big_ace_in_sets=true", "AH AH A", "egg"),
-    ("big_ace_in_sets=true", "AH AH A A A A", "big_egg"),
-    ("big_ace_in_sets=true", "AH AH A A A A A", "true_seven"),
-    ("big_ace_in_sets=true", "AH AH", "two_big_aces"),
-    ("big_ace_in_sets=true", "AH AH A A A A A A", "true_seven"),
-    ("", "AH AH A A A A A A", None),
-    ("", "A A A A A A", "big_egg"),
-])
+@pytest.mark.parametrize(
+    ("opts", "cards", "expected"),
+    [
+        ("sequence_order=chain_four_to_three", "K AS 2", "sequence"),
+        ("sequence_order=chain_four_to_three", "2 3 4", None),
+        ("sequence_order=chain_four_to_three", "A 2 3 4", None),
+        ("sequence_order=chain_four_to_three", "3 3 3 3 4 4 4 4", None),
+        ("sequence_order=chain_four_to_three", "4 5 6 7 8 9 T J Q K AH 2 3", "sequence"),
+        ("sequence_order=chain_four_to_three", "5 6 7 8 9 T J Q K AH 2 3", "sequence"),
+        ("", "5 6 7 8 9 T J Q K AH 2 3", None),
+        ("", "4 5 6 7 8 9 T J Q K AH 2 3", "sequence"),
+        ("", "2 3 4 5 6 7 8 9 T J Q K AH", "sequence"),
+        ("big_ace_in_sets=true", "AH AS", "pair"),
+        ("big_ace_in_sets=true", "AH AS AD", "egg"),
+        ("big_ace_in_sets=true", "AH AH A", "egg"),
+        ("big_ace_in_sets=true", "AH AH A A A A", "big_egg"),
+        ("big_ace_in_sets=true", "AH AH A A A A A", "true_seven"),
+        ("big_ace_in_sets=true", "AH AH", "two_big_aces"),
+        ("big_ace_in_sets=true", "AH AH A A A A A A", "true_seven"),
+        ("", "AH AH A A A A A A", None),
+        ("", "A A A A A A", "big_egg"),
+    ],
+)
 def test_classification_under_options(opts: str, cards: str, expected: str | None) -> None:
     assert kind_of(cards, rules_of(opts)) == expected
 

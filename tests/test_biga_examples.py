@@ -17,12 +17,15 @@ THREE_TWO_HIGH_ORDER = "4 5 6 7 8 9 T J Q K AS 2 3 BJ RJ AH".split()
 ACE_HIGH_ORDER = "2 3 4 5 6 7 8 9 T J Q K AS BJ RJ AH".split()
 
 
-@pytest.mark.parametrize("rules,order", [(H, THREE_TWO_HIGH_ORDER), (ACE_HIGH, ACE_HIGH_ORDER)],
-                         ids=["three_two_high", "ace_high"])
+@pytest.mark.parametrize(
+    "rules,order",
+    [(H, THREE_TWO_HIGH_ORDER), (ACE_HIGH, ACE_HIGH_ORDER)],
+    ids=["three_two_high", "ace_high"],
+)
 def test_single_card_order(rules, order) -> None:
     """§1.1: every card beats every card before it in the order, and none after it."""
     for i, low in enumerate(order):
-        for high in order[i + 1:]:
+        for high in order[i + 1 :]:
             assert judge(rules, high, low)["beats"] is True, (high, low)
             assert judge(rules, low, high)["beats"] is False, (low, high)
         assert judge(rules, low, low)["beats"] is False  # equal cards never beat
@@ -34,8 +37,20 @@ def test_big_aces_equal_and_same_rank_equal() -> None:
     assert judge(H, "AS", "AD")["beats"] is False  # ordinary Aces of two suits
 
 
-THREE_CARD_SEQUENCES = ["A 2 3", "2 3 4", "3 4 5", "4 5 6", "5 6 7", "6 7 8", "7 8 9",
-                        "8 9 T", "9 T J", "T J Q", "J Q K", "Q K A"]
+THREE_CARD_SEQUENCES = [
+    "A 2 3",
+    "2 3 4",
+    "3 4 5",
+    "4 5 6",
+    "5 6 7",
+    "6 7 8",
+    "7 8 9",
+    "8 9 T",
+    "9 T J",
+    "T J Q",
+    "J Q K",
+    "Q K A",
+]
 
 
 def test_sequence_order_ace_both_ends() -> None:
@@ -52,8 +67,19 @@ def test_sequence_order_ace_both_ends() -> None:
 
 def test_sequence_order_chain_four_to_three() -> None:
     """§1.2 variant: 4 5 ... A 2 3, no wrap: A-2-3 strongest, 4-5-6 weakest, 2-3-4 none."""
-    chain = ["4 5 6", "5 6 7", "6 7 8", "7 8 9", "8 9 T", "9 T J", "T J Q", "J Q K",
-             "Q K A", "K A 2", "A 2 3"]
+    chain = [
+        "4 5 6",
+        "5 6 7",
+        "6 7 8",
+        "7 8 9",
+        "8 9 T",
+        "9 T J",
+        "T J Q",
+        "J Q K",
+        "Q K A",
+        "K A 2",
+        "A 2 3",
+    ]
     for low, high in zip(chain, chain[1:]):
         assert judge(CHAIN, high, low)["beats"] is True, (high, low)
         assert judge(CHAIN, low, high)["beats"] is False

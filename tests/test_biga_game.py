@@ -46,6 +46,7 @@ PRIVATE = (DECLINE, KEEP_HIDDEN, STAY_HIDDEN)
 # Helpers: stocks with the Aces where a test wants them, scripted draws
 # ---------------------------------------------------------------------------
 
+
 def pos(first: int, seat: int, i: int) -> int:
     """Stock index of ``seat``'s ``i``-th card (0-based) when ``first`` draws first."""
     return (seat - first) % 5 + 5 * i
@@ -84,8 +85,11 @@ class Asked(NamedTuple):
     action: str
 
 
-def drive(deal: BigADeal, script: Mapping[tuple[int, int], str] | None = None,
-          pre: Mapping[str, str] | None = None) -> list[Asked]:
+def drive(
+    deal: BigADeal,
+    script: Mapping[tuple[int, int], str] | None = None,
+    pre: Mapping[str, str] | None = None,
+) -> list[Asked]:
     """Answer every question before play: at the checkpoint after card ``k``, seat
     ``s`` answers ``script[(k, s)]`` (default ``decline``); the steps of §3.5 take
     ``pre["show_second"]`` / ``pre["reveal"]`` (default ``keep_hidden`` /
@@ -107,8 +111,9 @@ def drive(deal: BigADeal, script: Mapping[tuple[int, int], str] | None = None,
     return asked
 
 
-def deal_of(first: int, cards: Mapping[tuple[int, int], str],
-            rules: BigARules = STANDARD) -> BigADeal:
+def deal_of(
+    first: int, cards: Mapping[tuple[int, int], str], rules: BigARules = STANDARD
+) -> BigADeal:
     return BigADeal.from_stock(rules, make_stock(first, cards), first)
 
 
@@ -121,14 +126,21 @@ def play(deal: BigADeal, *texts: str) -> None:
 # The Aces of the §3.6 examples: F = 0, seat 2 draws AS as card 12, seat 4 holds
 # AD AD from cards 4 and 39; the rest are last cards or late.
 EXAMPLE_ACES = {
-    (2, 2): "AS", (3, 5): "AS", (4, 0): "AD", (4, 7): "AD",
-    (0, 21): "AH", (1, 21): "AH", (2, 21): "AC", (3, 20): "AC",
+    (2, 2): "AS",
+    (3, 5): "AS",
+    (4, 0): "AD",
+    (4, 7): "AD",
+    (0, 21): "AH",
+    (1, 21): "AH",
+    (2, 21): "AC",
+    (3, 20): "AC",
 }
 
 
 # ---------------------------------------------------------------------------
 # The draw
 # ---------------------------------------------------------------------------
+
 
 def test_card_k_goes_to_seat_first_plus_k() -> None:
     stock = deal_stock(9)[1]
@@ -188,7 +200,9 @@ def test_example_3_6_single_then_fan_da_a() -> None:
     assert (deal.hands[2] >> (5 * ACE)) & 31 >= 1
     assert deal.exposed == [0] * 5
     assert [(k, ev.seat, deal.action_text(ev.action)) for k, ev in deal.declarations] == [
-        (13, 2, "show AS"), (41, 4, "show AD AD")]
+        (13, 2, "show AS"),
+        (41, 4, "show AD AD"),
+    ]
 
 
 def test_exposed_aces_during_the_draw() -> None:
@@ -208,8 +222,16 @@ def test_exposed_aces_during_the_draw() -> None:
 def test_example_3_6_forced_declaration() -> None:
     """No declaration through card 102; seat 0 holds no AH, seat 1 does -> seat 1
     declares hearts; its last card is the other AH: alone; shows it: two_shown."""
-    aces = {(1, 3): "AH", (1, 21): "AH", (0, 2): "AS", (2, 4): "AS", (3, 1): "AC",
-            (4, 6): "AC", (2, 9): "AD", (3, 10): "AD"}
+    aces = {
+        (1, 3): "AH",
+        (1, 21): "AH",
+        (0, 2): "AS",
+        (2, 4): "AS",
+        (3, 1): "AC",
+        (4, 6): "AC",
+        (2, 9): "AD",
+        (3, 10): "AD",
+    }
     for answer in ("show_second", "keep_hidden"):
         deal = deal_of(0, aces)
         asked = drive(deal, pre={"show_second": answer})
@@ -223,8 +245,16 @@ def test_example_3_6_forced_declaration() -> None:
 
 
 def test_forced_declaration_with_a_partner() -> None:
-    aces = {(1, 3): "AH", (3, 7): "AH", (0, 2): "AS", (2, 4): "AS", (3, 1): "AC",
-            (4, 6): "AC", (2, 9): "AD", (3, 10): "AD"}
+    aces = {
+        (1, 3): "AH",
+        (3, 7): "AH",
+        (0, 2): "AS",
+        (2, 4): "AS",
+        (3, 1): "AC",
+        (4, 6): "AC",
+        (2, 9): "AD",
+        (3, 10): "AD",
+    }
     deal = deal_of(0, aces)
     asked = drive(deal, pre={"reveal": "reveal_partner"})
     assert deal.forced and deal.declarer == 1 and deal.partner == 3 and not deal.alone
@@ -235,8 +265,16 @@ def test_forced_declaration_with_a_partner() -> None:
 
 def test_forced_declarer_is_the_first_in_turn_order_from_the_first_drawer() -> None:
     # F = 3: seats 1 and 4 hold an AH -> turn order 3, 4, 0, 1, 2 -> seat 4
-    aces = {(1, 0): "AH", (4, 5): "AH", (0, 2): "AS", (2, 4): "AS", (3, 1): "AC",
-            (4, 6): "AC", (2, 9): "AD", (3, 10): "AD"}
+    aces = {
+        (1, 0): "AH",
+        (4, 5): "AH",
+        (0, 2): "AS",
+        (2, 4): "AS",
+        (3, 1): "AC",
+        (4, 6): "AC",
+        (2, 9): "AD",
+        (3, 10): "AD",
+    }
     deal = deal_of(3, aces)
     drive(deal)
     assert deal.forced and deal.declarer == 4 and deal.partner == 1
@@ -244,16 +282,32 @@ def test_forced_declarer_is_the_first_in_turn_order_from_the_first_drawer() -> N
 
 def test_forced_declaration_ignores_last_cards() -> None:
     # F = 0: seat 0's AH is its last card (k = 105); seat 2 holds the other early
-    aces = {(0, 21): "AH", (2, 0): "AH", (0, 2): "AS", (2, 4): "AS", (3, 1): "AC",
-            (4, 6): "AC", (2, 9): "AD", (3, 10): "AD"}
+    aces = {
+        (0, 21): "AH",
+        (2, 0): "AH",
+        (0, 2): "AS",
+        (2, 4): "AS",
+        (3, 1): "AC",
+        (4, 6): "AC",
+        (2, 9): "AD",
+        (3, 10): "AD",
+    }
     deal = deal_of(0, aces)
     drive(deal)
     assert deal.forced and deal.declarer == 2 and deal.partner == 0
 
 
 def test_example_3_6_redeal_when_no_ah_before_the_final_round() -> None:
-    aces = {(0, 21): "AH", (1, 21): "AH", (0, 2): "AS", (2, 4): "AS", (3, 1): "AC",
-            (4, 6): "AC", (2, 9): "AD", (3, 10): "AD"}
+    aces = {
+        (0, 21): "AH",
+        (1, 21): "AH",
+        (0, 2): "AS",
+        (2, 4): "AS",
+        (3, 1): "AC",
+        (4, 6): "AC",
+        (2, 9): "AD",
+        (3, 10): "AD",
+    }
     for first in (0, 3):
         cards = {(s, i if i < 21 else last_index(first, s)): n for (s, i), n in aces.items()}
         deal = deal_of(first, cards)
@@ -269,8 +323,16 @@ def test_example_3_6_redeal_when_no_ah_before_the_final_round() -> None:
 
 
 def test_only_seats_with_a_declaration_are_asked_starting_with_the_drawer() -> None:
-    aces = {(1, 0): "AS", (3, 0): "AC", (0, 21): "AH", (1, 21): "AH", (2, 21): "AD",
-            (3, 20): "AD", (4, 20): "AS", (4, 19): "AC"}
+    aces = {
+        (1, 0): "AS",
+        (3, 0): "AC",
+        (0, 21): "AH",
+        (1, 21): "AH",
+        (2, 21): "AD",
+        (3, 20): "AD",
+        (4, 20): "AS",
+        (4, 19): "AC",
+    }
     deal = deal_of(0, aces)
     asked = drive(deal)
     # card 1: seat 1 (AS); card 2: seat 1; card 3: seat 3 drew AC -> 3 then 1
@@ -279,15 +341,26 @@ def test_only_seats_with_a_declaration_are_asked_starting_with_the_drawer() -> N
         assert a.seat in (1, 3, 4)
         # seat 4's Aces are cards 96 and 101 (positions 19 and 20 of seat 4)
         assert a.seat != 4 or a.card >= pos(0, 4, 19)
-    assert len(asked) == sum(1 for k in range(103) for s in (1, 3, 4)
-                             if (s == 1 and k >= 1) or (s == 3 and k >= 3)
-                             or (s == 4 and k >= pos(0, 4, 19)))
+    assert len(asked) == sum(
+        1
+        for k in range(103)
+        for s in (1, 3, 4)
+        if (s == 1 and k >= 1) or (s == 3 and k >= 3) or (s == 4 and k >= pos(0, 4, 19))
+    )
 
 
 def test_last_cards_never_declare() -> None:
     # seat 0's only Ace is its last card: it is never asked
-    aces = {(0, 21): "AS", (1, 0): "AS", (1, 1): "AH", (2, 1): "AH", (3, 2): "AC",
-            (4, 3): "AC", (2, 5): "AD", (3, 5): "AD"}
+    aces = {
+        (0, 21): "AS",
+        (1, 0): "AS",
+        (1, 1): "AH",
+        (2, 1): "AH",
+        (3, 2): "AC",
+        (4, 3): "AC",
+        (2, 5): "AD",
+        (3, 5): "AD",
+    }
     deal = deal_of(0, aces)
     asked = drive(deal)
     assert asked and all(a.seat != 0 for a in asked)
@@ -330,8 +403,16 @@ def test_declaration_errors() -> None:
 
 
 def test_single_declarer_shows_its_second_ace() -> None:
-    aces = {(1, 0): "AH", (1, 3): "AH", (0, 21): "AS", (2, 5): "AS", (3, 20): "AC",
-            (4, 6): "AC", (2, 9): "AD", (3, 10): "AD"}
+    aces = {
+        (1, 0): "AH",
+        (1, 3): "AH",
+        (0, 21): "AS",
+        (2, 5): "AS",
+        (3, 20): "AC",
+        (4, 6): "AC",
+        (2, 9): "AD",
+        (3, 10): "AD",
+    }
     deal = deal_of(0, aces)
     asked = drive(deal, {(1, 1): "show AH", (16, 1): "show AH AH"})
     assert deal.declarer == 1 and deal.two_shown and deal.alone and deal.big_suit == H
@@ -345,8 +426,16 @@ def test_single_declarer_shows_its_second_ace() -> None:
 def test_fan_da_a_at_the_same_checkpoint_and_nothing_after() -> None:
     # seat 1 shows AS after card 11 (seat 1 drew it); seat 3 (AD AD since card 8)
     # answers with 反大A at the same checkpoint; seat 0 (AC AC) is asked nothing more
-    aces = {(1, 2): "AS", (2, 21): "AS", (3, 0): "AD", (3, 1): "AD", (0, 0): "AC",
-            (0, 1): "AC", (0, 21): "AH", (4, 20): "AH"}
+    aces = {
+        (1, 2): "AS",
+        (2, 21): "AS",
+        (3, 0): "AD",
+        (3, 1): "AD",
+        (0, 0): "AC",
+        (0, 1): "AC",
+        (0, 21): "AH",
+        (4, 20): "AH",
+    }
     deal = deal_of(0, aces)
     asked = drive(deal, {(11, 1): "show AS", (11, 3): "show AD AD"})
     i = asked.index(Asked("draw", 11, 1, "show AS"))
@@ -357,8 +446,16 @@ def test_fan_da_a_at_the_same_checkpoint_and_nothing_after() -> None:
 
 def test_single_declarer_may_show_two_of_another_suit() -> None:
     # the wording of §3.2 allows it: the declarer changes suit and plays alone
-    aces = {(1, 0): "AS", (2, 4): "AS", (1, 1): "AC", (1, 2): "AC", (0, 21): "AH",
-            (4, 20): "AH", (2, 9): "AD", (3, 10): "AD"}
+    aces = {
+        (1, 0): "AS",
+        (2, 4): "AS",
+        (1, 1): "AC",
+        (1, 2): "AC",
+        (0, 21): "AH",
+        (4, 20): "AH",
+        (2, 9): "AD",
+        (3, 10): "AD",
+    }
     deal = deal_of(0, aces)
     drive(deal, {(1, 1): "show AS", (11, 1): "show AC AC"})
     assert deal.declarer == 1 and deal.big_suit == C and deal.two_shown and deal.alone
@@ -368,8 +465,16 @@ def test_single_declarer_may_show_two_of_another_suit() -> None:
 # Before play
 # ---------------------------------------------------------------------------
 
-PARTNER_ACES = {(1, 0): "AH", (3, 0): "AH", (0, 21): "AS", (2, 21): "AS",
-                (3, 20): "AC", (4, 20): "AC", (1, 21): "AD", (0, 20): "AD"}
+PARTNER_ACES = {
+    (1, 0): "AH",
+    (3, 0): "AH",
+    (0, 21): "AS",
+    (2, 21): "AS",
+    (3, 20): "AC",
+    (4, 20): "AC",
+    (1, 21): "AD",
+    (0, 20): "AD",
+}
 """F = 0: seat 1 draws AH as card 1 and declares; seat 3 holds the other AH."""
 
 
@@ -400,8 +505,16 @@ def test_pre_play_actions_are_checked() -> None:
 
 
 def test_declarer_with_both_is_asked_show_second() -> None:
-    aces = {(1, 0): "AH", (1, 21): "AH", (0, 21): "AS", (2, 21): "AS",
-            (3, 20): "AC", (4, 20): "AC", (3, 0): "AD", (0, 20): "AD"}
+    aces = {
+        (1, 0): "AH",
+        (1, 21): "AH",
+        (0, 21): "AS",
+        (2, 21): "AS",
+        (3, 20): "AC",
+        (4, 20): "AC",
+        (3, 0): "AD",
+        (0, 20): "AD",
+    }
     deal = deal_of(0, aces)
     while deal.phase is Phase.DRAW:
         play(deal, "show AH" if deal.drawn == 2 and deal.current_player == 1 else "decline")
@@ -414,6 +527,7 @@ def test_declarer_with_both_is_asked_show_second() -> None:
 # ---------------------------------------------------------------------------
 # Play
 # ---------------------------------------------------------------------------
+
 
 def position(hands: list[str], reveal: bool = False) -> BigADeal:
     """Declarer seat 1 (hearts), partner seat 3, play about to start with the given
@@ -443,8 +557,9 @@ def test_trick_with_passes_and_replay_by_passed_players() -> None:
     deal = position(["7 8 9", "5 7 K", "8 Q 2", "6 T J", "9 J 3"])
     play(deal, "5", "pass", "6", "pass", "pass", "7")
     # seat 2 passed earlier in this trick and may play again
-    assert deal.current_player == 2 and classify(parse_cards("8"), STANDARD, H) in \
-        deal.legal_actions()
+    assert (
+        deal.current_player == 2 and classify(parse_cards("8"), STANDARD, H) in deal.legal_actions()
+    )
     play(deal, "8")
     assert deal.top_player == 2 and deal.top is not None and deal.top.cards == UNIT[5]
     play(deal, "pass", "pass", "pass")
@@ -504,16 +619,21 @@ def test_capture_again_and_illegal_captures() -> None:
     play(deal, "capture 4 4 4")
     assert deal.top is not None and deal.top.kind is Kind.EGG
     # and two 4s capture the egg of 4s
-    assert deal.parse_action("4 4") == Capture(classify(parse_cards("4 4"), STANDARD, H) or
-                                               PASS, deal.top)  # type: ignore[arg-type]
+    assert deal.parse_action("4 4") == Capture(
+        classify(parse_cards("4 4"), STANDARD, H) or PASS, deal.top
+    )  # type: ignore[arg-type]
     play(deal, "4 4")
     assert deal.hands[3] == parse_cards("4 4 4 T") and deal.top_player == 3
     assert deal.top is not None and deal.top.kind is Kind.PAIR
     # wrong count / lead / uncapturable top
     deal2 = position(["7 8", "7 7 7 K", "4 4 4 5", "6 T", "9 J"])
     with pytest.raises(IllegalActionError, match="a capture is never a lead"):
-        deal2.apply_action(Capture(classify(parse_cards("4 4"), STANDARD, H),  # type: ignore[arg-type]
-                                   classify(parse_cards("7 7 7"), STANDARD, H)))  # type: ignore[arg-type]
+        deal2.apply_action(
+            Capture(
+                classify(parse_cards("4 4"), STANDARD, H),  # type: ignore[arg-type]
+                classify(parse_cards("7 7 7"), STANDARD, H),
+            )
+        )  # type: ignore[arg-type]
     play(deal2, "7 7 7")
     with pytest.raises(IllegalActionError, match="takes exactly 2"):
         play(deal2, "capture 4 4 4")
@@ -529,7 +649,9 @@ def test_capture_off() -> None:
     rules = resolve("standard", {"fours_capture": "false"})
     deal = BigADeal.from_stock(rules, make_stock(0, PARTNER_ACES), 0)
     drive(deal, {(1, 1): "show AH"})
-    deal.hands = [normalize(parse_cards(h, H), H) for h in ["7 8", "7 7 7 K", "4 4 5", "6 T", "9 J"]]
+    deal.hands = [
+        normalize(parse_cards(h, H), H) for h in ["7 8", "7 7 7 K", "4 4 5", "6 T", "9 J"]
+    ]
     play(deal, "7 7 7")
     assert deal.legal_actions() == [PASS]
     assert type(deal.parse_action("4 4")) is Combo
@@ -548,6 +670,7 @@ def test_captured_set_of_a_player_who_went_out() -> None:
 
 
 # ----- lead passing (§7), declarer seat 1 -------------------------------------
+
 
 def test_lead_passing_revealed_partner_goes_out_declarer_leads() -> None:
     deal = position(["7 8", "5 9 AH", "6 T", "K", "3 J"], reveal=True)
@@ -605,13 +728,22 @@ def test_hidden_partner_playing_a_big_ace_becomes_known() -> None:
 
 
 def test_alone_declarer_playing_both_big_aces_becomes_known() -> None:
-    aces = {(1, 0): "AH", (1, 21): "AH", (0, 21): "AS", (2, 21): "AS",
-            (3, 20): "AC", (4, 20): "AC", (3, 0): "AD", (0, 20): "AD"}
+    aces = {
+        (1, 0): "AH",
+        (1, 21): "AH",
+        (0, 21): "AS",
+        (2, 21): "AS",
+        (3, 20): "AC",
+        (4, 20): "AC",
+        (3, 0): "AD",
+        (0, 20): "AD",
+    }
     deal = deal_of(0, aces)
     drive(deal, {(1, 1): "show AH"})
     assert deal.alone and not deal.two_shown and not deal.alone_known
-    deal.hands = [normalize(parse_cards(h, H), H)
-                  for h in ["7 8", "AH 5 AH 9", "6 T", "K J Q", "3 K"]]
+    deal.hands = [
+        normalize(parse_cards(h, H), H) for h in ["7 8", "AH 5 AH 9", "6 T", "K J Q", "3 K"]
+    ]
     play(deal, "AH")
     assert not deal.alone_known
     play(deal, "pass", "pass", "pass", "pass", "AH")
@@ -619,6 +751,7 @@ def test_alone_declarer_playing_both_big_aces_becomes_known() -> None:
 
 
 # ----- end of the deal (§8) ---------------------------------------------------
+
 
 def test_deal_ends_when_declarer_team_is_out() -> None:
     deal = position(["7 8", "K", "6 T", "AH", "3 J"], reveal=True)
@@ -649,12 +782,19 @@ def test_deal_ends_when_all_defenders_are_out() -> None:
 
 
 def test_alone_deal_ends_when_the_declarer_goes_out() -> None:
-    aces = {(1, 0): "AH", (1, 21): "AH", (0, 21): "AS", (2, 21): "AS",
-            (3, 20): "AC", (4, 20): "AC", (3, 0): "AD", (0, 20): "AD"}
+    aces = {
+        (1, 0): "AH",
+        (1, 21): "AH",
+        (0, 21): "AS",
+        (2, 21): "AS",
+        (3, 20): "AC",
+        (4, 20): "AC",
+        (3, 0): "AD",
+        (0, 20): "AD",
+    }
     deal = deal_of(0, aces)
     drive(deal, {(1, 1): "show AH"})
-    deal.hands = [normalize(parse_cards(h, H), H)
-                  for h in ["7 8", "AH AH", "6 T", "K J Q", "3 K"]]
+    deal.hands = [normalize(parse_cards(h, H), H) for h in ["7 8", "AH AH", "6 T", "K J Q", "3 K"]]
     play(deal, "AH AH")
     assert deal.is_terminal() and deal.outcome is not None
     assert deal.outcome.alone and deal.outcome.scores == (-8, 32, -8, -8, -8)
@@ -663,6 +803,7 @@ def test_alone_deal_ends_when_the_declarer_goes_out() -> None:
 # ---------------------------------------------------------------------------
 # Notation
 # ---------------------------------------------------------------------------
+
 
 def test_action_text_round_trip_examples() -> None:
     deal = position(["7 8", "3 4 5 AH 2", "6 T", "K", "3 J"])
@@ -682,6 +823,7 @@ def test_action_text_round_trip_examples() -> None:
 # ---------------------------------------------------------------------------
 # Observations and hidden information
 # ---------------------------------------------------------------------------
+
 
 def test_declines_and_private_turns_are_hidden() -> None:
     deal = deal_of(0, EXAMPLE_ACES)
@@ -708,8 +850,16 @@ def test_declines_and_private_turns_are_hidden() -> None:
 
 
 def test_show_second_is_seen_as_reveal_by_the_others() -> None:
-    aces = {(1, 0): "AH", (1, 21): "AH", (0, 21): "AS", (2, 21): "AS",
-            (3, 20): "AC", (4, 20): "AC", (3, 0): "AD", (0, 20): "AD"}
+    aces = {
+        (1, 0): "AH",
+        (1, 21): "AH",
+        (0, 21): "AS",
+        (2, 21): "AS",
+        (3, 20): "AC",
+        (4, 20): "AC",
+        (3, 0): "AD",
+        (0, 20): "AD",
+    }
     deal = deal_of(0, aces)
     while deal.phase is Phase.DRAW:
         play(deal, "show AH" if deal.drawn == 2 and deal.current_player == 1 else "decline")
@@ -750,8 +900,7 @@ def _key(deal: BigADeal, observer: int) -> Key:
     return deal.drawn, seen, own, deal.current_player == observer, stage
 
 
-def _observed_playout(seed: int, observer: int) -> tuple[BigADeal, list[Logged],
-                                                         dict[Key, object]]:
+def _observed_playout(seed: int, observer: int) -> tuple[BigADeal, list[Logged], dict[Key, object]]:
     """A random deal, its log, and the observer's observation at every step, by
     :func:`_key` (checking that the observation does not change while only other
     seats' private answers happen)."""
@@ -770,32 +919,34 @@ def _observed_playout(seed: int, observer: int) -> tuple[BigADeal, list[Logged],
     return deal, log, snaps
 
 
-def _compare_alt_world(stock: tuple[int, ...], first: int, log: list[Logged], observer: int,
-                       snaps: dict[Key, object]) -> int:
+def _compare_alt_world(
+    stock: tuple[int, ...], first: int, log: list[Logged], observer: int, snaps: dict[Key, object]
+) -> int:
     """Replay the public part of ``log`` on another stock, answering every other
     private question with the private answer, and compare the observer's
     observations with ``snaps`` while the public events agree. Returns the number
     of observations compared."""
     alt = BigADeal.from_stock(STANDARD, stock, first)
     draw = {(e.drawn, e.seat): e.action for e in log if e.phase is Phase.DRAW}
-    pre = {(e.phase, e.seat): e.action for e in log
-           if e.phase in (Phase.SHOW_SECOND, Phase.REVEAL)}
+    pre = {(e.phase, e.seat): e.action for e in log if e.phase in (Phase.SHOW_SECOND, Phase.REVEAL)}
     plays = [e.action for e in log if e.phase is Phase.PLAY]
-    public = [Event(e.seat, e.action) for e in log
-              if e.seat == observer or e.action not in PRIVATE]
+    public = [Event(e.seat, e.action) for e in log if e.seat == observer or e.action not in PRIVATE]
     pi = 0
     compared = 0
     forced_declarer: tuple[int | None, bool] | None = None
     while not alt.is_terminal():
         seen = _public(alt.history, observer)
-        if seen != public[:len(seen)]:
+        if seen != public[: len(seen)]:
             break  # the swap contradicts a public action
         if alt.phase is not Phase.DRAW:
             if forced_declarer is None:
                 forced_declarer = (alt.declarer, alt.forced)
                 orig = [o for k, o in snaps.items() if k[0] == 108]
-                if orig and (getattr(orig[0], "declarer"), getattr(orig[0], "forced")) \
-                        != forced_declarer:
+                if (
+                    orig
+                    and (getattr(orig[0], "declarer"), getattr(orig[0], "forced"))
+                    != forced_declarer
+                ):
                     break  # a different forced declarer: a public fact differs
         want = snaps.get(_key(alt, observer))
         if want is not None:
@@ -890,19 +1041,30 @@ def test_observation_fields_in_play() -> None:
 RULE_VARIANTS = [
     STANDARD,
     resolve("standard", {"rank_order": "ace_high", "sequence_order": "chain_four_to_three"}),
-    resolve("standard", {"big_ace_in_sets": "true", "egg_over_joker_single": "true",
-                         "egg_over_pair_sequence": "true", "big_ace_single_min_big_egg": "4"}),
+    resolve(
+        "standard",
+        {
+            "big_ace_in_sets": "true",
+            "egg_over_joker_single": "true",
+            "egg_over_pair_sequence": "true",
+            "big_ace_single_min_big_egg": "4",
+        },
+    ),
     resolve("standard", {"fours_capture": "false", "p2d5_defender_points": "2"}),
 ]
 
 
 def check_invariants(deal: BigADeal) -> None:
-    if deal.phase in (Phase.PLAY, Phase.OVER) and deal.big_suit is not None and \
-            deal.outcome is None or (deal.outcome is not None and not deal.outcome.redeal):
+    if (
+        deal.phase in (Phase.PLAY, Phase.OVER)
+        and deal.big_suit is not None
+        and deal.outcome is None
+        or (deal.outcome is not None and not deal.outcome.redeal)
+    ):
         total = sum(deal.hands) + sum(deal.played) - sum(deal.captured)
         assert total == normalize(DECK, deal.big_suit)
     elif deal.phase is Phase.DRAW:
-        assert sum(deal.hands) == sum(UNIT[f] for f in deal.stock[:deal.drawn])
+        assert sum(deal.hands) == sum(UNIT[f] for f in deal.stock[: deal.drawn])
 
 
 def random_deal(rules: BigARules, seed: int, checked: bool = True) -> BigADeal:
@@ -931,9 +1093,9 @@ def check_outcome(deal: BigADeal) -> None:
         assert out.scores == (0,) * 5
         return
     assert sorted(out.finishing_order) == list(range(5))
-    assert out.finishing_order[:out.went_out] == tuple(deal.finishing)
+    assert out.finishing_order[: out.went_out] == tuple(deal.finishing)
     assert all(deal.hands[s] == 0 for s in deal.finishing)
-    assert all(deal.hands[s] != 0 for s in out.finishing_order[out.went_out:])
+    assert all(deal.hands[s] != 0 for s in out.finishing_order[out.went_out :])
     total = sum(out.scores)
     d = out.declarer
     assert d is not None
@@ -966,8 +1128,11 @@ def test_random_deals_with_mostly_declines_and_invariants() -> None:
             check_invariants(deal)
             acts = deal.legal_actions()
             if deal.phase is Phase.DRAW:
-                a = next((x for x in acts if x != DECLINE), DECLINE) \
-                    if rng.random() < 0.005 else DECLINE
+                a = (
+                    next((x for x in acts if x != DECLINE), DECLINE)
+                    if rng.random() < 0.005
+                    else DECLINE
+                )
             else:
                 a = rng.choice(acts)
             deal.apply_action(a)

@@ -36,13 +36,26 @@ ENV = {**os.environ, "PYTHONUTF8": "1"}
 
 # ----- the API ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("play", "kind"), [
-    ("5", "single"), ("AH", "single"), ("K K", "pair"), ("Q K AH", "sequence"),
-    ("J J T T 9 9", "pair_sequence"), ("7 7 7", "egg"), ("5 5 5 5 5", "big_egg"),
-    ("BJ RJ", "two_jokers"), ("K K K Q Q Q J J J", "egg_sequence"),
-    ("4 4 4 4 3 3 3 3", "fake_eight"), ("7 7 7 7 7 7 7 7", "true_seven"),
-    ("BJ BJ RJ", "three_jokers"), ("BJ BJ RJ RJ", "four_jokers"), ("AH AH", "two_big_aces"),
-])
+
+@pytest.mark.parametrize(
+    ("play", "kind"),
+    [
+        ("5", "single"),
+        ("AH", "single"),
+        ("K K", "pair"),
+        ("Q K AH", "sequence"),
+        ("J J T T 9 9", "pair_sequence"),
+        ("7 7 7", "egg"),
+        ("5 5 5 5 5", "big_egg"),
+        ("BJ RJ", "two_jokers"),
+        ("K K K Q Q Q J J J", "egg_sequence"),
+        ("4 4 4 4 3 3 3 3", "fake_eight"),
+        ("7 7 7 7 7 7 7 7", "true_seven"),
+        ("BJ BJ RJ", "three_jokers"),
+        ("BJ BJ RJ RJ", "four_jokers"),
+        ("AH AH", "two_big_aces"),
+    ],
+)
 def test_judge_names_every_type(play: str, kind: str) -> None:
     assert judge(HEARTS, play) == {"valid": True, "type": kind}
 
@@ -54,32 +67,42 @@ def test_judge_without_a_big_ace_suit_reads_every_ace_as_ordinary() -> None:
     assert judge(HEARTS, "7 7 7", "AH") == {"valid": True, "type": "egg", "beats": False}
 
 
-@pytest.mark.parametrize(("play", "over", "kind", "beats"), [
-    ("AH", "RJ", "single", True),
-    ("AS", "AH", "single", False),
-    ("K K", "Q", "pair", False),
-    ("A 2 3", "Q K AS", "sequence", False),
-    ("7 7 7", "J J T T 9 9", "egg", False),
-    ("5 5 5 5 5", "AH", "big_egg", True),
-    ("BJ BJ", "3 3 3 3 3 3", "two_jokers", True),
-    ("BJ BJ RJ RJ", "AH AH", "four_jokers", False),
-    ("4 4 4", "7 7 7", "egg", False),
-    ("4", "7 7 7", "single", False),
-])
+@pytest.mark.parametrize(
+    ("play", "over", "kind", "beats"),
+    [
+        ("AH", "RJ", "single", True),
+        ("AS", "AH", "single", False),
+        ("K K", "Q", "pair", False),
+        ("A 2 3", "Q K AS", "sequence", False),
+        ("7 7 7", "J J T T 9 9", "egg", False),
+        ("5 5 5 5 5", "AH", "big_egg", True),
+        ("BJ BJ", "3 3 3 3 3 3", "two_jokers", True),
+        ("BJ BJ RJ RJ", "AH AH", "four_jokers", False),
+        ("4 4 4", "7 7 7", "egg", False),
+        ("4", "7 7 7", "single", False),
+    ],
+)
 def test_judge_beats(play: str, over: str, kind: str, beats: bool) -> None:
     assert judge(HEARTS, play, over) == {"valid": True, "type": kind, "beats": beats}
 
 
-@pytest.mark.parametrize(("top", "fours", "kind"), [
-    ("7 7 7", "4 4", "pair"),
-    ("9 9 9 9", "4 4 4", "egg"),
-    ("K K K K K", "4 4 4 4", "big_egg"),
-    ("8 8 8 8 8 8", "4 4 4 4 4", "big_egg"),
-    ("4 4 4", "4 4", "pair"),
-])
+@pytest.mark.parametrize(
+    ("top", "fours", "kind"),
+    [
+        ("7 7 7", "4 4", "pair"),
+        ("9 9 9 9", "4 4 4", "egg"),
+        ("K K K K K", "4 4 4 4", "big_egg"),
+        ("8 8 8 8 8 8", "4 4 4 4 4", "big_egg"),
+        ("4 4 4", "4 4", "pair"),
+    ],
+)
 def test_judge_marks_a_correct_capture(top: str, fours: str, kind: str) -> None:
-    assert judge(HEARTS, fours, top) == {"valid": True, "type": kind, "beats": True,
-                                         "capture": True}
+    assert judge(HEARTS, fours, top) == {
+        "valid": True,
+        "type": kind,
+        "beats": True,
+        "capture": True,
+    }
     off = resolve("standard", {"big_ace_suit": "H", "fours_capture": "false"})
     assert judge(off, fours, top) == {"valid": True, "type": kind, "beats": False}
 
@@ -92,10 +115,18 @@ def test_judge_invalid_plays_give_a_reason() -> None:
         assert judge(HEARTS, play, "3") == answer
 
 
-@pytest.mark.parametrize(("play", "over"), [
-    ("XX", None), ("3", "XX"), ("AH AH AH", None), ("A A A A A A A", None),
-    ("3", "5 6 8"), ("3", "AH AS"), ("3", "BJ 3"),
-])
+@pytest.mark.parametrize(
+    ("play", "over"),
+    [
+        ("XX", None),
+        ("3", "XX"),
+        ("AH AH AH", None),
+        ("A A A A A A A", None),
+        ("3", "5 6 8"),
+        ("3", "AH AS"),
+        ("3", "BJ 3"),
+    ],
+)
 def test_malformed_input_raises(play: str, over: str | None) -> None:
     with pytest.raises(CardParseError):
         judge(HEARTS, play, over)
@@ -105,19 +136,21 @@ def test_malformed_input_raises(play: str, over: str | None) -> None:
 
 def test_moves_leading_lists_every_combination_sorted() -> None:
     answer = moves(HEARTS, "Q K A AH 4 4 BJ RJ")
-    assert answer == {"moves": [
-        {"cards": "4", "type": "single"},
-        {"cards": "Q", "type": "single"},
-        {"cards": "K", "type": "single"},
-        {"cards": "A", "type": "single"},
-        {"cards": "BJ", "type": "single"},
-        {"cards": "RJ", "type": "single"},
-        {"cards": "AH", "type": "single"},
-        {"cards": "4 4", "type": "pair"},
-        {"cards": "BJ RJ", "type": "two_jokers"},
-        {"cards": "Q K A", "type": "sequence"},
-        {"cards": "Q K AH", "type": "sequence"},
-    ]}
+    assert answer == {
+        "moves": [
+            {"cards": "4", "type": "single"},
+            {"cards": "Q", "type": "single"},
+            {"cards": "K", "type": "single"},
+            {"cards": "A", "type": "single"},
+            {"cards": "BJ", "type": "single"},
+            {"cards": "RJ", "type": "single"},
+            {"cards": "AH", "type": "single"},
+            {"cards": "4 4", "type": "pair"},
+            {"cards": "BJ RJ", "type": "two_jokers"},
+            {"cards": "Q K A", "type": "sequence"},
+            {"cards": "Q K AH", "type": "sequence"},
+        ]
+    }
 
 
 def test_moves_are_sorted_by_size_type_and_key() -> None:
@@ -130,21 +163,29 @@ def test_moves_are_sorted_by_size_type_and_key() -> None:
     assert keys == sorted(keys)
     assert len({m["cards"] for m in listed}) == len(listed)
     assert {m["type"] for m in listed} >= {k.value for k in Kind} - {
-        "fake_eight", "true_seven", "four_jokers", "two_big_aces"}
+        "fake_eight",
+        "true_seven",
+        "four_jokers",
+        "two_big_aces",
+    }
 
 
 def test_moves_following_and_captures() -> None:
     answer = moves(HEARTS, "4 4 4 8 8 8 AH BJ", "7 7 7")
-    assert answer == {"moves": [
-        {"cards": "4 4", "type": "pair", "capture": True},
-        {"cards": "8 8 8", "type": "egg"},
-    ]}
-    assert moves(HEARTS, "4 4 4 8 8 8 AH BJ", "K") == {"moves": [
-        {"cards": "BJ", "type": "single"},
-        {"cards": "AH", "type": "single"},
-        {"cards": "4 4 4", "type": "egg"},
-        {"cards": "8 8 8", "type": "egg"},
-    ]}
+    assert answer == {
+        "moves": [
+            {"cards": "4 4", "type": "pair", "capture": True},
+            {"cards": "8 8 8", "type": "egg"},
+        ]
+    }
+    assert moves(HEARTS, "4 4 4 8 8 8 AH BJ", "K") == {
+        "moves": [
+            {"cards": "BJ", "type": "single"},
+            {"cards": "AH", "type": "single"},
+            {"cards": "4 4 4", "type": "egg"},
+            {"cards": "8 8 8", "type": "egg"},
+        ]
+    }
     assert moves(HEARTS, "3 5", "BJ BJ RJ RJ") == {"moves": []}
     off = resolve("standard", {"big_ace_suit": "H", "fours_capture": "false"})
     assert moves(off, "4 4 4 8 8 8", "7 7 7") == {"moves": [{"cards": "8 8 8", "type": "egg"}]}
@@ -157,10 +198,17 @@ def test_moves_write_sequences_in_chain_order() -> None:
     chain = resolve("standard", {"big_ace_suit": "H", "sequence_order": "chain_four_to_three"})
     listed = moves(chain, "A 2 3 K Q")["moves"]
     assert [m["cards"] for m in listed if m["type"] == "sequence"] == [
-        "Q K A", "K A 2", "A 2 3", "Q K A 2", "K A 2 3", "Q K A 2 3"]
+        "Q K A",
+        "K A 2",
+        "A 2 3",
+        "Q K A 2",
+        "K A 2 3",
+        "Q K A 2 3",
+    ]
 
 
 # ----- the registry -------------------------------------------------------------------------
+
 
 def test_the_game_is_registered() -> None:
     assert "biga" in GAMES
@@ -192,6 +240,7 @@ def test_combo_names_exist_for_every_kind_in_every_language() -> None:
 
 # ----- the CLI ------------------------------------------------------------------------------
 
+
 class Run:
     def __init__(self, proc: subprocess.CompletedProcess[str]):
         self.code = proc.returncode
@@ -200,8 +249,14 @@ class Run:
 
 
 def chupai(*args: str) -> Run:
-    proc = subprocess.run([sys.executable, "-m", "chupai", *args], capture_output=True,
-                          text=True, encoding="utf-8", env=ENV, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "chupai", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=ENV,
+        timeout=60,
+    )
     return Run(proc)
 
 
@@ -215,23 +270,55 @@ def one_json_line(run: Run) -> Any:
     return obj
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["judge", "biga", "--set", "big_ace_suit=H", "AH AH"],
-     {"valid": True, "type": "two_big_aces"}),
-    (["judge", "biga", "AH AH"], {"valid": True, "type": "pair"}),
-    (["judge", "big a", "--set", "big_ace_suit=h", "AH", "--over", "RJ"],
-     {"valid": True, "type": "single", "beats": True}),
-    (["judge", "打大A", "--rules", "standard", "4 4", "--over", "7 7 7"],
-     {"valid": True, "type": "pair", "beats": True, "capture": True}),
-    (["judge", "biga", "--set", "egg_over_pair_sequence=true", "7 7 7", "--over",
-      "J J T T 9 9"], {"valid": True, "type": "egg", "beats": True}),
-    (["moves", "biga", "--set", "big_ace_suit=H", "4 4 4 8 8 8 AH", "--over", "7 7 7"],
-     {"moves": [{"cards": "4 4", "type": "pair", "capture": True},
-                {"cards": "8 8 8", "type": "egg"}]}),
-    (["moves", "biga", "3 3 BJ"], {"moves": [
-        {"cards": "3", "type": "single"}, {"cards": "BJ", "type": "single"},
-        {"cards": "3 3", "type": "pair"}]}),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["judge", "biga", "--set", "big_ace_suit=H", "AH AH"],
+            {"valid": True, "type": "two_big_aces"},
+        ),
+        (["judge", "biga", "AH AH"], {"valid": True, "type": "pair"}),
+        (
+            ["judge", "big a", "--set", "big_ace_suit=h", "AH", "--over", "RJ"],
+            {"valid": True, "type": "single", "beats": True},
+        ),
+        (
+            ["judge", "打大A", "--rules", "standard", "4 4", "--over", "7 7 7"],
+            {"valid": True, "type": "pair", "beats": True, "capture": True},
+        ),
+        (
+            [
+                "judge",
+                "biga",
+                "--set",
+                "egg_over_pair_sequence=true",
+                "7 7 7",
+                "--over",
+                "J J T T 9 9",
+            ],
+            {"valid": True, "type": "egg", "beats": True},
+        ),
+        (
+            ["moves", "biga", "--set", "big_ace_suit=H", "4 4 4 8 8 8 AH", "--over", "7 7 7"],
+            {
+                "moves": [
+                    {"cards": "4 4", "type": "pair", "capture": True},
+                    {"cards": "8 8 8", "type": "egg"},
+                ]
+            },
+        ),
+        (
+            ["moves", "biga", "3 3 BJ"],
+            {
+                "moves": [
+                    {"cards": "3", "type": "single"},
+                    {"cards": "BJ", "type": "single"},
+                    {"cards": "3 3", "type": "pair"},
+                ]
+            },
+        ),
+    ],
+)
 def test_cli_answers(args: list[str], expected: dict[str, Any]) -> None:
     assert one_json_line(chupai(*args)) == expected
 
@@ -241,14 +328,17 @@ def test_cli_invalid_play_is_a_normal_answer() -> None:
     assert obj["valid"] is False and "big_ace_in_sets" in obj["reason"]
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["judge", "biga", "1S"], "1S"),
-    (["judge", "biga", "AH AH AH"], "AH"),
-    (["judge", "biga", "3", "--over", "5 6 8"], "not a combination"),
-    (["judge", "biga", "--set", "big_ace_suit=X", "3"], "big_ace_suit"),
-    (["judge", "biga", "--set", "players=4", "3"], "players"),
-    (["moves", "biga", "3 3", "--over", "BJ 3"], "not a combination"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["judge", "biga", "1S"], "1S"),
+        (["judge", "biga", "AH AH AH"], "AH"),
+        (["judge", "biga", "3", "--over", "5 6 8"], "not a combination"),
+        (["judge", "biga", "--set", "big_ace_suit=X", "3"], "big_ace_suit"),
+        (["judge", "biga", "--set", "players=4", "3"], "players"),
+        (["moves", "biga", "3 3", "--over", "BJ 3"], "not a combination"),
+    ],
+)
 def test_cli_malformed_input_exits_2(args: list[str], words: str) -> None:
     run = chupai(*args)
     assert run.code == 2

@@ -38,21 +38,23 @@ AH = FACE_NAMES.index("AH")
 def redealt(seed: int) -> bool:
     """Whether the deal of ``seed`` is redealt when nobody declares: both ``AH``
     are among the five cards of the final round (§3.3)."""
-    return deal_stock(seed)[1][LAST_CHECKPOINT + 1:].count(AH) == 2
+    return deal_stock(seed)[1][LAST_CHECKPOINT + 1 :].count(AH) == 2
 
 
 def seed_redealt_at(position: int, others: range) -> int:
     """The first match seed whose deal at ``position`` would be redealt when
     nobody declares, and none of whose deals at ``others`` would."""
     for s in range(100_000):
-        if redealt(deal_seed(s, position)) and \
-                not any(redealt(deal_seed(s, i)) for i in others if i != position):
+        if redealt(deal_seed(s, position)) and not any(
+            redealt(deal_seed(s, i)) for i in others if i != position
+        ):
             return s
     raise AssertionError("no such seed")  # pragma: no cover
 
 
-def bot_chooser(name: str, seed: int, match: Match,
-                declining_at: Container[int] = ()) -> Callable[[MatchDeal], Action]:
+def bot_chooser(
+    name: str, seed: int, match: Match, declining_at: Container[int] = ()
+) -> Callable[[MatchDeal], Action]:
     """One seeded bot per seat, seeing only its observation; at the match
     positions ``declining_at`` every seat declines during the draw instead."""
     bots = [make_bot(name, seed * 10 + s, game="biga") for s in range(5)]
@@ -65,11 +67,18 @@ def bot_chooser(name: str, seed: int, match: Match,
             assert DECLINE in legal
             return DECLINE
         return bots[seat].act(deal.observe(seat), legal)  # type: ignore[no-any-return]
+
     return choose
 
 
-def bot_match(name: str, seed: int, deals: int | None = 4, target: int | None = None,
-              declining_at: Container[int] = (), **kwargs: Any) -> Match:
+def bot_match(
+    name: str,
+    seed: int,
+    deals: int | None = 4,
+    target: int | None = None,
+    declining_at: Container[int] = (),
+    **kwargs: Any,
+) -> Match:
     m = Match(STANDARD, seed, deals=deals, target=target, **kwargs)
     m.play_out(bot_chooser(name, seed, m, declining_at))
     return m
@@ -95,6 +104,7 @@ def assert_first_drawers(m: Match) -> None:
 
 # ----- who draws first --------------------------------------------------------------------
 
+
 def test_first_drawer_is_drawn_from_the_first_deal_seed_or_given() -> None:
     d = Match(STANDARD, 3, deals=1).next_deal()
     assert d.seed == deal_seed(3, 0)
@@ -102,8 +112,10 @@ def test_first_drawer_is_drawn_from_the_first_deal_seed_or_given() -> None:
     drawn = {Match(STANDARD, s, deals=1).next_deal().first_drawer for s in range(40)}
     assert drawn == {0, 1, 2, 3, 4}
     other = (d.first_drawer + 2) % 5
-    for given in (Match(STANDARD, 3, deals=1, first_drawer=other),
-                  Match(STANDARD, 3, deals=1, dealer=other)):
+    for given in (
+        Match(STANDARD, 3, deals=1, first_drawer=other),
+        Match(STANDARD, 3, deals=1, dealer=other),
+    ):
         assert given.first_drawer == other
         g = given.next_deal()
         # a given first drawer leaves the shuffle: the same stock, drawn from another seat
@@ -154,6 +166,7 @@ def test_a_table_that_always_redeals_still_ends() -> None:
 
 
 # ----- totals and the end of a match ------------------------------------------------------
+
 
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
 def test_a_bot_match_ends_after_its_deals_with_summed_totals(bot: str) -> None:
@@ -222,6 +235,7 @@ def test_add_deal_refuses_a_deal_with_another_first_drawer() -> None:
 
 # ----- records --------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def played() -> Match:
     return bot_match("heuristic", 21, deals=3)
@@ -245,8 +259,7 @@ def test_match_record_shape(match_record: dict[str, Any], played: Match) -> None
     assert set(rec["table"][0]) == set(MatchRow._fields) - {"number", "position"} | {"deal"}
 
 
-def test_match_record_json_round_trip_replays(match_record: dict[str, Any],
-                                              played: Match) -> None:
+def test_match_record_json_round_trip_replays(match_record: dict[str, Any], played: Match) -> None:
     again = replay_match(match_record)
     assert again.totals == played.totals and again.table() == played.table()
     assert [d.history for d in again.deals] == [d.history for d in played.deals]
@@ -312,20 +325,29 @@ def _consistent_other_drawer(rec: dict[str, Any]) -> None:
 
 TAMPERS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("an action", _other_action, "deal 2"),
-    ("an action's seat", lambda r: r["deals"][0]["actions"][-1].__setitem__(
-        "seat", (r["deals"][0]["actions"][-1]["seat"] + 1) % 5), "deal 1"),
-    ("a deal's seed", lambda r: r["deals"][1].__setitem__("seed", r["deals"][1]["seed"] + 1),
-     "deal 2"),
+    (
+        "an action's seat",
+        lambda r: r["deals"][0]["actions"][-1].__setitem__(
+            "seat", (r["deals"][0]["actions"][-1]["seat"] + 1) % 5
+        ),
+        "deal 1",
+    ),
+    (
+        "a deal's seed",
+        lambda r: r["deals"][1].__setitem__("seed", r["deals"][1]["seed"] + 1),
+        "deal 2",
+    ),
     ("the match seed", lambda r: r.__setitem__("seed", r["seed"] + 1), "deal 1"),
-    ("the first drawer of a valid deal", _consistent_other_drawer,
-     "deal 3: the deal is not the match's next deal"),
-    ("a deal's scores", lambda r: r["deals"][0]["result"]["scores"].__setitem__(0, 99),
-     "deal 1"),
+    (
+        "the first drawer of a valid deal",
+        _consistent_other_drawer,
+        "deal 3: the deal is not the match's next deal",
+    ),
+    ("a deal's scores", lambda r: r["deals"][0]["result"]["scores"].__setitem__(0, 99), "deal 1"),
     ("the totals", lambda r: r["totals"].__setitem__(0, r["totals"][0] + 1), "totals"),
     ("a table row", lambda r: r["table"][0]["scores"].__setitem__(0, 99), "table"),
     ("a deal too many", lambda r: r["deals"].append(r["deals"][-1]), "over"),
-    ("deals swapped", lambda r: r["deals"].__setitem__(slice(0, 2), r["deals"][1::-1]),
-     "deal 1"),
+    ("deals swapped", lambda r: r["deals"].__setitem__(slice(0, 2), r["deals"][1::-1]), "deal 1"),
     ("the rules", lambda r: r["rules"].__setitem__("fours_capture", False), "deal 1"),
     ("the version", lambda r: r.__setitem__("version", 2), "version"),
     ("the version as true", lambda r: r.__setitem__("version", True), "version"),
@@ -334,9 +356,9 @@ TAMPERS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
 
 
 @pytest.mark.parametrize("what, change, where", TAMPERS, ids=[t[0] for t in TAMPERS])
-def test_tampered_match_records_are_refused(match_record: dict[str, Any], what: str,
-                                            change: Callable[[dict[str, Any]], None],
-                                            where: str) -> None:
+def test_tampered_match_records_are_refused(
+    match_record: dict[str, Any], what: str, change: Callable[[dict[str, Any]], None], where: str
+) -> None:
     bad = _broken(match_record, change)
     assert json.dumps(bad) != json.dumps(match_record)
     with pytest.raises(RecordError) as info:

@@ -27,24 +27,45 @@ OPTION_SETS: dict[str, dict[str, str]] = {
     "standard H": {"big_ace_suit": "H"},
     "standard none": {},
     "chain S": {"big_ace_suit": "S", "sequence_order": "chain_four_to_three"},
-    "ace_high in_sets D": {"big_ace_suit": "D", "rank_order": "ace_high",
-                           "big_ace_in_sets": "true"},
-    "egg options C": {"big_ace_suit": "C", "egg_over_joker_single": "true",
-                      "egg_over_pair_sequence": "true", "big_ace_single_min_big_egg": "4"},
-    "in_sets chain H min6": {"big_ace_suit": "H", "big_ace_in_sets": "true",
-                             "sequence_order": "chain_four_to_three",
-                             "big_ace_single_min_big_egg": "6"},
+    "ace_high in_sets D": {
+        "big_ace_suit": "D",
+        "rank_order": "ace_high",
+        "big_ace_in_sets": "true",
+    },
+    "egg options C": {
+        "big_ace_suit": "C",
+        "egg_over_joker_single": "true",
+        "egg_over_pair_sequence": "true",
+        "big_ace_single_min_big_egg": "4",
+    },
+    "in_sets chain H min6": {
+        "big_ace_suit": "H",
+        "big_ace_in_sets": "true",
+        "sequence_order": "chain_four_to_three",
+        "big_ace_single_min_big_egg": "6",
+    },
     "no capture H": {"big_ace_suit": "H", "fours_capture": "false"},
 }
 RULES: dict[str, BigARules] = {name: resolve("standard", o) for name, o in OPTION_SETS.items()}
 
 # ----- the reference -----------------------------------------------------------------------
 RANK_CHARS = "3 4 5 6 7 8 9 T J Q K A 2".split()  # faces 0..12
-SINGLE_ORDER = {"three_two_high": "4 5 6 7 8 9 T J Q K A 2 3".split(),
-                "ace_high": "2 3 4 5 6 7 8 9 T J Q K A".split()}
+SINGLE_ORDER = {
+    "three_two_high": "4 5 6 7 8 9 T J Q K A 2 3".split(),
+    "ace_high": "2 3 4 5 6 7 8 9 T J Q K A".split(),
+}
 JOKER_STRENGTH = {"BJ": 100, "RJ": 101, "BIG": 102}
-CLASS = {"egg": 1, "big_egg": 2, "two_jokers": 3, "egg_sequence": 4, "fake_eight": 5,
-         "true_seven": 6, "three_jokers": 7, "four_jokers": 8, "two_big_aces": 9}
+CLASS = {
+    "egg": 1,
+    "big_egg": 2,
+    "two_jokers": 3,
+    "egg_sequence": 4,
+    "fake_eight": 5,
+    "true_seven": 6,
+    "three_jokers": 7,
+    "four_jokers": 8,
+    "two_big_aces": 9,
+}
 
 
 class Ref(NamedTuple):
@@ -98,8 +119,16 @@ def ref_classify(cards: Cards, rules: BigARules, big_suit: int | None) -> Ref | 
     if len(ranks) == 1 and (big == 0 or (rules.big_ace_in_sets and "A" in ranks)):
         (rank,) = ranks
         s = order.index(rank)
-        kind = {1: "single", 2: "pair", 3: "egg", 4: "big_egg", 5: "big_egg", 6: "big_egg",
-                7: "true_seven", 8: "true_seven"}[n]
+        kind = {
+            1: "single",
+            2: "pair",
+            3: "egg",
+            4: "big_egg",
+            5: "big_egg",
+            6: "big_egg",
+            7: "true_seven",
+            8: "true_seven",
+        }[n]
         return Ref(kind, n, (s,) if n <= 3 else (n, s))
     # sequence types: a Big Ace is an Ace
     seq = dict(ranks)
@@ -140,10 +169,15 @@ def ref_beats(new: Ref, top: Ref, rules: BigARules) -> bool:
     joker_single = top.kind == "single" and top.cmp[0] in (100, 101)
     if new.kind == "big_egg":
         return not big_ace_single or new.size >= rules.big_ace_single_min_big_egg
-    return (top.kind in ("pair", "sequence")
-            or (top.kind == "pair_sequence" and rules.egg_over_pair_sequence)
-            or (top.kind == "single" and not big_ace_single
-                and (not joker_single or rules.egg_over_joker_single)))
+    return (
+        top.kind in ("pair", "sequence")
+        or (top.kind == "pair_sequence" and rules.egg_over_pair_sequence)
+        or (
+            top.kind == "single"
+            and not big_ace_single
+            and (not joker_single or rules.egg_over_joker_single)
+        )
+    )
 
 
 def sub_multisets(hand: Cards) -> list[Cards]:
@@ -163,17 +197,42 @@ WINDOW_FACES = [15, 16, 17, 18, 12] + list(range(11)) + [15, 16, 17, 18]
 
 def random_hand(rng: random.Random, size: int) -> Cards:
     start = rng.randrange(len(WINDOW_FACES) - 5)
-    window = set(WINDOW_FACES[start:start + rng.randint(3, 8)]) | {13, 14}
+    window = set(WINDOW_FACES[start : start + rng.randint(3, 8)]) | {13, 14}
     window |= {15 + rng.randrange(4)}
     pool = [f for f in DECK_FACES if f in window]
     rng.shuffle(pool)
     return sum(UNIT[f] for f in pool[:size])
 
 
-TOP_TEXTS = ["4", "K", "2", "3", "BJ", "RJ", "A", "K K", "3 3", "9 T J", "Q K A",
-             "A 2 3", "5 5 6 6 7 7", "4 4 4", "3 3 3", "8 8 8 8", "9 9 9 9 9", "5 5 5 5 5 5",
-             "BJ BJ", "BJ RJ", "RJ RJ", "6 6 6 7 7 7 8 8 8", "9 9 9 9 T T T T",
-             "7 7 7 7 7 7 7", "2 2 2 2 2 2 2 2", "BJ RJ RJ", "BJ BJ RJ RJ"]
+TOP_TEXTS = [
+    "4",
+    "K",
+    "2",
+    "3",
+    "BJ",
+    "RJ",
+    "A",
+    "K K",
+    "3 3",
+    "9 T J",
+    "Q K A",
+    "A 2 3",
+    "5 5 6 6 7 7",
+    "4 4 4",
+    "3 3 3",
+    "8 8 8 8",
+    "9 9 9 9 9",
+    "5 5 5 5 5 5",
+    "BJ BJ",
+    "BJ RJ",
+    "RJ RJ",
+    "6 6 6 7 7 7 8 8 8",
+    "9 9 9 9 T T T T",
+    "7 7 7 7 7 7 7",
+    "2 2 2 2 2 2 2 2",
+    "BJ RJ RJ",
+    "BJ BJ RJ RJ",
+]
 
 
 def tops_for(rules: BigARules, big_suit: int | None) -> list[Combo]:
@@ -204,7 +263,8 @@ def _check_hand(hand: Cards, rules: BigARules, tops: list[Combo]) -> None:
     got = hand_combos(hand, rules, big_suit)
     assert len({c.cards for c in got}) == len(got), "duplicate plays"
     assert {c.cards: (c.kind.value, c.size) for c in got} == {
-        k: (r.kind, r.size) for k, r in expected.items()}
+        k: (r.kind, r.size) for k, r in expected.items()
+    }
     for c in got:
         assert classify(c.cards, rules, big_suit) == c
     assert legal_plays(hand, rules, big_suit) == got
@@ -218,8 +278,7 @@ def _check_hand(hand: Cards, rules: BigARules, tops: list[Combo]) -> None:
         for c in plays:
             assert beats(c, top, rules)
         s = top.size - 1
-        can = (rules.fours_capture and top.kind in (Kind.EGG, Kind.BIG_EGG)
-               and unpack(norm)[1] >= s)
+        can = rules.fours_capture and top.kind in (Kind.EGG, Kind.BIG_EGG) and unpack(norm)[1] >= s
         caps = captures(norm, rules, top)
         assert [c.cards for c in caps] == ([s * UNIT[1]] if can else [])
         for c in caps:
@@ -238,13 +297,16 @@ def test_movegen_matches_brute_force_on_random_small_hands(name: str) -> None:
         _check_hand(hand, rules, sample)
 
 
-@pytest.mark.parametrize("text", [
-    "AH AH AS AS AD A 2 2 3 3 K K Q Q",  # pair sequences at both ends with Big Aces
-    "AH AH A A A A 2 2 2 2 3 3",  # sets and sequences of Aces with Big Aces
-    "BJ BJ RJ RJ AH 4 4 4 4 4",
-    "A 2 3 4 5 6 7 8 9 T J Q K",  # the full 13-rank sequence (one reading)
-    "7 7 7 7 7 7 7 7 8 8 8 8 9 9 9 9",  # true sevens, fake eights, egg sequences
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AH AH AS AS AD A 2 2 3 3 K K Q Q",  # pair sequences at both ends with Big Aces
+        "AH AH A A A A 2 2 2 2 3 3",  # sets and sequences of Aces with Big Aces
+        "BJ BJ RJ RJ AH 4 4 4 4 4",
+        "A 2 3 4 5 6 7 8 9 T J Q K",  # the full 13-rank sequence (one reading)
+        "7 7 7 7 7 7 7 7 8 8 8 8 9 9 9 9",  # true sevens, fake eights, egg sequences
+    ],
+)
 @pytest.mark.parametrize("name", ["standard H", "in_sets chain H min6", "standard none"])
 def test_movegen_matches_brute_force_on_chosen_hands(text: str, name: str) -> None:
     from chupai.biga.cards import parse_cards
@@ -263,13 +325,13 @@ def test_full_sequence_is_listed_once() -> None:
 
 
 # ----- properties ----------------------------------------------------------------------------
-deck_indexes = st.lists(st.integers(0, len(DECK_FACES) - 1), unique=True, min_size=1,
-                        max_size=24)
+deck_indexes = st.lists(st.integers(0, len(DECK_FACES) - 1), unique=True, min_size=1, max_size=24)
 
 
 @given(idx=deck_indexes, name=st.sampled_from(list(OPTION_SETS)), data=st.data())
 def test_generated_plays_are_in_the_hand_classify_to_themselves_and_beat_the_top(
-        idx: list[int], name: str, data: st.DataObject) -> None:
+    idx: list[int], name: str, data: st.DataObject
+) -> None:
     rules = RULES[name]
     big_suit = rules.big_suit
     hand = sum(UNIT[DECK_FACES[i]] for i in idx)
@@ -293,7 +355,8 @@ def test_generated_plays_are_in_the_hand_classify_to_themselves_and_beat_the_top
 
 @given(idx=deck_indexes, name=st.sampled_from(list(OPTION_SETS)))
 def test_every_combination_of_the_hand_beats_exactly_what_the_reference_says(
-        idx: list[int], name: str) -> None:
+    idx: list[int], name: str
+) -> None:
     rules = RULES[name]
     big_suit = rules.big_suit
     hand = sum(UNIT[DECK_FACES[i]] for i in idx)

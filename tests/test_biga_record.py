@@ -41,8 +41,18 @@ def test_record_format() -> None:
     assert all(set(a) == {"seat", "action"} for a in rec["actions"])
     assert rec["result"] == deal.outcome.to_dict()  # type: ignore[union-attr]
     json.dumps(rec)  # JSON-ready
-    assert {"declarer", "partner", "alone", "partner_revealed", "two_shown", "finishing_order",
-            "scores", "hands", "next_first_drawer", "redeal"} <= set(rec["result"])
+    assert {
+        "declarer",
+        "partner",
+        "alone",
+        "partner_revealed",
+        "two_shown",
+        "finishing_order",
+        "scores",
+        "hands",
+        "next_first_drawer",
+        "redeal",
+    } <= set(rec["result"])
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -77,10 +87,13 @@ def test_record_without_seed_replays_from_its_stock() -> None:
 
 
 def _play_index(rec: dict[str, Any]) -> int:
-    return next(i for i, a in enumerate(rec["actions"])
-                if a["action"] not in ("decline", "pass") and not a["action"].startswith("show")
-                and a["action"] not in ("keep_hidden", "stay_hidden", "reveal_partner",
-                                        "show_second"))
+    return next(
+        i
+        for i, a in enumerate(rec["actions"])
+        if a["action"] not in ("decline", "pass")
+        and not a["action"].startswith("show")
+        and a["action"] not in ("keep_hidden", "stay_hidden", "reveal_partner", "show_second")
+    )
 
 
 def test_tampered_action_fails_at_its_index() -> None:
@@ -151,19 +164,22 @@ def test_extra_action_and_result_mismatch() -> None:
         replay(short)
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda r: r.update(game="doudizhu"), "not biga"),
-    (lambda r: r.update(format="x"), "not a chupai record"),
-    (lambda r: r.update(stock=r["stock"].replace("BJ", "AH", 1)), "bad record header"),
-    (lambda r: r.update(stock="3 4 5"), "bad record header"),
-    (lambda r: r.update(first_drawer=9), "first drawer"),
-    (lambda r: r.update(first_drawer="0"), "wrong type"),
-    (lambda r: r.update(rules={"fours_capture": "maybe"}), "bad record header"),
-    (lambda r: r.update(seed=r["seed"] + 1), "does not match the deal of the recorded seed"),
-    (lambda r: r.pop("stock"), "no 'stock'"),
-    (lambda r: r.update(result=3), "object or null"),
-    (lambda r: r.update(actions={}), "wrong type"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda r: r.update(game="doudizhu"), "not biga"),
+        (lambda r: r.update(format="x"), "not a chupai record"),
+        (lambda r: r.update(stock=r["stock"].replace("BJ", "AH", 1)), "bad record header"),
+        (lambda r: r.update(stock="3 4 5"), "bad record header"),
+        (lambda r: r.update(first_drawer=9), "first drawer"),
+        (lambda r: r.update(first_drawer="0"), "wrong type"),
+        (lambda r: r.update(rules={"fours_capture": "maybe"}), "bad record header"),
+        (lambda r: r.update(seed=r["seed"] + 1), "does not match the deal of the recorded seed"),
+        (lambda r: r.pop("stock"), "no 'stock'"),
+        (lambda r: r.update(result=3), "object or null"),
+        (lambda r: r.update(actions={}), "wrong type"),
+    ],
+)
 def test_bad_headers(change: Any, message: str) -> None:
     rec = to_record(random_deal(STANDARD, 6))
     change(rec)

@@ -73,13 +73,17 @@ class _Mixed:
             return caps[0]
         plays = [a for a in legal if a is not PASS and not isinstance(a, Capture)]
         if plays and (deal.top is None or rng.random() < 0.6):
-            return min(plays, key=lambda p: (p.bomb, p.key)) if rng.random() < 0.5 \
+            return (
+                min(plays, key=lambda p: (p.bomb, p.key))
+                if rng.random() < 0.5
                 else rng.choice(plays)
+            )
         return legal[-1]
 
 
-def positions(rules: BigARules, deals: int, seed: int, declare: float,
-              per_deal: int = 2) -> Iterator[BigADeal]:
+def positions(
+    rules: BigARules, deals: int, seed: int, declare: float, per_deal: int = 2
+) -> Iterator[BigADeal]:
     """Play-phase positions of deals played by :class:`_Mixed` players."""
     rng = random.Random(seed)
     for i in range(deals):
@@ -113,6 +117,7 @@ def check_sample(real: BigADeal, seat: int, sample: BigADeal) -> None:
 
 
 # ----- consistency over many positions -----------------------------------------------------
+
 
 @pytest.mark.parametrize("declare", [0.0, 0.004, 0.05])
 def test_samples_match_the_observation(declare: float) -> None:
@@ -160,9 +165,14 @@ def test_samples_cover_every_kind_of_draw() -> None:
         assert kinds[kind] > 0, kinds
 
 
-@pytest.mark.parametrize("over", [{"sequence_order": "chain_four_to_three"},
-                                  {"rank_order": "ace_high", "big_ace_in_sets": "true"},
-                                  {"fours_capture": "false"}])
+@pytest.mark.parametrize(
+    "over",
+    [
+        {"sequence_order": "chain_four_to_three"},
+        {"rank_order": "ace_high", "big_ace_in_sets": "true"},
+        {"fours_capture": "false"},
+    ],
+)
 def test_samples_under_options(over: dict[str, str]) -> None:
     rules = resolve("standard", over)
     rng = random.Random(str(over))
@@ -177,8 +187,10 @@ def test_samples_under_options(over: dict[str, str]) -> None:
 
 # ----- what the seat knows -----------------------------------------------------------------
 
-def _first_position(pred: object, declare: float = 0.02, seed: int = 40,
-                    deals: int = 80) -> tuple[BigADeal, int]:
+
+def _first_position(
+    pred: object, declare: float = 0.02, seed: int = 40, deals: int = 80
+) -> tuple[BigADeal, int]:
     for real in positions(STANDARD, deals=deals, seed=seed, declare=declare, per_deal=4):
         for seat in range(5):
             if pred(real, seat):  # type: ignore[operator]
@@ -189,9 +201,12 @@ def _first_position(pred: object, declare: float = 0.02, seed: int = 40,
 def test_captured_cards_stay_with_the_capturer() -> None:
     """A capture put a known set into a hand: the capturer still holds what it
     has not played since (here: a set it captured and never played from)."""
+
     def pred(real: BigADeal, seat: int) -> bool:
-        return any(real.captured[s] and s != seat
-                   and contains(real.hands[s], real.captured[s]) for s in range(5))
+        return any(
+            real.captured[s] and s != seat and contains(real.hands[s], real.captured[s])
+            for s in range(5)
+        )
 
     real, seat = _first_position(pred)
     obs = real.observe(seat)
@@ -210,9 +225,13 @@ def test_captured_cards_stay_with_the_capturer() -> None:
 def test_declarer_keeps_its_shown_big_ace_and_the_revealed_partner_its_own() -> None:
     def pred(real: BigADeal, seat: int) -> bool:
         big = SUITED_ACE + (real.big_suit or 0)
-        return (real.partner_revealed and seat not in (real.declarer, real.partner)
-                and _count(real.hands[real.declarer or 0], big) == 1
-                and real.partner is not None and _count(real.hands[real.partner], big) == 1)
+        return (
+            real.partner_revealed
+            and seat not in (real.declarer, real.partner)
+            and _count(real.hands[real.declarer or 0], big) == 1
+            and real.partner is not None
+            and _count(real.hands[real.partner], big) == 1
+        )
 
     real, seat = _first_position(pred, declare=0.02, deals=150)
     assert real.declarer is not None and real.partner is not None
@@ -230,10 +249,17 @@ def test_declarer_keeps_its_shown_big_ace_and_the_revealed_partner_its_own() -> 
 def test_hidden_partner_goes_anywhere_but_the_seat() -> None:
     """A defender does not know the partner: over many samples the other Big Ace
     lands with every other non-declarer (and the declarer holds one)."""
+
     def pred(real: BigADeal, seat: int) -> bool:
-        return (not real.partner_revealed and not real.alone and real.public_partner is None
-                and real.partner != seat and seat != real.declarer and not real.forced
-                and len(real.finishing) == 0)
+        return (
+            not real.partner_revealed
+            and not real.alone
+            and real.public_partner is None
+            and real.partner != seat
+            and seat != real.declarer
+            and not real.forced
+            and len(real.finishing) == 0
+        )
 
     real, seat = _first_position(pred, declare=0.02)
     obs = real.observe(seat)
@@ -250,9 +276,9 @@ def test_forced_declaration_constraint() -> None:
     """After the forced ♥A declaration, a seat before the declarer in turn order
     from the first drawer never holds an ``AH`` among its first cards: in every
     sample such a seat holds at most one, drawn as its last card."""
+
     def pred(real: BigADeal, seat: int) -> bool:
-        return (real.forced and seat == real.declarer
-                and (seat - real.first_drawer) % 5 >= 2)
+        return real.forced and seat == real.declarer and (seat - real.first_drawer) % 5 >= 2
 
     real, seat = _first_position(pred, declare=0.0)
     before = [(real.first_drawer + i) % 5 for i in range((seat - real.first_drawer) % 5)]
@@ -262,14 +288,18 @@ def test_forced_declaration_constraint() -> None:
     for _ in range(40):
         sample = bs.sample_deal(real.observe(seat), rng)
         for s in before:
-            early = [k for k in range(108) if (real.first_drawer + k) % 5 == s
-                     and sample.stock[k] == hearts and k != last[s]]
+            early = [
+                k
+                for k in range(108)
+                if (real.first_drawer + k) % 5 == s and sample.stock[k] == hearts and k != last[s]
+            ]
             assert not early
 
 
 def test_the_seats_own_answers_are_reproduced() -> None:
     """A seat that declined many times during the draw: its declines sit in its
     observation, and every sample asks it exactly as often, in the same order."""
+
     def pred(real: BigADeal, seat: int) -> bool:
         return sum(1 for e in real.history if e.seat == seat and e.action == DECLINE) >= 20
 
@@ -279,16 +309,23 @@ def test_the_seats_own_answers_are_reproduced() -> None:
     mine = [e for e in obs.history if e.seat == seat and e.action == DECLINE]
     for _ in range(10):
         sample = bs.sample_deal(obs, rng)
-        assert [e for e in sample.observe(seat).history
-                if e.seat == seat and e.action == DECLINE] == mine
+        assert [
+            e for e in sample.observe(seat).history if e.seat == seat and e.action == DECLINE
+        ] == mine
 
 
 def test_unseen_cards_go_to_every_possible_seat() -> None:
     """Over 400 samples every free unseen face lands in every other hand with
     room for it, about in proportion to the hands' sizes."""
     real, seat = _first_position(
-        lambda r, s: len(r.finishing) == 0 and sum(size_of(p) for p in r.played) >= 15
-        and s != r.declarer and not any(r.captured), declare=0.01)
+        lambda r, s: (
+            len(r.finishing) == 0
+            and sum(size_of(p) for p in r.played) >= 15
+            and s != r.declarer
+            and not any(r.captured)
+        ),
+        declare=0.01,
+    )
     obs = real.observe(seat)
     know = bs.knowledge(obs)
     free = know.unseen - sum(know.known)
@@ -312,14 +349,19 @@ def test_unseen_cards_go_to_every_possible_seat() -> None:
 def test_copies_are_dealt_as_physical_cards() -> None:
     """Two unseen 3s and two unseen 5s into two hands of two: a hand gets both 3s
     with the odds of a real deal (1 in 6)."""
-    know = bs.Knowledge(unseen=2 * UNIT[0] + 2 * UNIT[2], capacity=(0, 2, 2, 0, 0),
-                        known=(0, 0, 0, 0, 0), big_max=(2,) * 5)
+    know = bs.Knowledge(
+        unseen=2 * UNIT[0] + 2 * UNIT[2],
+        capacity=(0, 2, 2, 0, 0),
+        known=(0, 0, 0, 0, 0),
+        big_max=(2,) * 5,
+    )
     rng = random.Random(1)
     both = sum(bs.sample_hands(know, rng)[1] == 2 * UNIT[0] for _ in range(6000))
     assert 800 < both < 1200
 
 
 # ----- errors and determinism --------------------------------------------------------------
+
 
 def test_sampling_needs_the_play_phase() -> None:
     deal = new_deal(STANDARD, 1)
@@ -330,7 +372,7 @@ def test_sampling_needs_the_play_phase() -> None:
 
 def test_samples_are_reproducible_from_the_rng() -> None:
     real = next(positions(STANDARD, deals=1, seed=9, declare=0.01, per_deal=1))
-    seat = (real.current_player or 0)
+    seat = real.current_player or 0
     obs = real.observe(seat)
     a = bs.sample_deal(obs, random.Random(9))
     b = bs.sample_deal(obs, random.Random(9))

@@ -52,8 +52,9 @@ REVEALED_ROWS = [
 ALONE_ROWS = [(1, (32, -8)), (2, (0, 0)), (3, (0, 0)), (4, (0, 0)), (5, (-32, 8))]
 
 
-def order_with(declarer: int, dpos: int, partner: int | None = None,
-               ppos: int | None = None) -> tuple[int, ...]:
+def order_with(
+    declarer: int, dpos: int, partner: int | None = None, ppos: int | None = None
+) -> tuple[int, ...]:
     """A finishing order of seats 0..4 putting ``declarer`` at ``dpos`` (and
     ``partner`` at ``ppos``), the others in seat order."""
     slots: list[int | None] = [None] * 5
@@ -70,26 +71,35 @@ def per_seat(declarer: int, partner: int | None, d: int, p: int, e: int) -> tupl
 
 @pytest.mark.parametrize("label, pairs, values", HIDDEN_ROWS, ids=[r[0] for r in HIDDEN_ROWS])
 @pytest.mark.parametrize("declarer, partner", [(0, 3), (4, 1)])
-def test_hidden_partner_table_row(label: str, pairs: list[tuple[int, int]],
-                                  values: tuple[int, int, int], declarer: int,
-                                  partner: int) -> None:
+def test_hidden_partner_table_row(
+    label: str,
+    pairs: list[tuple[int, int]],
+    values: tuple[int, int, int],
+    declarer: int,
+    partner: int,
+) -> None:
     for dpos, ppos in pairs:
         order = order_with(declarer, dpos, partner, ppos)
-        got = score(STANDARD, order, declarer, partner, alone=False, partner_revealed=False,
-                    two_shown=False)
+        got = score(
+            STANDARD, order, declarer, partner, alone=False, partner_revealed=False, two_shown=False
+        )
         assert got == per_seat(declarer, partner, *values), (label, order)
 
 
-@pytest.mark.parametrize("label, pairs, values", REVEALED_ROWS,
-                         ids=[r[0] for r in REVEALED_ROWS])
+@pytest.mark.parametrize("label, pairs, values", REVEALED_ROWS, ids=[r[0] for r in REVEALED_ROWS])
 @pytest.mark.parametrize("declarer, partner", [(0, 3), (2, 1)])
-def test_revealed_partner_table_row(label: str, pairs: list[tuple[int, int]],
-                                    values: tuple[int, int, int], declarer: int,
-                                    partner: int) -> None:
+def test_revealed_partner_table_row(
+    label: str,
+    pairs: list[tuple[int, int]],
+    values: tuple[int, int, int],
+    declarer: int,
+    partner: int,
+) -> None:
     for dpos, ppos in pairs:
         order = order_with(declarer, dpos, partner, ppos)
-        got = score(STANDARD, order, declarer, partner, alone=False, partner_revealed=True,
-                    two_shown=False)
+        got = score(
+            STANDARD, order, declarer, partner, alone=False, partner_revealed=True, two_shown=False
+        )
         assert got == per_seat(declarer, partner, *values), (label, order)
 
 
@@ -99,16 +109,20 @@ def test_alone_table_row(dpos: int, values: tuple[int, int], two_shown: bool) ->
     f = 2 if two_shown else 1
     for declarer in range(5):
         order = order_with(declarer, dpos)
-        got = score(STANDARD, order, declarer, None, alone=True, partner_revealed=False,
-                    two_shown=two_shown)
+        got = score(
+            STANDARD, order, declarer, None, alone=True, partner_revealed=False, two_shown=two_shown
+        )
         assert got == per_seat(declarer, None, values[0] * f, 0, values[1] * f)
 
 
 def test_the_tables_as_data_match_the_spec() -> None:
-    assert [(r.label, sorted(r.positions), (r.declarer, r.partner, r.defender))
-            for r in HIDDEN_PARTNER] == [(a, sorted(b), c) for a, b, c in HIDDEN_ROWS]
-    assert [(r.label, sorted(r.positions), (r.declarer, r.partner, r.defender))
-            for r in REVEALED_PARTNER] == [(a, sorted(b), c) for a, b, c in REVEALED_ROWS]
+    assert [
+        (r.label, sorted(r.positions), (r.declarer, r.partner, r.defender)) for r in HIDDEN_PARTNER
+    ] == [(a, sorted(b), c) for a, b, c in HIDDEN_ROWS]
+    assert [
+        (r.label, sorted(r.positions), (r.declarer, r.partner, r.defender))
+        for r in REVEALED_PARTNER
+    ] == [(a, sorted(b), c) for a, b, c in REVEALED_ROWS]
     assert [(p, (r.declarer, r.defender)) for r in ALONE for p in r.positions] == ALONE_ROWS
 
 
@@ -148,16 +162,19 @@ def test_p2d5_option_changes_only_its_row() -> None:
 
 # ----- §10.4 worked examples (declarer seat 0, partner seat 1 where there is one)
 
+
 def test_example_1_hidden_positions_1_and_3() -> None:
     # declarer, defender, partner -> declarer +4, partner +2, each defender -2
-    got = score(STANDARD, (0, 2, 1, 3, 4), 0, 1, alone=False, partner_revealed=False,
-                two_shown=False)
+    got = score(
+        STANDARD, (0, 2, 1, 3, 4), 0, 1, alone=False, partner_revealed=False, two_shown=False
+    )
     assert got == (4, 2, -2, -2, -2)
 
 
 def test_example_2_revealed_partner_first_declarer_second() -> None:
-    got = score(STANDARD, (1, 0, 2, 3, 4), 0, 1, alone=False, partner_revealed=True,
-                two_shown=False)
+    got = score(
+        STANDARD, (1, 0, 2, 3, 4), 0, 1, alone=False, partner_revealed=True, two_shown=False
+    )
     assert got == (9, 9, -6, -6, -6)
 
 
@@ -170,41 +187,54 @@ def test_example_3_partner_2_declarer_5() -> None:
 
 
 def test_example_4_defenders_first_three() -> None:
-    got = score(STANDARD, (2, 3, 4, 0, 1), 0, 1, alone=False, partner_revealed=False,
-                two_shown=False)
+    got = score(
+        STANDARD, (2, 3, 4, 0, 1), 0, 1, alone=False, partner_revealed=False, two_shown=False
+    )
     assert got == (-6, -3, 3, 3, 3)
 
 
 def test_example_5_alone_first() -> None:
-    got = score(STANDARD, (0, 1, 2, 3, 4), 0, None, alone=True, partner_revealed=False,
-                two_shown=False)
+    got = score(
+        STANDARD, (0, 1, 2, 3, 4), 0, None, alone=True, partner_revealed=False, two_shown=False
+    )
     assert got == (32, -8, -8, -8, -8)
 
 
 def test_example_6_fan_da_a_declarer_last() -> None:
-    got = score(STANDARD, (1, 2, 3, 4, 0), 0, None, alone=True, partner_revealed=False,
-                two_shown=True)
+    got = score(
+        STANDARD, (1, 2, 3, 4, 0), 0, None, alone=True, partner_revealed=False, two_shown=True
+    )
     assert got == (-64, 16, 16, 16, 16)
 
 
 def test_example_7_alone_third() -> None:
-    got = score(STANDARD, (1, 2, 0, 3, 4), 0, None, alone=True, partner_revealed=False,
-                two_shown=False)
+    got = score(
+        STANDARD, (1, 2, 0, 3, 4), 0, None, alone=True, partner_revealed=False, two_shown=False
+    )
     assert got == (0, 0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(finishing_order=(0, 1, 2, 3)), "not an order"),
-    (dict(finishing_order=(0, 1, 2, 3, 3)), "not an order"),
-    (dict(partner=None), "bad partner"),
-    (dict(partner=0), "bad partner"),
-    (dict(two_shown=True), "alone"),
-    (dict(alone=True), "no partner"),
-    (dict(declarer=7), "not a seat"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(finishing_order=(0, 1, 2, 3)), "not an order"),
+        (dict(finishing_order=(0, 1, 2, 3, 3)), "not an order"),
+        (dict(partner=None), "bad partner"),
+        (dict(partner=0), "bad partner"),
+        (dict(two_shown=True), "alone"),
+        (dict(alone=True), "no partner"),
+        (dict(declarer=7), "not a seat"),
+    ],
+)
 def test_inconsistent_facts_are_errors(kwargs: dict[str, object], message: str) -> None:
-    args: dict[str, object] = dict(finishing_order=(0, 1, 2, 3, 4), declarer=0, partner=1,
-                                   alone=False, partner_revealed=False, two_shown=False)
+    args: dict[str, object] = dict(
+        finishing_order=(0, 1, 2, 3, 4),
+        declarer=0,
+        partner=1,
+        alone=False,
+        partner_revealed=False,
+        two_shown=False,
+    )
     args.update(kwargs)
     with pytest.raises(ValueError, match=message):
         score(STANDARD, **args)  # type: ignore[arg-type]

@@ -120,7 +120,8 @@ S1_ORDER = [
 
 
 @pytest.mark.parametrize(
-    "higher, lower, spec, why", S1_ORDER, ids=[row_id(*r[:3]) for r in S1_ORDER])
+    "higher, lower, spec, why", S1_ORDER, ids=[row_id(*r[:3]) for r in S1_ORDER]
+)
 def test_s1_single_card_order(higher: str, lower: str, spec: str, why: str) -> None:
     strength = tables(rules_of(spec)).card_strength
     assert strength[parse_card(higher)] > strength[parse_card(lower)], why
@@ -130,7 +131,8 @@ def test_s1_single_card_order(higher: str, lower: str, spec: str, why: str) -> N
 
 
 @pytest.mark.parametrize(
-    "spec, lowest, highest", [("standard", "3D", "2S"), ("taiwan", "3C", "2S")])
+    "spec, lowest, highest", [("standard", "3D", "2S"), ("taiwan", "3C", "2S")]
+)
 def test_s1_52_distinct_strengths_lowest_and_highest(spec: str, lowest: str, highest: str) -> None:
     strength = tables(rules_of(spec)).card_strength
     assert len(set(strength)) == 52
@@ -147,8 +149,10 @@ def test_s1_52_distinct_strengths_lowest_and_highest(spec: str, lowest: str, hig
 def test_s1_starting_card_is_lowest_card_held() -> None:
     # hand_size=5: 3D, 3C are undealt, so the starting card is the lowest card held
     spec = "standard:hand_size=5"
-    hands, _ = make_hands([5] * 4, {0: "9D 9C 9H 9S TD", 1: "3S 8D 8C 8H 8S",
-                                    2: "3H 7D 7C 7H 7S", 3: "4D 4C 4H 4S 5D"})
+    hands, _ = make_hands(
+        [5] * 4,
+        {0: "9D 9C 9H 9S TD", 1: "3S 8D 8C 8H 8S", 2: "3H 7D 7C 7H 7S", 3: "4D 4C 4H 4S 5D"},
+    )
     deal = BigTwoDeal.from_hands(rules_of(spec), hands)
     assert card_name(deal.starting_card) == "3H"
     assert deal.starting_player == 2
@@ -245,7 +249,8 @@ def test_s3_3_taiwan_exposed(choice: str) -> None:
 def test_s3_3_malaysian_swap_voids_first_lead_requirement() -> None:
     # L = 2S stays face down; P0 (3D holder) swaps: 3D goes face up out of play
     deal = _three_player_leftover(
-        "standard:players=3,leftover_rule=malaysian", "2S", {0: "3D", 1: "3C"})
+        "standard:players=3,leftover_rule=malaysian", "2S", {0: "3D", 1: "3C"}
+    )
     assert deal.phase is Phase.LEFTOVER and deal.current_player == 0
     assert set(deal.legal_actions()) == {Choice("swap"), Choice("decline")}
     assert deal.why_illegal(Choice("take")) is not None
@@ -290,7 +295,8 @@ S4_POINTS = [
 
 
 @pytest.mark.parametrize(
-    "hand, points, under_m2, under_m3", S4_POINTS, ids=[r[0][-2:] for r in S4_POINTS])
+    "hand, points, under_m2, under_m3", S4_POINTS, ids=[r[0][-2:] for r in S4_POINTS]
+)
 def test_s4_hand_points(hand: str, points: int, under_m2: bool, under_m3: bool) -> None:
     p = hand_points(parse_mask(hand))
     assert p == points
@@ -310,20 +316,36 @@ SUITED_DRAGON = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"
 S5_INSTANT = [
     ("taiwan", DRAGON, "dragon", 39, 117),
     ("taiwan", SUITED_DRAGON, "suited_dragon", 52, 156),
-    ("standard:instant_wins=dragon,suited_dragon,settlement=winner_takes_all",
-     DRAGON, "dragon", 39, 117),
-    ("standard:instant_wins=dragon,suited_dragon,settlement=winner_takes_all",
-     SUITED_DRAGON, "suited_dragon", 52, 156),
+    (
+        "standard:instant_wins=dragon,suited_dragon,settlement=winner_takes_all",
+        DRAGON,
+        "dragon",
+        39,
+        117,
+    ),
+    (
+        "standard:instant_wins=dragon,suited_dragon,settlement=winner_takes_all",
+        SUITED_DRAGON,
+        "suited_dragon",
+        52,
+        156,
+    ),
     # penalties go through the active settlement: pairwise with 39 each is also +117
     ("standard:instant_wins=dragon,suited_dragon", DRAGON, "dragon", 39, 117),
     ("standard:instant_wins=dragon", SUITED_DRAGON, "dragon", 39, 117),
-    ("standard:instant_wins=four_twos,settlement=winner_takes_all",
-     "2D 2C 2H 2S 3D 4D 5D 6D 7D 8D 9D TD JD", "four_twos", 39, 117),
+    (
+        "standard:instant_wins=four_twos,settlement=winner_takes_all",
+        "2D 2C 2H 2S 3D 4D 5D 6D 7D 8D 9D TD JD",
+        "four_twos",
+        39,
+        117,
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    "spec, hand, kind, each, total", S5_INSTANT, ids=[row_id(r[0], r[2]) for r in S5_INSTANT])
+    "spec, hand, kind, each, total", S5_INSTANT, ids=[row_id(r[0], r[2]) for r in S5_INSTANT]
+)
 def test_s5_instant_win_example(spec: str, hand: str, kind: str, each: int, total: int) -> None:
     west = 2
     hands, _ = make_hands([13] * 4, {west: hand})
@@ -430,9 +452,12 @@ def test_s6_2_straight_ranking(order: str) -> None:
     spec = f"standard:straight_order={order}"
     chain = STRAIGHT_RANKING[order].split()
     for i, low in enumerate(chain):
-        for high in chain[i + 1:]:
+        for high in chain[i + 1 :]:
             # a higher straight beats a lower one even with the lowest tie-break suit
-            assert does_beat(_mixed_straight(high, "D"), _mixed_straight(low, "S"), spec), (high, low)
+            assert does_beat(_mixed_straight(high, "D"), _mixed_straight(low, "S"), spec), (
+                high,
+                low,
+            )
             assert not does_beat(_mixed_straight(low, "S"), _mixed_straight(high, "D"), spec)
 
 
@@ -492,15 +517,25 @@ S6_3_CLASSIFY = [
     ("3D 4D 5D 6D 7D 8D", "standard", None),
     ("3D 4C 5H 6S", "standard", None),
     # the five-card types under every preset
-    *[(cards, p, k) for p in PRESET_NAMES for cards, k in [
-        ("3D", "single"), ("2S 2D", "pair"), ("3D 4C 5H 6S 7D", "straight"),
-        ("3D 5D 7D 9D JD", "flush"), ("3D 3C 3H 2S 2H", "full_house"),
-        ("9S 9H 9C 9D 3S", "four_of_a_kind"), ("3S 4S 5S 6S 7S", "straight_flush")]],
+    *[
+        (cards, p, k)
+        for p in PRESET_NAMES
+        for cards, k in [
+            ("3D", "single"),
+            ("2S 2D", "pair"),
+            ("3D 4C 5H 6S 7D", "straight"),
+            ("3D 5D 7D 9D JD", "flush"),
+            ("3D 3C 3H 2S 2H", "full_house"),
+            ("9S 9H 9C 9D 3S", "four_of_a_kind"),
+            ("3S 4S 5S 6S 7S", "straight_flush"),
+        ]
+    ],
 ]
 
 
 @pytest.mark.parametrize(
-    "cards, spec, expected", S6_3_CLASSIFY, ids=[row_id(*r) for r in S6_3_CLASSIFY])
+    "cards, spec, expected", S6_3_CLASSIFY, ids=[row_id(*r) for r in S6_3_CLASSIFY]
+)
 def test_s6_3_classification(cards: str, spec: str, expected: str | None) -> None:
     assert kind_of(cards, spec) == expected
     reason = explain(parse_mask(cards), rules_of(spec))
@@ -513,8 +548,12 @@ def test_s6_3_classification(cards: str, spec: str, expected: str | None) -> Non
 # ----- §7.1 first lead -------------------------------------------------------------------
 FIRST_LEAD_HAND = "3D 3C 3H 3S 4C 5H 6S 7D 9S 9D KH KD 2C"
 S7_1_LEADS = [
-    ("3D", True), ("3D 3S", True), ("3D 4C 5H 6S 7D", True), ("3D 3C 3H 9S 9D", True),
-    ("4C", False), ("3S 3H", False),
+    ("3D", True),
+    ("3D 3S", True),
+    ("3D 4C 5H 6S 7D", True),
+    ("3D 3C 3H 9S 9D", True),
+    ("4C", False),
+    ("3S 3H", False),
 ]
 
 
@@ -570,11 +609,11 @@ def _lockout_deal(lockout: bool) -> BigTwoDeal:
     deal = BigTwoDeal.from_hands(rules_of(spec), hands, first_deal=False, leader=0)
     assert deal.current_player == 0
     play(deal, "5D")
-    play(deal, "pass")   # B
-    play(deal, "9C")     # C
-    play(deal, "pass")   # D
+    play(deal, "pass")  # B
+    play(deal, "9C")  # C
+    play(deal, "pass")  # D
     assert deal.current_player == 0
-    play(deal, "KD")     # A
+    play(deal, "KD")  # A
     return deal
 
 
@@ -582,7 +621,7 @@ def test_s7_2_pass_lockout_example() -> None:
     deal = _lockout_deal(True)
     assert deal.current_player == 2  # B is skipped (locked)
     assert sorted(deal.observe(0).passed) == [1, 3]
-    play(deal, "pass")   # C; D is skipped too: the trick ends
+    play(deal, "pass")  # C; D is skipped too: the trick ends
     assert deal.top is None
     assert deal.current_player == 0  # A leads the next trick
     assert deal.observe(0).passed == ()
@@ -601,7 +640,7 @@ def test_s7_2_without_lockout_everyone_is_asked_again() -> None:
     assert deal.current_player == 3
     assert deal.is_legal(deal.parse_action("2H"))  # D could still play
     assert deal.top is not None  # two passes do not end the trick
-    play(deal, "pass")   # the third pass in a row ends it
+    play(deal, "pass")  # the third pass in a row ends it
     assert deal.top is None and deal.current_player == 0
 
 
@@ -646,9 +685,9 @@ def test_s7_4_last_remaining_lead_passes_to_next_active() -> None:
     play(deal, "pass")
     play(deal, "pass")
     assert deal.current_player == 3
-    play(deal, "pass")   # every remaining active player passed once: trick over
+    play(deal, "pass")  # every remaining active player passed once: trick over
     assert deal.top is None and deal.current_player == 1  # next active after seat 0
-    play(deal, "5D")     # seat 1 goes out
+    play(deal, "5D")  # seat 1 goes out
     play(deal, "pass")
     play(deal, "pass")
     assert deal.current_player == 2  # next active after seat 1
@@ -666,8 +705,7 @@ def _rows(table: Sequence[tuple[str, str, Sequence[str], bool]]) -> list[Any]:
     out = []
     for play_, over, specs, expected in table:
         for spec in specs:
-            out.append(pytest.param(play_, over, spec, expected,
-                                    id=row_id(play_, over, spec)))
+            out.append(pytest.param(play_, over, spec, expected, id=row_id(play_, over, spec)))
     return out
 
 
@@ -881,15 +919,15 @@ S9_TAIWAN = [
 ]
 
 
-@pytest.mark.parametrize("play_, over, expected", S9_STANDARD,
-                         ids=[row_id(*r) for r in S9_STANDARD])
+@pytest.mark.parametrize(
+    "play_, over, expected", S9_STANDARD, ids=[row_id(*r) for r in S9_STANDARD]
+)
 @pytest.mark.parametrize("spec", ["standard", "hongkong", "mainland"])
 def test_s9_category_rule(play_: str, over: str, expected: bool, spec: str) -> None:
     assert does_beat(play_, over, spec) is expected
 
 
-@pytest.mark.parametrize("play_, over, expected", S9_TAIWAN,
-                         ids=[row_id(*r) for r in S9_TAIWAN])
+@pytest.mark.parametrize("play_, over, expected", S9_TAIWAN, ids=[row_id(*r) for r in S9_TAIWAN])
 def test_s9_same_type_or_monster_rule(play_: str, over: str, expected: bool) -> None:
     assert does_beat(play_, over, "taiwan") is expected
 
@@ -921,8 +959,9 @@ S9_EXTRA = [
 ]
 
 
-@pytest.mark.parametrize("play_, over, spec, expected", S9_EXTRA,
-                         ids=[row_id(*r) for r in S9_EXTRA])
+@pytest.mark.parametrize(
+    "play_, over, spec, expected", S9_EXTRA, ids=[row_id(*r) for r in S9_EXTRA]
+)
 def test_s9_rules_without_table(play_: str, over: str, spec: str, expected: bool | None) -> None:
     if expected is None:  # the play is not even a combination under these rules
         assert kind_of(play_, spec) is None
@@ -976,8 +1015,9 @@ S11_1_COUNTS = [
 ]
 
 
-@pytest.mark.parametrize("spec, c, untouched, expected", S11_1_COUNTS,
-                         ids=[row_id(*r) for r in S11_1_COUNTS])
+@pytest.mark.parametrize(
+    "spec, c, untouched, expected", S11_1_COUNTS, ids=[row_id(*r) for r in S11_1_COUNTS]
+)
 def test_s11_1_card_count_schemes(spec: str, c: int, untouched: bool, expected: int) -> None:
     assert penalty(rules_of(spec), first_n_cards(c), untouched=untouched) == expected
 
@@ -1000,8 +1040,7 @@ S11_1_HANDS = [
 ]
 
 
-@pytest.mark.parametrize("spec, hand, expected", S11_1_HANDS,
-                         ids=[row_id(*r) for r in S11_1_HANDS])
+@pytest.mark.parametrize("spec, hand, expected", S11_1_HANDS, ids=[row_id(*r) for r in S11_1_HANDS])
 def test_s11_1_card_value_schemes(spec: str, hand: str, expected: int) -> None:
     for untouched in (False, True):  # these schemes ignore the untouched tier
         assert penalty(rules_of(spec), parse_mask(hand), untouched=untouched) == expected
@@ -1016,7 +1055,9 @@ def test_s11_1_taiwan_deduction_b_is_the_bigger_loser() -> None:
 
 @pytest.mark.parametrize("bonus", [0, 5])
 def test_s11_1_taiwan_plus_minus_winner_scores_plus_one(bonus: int) -> None:
-    r = rules_of(f"standard:scoring=taiwan_plus_minus,settlement=negated_penalty,winner_bonus={bonus}")
+    r = rules_of(
+        f"standard:scoring=taiwan_plus_minus,settlement=negated_penalty,winner_bonus={bonus}"
+    )
     assert settle(r, 0, [0, 8, 12, 5]) == [1, -8, -12, -5]
 
 
@@ -1031,8 +1072,8 @@ S11_2_LOSERS = [
     ("5D 9C", 2),
     ("2S 2H 7D 8C 9S", 20),
     ("2D KS KH KD KC 3D 4D 5C 6H 8S 9D", 88),
-    ("3D 4D 5D 6D 7D 9C 9H 9S TD TC", 40),   # 10 cards, straight flush (monster), no 2
-    ("3D 4C 5H 6S 7D 9C 9H 9S TD TC", 20),   # 10 cards, no 2, no monster
+    ("3D 4D 5D 6D 7D 9C 9H 9S TD TC", 40),  # 10 cards, straight flush (monster), no 2
+    ("3D 4C 5H 6S 7D 9C 9H 9S TD TC", 20),  # 10 cards, no 2, no monster
     ("2D 2C 2H", 18),
     ("2D 2C 2H 2S", 64),  # four 2s x8, a monster x2
 ]
@@ -1065,16 +1106,23 @@ def test_s11_2_winner_multipliers(final: str, kind: str, mult: int) -> None:
     assert winner_multiplier(PRESETS["standard"], combo.mask, combo.kind) == 1
 
 
-@pytest.mark.parametrize("final, penalties, total", [
-    ("7H", (2, 20, 88), 110),
-    ("2C", (4, 40, 176), 220),
-])
-def test_s11_2_worked_example_through_a_deal(final: str, penalties: tuple[int, ...], total: int) -> None:
+@pytest.mark.parametrize(
+    "final, penalties, total",
+    [
+        ("7H", (2, 20, 88), 110),
+        ("2C", (4, 40, 176), 220),
+    ],
+)
+def test_s11_2_worked_example_through_a_deal(
+    final: str, penalties: tuple[int, ...], total: int
+) -> None:
     # the winner (seat 0) holds only its final play and leads it; taiwan first_lead
     # is relaxed so that the winner may lead freely in a later deal
     spec = "taiwan:first_lead=starting_card_first_deal"
-    hands = [parse_mask(h) for h in (
-        final, "5D 9C", "2S 2H 7D 8C 9S", "2D KS KH KD KC 3D 4D 5C 6H 8S 9D")]
+    hands = [
+        parse_mask(h)
+        for h in (final, "5D 9C", "2S 2H 7D 8C 9S", "2D KS KH KD KC 3D 4D 5C 6H 8S 9D")
+    ]
     deal = BigTwoDeal.from_hands(rules_of(spec), hands, first_deal=False, leader=0)
     play(deal, final)
     assert deal.is_terminal()

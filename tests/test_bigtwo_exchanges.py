@@ -56,8 +56,15 @@ def text(deal: BigTwoDeal, seat: int) -> str:
 
 def all_cards(deal: BigTwoDeal) -> int:
     seen = 0
-    for part in [*deal.hands, *deal.played, deal.set_aside, deal.exposed, deal.leftover,
-                 deal.pool, *deal.piles]:
+    for part in [
+        *deal.hands,
+        *deal.played,
+        deal.set_aside,
+        deal.exposed,
+        deal.leftover,
+        deal.pool,
+        *deal.piles,
+    ]:
         assert part & seen == 0, "a card is in two places"
         seen |= part
     return seen
@@ -68,12 +75,15 @@ def all_cards(deal: BigTwoDeal) -> int:
 ONE_POINT = "3D 4C 5H 6S 7D 8C 9H TS 3S 4H 5C 6D JD"
 
 
-@pytest.mark.parametrize("hand, m2, m3", [
-    (ONE_POINT, True, True),                              # 1 point
-    (ONE_POINT.replace("JD", "QD"), True, True),          # 2 points
-    (ONE_POINT.replace("JD", "KD"), False, True),         # 3 points
-    (ONE_POINT.replace("JD", "2S"), False, False),        # 5 points
-])
+@pytest.mark.parametrize(
+    "hand, m2, m3",
+    [
+        (ONE_POINT, True, True),  # 1 point
+        (ONE_POINT.replace("JD", "QD"), True, True),  # 2 points
+        (ONE_POINT.replace("JD", "KD"), False, True),  # 3 points
+        (ONE_POINT.replace("JD", "2S"), False, False),  # 5 points
+    ],
+)
 def test_s4_redeal_max_points_examples(hand: str, m2: bool, m3: bool) -> None:
     mask = parse_mask(hand)
     assert bool(redeal_reasons(rules(redeal_max_points="2"), mask)) == m2
@@ -89,12 +99,14 @@ def test_s4_hong_kong_ten_high_is_max_points_zero() -> None:
 
 def test_s4_two_faces_and_four_twos() -> None:
     r = rules(redeal_two_faces="true", redeal_four_twos="true")
-    assert redeal_reasons(r, parse_mask("3D 4C 5H 6S 7D 8C 9H TS 3S 4H 5C JD QD")) == \
-        ["redeal_two_faces"]
+    assert redeal_reasons(r, parse_mask("3D 4C 5H 6S 7D 8C 9H TS 3S 4H 5C JD QD")) == [
+        "redeal_two_faces"
+    ]
     assert redeal_reasons(r, parse_mask("3D 4C 5H 6S 7D 8C 9H TS 3S 4H JC JD QD")) == []
     assert redeal_reasons(r, parse_mask("3D 4C 5H 6S 7D 8C 9H TS 3S 4H 5C JD AD")) == []
-    assert redeal_reasons(r, parse_mask("2D 2C 2H 2S 7D 8C 9H TS 3S 4H 5C 6D KD")) == \
-        ["redeal_four_twos"]
+    assert redeal_reasons(r, parse_mask("2D 2C 2H 2S 7D 8C 9H TS 3S 4H 5C 6D KD")) == [
+        "redeal_four_twos"
+    ]
 
 
 STRONG = "2S 2H 2C AS AH AD KS KH KD QS QH QC JS"
@@ -104,8 +116,9 @@ RICH = "3C 3H 7H 8H 9C 9S TC TH JC JH KC AC 2D"
 
 def _redeal_deal(**over: str) -> BigTwoDeal:
     # seat 1 holds 3D (the starting player) and 1 point; seat 3 two points
-    return BigTwoDeal.from_hands(rules(redeal_max_points="2", **over),
-                                 hands(STRONG, ONE_POINT, RICH, TWO_POINTS), dealer=0)
+    return BigTwoDeal.from_hands(
+        rules(redeal_max_points="2", **over), hands(STRONG, ONE_POINT, RICH, TWO_POINTS), dealer=0
+    )
 
 
 def test_s4_qualifying_players_are_asked_in_turn_order_from_the_starting_player() -> None:
@@ -147,32 +160,56 @@ def test_s4_redeal_choice_is_refused_during_the_redeal_phase_in_other_forms() ->
 
 def test_s3_4_instant_win_is_checked_before_redeal_requests() -> None:
     dragon = "AH 2C 3D 4S 5H 6C 7D 8S 9H TC JD QS KH"
-    d = BigTwoDeal.from_hands(rules(redeal_max_points="20", instant_wins="dragon"),
-                              hands(dragon, "3C 4C", "5C", "6D"))
+    d = BigTwoDeal.from_hands(
+        rules(redeal_max_points="20", instant_wins="dragon"), hands(dragon, "3C 4C", "5C", "6D")
+    )
     assert d.is_terminal() and d.outcome is not None and d.outcome.instant_win == "dragon"
 
 
 # ----- §3.4 the order of the steps ------------------------------------------------------------
 
-ORDER = [Phase.CHOOSE_HANDS, Phase.LEFTOVER, Phase.REDEAL, Phase.PRE_EXCHANGE,
-         Phase.CLASS_EXCHANGE, Phase.TRIBUTE, Phase.PLAY, Phase.OVER]
+ORDER = [
+    Phase.CHOOSE_HANDS,
+    Phase.LEFTOVER,
+    Phase.REDEAL,
+    Phase.PRE_EXCHANGE,
+    Phase.CLASS_EXCHANGE,
+    Phase.TRIBUTE,
+    Phase.PLAY,
+    Phase.OVER,
+]
 
 
-@pytest.mark.parametrize("over", [
-    {"players": "3", "leftover_rule": "taiwan_exposed", "redeal_max_points": "20",
-     "pre_exchange": "true", "series": "class_struggle"},
-    {"redeal_max_points": "20", "pre_exchange": "true", "series": "tribute",
-     "tribute_method": "choose_hands"},
-    {"redeal_max_points": "20", "pre_exchange": "true", "series": "tribute",
-     "tribute_method": "draw_three"},
-])
+@pytest.mark.parametrize(
+    "over",
+    [
+        {
+            "players": "3",
+            "leftover_rule": "taiwan_exposed",
+            "redeal_max_points": "20",
+            "pre_exchange": "true",
+            "series": "class_struggle",
+        },
+        {
+            "redeal_max_points": "20",
+            "pre_exchange": "true",
+            "series": "tribute",
+            "tribute_method": "choose_hands",
+        },
+        {
+            "redeal_max_points": "20",
+            "pre_exchange": "true",
+            "series": "tribute",
+            "tribute_method": "draw_three",
+        },
+    ],
+)
 def test_s3_4_phases_come_in_order(over: dict[str, str]) -> None:
     r = resolve("standard", over)
     seen: set[Phase] = set()
     for seed in range(12):
         rng = random.Random(seed)
-        d = new_deal(r, seed, dealer=0, first_deal=False, leader=0,
-                     ranking=list(range(r.players)))
+        d = new_deal(r, seed, dealer=0, first_deal=False, leader=0, ranking=list(range(r.players)))
         phases = [d.phase]
         while not d.is_terminal():
             # never ask for a redeal, so that the later phases are reached
@@ -194,8 +231,12 @@ TITLES = (0, 1, 2, 3)  # seat 0 King, 1 Noble, 2 Commoner, 3 Slave
 def _class_deal(exchange: str = "swap", **over: str) -> BigTwoDeal:
     r = rules(series="class_struggle", class_exchange=exchange, **over)
     return BigTwoDeal.from_hands(
-        r, hands("4D 5C 6D 7D", "AH 8D 9D TD", "AC JD QD KD", "2S 3D 3C 3H"),
-        first_deal=False, leader=0, ranking=TITLES)
+        r,
+        hands("4D 5C 6D 7D", "AH 8D 9D TD", "AC JD QD KD", "2S 3D 3C 3H"),
+        first_deal=False,
+        leader=0,
+        ranking=TITLES,
+    )
 
 
 def test_s12_2_titles() -> None:
@@ -279,9 +320,13 @@ def test_s12_2_protected_cards_are_neither_named_nor_given() -> None:
     assert protected_cards(taiwan) == parse_mask("3C 2D 2C 2H 2S")
     # a King holding a 2 may not give it back
     r = rules(series="class_struggle", class_protect_cards="true")
-    d = BigTwoDeal.from_hands(r, hands("2D 5C 6D 7D", "AH 8D 9D TD", "AC JD QD KD",
-                                       "4S 3D 3C 3H"), first_deal=False, leader=0,
-                              ranking=TITLES)
+    d = BigTwoDeal.from_hands(
+        r,
+        hands("2D 5C 6D 7D", "AH 8D 9D TD", "AC JD QD KD", "4S 3D 3C 3H"),
+        first_deal=False,
+        leader=0,
+        ranking=TITLES,
+    )
     act(d, "name 4S")
     gives = {c.cards for c in d.legal_actions()}
     assert parse_mask("2D") not in gives and parse_mask("4S") in gives
@@ -317,8 +362,7 @@ RANKS = (0, 1, 2, 3)  # seat 0 1st ... seat 3 4th
 
 def _tribute(method: str, *hand_texts: str, **over: str) -> BigTwoDeal:
     r = rules(series="tribute", tribute_method=method, **over)
-    return BigTwoDeal.from_hands(r, hands(*hand_texts), first_deal=False, leader=0,
-                                 ranking=RANKS)
+    return BigTwoDeal.from_hands(r, hands(*hand_texts), first_deal=False, leader=0, ranking=RANKS)
 
 
 def test_s12_3_one_card_example() -> None:
@@ -361,8 +405,9 @@ def test_s12_3_draw_three() -> None:
     d.apply_action(keep)
     drawn = d.history[-1]
     assert drawn.auto and drawn.seat == 1 and drawn.action.name == "draw"
-    assert drawn.action.cards & keep.cards == 0 and drawn.action.cards & before == \
-        drawn.action.cards
+    assert (
+        drawn.action.cards & keep.cards == 0 and drawn.action.cards & before == drawn.action.cards
+    )
     assert [h.bit_count() for h in d.hands] == [13, 16, 13, 10]
     assert d.current_player == 1 and len(d.legal_actions()) == 120  # keeps 2 of 16
     d.apply_action(d.legal_actions()[0])
@@ -396,7 +441,10 @@ def test_s12_3_choose_hands() -> None:
     assert d.observe(3).piles == (0, 1, 2, 3) and d.observe(3).hand == 0
     act(d, "hand 2")
     assert d.current_player == 3 and d.legal_actions() == [
-        Choice("hand", 0, 0), Choice("hand", 0, 1), Choice("hand", 0, 3)]
+        Choice("hand", 0, 0),
+        Choice("hand", 0, 1),
+        Choice("hand", 0, 3),
+    ]
     with pytest.raises(IllegalActionError):
         d.apply_action(Choice("hand", 0, 2))
     act(d, "hand 0", "hand 3")
@@ -414,6 +462,7 @@ def test_s12_3_first_deal_is_normal() -> None:
 
 
 # ----- §12.4 seed 002's exchange -------------------------------------------------------------
+
 
 def test_s12_4_everyone_gives_one_to_three_cards_in_order_from_the_dealers_next() -> None:
     r = rules(pre_exchange="true")
@@ -449,8 +498,11 @@ def test_s12_4_everyone_gives_one_to_three_cards_in_order_from_the_dealers_next(
         pile |= m
     assert sum(received.values()) == pile  # the same cards, handed out again
     for seat in range(4):
-        seen = [ev for ev in d.observe(seat).history if isinstance(ev.action, Choice)
-                and ev.action.name == "receive"]
+        seen = [
+            ev
+            for ev in d.observe(seat).history
+            if isinstance(ev.action, Choice) and ev.action.name == "receive"
+        ]
         assert [ev.seat for ev in seen] == [seat]  # nobody learns what others got
     # deterministic from the seed
     again = replay(json.loads(json.dumps(to_record(d))))
@@ -470,8 +522,12 @@ PRIVATE = {"give", "name", "not_held", "tribute", "draw", "keep", "receive"}
 
 EXCHANGE_RULES = [
     {"series": "class_struggle", "pre_exchange": "true"},
-    {"series": "class_struggle", "class_exchange": "demand", "class_protect_cards": "true",
-     "class_king_demotion": "true"},
+    {
+        "series": "class_struggle",
+        "class_exchange": "demand",
+        "class_protect_cards": "true",
+        "class_king_demotion": "true",
+    },
     {"series": "class_struggle", "players": "3", "leftover_rule": "malaysian"},
     {"series": "tribute", "tribute_method": "one_card"},
     {"series": "tribute", "tribute_method": "two_cards", "pre_exchange": "true"},
@@ -525,7 +581,9 @@ def _check_secrecy(deal: BigTwoDeal) -> None:
             assert obs.partner is None
 
 
-@pytest.mark.parametrize("over", EXCHANGE_RULES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize(
+    "over", EXCHANGE_RULES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
+)
 def test_s13_observations_never_show_private_exchange_cards(over: dict[str, str]) -> None:
     r = resolve("standard", over)
     for seed in range(6):
@@ -546,11 +604,18 @@ def test_s13_class_exchange_example_visibility() -> None:
     slave = [(ev.seat, d.action_text(ev.action)) for ev in d.observe(3).history]
     assert slave == [(0, "name 2S"), (3, "give 2S"), (0, "give 4D"), (0, "give (1 card)")]
     commoner = [d.action_text(ev.action) for ev in d.observe(2).history]
-    assert commoner == ["give (1 card)", "name AH", "not_held AH", "name AC", "give AC",
-                        "give 5C"]
+    assert commoner == ["give (1 card)", "name AH", "not_held AH", "name AC", "give AC", "give 5C"]
     king = [d.action_text(ev.action) for ev in d.observe(0).history]
-    assert king == ["name 2S", "give 2S", "give 4D", "name AH", "not_held AH", "name AC",
-                    "give AC", "give 5C"]
+    assert king == [
+        "name 2S",
+        "give 2S",
+        "give 4D",
+        "name AH",
+        "not_held AH",
+        "name AC",
+        "give AC",
+        "give 5C",
+    ]
 
 
 def test_s13_tribute_visibility() -> None:
@@ -565,13 +630,22 @@ def test_s13_tribute_visibility() -> None:
 
 # ----- records and bots through the phases ------------------------------------------------------
 
-@pytest.mark.parametrize("over", EXCHANGE_RULES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+
+@pytest.mark.parametrize(
+    "over", EXCHANGE_RULES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
+)
 @pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
 def test_bots_play_every_phase_and_records_replay(over: dict[str, str], bot: Any) -> None:
     r = resolve("standard", over)
     for seed in range(4):
-        d = new_deal(r, seed, dealer=seed % r.players, first_deal=False, leader=0,
-                     ranking=[(seed + k) % r.players for k in range(r.players)])
+        d = new_deal(
+            r,
+            seed,
+            dealer=seed % r.players,
+            first_deal=False,
+            leader=0,
+            ranking=[(seed + k) % r.players for k in range(r.players)],
+        )
         bots = [bot(seed * 7 + s) for s in range(r.players)]
         while not d.is_terminal():
             seat = d.current_player
@@ -584,8 +658,10 @@ def test_bots_play_every_phase_and_records_replay(over: dict[str, str], bot: Any
                     assert d.parse_action(d.action_text(a)) == a
             d.apply_action(choice)
         rec = json.loads(json.dumps(to_record(d)))
-        assert all(not item["action"].startswith(("tribute", "draw", "receive", "not_held"))
-                   for item in rec["actions"])  # automatic steps are not in the record
+        assert all(
+            not item["action"].startswith(("tribute", "draw", "receive", "not_held"))
+            for item in rec["actions"]
+        )  # automatic steps are not in the record
         assert replay(rec).outcome == d.outcome
 
 

@@ -26,8 +26,9 @@ from chupai.bots import RandomBot
 from chupai.errors import ChupaiError, RecordError
 
 
-def random_match(rules: BigTwoRules, seed: int, deals: int | None = 50,
-                 target: int | None = None) -> Match:
+def random_match(
+    rules: BigTwoRules, seed: int, deals: int | None = 50, target: int | None = None
+) -> Match:
     """A match played by one seeded RandomBot per seat, seeing only its observation."""
     bots = [RandomBot(seed * 100 + s) for s in range(rules.players)]
 
@@ -51,6 +52,7 @@ def roundtrip(m: Match) -> dict[str, Any]:
 
 
 # ----- who deals and leads -------------------------------------------------------------------
+
 
 def test_first_deal_dealer_is_drawn_or_given() -> None:
     m = Match(PRESETS["standard"], 3, deals=1)
@@ -114,8 +116,11 @@ def test_a_redeal_keeps_the_dealer_and_does_not_count() -> None:
 def test_a_table_that_always_asks_for_a_redeal_still_ends() -> None:
     r = resolve("standard", {"redeal_max_points": "20"})
     m = Match(r, 1, deals=3, max_deals=6)
-    m.play_out(lambda d: Choice("redeal") if Choice("redeal") in d.legal_actions()
-               else d.legal_actions()[0])
+    m.play_out(
+        lambda d: (
+            Choice("redeal") if Choice("redeal") in d.legal_actions() else d.legal_actions()[0]
+        )
+    )
     assert m.is_over() and len(m.deals) == 6 and m.counted == 0
 
 
@@ -143,6 +148,7 @@ def test_king_demotion_through_a_match() -> None:
 
 
 # ----- scores, target, errors ----------------------------------------------------------------
+
 
 def test_running_totals_are_the_sums_of_the_deal_scores() -> None:
     m = random_match(PRESETS["standard"], 2, deals=10)
@@ -190,21 +196,40 @@ def test_deal_seeds_are_stable() -> None:
 MATCH_RULES = {
     **{f"preset={p}": resolve(p) for p in PRESETS},
     "class_struggle swap": resolve("standard", {"series": "class_struggle"}),
-    "class_struggle demand": resolve("standard", {"series": "class_struggle",
-                                                  "class_exchange": "demand"}),
-    "class_struggle demand protect demotion 3p": resolve("standard", {
-        "series": "class_struggle", "class_exchange": "demand", "players": "3",
-        "class_protect_cards": "true", "class_king_demotion": "true"}),
-    **{f"tribute {m}": resolve("standard", {"series": "tribute", "tribute_method": m})
-       for m in ("choose_hands", "one_card", "two_cards", "draw_three")},
+    "class_struggle demand": resolve(
+        "standard", {"series": "class_struggle", "class_exchange": "demand"}
+    ),
+    "class_struggle demand protect demotion 3p": resolve(
+        "standard",
+        {
+            "series": "class_struggle",
+            "class_exchange": "demand",
+            "players": "3",
+            "class_protect_cards": "true",
+            "class_king_demotion": "true",
+        },
+    ),
+    **{
+        f"tribute {m}": resolve("standard", {"series": "tribute", "tribute_method": m})
+        for m in ("choose_hands", "one_card", "two_cards", "draw_three")
+    },
     "pre_exchange": resolve("standard", {"pre_exchange": "true"}),
-    "taiwan tribute draw_three + pre_exchange": resolve("taiwan", {
-        "series": "tribute", "tribute_method": "draw_three", "pre_exchange": "true"}),
-    "obligations and redeals": resolve("hongkong", {
-        "ding_da": "penalty", "last_card_call": "true", "redeal_max_points": "3",
-        "redeal_two_faces": "true", "redeal_four_twos": "true"}),
-    "enforce last_remaining": resolve("taiwan", {"ding_da": "enforce",
-                                                 "play_until": "last_remaining"}),
+    "taiwan tribute draw_three + pre_exchange": resolve(
+        "taiwan", {"series": "tribute", "tribute_method": "draw_three", "pre_exchange": "true"}
+    ),
+    "obligations and redeals": resolve(
+        "hongkong",
+        {
+            "ding_da": "penalty",
+            "last_card_call": "true",
+            "redeal_max_points": "3",
+            "redeal_two_faces": "true",
+            "redeal_four_twos": "true",
+        },
+    ),
+    "enforce last_remaining": resolve(
+        "taiwan", {"ding_da": "enforce", "play_until": "last_remaining"}
+    ),
 }
 
 
@@ -225,6 +250,7 @@ def test_seeded_random_bot_matches_of_50_deals_replay(name: str) -> None:
 
 
 # ----- records ---------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def match_record() -> dict[str, Any]:
@@ -253,23 +279,29 @@ def _set_action(rec: dict[str, Any]) -> None:
 
 TAMPERS = [
     ("an action", _set_action, "deal 2"),
-    ("a deal's seed", lambda r: r["deals"][1].__setitem__("seed", r["deals"][1]["seed"] + 1),
-     "deal 2"),
+    (
+        "a deal's seed",
+        lambda r: r["deals"][1].__setitem__("seed", r["deals"][1]["seed"] + 1),
+        "deal 2",
+    ),
     ("the totals", lambda r: r["totals"].__setitem__(0, r["totals"][0] + 1), "totals"),
     ("a table row", lambda r: r["table"][0]["scores"].__setitem__(0, 99), "table"),
     ("a deal too many", lambda r: r["deals"].append(r["deals"][-1]), "over"),
-    ("deals swapped", lambda r: r["deals"].__setitem__(slice(0, 2), r["deals"][1::-1]),
-     "deal 1"),
-    ("a deal's leader", lambda r: r["deals"][2].__setitem__("leader", (r["deals"][2]["leader"] + 1) % 4),
-     "deal 3"),
+    ("deals swapped", lambda r: r["deals"].__setitem__(slice(0, 2), r["deals"][1::-1]), "deal 1"),
+    (
+        "a deal's leader",
+        lambda r: r["deals"][2].__setitem__("leader", (r["deals"][2]["leader"] + 1) % 4),
+        "deal 3",
+    ),
     ("the rules", lambda r: r["rules"].__setitem__("series", "tribute"), "deal 1"),
     ("the format", lambda r: r.__setitem__("version", 9), "version"),
 ]
 
 
 @pytest.mark.parametrize("what, change, where", TAMPERS, ids=[t[0] for t in TAMPERS])
-def test_tampered_match_records_are_refused(match_record: dict[str, Any], what: str,
-                                            change: Any, where: str) -> None:
+def test_tampered_match_records_are_refused(
+    match_record: dict[str, Any], what: str, change: Any, where: str
+) -> None:
     bad = _broken(match_record, change)
     with pytest.raises(RecordError) as info:
         replay_match(bad)
@@ -290,12 +322,19 @@ def test_an_unfinished_match_record_replays(match_record: dict[str, Any]) -> Non
 
 # ----- command line ---------------------------------------------------------------------------
 
+
 def chupai(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
     env.update(PYTHONIOENCODING="utf-8", COLUMNS="200")
-    return subprocess.run([sys.executable, "-m", "chupai", *args], input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", timeout=120,
-                          env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "chupai", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        env=env,
+    )
 
 
 # every prompt ends in a move: a decision, a pair or single of the lowest cards, or pass
@@ -304,8 +343,20 @@ AUTOPLAY = "keep\ngive 0\nskip\n0 1\n0\npass\n" * 500
 
 def test_cli_play_a_match_of_deals_with_the_score_table(tmp_path: Path) -> None:
     path = tmp_path / "match.json"
-    p = chupai("play", "--deals", "3", "--seed", "4", "--bots", "random", "--set",
-               "series=class_struggle", "--record", str(path), stdin=AUTOPLAY)
+    p = chupai(
+        "play",
+        "--deals",
+        "3",
+        "--seed",
+        "4",
+        "--bots",
+        "random",
+        "--set",
+        "series=class_struggle",
+        "--record",
+        str(path),
+        stdin=AUTOPLAY,
+    )
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert out.count("Score table") == 3
@@ -315,7 +366,7 @@ def test_cli_play_a_match_of_deals_with_the_score_table(tmp_path: Path) -> None:
     rec = json.loads(path.read_text(encoding="utf-8"))
     m = replay_match(rec)
     assert m.counted == 3
-    last_table = out[out.rindex("Score table"):]
+    last_table = out[out.rindex("Score table") :]
     total_line = next(line for line in last_table.splitlines() if line.startswith("Total"))
     assert total_line.split()[1:] == [f"{t:+d}" for t in m.totals]
     r = chupai("replay", str(path))
@@ -331,8 +382,18 @@ def test_cli_play_to_a_target_score() -> None:
 
 def test_cli_play_decisions_are_prompted() -> None:
     # seat 0 is the 4th after deal 1 under one_card tribute, or decides something
-    p = chupai("play", "--deals", "2", "--seed", "4", "--bots", "random", "--set",
-               "pre_exchange=true", stdin=AUTOPLAY)
+    p = chupai(
+        "play",
+        "--deals",
+        "2",
+        "--seed",
+        "4",
+        "--bots",
+        "random",
+        "--set",
+        "pre_exchange=true",
+        stdin=AUTOPLAY,
+    )
     assert p.returncode == 0, p.stderr
     assert "put 1 to 3 cards face down" in p.stdout
     assert "You put " in p.stdout and "You get from the pile:" in p.stdout
@@ -388,8 +449,21 @@ def test_cli_replay_refuses_a_tampered_match(tmp_path: Path, match_record: dict[
 
 def test_cli_simulate_matches(tmp_path: Path) -> None:
     out = tmp_path / "recs"
-    p = chupai("simulate", "--deals", "12", "--match-deals", "5", "--set", "series=tribute",
-               "--set", "tribute_method=two_cards", "--verify", "--json", "--records", str(out))
+    p = chupai(
+        "simulate",
+        "--deals",
+        "12",
+        "--match-deals",
+        "5",
+        "--set",
+        "series=tribute",
+        "--set",
+        "tribute_method=two_cards",
+        "--verify",
+        "--json",
+        "--records",
+        str(out),
+    )
     assert p.returncode == 0, p.stderr
     rep = json.loads(p.stdout)
     assert rep["deals"] == 12 and rep["match_deals"] == 5

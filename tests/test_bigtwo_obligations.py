@@ -27,8 +27,7 @@ def rules(**over: str) -> BigTwoRules:
 
 def deal_of(r: BigTwoRules, *hands: str, leader: int = 0) -> BigTwoDeal:
     """A later deal (no starting-card requirement) led by ``leader``."""
-    return BigTwoDeal.from_hands(r, [parse_mask(h) for h in hands], first_deal=False,
-                                 leader=leader)
+    return BigTwoDeal.from_hands(r, [parse_mask(h) for h in hands], first_deal=False, leader=leader)
 
 
 def play(deal: BigTwoDeal, *moves: str) -> BigTwoDeal:
@@ -144,10 +143,12 @@ def test_s10_1_no_obligation_when_the_next_player_holds_more_cards() -> None:
     assert texts(d) == ["9C", "KS", "2H", "pass"]
 
 
-@pytest.mark.parametrize("lockout, expected", [(True, ["2H", "pass"]),
-                                               (False, ["KS", "2H", "pass"])])
-def test_s10_1_with_pass_lockout_next_skips_locked_out_players(lockout: bool,
-                                                               expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    "lockout, expected", [(True, ["2H", "pass"]), (False, ["KS", "2H", "pass"])]
+)
+def test_s10_1_with_pass_lockout_next_skips_locked_out_players(
+    lockout: bool, expected: list[str]
+) -> None:
     r = rules(ding_da="enforce", pass_lockout=str(lockout).lower())
     d = deal_of(r, "6H 4D 9C KS 2H", "3C 4C 5C 7C", "5H 9H QD", "3S 4S 5S", leader=2)
     play(d, "5H", "pass", "6H", "pass", "9H")
@@ -172,6 +173,7 @@ def test_s10_1_liability_needs_n_to_be_the_winner_last_remaining() -> None:
 
 # ----- §11.4 the 頂大 transfer ------------------------------------------------------------
 
+
 def test_s11_4_wiki_transfer_example() -> None:
     # V lost 3 points, the other two losers 1 and 4: V 8, the others 0
     assert transfer_penalties([0, 3, 1, 4], winner=0, liable=1) == [0, 8, 0, 0]
@@ -179,10 +181,12 @@ def test_s11_4_wiki_transfer_example() -> None:
     assert settle(resolve("standard"), 0, [0, 8, 0, 0]) == [8, -24, 8, 8]
 
 
-@pytest.mark.parametrize("settlement, scores", [("pairwise", (8, -24, 8, 8)),
-                                                ("winner_takes_all", (0, -8, 8, 0))])
-def test_s11_4_wiki_transfer_example_through_a_deal(settlement: str,
-                                                     scores: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(
+    "settlement, scores", [("pairwise", (8, -24, 8, 8)), ("winner_takes_all", (0, -8, 8, 0))]
+)
+def test_s11_4_wiki_transfer_example_through_a_deal(
+    settlement: str, scores: tuple[int, ...]
+) -> None:
     r = rules(ding_da="penalty", settlement=settlement)
     # seat 1 is V; seat 2 is N (one card); seat 0 ends with 4 cards and seat 3 with 1
     d = deal_of(r, "3C 4C 5C 6C 7C 6H", V_HAND, "AS", "5H 8S", leader=3)
@@ -271,8 +275,9 @@ def test_s10_2_a_player_dealt_one_card_is_never_blocked() -> None:
 def test_s10_2_random_deals_with_every_obligation_finish_and_replay() -> None:
     for preset in ("standard", "hongkong", "taiwan", "mainland"):
         for mode in ("penalty", "enforce"):
-            r = resolve(preset, {"ding_da": mode, "last_card_call": "true",
-                                 "play_until": "last_remaining"})
+            r = resolve(
+                preset, {"ding_da": mode, "last_card_call": "true", "play_until": "last_remaining"}
+            )
             for seed in range(15):
                 rng = random.Random(seed)
                 from chupai.bigtwo.game import new_deal
@@ -289,6 +294,7 @@ def test_s10_2_random_deals_with_every_obligation_finish_and_replay() -> None:
 
 
 # ----- §12.1 ranking ---------------------------------------------------------------------
+
 
 def test_s12_1_ranking_ties_go_by_cards_then_turn_order_after_the_winner() -> None:
     # seat 2 goes out at once; seats 0 and 3 hold 2 untouched cards (6 each), seat 1 3 (9)
@@ -324,8 +330,7 @@ def test_s12_1_last_remaining_ranking_is_the_finishing_order() -> None:
 def test_s12_1_instant_win_ranking() -> None:
     r = resolve("taiwan")
     dragon = "AH 2C 3D 4S 5H 6C 7D 8S 9H TC JD QS KH"
-    d = BigTwoDeal.from_hands(r, [parse_mask(h) for h in (
-        "3C 4C", dragon, "5C", "6D 7C 8C")])
+    d = BigTwoDeal.from_hands(r, [parse_mask(h) for h in ("3C 4C", dragon, "5C", "6D 7C 8C")])
     out = d.outcome
     assert out is not None and out.instant_win == "dragon" and out.winner == 1
     assert out.ranking == (1, 2, 0, 3)
@@ -339,9 +344,15 @@ def test_plays_are_still_combos_and_the_pass_singleton() -> None:
 
 # ----- §7.3 repeat-lead lock (the wiki's example) ---------------------------------------------
 
+
 def test_s7_3_repeat_lead_lock_example() -> None:
-    d = deal_of(rules(repeat_lead_lock="true"), "TS TD JC JD QS QH 9S 9C 3D", "KS KH 4D",
-                "AS AH 5D", "2S 2H 6D")
+    d = deal_of(
+        rules(repeat_lead_lock="true"),
+        "TS TD JC JD QS QH 9S 9C 3D",
+        "KS KH 4D",
+        "AS AH 5D",
+        "2S 2H 6D",
+    )
     play(d, "TS TD", "pass", "pass", "pass")  # A leads 10s; all pass
     play(d, "JC JD")  # a higher pair: the others must pass
     assert d.forced_trick and d.legal_actions() == [PASS] and d.observe(2).forced_trick

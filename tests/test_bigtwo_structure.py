@@ -13,7 +13,9 @@ from chupai.bigtwo.rules import PRESETS, BigTwoRules, resolve
 from chupai.cards import parse_mask
 
 VARIANTS = [
-    PRESETS["standard"], PRESETS["taiwan"], PRESETS["mainland"],
+    PRESETS["standard"],
+    PRESETS["taiwan"],
+    PRESETS["mainland"],
     resolve("standard", {"four_card_play": "quad", "allow_triples": "false"}),
     resolve("standard", {"four_card_play": "two_pair", "allow_flush": "false"}),
 ]
@@ -30,16 +32,20 @@ def test_move_generation_makes_exactly_the_allowed_shapes(rules: BigTwoRules) ->
     assert made == {kind for kind, ok in allows.items() if ok}
 
 
-@pytest.mark.parametrize("overrides, cards, reason", [
-    ({"allow_triples": "false"}, "3D 3C 3H", "allow_triples=false"),
-    ({"four_card_play": "none"}, "3D 3C 3H 3S", "four_card_play=none"),
-    ({"four_card_play": "none"}, "3D 3C 4H 4S", "two pairs are not a play under these rules"),
-    ({"allow_flush": "false"}, "3D 5D 7D 9D JD", "allow_flush=false"),
-    ({}, "3D 5C 7D 9D JD", "straight_order=bigtwo"),
-    ({}, "3D 3C 3H 5S 7D", "five cards form no combination"),
-])
-def test_a_shape_that_is_off_says_which_option(overrides: dict[str, str], cards: str,
-                                              reason: str) -> None:
+@pytest.mark.parametrize(
+    "overrides, cards, reason",
+    [
+        ({"allow_triples": "false"}, "3D 3C 3H", "allow_triples=false"),
+        ({"four_card_play": "none"}, "3D 3C 3H 3S", "four_card_play=none"),
+        ({"four_card_play": "none"}, "3D 3C 4H 4S", "two pairs are not a play under these rules"),
+        ({"allow_flush": "false"}, "3D 5D 7D 9D JD", "allow_flush=false"),
+        ({}, "3D 5C 7D 9D JD", "straight_order=bigtwo"),
+        ({}, "3D 3C 3H 5S 7D", "five cards form no combination"),
+    ],
+)
+def test_a_shape_that_is_off_says_which_option(
+    overrides: dict[str, str], cards: str, reason: str
+) -> None:
     assert reason in explain(parse_mask(cards), resolve("standard", overrides))
 
 
@@ -50,11 +56,23 @@ def test_every_pre_play_phase_has_its_rules() -> None:
 
 def test_game_keeps_exporting_every_name() -> None:
     homes = {
-        "Phase": values, "Choice": values, "LastCard": values, "Hidden": values,
-        "Event": values, "Outcome": values, "EVERYONE": values, "CHOICE_NAMES": values,
-        "FULL_DECK": values, "Observation": observation, "class_titles": observation,
-        "TITLES": observation, "TRIBUTE_RANKS": observation, "format_action": notation,
-        "redeal_reasons": phases, "protected_cards": phases, "next_titles": phases,
+        "Phase": values,
+        "Choice": values,
+        "LastCard": values,
+        "Hidden": values,
+        "Event": values,
+        "Outcome": values,
+        "EVERYONE": values,
+        "CHOICE_NAMES": values,
+        "FULL_DECK": values,
+        "Observation": observation,
+        "class_titles": observation,
+        "TITLES": observation,
+        "TRIBUTE_RANKS": observation,
+        "format_action": notation,
+        "redeal_reasons": phases,
+        "protected_cards": phases,
+        "next_titles": phases,
         "transfer_penalties": scoring,
     }
     for name in game.__all__:

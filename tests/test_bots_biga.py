@@ -55,16 +55,20 @@ def _kinds(text: str, rules: BigARules = STANDARD) -> list[str]:
 
 
 def _texts(text: str, rules: BigARules = STANDARD) -> list[str]:
-    return sorted(classify(g.cards, rules, H).text(H, rules)  # type: ignore[union-attr]
-                  for g in decompose(_cards(text), rules, H).groups)
+    return sorted(
+        classify(g.cards, rules, H).text(H, rules)  # type: ignore[union-attr]
+        for g in decompose(_cards(text), rules, H).groups
+    )
 
 
 # ----- decomposition -------------------------------------------------------------------------
 
+
 def test_decompose_finds_sequences_and_keeps_bombs_and_controls() -> None:
     # a pair sequence, a sequence, an egg, the jokers kept as a bomb, the Big Ace alone
     assert _texts("5 6 7 8 9 9 T T J J K K K BJ RJ AH") == sorted(
-        ["5 6 7 8", "9 9 T T J J", "K K K", "BJ RJ", "AH"])
+        ["5 6 7 8", "9 9 T T J J", "K K K", "BJ RJ", "AH"]
+    )
     # four or more of a rank stay a big egg, never feeding a sequence
     texts = _texts("5 6 7 7 7 7 8 9")
     assert "7 7 7 7" in texts
@@ -86,8 +90,9 @@ def test_decompose_prefers_fewer_plays() -> None:
     assert decompose(_cards("K A 2"), chain, H).turns == 1
 
 
-@pytest.mark.parametrize("over", [{}, {"sequence_order": "chain_four_to_three"},
-                                  {"rank_order": "ace_high"}])
+@pytest.mark.parametrize(
+    "over", [{}, {"sequence_order": "chain_four_to_three"}, {"rank_order": "ace_high"}]
+)
 def test_every_plan_partitions_the_hand_into_real_combinations(over: dict[str, str]) -> None:
     rules = resolve("standard", over)
     rng = random.Random(7)
@@ -95,7 +100,7 @@ def test_every_plan_partitions_the_hand_into_real_combinations(over: dict[str, s
     faces = [f for f in range(19) for _ in range((deck >> SHIFTS[f]) & 31)]
     for _ in range(300):
         rng.shuffle(faces)
-        hand = sum(UNIT[f] for f in faces[:rng.randint(1, 22)])
+        hand = sum(UNIT[f] for f in faces[: rng.randint(1, 22)])
         plan = decompose(hand, rules, H)
         assert sum(g.cards for g in plan.groups) == hand
         for g in plan.groups:
@@ -132,7 +137,8 @@ def test_decompose_is_optimal_on_small_hands() -> None:
                     cards += m * UNIT[f]
                     if e - s >= 2 and all(((h - cards) >> SHIFTS[x]) & 31 <= 8 for x in range(19)):
                         value = mod._chain_value(m, s, e - s + 1) - sum(
-                            m * dec.cc[chain[x]] for x in range(s, e + 1))
+                            m * dec.cc[chain[x]] for x in range(s, e + 1)
+                        )
                         out = max(out, best(h - cards, s) + value - TURN)
         return out
 
@@ -141,7 +147,7 @@ def test_decompose_is_optimal_on_small_hands() -> None:
     faces = [f for f in range(19) for _ in range((deck >> SHIFTS[f]) & 31)]
     for _ in range(120):
         rng.shuffle(faces)
-        hand = sum(UNIT[f] for f in faces[:rng.randint(3, 11)])
+        hand = sum(UNIT[f] for f in faces[: rng.randint(3, 11)])
         assert abs(decompose(hand, STANDARD, H).score - best(hand, 0)) < 1e-9
 
 
@@ -156,10 +162,12 @@ def test_packed_states_order_like_the_states() -> None:
     assert [mod._state_of(i) for i in ids] == states
 
 
-@pytest.mark.parametrize("over", [{}, {"sequence_order": "chain_four_to_three",
-                                       "rank_order": "ace_high"}])
-def test_plans_do_not_depend_on_what_the_caches_hold(over: dict[str, str],
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "over", [{}, {"sequence_order": "chain_four_to_three", "rank_order": "ace_high"}]
+)
+def test_plans_do_not_depend_on_what_the_caches_hold(
+    over: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The decomposer's caches (prepared moves, the chains of a path of states,
     the fixed plays) never change a plan: a fresh decomposer with no prepared
     moves finds the same plans, groups in the same order, in the reverse order."""
@@ -172,7 +180,7 @@ def test_plans_do_not_depend_on_what_the_caches_hold(over: dict[str, str],
     hands = []
     for _ in range(300):
         rng.shuffle(faces)
-        hands.append(sum(UNIT[f] for f in faces[:rng.randint(1, 27)]))
+        hands.append(sum(UNIT[f] for f in faces[: rng.randint(1, 27)]))
     warm = mod._Decomposer(rules, H)
     plans = [warm.plan(h) for h in hands]
     monkeypatch.setattr(mod._Decomposer, "_tables", {})
@@ -181,6 +189,7 @@ def test_plans_do_not_depend_on_what_the_caches_hold(over: dict[str, str],
 
 
 # ----- control and strength ------------------------------------------------------------------
+
 
 def test_beatable_looks_at_the_unseen_cards_and_their_room() -> None:
     def pool(text: str) -> list[int]:
@@ -191,12 +200,12 @@ def test_beatable_looks_at_the_unseen_cards_and_their_room() -> None:
     assert k is not None
     assert beatable(k, pool("A 5"), 2, STANDARD, H)
     assert not beatable(k, pool("Q 5"), 2, STANDARD, H)
-    assert beatable(k, pool("5 5 5"), 3, STANDARD, H)        # an egg beats a single
-    assert not beatable(k, pool("5 5 5"), 2, STANDARD, H)    # ... held by nobody with room
+    assert beatable(k, pool("5 5 5"), 3, STANDARD, H)  # an egg beats a single
+    assert not beatable(k, pool("5 5 5"), 2, STANDARD, H)  # ... held by nobody with room
     rj = classify(_cards("RJ"), STANDARD, H)
     assert rj is not None
     assert not beatable(rj, pool("5 5 5 BJ"), 9, STANDARD, H)  # an egg does not beat a joker
-    assert beatable(rj, pool("5 5 5 5"), 9, STANDARD, H)      # a big egg does
+    assert beatable(rj, pool("5 5 5 5"), 9, STANDARD, H)  # a big egg does
     big = classify(_cards("AH"), STANDARD, H)
     assert big is not None
     assert not beatable(big, pool("5 5 5 5 RJ"), 9, STANDARD, H)
@@ -215,6 +224,7 @@ def test_strength_ranks_hands() -> None:
 
 
 # ----- team knowledge ------------------------------------------------------------------------
+
 
 def _play_until(deal: BigADeal, pred: Any, bots: list[Any]) -> bool:
     while not deal.is_terminal():
@@ -239,8 +249,9 @@ def test_team_knowledge_follows_the_observation() -> None:
             assert seat not in team.mates | team.opponents | team.unknown
             assert len(team.mates | team.opponents | team.unknown) == 4
             if deal.alone:
-                assert team.mates == (frozenset() if seat == d else
-                                      team.mates) and d in team.opponents | {seat}
+                assert team.mates == (
+                    frozenset() if seat == d else team.mates
+                ) and d in team.opponents | {seat}
             elif seat == p:
                 assert team.mates == {d}
             elif seat == d:
@@ -253,6 +264,7 @@ def test_team_knowledge_follows_the_observation() -> None:
 
 
 # ----- legality in every phase ----------------------------------------------------------------
+
 
 def _play(deal: BigADeal, bots: list[Any], counter: Counter[str]) -> BigADeal:
     while not deal.is_terminal():
@@ -304,22 +316,32 @@ def test_every_phase_occurs_with_eager_declarers() -> None:
         deal = new_deal(STANDARD, 900 + seed)
         bots: list[Any] = [_Eager(s) if (s + seed) % 2 else BigAGreedyBot(s) for s in range(5)]
         _play(deal, bots, seen)
-    for what in ("declare", "declare_two", "show_second", "keep_hidden", "reveal_partner",
-                 "stay_hidden", "capture"):
+    for what in (
+        "declare",
+        "declare_two",
+        "show_second",
+        "keep_hidden",
+        "reveal_partner",
+        "stay_hidden",
+        "capture",
+    ):
         assert seen[what] > 0, (what, seen)
 
 
-@pytest.mark.parametrize("over", [{"sequence_order": "chain_four_to_three"},
-                                  {"rank_order": "ace_high", "big_ace_in_sets": "true",
-                                   "egg_over_joker_single": "true"},
-                                  {"fours_capture": "false"}])
+@pytest.mark.parametrize(
+    "over",
+    [
+        {"sequence_order": "chain_four_to_three"},
+        {"rank_order": "ace_high", "big_ace_in_sets": "true", "egg_over_joker_single": "true"},
+        {"fours_capture": "false"},
+    ],
+)
 def test_bots_under_options(over: dict[str, str]) -> None:
     rules = resolve("standard", over)
     seen: Counter[str] = Counter()
     for seed in range(6):
         deal = new_deal(rules, seed)
-        bots: list[Any] = [BigAHeuristicBot(s) if s % 2 else BigAGreedyBot(s)
-                           for s in range(5)]
+        bots: list[Any] = [BigAHeuristicBot(s) if s % 2 else BigAGreedyBot(s) for s in range(5)]
         _play(deal, bots, seen)
     assert seen["play"] > 0
 
@@ -364,6 +386,7 @@ def test_bots_are_reproducible_and_decide_from_the_observation_only() -> None:
 
 # ----- set positions ---------------------------------------------------------------------------
 
+
 def _legal(hand: int, top: Combo | None, rules: BigARules = STANDARD) -> list[Any]:
     from chupai.biga.movegen import captures, legal_plays
 
@@ -381,10 +404,17 @@ def _base_obs() -> Any:
     return deal.observe(deal.current_player or 0)
 
 
-def _set_obs(hand: str, *, seat: int = 0, declarer: int = 0, partner: int | None = None,
-             top: str | None = None, top_player: int | None = None,
-             counts: tuple[int, ...] = (10, 10, 10, 10, 10), alone_known: bool = False
-             ) -> tuple[Any, list[Any]]:
+def _set_obs(
+    hand: str,
+    *,
+    seat: int = 0,
+    declarer: int = 0,
+    partner: int | None = None,
+    top: str | None = None,
+    top_player: int | None = None,
+    counts: tuple[int, ...] = (10, 10, 10, 10, 10),
+    alone_known: bool = False,
+) -> tuple[Any, list[Any]]:
     """An observation in play for ``seat`` with ``hand`` (Big Ace suit hearts),
     the declarer, the partner as the seat knows it, the top play and the hand
     sizes; the other fields as in an opening position."""
@@ -393,10 +423,24 @@ def _set_obs(hand: str, *, seat: int = 0, declarer: int = 0, partner: int | None
     topc = classify(_cards(top), STANDARD, H) if top else None
     counts = tuple(size_of(h) if s == seat else counts[s] for s in range(5))
     obs = dataclasses.replace(
-        base, seat=seat, hand=h, hand_counts=counts, declarer=declarer, big_suit=H,
-        partner=partner, alone_known=alone_known, top=topc, top_player=top_player,
-        played=(0,) * 5, captured=(0,) * 5, finishing=(), current_player=seat, forced=False,
-        two_shown=False, partner_revealed=partner is not None and partner != seat)
+        base,
+        seat=seat,
+        hand=h,
+        hand_counts=counts,
+        declarer=declarer,
+        big_suit=H,
+        partner=partner,
+        alone_known=alone_known,
+        top=topc,
+        top_player=top_player,
+        played=(0,) * 5,
+        captured=(0,) * 5,
+        finishing=(),
+        current_player=seat,
+        forced=False,
+        two_shown=False,
+        partner_revealed=partner is not None and partner != seat,
+    )
     return obs, _legal(h, topc)
 
 
@@ -419,8 +463,7 @@ def test_follows_cheaply_and_keeps_structure() -> None:
 
 def test_never_overtakes_a_known_team_mate() -> None:
     # the partner (seat 3, knows itself) does not beat the declarer's play
-    obs, legal = _set_obs("6 8 8 9 J Q 2 AH", seat=3, declarer=0, partner=3, top="5",
-                          top_player=0)
+    obs, legal = _set_obs("6 8 8 9 J Q 2 AH", seat=3, declarer=0, partner=3, top="5", top_player=0)
     assert BigAHeuristicBot(0).act(obs, legal) == PASS
     # ... but goes out over it when it can
     obs, legal = _set_obs("9", seat=3, declarer=0, partner=3, top="5", top_player=0)
@@ -435,26 +478,30 @@ def test_captures_a_rivals_egg_but_not_a_mates() -> None:
     assert any(isinstance(a, Capture) for a in legal)
     assert isinstance(BigAHeuristicBot(0).act(obs, legal), Capture)
     assert isinstance(BigAGreedyBot(0).act(obs, legal), Capture)
-    obs, legal = _set_obs("4 4 6 8 9 J Q AH", seat=3, declarer=0, partner=3, top="7 7 7",
-                          top_player=0)
+    obs, legal = _set_obs(
+        "4 4 6 8 9 J Q AH", seat=3, declarer=0, partner=3, top="7 7 7", top_player=0
+    )
     assert not isinstance(BigAHeuristicBot(0).act(obs, legal), Capture)
 
 
 def test_feeds_a_team_mate_about_to_go_out() -> None:
-    obs, legal = _set_obs("5 9 9 J Q K K K AH", seat=3, declarer=0, partner=3,
-                          counts=(1, 10, 10, 9, 10))
+    obs, legal = _set_obs(
+        "5 9 9 J Q K K K AH", seat=3, declarer=0, partner=3, counts=(1, 10, 10, 9, 10)
+    )
     play = BigAHeuristicBot(0).act(obs, legal)
     assert play.kind is Kind.SINGLE and play.cards == _cards("5")
 
 
 def test_bombs_an_opponent_about_to_go_out() -> None:
-    obs, legal = _set_obs("6 7 7 7 9 J", seat=2, declarer=0, top="K", top_player=0,
-                          counts=(2, 10, 6, 10, 10))
+    obs, legal = _set_obs(
+        "6 7 7 7 9 J", seat=2, declarer=0, top="K", top_player=0, counts=(2, 10, 6, 10, 10)
+    )
     play = BigAHeuristicBot(0).act(obs, legal)
     assert play != PASS and play.cards in (_cards("7 7 7"),)
 
 
 # ----- declaring --------------------------------------------------------------------------------
+
 
 def _draw_obs(hand: str, legal: list[Any]) -> Any:
     deal = new_deal(STANDARD, 3)
@@ -483,14 +530,20 @@ def test_declares_by_hand_strength() -> None:
 def test_show_second_and_reveal_by_strength() -> None:
     bot = BigAHeuristicBot(0)
     base = _base_obs()
-    strong = dataclasses.replace(base, hand=_cards("3 3 2 2 BJ RJ AH AH K K K 8 9 T J Q"),
-                                 phase=Phase.SHOW_SECOND)
-    weak = dataclasses.replace(base, hand=_cards("4 4 5 6 8 9 J Q 5 6 7 9 T J AH"),
-                               phase=Phase.REVEAL)
+    strong = dataclasses.replace(
+        base, hand=_cards("3 3 2 2 BJ RJ AH AH K K K 8 9 T J Q"), phase=Phase.SHOW_SECOND
+    )
+    weak = dataclasses.replace(
+        base, hand=_cards("4 4 5 6 8 9 J Q 5 6 7 9 T J AH"), phase=Phase.REVEAL
+    )
     assert bot.act(strong, [SHOW_SECOND, KEEP_HIDDEN]) == SHOW_SECOND
-    assert bot.act(dataclasses.replace(weak, hand=weak.hand + _cards("AH"),
-                                       phase=Phase.SHOW_SECOND),
-                   [SHOW_SECOND, KEEP_HIDDEN]) == KEEP_HIDDEN
+    assert (
+        bot.act(
+            dataclasses.replace(weak, hand=weak.hand + _cards("AH"), phase=Phase.SHOW_SECOND),
+            [SHOW_SECOND, KEEP_HIDDEN],
+        )
+        == KEEP_HIDDEN
+    )
     assert bot.act(weak, [REVEAL, STAY_HIDDEN]) == STAY_HIDDEN
     partner = dataclasses.replace(strong, hand=strong.hand - _cards("AH"), phase=Phase.REVEAL)
     assert bot.act(partner, [REVEAL, STAY_HIDDEN]) == REVEAL
@@ -499,6 +552,7 @@ def test_show_second_and_reveal_by_strength() -> None:
 
 
 # ----- registry and search -------------------------------------------------------------------
+
 
 def test_registry_builds_the_big_a_bots() -> None:
     assert bot_names("biga") == ["random", "greedy", "heuristic", "search"]
@@ -572,6 +626,7 @@ def test_search_time_budget_is_respected() -> None:
 
 
 # ----- strength ---------------------------------------------------------------------------------
+
 
 def _duel(a: str, b: str, deals: int, seed: int) -> tuple[float, float, float]:
     from chupai.tournament import Tournament, run_tournament, summarize

@@ -48,11 +48,11 @@ def play_out(deal: BigTwoDeal, bots: list[Any], check: bool = True) -> BigTwoDea
 
 # ----- the registry -----------------------------------------------------------------------
 
+
 def test_bot_names_per_game_and_alias() -> None:
     assert bot_names() == ["random", "greedy", "heuristic", "search"]
     assert bot_names("Big2") == bot_names("bigtwo")
-    assert bot_names("doudizhu") == ["random", "greedy", "heuristic", "search", "rlcard",
-                                       "dmc"]
+    assert bot_names("doudizhu") == ["random", "greedy", "heuristic", "search", "rlcard", "dmc"]
 
 
 def test_make_bot_keeps_the_two_argument_call() -> None:
@@ -76,15 +76,22 @@ def test_doudizhu_bots_load_lazily() -> None:
     assert isinstance(make_bot("heuristic", 2, game="ddz"), ddh.DouDizhuHeuristicBot)
 
 
-@pytest.mark.parametrize("name,game,needle", [
-    ("nobody", "bigtwo", "unknown bot 'nobody' for bigtwo; bots: random, greedy, heuristic, search"),
-    ("greedy", "chess", "unknown game 'chess'"),
-    ("greedy:depth=2", "bigtwo", "bot 'greedy' takes no parameters"),
-    ("heuristic:x=1", "bigtwo", "bot 'heuristic' takes no parameters"),
-    ("search:ms", "bigtwo", "bad bot parameter 'ms'"),
-    ("search:ms=1,ms=2", "bigtwo", "given twice"),
-    (":ms=1", "bigtwo", "expected NAME"),
-])
+@pytest.mark.parametrize(
+    "name,game,needle",
+    [
+        (
+            "nobody",
+            "bigtwo",
+            "unknown bot 'nobody' for bigtwo; bots: random, greedy, heuristic, search",
+        ),
+        ("greedy", "chess", "unknown game 'chess'"),
+        ("greedy:depth=2", "bigtwo", "bot 'greedy' takes no parameters"),
+        ("heuristic:x=1", "bigtwo", "bot 'heuristic' takes no parameters"),
+        ("search:ms", "bigtwo", "bad bot parameter 'ms'"),
+        ("search:ms=1,ms=2", "bigtwo", "given twice"),
+        (":ms=1", "bigtwo", "expected NAME"),
+    ],
+)
 def test_bad_bot_specs_raise_chupai_errors(name: str, game: str, needle: str) -> None:
     with pytest.raises(ChupaiError, match=needle.replace("(", r"\(")):
         make_bot(name, 1, game=game)
@@ -93,18 +100,29 @@ def test_bad_bot_specs_raise_chupai_errors(name: str, game: str, needle: str) ->
 def test_parameters_are_parsed_into_keyword_arguments() -> None:
     assert parse_bot_spec("search:ms=200") == ("search", {"ms": 200})
     assert parse_bot_spec("Search: playouts=100, determinizations=8 ; c=1.5; fast=true; x=abc") == (
-        "search", {"playouts": 100, "determinizations": 8, "c": 1.5, "fast": True, "x": "abc"})
+        "search",
+        {"playouts": 100, "determinizations": 8, "c": 1.5, "fast": True, "x": "abc"},
+    )
     assert parse_bot_spec("random") == ("random", {})
     assert split_bot_list("search:playouts=100,determinizations=8,heuristic, greedy") == [
-        "search:playouts=100,determinizations=8", "heuristic", "greedy"]
+        "search:playouts=100,determinizations=8",
+        "heuristic",
+        "greedy",
+    ]
     assert split_bot_list("random") == ["random"]
 
 
 class _FakeSearch:
     name = "search"
 
-    def __init__(self, seed: int | None = None, game: str = "bigtwo", *, ms: int = 1000,
-                 playouts: int | None = None):
+    def __init__(
+        self,
+        seed: int | None = None,
+        game: str = "bigtwo",
+        *,
+        ms: int = 1000,
+        playouts: int | None = None,
+    ):
         self.args = (seed, game, ms, playouts)
 
 
@@ -115,8 +133,9 @@ def test_search_parameters_reach_the_factory(monkeypatch: pytest.MonkeyPatch) ->
     bot = make_bot("search:ms=200,playouts=7", 5, game="doudizhu")
     assert isinstance(bot, _FakeSearch) and bot.args == (5, "doudizhu", 200, 7)
     assert make_bot("search", 1).args == (1, "bigtwo", 1000, None)  # type: ignore[attr-defined]
-    with pytest.raises(ChupaiError, match="unknown parameter 'depth' for bot 'search'; "
-                                          "parameters: ms, playouts"):
+    with pytest.raises(
+        ChupaiError, match="unknown parameter 'depth' for bot 'search'; parameters: ms, playouts"
+    ):
         make_bot("search:depth=3", 1)
 
 
@@ -131,13 +150,16 @@ def test_registry_builds_the_same_greedy_and_random_bots() -> None:
         deal = play_out(new_deal(STD, 21), bots)
         return [deal.action_text(ev.action) for ev in deal.history]
 
-    assert history([make_bot("greedy", s) for s in range(4)]) == \
-        history([GreedyBot(s) for s in range(4)])
-    assert history([make_bot("random", s) for s in range(4)]) == \
-        history([RandomBot(s) for s in range(4)])
+    assert history([make_bot("greedy", s) for s in range(4)]) == history(
+        [GreedyBot(s) for s in range(4)]
+    )
+    assert history([make_bot("random", s) for s in range(4)]) == history(
+        [RandomBot(s) for s in range(4)]
+    )
 
 
 # ----- the plan ---------------------------------------------------------------------------
+
 
 def plays_text(plan: Any) -> list[str]:
     return sorted(format_cards(m) for m, _ in plan.plays)
@@ -183,18 +205,32 @@ def test_control_follows_the_unseen_cards_and_the_counts() -> None:
 
 # ----- tactics ------------------------------------------------------------------------------
 
-def situation(hand: str, *, top: str | None = None, top_player: int | None = None,
-              counts: tuple[int, ...] = (13, 13, 13, 13), played: str = "",
-              rules: Any = STD) -> tuple[Any, list[Any]]:
+
+def situation(
+    hand: str,
+    *,
+    top: str | None = None,
+    top_player: int | None = None,
+    counts: tuple[int, ...] = (13, 13, 13, 13),
+    played: str = "",
+    rules: Any = STD,
+) -> tuple[Any, list[Any]]:
     """An observation of seat 0 in the play phase, and its legal actions."""
     base = new_deal(rules, 1).observe(0)
     mask = parse_mask(hand)
     top_combo = classify(parse_mask(top), rules) if top else None
     gone = parse_mask(played) if played else 0
     obs = dataclasses.replace(
-        base, hand=mask, hand_counts=(mask.bit_count(),) + counts[1:],
-        played=(0, gone, 0, 0), top=top_combo, top_player=top_player,
-        current_player=0, must_contain=0, phase=Phase.PLAY)
+        base,
+        hand=mask,
+        hand_counts=(mask.bit_count(),) + counts[1:],
+        played=(0, gone, 0, 0),
+        top=top_combo,
+        top_player=top_player,
+        current_player=0,
+        must_contain=0,
+        phase=Phase.PLAY,
+    )
     legal: list[Any] = list(legal_plays(mask, rules, top_combo))
     if top_combo is not None:
         legal.append(PASS)
@@ -222,8 +258,10 @@ def test_keeps_its_two_early_and_plays_it_to_run_out() -> None:
     early = "3D 4C 5H 6S 7D 9C 9D JS 2S"
     assert act(early, top="AH", top_player=1) == "pass"
     # late: the 2 wins the trick, then the straight goes out
-    assert act("3D 4C 5H 6S 7D 2S", top="AH", top_player=1, counts=(6, 3, 3, 4),
-               played="2D 2C 2H") == "2S"
+    assert (
+        act("3D 4C 5H 6S 7D 2S", top="AH", top_player=1, counts=(6, 3, 3, 4), played="2D 2C 2H")
+        == "2S"
+    )
 
 
 def test_blocks_a_player_about_to_go_out() -> None:
@@ -240,12 +278,15 @@ def test_leads_the_weak_part_of_the_plan_and_keeps_control() -> None:
 
 
 def test_leads_the_starting_card_in_a_combination() -> None:
-    deal = BigTwoDeal.from_hands(STD, [
-        parse_mask("3D 4C 5H 6S 7D 8C 8D 9S TS JS QD KD AD"),
-        parse_mask("3C 4D 5D 6D 7C 8H 9D TD JD QC KC AC 2D"),
-        parse_mask("3H 4H 5C 6C 7H 8S 9C TC JC QH KH AH 2C"),
-        parse_mask("3S 4S 5S 6H 7S 9H TH JH QS KS AS 2H 2S"),
-    ])
+    deal = BigTwoDeal.from_hands(
+        STD,
+        [
+            parse_mask("3D 4C 5H 6S 7D 8C 8D 9S TS JS QD KD AD"),
+            parse_mask("3C 4D 5D 6D 7C 8H 9D TD JD QC KC AC 2D"),
+            parse_mask("3H 4H 5C 6C 7H 8S 9C TC JC QH KH AH 2C"),
+            parse_mask("3S 4S 5S 6H 7S 9H TH JH QS KS AS 2H 2S"),
+        ],
+    )
     action = BigTwoHeuristicBot(0).act(deal.observe(0), deal.legal_actions())
     assert action.mask & parse_mask("3D") and action.mask.bit_count() == 5
 
@@ -263,21 +304,30 @@ CONFIGS: list[tuple[str, dict[str, str], set[str]]] = [
     ("standard", {"players": "3", "hand_size": "9"}, set()),
     ("standard", {"pre_exchange": "true"}, {"pre_exchange"}),
     ("standard", {"series": "class_struggle"}, {"class_exchange"}),
-    ("standard", {"series": "class_struggle", "class_exchange": "demand",
-                  "class_protect_cards": "true"}, {"class_exchange"}),
+    (
+        "standard",
+        {"series": "class_struggle", "class_exchange": "demand", "class_protect_cards": "true"},
+        {"class_exchange"},
+    ),
     ("standard", {"series": "tribute"}, {"choose_hands"}),
     ("standard", {"series": "tribute", "tribute_method": "one_card"}, {"tribute"}),
     ("standard", {"series": "tribute", "tribute_method": "two_cards"}, {"tribute"}),
     ("standard", {"series": "tribute", "tribute_method": "draw_three"}, {"tribute"}),
     ("standard", {"redeal_max_points": "20"}, {"redeal"}),
     ("standard", {"ding_da": "enforce", "last_card_call": "true"}, set()),
-    ("standard", {"ding_da": "penalty", "repeat_lead_lock": "true",
-                  "play_until": "last_remaining"}, set()),
+    (
+        "standard",
+        {"ding_da": "penalty", "repeat_lead_lock": "true", "play_until": "last_remaining"},
+        set(),
+    ),
     ("standard", {"four_card_play": "quad"}, set()),
     ("standard", {"four_card_play": "two_pair", "allow_two_pair_kicker": "true"}, set()),
     ("standard", {"scoring": "taiwan_plus_minus", "settlement": "negated_penalty"}, set()),
-    ("standard", {"allow_flush": "false", "allow_triples": "false",
-                  "straight_order": "jqka2_high"}, set()),
+    (
+        "standard",
+        {"allow_flush": "false", "allow_triples": "false", "straight_order": "jqka2_high"},
+        set(),
+    ),
 ]
 
 
@@ -292,8 +342,11 @@ def sweep(preset: str, overrides: dict[str, str], seeds: range) -> tuple[set[str
         later = seed % 2 == 1
         kw: dict[str, Any] = {}
         if later:
-            kw = {"first_deal": False, "leader": seed % n,
-                  "ranking": tuple((seed + i) % n for i in range(n))}
+            kw = {
+                "first_deal": False,
+                "leader": seed % n,
+                "ranking": tuple((seed + i) % n for i in range(n)),
+            }
         deal = new_deal(rules, seed, **kw)
         bots = [BigTwoHeuristicBot(seed * 10 + s) for s in range(n)]
         while not deal.is_terminal():
@@ -311,8 +364,9 @@ def sweep(preset: str, overrides: dict[str, str], seeds: range) -> tuple[set[str
 
 
 @pytest.mark.parametrize("preset,overrides,phases", CONFIGS)
-def test_heuristic_plays_legally_in_every_phase(preset: str, overrides: dict[str, str],
-                                                phases: set[str]) -> None:
+def test_heuristic_plays_legally_in_every_phase(
+    preset: str, overrides: dict[str, str], phases: set[str]
+) -> None:
     seen, _ = sweep(preset, overrides, range(6))
     assert "play" in seen
     assert phases <= seen, f"phases not met: {phases - seen}"
@@ -320,8 +374,9 @@ def test_heuristic_plays_legally_in_every_phase(preset: str, overrides: dict[str
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset,overrides,phases", CONFIGS)
-def test_heuristic_plays_legally_over_many_deals(preset: str, overrides: dict[str, str],
-                                                 phases: set[str]) -> None:
+def test_heuristic_plays_legally_over_many_deals(
+    preset: str, overrides: dict[str, str], phases: set[str]
+) -> None:
     seen, _ = sweep(preset, overrides, range(6, 106))
     assert phases <= seen
 
@@ -371,6 +426,7 @@ def test_heuristic_is_fast() -> None:
 
 
 # ----- strength -----------------------------------------------------------------------------
+
 
 def duel(hero: str, villain: str, deals: int, preset: str = "standard") -> tuple[float, float]:
     """``hero`` in one seat against ``villain`` in the others, each deal played once
@@ -448,9 +504,11 @@ def test_phase_choices_are_sensible() -> None:
     rules = resolve("standard", {"redeal_max_points": "20", "redeal_four_twos": "true"})
     base = new_deal(rules, 1).observe(0)
     offer = [Choice("keep"), Choice("redeal")]
-    for hand, want in [("3D 4C 5H 6S 8D 9C TS JH 3S 4H 6D 7C 9D", "redeal"),
-                       ("2D 2C AS AD KD KS QS 3D 4D 5D 6D 8D 9C", "keep"),
-                       ("2D 2C 2H 2S 3C 4H 5S 6D 7C 8H 9S TD JC", "keep")]:
+    for hand, want in [
+        ("3D 4C 5H 6S 8D 9C TS JH 3S 4H 6D 7C 9D", "redeal"),
+        ("2D 2C AS AD KD KS QS 3D 4D 5D 6D 8D 9C", "keep"),
+        ("2D 2C 2H 2S 3C 4H 5S 6D 7C 8H 9S TD JC", "keep"),
+    ]:
         obs = dataclasses.replace(base, hand=parse_mask(hand), phase=Phase.REDEAL)
         assert bot.act(obs, offer).name == want, hand
 

@@ -62,9 +62,17 @@ def _texts(hand: str, rules: DouDizhuRules = CLASSIC) -> list[str]:
 
 # ----- decomposition -----------------------------------------------------------------
 
+
 def test_decompose_finds_chains_kickers_and_keeps_bombs() -> None:
     assert _texts("3 4 5 6 7 9 9 9 J Q Q K K A 2 BJ RJ") == [
-        "3 4 5 6 7", "9 9 9 J", "Q Q", "K K", "A", "2", "BJ RJ"]
+        "3 4 5 6 7",
+        "9 9 9 J",
+        "Q Q",
+        "K K",
+        "A",
+        "2",
+        "BJ RJ",
+    ]
     # an airplane takes the two lowest singles as wings
     plan = decompose(_cards("3 3 3 4 4 4 5 6 9 9 K"), CLASSIC)
     kinds = sorted(g.kind.value for g in plan.groups)
@@ -72,7 +80,8 @@ def test_decompose_finds_chains_kickers_and_keeps_bombs() -> None:
     assert "3 3 3 4 4 4 5 6" in [cards_text(g.cards) for g in plan.groups]
     # two overlapping straights beat one straight and a pile of singles
     assert sorted(_texts("3 4 5 6 7 8 8 9 9 T T J J Q Q K")) == sorted(
-        ["3 4 5 6 7 8 9 T J Q", "8 9 T J Q K"])
+        ["3 4 5 6 7 8 9 T J Q", "8 9 T J Q K"]
+    )
     # a bomb is never broken for a chain, and the rocket stays whole
     texts = _texts("3 4 5 6 7 7 7 7 BJ RJ 9")
     assert "7 7 7 7" in texts and "BJ RJ" in texts
@@ -84,8 +93,11 @@ def test_decompose_finds_chains_kickers_and_keeps_bombs() -> None:
     assert (Kind.PAIR, "BJ BJ") in found
 
 
-@pytest.mark.parametrize("rules", [CLASSIC, FOUR, resolve("classic", {"airplane_max_trios": "2"})],
-                         ids=["classic", "four_player", "classic-max2"])
+@pytest.mark.parametrize(
+    "rules",
+    [CLASSIC, FOUR, resolve("classic", {"airplane_max_trios": "2"})],
+    ids=["classic", "four_player", "classic-max2"],
+)
 def test_every_plan_partitions_the_hand_into_real_combinations(rules: DouDizhuRules) -> None:
     """For many dealt hands (and hands with the kitty): the groups add up to the
     hand, each group is a reading of its kind, and turns counts the groups."""
@@ -100,8 +112,13 @@ def test_every_plan_partitions_the_hand_into_real_combinations(rules: DouDizhuRu
                 kinds = {r.kind for r in readings(g.cards, rules)}
                 assert g.kind in kinds, (cards_text(hand), cards_text(g.cards), g.kind)
                 if g.kind in (Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS):
-                    assert g.size // {Kind.AIRPLANE: 3, Kind.AIRPLANE_SINGLES: 4,
-                                      Kind.AIRPLANE_PAIRS: 5}[g.kind] <= rules.airplane_max_trios
+                    assert (
+                        g.size
+                        // {Kind.AIRPLANE: 3, Kind.AIRPLANE_SINGLES: 4, Kind.AIRPLANE_PAIRS: 5}[
+                            g.kind
+                        ]
+                        <= rules.airplane_max_trios
+                    )
 
 
 def _some_of(hand: int, rng: random.Random) -> int:
@@ -122,22 +139,23 @@ def test_decompose_prefers_fewer_plays() -> None:
 
 # ----- control -------------------------------------------------------------------------
 
+
 def test_beatable_looks_at_the_unseen_cards_and_their_room() -> None:
     pool = list(unpack(_cards("3 4 5 6 7 8 9 K K")))
-    assert beatable(Kind.SINGLE, 9, 1, pool, 5, False)           # a K beats a Q
-    assert not beatable(Kind.SINGLE, 10, 1, pool, 5, False)      # nothing beats a K
+    assert beatable(Kind.SINGLE, 9, 1, pool, 5, False)  # a K beats a Q
+    assert not beatable(Kind.SINGLE, 10, 1, pool, 5, False)  # nothing beats a K
     assert beatable(Kind.PAIR, 9, 2, pool, 5, False)
-    assert not beatable(Kind.PAIR, 9, 2, pool, 1, False)         # one card left: no pair
-    assert beatable(Kind.STRAIGHT, 5, 5, pool, 9, False)         # 5 6 7 8 9 over 4..8
-    assert not beatable(Kind.STRAIGHT, 6, 5, pool, 9, False)     # nothing over 5..9
+    assert not beatable(Kind.PAIR, 9, 2, pool, 1, False)  # one card left: no pair
+    assert beatable(Kind.STRAIGHT, 5, 5, pool, 9, False)  # 5 6 7 8 9 over 4..8
+    assert not beatable(Kind.STRAIGHT, 6, 5, pool, 9, False)  # nothing over 5..9
     bombs = list(unpack(_cards("9 9 9 9 3")))
-    assert beatable(Kind.SINGLE, 12, 1, bombs, 5, False)         # a bomb beats anything
-    assert not beatable(Kind.SINGLE, 12, 1, bombs, 3, False)     # ... held in four cards
-    assert not beatable(Kind.BOMB, 8, 4, bombs, 5, False)        # TTTT over 9999
+    assert beatable(Kind.SINGLE, 12, 1, bombs, 5, False)  # a bomb beats anything
+    assert not beatable(Kind.SINGLE, 12, 1, bombs, 3, False)  # ... held in four cards
+    assert not beatable(Kind.BOMB, 8, 4, bombs, 5, False)  # TTTT over 9999
     rocket = list(unpack(_cards("BJ RJ")))
     assert beatable(Kind.BOMB, 12, 4, rocket, 2, False)
     four = list(unpack(_cards("9 9 9 9 9 3", FOUR)))
-    assert beatable(Kind.BOMB, 12, 4, four, 6, True)             # five 9s beat four 2s
+    assert beatable(Kind.BOMB, 12, 4, four, 6, True)  # five 9s beat four 2s
     assert not beatable(Kind.BOMB, 12, 5, four, 6, True)
 
 
@@ -172,7 +190,7 @@ def test_bidding_follows_hand_strength() -> None:
         choice = bot.act(deal.observe(nxt), deal.legal_actions())
         assert choice == (Bid(3) if bid_for(deal.hands[nxt], CLASSIC) == 3 else PASS)
     assert all(counts[v] > 0 for v in counts)  # every bid occurs
-    assert counts[0] > counts[3]               # but most hands are not worth a 3
+    assert counts[0] > counts[3]  # but most hands are not worth a 3
 
 
 def test_robs_only_with_a_strong_hand() -> None:
@@ -202,8 +220,7 @@ def _classic_deal(hand0: str, kitty: str | None = None) -> DouDizhuDeal:
     h1 = sum(1 << SHIFTS[r] for r in ranks[0:34:2])
     h2 = sum(1 << SHIFTS[r] for r in ranks[1:34:2])
     kit = _cards(kitty) if kitty is not None else sum(1 << SHIFTS[r] for r in ranks[34:])
-    return DouDizhuDeal.from_hands(CLASSIC, [_cards(hand0), h1, h2], kit, dealer=0,
-                                   first_bidder=0)
+    return DouDizhuDeal.from_hands(CLASSIC, [_cards(hand0), h1, h2], kit, dealer=0, first_bidder=0)
 
 
 def _lord_to_play(deal: DouDizhuDeal) -> DouDizhuDeal:
@@ -239,8 +256,9 @@ def test_shows_the_hand_only_when_overwhelming() -> None:
     # ming_pai=always doubles a loss too: one weak play is already too many
     always = resolve("classic", {"ming_pai": "always"})
     base = _classic_deal(won, "3 4 5")
-    deal = DouDizhuDeal.from_hands(always, list(base.dealt_hands), base.kitty, dealer=0,
-                                   first_bidder=0)
+    deal = DouDizhuDeal.from_hands(
+        always, list(base.dealt_hands), base.kitty, dealer=0, first_bidder=0
+    )
     deal.apply_action(Bid(3))
     while deal.phase is Phase.ROB:
         deal.apply_action(NO_ROB)
@@ -270,34 +288,42 @@ def test_opening_lead_sheds_a_chain_and_keeps_the_rocket() -> None:
 def test_follows_cheaply_and_keeps_structure() -> None:
     # seat 1: two straights (3..9, 7..A), an ace and a 2; the landlord led a 3
     hand = "3 4 5 6 7 7 8 8 9 9 T J Q K A A 2"
-    obs, legal = _obs(["4 6 8 T J Q K 2 2 BJ RJ 5 5 6 6 7 3", hand, "4 4 5 9 T T J Q K"], 1,
-                      top="3", top_player=0)
+    obs, legal = _obs(
+        ["4 6 8 T J Q K 2 2 BJ RJ 5 5 6 6 7 3", hand, "4 4 5 9 T T J Q K"], 1, top="3", top_player=0
+    )
     play = DouDizhuHeuristicBot(0).act(obs, legal)
     assert isinstance(play, Combo) and play.kind is Kind.SINGLE
     before = decompose(obs.hand, CLASSIC)
     after = decompose(obs.hand - play.cards, CLASSIC)
-    assert after.turns == before.turns - 1     # a play of its plan: no straight broken
-    assert play.cards == _cards("A")           # the cheapest of them (the 2 stays)
+    assert after.turns == before.turns - 1  # a play of its plan: no straight broken
+    assert play.cards == _cards("A")  # the cheapest of them (the 2 stays)
 
 
 def test_peasant_lets_its_partner_win() -> None:
     deal = _in_play()
     deal.apply_action(deal.parse_action("3"))
-    deal.apply_action(deal.parse_action("9"))   # seat 1, a peasant, beats the landlord
-    deal.apply_action(deal.parse_action("A"))   # the landlord beats it
+    deal.apply_action(deal.parse_action("9"))  # seat 1, a peasant, beats the landlord
+    deal.apply_action(deal.parse_action("A"))  # the landlord beats it
     legal = deal.legal_actions()
     assert DouDizhuHeuristicBot(0).act(deal.observe(2), legal) != PASS  # seat 2 fights the lord
     deal = _in_play()
     deal.apply_action(deal.parse_action("3"))
     deal.apply_action(deal.parse_action("9"))
-    deal.apply_action(PASS)                     # the landlord passes: seat 2 lets 9 stand
+    deal.apply_action(PASS)  # the landlord passes: seat 2 lets 9 stand
     legal = deal.legal_actions()
     assert any(isinstance(a, Combo) for a in legal)
     assert DouDizhuHeuristicBot(0).act(deal.observe(2), legal) == PASS
 
 
-def _obs(hands: list[str], seat: int, *, lord: int = 0, top: str | None = None,
-         top_player: int | None = None, rules: DouDizhuRules = CLASSIC) -> tuple[Any, list[Any]]:
+def _obs(
+    hands: list[str],
+    seat: int,
+    *,
+    lord: int = 0,
+    top: str | None = None,
+    top_player: int | None = None,
+    rules: DouDizhuRules = CLASSIC,
+) -> tuple[Any, list[Any]]:
     """The observation and legal actions of ``seat`` in a play position: the seats
     hold ``hands``, every other card has been played (it counts as the landlord's
     plays), and ``top`` (cards text, played by ``top_player``) is on the table."""
@@ -311,26 +337,45 @@ def _obs(hands: list[str], seat: int, *, lord: int = 0, top: str | None = None,
     if top_combo is not None:
         legal.append(PASS)
     obs = Observation(
-        rules=rules, seat=seat, players=rules.players, phase=Phase.PLAY, current_player=seat,
-        dealer=0, first_bidder=0, marker=None, hand=held[seat],
-        hand_counts=tuple(size_of(h) for h in held), history=(), bid=3, landlord=lord, robs=0,
-        kitty=0, landlord_hand=None, shown=False, played=played, top=top_combo,
+        rules=rules,
+        seat=seat,
+        players=rules.players,
+        phase=Phase.PLAY,
+        current_player=seat,
+        dealer=0,
+        first_bidder=0,
+        marker=None,
+        hand=held[seat],
+        hand_counts=tuple(size_of(h) for h in held),
+        history=(),
+        bid=3,
+        landlord=lord,
+        robs=0,
+        kitty=0,
+        landlord_hand=None,
+        shown=False,
+        played=played,
+        top=top_combo,
         top_player=top_player if top_combo is not None else None,
-        leader=top_player if top_combo is not None else seat, bombs=0, doubled=False,
-        outcome=None)
+        leader=top_player if top_combo is not None else seat,
+        bombs=0,
+        doubled=False,
+        outcome=None,
+    )
     return obs, legal
 
 
 def test_cashes_controls_then_goes_out() -> None:
     obs, legal = _obs(["BJ RJ 3 3 3 3 8", "4 5 6 7 9 T J Q", "4 5 6 7 9 T J Q"], 0)
     play = DouDizhuHeuristicBot(0).act(obs, legal)
-    assert isinstance(play, Combo) and play.kind in BOMB_KINDS   # the 8 comes last
+    assert isinstance(play, Combo) and play.kind in BOMB_KINDS  # the 8 comes last
     obs, legal = _obs(["8 9 9 9 8", "4 5 6 7 9 T J Q", "4 5 6 7 T J Q"], 0)
     play = DouDizhuHeuristicBot(0).act(obs, legal)
-    assert isinstance(play, Combo) and play.cards == obs.hand     # out in one play
+    assert isinstance(play, Combo) and play.cards == obs.hand  # out in one play
     # following: the whole hand beats the top play
-    obs, legal = _obs(["4 4 4 3 3", "4 5 6 7 9 T J Q", "5 6 7 T J Q"], 0, top="3 3 3 5 5",
-                      top_player=1)
+    obs, legal = _obs(
+        ["4 4 4 3 3", "4 5 6 7 9 T J Q", "5 6 7 T J Q"], 0, top="3 3 3 5 5", top_player=1
+    )
     play = DouDizhuHeuristicBot(0).act(obs, legal)
     assert isinstance(play, Combo) and play.cards == obs.hand
 
@@ -338,7 +383,7 @@ def test_cashes_controls_then_goes_out() -> None:
 def test_landlord_leads_no_single_into_a_one_card_peasant() -> None:
     obs, legal = _obs(["3 5 9 9 K", "Q", "4 4 6 6 7"], 0)
     play = DouDizhuHeuristicBot(0).act(obs, legal)
-    assert isinstance(play, Combo) and play.kind is Kind.PAIR    # 9 9: the only non-single
+    assert isinstance(play, Combo) and play.kind is Kind.PAIR  # 9 9: the only non-single
     obs, legal = _obs(["3 5 K", "Q", "4 4 6 6 7"], 0)
     play = DouDizhuHeuristicBot(0).act(obs, legal)
     assert isinstance(play, Combo) and play.cards == _cards("K")  # singles only: the highest
@@ -365,8 +410,9 @@ def test_beats_with_a_control_when_that_wins() -> None:
     play = DouDizhuHeuristicBot(0).act(obs, legal)
     assert isinstance(play, Combo) and play.cards == _cards("RJ")
     # when the lord's leftover would be two weak plays, it does not waste the RJ on a 4
-    obs, legal = _obs(["RJ 5 5 3 8 J", "6 7 9 T Q Q Q K", "7 8 9 T BJ K A A"], 0, top="4",
-                      top_player=1)
+    obs, legal = _obs(
+        ["RJ 5 5 3 8 J", "6 7 9 T Q Q Q K", "7 8 9 T BJ K A A"], 0, top="4", top_player=1
+    )
     play = DouDizhuHeuristicBot(0).act(obs, legal)
     assert play != readings(_cards("RJ"), CLASSIC)[0]
 
@@ -388,20 +434,31 @@ def test_landlord_bombs_a_peasant_about_to_go_out_and_saves_it_otherwise() -> No
     obs, legal = _obs(["6 6 6 6 3 4 8", "Q Q 7", "5 7 9 J T"], 0, top="K K", top_player=1)
     play = DouDizhuHeuristicBot(0).act(obs, legal)
     assert isinstance(play, Combo) and play.kind is Kind.BOMB
-    obs, legal = _obs(["6 6 6 6 3 4 8", "Q Q 3 5 7 9 J T", "5 7 9 J 8 T K A"], 0, top="K K",
-                      top_player=1)
+    obs, legal = _obs(
+        ["6 6 6 6 3 4 8", "Q Q 3 5 7 9 J T", "5 7 9 J 8 T K A"], 0, top="K K", top_player=1
+    )
     assert DouDizhuHeuristicBot(0).act(obs, legal) == PASS
 
 
 def test_four_player_partners_and_bombs() -> None:
     rules = FOUR
     # seat 3's partner (seat 2) leads a pair; the landlord (seat 0) is next with many cards
-    obs, legal = _obs(["3 4 5 6 7 8 9 T J Q K A A 2", "4 5 6", "8 9 T J", "Q Q K K 3"], 3,
-                      top="7 7", top_player=2, rules=rules)
+    obs, legal = _obs(
+        ["3 4 5 6 7 8 9 T J Q K A A 2", "4 5 6", "8 9 T J", "Q Q K K 3"],
+        3,
+        top="7 7",
+        top_player=2,
+        rules=rules,
+    )
     assert DouDizhuHeuristicBot(0).act(obs, legal) == PASS
     # the landlord plays a six-card bomb on a peasant about to go out
-    obs, legal = _obs(["5 5 5 5 5 5 3 4 8", "Q Q 3", "4 6 7 9 T", "J J K K 3"], 0,
-                      top="A A", top_player=1, rules=rules)
+    obs, legal = _obs(
+        ["5 5 5 5 5 5 3 4 8", "Q Q 3", "4 6 7 9 T", "J J K K 3"],
+        0,
+        top="A A",
+        top_player=1,
+        rules=rules,
+    )
     play = DouDizhuHeuristicBot(0).act(obs, legal)
     assert isinstance(play, Combo) and play.power > 0
 
@@ -411,11 +468,19 @@ def test_four_player_partners_and_bombs() -> None:
 VARIANTS = {
     "classic": CLASSIC,
     "four_player": FOUR,
-    "classic-variant": resolve("classic", {
-        "bidding": "until_all_pass", "four_with_two_match": "true", "ming_pai": "always",
-        "airplane_max_trios": "3", "four_with_two_kickers": "no_pair"}),
-    "four_player-variant": resolve("four_player", {
-        "allow_four_with_pair": "true", "ming_pai": "off", "robbing": "false"}),
+    "classic-variant": resolve(
+        "classic",
+        {
+            "bidding": "until_all_pass",
+            "four_with_two_match": "true",
+            "ming_pai": "always",
+            "airplane_max_trios": "3",
+            "four_with_two_kickers": "no_pair",
+        },
+    ),
+    "four_player-variant": resolve(
+        "four_player", {"allow_four_with_pair": "true", "ming_pai": "off", "robbing": "false"}
+    ),
 }
 DEALS = {"classic": 250, "four_player": 80, "classic-variant": 80, "four_player-variant": 40}
 
@@ -433,8 +498,10 @@ def test_always_returns_a_legal_action(name: str) -> None:
     for seed in range(DEALS[name]):
         deal = new_deal(rules, seed)
         mixed = seed % 2 == 1
-        bots: list[Any] = [RandomBot(seed * 7 + s) if mixed and s == seed % n
-                           else DouDizhuHeuristicBot(seed + s) for s in range(n)]
+        bots: list[Any] = [
+            RandomBot(seed * 7 + s) if mixed and s == seed % n else DouDizhuHeuristicBot(seed + s)
+            for s in range(n)
+        ]
         for _ in range(2000):
             if deal.is_terminal():
                 break
@@ -471,7 +538,7 @@ def test_deterministic_and_independent_of_its_caches(rules: DouDizhuRules) -> No
     n = rules.players
     for seed in range(12):
         first = _run(new_deal(rules, seed), [DouDizhuHeuristicBot(seed + s) for s in range(n)])
-        heuristic_module._DECOMPOSERS.clear()       # cold caches give the same plans
+        heuristic_module._DECOMPOSERS.clear()  # cold caches give the same plans
         again = _run(new_deal(rules, seed), [DouDizhuHeuristicBot(seed + s) for s in range(n)])
         assert first.history == again.history
         assert first.outcome == again.outcome
@@ -492,6 +559,7 @@ def test_deterministic_and_independent_of_its_caches(rules: DouDizhuRules) -> No
 
 
 # ----- strength ----------------------------------------------------------------------------
+
 
 def _greedy_cls() -> Callable[[int], Any]:
     from chupai.bots.doudizhu import DouDizhuGreedyBot
@@ -517,13 +585,18 @@ def _landlord_fixed(rules: DouDizhuRules, seed: int) -> tuple[DouDizhuDeal, int]
     return deal, lord
 
 
-def _lord_wins(rules: DouDizhuRules, seeds: range, lord_cls: Callable[[int], Any],
-               peasant_cls: Callable[[int], Any]) -> list[bool]:
+def _lord_wins(
+    rules: DouDizhuRules,
+    seeds: range,
+    lord_cls: Callable[[int], Any],
+    peasant_cls: Callable[[int], Any],
+) -> list[bool]:
     out = []
     for seed in seeds:
         deal, lord = _landlord_fixed(rules, seed)
-        bots = [(lord_cls if s == lord else peasant_cls)(seed * 10 + s)
-                for s in range(rules.players)]
+        bots = [
+            (lord_cls if s == lord else peasant_cls)(seed * 10 + s) for s in range(rules.players)
+        ]
         won = _run(deal, bots).outcome
         assert won is not None and won.landlord_won is not None
         out.append(won.landlord_won)
@@ -536,20 +609,19 @@ def _sign_test(better: list[bool], worse: list[bool]) -> tuple[int, int, float]:
     b = sum(1 for x, y in zip(better, worse) if x and not y)
     c = sum(1 for x, y in zip(better, worse) if y and not x)
     m = b + c
-    p = sum(math.comb(m, k) for k in range(b, m + 1)) / 2 ** m if m else 1.0
+    p = sum(math.comb(m, k) for k in range(b, m + 1)) / 2**m if m else 1.0
     return b, c, p
 
 
-def _strength(rules: DouDizhuRules, deals: int, other: Callable[[int], Any]
-              ) -> dict[str, Any]:
+def _strength(rules: DouDizhuRules, deals: int, other: Callable[[int], Any]) -> dict[str, Any]:
     """The heuristic bot against ``other`` on the same deals, once as the landlord
     and once as the peasants, each compared with ``other`` against itself in the
     same seats: the win rates and the paired sign tests (see :func:`_sign_test`)."""
     seeds = range(deals)
     h = DouDizhuHeuristicBot
-    base = _lord_wins(rules, seeds, other, other)       # other vs other
-    as_lord = _lord_wins(rules, seeds, h, other)         # heuristic landlord
-    as_peasants = _lord_wins(rules, seeds, other, h)     # heuristic peasants
+    base = _lord_wins(rules, seeds, other, other)  # other vs other
+    as_lord = _lord_wins(rules, seeds, h, other)  # heuristic landlord
+    as_peasants = _lord_wins(rules, seeds, other, h)  # heuristic peasants
     return {
         "base": sum(base) / deals,
         "lord": sum(as_lord) / deals,
@@ -587,7 +659,7 @@ def test_beats_greedy_and_random_four_player() -> None:
     assert _significant(r["lord_test"], 80, 0.1), r
     assert _significant(r["peasant_test"], 80, 0.1), r
     r = _strength(FOUR, 60, RandomBot)
-    assert _significant(r["lord_test"], 60, 0.3), r      # random landlords rarely win,
+    assert _significant(r["lord_test"], 60, 0.3), r  # random landlords rarely win,
     assert _significant(r["peasant_test"], 60, 0.05), r  # so the peasants' room is small
     assert r["lord"] >= 0.9 and r["peasants"] >= 0.95
 

@@ -90,8 +90,9 @@ class Ladder:
         if self.top is None:
             return plays
         top = self.top
-        return [PASS] + [p for p in plays
-                         if p.cards.bit_count() == top.cards.bit_count() and p.key > top.key]
+        return [PASS] + [
+            p for p in plays if p.cards.bit_count() == top.cards.bit_count() and p.key > top.key
+        ]
 
     def apply_action(self, action: Any) -> None:
         assert action in self.legal_actions()
@@ -116,9 +117,17 @@ class Ladder:
         self.current_player = 1 - seat
 
     def observe(self, seat: int) -> Obs:
-        return Obs(seat, 2, self.phase, self.hands[seat],
-                   tuple(h.bit_count() for h in self.hands), self.top, self.top_player,
-                   self.current_player, self.hands[1 - seat])
+        return Obs(
+            seat,
+            2,
+            self.phase,
+            self.hands[seat],
+            tuple(h.bit_count() for h in self.hands),
+            self.top,
+            self.top_player,
+            self.current_player,
+            self.hands[1 - seat],
+        )
 
     def action_text(self, action: Any) -> str:
         return "pass" if isinstance(action, Pass) else f"{action.cards:08b}"
@@ -134,9 +143,16 @@ def new_ladder(rules: Any, seed: int, *, dealer: int | None = None, **extra: Any
 
 
 def _facts(obs: Obs) -> SeatFacts:
-    return SeatFacts(seat=obs.seat, players=2, phase=obs.phase.value, to_act=obs.current_player,
-                     hand=tuple(str(r) for r in range(RANKS) if obs.hand >> r & 1),
-                     counts=obs.hand_counts, roles=("", ""), public_roles=("", ""))
+    return SeatFacts(
+        seat=obs.seat,
+        players=2,
+        phase=obs.phase.value,
+        to_act=obs.current_player,
+        hand=tuple(str(r) for r in range(RANKS) if obs.hand >> r & 1),
+        counts=obs.hand_counts,
+        roles=("", ""),
+        public_roles=("", ""),
+    )
 
 
 def _result(deal: Ladder) -> Result:
@@ -150,12 +166,27 @@ def _unused(*args: Any, **kwargs: Any) -> Any:  # pragma: no cover - not asked h
 
 def _spec(layers: dict[str, str] | None = None) -> GameSpec:
     return GameSpec(
-        key="ladder", names={"en": "Ladder"}, aliases=("ladder",), seats=(2,),
-        default_preset="plain", presets=lambda: {"plain": None},
-        resolve_preset=lambda preset, over: None, rules_from_dict=_unused, judge=_unused,
-        moves=_unused, combo_names={}, deal=new_ladder, match=object, to_record=_unused,
-        replay=_unused, replay_match=_unused, facts=_facts, result=_result,
-        after_redeal=lambda deal: NextDeal(None), layers=layers or {})
+        key="ladder",
+        names={"en": "Ladder"},
+        aliases=("ladder",),
+        seats=(2,),
+        default_preset="plain",
+        presets=lambda: {"plain": None},
+        resolve_preset=lambda preset, over: None,
+        rules_from_dict=_unused,
+        judge=_unused,
+        moves=_unused,
+        combo_names={},
+        deal=new_ladder,
+        match=object,
+        to_record=_unused,
+        replay=_unused,
+        replay_match=_unused,
+        facts=_facts,
+        result=_result,
+        after_redeal=lambda deal: NextDeal(None),
+        layers=layers or {},
+    )
 
 
 class _Sampler:
@@ -208,8 +239,10 @@ def test_every_level_exists_for_a_game_without_bots(ladder: GameSpec) -> None:
     heuristic = make_bot("heuristic", 1, game="Ladder")
     assert type(greedy) is GenericGreedyBot and greedy.name == "greedy"
     assert type(heuristic) is GenericHeuristicBot and heuristic.name == "heuristic"
-    with pytest.raises(ChupaiError, match="unknown bot 'rlcard' for ladder; "
-                                          "bots: random, greedy, heuristic, search"):
+    with pytest.raises(
+        ChupaiError,
+        match="unknown bot 'rlcard' for ladder; bots: random, greedy, heuristic, search",
+    ):
         make_bot("rlcard", 1, game="ladder")
 
 
@@ -229,8 +262,9 @@ def test_the_generic_greedy_bot_sheds_most_cards_and_follows_weakest(ladder: Gam
 def test_generic_bots_play_whole_deals(ladder: GameSpec) -> None:
     for seed in range(20):
         for name in ("random", "greedy", "heuristic"):
-            deal = _play(ladder.new_deal(None, seed),
-                         [make_bot(name, seed + s, "ladder") for s in range(2)])
+            deal = _play(
+                ladder.new_deal(None, seed), [make_bot(name, seed + s, "ladder") for s in range(2)]
+            )
             assert deal.outcome is not None and sum(deal.outcome.scores) == 0
     first = _play(new_ladder(None, 3), [make_bot("random", 7, "ladder") for _ in range(2)])
     again = _play(new_ladder(None, 3), [make_bot("random", 7, "ladder") for _ in range(2)])

@@ -16,17 +16,21 @@ from chupai.cli.main import main
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _chupai(*args: str, stdin: bytes | None = None, timeout: float = 60
-            ) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "chupai", *args], input=stdin,
-                          capture_output=True, timeout=timeout,
-                          env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
+def _chupai(
+    *args: str, stdin: bytes | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "chupai", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+    )
 
 
 def _record(tmp_path: Path) -> str:
     out = tmp_path / "recs"
-    assert main(["simulate", "bigtwo", "--deals", "1", "--records", str(out),
-                 "--no-progress"]) == 0
+    assert main(["simulate", "bigtwo", "--deals", "1", "--records", str(out), "--no-progress"]) == 0
     return next(out.iterdir()).read_text(encoding="utf-8")
 
 
@@ -56,11 +60,13 @@ def test_replay_refuses_devices_and_oversized_input(tmp_path: Path) -> None:
     assert out.returncode == 2 and b"larger than 64 MiB" in out.stderr
 
 
-@pytest.mark.parametrize("command", [["judge", "bigtwo", "3D"], ["moves", "bigtwo", "3D 4D"],
-                                     ["rules", "bigtwo"]])
+@pytest.mark.parametrize(
+    "command", [["judge", "bigtwo", "3D"], ["moves", "bigtwo", "3D 4D"], ["rules", "bigtwo"]]
+)
 @pytest.mark.parametrize("value", ["", "  "])
-def test_an_empty_rules_option_is_refused_naming_it(command: list[str], value: str,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_empty_rules_option_is_refused_naming_it(
+    command: list[str], value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exit_:
         main([command[0], *command[1:2], "--rules", value, *command[2:]])
     assert exit_.value.code == 2

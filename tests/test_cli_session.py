@@ -71,6 +71,7 @@ def script(lines: Iterable[str]) -> Any:
 
 # ----- input lines --------------------------------------------------------------------------
 
+
 def test_read_command_finds_the_first_word_and_its_argument() -> None:
     commands = {**COMMANDS, "table": "table"}
     assert read_command("  Hint ALL ", commands, "table") == Command("hint", "all")
@@ -104,6 +105,7 @@ def test_commands_help_ends_with_redraw_help_and_quit() -> None:
 
 # ----- setup ------------------------------------------------------------------------------
 
+
 def test_setup_checks() -> None:
     check_seat(3, 4, "a 4-player deal")
     with pytest.raises(ChupaiError, match=r"--seat 4 is not a seat of Big A \(0 to 3\)"):
@@ -134,17 +136,30 @@ def test_seeds_and_bots() -> None:
 
 
 def test_words_and_cells() -> None:
-    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)] == \
-        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd"]
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "102nd",
+    ]
     assert score_text(3).plain == "+3" and str(score_text(3).style) == "green"
     assert str(score_text(-1).style) == "red" and str(score_text(0).style) == ""
     row = total_row([2, -4, 2], 1)
     assert [c.plain if isinstance(c, Text) else c for c in row] == ["Total", "", "+2", "-4", "+2"]
-    assert [str(c.style) for c in row[2:] if isinstance(c, Text)] == \
-        ["bold green", "bold", "bold green"]
+    assert [str(c.style) for c in row[2:] if isinstance(c, Text)] == [
+        "bold green",
+        "bold",
+        "bold green",
+    ]
 
 
 # ----- sessions ----------------------------------------------------------------------------
+
 
 class _Kind(Enum):
     PAIR = "pair"
@@ -229,7 +244,9 @@ def test_quit_and_end_of_input(tmp_path: Any) -> None:
     out, buf = console()
     assert _Session(["quit"], console=out, record=str(tmp_path / "r.json")).run() == EXIT_OK
     assert buf.getvalue().splitlines()[-2:] == [
-        "You quit; the deal is abandoned (seed 7).", "No record written."]
+        "You quit; the deal is abandoned (seed 7).",
+        "No record written.",
+    ]
     out, buf = console()
     assert _Session([], console=out).run() == EXIT_EOF
     assert buf.getvalue().splitlines()[-1] == "End of input; the deal is abandoned (seed 7)."
@@ -246,8 +263,14 @@ def test_a_record_is_written_at_the_end(tmp_path: Any) -> None:
 def test_verbs_agree_with_the_seat() -> None:
     s = _Session([], console=console()[0])
     assert [s.verb(0, v) for v in ("pass", "do not rob", "are")] == ["pass", "do not rob", "are"]
-    assert [s.verb(1, v) for v in ("pass", "do not rob", "are", "have", "push", "lead")] == \
-        ["passes", "does not rob", "is", "has", "pushes", "leads"]
+    assert [s.verb(1, v) for v in ("pass", "do not rob", "are", "have", "push", "lead")] == [
+        "passes",
+        "does not rob",
+        "is",
+        "has",
+        "pushes",
+        "leads",
+    ]
 
 
 def test_list_plays() -> None:
@@ -257,7 +280,8 @@ def test_list_plays() -> None:
     s.list_plays(by_kind, "", passing=True, types=["pair", "single"])
     assert buf.getvalue().splitlines() == [
         "11 legal plays (pair 10, single 1) — or pass",
-        "'hint all' lists them; 'hint pair' (or another type) lists one type."]
+        "'hint all' lists them; 'hint pair' (or another type) lists one type.",
+    ]
     buf.truncate(0), buf.seek(0)
     s.list_plays(by_kind, "all", passing=False, types=["pair", "single"])
     lines = buf.getvalue().splitlines()
@@ -268,8 +292,9 @@ def test_list_plays() -> None:
     s.list_plays({_Kind.SINGLE: [1]}, "pair", passing=False, types=["pair", "single"])
     assert buf.getvalue().splitlines()[-1] == "No legal pair now."
     s.list_plays(by_kind, "trio", passing=False, types=["pair", "single"])
-    assert buf.getvalue().splitlines()[-1] == \
-        "✗ unknown combination type 'trio'; types: pair, single"
+    assert (
+        buf.getvalue().splitlines()[-1] == "✗ unknown combination type 'trio'; types: pair, single"
+    )
 
 
 class _Match:
@@ -318,29 +343,34 @@ class _MatchSession(BaseMatchSession):
 def test_a_match_plays_every_deal_then_says_who_leads(tmp_path: Any) -> None:
     out, buf = console()
     path = tmp_path / "m.json"
-    s = _MatchSession(_Match(), 0, ["x", "y"], console=out, record=str(path),
-                      seed_was_random=True)
+    s = _MatchSession(_Match(), 0, ["x", "y"], console=out, record=str(path), seed_was_random=True)
     assert s.run() == EXIT_OK
     lines = buf.getvalue().splitlines()
     assert "Fake — match" in lines[0]
-    assert lines[1:4] == ["Rules: fake",
-                          "Match seed 3 (random: replay it with --seed 3); 2 deals.",
-                          "You are Seat 0. Bots: Seat 1 x, Seat 2 y."]
+    assert lines[1:4] == [
+        "Rules: fake",
+        "Match seed 3 (random: replay it with --seed 3); 2 deals.",
+        "You are Seat 0. Bots: Seat 1 x, Seat 2 y.",
+    ]
     assert lines[5:9] == ["Deal 1: deal 1", "score table", "Deal 2: deal 2", "score table"]
-    assert lines[-2:] == ["After 2 deals: Seat 1 leads with +4. Your total: -2",
-                          f"Match record written to {path}"]
+    assert lines[-2:] == [
+        "After 2 deals: Seat 1 leads with +4. Your total: -2",
+        f"Match record written to {path}",
+    ]
     out, buf = console()
     assert _MatchSession(_Match(), 0, ["x", "y"], console=out, lang="eof").run() == EXIT_EOF
-    assert buf.getvalue().splitlines()[-1] == \
-        "End of input; the match is abandoned (match seed 3)."
+    assert buf.getvalue().splitlines()[-1] == "End of input; the match is abandoned (match seed 3)."
 
 
 # ----- replays ------------------------------------------------------------------------------
 
+
 def test_describe_error_names_the_action_and_its_seat() -> None:
     rec = {"actions": [{"seat": 2}, {"seat": 0}]}
-    assert describe_error(RecordError("action 2 (pass) by seat 0: not now", 1), rec) == \
-        "action 2 by seat 0: not now"
+    assert (
+        describe_error(RecordError("action 2 (pass) by seat 0: not now", 1), rec)
+        == "action 2 by seat 0: not now"
+    )
     assert describe_error(RecordError("broken header"), rec) == "broken header"
     assert describe_error(RecordError("action 9: gone", 8), rec) == "action 9: gone"
 
@@ -367,8 +397,15 @@ def test_the_action_table_is_printed_with_rows_only_also_on_errors() -> None:
     with pytest.raises(RecordError), action_table(out) as table:
         add_action(table, 0, 2, "3D", "bold", "single", ["leads", "deal over"])
         raise RecordError("next action is bad", 1)
-    assert buf.getvalue().splitlines()[-1].split() == \
-        ["1", "2", "3D", "single", "leads;", "deal", "over"]
+    assert buf.getvalue().splitlines()[-1].split() == [
+        "1",
+        "2",
+        "3D",
+        "single",
+        "leads;",
+        "deal",
+        "over",
+    ]
     assert seed_text({"seed": 4}) == "seed 4"
     assert seed_text({}, "stock") == "no seed (stock given)"
 
@@ -385,14 +422,37 @@ def test_print_match() -> None:
             return [Row()]
 
     out, buf = console()
-    print_match(out, "Game", {"spec": "rules"}, Match(), played="1 counted",
-                columns=[("deal", "right"), ("who", "left")], count=7,
-                actions=lambda d: len(d),
-                cells=lambda d, row: [str(row.number) if row else "-", d])
+    print_match(
+        out,
+        "Game",
+        {"spec": "rules"},
+        Match(),
+        played="1 counted",
+        columns=[("deal", "right"), ("who", "left")],
+        count=7,
+        actions=lambda d: len(d),
+        cells=lambda d, row: [str(row.number) if row else "-", d],
+    )
     lines = [line.split() for line in buf.getvalue().splitlines()]
     assert lines[0] == ["Game", "match", "rules"]
-    assert lines[1] == ["match", "seed", "5", "2", "deals", "or", "to", "±10", "2", "deals",
-                        "played", "(1", "counted)"]
+    assert lines[1] == [
+        "match",
+        "seed",
+        "5",
+        "2",
+        "deals",
+        "or",
+        "to",
+        "±10",
+        "2",
+        "deals",
+        "played",
+        "(1",
+        "counted)",
+    ]
     assert lines[2] == ["deal", "who", "actions", "seat", "0", "seat", "1"]
-    assert lines[3:] == [["1", "first", "5", "+3", "-3"], ["-", "second", "6"],
-                         ["total", "7", "+3", "-3"]]
+    assert lines[3:] == [
+        ["1", "first", "5", "+3", "-3"],
+        ["-", "second", "6"],
+        ["total", "7", "+3", "-3"],
+    ]

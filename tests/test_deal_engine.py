@@ -52,10 +52,23 @@ def fingerprint(deal: BigTwoDeal) -> tuple[object, ...]:
     return (
         json.dumps(to_record(deal), sort_keys=True),
         tuple(deal.observe(s) for s in range(deal.players)),
-        tuple(deal.hands), tuple(deal.played), tuple(deal.history), deal.phase,
-        deal.current_player, deal.top, deal.top_player, deal.passed, deal.leader,
-        tuple(deal.finished), tuple(deal.legal_actions()), deal.set_aside, deal.exposed,
-        deal.leftover, deal.must_contain, deal.outcome, deal.is_terminal(),
+        tuple(deal.hands),
+        tuple(deal.played),
+        tuple(deal.history),
+        deal.phase,
+        deal.current_player,
+        deal.top,
+        deal.top_player,
+        deal.passed,
+        deal.leader,
+        tuple(deal.finished),
+        tuple(deal.legal_actions()),
+        deal.set_aside,
+        deal.exposed,
+        deal.leftover,
+        deal.must_contain,
+        deal.outcome,
+        deal.is_terminal(),
     )
 
 
@@ -99,8 +112,9 @@ def test_deal_sizes_with_hand_size_all(players: int, size: int, leftover: int, p
         if leftover and rules.leftover_rule.value == "to_starting_card_holder":
             # the leftover went to the holder of the lowest dealt card (§3.3)
             strength = tables(rules).card_strength
-            lowest = min((c for h in deal.dealt_hands for c in cards_of(h)),
-                         key=strength.__getitem__)
+            lowest = min(
+                (c for h in deal.dealt_hands for c in cards_of(h)), key=strength.__getitem__
+            )
             p0 = next(s for s in range(players) if deal.dealt_hands[s] >> lowest & 1)
             for seat in range(players):
                 extra = FULL_DECK & ~union if seat == p0 else 0
@@ -125,7 +139,8 @@ def test_deal_sizes_with_integer_hand_size(players: int, hand_size: int) -> None
 @pytest.mark.parametrize("hand_size", ["all", 7])
 @pytest.mark.parametrize("given_dealer", [True, False])
 def test_dealing_order_card_k_goes_to_seat_after_dealer_plus_k(
-        players: int, hand_size: str | int, given_dealer: bool) -> None:
+    players: int, hand_size: str | int, given_dealer: bool
+) -> None:
     rules = rules_variant(players=players, hand_size=hand_size, leftover_rule="set_aside")
     for seed in range(15):
         dealer_arg = seed % players if given_dealer else None
@@ -136,12 +151,12 @@ def test_dealing_order_card_k_goes_to_seat_after_dealer_plus_k(
         for k in range(h * players):
             seat = (dealer + 1 + k) % players
             assert deal.dealt_hands[seat] >> deck[k] & 1, f"stock card {k} is not seat {seat}'s"
-        left = sum(1 << c for c in deck[h * players: h * players + rules.leftover_count])
+        left = sum(1 << c for c in deck[h * players : h * players + rules.leftover_count])
         if hand_size == "all" and players == 3:
             assert left.bit_count() == 1 and deal.set_aside == left  # the last card, index 51
             assert deck[51] == cards_of(left)[0]
         else:
-            assert deal.set_aside == sum(1 << c for c in deck[h * players:])
+            assert deal.set_aside == sum(1 << c for c in deck[h * players :])
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -195,8 +210,7 @@ def test_trick_ends_after_all_others_pass_and_winner_leads() -> None:
     with pytest.raises(IllegalActionError):
         deal.apply_action(PASS)
     # the winner may lead anything: no requirement carries over
-    assert {a.mask for a in deal.legal_actions() if isinstance(a, Combo)} == \
-        {parse_mask("6D")}
+    assert {a.mask for a in deal.legal_actions() if isinstance(a, Combo)} == {parse_mask("6D")}
     act(deal, "6D")
     assert deal.is_terminal() and deal.outcome is not None and deal.outcome.winner == 1
 
@@ -205,11 +219,11 @@ def test_a_player_who_passed_may_play_again_without_lockout() -> None:
     deal = BigTwoDeal.from_hands(STD, hands_of("3D 4C", "5D 6D 2S", "7D 8D", "9D TD"))
     act(deal, "3D")
     act(deal, "pass")  # seat 1
-    act(deal, "7D")    # seat 2
+    act(deal, "7D")  # seat 2
     act(deal, "pass")  # seat 3
     act(deal, "pass")  # seat 0
     assert deal.current_player == 1
-    act(deal, "2S")    # seat 1 plays after having passed
+    act(deal, "2S")  # seat 1 plays after having passed
     assert deal.top_player == 1
 
 
@@ -245,8 +259,9 @@ def _after(deal: BigTwoDeal, *texts: str) -> BigTwoDeal:
 
 
 def _std_deal() -> BigTwoDeal:
-    return BigTwoDeal.from_hands(STD, hands_of("3D 3S 4C 9H", "5D 6D 6S 2H", "4D 4H KD 2S",
-                                               "9D TD JD QC"))
+    return BigTwoDeal.from_hands(
+        STD, hands_of("3D 3S 4C 9H", "5D 6D 6S 2H", "4D 4H KD 2S", "9D TD JD QC")
+    )
 
 
 def _three_player(rule: str) -> BigTwoDeal:
@@ -267,31 +282,60 @@ ILLEGAL: list[tuple[str, Callable[[], BigTwoDeal], Callable[[BigTwoDeal], Any]]]
     ("forged kind", _std_deal, lambda d: _forged(ComboKind.TRIPLE, "3D", 0, 2)),
     ("choice in play phase", _std_deal, lambda d: Choice("take")),
     ("unknown choice", _std_deal, lambda d: Choice("redeal")),
-    ("lower single", lambda: _after(_std_deal(), "3D", "6S"),
-     lambda d: classify(parse_mask("4D"), STD)),
-    ("pair over a single", lambda: _after(_std_deal(), "3D", "6S"),
-     lambda d: classify(parse_mask("4D 4H"), STD)),
-    ("single over a pair", lambda: _after(_std_deal(), "3D 3S"),
-     lambda d: classify(parse_mask("2H"), STD)),
-    ("lower pair", lambda: _after(_std_deal(), "3D 3S", "6D 6S"),
-     lambda d: classify(parse_mask("4D 4H"), STD)),
-    ("out of turn cards", lambda: _after(_std_deal(), "3D"), lambda d: classify(parse_mask("9D"), STD)),
-    ("after the end", lambda: _after(BigTwoDeal.from_hands(STD, hands_of("3D", "4D", "5D", "6D")), "3D"),
-     lambda d: PASS),
-    ("play after the end", lambda: _after(BigTwoDeal.from_hands(STD, hands_of("3D", "4D", "5D", "6D")),
-                                          "3D"), lambda d: classify(parse_mask("4D"), STD)),
+    (
+        "lower single",
+        lambda: _after(_std_deal(), "3D", "6S"),
+        lambda d: classify(parse_mask("4D"), STD),
+    ),
+    (
+        "pair over a single",
+        lambda: _after(_std_deal(), "3D", "6S"),
+        lambda d: classify(parse_mask("4D 4H"), STD),
+    ),
+    (
+        "single over a pair",
+        lambda: _after(_std_deal(), "3D 3S"),
+        lambda d: classify(parse_mask("2H"), STD),
+    ),
+    (
+        "lower pair",
+        lambda: _after(_std_deal(), "3D 3S", "6D 6S"),
+        lambda d: classify(parse_mask("4D 4H"), STD),
+    ),
+    (
+        "out of turn cards",
+        lambda: _after(_std_deal(), "3D"),
+        lambda d: classify(parse_mask("9D"), STD),
+    ),
+    (
+        "after the end",
+        lambda: _after(BigTwoDeal.from_hands(STD, hands_of("3D", "4D", "5D", "6D")), "3D"),
+        lambda d: PASS,
+    ),
+    (
+        "play after the end",
+        lambda: _after(BigTwoDeal.from_hands(STD, hands_of("3D", "4D", "5D", "6D")), "3D"),
+        lambda d: classify(parse_mask("4D"), STD),
+    ),
     ("pass in leftover phase", lambda: _three_player("taiwan_exposed"), lambda d: PASS),
-    ("play in leftover phase", lambda: _three_player("malaysian"),
-     lambda d: classify(1 << cards_of(d.hands[d.to_act or 0])[0], d.rules)),
-    ("malaysian choice under taiwan_exposed", lambda: _three_player("taiwan_exposed"),
-     lambda d: Choice("swap")),
+    (
+        "play in leftover phase",
+        lambda: _three_player("malaysian"),
+        lambda d: classify(1 << cards_of(d.hands[d.to_act or 0])[0], d.rules),
+    ),
+    (
+        "malaysian choice under taiwan_exposed",
+        lambda: _three_player("taiwan_exposed"),
+        lambda d: Choice("swap"),
+    ),
     ("taiwan choice under malaysian", lambda: _three_player("malaysian"), lambda d: Choice("take")),
 ]
 
 
 @pytest.mark.parametrize("name, make, action", ILLEGAL, ids=[x[0] for x in ILLEGAL])
 def test_illegal_actions_raise_and_leave_the_state_unchanged(
-        name: str, make: Callable[[], BigTwoDeal], action: Callable[[BigTwoDeal], Any]) -> None:
+    name: str, make: Callable[[], BigTwoDeal], action: Callable[[BigTwoDeal], Any]
+) -> None:
     deal = make()
     a = action(deal)
     before = fingerprint(deal)
@@ -333,8 +377,7 @@ def test_leader_must_be_a_seat(leader: int) -> None:
     with pytest.raises(ValueError):
         new_deal(STD, 1, dealer=0, first_deal=False, leader=leader)
     with pytest.raises(ValueError):
-        BigTwoDeal.from_hands(STD, new_deal(STD, 1).dealt_hands, first_deal=False,
-                              leader=leader)
+        BigTwoDeal.from_hands(STD, new_deal(STD, 1).dealt_hands, first_deal=False, leader=leader)
 
 
 # ---------------------------------------------------------------------------
@@ -347,27 +390,27 @@ LAST = rules_variant(play_until="last_remaining")
 def test_last_remaining_full_order_and_lead_passes_to_next_active() -> None:
     deal = BigTwoDeal.from_hands(LAST, hands_of("3D 2S", "5D", "4D 6D 7D", "8D 9D TD"))
     act(deal, "3D")
-    act(deal, "5D")                      # seat 1 goes out first: the winner
+    act(deal, "5D")  # seat 1 goes out first: the winner
     assert deal.finished == [1] and not deal.is_terminal()
     win_hands = tuple(deal.hands)
-    act(deal, "pass")                    # seat 2
-    act(deal, "pass")                    # seat 3
+    act(deal, "pass")  # seat 2
+    act(deal, "pass")  # seat 3
     assert deal.current_player == 0
-    act(deal, "2S")                      # seat 0 goes out over seat 1's play
+    act(deal, "2S")  # seat 0 goes out over seat 1's play
     assert deal.finished == [1, 0]
-    act(deal, "pass")                    # seat 2
+    act(deal, "pass")  # seat 2
     assert deal.top is not None and deal.current_player == 3
-    act(deal, "pass")                    # seat 3: trick over, its top player is out
+    act(deal, "pass")  # seat 3: trick over, its top player is out
     # the lead passes to the next active seat after seat 0 (seat 1 is out too)
     assert deal.top is None and deal.current_player == 2 and deal.leader == 2
     assert PASS not in deal.legal_actions()
     act(deal, "4D")
     act(deal, "8D")
-    act(deal, "pass")                    # seat 2: trick over, seat 3 leads
+    act(deal, "pass")  # seat 2: trick over, seat 3 leads
     assert deal.current_player == 3 and deal.top is None
     act(deal, "9D")
     act(deal, "pass")
-    act(deal, "TD")                      # seat 3 goes out; seat 2 is left
+    act(deal, "TD")  # seat 3 goes out; seat 2 is left
     assert deal.is_terminal()
     out = deal.outcome
     assert out is not None
@@ -381,7 +424,7 @@ def test_last_remaining_full_order_and_lead_passes_to_next_active() -> None:
 
 def test_last_remaining_lead_passes_when_the_first_player_out_led() -> None:
     deal = BigTwoDeal.from_hands(LAST, hands_of("3D", "4D 5D", "6D 7D", "8D 9D"))
-    act(deal, "3D")                      # seat 0 leads its last card and goes out
+    act(deal, "3D")  # seat 0 leads its last card and goes out
     assert deal.finished == [0] and deal.current_player == 1
     for _ in range(3):
         act(deal, "pass")
@@ -389,15 +432,15 @@ def test_last_remaining_lead_passes_when_the_first_player_out_led() -> None:
     act(deal, "5D")
     act(deal, "7D")
     act(deal, "9D")
-    act(deal, "pass")                    # seat 1 (seat 0 is skipped: out)
-    act(deal, "pass")                    # seat 2
+    act(deal, "pass")  # seat 1 (seat 0 is skipped: out)
+    act(deal, "pass")  # seat 2
     assert deal.current_player == 3 and deal.top is None
-    act(deal, "8D")                      # seat 3 goes out
+    act(deal, "8D")  # seat 3 goes out
     assert deal.finished == [0, 3]
-    act(deal, "pass")                    # seat 1
-    act(deal, "pass")                    # seat 2: the lead passes to seat 1 (after 3, 0 out)
+    act(deal, "pass")  # seat 1
+    act(deal, "pass")  # seat 2: the lead passes to seat 1 (after 3, 0 out)
     assert deal.current_player == 1 and deal.top is None
-    act(deal, "4D")                      # seat 1 goes out; seat 2 is left
+    act(deal, "4D")  # seat 1 goes out; seat 2 is left
     assert deal.outcome is not None and deal.outcome.finishing_order == (0, 3, 1, 2)
 
 
@@ -419,8 +462,11 @@ def test_last_remaining_random_deals(preset: str, players: int) -> None:
                 if top_player in active:
                     assert deal.current_player == top_player
                 else:
-                    nxt = next(s for s in ((top_player + i) % players for i in range(1, players))
-                               if s in active)
+                    nxt = next(
+                        s
+                        for s in ((top_player + i) % players for i in range(1, players))
+                        if s in active
+                    )
                     assert deal.current_player == nxt
         out = deal.outcome
         assert out is not None
@@ -435,16 +481,23 @@ def test_last_remaining_random_deals(preset: str, players: int) -> None:
 # ---------------------------------------------------------------------------
 
 AROUND_DEAL_OPTIONS = [
-    ("ding_da", "penalty"), ("ding_da", "enforce"), ("last_card_call", "true"),
-    ("redeal_max_points", "3"), ("redeal_two_faces", "true"), ("redeal_four_twos", "true"),
-    ("series", "class_struggle"), ("series", "tribute"), ("pre_exchange", "true"),
+    ("ding_da", "penalty"),
+    ("ding_da", "enforce"),
+    ("last_card_call", "true"),
+    ("redeal_max_points", "3"),
+    ("redeal_two_faces", "true"),
+    ("redeal_four_twos", "true"),
+    ("series", "class_struggle"),
+    ("series", "tribute"),
+    ("pre_exchange", "true"),
 ]
 
 
 @pytest.mark.parametrize("key, value", AROUND_DEAL_OPTIONS)
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_around_deal_options_play_a_whole_deal_that_replays(key: str, value: str,
-                                                            preset: str) -> None:
+def test_around_deal_options_play_a_whole_deal_that_replays(
+    key: str, value: str, preset: str
+) -> None:
     try:
         rules = rules_variant(preset, **{key: value})
     except RulesError:
@@ -535,8 +588,11 @@ def test_tampered_hands_are_rejected(seed: int) -> None:
     # without a seed: the first action that plays a moved card is the bad one
     bad["seed"] = None
     first_use = min(
-        (i for i, item in enumerate(rec["actions"])
-         if item["action"] != "pass" and parse_mask(item["action"]) & (a | b)),
+        (
+            i
+            for i, item in enumerate(rec["actions"])
+            if item["action"] != "pass" and parse_mask(item["action"]) & (a | b)
+        ),
         default=None,
     )
     assert _index_error(bad) == first_use

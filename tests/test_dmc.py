@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "examples" / "train_dmc.py"
 HAVE_TORCH = importlib.util.find_spec("torch") is not None
 needs_torch = pytest.mark.skipif(
-    not HAVE_TORCH, reason="PyTorch is not installed (pip install 'chupai[rl]')")
+    not HAVE_TORCH, reason="PyTorch is not installed (pip install 'chupai[rl]')"
+)
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +37,39 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, A
     line, stdout)``."""
     out = tmp_path_factory.mktemp("dmc") / "tiny.pt"
     proc = subprocess.run(
-        [sys.executable, str(SCRIPT), "--minutes", "2", "--updates", "24",
-         "--warm-minutes", "0.02", "--workers", "1", "--games", "8", "--hidden", "32,16",
-         "--batch", "32", "--buffer", "4000", "--eval-deals", "2",
-         "--log-seconds", "1", "--seed", "3", "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=180)
+        [
+            sys.executable,
+            str(SCRIPT),
+            "--minutes",
+            "2",
+            "--updates",
+            "24",
+            "--warm-minutes",
+            "0.02",
+            "--workers",
+            "1",
+            "--games",
+            "8",
+            "--hidden",
+            "32,16",
+            "--batch",
+            "32",
+            "--buffer",
+            "4000",
+            "--eval-deals",
+            "2",
+            "--log-seconds",
+            "1",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
     return out, summary, proc.stdout
@@ -71,15 +100,15 @@ def test_tiny_run_writes_a_checkpoint(trained: tuple[Path, dict[str, Any], str])
 
 
 @needs_torch
-def test_checkpoint_plays_through_the_tournament(
-        trained: tuple[Path, dict[str, Any], str]) -> None:
+def test_checkpoint_plays_through_the_tournament(trained: tuple[Path, dict[str, Any], str]) -> None:
     from chupai.games import resolve_rules
     from chupai.tournament import Tournament, run_tournament, summarize
 
     path = trained[0]
     name = f"dmc:path={path}"
-    t = Tournament("doudizhu", resolve_rules("doudizhu", "classic"), (name, "greedy"), 3,
-                   seed=11, verify=True)  # verify: every deal's record replays as legal
+    t = Tournament(
+        "doudizhu", resolve_rules("doudizhu", "classic"), (name, "greedy"), 3, seed=11, verify=True
+    )  # verify: every deal's record replays as legal
     run = run_tournament(t)
     assert all(b.error is None for b in run.boards)
     s = summarize(t, run.boards)
@@ -92,9 +121,25 @@ def test_checkpoint_plays_through_the_tournament(
 def test_checkpoint_plays_through_simulate(trained: tuple[Path, dict[str, Any], str]) -> None:
     path = trained[0]
     proc = subprocess.run(
-        [sys.executable, "-m", "chupai", "simulate", "doudizhu", "--bots",
-         f"dmc:path={path},random", "--deals", "2", "--seed", "4", "--json"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "chupai",
+            "simulate",
+            "doudizhu",
+            "--bots",
+            f"dmc:path={path},random",
+            "--deals",
+            "2",
+            "--seed",
+            "4",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     data = json.loads(proc.stdout)
     assert data["results"][0]["bot"] == f"dmc:path={path}"
@@ -133,8 +178,13 @@ def test_bot_acts_from_the_observation(trained: tuple[Path, dict[str, Any], str]
 def test_checkpoint_round_trip(tmp_path: Path) -> None:
     import torch
 
-    from chupai.bots.dmc import (ActionTables, QNetwork, load_checkpoint, make_header,
-                                 save_checkpoint)
+    from chupai.bots.dmc import (
+        ActionTables,
+        QNetwork,
+        load_checkpoint,
+        make_header,
+        save_checkpoint,
+    )
     from chupai.doudizhu.rules import PRESETS
 
     rules = PRESETS["classic"]
@@ -182,8 +232,18 @@ def test_bad_checkpoints(tmp_path: Path) -> None:
     torch.save({"header": {"format": "something-else"}, "params": {}}, other)
     with pytest.raises(ChupaiError, match="not a dmc checkpoint"):
         make_bot(f"dmc:path={other}", 1, game="doudizhu")
-    torch.save({"header": {"format": "chupai-dmc", "version": 1, "game": "doudizhu",
-                           "features": "doudizhu-v1"}, "params": {}}, other)
+    torch.save(
+        {
+            "header": {
+                "format": "chupai-dmc",
+                "version": 1,
+                "game": "doudizhu",
+                "features": "doudizhu-v1",
+            },
+            "params": {},
+        },
+        other,
+    )
     with pytest.raises(ChupaiError, match="bad dmc checkpoint"):
         make_bot(f"dmc:path={other}", 1, game="doudizhu")
 

@@ -25,6 +25,7 @@ def _cards(text: str, rules: DouDizhuRules = CLASSIC) -> int:
 
 # ----- legality ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("preset", ["classic", "four_player"])
 def test_greedy_always_returns_a_legal_action(preset: str) -> None:
     """500 seeded deals per preset; greedy in every seat or mixed with random bots
@@ -37,8 +38,10 @@ def test_greedy_always_returns_a_legal_action(preset: str) -> None:
     for seed in range(500):
         deal = new_deal(rules, seed)
         mixed = seed % 2 == 1
-        bots = [RandomBot(seed * 7 + s) if mixed and s == seed % n else DouDizhuGreedyBot(seed + s)
-                for s in range(n)]
+        bots = [
+            RandomBot(seed * 7 + s) if mixed and s == seed % n else DouDizhuGreedyBot(seed + s)
+            for s in range(n)
+        ]
         for _ in range(1000):
             if deal.is_terminal():
                 break
@@ -63,6 +66,7 @@ def test_greedy_always_returns_a_legal_action(preset: str) -> None:
 
 # ----- bidding, robbing, showing ----------------------------------------------------------
 
+
 def test_hand_strength_orders_hands() -> None:
     weak = _cards("3 4 5 7 8 9 9 T J J Q Q K 6 6 4 3")
     strong = _cards("3 4 5 6 7 9 T T J 2 2 2 2 A A BJ RJ")
@@ -82,8 +86,12 @@ def _deal_with(hand0: str, *, dealer: int = 1, first_bidder: int = 1) -> DouDizh
     ranks = [r for r in range(15) for _ in range((rest >> (5 * r)) & 31)]
     names = ["3456789TJQKA2"[r] if r < 13 else ("BJ", "RJ")[r - 13] for r in ranks]
     return DouDizhuDeal.from_hands(
-        CLASSIC, [hand0, " ".join(names[0:34:2]), " ".join(names[1:34:2])], " ".join(names[34:]),
-        dealer=dealer, first_bidder=first_bidder)
+        CLASSIC,
+        [hand0, " ".join(names[0:34:2]), " ".join(names[1:34:2])],
+        " ".join(names[34:]),
+        dealer=dealer,
+        first_bidder=first_bidder,
+    )
 
 
 def _bid_obs(hand0: str, highest: int) -> tuple[Any, list[Any]]:
@@ -119,7 +127,7 @@ def test_robs_with_a_strong_hand_only() -> None:
         deal = new_deal(CLASSIC, seed)
         deal.apply_action(Bid(1))
         deal.apply_action(Bid(2))
-        deal.apply_action(Bid(3))       # nobody passed: both others may rob
+        deal.apply_action(Bid(3))  # nobody passed: both others may rob
         assert deal.phase is Phase.ROB
         seat = deal.current_player
         assert seat is not None and seat != deal.landlord
@@ -148,12 +156,14 @@ def test_never_shows_the_hand() -> None:
 
 # ----- play ------------------------------------------------------------------------------
 
+
 def _play_deal(hand0: str, kitty: str, hand2: str) -> DouDizhuDeal:
     """A classic deal in play: seat 0 holds ``hand0`` and becomes the landlord (bid
     3, no robs) with ``kitty``; seat 2 holds ``hand2``, seat 1 the rest."""
     hand1 = FULL - _cards(hand0) - _cards(kitty) - _cards(hand2)
-    deal = DouDizhuDeal.from_hands(CLASSIC, [_cards(hand0), hand1, _cards(hand2)], _cards(kitty),
-                                   dealer=0, first_bidder=0)
+    deal = DouDizhuDeal.from_hands(
+        CLASSIC, [_cards(hand0), hand1, _cards(hand2)], _cards(kitty), dealer=0, first_bidder=0
+    )
     deal.apply_action(Bid(3))
     while deal.phase is Phase.ROB:
         deal.apply_action(NO_ROB)
@@ -171,7 +181,7 @@ def test_leads_low_and_keeps_the_rocket() -> None:
     deal = _play_deal(LORD, LORD_KITTY, SEAT2)
     play = DouDizhuGreedyBot(0).act(deal.observe(0), deal.legal_actions())
     assert isinstance(play, Combo)
-    assert play.kind is Kind.STRAIGHT and play.key <= 4   # 3 4 5 6 7: the low run
+    assert play.kind is Kind.STRAIGHT and play.key <= 4  # 3 4 5 6 7: the low run
     assert play.cards & JOKERS == 0
 
 
@@ -183,13 +193,13 @@ def test_follows_with_the_weakest_play_that_keeps_pairs() -> None:
     play = DouDizhuGreedyBot(0).act(obs, deal.legal_actions())
     assert isinstance(play, Combo) and play.kind is Kind.SINGLE
     held = [r for r in range(15) if (obs.hand >> (5 * r)) & 31 == 1 and r > 0]
-    assert play.key == min(held)               # the lowest lone card above the 3
+    assert play.key == min(held)  # the lowest lone card above the 3
 
 
 def test_peasant_does_not_beat_its_partner() -> None:
     deal = _play_deal(LORD, LORD_KITTY, SEAT2)
     deal.apply_action(deal.parse_action("3"))
-    deal.apply_action(deal.parse_action("9"))   # seat 1, a peasant, beats the landlord
+    deal.apply_action(deal.parse_action("9"))  # seat 1, a peasant, beats the landlord
     assert deal.current_player == 2
     legal = deal.legal_actions()
     assert any(isinstance(a, Combo) for a in legal)
@@ -197,8 +207,9 @@ def test_peasant_does_not_beat_its_partner() -> None:
 
 
 def test_bombs_only_when_an_opponent_is_close_to_going_out() -> None:
-    deal = _play_deal("3 4 5 6 7 8 9 T J A A K K 2 BJ RJ 9", "A 3 4",
-                      "Q Q Q Q 2 3 5 5 6 6 7 7 8 8 T J 4")
+    deal = _play_deal(
+        "3 4 5 6 7 8 9 T J A A K K 2 BJ RJ 9", "A 3 4", "Q Q Q Q 2 3 5 5 6 6 7 7 8 8 T J 4"
+    )
     deal.apply_action(deal.parse_action("A A A K K"))
     deal.apply_action(PASS)
     assert deal.current_player == 2
@@ -223,8 +234,10 @@ def test_goes_out_when_the_whole_hand_is_one_play() -> None:
 
 # ----- strength against the random bot ------------------------------------------------------
 
-def _forced_landlord_games(rules: DouDizhuRules, deals: int, lord_bot: str,
-                           peasant_bot: str) -> tuple[int, int]:
+
+def _forced_landlord_games(
+    rules: DouDizhuRules, deals: int, lord_bot: str, peasant_bot: str
+) -> tuple[int, int]:
     """Seeded deals in which seat ``seed % n`` becomes the landlord (it bids 3, the
     others pass, nobody robs): (landlord wins, the landlord's total score)."""
     n = rules.players
@@ -240,8 +253,9 @@ def _forced_landlord_games(rules: DouDizhuRules, deals: int, lord_bot: str,
         bots: list[DouDizhuGreedyBot | RandomBot] = []
         for s in range(n):
             kind = lord_bot if s == lord else peasant_bot
-            bots.append(DouDizhuGreedyBot(seed + s) if kind == "greedy"
-                        else RandomBot(seed * 11 + s))
+            bots.append(
+                DouDizhuGreedyBot(seed + s) if kind == "greedy" else RandomBot(seed * 11 + s)
+            )
         while not deal.is_terminal():
             to_act = deal.current_player
             assert to_act is not None

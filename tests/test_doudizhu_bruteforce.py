@@ -35,10 +35,26 @@ RANKS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", 
 TWO, BJ, RJ = 12, 13, 14
 LAST_SEQUENCE = 11
 """§1: sequence ranks are 3..A (indices 0..11)."""
-PRIORITY = ("rocket", "heaven_lord", "heaven_bomb", "missile", "bomb", "airplane",
-            "airplane_pairs", "airplane_singles", "four_with_two_pairs", "four_with_two",
-            "four_with_pair", "straight", "pair_chain", "trio_pair", "trio_single", "trio",
-            "pair", "single")
+PRIORITY = (
+    "rocket",
+    "heaven_lord",
+    "heaven_bomb",
+    "missile",
+    "bomb",
+    "airplane",
+    "airplane_pairs",
+    "airplane_singles",
+    "four_with_two_pairs",
+    "four_with_two",
+    "four_with_pair",
+    "straight",
+    "pair_chain",
+    "trio_pair",
+    "trio_single",
+    "trio",
+    "pair",
+    "single",
+)
 """§7: the order in which readings are taken."""
 PRIORITY_INDEX = {k: i for i, k in enumerate(PRIORITY)}
 FAMILY_POWER = {"rocket": 2, "missile": 3, "heaven_bomb": 4, "heaven_lord": 5}
@@ -81,8 +97,11 @@ def opts_of(spec: str) -> Opts:
 
 def consecutive_sequence(ranks: list[int]) -> bool:
     """Distinct ranks forming an unbroken run of sequence ranks (no 2, no joker)."""
-    return (bool(ranks) and ranks[-1] <= LAST_SEQUENCE
-            and ranks == list(range(ranks[0], ranks[0] + len(ranks))))
+    return (
+        bool(ranks)
+        and ranks[-1] <= LAST_SEQUENCE
+        and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    )
 
 
 def is_pair_rank(r: int, o: Opts) -> bool:
@@ -152,11 +171,18 @@ def readings(c: Counts, o: Opts) -> list[Reading]:
     # chains
     if 5 <= n <= 12 and shape[0] == 1 and consecutive_sequence(present):
         add(Reading("straight", present[-1], n))
-    if n >= 6 and all(c[r] == 2 for r in present) and len(present) >= 3 \
-            and consecutive_sequence(present):
+    if (
+        n >= 6
+        and all(c[r] == 2 for r in present)
+        and len(present) >= 3
+        and consecutive_sequence(present)
+    ):
         add(Reading("pair_chain", present[-1], n))
-    if all(c[r] == 3 for r in present) and 2 <= len(present) <= o.max_trios \
-            and consecutive_sequence(present):
+    if (
+        all(c[r] == 3 for r in present)
+        and 2 <= len(present) <= o.max_trios
+        and consecutive_sequence(present)
+    ):
         add(Reading("airplane", present[-1], n))
     # airplanes with wings
     single_k = min(5, o.max_trios)
@@ -172,16 +198,19 @@ def readings(c: Counts, o: Opts) -> list[Reading]:
             for b in body:
                 rest[b] -= 3
             if any(rest[b] for b in body):
-                continue          # a wing of a body rank
+                continue  # a wing of a body rank
             wing_ranks = [r for r in range(15) if rest[r]]
             top = start + k - 1
             if not o.four and n == 4 * k and k <= single_k:
                 if not (rest[BJ] and rest[RJ]) and all(rest[r] < 4 for r in wing_ranks):
                     add(Reading("airplane_singles", top, n))
             if n == 5 * k and k <= pair_k:
-                if (len(wing_ranks) == k and all(rest[r] == 2 for r in wing_ranks)
-                        and all(is_pair_rank(r, o) for r in wing_ranks)
-                        and not (rest[BJ] == 2 and rest[RJ] == 2)):
+                if (
+                    len(wing_ranks) == k
+                    and all(rest[r] == 2 for r in wing_ranks)
+                    and all(is_pair_rank(r, o) for r in wing_ranks)
+                    and not (rest[BJ] == 2 and rest[RJ] == 2)
+                ):
                     add(Reading("airplane_pairs", top, n))
     return out
 
@@ -259,6 +288,7 @@ def ref_moves(hand: Counts, over: Counts | None, o: Opts) -> set[tuple[Counts, s
 # Text, random multisets and hands
 # ---------------------------------------------------------------------------
 
+
 def copies(o: Opts) -> Counts:
     """§1: copies of each rank in the decks."""
     return (8,) * 13 + (2, 2) if o.four else (4,) * 13 + (1, 1)
@@ -335,10 +365,10 @@ def shaped_multiset(rng: random.Random, o: Opts) -> list[int]:
     for _ in range(extras if not pairs else extras // 2 + 1):
         r = rng.randrange(15)
         c[r] += 2 if pairs else 1
-    if rng.random() < 0.2:              # joker flavour
+    if rng.random() < 0.2:  # joker flavour
         c[BJ] += rng.randint(0, 2)
         c[RJ] += rng.randint(0, 2)
-    if rng.random() < 0.25:             # one step off the shape
+    if rng.random() < 0.25:  # one step off the shape
         r = rng.randrange(15)
         c[r] = max(0, c[r] + rng.choice([-1, 1]))
     return c
@@ -349,8 +379,22 @@ def built_multiset(rng: random.Random, o: Opts) -> list[int]:
     past the limits; wings and kickers drawn at random, so that the wing and kicker
     rules decide), sometimes one card off."""
     c = [0] * 15
-    shape = rng.choice(["single", "pair", "trio", "trio_x", "chain1", "chain2", "plane",
-                        "plane_single", "plane_pair", "quad_x", "family", "jokers"])
+    shape = rng.choice(
+        [
+            "single",
+            "pair",
+            "trio",
+            "trio_x",
+            "chain1",
+            "chain2",
+            "plane",
+            "plane_single",
+            "plane_pair",
+            "quad_x",
+            "family",
+            "jokers",
+        ]
+    )
     start = rng.randint(0, 11)
 
     def run(height: int, length: int) -> None:
@@ -388,7 +432,7 @@ def built_multiset(rng: random.Random, o: Opts) -> list[int]:
     else:
         c[BJ] += rng.randint(1, 2)
         c[RJ] += rng.randint(1, 2)
-    if rng.random() < 0.25:             # one step off the shape
+    if rng.random() < 0.25:  # one step off the shape
         r = rng.randrange(15)
         c[r] = max(0, c[r] + rng.choice([-1, 1]))
     return c
@@ -453,12 +497,38 @@ FOUR_VARIANTS = [
 ]
 VARIANTS = CLASSIC_VARIANTS + FOUR_VARIANTS
 ALL_KINDS = {
-    False: ("single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain",
-            "airplane", "airplane_singles", "airplane_pairs", "four_with_two",
-            "four_with_two_pairs", "bomb", "rocket"),
-    True: ("single", "pair", "trio", "trio_pair", "straight", "pair_chain", "airplane",
-           "airplane_pairs", "four_with_pair", "bomb", "rocket", "missile", "heaven_bomb",
-           "heaven_lord"),
+    False: (
+        "single",
+        "pair",
+        "trio",
+        "trio_single",
+        "trio_pair",
+        "straight",
+        "pair_chain",
+        "airplane",
+        "airplane_singles",
+        "airplane_pairs",
+        "four_with_two",
+        "four_with_two_pairs",
+        "bomb",
+        "rocket",
+    ),
+    True: (
+        "single",
+        "pair",
+        "trio",
+        "trio_pair",
+        "straight",
+        "pair_chain",
+        "airplane",
+        "airplane_pairs",
+        "four_with_pair",
+        "bomb",
+        "rocket",
+        "missile",
+        "heaven_bomb",
+        "heaven_lord",
+    ),
 }
 
 
@@ -491,6 +561,7 @@ def describe(pairs: set[tuple[Counts, str]]) -> list[str]:
 # The reference agrees with the spec's own examples
 # ---------------------------------------------------------------------------
 
+
 def test_reference_matches_the_spec_example_tables() -> None:
     """Every §7/§8.3/§9.3 row (and the extra rule rows) of the examples file, read by
     the reference: the reference is checked against the spec before it checks the
@@ -498,8 +569,9 @@ def test_reference_matches_the_spec_example_tables() -> None:
     import test_doudizhu_examples as ex
 
     parse = parse_tokens
-    for cards, spec, kind in (ex.S8_3_CLASSIFICATION + ex.S9_3_CLASSIFICATION
-                              + ex.S8_1_RULES + ex.S9_1_RULES):
+    for cards, spec, kind in (
+        ex.S8_3_CLASSIFICATION + ex.S9_3_CLASSIFICATION + ex.S8_1_RULES + ex.S9_1_RULES
+    ):
         got = ref_judge(parse(cards), None, opts_of(spec))
         assert got.get("type") == kind, (cards, spec, got)
     for play, over, spec, beats, kind in ex.S8_3_COMPARISONS + ex.S9_3_COMPARISONS:
@@ -614,6 +686,7 @@ def test_judge_random_follows(spec: str) -> None:
 # moves against brute force
 # ---------------------------------------------------------------------------
 
+
 def check_moves(spec: str, hand: Counts, over: Counts | None, rng: random.Random) -> int:
     o = opts_of(spec)
     want = ref_moves(hand, over, o)
@@ -622,7 +695,8 @@ def check_moves(spec: str, hand: Counts, over: Counts | None, rng: random.Random
     if got != want:
         raise AssertionError(
             f"hand {canonical(hand)!r} over {canonical(over) if over else None!r} [{spec}]\n"
-            f"missing: {describe(want - got)[:20]}\nextra: {describe(got - want)[:20]}")
+            f"missing: {describe(want - got)[:20]}\nextra: {describe(got - want)[:20]}"
+        )
     return len(want)
 
 
@@ -682,7 +756,7 @@ def test_moves_quad_hands(spec: str) -> None:
     for _ in range(8):
         ranks = rng.sample(range(13), 7)
         c = [0] * 15
-        for r in ranks[:rng.choice([2, 3])]:
+        for r in ranks[: rng.choice([2, 3])]:
             c[r] = 4
         for r in ranks[3:5]:
             c[r] = 2
@@ -693,8 +767,13 @@ def test_moves_quad_hands(spec: str) -> None:
         hand = tuple(c)
         q = rng.randint(0, 12)
         a, b = rng.sample([r for r in range(13) if r != q], 2)
-        tops = [[(q, 4), (a, 2)], [(q, 4), (a, 1), (b, 1)], [(q, 4), (a, 2), (b, 2)],
-                [(q, 4)], [(q, 4 + o.four)]]
+        tops = [
+            [(q, 4), (a, 2)],
+            [(q, 4), (a, 1), (b, 1)],
+            [(q, 4), (a, 2), (b, 2)],
+            [(q, 4)],
+            [(q, 4 + o.four)],
+        ]
         for top in tops:
             t = [0] * 15
             for r, k in top:
@@ -706,8 +785,9 @@ def test_moves_quad_hands(spec: str) -> None:
 FULL_HANDS = [("classic", 17, 1), ("classic", 20, 2), ("classic:four_with_two_match=true", 20, 3)]
 
 
-@pytest.mark.parametrize("spec, size, seed", FULL_HANDS,
-                         ids=[f"{s}-{n}-{k}" for s, n, k in FULL_HANDS])
+@pytest.mark.parametrize(
+    "spec, size, seed", FULL_HANDS, ids=[f"{s}-{n}-{k}" for s, n, k in FULL_HANDS]
+)
 def test_moves_full_hands(spec: str, size: int, seed: int) -> None:
     rng = random.Random(f"full-{spec}-{size}-{seed}")
     o = opts_of(spec)
@@ -717,8 +797,9 @@ def test_moves_full_hands(spec: str, size: int, seed: int) -> None:
         check_moves(spec, hand, random_valid(rng, o), rng)
 
 
-@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow),
-                                  pytest.param(2, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "seed", [0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow)]
+)
 def test_moves_full_four_player_hands(seed: int) -> None:
     """25-card four_player hands (the brute force visits 10^5..10^6 sub-multisets)."""
     rng = random.Random(f"full-four-{seed}")

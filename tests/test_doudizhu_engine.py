@@ -54,11 +54,13 @@ VARIANTS: dict[str, DouDizhuRules] = {
     "classic": CLASSIC,
     "four_player": FOUR,
     "classic+no_pair+match": resolve(
-        "classic", {"four_with_two_kickers": "no_pair", "four_with_two_match": "true"}),
+        "classic", {"four_with_two_kickers": "no_pair", "four_with_two_match": "true"}
+    ),
     "classic+max3": resolve("classic", {"airplane_max_trios": "3"}),
     "four+four_with_pair": resolve("four_player", {"allow_four_with_pair": "true"}),
     "four+four_with_pair+max2": resolve(
-        "four_player", {"allow_four_with_pair": "true", "airplane_max_trios": "2"}),
+        "four_player", {"allow_four_with_pair": "true", "airplane_max_trios": "2"}
+    ),
 }
 """Every preset and each combination option away from its default."""
 
@@ -66,6 +68,7 @@ VARIANTS: dict[str, DouDizhuRules] = {
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
+
 
 @pytest.fixture
 def rng(request: pytest.FixtureRequest) -> random.Random:
@@ -119,15 +122,25 @@ def brute_force(hand: int, rules: DouDizhuRules) -> dict[tuple[int, Kind], Combo
     return out
 
 
-def generated(hand: int, rules: DouDizhuRules, top: Combo | None = None) -> dict[tuple[int, Kind], Combo]:
+def generated(
+    hand: int, rules: DouDizhuRules, top: Combo | None = None
+) -> dict[tuple[int, Kind], Combo]:
     plays = legal_plays(hand, rules, top)
     out = {(c.cards, c.kind): c for c in plays}
     assert len(out) == len(plays), f"duplicate plays for {cards_text(hand)}"
     return out
 
 
-def build(rules: DouDizhuRules, hands: dict[int, str], kitty: str, *, first_bidder: int,
-          dealer: int = 0, full: dict[int, str] | None = None, doubled: bool = False) -> DouDizhuDeal:
+def build(
+    rules: DouDizhuRules,
+    hands: dict[int, str],
+    kitty: str,
+    *,
+    first_bidder: int,
+    dealer: int = 0,
+    full: dict[int, str] | None = None,
+    doubled: bool = False,
+) -> DouDizhuDeal:
     """A deal with the given hands (``full``: a landlord's 20/33 cards including the
     kitty) and the remaining cards handed out in rank order to the other seats."""
     kit = parse_cards(kitty, rules)
@@ -143,10 +156,11 @@ def build(rules: DouDizhuRules, hands: dict[int, str], kitty: str, *, first_bidd
         if s in given:
             out.append(given[s])
         else:
-            out.append(sum(UNIT[r] for r in pool[:rules.hand_size]))
-            pool = pool[rules.hand_size:]
-    return DouDizhuDeal.from_hands(rules, out, kit, dealer=dealer, first_bidder=first_bidder,
-                                   doubled=doubled)
+            out.append(sum(UNIT[r] for r in pool[: rules.hand_size]))
+            pool = pool[rules.hand_size :]
+    return DouDizhuDeal.from_hands(
+        rules, out, kit, dealer=dealer, first_bidder=first_bidder, doubled=doubled
+    )
 
 
 def act(deal: DouDizhuDeal, *texts: str) -> DouDizhuDeal:
@@ -175,6 +189,7 @@ def assert_conserved(deal: DouDizhuDeal) -> None:
 # rules and registry
 # ---------------------------------------------------------------------------
 
+
 def test_presets_structure() -> None:
     assert (CLASSIC.players, CLASSIC.packs, CLASSIC.hand_size, CLASSIC.kitty_size) == (3, 1, 17, 3)
     assert (FOUR.players, FOUR.packs, FOUR.hand_size, FOUR.kitty_size) == (4, 2, 25, 8)
@@ -183,12 +198,19 @@ def test_presets_structure() -> None:
     assert CLASSIC.rob_multipliers == (3, 6, 12)
 
 
-@pytest.mark.parametrize("preset,key", [
-    ("classic", "players"), ("classic", "packs"), ("four_player", "hand_size"),
-    ("four_player", "kitty_size"), ("four_player", "four_with_two_kickers"),
-    ("four_player", "four_with_two_match"), ("classic", "allow_four_with_pair"),
-    ("classic", "no_such_option"),
-])
+@pytest.mark.parametrize(
+    "preset,key",
+    [
+        ("classic", "players"),
+        ("classic", "packs"),
+        ("four_player", "hand_size"),
+        ("four_player", "kitty_size"),
+        ("four_player", "four_with_two_kickers"),
+        ("four_player", "four_with_two_match"),
+        ("classic", "allow_four_with_pair"),
+        ("classic", "no_such_option"),
+    ],
+)
 def test_resolve_rejects_keys(preset: str, key: str) -> None:
     with pytest.raises(RulesError) as info:
         resolve(preset, {key: "true"})
@@ -196,11 +218,20 @@ def test_resolve_rejects_keys(preset: str, key: str) -> None:
     assert key in str(info.value)
 
 
-@pytest.mark.parametrize("key,value", [
-    ("rob_multipliers", "1,2"), ("rob_multipliers", "none"), ("rob_multipliers", "3,x"),
-    ("spring_multiplier", "0"), ("airplane_max_trios", "13"), ("airplane_max_trios", "1"),
-    ("bidding", "twice"), ("ming_pai", "sometimes"), ("four_with_two_match", "none"),
-])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("rob_multipliers", "1,2"),
+        ("rob_multipliers", "none"),
+        ("rob_multipliers", "3,x"),
+        ("spring_multiplier", "0"),
+        ("airplane_max_trios", "13"),
+        ("airplane_max_trios", "1"),
+        ("bidding", "twice"),
+        ("ming_pai", "sometimes"),
+        ("four_with_two_match", "none"),
+    ],
+)
 def test_resolve_rejects_values(key: str, value: str) -> None:
     with pytest.raises(RulesError) as info:
         resolve("classic", {key: value})
@@ -216,8 +247,15 @@ def test_rules_round_trip_and_spec() -> None:
     assert DouDizhuRules.from_dict(f.to_dict()) == f
     assert f.spec() == "doudizhu(preset=four_player,allow_four_with_pair=true)"
     assert DouDizhuRules.from_dict({"players": 4}) == FOUR
-    for bad in ({"players": "3"}, {"robbing": 1}, {"rob_multipliers": [3, "6"]},
-                {"rob_multipliers": 3}, {"bidding": 2}, {"unknown": 1}, {"players": 5}):
+    for bad in (
+        {"players": "3"},
+        {"robbing": 1},
+        {"rob_multipliers": [3, "6"]},
+        {"rob_multipliers": 3},
+        {"bidding": 2},
+        {"unknown": 1},
+        {"players": 5},
+    ):
         with pytest.raises(RulesError):
             DouDizhuRules.from_dict(bad)
 
@@ -228,19 +266,24 @@ def test_rob_multiplier_doubles_past_the_list() -> None:
     assert [r.rob_multiplier(k) for k in range(4)] == [1, 2, 4, 8]
 
 
-@pytest.mark.parametrize("name", ["doudizhu", "Dou Dizhu", "DDZ", "fight the landlord",
-                                  "斗地主", "鬥地主", "闘地主"])
+@pytest.mark.parametrize(
+    "name", ["doudizhu", "Dou Dizhu", "DDZ", "fight the landlord", "斗地主", "鬥地主", "闘地主"]
+)
 def test_registry(name: str) -> None:
     info = find_game(name)
     assert info.key == "doudizhu"
     assert info.default_preset == "classic"
     assert info.names == {"en": "Dou Dizhu", "zh": "斗地主", "ja": "闘地主"}
-    assert info.judge(info.resolve("classic", {}), "BJ RJ", None) == {"valid": True, "type": "rocket"}
+    assert info.judge(info.resolve("classic", {}), "BJ RJ", None) == {
+        "valid": True,
+        "type": "rocket",
+    }
 
 
 # ---------------------------------------------------------------------------
 # card input
 # ---------------------------------------------------------------------------
+
 
 def test_parse_cards_suits_do_not_matter() -> None:
     assert parse_cards("5S 5h 5", CLASSIC) == 3 * UNIT[2]
@@ -249,16 +292,19 @@ def test_parse_cards_suits_do_not_matter() -> None:
     assert parse_cards("BJ BJ RJ RJ", FOUR) == 2 * UNIT[13] + 2 * UNIT[14]
 
 
-@pytest.mark.parametrize("rules,text,token", [
-    (CLASSIC, "3S 3S", "3S"),
-    (CLASSIC, "BJ BJ", "BJ"),
-    (CLASSIC, "3 3 3 3 3", "3"),
-    (CLASSIC, "3S 3 3 3 3H", "3H"),
-    (FOUR, "3 3 3 3 3 3 3 3 3", "3"),
-    (FOUR, "3S 3S 3S", "3S"),
-    (FOUR, "RJ RJ RJ", "RJ"),
-    (CLASSIC, "3 1S", "1S"),
-])
+@pytest.mark.parametrize(
+    "rules,text,token",
+    [
+        (CLASSIC, "3S 3S", "3S"),
+        (CLASSIC, "BJ BJ", "BJ"),
+        (CLASSIC, "3 3 3 3 3", "3"),
+        (CLASSIC, "3S 3 3 3 3H", "3H"),
+        (FOUR, "3 3 3 3 3 3 3 3 3", "3"),
+        (FOUR, "3S 3S 3S", "3S"),
+        (FOUR, "RJ RJ RJ", "RJ"),
+        (CLASSIC, "3 1S", "1S"),
+    ],
+)
 def test_parse_cards_too_many_copies(rules: DouDizhuRules, text: str, token: str) -> None:
     with pytest.raises(CardParseError) as info:
         parse_cards(text, rules)
@@ -270,10 +316,14 @@ def test_parse_cards_too_many_copies(rules: DouDizhuRules, text: str, token: str
 # readings and comparisons beyond the spec tables
 # ---------------------------------------------------------------------------
 
+
 def test_readings_priority_order() -> None:
     found = readings(parse_cards("3 3 3 4 4 4 5 5 5 6 6 6", CLASSIC), CLASSIC)
     assert [(c.kind.value, c.key) for c in found] == [
-        ("airplane", 3), ("airplane_singles", 3), ("airplane_singles", 2)]
+        ("airplane", 3),
+        ("airplane_singles", 3),
+        ("airplane_singles", 2),
+    ]
     assert readings(parse_cards("3 5", CLASSIC), CLASSIC) == []
     assert classify_or_none(pack([0, 0, 0, 4]), CLASSIC) == tables(CLASSIC).bombs[3][4]
 
@@ -282,9 +332,15 @@ def test_judge_over_takes_first_beating_reading() -> None:
     # 333444555666 over an airplane_singles of body 3..5: the airplane reading
     # does not beat it, the airplane_singles reading (body 4..6) does
     assert judge(CLASSIC, "3 3 3 4 4 4 5 5 5 6 6 6", "3 3 3 4 4 4 5 5 5 7 8 9") == {
-        "valid": True, "type": "airplane_singles", "beats": True}
+        "valid": True,
+        "type": "airplane_singles",
+        "beats": True,
+    }
     assert judge(CLASSIC, "3 3 3 4 4 4 5 5 5 6 6 6", "4 4 4 5 5 5 6 6 6 7 7 7") == {
-        "valid": True, "type": "airplane", "beats": False}
+        "valid": True,
+        "type": "airplane",
+        "beats": False,
+    }
     assert judge(CLASSIC, "3 3 3 4 4 4 5 5 5 6 6 6") == {"valid": True, "type": "airplane"}
     with pytest.raises(CardParseError):
         judge(CLASSIC, "3", "3 4")
@@ -294,8 +350,10 @@ def test_judge_over_takes_first_beating_reading() -> None:
 def test_moves_listing_format() -> None:
     out = moves(CLASSIC, "3s 3 rj bj")["moves"]
     assert out == [
-        {"cards": "3", "type": "single"}, {"cards": "BJ", "type": "single"},
-        {"cards": "RJ", "type": "single"}, {"cards": "3 3", "type": "pair"},
+        {"cards": "3", "type": "single"},
+        {"cards": "BJ", "type": "single"},
+        {"cards": "RJ", "type": "single"},
+        {"cards": "3 3", "type": "pair"},
         {"cards": "BJ RJ", "type": "rocket"},
     ]
     out = moves(CLASSIC, "3 3 3 4 4 4 5 5 5 6 6 6")["moves"]
@@ -325,9 +383,19 @@ def test_doubling_kinds() -> None:
 
 
 def test_bomb_family_ladder_four_player() -> None:
-    ladder = ["3 3 3 3", "2 2 2 2", "3 3 3 3 3", "2 2 2 2 2", "3 3 3 3 3 3", "2 2 2 2 2 2",
-              "3 3 3 3 3 3 3", "2 2 2 2 2 2 2", "3 3 3 3 3 3 3 3", "2 2 2 2 2 2 2 2",
-              "BJ BJ RJ RJ"]
+    ladder = [
+        "3 3 3 3",
+        "2 2 2 2",
+        "3 3 3 3 3",
+        "2 2 2 2 2",
+        "3 3 3 3 3 3",
+        "2 2 2 2 2 2",
+        "3 3 3 3 3 3 3",
+        "2 2 2 2 2 2 2",
+        "3 3 3 3 3 3 3 3",
+        "2 2 2 2 2 2 2 2",
+        "BJ BJ RJ RJ",
+    ]
     combos = [classify_or_none(parse_cards(t, FOUR), FOUR) for t in ladder]
     assert all(c is not None for c in combos)
     for i, a in enumerate(combos):
@@ -340,6 +408,7 @@ def test_bomb_family_ladder_four_player() -> None:
 # move generation against brute force
 # ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_movegen_matches_brute_force_small(name: str, rng: random.Random) -> None:
     rules = VARIANTS[name]
@@ -348,8 +417,9 @@ def test_movegen_matches_brute_force_small(name: str, rng: random.Random) -> Non
         assert generated(hand, rules) == brute_force(hand, rules), cards_text(hand)
 
 
-@pytest.mark.parametrize("name", ["classic", "four_player", "classic+no_pair+match",
-                                  "four+four_with_pair"])
+@pytest.mark.parametrize(
+    "name", ["classic", "four_player", "classic+no_pair+match", "four+four_with_pair"]
+)
 def test_movegen_following_matches_brute_force(name: str, rng: random.Random) -> None:
     rules = VARIANTS[name]
     for _ in range(60):
@@ -361,23 +431,36 @@ def test_movegen_following_matches_brute_force(name: str, rng: random.Random) ->
             assert generated(hand, rules, top) == want, (cards_text(hand), top)
 
 
-@pytest.mark.parametrize("rules,size,count", [
-    (CLASSIC, 17, 2), (CLASSIC, 20, 2), (FOUR, 25, 1),
-])
-def test_movegen_matches_brute_force_full_hands(rules: DouDizhuRules, size: int, count: int,
-                                                 rng: random.Random) -> None:
+@pytest.mark.parametrize(
+    "rules,size,count",
+    [
+        (CLASSIC, 17, 2),
+        (CLASSIC, 20, 2),
+        (FOUR, 25, 1),
+    ],
+)
+def test_movegen_matches_brute_force_full_hands(
+    rules: DouDizhuRules, size: int, count: int, rng: random.Random
+) -> None:
     for _ in range(count):
         hand = random_hand(rules, size, rng)
         assert generated(hand, rules) == brute_force(hand, rules), cards_text(hand)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules,size,count", [
-    (CLASSIC, 17, 10), (CLASSIC, 20, 10), (FOUR, 25, 5),
-    (VARIANTS["classic+no_pair+match"], 20, 5), (VARIANTS["four+four_with_pair"], 25, 3),
-])
-def test_movegen_matches_brute_force_full_hands_many(rules: DouDizhuRules, size: int, count: int,
-                                                      rng: random.Random) -> None:
+@pytest.mark.parametrize(
+    "rules,size,count",
+    [
+        (CLASSIC, 17, 10),
+        (CLASSIC, 20, 10),
+        (FOUR, 25, 5),
+        (VARIANTS["classic+no_pair+match"], 20, 5),
+        (VARIANTS["four+four_with_pair"], 25, 3),
+    ],
+)
+def test_movegen_matches_brute_force_full_hands_many(
+    rules: DouDizhuRules, size: int, count: int, rng: random.Random
+) -> None:
     for _ in range(count):
         hand = random_hand(rules, size, rng)
         assert generated(hand, rules) == brute_force(hand, rules), cards_text(hand)
@@ -393,6 +476,7 @@ def test_movegen_big_airplane_hand() -> None:
 # ---------------------------------------------------------------------------
 # deal, bidding (§4.3) and robbing (§5)
 # ---------------------------------------------------------------------------
+
 
 def test_new_deal_marker_and_dealing() -> None:
     for seed in range(30):
@@ -512,9 +596,15 @@ def test_redeal_doubled_once() -> None:
 # play
 # ---------------------------------------------------------------------------
 
+
 def test_play_turns_show_hand_and_observation() -> None:
-    d = build(CLASSIC, {}, "2 BJ RJ", first_bidder=1,
-              full={1: "3 4 5 5 5 5 6 7 8 9 T J Q K A 2 2 2 BJ RJ"})
+    d = build(
+        CLASSIC,
+        {},
+        "2 BJ RJ",
+        first_bidder=1,
+        full={1: "3 4 5 5 5 5 6 7 8 9 T J Q K A 2 2 2 BJ RJ"},
+    )
     act(d, "bid 3", "no", "no")
     assert d.landlord == 1 and d.current_player == 1
     legal = d.legal_actions()
@@ -541,8 +631,12 @@ def test_observation_hides_other_hands() -> None:
     hands = list(deal.dealt_hands)
     a, b = [s for s in range(3) if s != 0][:2]
     # swap one card between the two other seats: seat 0's view must not change
-    ra = next(r for r in range(15) if (hands[a] >> SHIFTS[r]) & 31 and not (hands[b] >> SHIFTS[r]) & 31)
-    rb = next(r for r in range(15) if (hands[b] >> SHIFTS[r]) & 31 and not (hands[a] >> SHIFTS[r]) & 31)
+    ra = next(
+        r for r in range(15) if (hands[a] >> SHIFTS[r]) & 31 and not (hands[b] >> SHIFTS[r]) & 31
+    )
+    rb = next(
+        r for r in range(15) if (hands[b] >> SHIFTS[r]) & 31 and not (hands[a] >> SHIFTS[r]) & 31
+    )
     swapped = list(hands)
     swapped[a] += UNIT[rb] - UNIT[ra]
     swapped[b] += UNIT[ra] - UNIT[rb]
@@ -569,8 +663,9 @@ def test_clone_is_independent() -> None:
 
 
 def test_parse_action_and_text_round_trip() -> None:
-    d = build(CLASSIC, {}, "7 8 9", first_bidder=0,
-              full={0: "3 3 3 4 4 4 5 5 5 6 6 6 7 8 9 T J Q K A"})
+    d = build(
+        CLASSIC, {}, "7 8 9", first_bidder=0, full={0: "3 3 3 4 4 4 5 5 5 6 6 6 7 8 9 T J Q K A"}
+    )
     act(d, "bid 3", "no", "no")
     plane = d.parse_action("3 3 3 4 4 4 5 5 5 6 6 6")
     assert isinstance(plane, Combo) and plane.kind is Kind.AIRPLANE
@@ -595,21 +690,26 @@ def test_parse_action_and_text_round_trip() -> None:
 # scoring (§10.3)
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("preset,kw,won,u,lord_score", [
-    ("classic", dict(bid=3, robs=1, doubling_bombs=2), True, 36, 72),
-    ("classic", dict(bid=2, robs=0, doubling_bombs=0), False, 2, -4),
-    ("classic", dict(bid=3, robs=0, doubling_bombs=0), True, 3, 6),
-    ("classic", dict(bid=2, robs=2, doubling_bombs=1, spring=True), True, 48, 96),
-    ("classic", dict(bid=3, robs=0, doubling_bombs=1, anti_spring=True), False, 12, -24),
-    ("classic", dict(bid=2, robs=0, doubling_bombs=0, shown=True), True, 4, 8),
-    ("classic", dict(bid=2, robs=0, doubling_bombs=0, shown=True), False, 2, -4),
-    ("classic", dict(bid=2, robs=0, doubling_bombs=3), True, 16, 32),
-    ("four_player", dict(bid=3, robs=1, doubling_bombs=1), True, 18, 54),
-    ("four_player", dict(bid=1, robs=0, doubling_bombs=2), False, 4, -12),
-    ("classic", dict(bid=2, robs=0, doubling_bombs=0, doubled=True), True, 4, 8),
-])
-def test_scoring_examples_10_3(preset: str, kw: dict[str, int], won: bool, u: int,
-                               lord_score: int) -> None:
+
+@pytest.mark.parametrize(
+    "preset,kw,won,u,lord_score",
+    [
+        ("classic", dict(bid=3, robs=1, doubling_bombs=2), True, 36, 72),
+        ("classic", dict(bid=2, robs=0, doubling_bombs=0), False, 2, -4),
+        ("classic", dict(bid=3, robs=0, doubling_bombs=0), True, 3, 6),
+        ("classic", dict(bid=2, robs=2, doubling_bombs=1, spring=True), True, 48, 96),
+        ("classic", dict(bid=3, robs=0, doubling_bombs=1, anti_spring=True), False, 12, -24),
+        ("classic", dict(bid=2, robs=0, doubling_bombs=0, shown=True), True, 4, 8),
+        ("classic", dict(bid=2, robs=0, doubling_bombs=0, shown=True), False, 2, -4),
+        ("classic", dict(bid=2, robs=0, doubling_bombs=3), True, 16, 32),
+        ("four_player", dict(bid=3, robs=1, doubling_bombs=1), True, 18, 54),
+        ("four_player", dict(bid=1, robs=0, doubling_bombs=2), False, 4, -12),
+        ("classic", dict(bid=2, robs=0, doubling_bombs=0, doubled=True), True, 4, 8),
+    ],
+)
+def test_scoring_examples_10_3(
+    preset: str, kw: dict[str, int], won: bool, u: int, lord_score: int
+) -> None:
     rules = PRESETS[preset]
     args = dict(spring=False, anti_spring=False, shown=False, doubled=False) | kw
     got = unit(rules, landlord_won=won, **args)  # type: ignore[arg-type]
@@ -621,16 +721,61 @@ def test_scoring_examples_10_3(preset: str, kw: dict[str, int], won: bool, u: in
 
 def test_scoring_ming_pai_always_and_thunder() -> None:
     always = resolve("classic", {"ming_pai": "always"})
-    assert unit(always, bid=2, robs=0, doubling_bombs=0, spring=False, anti_spring=False,
-                shown=True, landlord_won=False, doubled=False) == 4
+    assert (
+        unit(
+            always,
+            bid=2,
+            robs=0,
+            doubling_bombs=0,
+            spring=False,
+            anti_spring=False,
+            shown=True,
+            landlord_won=False,
+            doubled=False,
+        )
+        == 4
+    )
     thunder = resolve("classic", {"spring_thunder_multiplier": "3", "spring_multiplier": "3"})
-    assert unit(thunder, bid=1, robs=0, doubling_bombs=1, spring=True, anti_spring=False,
-                shown=False, landlord_won=True, doubled=False) == 1 * 2 * 3 * 3
-    assert unit(thunder, bid=1, robs=0, doubling_bombs=0, spring=True, anti_spring=False,
-                shown=False, landlord_won=True, doubled=False) == 3
+    assert (
+        unit(
+            thunder,
+            bid=1,
+            robs=0,
+            doubling_bombs=1,
+            spring=True,
+            anti_spring=False,
+            shown=False,
+            landlord_won=True,
+            doubled=False,
+        )
+        == 1 * 2 * 3 * 3
+    )
+    assert (
+        unit(
+            thunder,
+            bid=1,
+            robs=0,
+            doubling_bombs=0,
+            spring=True,
+            anti_spring=False,
+            shown=False,
+            landlord_won=True,
+            doubled=False,
+        )
+        == 3
+    )
     with pytest.raises(ValueError):
-        unit(CLASSIC, bid=1, robs=0, doubling_bombs=0, spring=True, anti_spring=False,
-             shown=False, landlord_won=False, doubled=False)
+        unit(
+            CLASSIC,
+            bid=1,
+            robs=0,
+            doubling_bombs=0,
+            spring=True,
+            anti_spring=False,
+            shown=False,
+            landlord_won=False,
+            doubled=False,
+        )
 
 
 def _outcome(deal: DouDizhuDeal) -> tuple[int, ...]:
@@ -640,12 +785,31 @@ def _outcome(deal: DouDizhuDeal) -> tuple[int, ...]:
 
 
 def test_scoring_example_1_deal() -> None:
-    d = build(CLASSIC, {}, "2 BJ RJ", first_bidder=1,
-              full={2: "3 4 5 5 5 5 6 7 8 9 T J Q K A 2 2 2 BJ RJ"})
+    d = build(
+        CLASSIC,
+        {},
+        "2 BJ RJ",
+        first_bidder=1,
+        full={2: "3 4 5 5 5 5 6 7 8 9 T J Q K A 2 2 2 BJ RJ"},
+    )
     act(d, "bid 3", "rob", "no", "no")
     assert d.landlord == 2 and d.robs == 1
-    act(d, "3", "6", "pass", "5 5 5 5", "pass", "pass", "BJ RJ", "pass", "pass",
-        "6 7 8 9 T J Q K A", "pass", "pass", "2 2 2 4")
+    act(
+        d,
+        "3",
+        "6",
+        "pass",
+        "5 5 5 5",
+        "pass",
+        "pass",
+        "BJ RJ",
+        "pass",
+        "pass",
+        "6 7 8 9 T J Q K A",
+        "pass",
+        "pass",
+        "2 2 2 4",
+    )
     o = d.outcome
     assert o is not None and o.landlord_won and o.side == "landlord" and o.bombs == 2
     assert not o.spring and o.rob_multiplier == 3
@@ -662,27 +826,66 @@ def test_scoring_example_2_deal() -> None:
     lord = d.hands[1]
     low2 = min(r for r in range(15) if (lord >> SHIFTS[r]) & 31)
     assert low2 < 12
-    act(d, cards_text(UNIT[low2]), "2", "pass", "pass", "3 4 5 6 7 8 9 T J Q K", "pass", "pass",
-        "A A A 7 7")
+    act(
+        d,
+        cards_text(UNIT[low2]),
+        "2",
+        "pass",
+        "pass",
+        "3 4 5 6 7 8 9 T J Q K",
+        "pass",
+        "pass",
+        "A A A 7 7",
+    )
     assert d.outcome is not None and d.outcome.side == "peasants" and not d.outcome.anti_spring
     assert _outcome(d) == (2, 2, -4, 2)
 
 
 def test_scoring_example_3_deal() -> None:
-    d = build(CLASSIC, {}, "K K K", first_bidder=1,
-              full={1: "3 2 5 6 7 8 9 T J Q K A 8 8 8 9 9 K K K"})
-    act(d, "bid 3", "no", "no", "3", "T", "pass", "2", "pass", "pass",
-        "5 6 7 8 9 T J Q K A", "pass", "pass", "8 8 8 9 9", "pass", "pass", "K K K")
+    d = build(
+        CLASSIC, {}, "K K K", first_bidder=1, full={1: "3 2 5 6 7 8 9 T J Q K A 8 8 8 9 9 K K K"}
+    )
+    act(
+        d,
+        "bid 3",
+        "no",
+        "no",
+        "3",
+        "T",
+        "pass",
+        "2",
+        "pass",
+        "pass",
+        "5 6 7 8 9 T J Q K A",
+        "pass",
+        "pass",
+        "8 8 8 9 9",
+        "pass",
+        "pass",
+        "K K K",
+    )
     assert _outcome(d) == (3, -3, 6, -3)
 
 
 def test_scoring_example_4_deal_spring() -> None:
-    d = build(CLASSIC, {}, "A A A", first_bidder=1,
-              full={0: "3 3 3 3 4 5 6 7 8 9 T J Q K A A A 2 2 BJ"})
+    d = build(
+        CLASSIC, {}, "A A A", first_bidder=1, full={0: "3 3 3 3 4 5 6 7 8 9 T J Q K A A A 2 2 BJ"}
+    )
     act(d, "pass", "bid 1", "bid 2", "rob", "rob")
     assert (d.landlord, d.bid, d.robs) == (0, 2, 2)
-    act(d, "3 3 3 3", "pass", "pass", "4 5 6 7 8 9 T J Q K", "pass", "pass", "A A A 2 2", "pass",
-        "pass", "BJ")
+    act(
+        d,
+        "3 3 3 3",
+        "pass",
+        "pass",
+        "4 5 6 7 8 9 T J Q K",
+        "pass",
+        "pass",
+        "A A A 2 2",
+        "pass",
+        "pass",
+        "BJ",
+    )
     o = d.outcome
     assert o is not None and o.spring and o.bombs == 1
     assert _outcome(d) == (48, 96, -48, -48)
@@ -693,36 +896,85 @@ def test_scoring_example_5_deal_anti_spring() -> None:
     act(d, "bid 3", "no", "no")
     lord = d.hands[1]
     low = min(r for r in range(15) if (lord >> SHIFTS[r]) & 31)
-    act(d, cards_text(UNIT[low]), "7 7 7 7", "pass", "pass", "8 9 T J Q K A", "pass", "pass",
-        "2 2 2 5 5", "pass", "pass", "6")
+    act(
+        d,
+        cards_text(UNIT[low]),
+        "7 7 7 7",
+        "pass",
+        "pass",
+        "8 9 T J Q K A",
+        "pass",
+        "pass",
+        "2 2 2 5 5",
+        "pass",
+        "pass",
+        "6",
+    )
     o = d.outcome
     assert o is not None and o.anti_spring and o.bombs == 1
     assert _outcome(d) == (12, 12, -24, 12)
 
 
-@pytest.mark.parametrize("ming,won,u", [("win_only", True, 4), ("win_only", False, 2),
-                                        ("always", False, 4)])
+@pytest.mark.parametrize(
+    "ming,won,u", [("win_only", True, 4), ("win_only", False, 2), ("always", False, 4)]
+)
 def test_scoring_example_6_deal_ming_pai(ming: str, won: bool, u: int) -> None:
     rules = resolve("classic", {"ming_pai": ming})
     if won:
-        d = build(rules, {}, "K K K", first_bidder=1,
-                  full={1: "3 2 5 6 7 8 9 T J Q K A 8 8 8 9 9 K K K"})
-        act(d, "bid 2", "pass", "pass", "show", "3", "T", "pass", "2", "pass", "pass",
-            "5 6 7 8 9 T J Q K A", "pass", "pass", "8 8 8 9 9", "pass", "pass", "K K K")
+        d = build(
+            rules, {}, "K K K", first_bidder=1, full={1: "3 2 5 6 7 8 9 T J Q K A 8 8 8 9 9 K K K"}
+        )
+        act(
+            d,
+            "bid 2",
+            "pass",
+            "pass",
+            "show",
+            "3",
+            "T",
+            "pass",
+            "2",
+            "pass",
+            "pass",
+            "5 6 7 8 9 T J Q K A",
+            "pass",
+            "pass",
+            "8 8 8 9 9",
+            "pass",
+            "pass",
+            "K K K",
+        )
     else:
         d = build(rules, {2: "2 3 4 5 6 7 8 9 T J Q K A A A 7 7"}, "Q K A", first_bidder=1)
         act(d, "bid 2", "pass", "pass", "show")
         lows = [r for r in range(12) if (d.hands[1] >> SHIFTS[r]) & 31][:2]
-        act(d, cards_text(UNIT[lows[0]]), "pass", "pass", cards_text(UNIT[lows[1]]), "2",
-            "pass", "pass", "3 4 5 6 7 8 9 T J Q K", "pass", "pass", "A A A 7 7")
+        act(
+            d,
+            cards_text(UNIT[lows[0]]),
+            "pass",
+            "pass",
+            cards_text(UNIT[lows[1]]),
+            "2",
+            "pass",
+            "pass",
+            "3 4 5 6 7 8 9 T J Q K",
+            "pass",
+            "pass",
+            "A A A 7 7",
+        )
     o = d.outcome
     assert o is not None and o.landlord_won is won and d.shown
     assert o.unit == u and o.scores[1] == (2 * u if won else -2 * u)
 
 
 def test_scoring_example_7_deal_bombs_beaten() -> None:
-    d = build(CLASSIC, {2: "7 7 7 7 3 3 3 4 4 4 5 5 5 6 6 6 8", 0: "9 9 9 9 8 8 8 T T T J J J Q Q Q K"},
-              "K K K", first_bidder=1, full={1: "3 4 5 6 T J Q K K K A A A A 2 2 2 2 BJ RJ"})
+    d = build(
+        CLASSIC,
+        {2: "7 7 7 7 3 3 3 4 4 4 5 5 5 6 6 6 8", 0: "9 9 9 9 8 8 8 T T T J J J Q Q Q K"},
+        "K K K",
+        first_bidder=1,
+        full={1: "3 4 5 6 T J Q K K K A A A A 2 2 2 2 BJ RJ"},
+    )
     act(d, "bid 2", "pass", "pass", "3", "7 7 7 7", "9 9 9 9", "BJ RJ", "pass", "pass")
     for lead in ("K K K 4", "A A A 5", "2 2 2 6", "T", "J", "Q", "A"):
         act(d, lead, "pass", "pass")
@@ -733,26 +985,69 @@ def test_scoring_example_7_deal_bombs_beaten() -> None:
 
 
 def test_scoring_example_8_deal_four_player_no_spring() -> None:
-    d = build(FOUR, {3: "3 4 5 6 7 8 9 T J Q K A 3 3 4 4 5 5 6 6 7 7 8 8 9"}, "2 2 2 2 2 2 A A",
-              first_bidder=1,
-              full={2: "3 3 3 3 3 T 5 6 7 8 9 T J Q K A 4 5 6 7 8 9 T J Q K A 2 2 2 2 2 2"})
+    d = build(
+        FOUR,
+        {3: "3 4 5 6 7 8 9 T J Q K A 3 3 4 4 5 5 6 6 7 7 8 8 9"},
+        "2 2 2 2 2 2 A A",
+        first_bidder=1,
+        full={2: "3 3 3 3 3 T 5 6 7 8 9 T J Q K A 4 5 6 7 8 9 T J Q K A 2 2 2 2 2 2"},
+    )
     act(d, "bid 3", "rob", "no", "no", "no")
-    act(d, "T", "J", "pass", "pass", "3 3 3 3 3", "pass", "pass", "pass",
-        "2 2 2 2 2 2", "pass", "pass", "pass", "5 6 7 8 9 T J Q K A", "pass", "pass", "pass",
-        "5 6 7 8 9 T J Q K A", "pass", "pass", "pass", "4")
+    act(
+        d,
+        "T",
+        "J",
+        "pass",
+        "pass",
+        "3 3 3 3 3",
+        "pass",
+        "pass",
+        "pass",
+        "2 2 2 2 2 2",
+        "pass",
+        "pass",
+        "pass",
+        "5 6 7 8 9 T J Q K A",
+        "pass",
+        "pass",
+        "pass",
+        "5 6 7 8 9 T J Q K A",
+        "pass",
+        "pass",
+        "pass",
+        "4",
+    )
     o = d.outcome
     assert o is not None and o.bombs == 1 and o.landlord_won and not o.spring
     assert o.unit == 18 and o.scores == (-18, -18, 54, -18)
 
 
 def test_scoring_example_9_deal_four_player() -> None:
-    d = build(FOUR, {2: "BJ BJ RJ RJ 9 9 9 9 9 9 9 3 4 5 6 7 8 T J Q K A 2 3 4"},
-              "A A A A A A A 2", first_bidder=1)
+    d = build(
+        FOUR,
+        {2: "BJ BJ RJ RJ 9 9 9 9 9 9 9 3 4 5 6 7 8 T J Q K A 2 3 4"},
+        "A A A A A A A 2",
+        first_bidder=1,
+    )
     act(d, "bid 1", "pass", "pass", "pass")
     assert (d.landlord, d.robs, d.phase) == (1, 0, Phase.PLAY)
     low = min(r for r in range(12) if (d.hands[1] >> SHIFTS[r]) & 31)
-    act(d, cards_text(UNIT[low]), "BJ BJ RJ RJ", "pass", "pass", "pass", "3", "pass", "pass", "A",
-        "9 9 9 9 9 9 9", "pass", "pass", "pass")
+    act(
+        d,
+        cards_text(UNIT[low]),
+        "BJ BJ RJ RJ",
+        "pass",
+        "pass",
+        "pass",
+        "3",
+        "pass",
+        "pass",
+        "A",
+        "9 9 9 9 9 9 9",
+        "pass",
+        "pass",
+        "pass",
+    )
     for lead in ("3 4 5 6 7 8", "T J Q K A", "2"):
         act(d, lead, "pass", "pass", "pass")
     act(d, "4")
@@ -763,10 +1058,33 @@ def test_scoring_example_9_deal_four_player() -> None:
 
 def test_scoring_example_10_deal_doubled() -> None:
     rules = resolve("classic", {"all_pass": "redeal_doubled_once"})
-    d = build(rules, {}, "K K K", first_bidder=1, doubled=True,
-              full={1: "3 2 5 6 7 8 9 T J Q K A 8 8 8 9 9 K K K"})
-    act(d, "bid 2", "pass", "pass", "3", "T", "pass", "2", "pass", "pass",
-        "5 6 7 8 9 T J Q K A", "pass", "pass", "8 8 8 9 9", "pass", "pass", "K K K")
+    d = build(
+        rules,
+        {},
+        "K K K",
+        first_bidder=1,
+        doubled=True,
+        full={1: "3 2 5 6 7 8 9 T J Q K A 8 8 8 9 9 K K K"},
+    )
+    act(
+        d,
+        "bid 2",
+        "pass",
+        "pass",
+        "3",
+        "T",
+        "pass",
+        "2",
+        "pass",
+        "pass",
+        "5 6 7 8 9 T J Q K A",
+        "pass",
+        "pass",
+        "8 8 8 9 9",
+        "pass",
+        "pass",
+        "K K K",
+    )
     assert d.outcome is not None and d.outcome.doubled == 2
     assert _outcome(d) == (4, -4, 8, -4)
 
@@ -774,6 +1092,7 @@ def test_scoring_example_10_deal_doubled() -> None:
 # ---------------------------------------------------------------------------
 # records
 # ---------------------------------------------------------------------------
+
 
 def test_record_round_trip_and_json() -> None:
     deal = random_playout(new_deal(CLASSIC, 3), random.Random(3), checked=True)
@@ -815,13 +1134,31 @@ def test_record_tampered_action() -> None:
         replay(rec)
 
 
-@pytest.mark.parametrize("key,value", [
-    ("seed", "1"), ("seed", True), ("dealer", 1.0), ("dealer", None), ("hands", "3 4"),
-    ("hands", [1, 2, 3]), ("kitty", 5), ("rules", []), ("rules", {"players": "3"}),
-    ("rules", {"rob_multipliers": "3,6"}), ("marker_index", "2"), ("marker", 3),
-    ("marker", "Z"), ("first_bidder", "0"), ("doubled", "no"), ("actions", {}),
-    ("result", []), ("version", True), ("game", "bigtwo"), ("marker_index", 999),
-])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("seed", "1"),
+        ("seed", True),
+        ("dealer", 1.0),
+        ("dealer", None),
+        ("hands", "3 4"),
+        ("hands", [1, 2, 3]),
+        ("kitty", 5),
+        ("rules", []),
+        ("rules", {"players": "3"}),
+        ("rules", {"rob_multipliers": "3,6"}),
+        ("marker_index", "2"),
+        ("marker", 3),
+        ("marker", "Z"),
+        ("first_bidder", "0"),
+        ("doubled", "no"),
+        ("actions", {}),
+        ("result", []),
+        ("version", True),
+        ("game", "bigtwo"),
+        ("marker_index", 999),
+    ],
+)
 def test_record_header_types(key: str, value: object) -> None:
     deal = random_playout(new_deal(CLASSIC, 8), random.Random(8))
     rec = to_record(deal)
@@ -848,6 +1185,7 @@ def test_record_actions_malformed_entries() -> None:
 # seeded random deals replayed through their records
 # ---------------------------------------------------------------------------
 
+
 def _random_deals(rules: DouDizhuRules, seeds: Iterable[int]) -> None:
     for seed in seeds:
         deal = new_deal(rules, seed)
@@ -861,8 +1199,16 @@ def _random_deals(rules: DouDizhuRules, seeds: Iterable[int]) -> None:
         assert o is not None and sum(o.scores) == 0
         if not o.redeal:
             assert size_of(deal.hands[o.winner]) == 0  # type: ignore[index]
-            assert o.unit == o.bid * o.rob_multiplier * (1 << o.bombs) * o.spring_factor \
-                * o.thunder * o.ming * o.doubled
+            assert (
+                o.unit
+                == o.bid
+                * o.rob_multiplier
+                * (1 << o.bombs)
+                * o.spring_factor
+                * o.thunder
+                * o.ming
+                * o.doubled
+            )
         rec = json.loads(json.dumps(to_record(deal)))
         again = replay(rec)
         assert again.outcome == o
@@ -873,18 +1219,23 @@ def test_random_deals_replay(preset: str) -> None:
     _random_deals(PRESETS[preset], range(300))
 
 
-@pytest.mark.parametrize("overrides", [
-    {"bidding": "until_all_pass", "all_pass": "redeal_doubled_once"},
-    {"robbing": "false", "ming_pai": "always", "bomb_doubling": "false"},
-    {"ming_pai": "off", "four_with_two_kickers": "no_pair", "four_with_two_match": "true"},
-])
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"bidding": "until_all_pass", "all_pass": "redeal_doubled_once"},
+        {"robbing": "false", "ming_pai": "always", "bomb_doubling": "false"},
+        {"ming_pai": "off", "four_with_two_kickers": "no_pair", "four_with_two_match": "true"},
+    ],
+)
 def test_random_deals_replay_variants(overrides: dict[str, str]) -> None:
     _random_deals(resolve("classic", overrides), range(60))
 
 
 def test_random_deals_replay_four_player_variant() -> None:
-    _random_deals(resolve("four_player", {"allow_four_with_pair": "true",
-                                          "bidding": "until_all_pass"}), range(60))
+    _random_deals(
+        resolve("four_player", {"allow_four_with_pair": "true", "bidding": "until_all_pass"}),
+        range(60),
+    )
 
 
 def test_random_deals_checked_legal_actions() -> None:

@@ -90,22 +90,38 @@ def move_set(hand: str, spec: str = "classic", over: str | None = None) -> set[t
 # ----- README §1 / doudizhu.md §1: card notation ------------------------------------
 S1_SPELLINGS = [
     # (spellings that must all read the same, preset, expected type)
-    (["T J Q K A", "10 J Q K A", "t j q k a", "10S JH QC KD AS", "10s jh qc kd as",
-      "10♠ J♥ Q♣ K♦ A♠", "T♤ J♡ Q♧ K♢ A", "A K Q J 10", "  T   J Q K A  "],
-     "classic", "straight"),
+    (
+        [
+            "T J Q K A",
+            "10 J Q K A",
+            "t j q k a",
+            "10S JH QC KD AS",
+            "10s jh qc kd as",
+            "10♠ J♥ Q♣ K♦ A♠",
+            "T♤ J♡ Q♧ K♢ A",
+            "A K Q J 10",
+            "  T   J Q K A  ",
+        ],
+        "classic",
+        "straight",
+    ),
     (["BJ RJ", "bj rj", "Rj bJ"], "classic", "rocket"),
     (["5 5", "5S 5H", "5s 5", "5♦ 5C"], "classic", "pair"),
     (["7 7 7 BJ", "7S 7H 7D bj", "7 7C 7 BJ"], "classic", "trio_single"),
     (["3S 3S", "3S 3", "3 3", "3s 3S"], "four_player", "pair"),
     (["BJ BJ", "bj BJ"], "four_player", "pair"),
     (["BJ BJ RJ RJ", "rj bj RJ BJ"], "four_player", "heaven_lord"),
-    (["3S 3S 3 3 3 3 3 3", "3 3 3 3 3 3 3 3", "3S 3S 3H 3H 3C 3C 3D 3D"],
-     "four_player", "heaven_bomb"),
+    (
+        ["3S 3S 3 3 3 3 3 3", "3 3 3 3 3 3 3 3", "3S 3S 3H 3H 3C 3C 3D 3D"],
+        "four_player",
+        "heaven_bomb",
+    ),
 ]
 
 
-@pytest.mark.parametrize("spellings, spec, kind", S1_SPELLINGS,
-                         ids=[row_id(r[0][0], r[1]) for r in S1_SPELLINGS])
+@pytest.mark.parametrize(
+    "spellings, spec, kind", S1_SPELLINGS, ids=[row_id(r[0][0], r[1]) for r in S1_SPELLINGS]
+)
 def test_s1_notation_spellings_read_alike(spellings: list[str], spec: str, kind: str) -> None:
     for text in spellings:
         assert kind_of(text, spec) == kind, text
@@ -136,8 +152,9 @@ S1_MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("text, spec, fragment", S1_MALFORMED,
-                         ids=[row_id(*r[:2]) for r in S1_MALFORMED])
+@pytest.mark.parametrize(
+    "text, spec, fragment", S1_MALFORMED, ids=[row_id(*r[:2]) for r in S1_MALFORMED]
+)
 def test_s1_malformed_cards_raise_naming_the_token(text: str, spec: str, fragment: str) -> None:
     r = rules_of(spec)
     for play, over, moves in ((text, None, False), ("3", text, False), (text, None, True)):
@@ -172,8 +189,13 @@ def test_s1_previous_play_that_is_no_combination_is_an_error() -> None:
 def test_s1_moves_print_bare_ranks_ascending() -> None:
     out = api.moves(rules_of("classic"), "4H 3S 10d rj 4", None)
     got = {(m["cards"], m["type"]) for m in out["moves"]}
-    assert got == {("3", "single"), ("4", "single"), ("T", "single"), ("RJ", "single"),
-                   ("4 4", "pair")}
+    assert got == {
+        ("3", "single"),
+        ("4", "single"),
+        ("T", "single"),
+        ("RJ", "single"),
+        ("4 4", "pair"),
+    }
     assert len(out["moves"]) == 5
 
 
@@ -189,10 +211,8 @@ S7_TYPES = [
     # (play, over, spec, type, beats) -- beats None when leading
     ("3 3 3 4 4 4 5 5 5 6 6 6", None, "classic", "airplane", None),
     # over an airplane_singles of three trios: only the airplane_singles reading beats
-    ("3 3 3 4 4 4 5 5 5 6 6 6", "3 3 3 4 4 4 5 5 5 6 8 J", "classic",
-     "airplane_singles", True),
-    ("4 4 4 5 5 5 6 6 6 7 7 7", "3 3 3 4 4 4 5 5 5 6 8 J", "classic",
-     "airplane_singles", True),
+    ("3 3 3 4 4 4 5 5 5 6 6 6", "3 3 3 4 4 4 5 5 5 6 8 J", "classic", "airplane_singles", True),
+    ("4 4 4 5 5 5 6 6 6 7 7 7", "3 3 3 4 4 4 5 5 5 6 8 J", "classic", "airplane_singles", True),
     # the previous play 333444555666 reads as an airplane (the first reading) ...
     ("4 4 4 5 5 5 6 6 6 7 7 7", "3 3 3 4 4 4 5 5 5 6 6 6", "classic", "airplane", True),
     # ... and as that airplane it is not beaten by a lower one of the same size
@@ -204,8 +224,13 @@ S7_TYPES = [
     ("3 3 3 4 4 4 5 5 5 6 6 6", "4 4 4 5 5 5 6 6 6 3 8 J", "classic", "airplane", False),
     # 20 cards: five trios 3..7 + 8 8 8 9 9 (key 7) or 4..8 + 3 3 3 9 9 (key 8): only
     # the key-8 reading beats an airplane_singles of key 7
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9", "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 9 T J Q K",
-     "classic", "airplane_singles", True),
+    (
+        "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9",
+        "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 9 T J Q K",
+        "classic",
+        "airplane_singles",
+        True,
+    ),
     # airplane_max_trios = 3: 333444555666 has only the airplane_singles readings
     ("3 3 3 4 4 4 5 5 5 6 6 6", None, "classic:airplane_max_trios=3", "airplane_singles", None),
     # four_player: 333444555666 is an airplane of four trios (no single wings there)
@@ -213,10 +238,12 @@ S7_TYPES = [
 ]
 
 
-@pytest.mark.parametrize("play, over, spec, kind, beats", S7_TYPES,
-                         ids=[row_id(*r[:3]) for r in S7_TYPES])
-def test_s7_type_of_an_ambiguous_play(play: str, over: str | None, spec: str, kind: str,
-                                      beats: bool | None) -> None:
+@pytest.mark.parametrize(
+    "play, over, spec, kind, beats", S7_TYPES, ids=[row_id(*r[:3]) for r in S7_TYPES]
+)
+def test_s7_type_of_an_ambiguous_play(
+    play: str, over: str | None, spec: str, kind: str, beats: bool | None
+) -> None:
     out = judge(play, spec, over)
     if over is None:
         assert out == {"valid": True, "type": kind}
@@ -240,44 +267,50 @@ def test_s7_moves_list_every_reading() -> None:
 
 
 # ----- §8.3 classification (classic) ---------------------------------------------------
-S8_3_CLASSIFICATION = expand([
-    ("3 | RJ", "classic", "single"),
-    ("5 5 | 5S 5H", "classic", "pair"),
-    ("5 6", "classic", None),
-    ("7 7 7", "classic", "trio"),
-    ("7 7 7 3 | 7 7 7 BJ", "classic", "trio_single"),
-    ("7 7 7 7", "classic", "bomb"),
-    ("7 7 7 3 3", "classic", "trio_pair"),
-    ("7 7 7 BJ RJ", "classic", None),
-    ("3 3 3 3 4", "classic", None),
-    ("3 4 5 6 7 | T J Q K A | 10 J Q K A", "classic", "straight"),
-    ("3 4 5 6 7 8 9 T J Q K A", "classic", "straight"),
-    ("J Q K A 2 | Q K A 2 3 | J Q K A BJ", "classic", None),
-    ("3 4 5 6 | 3 4 5 6 8", "classic", None),
-    ("3 3 4 4 5 5 | 3 3 4 4 5 5 6 6 7 7 | Q Q K K A A", "classic", "pair_chain"),
-    ("K K A A 2 2 | 3 3 4 4 | 3 3 4 4 6 6", "classic", None),
-    ("3 3 3 4 4 4 | 3 3 3 4 4 4 5 5 5", "classic", "airplane"),
-    ("A A A 2 2 2 | 3 3 3 5 5 5", "classic", None),
-    ("3 3 3 4 4 4 6 8 | 6 6 6 7 7 7 3 5 | 3 3 3 4 4 4 6 6", "classic", "airplane_singles"),
-    ("3 3 3 4 4 4 5 5 5 6 8 J | 3 3 3 4 4 4 5 5 5 6 6 6 7 9 J K", "classic",
-     "airplane_singles"),
-    ("3 3 3 4 4 4 BJ 5", "classic", "airplane_singles"),
-    ("3 3 3 4 4 4 BJ RJ", "classic", None),
-    ("3 3 3 4 4 4 4 5", "classic", None),
-    ("3 3 3 4 4 4 6 6 8 8 | 3 3 3 4 4 4 5 5 5 6 6 8 8 9 9", "classic", "airplane_pairs"),
-    ("3 3 3 4 4 4 5 5 BJ RJ", "classic", None),
-    ("3 3 3 3 4 5 | 3 3 3 3 4 4 | 3 3 3 3 BJ 5", "classic", "four_with_two"),
-    ("3 3 3 3 BJ RJ", "classic", None),
-    ("3 3 3 3 4 4", "classic:four_with_two_kickers=no_pair", None),
-    ("3 3 3 3 4 4 5 5 | 3 3 3 3 5 5 7 7", "classic", "four_with_two_pairs"),
-    ("3 3 3 3 4 4 BJ RJ", "classic", None),
-    ("BJ RJ | RJ BJ", "classic", "rocket"),
-    ("3 5 7", "classic", None),
-])
+S8_3_CLASSIFICATION = expand(
+    [
+        ("3 | RJ", "classic", "single"),
+        ("5 5 | 5S 5H", "classic", "pair"),
+        ("5 6", "classic", None),
+        ("7 7 7", "classic", "trio"),
+        ("7 7 7 3 | 7 7 7 BJ", "classic", "trio_single"),
+        ("7 7 7 7", "classic", "bomb"),
+        ("7 7 7 3 3", "classic", "trio_pair"),
+        ("7 7 7 BJ RJ", "classic", None),
+        ("3 3 3 3 4", "classic", None),
+        ("3 4 5 6 7 | T J Q K A | 10 J Q K A", "classic", "straight"),
+        ("3 4 5 6 7 8 9 T J Q K A", "classic", "straight"),
+        ("J Q K A 2 | Q K A 2 3 | J Q K A BJ", "classic", None),
+        ("3 4 5 6 | 3 4 5 6 8", "classic", None),
+        ("3 3 4 4 5 5 | 3 3 4 4 5 5 6 6 7 7 | Q Q K K A A", "classic", "pair_chain"),
+        ("K K A A 2 2 | 3 3 4 4 | 3 3 4 4 6 6", "classic", None),
+        ("3 3 3 4 4 4 | 3 3 3 4 4 4 5 5 5", "classic", "airplane"),
+        ("A A A 2 2 2 | 3 3 3 5 5 5", "classic", None),
+        ("3 3 3 4 4 4 6 8 | 6 6 6 7 7 7 3 5 | 3 3 3 4 4 4 6 6", "classic", "airplane_singles"),
+        (
+            "3 3 3 4 4 4 5 5 5 6 8 J | 3 3 3 4 4 4 5 5 5 6 6 6 7 9 J K",
+            "classic",
+            "airplane_singles",
+        ),
+        ("3 3 3 4 4 4 BJ 5", "classic", "airplane_singles"),
+        ("3 3 3 4 4 4 BJ RJ", "classic", None),
+        ("3 3 3 4 4 4 4 5", "classic", None),
+        ("3 3 3 4 4 4 6 6 8 8 | 3 3 3 4 4 4 5 5 5 6 6 8 8 9 9", "classic", "airplane_pairs"),
+        ("3 3 3 4 4 4 5 5 BJ RJ", "classic", None),
+        ("3 3 3 3 4 5 | 3 3 3 3 4 4 | 3 3 3 3 BJ 5", "classic", "four_with_two"),
+        ("3 3 3 3 BJ RJ", "classic", None),
+        ("3 3 3 3 4 4", "classic:four_with_two_kickers=no_pair", None),
+        ("3 3 3 3 4 4 5 5 | 3 3 3 3 5 5 7 7", "classic", "four_with_two_pairs"),
+        ("3 3 3 3 4 4 BJ RJ", "classic", None),
+        ("BJ RJ | RJ BJ", "classic", "rocket"),
+        ("3 5 7", "classic", None),
+    ]
+)
 
 
-@pytest.mark.parametrize("cards, spec, kind", S8_3_CLASSIFICATION,
-                         ids=[row_id(*r) for r in S8_3_CLASSIFICATION])
+@pytest.mark.parametrize(
+    "cards, spec, kind", S8_3_CLASSIFICATION, ids=[row_id(*r) for r in S8_3_CLASSIFICATION]
+)
 def test_s8_3_classification(cards: str, spec: str, kind: str | None) -> None:
     assert kind_of(cards, spec) == kind
 
@@ -320,8 +353,7 @@ S8_3_COMPARISONS = [
     ("5 5 5 6 6 6 9 9 T T", "7 7 7 8 8 8 3 3 4 4", "classic", False, "airplane_pairs"),
     ("5 5 5 5 6 6", "4 4 4 4 K A", "classic", True, "four_with_two"),
     ("4 4 4 4 K A", "5 5 5 5 6 6", "classic", False, "four_with_two"),
-    ("5 5 5 5 6 6", "4 4 4 4 K A", "classic:four_with_two_match=true", False,
-     "four_with_two"),
+    ("5 5 5 5 6 6", "4 4 4 4 K A", "classic:four_with_two_match=true", False, "four_with_two"),
     ("5 5 5 5 6 7", "4 4 4 4", "classic", False, "four_with_two"),
     ("6 6 6 6 3 3 4 4", "5 5 5 5 8 8 9 9", "classic", True, "four_with_two_pairs"),
     ("6 6 6 6 3 3 4 4", "5 5 5 5 8 9", "classic", False, "four_with_two_pairs"),
@@ -341,8 +373,11 @@ S8_3_COMPARISONS = [
 ]
 
 
-@pytest.mark.parametrize("play, over, spec, beats, kind", S8_3_COMPARISONS,
-                         ids=[row_id(*r[:3]) for r in S8_3_COMPARISONS])
+@pytest.mark.parametrize(
+    "play, over, spec, beats, kind",
+    S8_3_COMPARISONS,
+    ids=[row_id(*r[:3]) for r in S8_3_COMPARISONS],
+)
 def test_s8_3_comparison(play: str, over: str, spec: str, beats: bool, kind: str) -> None:
     assert judge(play, spec, over) == {"valid": True, "type": kind, "beats": beats}
 
@@ -357,62 +392,69 @@ def test_s8_3_four_with_two_match_same_structures_still_compare() -> None:
 
 
 # ----- §8.1 wing and kicker rules beyond the tables -----------------------------------
-S8_1_RULES = expand([
-    # a wing or kicker never has a body/quad rank
-    ("3 3 3 4 4 4 3 5", "classic", None),
-    ("3 3 3 4 4 4 5 5 5 5", "classic", None),
-    # equal wings, and three equal wings
-    ("3 3 3 4 4 4 5 5 5 7 7 7", "classic", "airplane_singles"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 8 8 8 9", "classic", "airplane_singles"),
-    # no four cards of one rank among the wings
-    ("3 3 3 4 4 4 5 5 5 6 6 6 8 8 8 8", "classic", None),
-    # one joker as a wing, with any k; never both jokers
-    ("3 3 3 4 4 4 5 5 5 BJ 7 9", "classic", "airplane_singles"),
-    ("3 3 3 4 4 4 5 5 5 BJ RJ 9", "classic", None),
-    # the wings of airplane_pairs have pairwise different ranks
-    ("3 3 3 4 4 4 6 6 6 6", "classic", None),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 6 8 8", "classic", None),
-    # a 2 may be a wing or kicker, but never part of a body or chain
-    ("3 3 3 4 4 4 2 2", "classic", "airplane_singles"),
-    ("3 3 3 4 4 4 2 2 A A", "classic", "airplane_pairs"),
-    ("K K K A A A 2 2 2 3 4 5", "classic", None),
-    ("3 3 3 3 2 BJ", "classic", "four_with_two"),
-    ("3 3 3 3 2 2 BJ", "classic", None),
-    # four_with_two_pairs needs two different pair ranks; two quads are nothing
-    ("3 3 3 3 4 4 4 4", "classic", None),
-    ("3 3 3 3 2 2 A A", "classic", "four_with_two_pairs"),
-    # no_pair: kickers of different ranks stay legal
-    ("3 3 3 3 4 5 | 3 3 3 3 BJ 5 | 3 3 3 3 2 RJ", "classic:four_with_two_kickers=no_pair",
-     "four_with_two"),
-    ("3 3 3 3 4 4 5 5", "classic:four_with_two_kickers=no_pair", "four_with_two_pairs"),
-    # trio with a kicker of its own rank is a bomb, never a trio_single
-    ("2 2 2 2", "classic", "bomb"),
-    ("2 2 2 BJ", "classic", "trio_single"),
-    ("2 2 2 A A", "classic", "trio_pair"),
-    # longest chains
-    ("3 3 4 4 5 5 6 6 7 7 8 8 9 9 T T J J Q Q K K A A", "classic", "pair_chain"),
-    ("3 4 5 6 7 8 9 T J Q K A 2", "classic", None),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8", "classic", "airplane"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 9 T J Q K", "classic", "airplane_singles"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 8 8 9 9 T T J J", "classic", "airplane_pairs"),
-    # airplane_max_trios lowers every airplane type's limit
-    ("3 3 3 4 4 4 5 5 5", "classic:airplane_max_trios=2", None),
-    ("3 3 3 4 4 4", "classic:airplane_max_trios=2", "airplane"),
-    ("3 3 3 4 4 4 5 5 5 7 8 9", "classic:airplane_max_trios=2", None),
-    ("3 3 3 4 4 4 5 5 5 7 7 8 8 9 9", "classic:airplane_max_trios=2", None),
-    ("3 3 3 4 4 4 7 7 8 8", "classic:airplane_max_trios=2", "airplane_pairs"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8", "classic:airplane_max_trios=5", None),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7", "classic:airplane_max_trios=5", "airplane"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 9 T J Q K", "classic:airplane_max_trios=4", None),
-    # a larger value lengthens the bare airplane only; the wing types keep the table's
-    # k limits (5 single-wing trios, 4 pair-wing trios: the 20-card hand)
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9", "classic", None),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9", "classic:airplane_max_trios=12",
-     "airplane"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 T J Q K A", "classic:airplane_max_trios=12", None),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 9 9 T T J J Q Q K K", "classic:airplane_max_trios=12",
-     None),
-])
+S8_1_RULES = expand(
+    [
+        # a wing or kicker never has a body/quad rank
+        ("3 3 3 4 4 4 3 5", "classic", None),
+        ("3 3 3 4 4 4 5 5 5 5", "classic", None),
+        # equal wings, and three equal wings
+        ("3 3 3 4 4 4 5 5 5 7 7 7", "classic", "airplane_singles"),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 8 8 8 9", "classic", "airplane_singles"),
+        # no four cards of one rank among the wings
+        ("3 3 3 4 4 4 5 5 5 6 6 6 8 8 8 8", "classic", None),
+        # one joker as a wing, with any k; never both jokers
+        ("3 3 3 4 4 4 5 5 5 BJ 7 9", "classic", "airplane_singles"),
+        ("3 3 3 4 4 4 5 5 5 BJ RJ 9", "classic", None),
+        # the wings of airplane_pairs have pairwise different ranks
+        ("3 3 3 4 4 4 6 6 6 6", "classic", None),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 6 8 8", "classic", None),
+        # a 2 may be a wing or kicker, but never part of a body or chain
+        ("3 3 3 4 4 4 2 2", "classic", "airplane_singles"),
+        ("3 3 3 4 4 4 2 2 A A", "classic", "airplane_pairs"),
+        ("K K K A A A 2 2 2 3 4 5", "classic", None),
+        ("3 3 3 3 2 BJ", "classic", "four_with_two"),
+        ("3 3 3 3 2 2 BJ", "classic", None),
+        # four_with_two_pairs needs two different pair ranks; two quads are nothing
+        ("3 3 3 3 4 4 4 4", "classic", None),
+        ("3 3 3 3 2 2 A A", "classic", "four_with_two_pairs"),
+        # no_pair: kickers of different ranks stay legal
+        (
+            "3 3 3 3 4 5 | 3 3 3 3 BJ 5 | 3 3 3 3 2 RJ",
+            "classic:four_with_two_kickers=no_pair",
+            "four_with_two",
+        ),
+        ("3 3 3 3 4 4 5 5", "classic:four_with_two_kickers=no_pair", "four_with_two_pairs"),
+        # trio with a kicker of its own rank is a bomb, never a trio_single
+        ("2 2 2 2", "classic", "bomb"),
+        ("2 2 2 BJ", "classic", "trio_single"),
+        ("2 2 2 A A", "classic", "trio_pair"),
+        # longest chains
+        ("3 3 4 4 5 5 6 6 7 7 8 8 9 9 T T J J Q Q K K A A", "classic", "pair_chain"),
+        ("3 4 5 6 7 8 9 T J Q K A 2", "classic", None),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8", "classic", "airplane"),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 9 T J Q K", "classic", "airplane_singles"),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 8 8 9 9 T T J J", "classic", "airplane_pairs"),
+        # airplane_max_trios lowers every airplane type's limit
+        ("3 3 3 4 4 4 5 5 5", "classic:airplane_max_trios=2", None),
+        ("3 3 3 4 4 4", "classic:airplane_max_trios=2", "airplane"),
+        ("3 3 3 4 4 4 5 5 5 7 8 9", "classic:airplane_max_trios=2", None),
+        ("3 3 3 4 4 4 5 5 5 7 7 8 8 9 9", "classic:airplane_max_trios=2", None),
+        ("3 3 3 4 4 4 7 7 8 8", "classic:airplane_max_trios=2", "airplane_pairs"),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8", "classic:airplane_max_trios=5", None),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7", "classic:airplane_max_trios=5", "airplane"),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 9 T J Q K", "classic:airplane_max_trios=4", None),
+        # a larger value lengthens the bare airplane only; the wing types keep the table's
+        # k limits (5 single-wing trios, 4 pair-wing trios: the 20-card hand)
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9", "classic", None),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9", "classic:airplane_max_trios=12", "airplane"),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 T J Q K A", "classic:airplane_max_trios=12", None),
+        (
+            "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 9 9 T T J J Q Q K K",
+            "classic:airplane_max_trios=12",
+            None,
+        ),
+    ]
+)
 
 
 @pytest.mark.parametrize("cards, spec, kind", S8_1_RULES, ids=[row_id(*r) for r in S8_1_RULES])
@@ -421,38 +463,44 @@ def test_s8_1_wing_and_kicker_rules(cards: str, spec: str, kind: str | None) -> 
 
 
 # ----- §9.3 classification (four_player) ----------------------------------------------
-S9_3_CLASSIFICATION = expand([
-    ("7 7 7 3", "four_player", None),
-    ("3 3 3 3 4 5 | 3 3 3 3 4 4", "four_player", None),
-    ("3 3 3 3 4 4", "four_player:allow_four_with_pair=true", "four_with_pair"),
-    ("3 3 3 3 4 5", "four_player:allow_four_with_pair=true", None),
-    ("3 3 3 3 4 4 5 5", "four_player", None),
-    ("3 3 3 4 4 4 6 8", "four_player", None),
-    ("BJ BJ | RJ RJ | 3S 3S", "four_player", "pair"),
-    ("BJ RJ", "four_player", None),
-    ("7 7 7", "four_player", "trio"),
-    ("7 7 7 3 3 | 7 7 7 BJ BJ", "four_player", "trio_pair"),
-    ("7 7 7 BJ RJ", "four_player", None),
-    ("3 4 5 6 7", "four_player", "straight"),
-    ("3 3 4 4 5 5", "four_player", "pair_chain"),
-    ("3 3 3 4 4 4 5 5 5", "four_player", "airplane"),
-    ("3 3 3 4 4 4 6 6 8 8 | 6 6 6 7 7 7 3 3 5 5", "four_player", "airplane_pairs"),
-    ("3 3 3 4 4 4 5 5 5 6 6 8 8 J J | 3 3 3 4 4 4 5 5 5 6 6 6 7 7 9 9 J J K K",
-     "four_player", "airplane_pairs"),
-    ("3 3 3 4 4 4 6 6 BJ BJ", "four_player", "airplane_pairs"),
-    ("3 3 3 4 4 4 BJ BJ RJ RJ", "four_player", None),
-    ("3 3 3 4 4 4 6 6 6 6", "four_player", None),
-    ("7 7 7 7 | 7 7 7 7 7", "four_player", "bomb"),
-    ("3 3 3 3 3 3", "four_player", "rocket"),
-    ("3 3 3 3 3 3 3", "four_player", "missile"),
-    ("3 3 3 3 3 3 3 3", "four_player", "heaven_bomb"),
-    ("BJ BJ RJ RJ | BJ RJ BJ RJ", "four_player", "heaven_lord"),
-    ("BJ BJ RJ", "four_player", None),
-])
+S9_3_CLASSIFICATION = expand(
+    [
+        ("7 7 7 3", "four_player", None),
+        ("3 3 3 3 4 5 | 3 3 3 3 4 4", "four_player", None),
+        ("3 3 3 3 4 4", "four_player:allow_four_with_pair=true", "four_with_pair"),
+        ("3 3 3 3 4 5", "four_player:allow_four_with_pair=true", None),
+        ("3 3 3 3 4 4 5 5", "four_player", None),
+        ("3 3 3 4 4 4 6 8", "four_player", None),
+        ("BJ BJ | RJ RJ | 3S 3S", "four_player", "pair"),
+        ("BJ RJ", "four_player", None),
+        ("7 7 7", "four_player", "trio"),
+        ("7 7 7 3 3 | 7 7 7 BJ BJ", "four_player", "trio_pair"),
+        ("7 7 7 BJ RJ", "four_player", None),
+        ("3 4 5 6 7", "four_player", "straight"),
+        ("3 3 4 4 5 5", "four_player", "pair_chain"),
+        ("3 3 3 4 4 4 5 5 5", "four_player", "airplane"),
+        ("3 3 3 4 4 4 6 6 8 8 | 6 6 6 7 7 7 3 3 5 5", "four_player", "airplane_pairs"),
+        (
+            "3 3 3 4 4 4 5 5 5 6 6 8 8 J J | 3 3 3 4 4 4 5 5 5 6 6 6 7 7 9 9 J J K K",
+            "four_player",
+            "airplane_pairs",
+        ),
+        ("3 3 3 4 4 4 6 6 BJ BJ", "four_player", "airplane_pairs"),
+        ("3 3 3 4 4 4 BJ BJ RJ RJ", "four_player", None),
+        ("3 3 3 4 4 4 6 6 6 6", "four_player", None),
+        ("7 7 7 7 | 7 7 7 7 7", "four_player", "bomb"),
+        ("3 3 3 3 3 3", "four_player", "rocket"),
+        ("3 3 3 3 3 3 3", "four_player", "missile"),
+        ("3 3 3 3 3 3 3 3", "four_player", "heaven_bomb"),
+        ("BJ BJ RJ RJ | BJ RJ BJ RJ", "four_player", "heaven_lord"),
+        ("BJ BJ RJ", "four_player", None),
+    ]
+)
 
 
-@pytest.mark.parametrize("cards, spec, kind", S9_3_CLASSIFICATION,
-                         ids=[row_id(*r) for r in S9_3_CLASSIFICATION])
+@pytest.mark.parametrize(
+    "cards, spec, kind", S9_3_CLASSIFICATION, ids=[row_id(*r) for r in S9_3_CLASSIFICATION]
+)
 def test_s9_3_classification(cards: str, spec: str, kind: str | None) -> None:
     assert kind_of(cards, spec) == kind
 
@@ -481,45 +529,58 @@ S9_3_COMPARISONS = [
     ("4 4 4 4 4 4 4 4", "3 3 3 3 3 3 3 3", "four_player", True, "heaven_bomb"),
     ("BJ RJ BJ RJ", "2 2 2 2 2 2 2 2", "four_player", True, "heaven_lord"),
     ("2 2 2 2 2 2 2 2", "BJ BJ RJ RJ", "four_player", False, "heaven_bomb"),
-    ("4 4 4 4 5 5", "3 3 3 3 K K", "four_player:allow_four_with_pair=true", True,
-     "four_with_pair"),
+    ("4 4 4 4 5 5", "3 3 3 3 K K", "four_player:allow_four_with_pair=true", True, "four_with_pair"),
     ("3 3 3 3", "4 4 4 4 5 5", "four_player:allow_four_with_pair=true", True, "bomb"),
 ]
 
 
-@pytest.mark.parametrize("play, over, spec, beats, kind", S9_3_COMPARISONS,
-                         ids=[row_id(*r[:3]) for r in S9_3_COMPARISONS])
+@pytest.mark.parametrize(
+    "play, over, spec, beats, kind",
+    S9_3_COMPARISONS,
+    ids=[row_id(*r[:3]) for r in S9_3_COMPARISONS],
+)
 def test_s9_3_comparison(play: str, over: str, spec: str, beats: bool, kind: str) -> None:
     assert judge(play, spec, over) == {"valid": True, "type": kind, "beats": beats}
 
 
 # ----- §9.1/§9.2 rules beyond the tables ----------------------------------------------
-S9_1_RULES = expand([
-    ("7 7 7 7 7", "four_player", "bomb"),
-    ("3 3 3 4 4 4 3 3 5 5", "four_player", None),           # wing pair of a body rank
-    ("3 3 3 4 4 4 5 5 5 6 6 6", "four_player", "airplane"),
-    ("3 3 3 3 3 3 4 4 4 4 4 4", "four_player", None),
-    ("3 3 3 3 4 4 4 4 5 5 5 5", "four_player", None),
-    ("3 3 3 4 4 4 RJ RJ 6 6", "four_player", "airplane_pairs"),
-    ("7 7 7 RJ RJ", "four_player", "trio_pair"),
-    ("7 7 7 7 RJ RJ", "four_player:allow_four_with_pair=true", "four_with_pair"),
-    ("7 7 7 7 7 7", "four_player:allow_four_with_pair=true", "rocket"),
-    ("7 7 7 7 8 8 8 8", "four_player:allow_four_with_pair=true", None),
-    ("2 2 2 2 2 2 2 2", "four_player", "heaven_bomb"),
-    ("BJ RJ RJ | BJ RJ", "four_player", None),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8", "four_player", "airplane"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 T T J J Q Q K K A A", "four_player",
-     "airplane_pairs"),
-    ("3 3 3 4 4 4 5 5 5", "four_player:airplane_max_trios=2", None),
-    ("3 3 3 4 4 4 5 5 5 7 7 8 8 9 9", "four_player:airplane_max_trios=2", None),
-    ("3 3 3 4 4 4 7 7 8 8", "four_player:airplane_max_trios=2", "airplane_pairs"),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9", "four_player", None),
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9", "four_player:airplane_max_trios=7",
-     "airplane"),
-    # 2 <= k <= 6 for airplane_pairs whatever airplane_max_trios says (§9.1 table)
-    ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9 T T J J Q Q K K A A 2 2 BJ BJ",
-     "four_player:airplane_max_trios=12", None),
-])
+S9_1_RULES = expand(
+    [
+        ("7 7 7 7 7", "four_player", "bomb"),
+        ("3 3 3 4 4 4 3 3 5 5", "four_player", None),  # wing pair of a body rank
+        ("3 3 3 4 4 4 5 5 5 6 6 6", "four_player", "airplane"),
+        ("3 3 3 3 3 3 4 4 4 4 4 4", "four_player", None),
+        ("3 3 3 3 4 4 4 4 5 5 5 5", "four_player", None),
+        ("3 3 3 4 4 4 RJ RJ 6 6", "four_player", "airplane_pairs"),
+        ("7 7 7 RJ RJ", "four_player", "trio_pair"),
+        ("7 7 7 7 RJ RJ", "four_player:allow_four_with_pair=true", "four_with_pair"),
+        ("7 7 7 7 7 7", "four_player:allow_four_with_pair=true", "rocket"),
+        ("7 7 7 7 8 8 8 8", "four_player:allow_four_with_pair=true", None),
+        ("2 2 2 2 2 2 2 2", "four_player", "heaven_bomb"),
+        ("BJ RJ RJ | BJ RJ", "four_player", None),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8", "four_player", "airplane"),
+        (
+            "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 T T J J Q Q K K A A",
+            "four_player",
+            "airplane_pairs",
+        ),
+        ("3 3 3 4 4 4 5 5 5", "four_player:airplane_max_trios=2", None),
+        ("3 3 3 4 4 4 5 5 5 7 7 8 8 9 9", "four_player:airplane_max_trios=2", None),
+        ("3 3 3 4 4 4 7 7 8 8", "four_player:airplane_max_trios=2", "airplane_pairs"),
+        ("3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9", "four_player", None),
+        (
+            "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9",
+            "four_player:airplane_max_trios=7",
+            "airplane",
+        ),
+        # 2 <= k <= 6 for airplane_pairs whatever airplane_max_trios says (§9.1 table)
+        (
+            "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9 T T J J Q Q K K A A 2 2 BJ BJ",
+            "four_player:airplane_max_trios=12",
+            None,
+        ),
+    ]
+)
 
 
 @pytest.mark.parametrize("cards, spec, kind", S9_1_RULES, ids=[row_id(*r) for r in S9_1_RULES])
@@ -555,12 +616,29 @@ def test_s9_2_beat_relation(play: str, over: str, beats: bool) -> None:
 
 
 # ----- §10.3 scoring worked examples ---------------------------------------------------
-def unit(spec: str, *, bid: int, robs: int = 0, doubling_bombs: int = 0, spring: bool = False,
-         anti_spring: bool = False, shown: bool = False, landlord_won: bool,
-         doubled: bool = False) -> int:
-    return scoring.unit(rules_of(spec), bid=bid, robs=robs, doubling_bombs=doubling_bombs,
-                        spring=spring, anti_spring=anti_spring, shown=shown,
-                        landlord_won=landlord_won, doubled=doubled)
+def unit(
+    spec: str,
+    *,
+    bid: int,
+    robs: int = 0,
+    doubling_bombs: int = 0,
+    spring: bool = False,
+    anti_spring: bool = False,
+    shown: bool = False,
+    landlord_won: bool,
+    doubled: bool = False,
+) -> int:
+    return scoring.unit(
+        rules_of(spec),
+        bid=bid,
+        robs=robs,
+        doubling_bombs=doubling_bombs,
+        spring=spring,
+        anti_spring=anti_spring,
+        shown=shown,
+        landlord_won=landlord_won,
+        doubled=doubled,
+    )
 
 
 def settle(spec: str, landlord: int, landlord_won: bool, u: int) -> list[int]:
@@ -570,41 +648,96 @@ def settle(spec: str, landlord: int, landlord_won: bool, u: int) -> list[int]:
 
 S10_3 = [
     # (example, spec, unit kwargs, expected unit, landlord seat, expected scores)
-    ("1 seed 004", "classic",
-     dict(bid=3, robs=1, doubling_bombs=2, landlord_won=True), 36, 0, [72, -36, -36]),
-    ("2 landlord loses", "classic",
-     dict(bid=2, landlord_won=False), 2, 0, [-4, 2, 2]),
-    ("3 bid 3 wins", "classic",
-     dict(bid=3, landlord_won=True), 3, 1, [-3, 6, -3]),
-    ("4 robs and spring", "classic",
-     dict(bid=2, robs=2, doubling_bombs=1, spring=True, landlord_won=True), 48, 0,
-     [96, -48, -48]),
-    ("5 anti-spring", "classic",
-     dict(bid=3, doubling_bombs=1, anti_spring=True, landlord_won=False), 12, 2,
-     [12, 12, -24]),
-    ("6 ming_pai win", "classic",
-     dict(bid=2, shown=True, landlord_won=True), 4, 0, [8, -4, -4]),
-    ("6 ming_pai loss", "classic",
-     dict(bid=2, shown=True, landlord_won=False), 2, 0, [-4, 2, 2]),
-    ("6 ming_pai always", "classic:ming_pai=always",
-     dict(bid=2, shown=True, landlord_won=False), 4, 0, [-8, 4, 4]),
-    ("7 three doubling bombs, landlord wins", "classic",
-     dict(bid=2, doubling_bombs=3, landlord_won=True), 16, 0, [32, -16, -16]),
-    ("7 three doubling bombs, landlord loses", "classic",
-     dict(bid=2, doubling_bombs=3, landlord_won=False), 16, 0, [-32, 16, 16]),
-    ("8 four_player rocket", "four_player",
-     dict(bid=3, robs=1, doubling_bombs=1, landlord_won=True), 18, 0, [54, -18, -18, -18]),
-    ("9 four_player heaven_lord and missile", "four_player",
-     dict(bid=1, doubling_bombs=2, landlord_won=False), 4, 3, [4, 4, 4, -12]),
-    ("10 redeal doubled once", "classic:all_pass=redeal_doubled_once",
-     dict(bid=2, doubled=True, landlord_won=True), 4, 0, [8, -4, -4]),
+    (
+        "1 seed 004",
+        "classic",
+        dict(bid=3, robs=1, doubling_bombs=2, landlord_won=True),
+        36,
+        0,
+        [72, -36, -36],
+    ),
+    ("2 landlord loses", "classic", dict(bid=2, landlord_won=False), 2, 0, [-4, 2, 2]),
+    ("3 bid 3 wins", "classic", dict(bid=3, landlord_won=True), 3, 1, [-3, 6, -3]),
+    (
+        "4 robs and spring",
+        "classic",
+        dict(bid=2, robs=2, doubling_bombs=1, spring=True, landlord_won=True),
+        48,
+        0,
+        [96, -48, -48],
+    ),
+    (
+        "5 anti-spring",
+        "classic",
+        dict(bid=3, doubling_bombs=1, anti_spring=True, landlord_won=False),
+        12,
+        2,
+        [12, 12, -24],
+    ),
+    ("6 ming_pai win", "classic", dict(bid=2, shown=True, landlord_won=True), 4, 0, [8, -4, -4]),
+    ("6 ming_pai loss", "classic", dict(bid=2, shown=True, landlord_won=False), 2, 0, [-4, 2, 2]),
+    (
+        "6 ming_pai always",
+        "classic:ming_pai=always",
+        dict(bid=2, shown=True, landlord_won=False),
+        4,
+        0,
+        [-8, 4, 4],
+    ),
+    (
+        "7 three doubling bombs, landlord wins",
+        "classic",
+        dict(bid=2, doubling_bombs=3, landlord_won=True),
+        16,
+        0,
+        [32, -16, -16],
+    ),
+    (
+        "7 three doubling bombs, landlord loses",
+        "classic",
+        dict(bid=2, doubling_bombs=3, landlord_won=False),
+        16,
+        0,
+        [-32, 16, 16],
+    ),
+    (
+        "8 four_player rocket",
+        "four_player",
+        dict(bid=3, robs=1, doubling_bombs=1, landlord_won=True),
+        18,
+        0,
+        [54, -18, -18, -18],
+    ),
+    (
+        "9 four_player heaven_lord and missile",
+        "four_player",
+        dict(bid=1, doubling_bombs=2, landlord_won=False),
+        4,
+        3,
+        [4, 4, 4, -12],
+    ),
+    (
+        "10 redeal doubled once",
+        "classic:all_pass=redeal_doubled_once",
+        dict(bid=2, doubled=True, landlord_won=True),
+        4,
+        0,
+        [8, -4, -4],
+    ),
 ]
 
 
-@pytest.mark.parametrize("name, spec, kwargs, expected_unit, landlord, scores", S10_3,
-                         ids=[r[0] for r in S10_3])
-def test_s10_3_worked_example(name: str, spec: str, kwargs: dict[str, Any], expected_unit: int,
-                              landlord: int, scores: list[int]) -> None:
+@pytest.mark.parametrize(
+    "name, spec, kwargs, expected_unit, landlord, scores", S10_3, ids=[r[0] for r in S10_3]
+)
+def test_s10_3_worked_example(
+    name: str,
+    spec: str,
+    kwargs: dict[str, Any],
+    expected_unit: int,
+    landlord: int,
+    scores: list[int],
+) -> None:
     u = unit(spec, **kwargs)
     assert u == expected_unit
     got = settle(spec, landlord, kwargs["landlord_won"], u)
@@ -618,41 +751,105 @@ S10_1_UNITS = [
     ("three robs: R = 12", "classic", dict(bid=3, robs=3, landlord_won=True), 36),
     ("four robs: last value doubled", "four_player", dict(bid=3, robs=4, landlord_won=True), 72),
     ("five robs: doubled again", "four_player", dict(bid=1, robs=5, landlord_won=True), 48),
-    ("rob_multipliers=2,3,4", "classic:rob_multipliers=2,3,4",
-     dict(bid=2, robs=2, landlord_won=True), 6),
-    ("rob_multipliers=2,4,8 k=3", "classic:rob_multipliers=2,4,8",
-     dict(bid=1, robs=3, landlord_won=False), 8),
-    ("rob_multipliers=5 k=2", "classic:rob_multipliers=5", dict(bid=1, robs=2, landlord_won=True),
-     10),
-    ("spring_multiplier=3", "classic:spring_multiplier=3",
-     dict(bid=1, spring=True, landlord_won=True), 3),
-    ("spring_multiplier=1 disables", "classic:spring_multiplier=1",
-     dict(bid=2, spring=True, landlord_won=True), 2),
-    ("anti_spring_multiplier=1 disables", "classic:anti_spring_multiplier=1",
-     dict(bid=2, anti_spring=True, landlord_won=False), 2),
-    ("anti_spring_multiplier=3", "classic:anti_spring_multiplier=3",
-     dict(bid=2, anti_spring=True, landlord_won=False), 6),
-    ("spring thunder needs a bomb", "classic:spring_thunder_multiplier=3",
-     dict(bid=1, spring=True, landlord_won=True), 2),
-    ("spring thunder with a bomb", "classic:spring_thunder_multiplier=3",
-     dict(bid=1, doubling_bombs=1, spring=True, landlord_won=True), 12),
-    ("spring thunder default 1", "classic",
-     dict(bid=1, doubling_bombs=1, spring=True, landlord_won=True), 4),
-    ("spring thunder not without spring", "classic:spring_thunder_multiplier=3",
-     dict(bid=1, doubling_bombs=1, landlord_won=True), 2),
-    ("ming_pai=off: showing doubles nothing", "classic:ming_pai=off",
-     dict(bid=2, landlord_won=True), 2),
+    (
+        "rob_multipliers=2,3,4",
+        "classic:rob_multipliers=2,3,4",
+        dict(bid=2, robs=2, landlord_won=True),
+        6,
+    ),
+    (
+        "rob_multipliers=2,4,8 k=3",
+        "classic:rob_multipliers=2,4,8",
+        dict(bid=1, robs=3, landlord_won=False),
+        8,
+    ),
+    (
+        "rob_multipliers=5 k=2",
+        "classic:rob_multipliers=5",
+        dict(bid=1, robs=2, landlord_won=True),
+        10,
+    ),
+    (
+        "spring_multiplier=3",
+        "classic:spring_multiplier=3",
+        dict(bid=1, spring=True, landlord_won=True),
+        3,
+    ),
+    (
+        "spring_multiplier=1 disables",
+        "classic:spring_multiplier=1",
+        dict(bid=2, spring=True, landlord_won=True),
+        2,
+    ),
+    (
+        "anti_spring_multiplier=1 disables",
+        "classic:anti_spring_multiplier=1",
+        dict(bid=2, anti_spring=True, landlord_won=False),
+        2,
+    ),
+    (
+        "anti_spring_multiplier=3",
+        "classic:anti_spring_multiplier=3",
+        dict(bid=2, anti_spring=True, landlord_won=False),
+        6,
+    ),
+    (
+        "spring thunder needs a bomb",
+        "classic:spring_thunder_multiplier=3",
+        dict(bid=1, spring=True, landlord_won=True),
+        2,
+    ),
+    (
+        "spring thunder with a bomb",
+        "classic:spring_thunder_multiplier=3",
+        dict(bid=1, doubling_bombs=1, spring=True, landlord_won=True),
+        12,
+    ),
+    (
+        "spring thunder default 1",
+        "classic",
+        dict(bid=1, doubling_bombs=1, spring=True, landlord_won=True),
+        4,
+    ),
+    (
+        "spring thunder not without spring",
+        "classic:spring_thunder_multiplier=3",
+        dict(bid=1, doubling_bombs=1, landlord_won=True),
+        2,
+    ),
+    (
+        "ming_pai=off: showing doubles nothing",
+        "classic:ming_pai=off",
+        dict(bid=2, landlord_won=True),
+        2,
+    ),
     ("ming_pai win_only, not shown", "classic", dict(bid=2, shown=False, landlord_won=True), 2),
-    ("ming_pai always, shown, win", "classic:ming_pai=always",
-     dict(bid=2, shown=True, landlord_won=True), 4),
-    ("everything", "classic:all_pass=redeal_doubled_once,spring_thunder_multiplier=2",
-     dict(bid=3, robs=2, doubling_bombs=2, spring=True, shown=True, doubled=True,
-          landlord_won=True), 3 * 6 * 4 * 2 * 2 * 2 * 2),
+    (
+        "ming_pai always, shown, win",
+        "classic:ming_pai=always",
+        dict(bid=2, shown=True, landlord_won=True),
+        4,
+    ),
+    (
+        "everything",
+        "classic:all_pass=redeal_doubled_once,spring_thunder_multiplier=2",
+        dict(
+            bid=3,
+            robs=2,
+            doubling_bombs=2,
+            spring=True,
+            shown=True,
+            doubled=True,
+            landlord_won=True,
+        ),
+        3 * 6 * 4 * 2 * 2 * 2 * 2,
+    ),
 ]
 
 
-@pytest.mark.parametrize("why, spec, kwargs, expected", S10_1_UNITS,
-                         ids=[r[0] for r in S10_1_UNITS])
+@pytest.mark.parametrize(
+    "why, spec, kwargs, expected", S10_1_UNITS, ids=[r[0] for r in S10_1_UNITS]
+)
 def test_s10_1_unit_factors(why: str, spec: str, kwargs: dict[str, Any], expected: int) -> None:
     assert unit(spec, **kwargs) == expected
 
@@ -699,8 +896,11 @@ def test_s11_presets() -> None:
     for r in (classic, four):
         assert list(r.rob_multipliers) == [3, 6, 12]
         assert r.robbing is True and r.bomb_doubling is True
-        assert (r.spring_multiplier, r.anti_spring_multiplier,
-                r.spring_thunder_multiplier) == (2, 2, 1)
+        assert (r.spring_multiplier, r.anti_spring_multiplier, r.spring_thunder_multiplier) == (
+            2,
+            2,
+            1,
+        )
         assert r.airplane_max_trios == 6
         assert str(getattr(r.bidding, "value", r.bidding)) == "once"
         assert str(getattr(r.all_pass, "value", r.all_pass)) == "redeal"
@@ -733,16 +933,22 @@ S11_GOOD = [
 ]
 
 
-@pytest.mark.parametrize("preset, overrides", S11_GOOD,
-                         ids=[row_id(p, o) for p, o in S11_GOOD])
+@pytest.mark.parametrize("preset, overrides", S11_GOOD, ids=[row_id(p, o) for p, o in S11_GOOD])
 def test_s11_valid_overrides(preset: str, overrides: dict[str, str]) -> None:
     r = resolve(preset, overrides)
     assert r != PRESETS[preset] or overrides in ({"four_with_two_kickers": "any"},)
 
 
 def test_s11_override_values_are_read() -> None:
-    r = resolve("classic", {"rob_multipliers": "2,4,8", "airplane_max_trios": "3",
-                            "spring_multiplier": "3", "robbing": "false"})
+    r = resolve(
+        "classic",
+        {
+            "rob_multipliers": "2,4,8",
+            "airplane_max_trios": "3",
+            "spring_multiplier": "3",
+            "robbing": "false",
+        },
+    )
     assert list(r.rob_multipliers) == [2, 4, 8]
     assert r.airplane_max_trios == 3 and r.spring_multiplier == 3 and r.robbing is False
     assert list(resolve("four_player", {"rob_multipliers": "5"}).rob_multipliers) == [5]

@@ -37,7 +37,11 @@ class Run:
 def chupai(*args: str) -> Run:
     proc = subprocess.run(
         [sys.executable, "-m", "chupai", *args],
-        capture_output=True, text=True, encoding="utf-8", env=ENV, timeout=60,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=ENV,
+        timeout=60,
     )
     return Run(proc)
 
@@ -101,8 +105,9 @@ JUDGE_TYPES = [
 ]
 
 
-@pytest.mark.parametrize("play, spec, kind", JUDGE_TYPES,
-                         ids=[f"{p} [{s}]" for p, s, _ in JUDGE_TYPES])
+@pytest.mark.parametrize(
+    "play, spec, kind", JUDGE_TYPES, ids=[f"{p} [{s}]" for p, s, _ in JUDGE_TYPES]
+)
 def test_judge_types(play: str, spec: str, kind: str | None) -> None:
     run = chupai("judge", "doudizhu", *rules_args(spec), play)
     assert run.code == 0, run.err
@@ -151,8 +156,11 @@ JUDGE_BEATS = [
 ]
 
 
-@pytest.mark.parametrize("play, over, spec, kind, beats", JUDGE_BEATS,
-                         ids=[f"{p} over {o} [{s}]" for p, o, s, _, _ in JUDGE_BEATS])
+@pytest.mark.parametrize(
+    "play, over, spec, kind, beats",
+    JUDGE_BEATS,
+    ids=[f"{p} over {o} [{s}]" for p, o, s, _, _ in JUDGE_BEATS],
+)
 def test_judge_beats(play: str, over: str, spec: str, kind: str, beats: bool) -> None:
     run = chupai("judge", "doudizhu", *rules_args(spec), play, "--over", over)
     assert run.code == 0, run.err
@@ -172,8 +180,17 @@ def test_judge_preset_spelling_and_option_flags() -> None:
     b = chupai("judge", "doudizhu", "--rules", "four_player", "3s 3s")
     assert a.code == b.code == 0, a.err + b.err
     assert one_json_line(a) == one_json_line(b) == {"valid": True, "type": "pair"}
-    run = chupai("judge", "doudizhu", "--set", "four_with_two_match=true",
-                 "--set", "four_with_two_kickers=no_pair", "3 3 3 3 4 5", "--over", "2 2 2 2 K A")
+    run = chupai(
+        "judge",
+        "doudizhu",
+        "--set",
+        "four_with_two_match=true",
+        "--set",
+        "four_with_two_kickers=no_pair",
+        "3 3 3 3 4 5",
+        "--over",
+        "2 2 2 2 K A",
+    )
     assert run.code == 0, run.err
     assert one_json_line(run) == {"valid": True, "type": "four_with_two", "beats": False}
 
@@ -200,10 +217,22 @@ ERRORS = [
     (["judge", "doudizhu", "--set", "hand_size=20", "3"], ["hand_size"]),
     (["judge", "doudizhu", "--set", "kitty_size=3", "3"], ["kitty_size"]),
     (["judge", "doudizhu", "--set", "allow_four_with_pair=true", "3"], ["allow_four_with_pair"]),
-    (["judge", "doudizhu", "--rules", "four_player", "--set", "four_with_two_kickers=no_pair", "3"],
-     ["four_with_two_kickers"]),
-    (["judge", "doudizhu", "--rules", "four_player", "--set", "four_with_two_match=true", "3"],
-     ["four_with_two_match"]),
+    (
+        [
+            "judge",
+            "doudizhu",
+            "--rules",
+            "four_player",
+            "--set",
+            "four_with_two_kickers=no_pair",
+            "3",
+        ],
+        ["four_with_two_kickers"],
+    ),
+    (
+        ["judge", "doudizhu", "--rules", "four_player", "--set", "four_with_two_match=true", "3"],
+        ["four_with_two_match"],
+    ),
     (["judge", "doudizhu", "--set", "four_with_two_kickers=pairs", "3"], ["four_with_two_kickers"]),
     (["judge", "doudizhu", "--set", "rob_multipliers=1,2", "3"], ["rob_multipliers"]),
     (["judge", "doudizhu", "--set", "rob_multipliers=3,six", "3"], ["rob_multipliers"]),
@@ -236,33 +265,62 @@ def test_missing_argument_is_a_usage_error() -> None:
 # ----- moves ---------------------------------------------------------------------------------
 MOVES = [
     # (hand, spec, over, expected set of (cards, type))
-    ("4H 3S 10d rj 4", "default", None,
-     {("3", "single"), ("4", "single"), ("T", "single"), ("RJ", "single"), ("4 4", "pair")}),
-    ("BJ RJ 2", "classic", None,
-     {("2", "single"), ("BJ", "single"), ("RJ", "single"), ("BJ RJ", "rocket")}),
+    (
+        "4H 3S 10d rj 4",
+        "default",
+        None,
+        {("3", "single"), ("4", "single"), ("T", "single"), ("RJ", "single"), ("4 4", "pair")},
+    ),
+    (
+        "BJ RJ 2",
+        "classic",
+        None,
+        {("2", "single"), ("BJ", "single"), ("RJ", "single"), ("BJ RJ", "rocket")},
+    ),
     ("BJ RJ 2", "classic", "2 2 2 2", {("BJ RJ", "rocket")}),
-    ("3 3 3 4 2", "classic", None,
-     {("3", "single"), ("4", "single"), ("2", "single"), ("3 3", "pair"), ("3 3 3", "trio"),
-      ("3 3 3 4", "trio_single"), ("3 3 3 2", "trio_single")}),
+    (
+        "3 3 3 4 2",
+        "classic",
+        None,
+        {
+            ("3", "single"),
+            ("4", "single"),
+            ("2", "single"),
+            ("3 3", "pair"),
+            ("3 3 3", "trio"),
+            ("3 3 3 4", "trio_single"),
+            ("3 3 3 2", "trio_single"),
+        },
+    ),
     ("3 3 3 4 2", "classic", "A", {("2", "single")}),
-    ("3 3 3 4 2", "four_player", None,
-     {("3", "single"), ("4", "single"), ("2", "single"), ("3 3", "pair"), ("3 3 3", "trio")}),
-    ("3 3 3 3 3", "four_player", "2 2 2 2",
-     {("3 3 3 3 3", "bomb")}),
-    ("3 3 3 3 3", "four_player", "A",
-     {("3 3 3 3", "bomb"), ("3 3 3 3 3", "bomb")}),
-    ("BJ BJ RJ RJ", "four_player", "2 2",
-     {("BJ BJ", "pair"), ("RJ RJ", "pair"), ("BJ BJ RJ RJ", "heaven_lord")}),
-    ("3 3 3 4 4 4 5 5 5 6 6 6", "classic", "3 3 3 4 4 4 5 5 5 6 8 J",
-     {("3 3 3 4 4 4 5 5 5 6 6 6", "airplane_singles")}),
-    ("3 4 5 6 7 8", "classic", "3 4 5 6 7",
-     {("4 5 6 7 8", "straight")}),
+    (
+        "3 3 3 4 2",
+        "four_player",
+        None,
+        {("3", "single"), ("4", "single"), ("2", "single"), ("3 3", "pair"), ("3 3 3", "trio")},
+    ),
+    ("3 3 3 3 3", "four_player", "2 2 2 2", {("3 3 3 3 3", "bomb")}),
+    ("3 3 3 3 3", "four_player", "A", {("3 3 3 3", "bomb"), ("3 3 3 3 3", "bomb")}),
+    (
+        "BJ BJ RJ RJ",
+        "four_player",
+        "2 2",
+        {("BJ BJ", "pair"), ("RJ RJ", "pair"), ("BJ BJ RJ RJ", "heaven_lord")},
+    ),
+    (
+        "3 3 3 4 4 4 5 5 5 6 6 6",
+        "classic",
+        "3 3 3 4 4 4 5 5 5 6 8 J",
+        {("3 3 3 4 4 4 5 5 5 6 6 6", "airplane_singles")},
+    ),
+    ("3 4 5 6 7 8", "classic", "3 4 5 6 7", {("4 5 6 7 8", "straight")}),
     ("3 4", "classic", "2", set()),
 ]
 
 
-@pytest.mark.parametrize("hand, spec, over, expected", MOVES,
-                         ids=[f"{h} [{s}] over {o}" for h, s, o, _ in MOVES])
+@pytest.mark.parametrize(
+    "hand, spec, over, expected", MOVES, ids=[f"{h} [{s}] over {o}" for h, s, o, _ in MOVES]
+)
 def test_moves(hand: str, spec: str, over: str | None, expected: set[tuple[str, str]]) -> None:
     args = ["moves", "doudizhu", *rules_args(spec), hand]
     if over is not None:

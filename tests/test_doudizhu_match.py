@@ -46,8 +46,9 @@ MATCH_RULES: dict[str, DouDizhuRules] = {
 }
 
 
-def random_match(rules: DouDizhuRules, seed: int, deals: int | None = 50,
-                 target: int | None = None) -> Match:
+def random_match(
+    rules: DouDizhuRules, seed: int, deals: int | None = 50, target: int | None = None
+) -> Match:
     """A match played by one seeded RandomBot per seat, seeing only its observation."""
     bots = [RandomBot(seed * 100 + s) for s in range(rules.players)]
 
@@ -65,10 +66,12 @@ def passing_at(positions: Container[int], match: Match) -> Callable[[DouDizhuDea
     """A chooser under which everybody passes in the bidding of the deals at
     ``positions`` (so they are redealt) and takes the first legal action
     elsewhere (``bid 1`` when bidding)."""
+
     def choose(deal: DouDizhuDeal) -> Action:
         if deal.phase is Phase.BID and len(match.deals) - 1 in positions:
             return PASS
         return deal.legal_actions()[0]
+
     return choose
 
 
@@ -87,6 +90,7 @@ def assert_rotation(m: Match) -> None:
 
 
 # ----- who deals, redeals and doubling -------------------------------------------------------
+
 
 def test_first_dealer_is_drawn_from_the_match_seed_or_given() -> None:
     d = Match(CLASSIC, 3, deals=1).next_deal()
@@ -193,6 +197,7 @@ def test_deal_seeds_are_stable_and_not_big_twos() -> None:
 
 # ----- 50-deal matches ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", list(MATCH_RULES))
 def test_seeded_random_bot_matches_of_50_deals_replay(name: str) -> None:
     rules = MATCH_RULES[name]
@@ -217,6 +222,7 @@ def test_seeded_random_bot_matches_of_50_deals_replay(name: str) -> None:
 
 # ----- records ---------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def match_record() -> dict[str, Any]:
     m = Match(DOUBLED, 3, deals=4)
@@ -229,8 +235,7 @@ def test_match_record_shape(match_record: dict[str, Any]) -> None:
     assert rec["format"] == MATCH_FORMAT == "chupai-match" and rec["game"] == "doudizhu"
     assert rec["deal_count"] == 4 and rec["target"] is None and rec["seed"] == 3
     assert rec["rules"]["all_pass"] == "redeal_doubled_once"
-    assert all(d["format"] == "chupai-record" and d["game"] == "doudizhu"
-               for d in rec["deals"])
+    assert all(d["format"] == "chupai-record" and d["game"] == "doudizhu" for d in rec["deals"])
     assert [d["doubled"] for d in rec["deals"]] == [False, False, True, False, False]
     assert [row["deal"] for row in rec["table"]] == [1, None, 2, 3, 4]
     assert rec["totals"] == rec["table"][-1]["totals"]
@@ -249,14 +254,19 @@ def _set_action(rec: dict[str, Any]) -> None:
     last["action"] = "pass" if last["action"] != "pass" else "3"
 
 
-def _consistent(rec: dict[str, Any], index: int, *, dealer_shift: int = 0,
-                flip_doubled: bool = False) -> None:
+def _consistent(
+    rec: dict[str, Any], index: int, *, dealer_shift: int = 0, flip_doubled: bool = False
+) -> None:
     """Replace deal ``index`` by a valid deal record of the same seed that is not
     the match's next deal (another dealer, or the other doubling)."""
     old = rec["deals"][index]
     rules = DOUBLED
-    deal = new_deal(rules, old["seed"], dealer=(old["dealer"] + dealer_shift) % 3,
-                    doubled=old["doubled"] != flip_doubled)
+    deal = new_deal(
+        rules,
+        old["seed"],
+        dealer=(old["dealer"] + dealer_shift) % 3,
+        doubled=old["doubled"] != flip_doubled,
+    )
     if dealer_shift:
         while not deal.is_terminal():
             deal.apply_action(deal.legal_actions()[0])
@@ -270,17 +280,25 @@ def _consistent(rec: dict[str, Any], index: int, *, dealer_shift: int = 0,
 
 TAMPERS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("an action", _set_action, "deal 3"),
-    ("a deal's seed", lambda r: r["deals"][1].__setitem__("seed", r["deals"][1]["seed"] + 1),
-     "deal 2"),
-    ("the dealer of a valid deal", lambda r: _consistent(r, 3, dealer_shift=1),
-     "deal 4: the deal is not the match's next deal: the dealer is seat"),
-    ("the doubling of a valid deal", lambda r: _consistent(r, 2, flip_doubled=True),
-     "deal 3: the deal is not the match's next deal: doubled is False, not True"),
+    (
+        "a deal's seed",
+        lambda r: r["deals"][1].__setitem__("seed", r["deals"][1]["seed"] + 1),
+        "deal 2",
+    ),
+    (
+        "the dealer of a valid deal",
+        lambda r: _consistent(r, 3, dealer_shift=1),
+        "deal 4: the deal is not the match's next deal: the dealer is seat",
+    ),
+    (
+        "the doubling of a valid deal",
+        lambda r: _consistent(r, 2, flip_doubled=True),
+        "deal 3: the deal is not the match's next deal: doubled is False, not True",
+    ),
     ("the totals", lambda r: r["totals"].__setitem__(0, r["totals"][0] + 1), "totals"),
     ("a table row", lambda r: r["table"][0]["scores"].__setitem__(0, 99), "table"),
     ("a deal too many", lambda r: r["deals"].append(r["deals"][-1]), "over"),
-    ("deals swapped", lambda r: r["deals"].__setitem__(slice(0, 2), r["deals"][1::-1]),
-     "deal 1"),
+    ("deals swapped", lambda r: r["deals"].__setitem__(slice(0, 2), r["deals"][1::-1]), "deal 1"),
     ("a redeal removed", lambda r: r["deals"].pop(1), "deal 2"),
     ("the rules", lambda r: r["rules"].__setitem__("all_pass", "redeal"), "deal 1"),
     ("the version", lambda r: r.__setitem__("version", 9), "version"),
@@ -290,9 +308,9 @@ TAMPERS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
 
 
 @pytest.mark.parametrize("what, change, where", TAMPERS, ids=[t[0] for t in TAMPERS])
-def test_tampered_match_records_are_refused(match_record: dict[str, Any], what: str,
-                                            change: Callable[[dict[str, Any]], None],
-                                            where: str) -> None:
+def test_tampered_match_records_are_refused(
+    match_record: dict[str, Any], what: str, change: Callable[[dict[str, Any]], None], where: str
+) -> None:
     bad = _broken(match_record, change)
     with pytest.raises(RecordError) as info:
         replay_match(bad)
@@ -326,8 +344,12 @@ def test_table_from_record_refuses_bad_scores(match_record: dict[str, Any]) -> N
 AUTOPLAY = "bid 3\n#0\npass\n" * 1000
 
 
-def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-            argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+def run_cli(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    stdin: str = "",
+) -> tuple[int, str, str]:
     """``chupai ARGV`` in-process with ``stdin``: (exit status, stdout, stderr)."""
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
@@ -338,17 +360,31 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 
 
 def total_line(out: str) -> list[str]:
-    last = out[out.rindex("Score table"):]
+    last = out[out.rindex("Score table") :]
     return next(line for line in last.splitlines() if line.startswith("Total")).split()[1:]
 
 
 def test_cli_play_a_match_of_two_deals_with_the_score_table(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "match.json"
-    code, out, err = run_cli(monkeypatch, capsys, [
-        "play", "doudizhu", "--deals", "2", "--seed", "5", "--bots", "random",
-        "--record", str(path)], AUTOPLAY)
+    code, out, err = run_cli(
+        monkeypatch,
+        capsys,
+        [
+            "play",
+            "doudizhu",
+            "--deals",
+            "2",
+            "--seed",
+            "5",
+            "--bots",
+            "random",
+            "--record",
+            str(path),
+        ],
+        AUTOPLAY,
+    )
     assert code == 0 and err == ""
     assert out.count("Score table") == 2 and "Match seed 5; 2 deals." in out
     assert "Deal 1 of 2" in out and "Deal 2 of 2" in out and "Match over" in out
@@ -365,7 +401,8 @@ def test_cli_play_a_match_of_two_deals_with_the_score_table(
     code, out, err = run_cli(monkeypatch, capsys, ["replay", str(path)])
     assert code == 0 and err == "", err
     assert "Dou Dizhu match" in out and out.rstrip().endswith(
-        f"valid record: {sum(len(d.history) for d in m.deals)} actions")
+        f"valid record: {sum(len(d.history) for d in m.deals)} actions"
+    )
     assert "2 deals played (2 counted, 0 redealt)" in out
 
 
@@ -378,13 +415,28 @@ def _redeal_first_seed() -> int:
     raise AssertionError("no such seed")
 
 
-def test_cli_match_with_a_redeal(monkeypatch: pytest.MonkeyPatch,
-                                 capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_cli_match_with_a_redeal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     seed = _redeal_first_seed()
     path = tmp_path / "m.json"
-    code, out, err = run_cli(monkeypatch, capsys, [
-        "play", "doudizhu", "--deals", "1", "--seed", str(seed), "--record", str(path),
-        "--set", "all_pass=redeal_doubled_once"], "pass\n" + AUTOPLAY)
+    code, out, err = run_cli(
+        monkeypatch,
+        capsys,
+        [
+            "play",
+            "doudizhu",
+            "--deals",
+            "1",
+            "--seed",
+            str(seed),
+            "--record",
+            str(path),
+            "--set",
+            "all_pass=redeal_doubled_once",
+        ],
+        "pass\n" + AUTOPLAY,
+    )
     assert code == 0 and err == ""
     assert "Everybody passed: no landlord, no score" in out
     assert "the next deal counts double" in out
@@ -393,24 +445,31 @@ def test_cli_match_with_a_redeal(monkeypatch: pytest.MonkeyPatch,
     m = replay_match(json.loads(path.read_text(encoding="utf-8")))
     assert m.redeals == 1 and m.counted == 1 and m.deals[1].doubled
     assert m.deals[1].dealer == (m.deals[0].dealer + 1) % 3
-    table = out[out.rindex("Score table"):]
+    table = out[out.rindex("Score table") :]
     assert any(line.split()[:1] == ["redeal"] for line in table.splitlines())
     assert "(doubled)" in table
 
 
-def test_cli_play_to_a_target_score(monkeypatch: pytest.MonkeyPatch,
-                                    capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(monkeypatch, capsys, [
-        "play", "doudizhu", "--to", "12", "--seed", "2", "--bots", "random"], AUTOPLAY)
+def test_cli_play_to_a_target_score(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli(
+        monkeypatch,
+        capsys,
+        ["play", "doudizhu", "--to", "12", "--seed", "2", "--bots", "random"],
+        AUTOPLAY,
+    )
     assert code == 0 and err == ""
     assert "until a total reaches ±12" in out and "Match over" in out
     assert any(abs(int(t)) >= 12 for t in total_line(out))
 
 
-def test_cli_quit_end_of_input_and_bad_arguments(monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(monkeypatch, capsys,
-                           ["play", "doudizhu", "--deals", "2", "--seed", "4"], "quit\n")
+def test_cli_quit_end_of_input_and_bad_arguments(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run_cli(
+        monkeypatch, capsys, ["play", "doudizhu", "--deals", "2", "--seed", "4"], "quit\n"
+    )
     assert code == 0 and "the match is abandoned (match seed 4)" in out
     code, out, _ = run_cli(monkeypatch, capsys, ["play", "doudizhu", "--deals", "2"], "")
     assert code == 1 and "End of input" in out
@@ -420,10 +479,12 @@ def test_cli_quit_end_of_input_and_bad_arguments(monkeypatch: pytest.MonkeyPatch
     assert code == 2 and "--to must be at least 1" in err
 
 
-def test_cli_replay_refuses_a_tampered_match(monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str],
-                                             tmp_path: Path,
-                                             match_record: dict[str, Any]) -> None:
+def test_cli_replay_refuses_a_tampered_match(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    match_record: dict[str, Any],
+) -> None:
     good = tmp_path / "good.json"
     good.write_text(json.dumps(match_record), encoding="utf-8")
     code, out, err = run_cli(monkeypatch, capsys, ["replay", "--quiet", str(good)])
@@ -434,9 +495,9 @@ def test_cli_replay_refuses_a_tampered_match(monkeypatch: pytest.MonkeyPatch,
     assert code == 1 and err.startswith("invalid record: deal 3")
 
 
-def test_cli_replay_still_replays_big_two_matches(monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str],
-                                                  tmp_path: Path) -> None:
+def test_cli_replay_still_replays_big_two_matches(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     m = BigTwoMatch(BIGTWO_PRESETS["standard"], 3, deals=2)
     m.play_out(lambda d: d.legal_actions()[0])
     path = tmp_path / "b2.json"

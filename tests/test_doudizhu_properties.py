@@ -65,8 +65,9 @@ def _pack_list(rules: DouDizhuRules) -> list[int]:
 def hands(draw: st.DrawFn, rules: DouDizhuRules, min_size: int = 1, max_size: int = 20) -> Cards:
     """A multiset of cards the decks can hold."""
     pack = _pack_list(rules)
-    picks = draw(st.lists(st.integers(0, len(pack) - 1), min_size=min_size, max_size=max_size,
-                          unique=True))
+    picks = draw(
+        st.lists(st.integers(0, len(pack) - 1), min_size=min_size, max_size=max_size, unique=True)
+    )
     return sum(UNIT[pack[i]] for i in picks)
 
 
@@ -94,6 +95,7 @@ def _sub(hand: Cards, rng: random.Random) -> Cards:
 # Moves and the judge
 # ---------------------------------------------------------------------------
 
+
 @given(st.data())
 def test_listed_moves_are_valid_and_beat_the_previous_play(data: st.DataObject) -> None:
     rules = data.draw(rules_st)
@@ -117,8 +119,9 @@ def test_listed_moves_are_valid_and_beat_the_previous_play(data: st.DataObject) 
 
 
 @given(rules_st, st.data())
-def test_hand_combos_are_first_readings_held_by_the_hand(rules: DouDizhuRules,
-                                                         data: st.DataObject) -> None:
+def test_hand_combos_are_first_readings_held_by_the_hand(
+    rules: DouDizhuRules, data: st.DataObject
+) -> None:
     hand = data.draw(hands(rules, max_size=14))
     combos = hand_combos(hand, rules)
     assert len({(c.kind, c.cards) for c in combos}) == len(combos)
@@ -131,8 +134,7 @@ def test_hand_combos_are_first_readings_held_by_the_hand(rules: DouDizhuRules,
 
 
 @given(rules_st, st.integers(0, 2**32 - 1), st.integers(0, 60))
-def test_legal_actions_pass_the_checked_path(rules: DouDizhuRules, seed: int,
-                                             steps: int) -> None:
+def test_legal_actions_pass_the_checked_path(rules: DouDizhuRules, seed: int, steps: int) -> None:
     deal = new_deal(rules, seed)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -147,6 +149,7 @@ def test_legal_actions_pass_the_checked_path(rules: DouDizhuRules, seed: int,
 # ---------------------------------------------------------------------------
 # Notation
 # ---------------------------------------------------------------------------
+
 
 @given(rules_st, st.data())
 def test_readings_round_trip_through_notation(rules: DouDizhuRules, data: st.DataObject) -> None:
@@ -170,6 +173,7 @@ def test_readings_round_trip_through_notation(rules: DouDizhuRules, data: st.Dat
 # ---------------------------------------------------------------------------
 # Deals
 # ---------------------------------------------------------------------------
+
 
 def _play(deal: DouDizhuDeal, rng: random.Random, steps: int) -> list[Action]:
     played: list[Action] = []
@@ -198,13 +202,15 @@ def test_a_deal_conserves_the_cards(rules: DouDizhuRules, seed: int) -> None:
     assert deal.outcome is not None and sum(deal.outcome.scores) == 0
 
 
-def _hidden_swap(deal: DouDizhuDeal, observer: int, rng: random.Random
-                 ) -> tuple[list[Cards], Cards] | None:
+def _hidden_swap(
+    deal: DouDizhuDeal, observer: int, rng: random.Random
+) -> tuple[list[Cards], Cards] | None:
     """The dealt hands and kitty with one card swapped between two places the
     observer cannot see (another seat's unplayed cards, or the kitty while it
     lies face down), keeping the public marker card; None if there is none."""
-    places: list[int] = [s for s in range(deal.players) if s != observer
-                         and not (deal.shown and s == deal.landlord)]
+    places: list[int] = [
+        s for s in range(deal.players) if s != observer and not (deal.shown and s == deal.landlord)
+    ]
     places += [-1] if not deal.kitty_taken else []
     dealt = list(deal.dealt_hands)
 
@@ -212,8 +218,13 @@ def _hidden_swap(deal: DouDizhuDeal, observer: int, rng: random.Random
         now = deal.kitty if place < 0 else deal.hands[place]
         then = deal.kitty if place < 0 else dealt[place]
         keep = 2 if place == deal.first_bidder else 1
-        return [r for r in range(NRANKS) if (now >> SHIFTS[r]) & 31 and (then >> SHIFTS[r]) & 31
-                and ((then >> SHIFTS[r]) & 31 >= keep or r != deal.marker)]
+        return [
+            r
+            for r in range(NRANKS)
+            if (now >> SHIFTS[r]) & 31
+            and (then >> SHIFTS[r]) & 31
+            and ((then >> SHIFTS[r]) & 31 >= keep or r != deal.marker)
+        ]
 
     pairs = [(x, y) for x in places for y in places if x < y]
     rng.shuffle(pairs)
@@ -233,8 +244,9 @@ def _hidden_swap(deal: DouDizhuDeal, observer: int, rng: random.Random
 
 
 @given(rules_st, st.integers(0, 2**32 - 1), st.integers(0, 40), st.data())
-def test_observation_hides_other_seats_cards(rules: DouDizhuRules, seed: int, steps: int,
-                                             data: st.DataObject) -> None:
+def test_observation_hides_other_seats_cards(
+    rules: DouDizhuRules, seed: int, steps: int, data: st.DataObject
+) -> None:
     deal = new_deal(rules, seed)
     rng = random.Random(seed)
     history = _play(deal, rng, steps)
@@ -244,9 +256,15 @@ def test_observation_hides_other_seats_cards(rules: DouDizhuRules, seed: int, st
     assume(swapped is not None)
     assert swapped is not None
     dealt, kitty = swapped
-    other = DouDizhuDeal.from_hands(rules, dealt, kitty, dealer=deal.dealer,
-                                    marker_index=deal.marker_index, marker=deal.marker,
-                                    doubled=deal.doubled)
+    other = DouDizhuDeal.from_hands(
+        rules,
+        dealt,
+        kitty,
+        dealer=deal.dealer,
+        marker_index=deal.marker_index,
+        marker=deal.marker,
+        doubled=deal.doubled,
+    )
     for action in history:
         other.apply_action(action)
     assert other.hands != deal.hands or other.kitty != deal.kitty
@@ -256,6 +274,7 @@ def test_observation_hides_other_seats_cards(rules: DouDizhuRules, seed: int, st
 # ---------------------------------------------------------------------------
 # The shape table
 # ---------------------------------------------------------------------------
+
 
 def test_every_shape_reads_its_own_example() -> None:
     """Each row of the shape table, at its shortest and longest body with the

@@ -30,8 +30,11 @@ from chupai.games import resolve_rules  # noqa: E402
 from chupai.protocol import get_game  # noqa: E402
 
 CASES: list[tuple[str, str]] = [
-    ("bigtwo", "standard"), ("bigtwo", "taiwan"), ("doudizhu", "classic"),
-    ("doudizhu", "four_player"), ("biga", "standard"),
+    ("bigtwo", "standard"),
+    ("bigtwo", "taiwan"),
+    ("doudizhu", "classic"),
+    ("doudizhu", "four_player"),
+    ("biga", "standard"),
 ]
 IDS = [f"{g}-{p}" for g, p in CASES]
 
@@ -55,12 +58,19 @@ def _episode_trace(e: Any, seed: int) -> list[tuple[str, int, int, float]]:
     rng = np.random.default_rng(seed)
     out = []
     for agent, (obs, reward, _, _, _) in _random_episode(e, rng):
-        out.append((agent, hash(obs["observation"].tobytes()),
-                    hash(obs["action_mask"].tobytes()), float(reward)))
+        out.append(
+            (
+                agent,
+                hash(obs["observation"].tobytes()),
+                hash(obs["action_mask"].tobytes()),
+                float(reward),
+            )
+        )
     return out
 
 
 # ----- the PettingZoo and Gymnasium conformance tests ---------------------------------
+
 
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
 def test_pettingzoo_api_test(game: str, preset: str) -> None:
@@ -68,8 +78,9 @@ def test_pettingzoo_api_test(game: str, preset: str) -> None:
         # a Dict observation (with its action mask) is what PettingZoo's classic
         # games use, though api_test still suggests a Box
         warnings.simplefilter("ignore")
-        api_test(env(game=game, rules=preset, render_mode="ansi"), num_cycles=200,
-                 verbose_progress=False)
+        api_test(
+            env(game=game, rules=preset, render_mode="ansi"), num_cycles=200, verbose_progress=False
+        )
 
 
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
@@ -87,11 +98,15 @@ def test_gymnasium_check_env(game: str, preset: str) -> None:
 
 # ----- spaces and observations --------------------------------------------------------
 
+
 def test_agents_spaces_and_metadata() -> None:
     e = raw_env("doudizhu", "classic")
     assert e.possible_agents == ["seat_0", "seat_1", "seat_2"]
-    assert e.metadata == {"render_modes": ["human", "ansi"], "name": "chupai_doudizhu_v0",
-                          "is_parallelizable": False}
+    assert e.metadata == {
+        "render_modes": ["human", "ansi"],
+        "name": "chupai_doudizhu_v0",
+        "is_parallelizable": False,
+    }
     assert e.action_space("seat_1").n == e.space.n == 27_864
     space = e.observation_space("seat_1")
     assert space is e.observation_space("seat_1")
@@ -138,6 +153,7 @@ def test_observations_are_fresh_arrays() -> None:
 
 # ----- seeding ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
 def test_same_seed_same_episode(game: str, preset: str) -> None:
     first = _episode_trace(env(game, preset), 3)
@@ -154,6 +170,7 @@ def test_same_seed_same_episode(game: str, preset: str) -> None:
 
 
 # ----- rewards and the end of an episode ----------------------------------------------
+
 
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
 @pytest.mark.parametrize("reward", ["score", "win"])
@@ -174,7 +191,8 @@ def test_rewards_at_the_end(game: str, preset: str, reward: str) -> None:
         deal = e.unwrapped.deal
         scores = deal.returns()
         assert [seen[a] for a in e.possible_agents] == pytest.approx(
-            _expected(game, deal, scores, reward))
+            _expected(game, deal, scores, reward)
+        )
 
 
 def _expected(game: str, deal: Any, scores: list[int], reward: str) -> list[float]:
@@ -212,8 +230,9 @@ def test_win_rewards() -> None:
             r = _final_rewards(e, seed)
             oc = e.deal.outcome
             lord = 1.0 if oc.landlord_won else -1.0
-            assert r == {a: lord if s == oc.landlord else -lord
-                         for s, a in enumerate(e.possible_agents)}
+            assert r == {
+                a: lord if s == oc.landlord else -lord for s, a in enumerate(e.possible_agents)
+            }
     e = raw_env("biga", "standard", reward="win")
     for seed in range(3):
         r = _final_rewards(e, seed)
@@ -222,6 +241,7 @@ def test_win_rewards() -> None:
 
 
 # ----- redeals within an episode ------------------------------------------------------
+
 
 def _all_pass(e: Any) -> None:
     """Pass every bid of the current Dou Dizhu deal."""
@@ -322,6 +342,7 @@ def test_deals_decided_before_any_decision_are_thrown_away(monkeypatch: Any) -> 
 
 # ----- illegal actions ----------------------------------------------------------------
 
+
 def test_illegal_ids_raise_naming_them() -> None:
     e = env("doudizhu", "classic")
     e.reset(seed=1)
@@ -353,6 +374,7 @@ def test_pettingzoo_illegal_move_convention() -> None:
 
 # ----- bots through the environment ---------------------------------------------------
 
+
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
 def test_heuristic_bots_play_whole_games_through_the_env(game: str, preset: str) -> None:
     e = env(game, preset)
@@ -374,6 +396,7 @@ def test_heuristic_bots_play_whole_games_through_the_env(game: str, preset: str)
 
 # ----- rendering ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
 def test_render_shows_public_information_only(game: str, preset: str) -> None:
     e = raw_env(game, preset, render_mode="ansi")
@@ -391,8 +414,7 @@ def test_render_shows_public_information_only(game: str, preset: str) -> None:
             assert cards_text(hand) not in text
         if game == "bigtwo" and hand:
             assert deal.cards_text(hand) not in text
-    rows = {line.split()[0]: line.split() for line in text.splitlines()
-            if line.startswith("seat_")}
+    rows = {line.split()[0]: line.split() for line in text.splitlines() if line.startswith("seat_")}
     for seat, count in enumerate(deal.observe(0).hand_counts):
         assert str(count) in rows[f"seat_{seat}"]
 
@@ -451,6 +473,7 @@ def test_render_after_the_end_shows_scores() -> None:
 
 # ----- rules arguments ----------------------------------------------------------------
 
+
 def test_rules_arguments() -> None:
     classic = resolve_rules("doudizhu", "classic")
     assert resolve_env_rules("Dou Dizhu", None) == ("doudizhu", classic)
@@ -475,6 +498,7 @@ def test_rules_arguments() -> None:
 
 
 # ----- the Gymnasium wrapper ----------------------------------------------------------
+
 
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
 def test_gym_episodes_against_heuristic_bots(game: str, preset: str) -> None:
@@ -565,6 +589,7 @@ def test_exports() -> None:
 
 
 # ----- long runs (slow) ---------------------------------------------------------------
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)

@@ -42,6 +42,7 @@ machine."""
 
 # ----- parsing -------------------------------------------------------------------------
 
+
 def _examples() -> list[tuple[str, str]]:
     """``(id, code)`` of every python block; the id names the section and the block's
     position in it."""
@@ -99,12 +100,14 @@ def _ids(cell: str) -> tuple[int, int] | None:
 
 # ----- the checked tables ----------------------------------------------------------------
 
+
 def test_the_page_checks_every_preset() -> None:
     presets = {(g, p) for g in GAMES for p in find_game(g).presets()}
     in_sizes = {(row[0], _code(row[1])) for _, rows in _checks("sizes") for row in rows}
     assert in_sizes == presets
-    in_actions = {(args[0], p) for args, _ in _checks("actions")
-                  for col in args[1:] for p in col.split(",")}
+    in_actions = {
+        (args[0], p) for args, _ in _checks("actions") for col in args[1:] for p in col.split(",")
+    }
     assert in_actions == presets
     assert {a[0] for a, _ in _checks("options")} == set(GAMES)
     assert {a[0] for a, _ in _checks("encoding")} == set(GAMES)
@@ -127,7 +130,8 @@ def test_readme_sizes() -> None:
     assert m is not None, "the README's research environment section names the sizes"
     assert [_num(x) for x in m.groups()] == [
         ActionSpace.for_rules(g, p).n
-        for g, p in (("doudizhu", "classic"), ("bigtwo", "standard"), ("biga", "standard"))]
+        for g, p in (("doudizhu", "classic"), ("bigtwo", "standard"), ("biga", "standard"))
+    ]
 
 
 @pytest.mark.parametrize("args,rows", _params("actions"))
@@ -180,25 +184,32 @@ def test_encoding_table(args: list[str], rows: list[list[str]]) -> None:
         if stride:
             assert len(segs) == HISTORY_LENGTH
             assert [s.start for s in segs] == [
-                _num(stride[1]) + i * int(stride[2]) for i in range(HISTORY_LENGTH)], name
+                _num(stride[1]) + i * int(stride[2]) for i in range(HISTORY_LENGTH)
+            ], name
     assert sorted(covered) == sorted(s.name for s in enc.layout)
 
 
 # ----- the examples ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("code", [c for _, c in EXAMPLES], ids=[i for i, _ in EXAMPLES])
 def test_example_runs(code: str, tmp_path: Path) -> None:
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"),
-                                                      env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "src"), env.get("PYTHONPATH")]))
     # small matrix products: BLAS threads only contend with the test workers
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         env[var] = "1"
     try:
-        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
-                              capture_output=True, text=True, timeout=TIME_LIMIT)
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=TIME_LIMIT,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"the example took more than {TIME_LIMIT:.0f} s")
     assert done.returncode == 0, done.stderr

@@ -26,11 +26,20 @@ from chupai.errors import IllegalActionError  # noqa: E402
 from chupai.games import resolve_rules  # noqa: E402
 
 NEW_DEAL: dict[str, Callable[..., Any]] = {
-    "bigtwo": bigtwo_deal, "doudizhu": doudizhu_deal, "biga": biga_deal}
+    "bigtwo": bigtwo_deal,
+    "doudizhu": doudizhu_deal,
+    "biga": biga_deal,
+}
 
-PRESETS = [("bigtwo", "standard"), ("bigtwo", "hongkong"), ("bigtwo", "taiwan"),
-           ("bigtwo", "mainland"), ("doudizhu", "classic"), ("doudizhu", "four_player"),
-           ("biga", "standard")]
+PRESETS = [
+    ("bigtwo", "standard"),
+    ("bigtwo", "hongkong"),
+    ("bigtwo", "taiwan"),
+    ("bigtwo", "mainland"),
+    ("doudizhu", "classic"),
+    ("doudizhu", "four_player"),
+    ("biga", "standard"),
+]
 
 EXCHANGE_VARIANTS: list[tuple[dict[str, str], dict[str, Any]]] = [
     ({"series": "class_struggle"}, {}),
@@ -61,8 +70,9 @@ def deal_states(game: str, rules: Any, seed: int, **kw: Any) -> Iterator[Any]:
         deal.apply_unchecked(rng.choice(deal.legal_actions()))
 
 
-def sample_observations(game: str, rules: Any, seeds: range, every: int = 1,
-                        **kw: Any) -> Iterator[tuple[Any, Any]]:
+def sample_observations(
+    game: str, rules: Any, seeds: range, every: int = 1, **kw: Any
+) -> Iterator[tuple[Any, Any]]:
     """``(deal, observation)`` pairs: every ``every``-th state of each deal, seen by
     a seat that rotates from state to state."""
     for seed in seeds:
@@ -74,6 +84,7 @@ def sample_observations(game: str, rules: Any, seeds: range, every: int = 1,
 # ---------------------------------------------------------------------------
 # Shape, layout, dtype
 # ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("case", PRESETS, ids=_id)
 def test_layout_tiles_the_vector(case: tuple[str, str]) -> None:
@@ -88,9 +99,14 @@ def test_layout_tiles_the_vector(case: tuple[str, str]) -> None:
     names = [s.name for s in enc.layout]
     assert len(set(names)) == len(names)
     n = enc.players
-    for name in ("hand", "unseen", "top", *(f"played.{k}" for k in range(n)),
-                 *(f"known.{k}" for k in range(1, n)),
-                 *(f"history.{i}.cards" for i in range(HISTORY_LENGTH))):
+    for name in (
+        "hand",
+        "unseen",
+        "top",
+        *(f"played.{k}" for k in range(n)),
+        *(f"known.{k}" for k in range(1, n)),
+        *(f"history.{i}.cards" for i in range(HISTORY_LENGTH)),
+    ):
         assert enc.segment(name).length == enc.planes.size
     assert sum(s.length for s in enc.layout) == enc.size
     text = enc.describe()
@@ -108,8 +124,7 @@ def test_encoders_are_cached_and_accept_aliases_and_preset_names() -> None:
 
 def test_layout_sizes() -> None:
     """The card-plane sizes of the module docstring."""
-    sizes = {case: Encoder.for_rules(case[0], resolve_rules(*case)).planes.size
-             for case in PRESETS}
+    sizes = {case: Encoder.for_rules(case[0], resolve_rules(*case)).planes.size for case in PRESETS}
     assert sizes[("bigtwo", "standard")] == 52
     assert sizes[("doudizhu", "classic")] == 54
     assert sizes[("doudizhu", "four_player")] == 108
@@ -211,6 +226,7 @@ def test_history_is_the_last_plays_and_passes(case: tuple[str, str]) -> None:
 # Card accounts: unseen and known cards against the true deal
 # ---------------------------------------------------------------------------
 
+
 def _contains_packed(hand: int, sub: int, guard: int) -> bool:
     return (hand + guard - sub) & guard == guard
 
@@ -236,26 +252,32 @@ def test_doudizhu_unseen_and_known_add_up(preset: str) -> None:
         assert unseen + total_known == hidden
         kitty = enc.decode_cards(x, "kitty")
         assert kitty == (deal.kitty if deal.kitty_taken else 0)
-        assert (enc.view(x, "hand").sum() + enc.view(x, "unseen").sum()
-                + sum(enc.view(x, f"played.{k}").sum() for k in range(n))
-                + sum(enc.view(x, f"known.{k}").sum() for k in range(1, n))) \
-            == dd_combos.size_of(dd_combos.deck_cards(rules))
+        assert (
+            enc.view(x, "hand").sum()
+            + enc.view(x, "unseen").sum()
+            + sum(enc.view(x, f"played.{k}").sum() for k in range(n))
+            + sum(enc.view(x, f"known.{k}").sum() for k in range(1, n))
+        ) == dd_combos.size_of(dd_combos.deck_cards(rules))
 
 
 def _bigtwo_cases() -> list[tuple[str, dict[str, str], dict[str, Any]]]:
     out: list[tuple[str, dict[str, str], dict[str, Any]]] = [
-        (p, {}, {}) for p in ("standard", "hongkong", "taiwan", "mainland")]
+        (p, {}, {}) for p in ("standard", "hongkong", "taiwan", "mainland")
+    ]
     for over, kw in EXCHANGE_VARIANTS:
         out.append(("standard", over, kw))
     out.append(("taiwan", {"players": "3"}, {}))
     return out
 
 
-@pytest.mark.parametrize("preset,over,kw", _bigtwo_cases(),
-                         ids=lambda v: v if isinstance(v, str) else
-                         ",".join(f"{k}={w}" for k, w in v.items()) or "-")
-def test_bigtwo_unseen_and_known_add_up(preset: str, over: dict[str, str],
-                                        kw: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "preset,over,kw",
+    _bigtwo_cases(),
+    ids=lambda v: v if isinstance(v, str) else ",".join(f"{k}={w}" for k, w in v.items()) or "-",
+)
+def test_bigtwo_unseen_and_known_add_up(
+    preset: str, over: dict[str, str], kw: dict[str, Any]
+) -> None:
     rules = resolve_rules("bigtwo", preset, over)
     n = rules.players
     kw = dict(kw)
@@ -263,8 +285,9 @@ def test_bigtwo_unseen_and_known_add_up(preset: str, over: dict[str, str],
         kw.update(first_deal=False, leader=0, ranking=list(range(n)))
     enc = Encoder.for_rules("bigtwo", rules)
     # class struggle and draw_three pass cards on in steps only two seats see
-    strict_known = (over.get("series") != "class_struggle"
-                    and over.get("tribute_method") != "draw_three")
+    strict_known = (
+        over.get("series") != "class_struggle" and over.get("tribute_method") != "draw_three"
+    )
     nonzero_known = 0
     for deal, obs in sample_observations("bigtwo", rules, range(6), **kw):
         x = enc.encode(obs)
@@ -322,13 +345,14 @@ def test_biga_unseen_and_known_add_up() -> None:
             assert ba_cards.contains(deal.hands[s], known)
             total_known += known
         hidden = sum(deal.hands[s] for s in range(n) if s != me)
-        hidden += sum(ba_cards.UNIT[f] for f in deal.stock[deal.drawn:STOCK_SIZE])
+        hidden += sum(ba_cards.UNIT[f] for f in deal.stock[deal.drawn : STOCK_SIZE])
         assert unseen + total_known == norm(hidden)
 
 
 # ---------------------------------------------------------------------------
 # Secrecy: hidden cards swapped between two other seats change nothing
 # ---------------------------------------------------------------------------
+
 
 def _replay(deal: Any, actions: list[Any]) -> bool:
     try:
@@ -339,8 +363,7 @@ def _replay(deal: Any, actions: list[Any]) -> bool:
     return True
 
 
-def _prefix(game: str, rules: Any, seed: int,
-            rng: random.Random) -> tuple[Any, list[Any]] | None:
+def _prefix(game: str, rules: Any, seed: int, rng: random.Random) -> tuple[Any, list[Any]] | None:
     """A deal at a random non-terminal point of a random playout, and the actions
     that led there (None when the deal ended without an action)."""
     deal = NEW_DEAL[game](rules, seed)
@@ -358,14 +381,12 @@ def _prefix(game: str, rules: Any, seed: int,
     return deal, actions[:cut]
 
 
-def _assert_same_view(x_deal: Any, y_deal: Any, me: int, other: int,
-                      enc: Encoder) -> None:
+def _assert_same_view(x_deal: Any, y_deal: Any, me: int, other: int, enc: Encoder) -> None:
     ox, oy = x_deal.observe(me), y_deal.observe(me)
     assert ox == oy, "the engine's observation leaks the swapped cards"
     assert np.array_equal(enc.encode(ox), enc.encode(oy))
     # the swap did change what the involved seat itself sees
-    assert not np.array_equal(enc.encode(x_deal.observe(other)),
-                              enc.encode(y_deal.observe(other)))
+    assert not np.array_equal(enc.encode(x_deal.observe(other)), enc.encode(y_deal.observe(other)))
 
 
 def _swap_packed(h1: int, h2: int, r1: int, r2: int, unit: tuple[int, ...]) -> tuple[int, int]:
@@ -393,10 +414,12 @@ def test_secrecy_doudizhu(preset: str) -> None:
         if x_deal.shown and x_deal.landlord in (a, b):
             continue  # 明牌: the landlord's hand is public
         dealt = list(x_deal.dealt_hands)
-        free_a = [r for r, c in enumerate(_counts(dealt[a], 15))
-                  if c > _counts(x_deal.played[a], 15)[r]]
-        free_b = [r for r, c in enumerate(_counts(dealt[b], 15))
-                  if c > _counts(x_deal.played[b], 15)[r]]
+        free_a = [
+            r for r, c in enumerate(_counts(dealt[a], 15)) if c > _counts(x_deal.played[a], 15)[r]
+        ]
+        free_b = [
+            r for r, c in enumerate(_counts(dealt[b], 15)) if c > _counts(x_deal.played[b], 15)[r]
+        ]
         pairs = [(ra, rb) for ra in free_a for rb in free_b if ra != rb]
         if not pairs:
             continue
@@ -404,9 +427,15 @@ def test_secrecy_doudizhu(preset: str) -> None:
         dealt[a], dealt[b] = _swap_packed(dealt[a], dealt[b], ra, rb, dd_combos.UNIT)
         try:
             y_deal = DouDizhuDeal.from_hands(
-                rules, dealt, x_deal.kitty, dealer=x_deal.dealer,
-                marker_index=x_deal.marker_index, marker=x_deal.marker,
-                doubled=x_deal.doubled, seed=x_deal.seed)
+                rules,
+                dealt,
+                x_deal.kitty,
+                dealer=x_deal.dealer,
+                marker_index=x_deal.marker_index,
+                marker=x_deal.marker,
+                doubled=x_deal.doubled,
+                seed=x_deal.seed,
+            )
         except ValueError:
             continue  # the marker card would leave the first bidder's hand
         if not _replay(y_deal, actions):
@@ -468,12 +497,22 @@ def test_secrecy_biga() -> None:
         stock = list(x_deal.stock)
         # two cards of other faces than the Aces (declarations look at Aces only),
         # drawn by a and by b at any time of the draw
-        pos_a = [k for k in range(STOCK_SIZE) if x_deal.seat_of_card(k) == a
-                 and stock[k] < ba_cards.SUITED_ACE]
-        pos_b = [k for k in range(STOCK_SIZE) if x_deal.seat_of_card(k) == b
-                 and stock[k] < ba_cards.SUITED_ACE]
-        pairs = [(ka, kb) for ka in rng.sample(pos_a, 6) for kb in rng.sample(pos_b, 6)
-                 if stock[ka] != stock[kb]]
+        pos_a = [
+            k
+            for k in range(STOCK_SIZE)
+            if x_deal.seat_of_card(k) == a and stock[k] < ba_cards.SUITED_ACE
+        ]
+        pos_b = [
+            k
+            for k in range(STOCK_SIZE)
+            if x_deal.seat_of_card(k) == b and stock[k] < ba_cards.SUITED_ACE
+        ]
+        pairs = [
+            (ka, kb)
+            for ka in rng.sample(pos_a, 6)
+            for kb in rng.sample(pos_b, 6)
+            if stock[ka] != stock[kb]
+        ]
         ka, kb = rng.choice(pairs)
         stock[ka], stock[kb] = stock[kb], stock[ka]
         y_deal = BigADeal.from_stock(rules, stock, x_deal.first_drawer, seed=x_deal.seed)
@@ -516,8 +555,7 @@ def test_doudizhu_shown_landlord_hand_is_known() -> None:
                     assert enc.decode_cards(x, f"known.{k}") == deal.hands[lord]
                     rest = [s for s in range(n) if s not in (me, lord)]
                     known = sum(enc.decode_cards(x, f"known.{(s - me) % n}") for s in rest)
-                    assert enc.decode_cards(x, "unseen") + known == sum(
-                        deal.hands[s] for s in rest)
+                    assert enc.decode_cards(x, "unseen") + known == sum(deal.hands[s] for s in rest)
                 shown += 1
     assert shown >= 5
 

@@ -58,6 +58,7 @@ class _LowestBot:
 
 # ----- the generic space and encoding --------------------------------------------------
 
+
 def test_the_toy_game_has_no_plugin() -> None:
     assert get_game("toy").plugin("env") is None
 
@@ -104,6 +105,7 @@ def test_generic_encoding_follows_the_facts() -> None:
 
 # ----- PettingZoo, Gymnasium and the batch runner on the toy game -----------------------
 
+
 def test_toy_pettingzoo_api_test() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -131,7 +133,8 @@ def test_toy_episodes_reward_and_render() -> None:
             e.step(int(ids[rng.integers(len(ids))]))
         result = get_game("toy").result(e.deal)
         assert [e.rewards[a] for a in e.possible_agents] == [
-            1.0 if s in result.winners else -1.0 for s in range(2)]
+            1.0 if s in result.winners else -1.0 for s in range(2)
+        ]
         assert [e.infos[a]["score"] for a in e.possible_agents] == list(result.scores)
         text = e.render()
         assert text is not None and "scores:" in text and "chupai_toy_v0" in text
@@ -171,11 +174,20 @@ GAME_NAMES = {"bigtwo", "doudizhu", "biga"}
 def test_generic_env_modules_name_no_game(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     # docstrings and default arguments (``env(game="doudizhu")``) may name a game
-    allowed = {id(node.body[0].value) for node in ast.walk(tree)
-               if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
-               and node.body and isinstance(node.body[0], ast.Expr)}
-    allowed |= {id(d) for node in ast.walk(tree) if isinstance(node, ast.arguments)
-                for d in [*node.defaults, *node.kw_defaults] if d is not None}
+    allowed = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    allowed |= {
+        id(d)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.arguments)
+        for d in [*node.defaults, *node.kw_defaults]
+        if d is not None
+    }
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             assert not node.module.startswith("chupai.env.games"), node.module
@@ -183,6 +195,9 @@ def test_generic_env_modules_name_no_game(path: Path) -> None:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 assert not set(alias.name.split(".")) & GAME_NAMES, alias.name
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                and id(node) not in allowed:
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in allowed
+        ):
             assert node.value not in GAME_NAMES, (path.name, node.lineno, node.value)

@@ -38,15 +38,22 @@ NEW_DEAL: dict[str, Callable[..., Any]] = {
 }
 
 PRESETS: list[tuple[str, str]] = [
-    ("bigtwo", "standard"), ("bigtwo", "hongkong"), ("bigtwo", "taiwan"),
-    ("bigtwo", "mainland"), ("doudizhu", "classic"), ("doudizhu", "four_player"),
+    ("bigtwo", "standard"),
+    ("bigtwo", "hongkong"),
+    ("bigtwo", "taiwan"),
+    ("bigtwo", "mainland"),
+    ("doudizhu", "classic"),
+    ("doudizhu", "four_player"),
     ("biga", "standard"),
 ]
 
 SIZES: dict[tuple[str, str], int] = {
-    ("bigtwo", "standard"): 19_905, ("bigtwo", "hongkong"): 19_905,
-    ("bigtwo", "taiwan"): 19_853, ("bigtwo", "mainland"): 19_905,
-    ("doudizhu", "classic"): 27_864, ("doudizhu", "four_player"): 7_938,
+    ("bigtwo", "standard"): 19_905,
+    ("bigtwo", "hongkong"): 19_905,
+    ("bigtwo", "taiwan"): 19_853,
+    ("bigtwo", "mainland"): 19_905,
+    ("doudizhu", "classic"): 27_864,
+    ("doudizhu", "four_player"): 7_938,
     ("biga", "standard"): 647,
 }
 """The sizes documented in the module docstring of :mod:`chupai.env.spaces`."""
@@ -55,27 +62,54 @@ VARIANTS: list[tuple[str, str, dict[str, str]]] = [
     # Big Two options that add decisions or change the plays
     ("bigtwo", "standard", {"players": "3", "leftover_rule": "malaysian"}),
     ("bigtwo", "taiwan", {"players": "3"}),  # taiwan_exposed: take / leave
-    ("bigtwo", "standard", {"redeal_max_points": "12", "redeal_two_faces": "true",
-                            "redeal_four_twos": "true"}),
+    (
+        "bigtwo",
+        "standard",
+        {"redeal_max_points": "12", "redeal_two_faces": "true", "redeal_four_twos": "true"},
+    ),
     ("bigtwo", "hongkong", {"last_card_call": "true", "ding_da": "enforce"}),
-    ("bigtwo", "standard", {"four_card_play": "quad", "allow_two_pair_kicker": "true",
-                            "straight_order": "poker_a2345_second"}),
-    ("bigtwo", "standard", {"four_card_play": "two_pair", "flush_compare": "suit_first",
-                            "straight_order": "jqka2_high", "players": "2"}),
+    (
+        "bigtwo",
+        "standard",
+        {
+            "four_card_play": "quad",
+            "allow_two_pair_kicker": "true",
+            "straight_order": "poker_a2345_second",
+        },
+    ),
+    (
+        "bigtwo",
+        "standard",
+        {
+            "four_card_play": "two_pair",
+            "flush_compare": "suit_first",
+            "straight_order": "jqka2_high",
+            "players": "2",
+        },
+    ),
     ("bigtwo", "taiwan", {"allow_flush": "false", "suit_order": "SHCD"}),
     # Dou Dizhu options that change the plays or the decisions
-    ("doudizhu", "classic", {"four_with_two_match": "true", "four_with_two_kickers": "no_pair",
-                             "airplane_max_trios": "2", "bidding": "until_all_pass"}),
+    (
+        "doudizhu",
+        "classic",
+        {
+            "four_with_two_match": "true",
+            "four_with_two_kickers": "no_pair",
+            "airplane_max_trios": "2",
+            "bidding": "until_all_pass",
+        },
+    ),
     ("doudizhu", "classic", {"robbing": "false", "ming_pai": "always"}),
     ("doudizhu", "four_player", {"allow_four_with_pair": "true", "airplane_max_trios": "12"}),
     # Big A options that change the plays or the captures
     ("biga", "standard", {"big_ace_in_sets": "true", "rank_order": "ace_high"}),
-    ("biga", "standard", {"fours_capture": "false",
-                          "sequence_order": "chain_four_to_three"}),
+    ("biga", "standard", {"fours_capture": "false", "sequence_order": "chain_four_to_three"}),
 ]
 
 
-def _space(game: str, preset: str, overrides: dict[str, str] | None = None) -> tuple[Any, ActionSpace]:
+def _space(
+    game: str, preset: str, overrides: dict[str, str] | None = None
+) -> tuple[Any, ActionSpace]:
     rules = resolve_rules(game, preset, overrides or {})
     return rules, ActionSpace.for_rules(game, rules)
 
@@ -84,8 +118,9 @@ def _label(space: ActionSpace, i: int) -> str:
     return next(label for label, first, stop in space.layout() if first <= i < stop)
 
 
-def _play_deals(game: str, rules: Any, space: ActionSpace, seeds: range,
-                texts: bool = True) -> set[str]:
+def _play_deals(
+    game: str, rules: Any, space: ActionSpace, seeds: range, texts: bool = True
+) -> set[str]:
     """Play random legal actions to the end of each deal, checking the space at
     every step; returns the labels of the legal actions seen."""
     seen: set[str] = set()
@@ -118,6 +153,7 @@ def _play_deals(game: str, rules: Any, space: ActionSpace, seeds: range,
 
 # ----- layout -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game, preset", PRESETS)
 def test_layout_of_each_preset(game: str, preset: str) -> None:
     rules, space = _space(game, preset)
@@ -137,22 +173,48 @@ def test_layout_of_each_preset(game: str, preset: str) -> None:
     order = [(kinds.index(c[0]), c[2], c[1]) for c in plays]
     assert order == sorted(order)
     first_play = next(i for i, a in enumerate(space.actions) if type(a).__name__ == "Combo")
-    assert space.actions[first_play:first_play + len(plays)] == tuple(plays)
+    assert space.actions[first_play : first_play + len(plays)] == tuple(plays)
 
 
 def test_non_play_ids() -> None:
     _, b2 = _space("bigtwo", "standard")
     assert [b2.describe(i) for i in range(7)] == [
-        "pass", "take", "leave", "swap", "decline", "keep", "redeal"]
+        "pass",
+        "take",
+        "leave",
+        "swap",
+        "decline",
+        "keep",
+        "redeal",
+    ]
     _, dz = _space("doudizhu", "classic")
     assert [dz.describe(i) for i in range(7)] == [
-        "pass", "bid 1", "bid 2", "bid 3", "rob", "no", "show"]
+        "pass",
+        "bid 1",
+        "bid 2",
+        "bid 3",
+        "rob",
+        "no",
+        "show",
+    ]
     assert dz.index(ddz_game.Bid(2)) == 2 and dz.index(ddz_game.SHOW) == 6
     _, ba = _space("biga", "standard")
     assert [ba.describe(i) for i in range(14)] == [
-        "pass", "decline", "show_second", "keep_hidden", "reveal_partner", "stay_hidden",
-        "show AD", "show AD AD", "show AC", "show AC AC", "show AH", "show AH AH",
-        "show AS", "show AS AS"]
+        "pass",
+        "decline",
+        "show_second",
+        "keep_hidden",
+        "reveal_partner",
+        "stay_hidden",
+        "show AD",
+        "show AD AD",
+        "show AC",
+        "show AC AC",
+        "show AH",
+        "show AH AH",
+        "show AS",
+        "show AS AS",
+    ]
     assert ba.kinds()["capture"] == 52
 
 
@@ -163,12 +225,15 @@ def test_full_deck_plays_and_captures() -> None:
             assert space.index(c) >= 14
     captures = [a for a in space.actions if isinstance(a, biga_game.Capture)]
     assert {c.taken.kind.value for c in captures} == {"egg", "big_egg"}
-    assert all(c.fours.size == c.taken.size - 1 and c.fours.cards == c.fours.size * UNIT[1]
-               for c in captures)
+    assert all(
+        c.fours.size == c.taken.size - 1 and c.fours.cards == c.fours.size * UNIT[1]
+        for c in captures
+    )
     assert space.describe(space.index(captures[0])) == "capture 4 4 (takes 4 4 4)"
 
 
 # ----- random deals ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game, preset", PRESETS)
 def test_random_deals_of_each_preset(game: str, preset: str) -> None:
@@ -181,22 +246,27 @@ def test_random_deals_of_each_preset(game: str, preset: str) -> None:
         assert {"declare", "choice"} <= seen
 
 
-@pytest.mark.parametrize("game, preset, overrides", VARIANTS,
-                         ids=[f"{g}-{p}-{','.join(o)}" for g, p, o in VARIANTS])
-def test_random_deals_of_option_variants(game: str, preset: str,
-                                         overrides: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "game, preset, overrides", VARIANTS, ids=[f"{g}-{p}-{','.join(o)}" for g, p, o in VARIANTS]
+)
+def test_random_deals_of_option_variants(game: str, preset: str, overrides: dict[str, str]) -> None:
     rules, space = _space(game, preset, overrides)
     seen = _play_deals(game, rules, space, range(10), texts=False)
-    if "leftover_rule" in overrides or overrides.get("players") == "3" \
-            or "redeal_max_points" in overrides:
+    if (
+        "leftover_rule" in overrides
+        or overrides.get("players") == "3"
+        or "redeal_max_points" in overrides
+    ):
         assert "choice" in seen
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, preset, overrides", VARIANTS,
-                         ids=[f"{g}-{p}-{','.join(o)}" for g, p, o in VARIANTS])
-def test_many_random_deals_of_option_variants(game: str, preset: str,
-                                              overrides: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "game, preset, overrides", VARIANTS, ids=[f"{g}-{p}-{','.join(o)}" for g, p, o in VARIANTS]
+)
+def test_many_random_deals_of_option_variants(
+    game: str, preset: str, overrides: dict[str, str]
+) -> None:
     rules, space = _space(game, preset, overrides)
     _play_deals(game, rules, space, range(100, 160))
 
@@ -216,8 +286,7 @@ def test_last_card_block() -> None:
     assert space.layout()[-1] == ("last_card", 7 + plays, space.n)
     combo = plain.action(100)
     assert space.index(bigtwo_game.LastCard(combo)) == 7 + plays + 93
-    assert space.describe(space.index(bigtwo_game.LastCard(combo))) == \
-        plain.describe(100) + " last"
+    assert space.describe(space.index(bigtwo_game.LastCard(combo))) == plain.describe(100) + " last"
     # a deal that reaches a 'last card' decision
     found = False
     for seed in range(40):
@@ -235,8 +304,11 @@ def test_last_card_block() -> None:
 
 # ----- hands ---------------------------------------------------------------------------------
 
-@given(cards=st.sets(st.integers(0, 51), max_size=18),
-       preset=st.sampled_from(["standard", "hongkong", "taiwan", "mainland"]))
+
+@given(
+    cards=st.sets(st.integers(0, 51), max_size=18),
+    preset=st.sampled_from(["standard", "hongkong", "taiwan", "mainland"]),
+)
 def test_bigtwo_hand_combos_are_in_the_space(cards: set[int], preset: str) -> None:
     rules, space = _space("bigtwo", preset)
     hand = sum(1 << c for c in cards)
@@ -249,17 +321,22 @@ def test_doudizhu_hand_combos_are_in_the_space(data: st.DataObject, preset: str)
     rules, space = _space("doudizhu", preset)
     deck = ddz_unpack(deck_cards(rules))
     stock = [r for r, n in enumerate(deck) for _ in range(n)]
-    picks = data.draw(st.lists(st.sampled_from(range(len(stock))), max_size=rules.hand_size + 8,
-                               unique=True))
+    picks = data.draw(
+        st.lists(st.sampled_from(range(len(stock))), max_size=rules.hand_size + 8, unique=True)
+    )
     hand = sum(DDZ_UNIT[stock[k]] for k in picks)
     for c in ddz_hand_combos(hand, rules):
         assert space.action(space.index(c)) == c
 
 
-@given(data=st.data(), suit=st.sampled_from([None, 0, 1, 2, 3]),
-       overrides=st.sampled_from([{}, {"big_ace_in_sets": "true"}]))
-def test_biga_hand_combos_are_in_the_space(data: st.DataObject, suit: int | None,
-                                           overrides: dict[str, str]) -> None:
+@given(
+    data=st.data(),
+    suit=st.sampled_from([None, 0, 1, 2, 3]),
+    overrides=st.sampled_from([{}, {"big_ace_in_sets": "true"}]),
+)
+def test_biga_hand_combos_are_in_the_space(
+    data: st.DataObject, suit: int | None, overrides: dict[str, str]
+) -> None:
     rules, space = _space("biga", "standard", overrides)
     deck = unpack(BIGA_DECK)
     stock = [f for f in range(NFACES) for _ in range(deck[f])]
@@ -270,6 +347,7 @@ def test_biga_hand_combos_are_in_the_space(data: st.DataObject, suit: int | None
 
 
 # ----- errors ---------------------------------------------------------------------------------
+
 
 def test_actions_not_in_the_space_raise_naming_them() -> None:
     _, dz = _space("doudizhu", "classic")
@@ -304,11 +382,14 @@ def test_bad_ids_raise() -> None:
     assert space.action(np.int64(3)) == biga_game.KEEP_HIDDEN
 
 
-@pytest.mark.parametrize("overrides, key", [
-    ({"pre_exchange": "true"}, "pre_exchange"),
-    ({"series": "class_struggle"}, "series"),
-    ({"series": "tribute", "tribute_method": "choose_hands"}, "series"),
-])
+@pytest.mark.parametrize(
+    "overrides, key",
+    [
+        ({"pre_exchange": "true"}, "pre_exchange"),
+        ({"series": "class_struggle"}, "series"),
+        ({"series": "tribute", "tribute_method": "choose_hands"}, "series"),
+    ],
+)
 def test_unrepresentable_bigtwo_options(overrides: dict[str, str], key: str) -> None:
     rules = resolve_rules("bigtwo", "standard", overrides)
     with pytest.raises(UnsupportedOptionError, match=f"option '{key}'") as info:
@@ -327,30 +408,61 @@ def test_wrong_game_or_rules() -> None:
 
 # ----- caching --------------------------------------------------------------------------------
 
+
 def test_spaces_are_shared_by_rules_with_the_same_combination_options() -> None:
     std = ActionSpace.for_rules("bigtwo", "standard")
     assert ActionSpace.for_rules("big2") is std
     assert ActionSpace.for_rules("bigtwo", None) is std
-    assert ActionSpace.for_rules("bigtwo", resolve_rules(
-        "bigtwo", "standard", {"pass_lockout": "true", "scoring": "card_points",
-                               "players": "3", "ding_da": "penalty"})) is std
-    assert ActionSpace.for_rules("bigtwo", "mainland") is ActionSpace.for_rules("bigtwo", "hongkong")
+    assert (
+        ActionSpace.for_rules(
+            "bigtwo",
+            resolve_rules(
+                "bigtwo",
+                "standard",
+                {
+                    "pass_lockout": "true",
+                    "scoring": "card_points",
+                    "players": "3",
+                    "ding_da": "penalty",
+                },
+            ),
+        )
+        is std
+    )
+    assert ActionSpace.for_rules("bigtwo", "mainland") is ActionSpace.for_rules(
+        "bigtwo", "hongkong"
+    )
     assert ActionSpace.for_rules("bigtwo", "hongkong") is not std
     ddz = ActionSpace.for_rules("doudizhu", "classic")
-    assert ActionSpace.for_rules("ddz", resolve_rules(
-        "doudizhu", "classic", {"bidding": "until_all_pass", "bomb_doubling": "false"})) is ddz
+    assert (
+        ActionSpace.for_rules(
+            "ddz",
+            resolve_rules(
+                "doudizhu", "classic", {"bidding": "until_all_pass", "bomb_doubling": "false"}
+            ),
+        )
+        is ddz
+    )
     assert dict(ddz.options).keys() == set(COMBINATION_OPTIONS["doudizhu"])
     biga = ActionSpace.for_rules("biga", "standard")
-    assert ActionSpace.for_rules("biga", resolve_rules(
-        "biga", "standard", {"big_ace_suit": "H", "egg_over_joker_single": "true"})) is biga
+    assert (
+        ActionSpace.for_rules(
+            "biga",
+            resolve_rules(
+                "biga", "standard", {"big_ace_suit": "H", "egg_over_joker_single": "true"}
+            ),
+        )
+        is biga
+    )
 
 
 def test_importing_needs_neither_gymnasium_nor_pettingzoo() -> None:
-    probe = ("import sys; sys.modules['gymnasium'] = None; sys.modules['pettingzoo'] = None\n"
-             "import chupai.env\n"
-             "from chupai.env import ActionSpace\n"
-             "print(ActionSpace.for_rules('biga').n)")
-    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          timeout=60)
+    probe = (
+        "import sys; sys.modules['gymnasium'] = None; sys.modules['pettingzoo'] = None\n"
+        "import chupai.env\n"
+        "from chupai.env import ActionSpace\n"
+        "print(ActionSpace.for_rules('biga').n)"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "647"

@@ -18,8 +18,12 @@ from chupai.env.vector import Batch, VectorGames, random_actions  # noqa: E402
 from chupai.errors import ChupaiError, IllegalActionError  # noqa: E402
 from chupai.games import resolve_rules  # noqa: E402
 
-PRESETS = [("bigtwo", "standard"), ("doudizhu", "classic"), ("doudizhu", "four_player"),
-           ("biga", "standard")]
+PRESETS = [
+    ("bigtwo", "standard"),
+    ("doudizhu", "classic"),
+    ("doudizhu", "four_player"),
+    ("biga", "standard"),
+]
 
 ZERO_SUM = {"bigtwo", "doudizhu"}
 """Games whose presets above score every deal zero-sum (Big A's table has a row
@@ -259,8 +263,10 @@ def test_random_actions_are_legal_and_uniform() -> None:
     counts = np.bincount(draws[:, 0], minlength=10)[[1, 4, 9]]
     assert counts.min() > 850 and counts.max() < 1150
     assert len(np.unique(draws[:, 2])) == 10
-    np.testing.assert_array_equal(random_actions(mask.astype(bool), np.random.default_rng(1)),
-                                  random_actions(mask, np.random.default_rng(1)))
+    np.testing.assert_array_equal(
+        random_actions(mask.astype(bool), np.random.default_rng(1)),
+        random_actions(mask, np.random.default_rng(1)),
+    )
     mask[1, 0] = 0
     with pytest.raises(ValueError, match="row 1"):
         random_actions(mask, rng)

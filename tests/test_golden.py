@@ -44,15 +44,16 @@ FILES = mg.golden_files()
 @pytest.mark.parametrize("name", list(FILES))
 def test_golden_file(name: str) -> None:
     path = GOLDEN / name
-    assert path.exists(), (
-        f"{path} is missing: run `python scripts/make_golden.py` and commit it")
+    assert path.exists(), f"{path} is missing: run `python scripts/make_golden.py` and commit it"
     golden = path.read_bytes().decode("utf-8")
     generated = mg.render(FILES[name]())
     msg = mg.first_difference(name, golden, generated)
     assert msg is None, (
-        "the engine no longer reproduces the golden file\n" + msg
+        "the engine no longer reproduces the golden file\n"
+        + msg
         + "\n(if the change is deliberate, rewrite the files with "
-          "`python scripts/make_golden.py` and review the diff)")
+        "`python scripts/make_golden.py` and review the diff)"
+    )
 
 
 def test_no_stray_golden_files() -> None:
@@ -66,7 +67,8 @@ def test_every_preset_has_a_playthrough() -> None:
         for preset in find_game(game).presets():
             assert (game, preset) in listed, (
                 f"{game} preset {preset!r} has no golden playthrough: add it to "
-                "VARIANTS in scripts/make_golden.py")
+                "VARIANTS in scripts/make_golden.py"
+            )
 
 
 def test_bigtwo_three_players_covered() -> None:

@@ -38,7 +38,11 @@ class Run:
 def chupai(*args: str) -> Run:
     proc = subprocess.run(
         [sys.executable, "-m", "chupai", *args],
-        capture_output=True, text=True, encoding="utf-8", env=ENV, timeout=60,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=ENV,
+        timeout=60,
     )
     return Run(proc)
 
@@ -93,8 +97,9 @@ JUDGE_TYPES = [
 ]
 
 
-@pytest.mark.parametrize("play, spec, kind", JUDGE_TYPES,
-                         ids=[f"{p} [{s}]" for p, s, _ in JUDGE_TYPES])
+@pytest.mark.parametrize(
+    "play, spec, kind", JUDGE_TYPES, ids=[f"{p} [{s}]" for p, s, _ in JUDGE_TYPES]
+)
 def test_judge_types(play: str, spec: str, kind: str | None) -> None:
     run = chupai("judge", "bigtwo", *rules_args(spec), play)
     assert run.code == 0, run.err
@@ -156,8 +161,11 @@ JUDGE_BEATS = [
 ]
 
 
-@pytest.mark.parametrize("play, over, spec, expected", JUDGE_BEATS,
-                         ids=[f"{p} over {o} [{s}]" for p, o, s, _ in JUDGE_BEATS])
+@pytest.mark.parametrize(
+    "play, over, spec, expected",
+    JUDGE_BEATS,
+    ids=[f"{p} over {o} [{s}]" for p, o, s, _ in JUDGE_BEATS],
+)
 def test_judge_beats(play: str, over: str, spec: str, expected: bool) -> None:
     run = chupai("judge", "bigtwo", *rules_args(spec), play, "--over", over)
     assert run.code == 0, run.err
@@ -259,14 +267,19 @@ MOVES = [
     ("3D 4D 5D 6D 7D 9D 9C 9H 9S 2S", "taiwan", "2H"),
     ("3D 4D 5D 6D 7D 9D 9C 9H 9S 2S", "taiwan", "TD JC QH KS AD"),
     ("3D 4D 5D 6D 7D 9D 9C 9H 9S 2S", "standard", "TD JC QH KS AD"),
-    ("JS QS KS AS 2S 3D 3C 4D 4C", "standard:straight_order=jqka2_high,allow_two_pair_kicker=true",
-     None),
+    (
+        "JS QS KS AS 2S 3D 3C 4D 4C",
+        "standard:straight_order=jqka2_high,allow_two_pair_kicker=true",
+        None,
+    ),
     ("9S 9H 9C 9D 8S 8H 8C", "standard:four_card_play=quad", "7S 7H 7C 7D"),
     ("9S 9H 9C 9D 8S 8H 8C", "standard:four_card_play=two_pair", None),
 ]
 
 
-@pytest.mark.parametrize("hand, spec, over", MOVES, ids=[f"{h} [{s}] over {o}" for h, s, o in MOVES])
+@pytest.mark.parametrize(
+    "hand, spec, over", MOVES, ids=[f"{h} [{s}] over {o}" for h, s, o in MOVES]
+)
 def test_moves_lists_every_legal_play_once(hand: str, spec: str, over: str | None) -> None:
     args = ["moves", "bigtwo", *rules_args(spec), hand]
     if over:
@@ -299,9 +312,11 @@ def test_moves_nothing_beats() -> None:
 def test_moves_canonical_output_of_aliases() -> None:
     run = chupai("moves", "bigtwo", "10♠ 10h a♡")
     assert run.code == 0
-    assert one_json_line(run) == {"moves": [
-        {"cards": "TH", "type": "single"},
-        {"cards": "TS", "type": "single"},
-        {"cards": "AH", "type": "single"},
-        {"cards": "TH TS", "type": "pair"},
-    ]}
+    assert one_json_line(run) == {
+        "moves": [
+            {"cards": "TH", "type": "single"},
+            {"cards": "TS", "type": "single"},
+            {"cards": "AH", "type": "single"},
+            {"cards": "TH TS", "type": "pair"},
+        ]
+    }

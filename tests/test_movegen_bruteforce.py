@@ -36,23 +36,69 @@ RANK_ORDER = "3456789TJQKA2"
 """§1: ranks low to high."""
 
 # §6.2: the straights, as sets of rank characters, ranked low -> high.
-TEN_STRAIGHTS = ["A2345", "23456", "34567", "45678", "56789", "6789T", "789TJ",
-                 "89TJQ", "9TJQK", "TJQKA"]
+TEN_STRAIGHTS = [
+    "A2345",
+    "23456",
+    "34567",
+    "45678",
+    "56789",
+    "6789T",
+    "789TJ",
+    "89TJQ",
+    "9TJQK",
+    "TJQKA",
+]
 STRAIGHT_RANKING = {
-    "bigtwo": ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK",
-               "TJQKA", "23456", "A2345"],
-    "poker_a2345_second": ["23456", "34567", "45678", "56789", "6789T", "789TJ",
-                           "89TJQ", "9TJQK", "A2345", "TJQKA"],
-    "taiwan": ["A2345", "34567", "45678", "56789", "6789T", "789TJ", "89TJQ",
-               "9TJQK", "TJQKA", "23456"],
-    "jqka2_high": ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK",
-                   "TJQKA", "JQKA2"],
+    "bigtwo": [
+        "34567",
+        "45678",
+        "56789",
+        "6789T",
+        "789TJ",
+        "89TJQ",
+        "9TJQK",
+        "TJQKA",
+        "23456",
+        "A2345",
+    ],
+    "poker_a2345_second": [
+        "23456",
+        "34567",
+        "45678",
+        "56789",
+        "6789T",
+        "789TJ",
+        "89TJQ",
+        "9TJQK",
+        "A2345",
+        "TJQKA",
+    ],
+    "taiwan": [
+        "A2345",
+        "34567",
+        "45678",
+        "56789",
+        "6789T",
+        "789TJ",
+        "89TJQ",
+        "9TJQK",
+        "TJQKA",
+        "23456",
+    ],
+    "jqka2_high": ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA", "JQKA2"],
 }
-assert all(sorted(v) == sorted(TEN_STRAIGHTS) for k, v in STRAIGHT_RANKING.items()
-           if k != "jqka2_high")
+assert all(
+    sorted(v) == sorted(TEN_STRAIGHTS) for k, v in STRAIGHT_RANKING.items() if k != "jqka2_high"
+)
 
-FIVE_CATEGORY = ["two_pair_kicker", "straight", "flush", "full_house",
-                 "four_of_a_kind", "straight_flush"]
+FIVE_CATEGORY = [
+    "two_pair_kicker",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+]
 """§9 rule 2, ``category``: low -> high."""
 MONSTERS = {"four_of_a_kind", "straight_flush"}
 
@@ -153,7 +199,7 @@ def ref_beats(new: Ref, top: Ref, rules: BigTwoRules) -> bool:
     """§9, literally."""
     same_type_rule = rules.five_card_rule.value == "same_type_or_monster"
     # rule 3: monsters over small plays
-    if (rules.monster_over_small and new.kind in MONSTERS and top.size in (1, 2, 3)):
+    if rules.monster_over_small and new.kind in MONSTERS and top.size in (1, 2, 3):
         return True
     # rule 1: size
     if new.size != top.size:
@@ -212,67 +258,76 @@ TW = COMBO_VARIANTS["preset=taiwan"]
 HK = COMBO_VARIANTS["preset=hongkong"]
 
 
-@pytest.mark.parametrize("cards, rules_id, kind", [
-    ("3D 4C 5H 6S 7D", "preset=standard", "straight"),
-    ("AD 2C 3H 4S 5D", "preset=standard", "straight"),
-    ("AD 2C 3H 4S 5D", "straight_order=jqka2_high", None),
-    ("JD QC KH AS 2D", "preset=standard", None),
-    ("JD QC KH AS 2D", "straight_order=jqka2_high", "straight"),
-    ("KD AC 2H 3S 4D", "preset=standard", None),
-    ("3D 5D 7D 9D JD", "preset=standard", "flush"),
-    ("3D 5D 7D 9D JD", "allow_flush=false", None),
-    ("AS 2S 3S 4S 5S", "preset=standard", "straight_flush"),
-    ("AS 2S 3S 4S 5S", "straight_order=jqka2_high", "flush"),
-    ("JS QS KS AS 2S", "preset=standard", "flush"),
-    ("JS QS KS AS 2S", "straight_order=jqka2_high", "straight_flush"),
-    ("3D 3C 3H 2S 2H", "preset=standard", "full_house"),
-    ("9S 9H 9C 9D 3S", "preset=standard", "four_of_a_kind"),
-    ("9S 9H 9C 9D", "preset=standard", None),
-    ("9S 9H 9C 9D", "four_card_play=quad", "quad"),
-    ("3D 3C 4D 4C 5S", "preset=standard", None),
-    ("3D 3C 4D 4C 5S", "allow_two_pair_kicker=true", "two_pair_kicker"),
-    ("5D 5C 5H", "preset=taiwan", None),
-    ("3D 4D 5D 6D 7D 8D", "preset=standard", None),
-])
-def test_reference_classifier_matches_section_6_3(cards: str, rules_id: str, kind: str | None) -> None:
+@pytest.mark.parametrize(
+    "cards, rules_id, kind",
+    [
+        ("3D 4C 5H 6S 7D", "preset=standard", "straight"),
+        ("AD 2C 3H 4S 5D", "preset=standard", "straight"),
+        ("AD 2C 3H 4S 5D", "straight_order=jqka2_high", None),
+        ("JD QC KH AS 2D", "preset=standard", None),
+        ("JD QC KH AS 2D", "straight_order=jqka2_high", "straight"),
+        ("KD AC 2H 3S 4D", "preset=standard", None),
+        ("3D 5D 7D 9D JD", "preset=standard", "flush"),
+        ("3D 5D 7D 9D JD", "allow_flush=false", None),
+        ("AS 2S 3S 4S 5S", "preset=standard", "straight_flush"),
+        ("AS 2S 3S 4S 5S", "straight_order=jqka2_high", "flush"),
+        ("JS QS KS AS 2S", "preset=standard", "flush"),
+        ("JS QS KS AS 2S", "straight_order=jqka2_high", "straight_flush"),
+        ("3D 3C 3H 2S 2H", "preset=standard", "full_house"),
+        ("9S 9H 9C 9D 3S", "preset=standard", "four_of_a_kind"),
+        ("9S 9H 9C 9D", "preset=standard", None),
+        ("9S 9H 9C 9D", "four_card_play=quad", "quad"),
+        ("3D 3C 4D 4C 5S", "preset=standard", None),
+        ("3D 3C 4D 4C 5S", "allow_two_pair_kicker=true", "two_pair_kicker"),
+        ("5D 5C 5H", "preset=taiwan", None),
+        ("3D 4D 5D 6D 7D 8D", "preset=standard", None),
+    ],
+)
+def test_reference_classifier_matches_section_6_3(
+    cards: str, rules_id: str, kind: str | None
+) -> None:
     ref = ref_classify(parse(cards), COMBO_VARIANTS[rules_id])
     assert (ref.kind if ref else None) == kind
 
 
-@pytest.mark.parametrize("play, over, rules_id, expected", [
-    ("3C", "3D", "preset=standard", True),
-    ("3C", "3D", "preset=taiwan", False),
-    ("9S 9D", "9H 9C", "preset=standard", True),
-    ("2D 3C 4H 5S 6D", "TS JH QC KD AS", "preset=standard", True),
-    ("AD 2C 3H 4S 5D", "2S 3D 4C 5H 6S", "preset=standard", True),
-    ("2S 3D 4D 5D 6D", "2H 3S 4S 5S 6S", "preset=standard", True),
-    ("TS JH QC KD AS", "AD 2C 3H 4S 5D", "straight_order=poker_a2345_second", True),
-    ("2D 3C 4H 5S 6D", "TS JH QC KD AS", "preset=taiwan", True),
-    ("AD 2C 3H 4S 5D", "3S 4H 5C 6D 7H", "preset=taiwan", False),
-    ("3S 4S 5S 6S 7D", "3H 4H 5H 6H 7C", "preset=taiwan", True),
-    ("3S 4S 5S 6S 7D", "3H 4H 5H 6H 7C", "preset=standard", False),
-    ("2C AC KC 8C 3C", "2H AH QH TH 8H", "preset=standard", True),
-    ("2C AC KC 8C 3C", "2H AH QH TH 8H", "preset=hongkong", False),
-    ("KC QC 9C 7C 5C", "KS QS 9S 7S 4S", "preset=standard", True),
-    ("AH QH JH TH 8H", "AC KC JC 8C 3C", "preset=hongkong", True),
-    ("3H 4H 5H 6H AH", "9C JC QC KC AC", "preset=taiwan", True),
-    ("3S 5S 7S 9S JS", "2H AH KH QH 9H", "flush_compare=suit_first", True),
-    ("3D 4D 5D 6D 8D", "AS 2S 3H 4H 5H", "preset=standard", True),
-    ("3D 4D 5D 6D 8D", "AS 2S 3H 4H 5H", "preset=taiwan", False),
-    ("3D 3C 3H 4D 4C", "2S AS KS QS 9S", "preset=taiwan", False),
-    ("3D 4D 5D 6D 7D", "2D 2C 2H 2S AS", "preset=standard", True),
-    ("2D 2C 2H 2S AS", "3D 4D 5D 6D 7D", "preset=standard", False),
-    ("9S 9H 9C 9D 3S", "2S", "preset=standard", False),
-    ("9S 9H 9C 9D 3S", "2S", "preset=taiwan", True),
-    ("9S 9H 9C 9D 3S", "2S 2H", "preset=taiwan", True),
-    ("3D 4C 5H 6S 7D", "2S", "preset=taiwan", False),
-    ("9S 9H 9C 9D 3S", "TS TH TC TD 3D", "preset=taiwan", False),
-    ("KS KC 9D 9C 3S", "KH KD 9H 9S 2S", "allow_two_pair_kicker=true", True),
-    ("KH KC 9H 9C", "KS KD 5H 5C", "four_card_play=two_pair", True),
-    ("3S 3H 3C 3D", "4S 4H 4C 4D", "four_card_play=quad", False),
-])
-def test_reference_beats_matches_worked_examples(play: str, over: str, rules_id: str,
-                                                 expected: bool) -> None:
+@pytest.mark.parametrize(
+    "play, over, rules_id, expected",
+    [
+        ("3C", "3D", "preset=standard", True),
+        ("3C", "3D", "preset=taiwan", False),
+        ("9S 9D", "9H 9C", "preset=standard", True),
+        ("2D 3C 4H 5S 6D", "TS JH QC KD AS", "preset=standard", True),
+        ("AD 2C 3H 4S 5D", "2S 3D 4C 5H 6S", "preset=standard", True),
+        ("2S 3D 4D 5D 6D", "2H 3S 4S 5S 6S", "preset=standard", True),
+        ("TS JH QC KD AS", "AD 2C 3H 4S 5D", "straight_order=poker_a2345_second", True),
+        ("2D 3C 4H 5S 6D", "TS JH QC KD AS", "preset=taiwan", True),
+        ("AD 2C 3H 4S 5D", "3S 4H 5C 6D 7H", "preset=taiwan", False),
+        ("3S 4S 5S 6S 7D", "3H 4H 5H 6H 7C", "preset=taiwan", True),
+        ("3S 4S 5S 6S 7D", "3H 4H 5H 6H 7C", "preset=standard", False),
+        ("2C AC KC 8C 3C", "2H AH QH TH 8H", "preset=standard", True),
+        ("2C AC KC 8C 3C", "2H AH QH TH 8H", "preset=hongkong", False),
+        ("KC QC 9C 7C 5C", "KS QS 9S 7S 4S", "preset=standard", True),
+        ("AH QH JH TH 8H", "AC KC JC 8C 3C", "preset=hongkong", True),
+        ("3H 4H 5H 6H AH", "9C JC QC KC AC", "preset=taiwan", True),
+        ("3S 5S 7S 9S JS", "2H AH KH QH 9H", "flush_compare=suit_first", True),
+        ("3D 4D 5D 6D 8D", "AS 2S 3H 4H 5H", "preset=standard", True),
+        ("3D 4D 5D 6D 8D", "AS 2S 3H 4H 5H", "preset=taiwan", False),
+        ("3D 3C 3H 4D 4C", "2S AS KS QS 9S", "preset=taiwan", False),
+        ("3D 4D 5D 6D 7D", "2D 2C 2H 2S AS", "preset=standard", True),
+        ("2D 2C 2H 2S AS", "3D 4D 5D 6D 7D", "preset=standard", False),
+        ("9S 9H 9C 9D 3S", "2S", "preset=standard", False),
+        ("9S 9H 9C 9D 3S", "2S", "preset=taiwan", True),
+        ("9S 9H 9C 9D 3S", "2S 2H", "preset=taiwan", True),
+        ("3D 4C 5H 6S 7D", "2S", "preset=taiwan", False),
+        ("9S 9H 9C 9D 3S", "TS TH TC TD 3D", "preset=taiwan", False),
+        ("KS KC 9D 9C 3S", "KH KD 9H 9S 2S", "allow_two_pair_kicker=true", True),
+        ("KH KC 9H 9C", "KS KD 5H 5C", "four_card_play=two_pair", True),
+        ("3S 3H 3C 3D", "4S 4H 4C 4D", "four_card_play=quad", False),
+    ],
+)
+def test_reference_beats_matches_worked_examples(
+    play: str, over: str, rules_id: str, expected: bool
+) -> None:
     rules = COMBO_VARIANTS[rules_id]
     new, top = ref_classify(parse(play), rules), ref_classify(parse(over), rules)
     assert new is not None and top is not None
@@ -329,8 +384,14 @@ def random_top(rng: random.Random, exclude: int, rules: BigTwoRules) -> Combo:
             return combo
 
 
-def check_hand(hand: int, rules: BigTwoRules, rng: random.Random, *,
-               check_classify: bool = True, follow_tops: int = 3) -> None:
+def check_hand(
+    hand: int,
+    rules: BigTwoRules,
+    rng: random.Random,
+    *,
+    check_classify: bool = True,
+    follow_tops: int = 3,
+) -> None:
     ref = ref_hand_plays(hand, rules)
     combos = hand_combos(hand, rules)
     masks = [c.mask for c in combos]
@@ -342,7 +403,8 @@ def check_hand(hand: int, rules: BigTwoRules, rng: random.Random, *,
     assert not missing and not extra, (
         f"hand {' '.join(card_name(c) for c in cards_of(hand))}: "
         f"missing {[(' '.join(card_name(c) for c in cards_of(m)), k) for m, k in list(missing.items())[:5]]} "
-        f"extra {[(' '.join(card_name(c) for c in cards_of(m)), k) for m, k in list(extra.items())[:5]]}")
+        f"extra {[(' '.join(card_name(c) for c in cards_of(m)), k) for m, k in list(extra.items())[:5]]}"
+    )
     # the generator's keys agree with classify (legal_plays compares keys)
     for c in combos:
         assert classify_or_none(c.mask, rules) == c
@@ -351,8 +413,9 @@ def check_hand(hand: int, rules: BigTwoRules, rng: random.Random, *,
         for m in subsets(hand):
             c2 = classify_or_none(m, rules)
             r = ref.get(m)
-            assert (c2.kind.value if c2 else None) == (r.kind if r else None), \
-                " ".join(card_name(x) for x in cards_of(m))
+            assert (c2.kind.value if c2 else None) == (r.kind if r else None), " ".join(
+                card_name(x) for x in cards_of(m)
+            )
 
     # leading, free or with a card that must be included
     lead = legal_plays(hand, rules)
@@ -373,7 +436,8 @@ def check_hand(hand: int, rules: BigTwoRules, rng: random.Random, *,
         assert len(fm) == len(set(fm)), "legal_plays produced a card set twice"
         expected = sorted(m for m, r in ref.items() if ref_beats(r, top_ref, rules))
         assert sorted(fm) == expected, (
-            f"following {top.kind.value} {' '.join(card_name(c) for c in cards_of(top.mask))}")
+            f"following {top.kind.value} {' '.join(card_name(c) for c in cards_of(top.mask))}"
+        )
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
@@ -396,9 +460,14 @@ def test_full_hands_match_brute_force(variant: str) -> None:
 
 # 26-card hands: 83,681 subsets of 1..5 cards each, so only a few hands, under the
 # presets and the options that change the five-card combinations most.
-BIG_VARIANTS = ["preset=standard", "preset=taiwan", "allow_two_pair_kicker=true",
-                "taiwan+two_pair+jqka2_high+suit_first", "four_card_play=quad",
-                "same_type_or_monster+monster_over_small"]
+BIG_VARIANTS = [
+    "preset=standard",
+    "preset=taiwan",
+    "allow_two_pair_kicker=true",
+    "taiwan+two_pair+jqka2_high+suit_first",
+    "four_card_play=quad",
+    "same_type_or_monster+monster_over_small",
+]
 
 
 @pytest.mark.parametrize("variant", BIG_VARIANTS)
@@ -422,7 +491,7 @@ def test_full_deck_counts_match_brute_force_of_five_card_types(variant: str) -> 
         "four_of_a_kind": 13 * 48,
         "full_house": 13 * 4 * 12 * 6,
         "straight_flush": n_straight_sets * 4,
-        "straight": n_straight_sets * (4 ** 5 - 4),
+        "straight": n_straight_sets * (4**5 - 4),
     }
     if rules.allow_triples:
         expected["triple"] = 13 * 4
@@ -471,9 +540,15 @@ def test_beats_matches_reference_on_all_pairs_of_a_sample(variant: str) -> None:
         for b, rb in zip(pool, refs):
             assert ra is not None and rb is not None
             if beats(a, b, rules) != ref_beats(ra, rb, rules):
-                bad.append((a.kind.value, " ".join(card_name(c) for c in cards_of(a.mask)),
-                            b.kind.value, " ".join(card_name(c) for c in cards_of(b.mask)),
-                            ref_beats(ra, rb, rules)))
+                bad.append(
+                    (
+                        a.kind.value,
+                        " ".join(card_name(c) for c in cards_of(a.mask)),
+                        b.kind.value,
+                        " ".join(card_name(c) for c in cards_of(b.mask)),
+                        ref_beats(ra, rb, rules),
+                    )
+                )
     assert not bad, f"{len(bad)} disagreements, e.g. {bad[:5]}"
 
 
@@ -492,6 +567,7 @@ def test_beats_is_irreflexive_and_antisymmetric(variant: str) -> None:
 # The deal's own legal-action list (it filters plays itself)
 # ---------------------------------------------------------------------------
 
+
 def rich_hands(rng: random.Random) -> list[int]:
     """Four 13-card hands of three whole ranks each plus one card of the last
     rank: quads, triples and full houses abound (monster answers are common)."""
@@ -502,15 +578,21 @@ def rich_hands(rng: random.Random) -> list[int]:
     hands = []
     for seat in range(4):
         h = 1 << (ranks[12] * 4 + suits[seat])
-        for r in ranks[3 * seat: 3 * seat + 3]:
+        for r in ranks[3 * seat : 3 * seat + 3]:
             h |= 15 << (4 * r)
         hands.append(h)
     return hands
 
 
-DEAL_VARIANTS = ["preset=standard", "preset=hongkong", "preset=taiwan", "preset=mainland",
-                 "same_type_or_monster+monster_over_small",
-                 "taiwan+triples+two_pair_kicker+quad", "four_card_play=two_pair"]
+DEAL_VARIANTS = [
+    "preset=standard",
+    "preset=hongkong",
+    "preset=taiwan",
+    "preset=mainland",
+    "same_type_or_monster+monster_over_small",
+    "taiwan+triples+two_pair_kicker+quad",
+    "four_card_play=two_pair",
+]
 
 
 @pytest.mark.parametrize("variant", DEAL_VARIANTS)
@@ -542,7 +624,8 @@ def test_deal_legal_actions_match_reference(variant: str) -> None:
                     top_ref = ref_classify(deal.top.mask, rules)
                     assert top_ref is not None
                     want = sorted(
-                        c.mask for c in all_combos
+                        c.mask
+                        for c in all_combos
                         if ref_beats(ref_classify(c.mask, rules), top_ref, rules)  # type: ignore[arg-type]
                     )
                 assert sorted(masks) == want

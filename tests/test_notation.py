@@ -41,11 +41,32 @@ def test_s1_1_52_distinct_cards() -> None:
 
 
 S1_1_ALIASES = [
-    ("10S", "TS"), ("10s", "TS"), ("10♠", "TS"), ("10♤", "TS"), ("10h", "TH"),
-    ("A♠", "AS"), ("A♤", "AS"), ("K♥", "KH"), ("K♡", "KH"), ("3♣", "3C"), ("3♧", "3C"),
-    ("3♦", "3D"), ("3♢", "3D"), ("2♡", "2H"), ("q♢", "QD"), ("t♣", "TC"),
-    ("ah", "AH"), ("Ah", "AH"), ("aH", "AH"), ("AH", "AH"), ("td", "TD"), ("tD", "TD"),
-    ("jc", "JC"), ("qs", "QS"), ("ks", "KS"), ("2d", "2D"),
+    ("10S", "TS"),
+    ("10s", "TS"),
+    ("10♠", "TS"),
+    ("10♤", "TS"),
+    ("10h", "TH"),
+    ("A♠", "AS"),
+    ("A♤", "AS"),
+    ("K♥", "KH"),
+    ("K♡", "KH"),
+    ("3♣", "3C"),
+    ("3♧", "3C"),
+    ("3♦", "3D"),
+    ("3♢", "3D"),
+    ("2♡", "2H"),
+    ("q♢", "QD"),
+    ("t♣", "TC"),
+    ("ah", "AH"),
+    ("Ah", "AH"),
+    ("aH", "AH"),
+    ("AH", "AH"),
+    ("td", "TD"),
+    ("tD", "TD"),
+    ("jc", "JC"),
+    ("qs", "QS"),
+    ("ks", "KS"),
+    ("2d", "2D"),
 ]
 
 
@@ -57,12 +78,27 @@ def test_s1_1_aliases(alias: str, canonical: str) -> None:
 
 
 @pytest.mark.parametrize("rank", list(RANKS) + ["10"])
-@pytest.mark.parametrize("suit, letter", [
-    ("S", "S"), ("s", "S"), ("♠", "S"), ("♤", "S"),
-    ("H", "H"), ("h", "H"), ("♥", "H"), ("♡", "H"),
-    ("C", "C"), ("c", "C"), ("♣", "C"), ("♧", "C"),
-    ("D", "D"), ("d", "D"), ("♦", "D"), ("♢", "D"),
-])
+@pytest.mark.parametrize(
+    "suit, letter",
+    [
+        ("S", "S"),
+        ("s", "S"),
+        ("♠", "S"),
+        ("♤", "S"),
+        ("H", "H"),
+        ("h", "H"),
+        ("♥", "H"),
+        ("♡", "H"),
+        ("C", "C"),
+        ("c", "C"),
+        ("♣", "C"),
+        ("♧", "C"),
+        ("D", "D"),
+        ("d", "D"),
+        ("♦", "D"),
+        ("♢", "D"),
+    ],
+)
 def test_s1_1_every_rank_with_every_suit_form(rank: str, suit: str, letter: str) -> None:
     expected = ("T" if rank == "10" else rank) + letter
     for r in {rank, rank.lower()}:
@@ -86,8 +122,24 @@ def test_s1_1_rank_first_example() -> None:
         parse_card("♠A")
 
 
-S1_1_MALFORMED = ["1S", "11S", "XS", "3X", "3", "0D", "10", "AA", "3DD", "S", "♠", "JK",
-                  "3D,", "B", "R", "JOKER"]
+S1_1_MALFORMED = [
+    "1S",
+    "11S",
+    "XS",
+    "3X",
+    "3",
+    "0D",
+    "10",
+    "AA",
+    "3DD",
+    "S",
+    "♠",
+    "JK",
+    "3D,",
+    "B",
+    "R",
+    "JOKER",
+]
 
 
 @pytest.mark.parametrize("token", S1_1_MALFORMED)
@@ -133,8 +185,7 @@ def test_s1_1_bare_ranks_are_read_only_where_allowed() -> None:
         parse_tokens("10")
 
 
-@pytest.mark.parametrize("token, name", [("BJ", "BJ"), ("RJ", "RJ"), ("bj", "BJ"),
-                                         ("Rj", "RJ")])
+@pytest.mark.parametrize("token, name", [("BJ", "BJ"), ("RJ", "RJ"), ("bj", "BJ"), ("Rj", "RJ")])
 def test_s1_2_jokers_rejected_in_big_two(token: str, name: str) -> None:
     assert card_name(parse_card(token)) == name  # a joker token is well formed ...
     with pytest.raises(CardParseError) as exc:  # ... but Big Two has no jokers
@@ -230,8 +281,9 @@ def test_s1_1_canonical_form_in_moves_and_deal_text() -> None:
     assert cards == ["TH", "TS", "AH", "TH TS"]
     for text in cards:
         assert text == text.upper() and "10" not in text
-    deal = BigTwoDeal.from_hands(STANDARD, [parse_mask("3D 10S"), parse_mask("AH"),
-                                            parse_mask("2C"), parse_mask("4D")])
+    deal = BigTwoDeal.from_hands(
+        STANDARD, [parse_mask("3D 10S"), parse_mask("AH"), parse_mask("2C"), parse_mask("4D")]
+    )
     assert deal.cards_text(deal.hands[0]) == "3D TS"
     assert deal.action_text(deal.parse_action("10s")) == "TS"
     assert deal.action_text(deal.parse_action("10♠ 10h")) == "TH TS"
@@ -247,8 +299,11 @@ S1_1_DISPLAY = [
 ]
 
 
-@pytest.mark.parametrize("rules, text, shown", S1_1_DISPLAY,
-                         ids=[f"{r.suit_order.value}:{t}" for r, t, _ in S1_1_DISPLAY])
+@pytest.mark.parametrize(
+    "rules, text, shown",
+    S1_1_DISPLAY,
+    ids=[f"{r.suit_order.value}:{t}" for r, t, _ in S1_1_DISPLAY],
+)
 def test_s1_1_display_order(rules: object, text: str, shown: str) -> None:
     from chupai.bigtwo.rules import BigTwoRules
 

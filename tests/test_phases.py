@@ -28,11 +28,14 @@ def test_every_phase_but_play_and_over_is_a_decision_phase(game: str) -> None:
 
 
 SERIES: dict[str, Any] = {"first_deal": False, "leader": 0, "ranking": (2, 0, 3, 1)}
-PRESETS = [("bigtwo", "standard", {"series": "tribute", "tribute_method": "choose_hands"}),
-           ("bigtwo", "standard", {"series": "tribute", "tribute_method": "one_card"}),
-           ("bigtwo", "standard", {"series": "class_struggle", "redeal_max_points": "12"}),
-           ("bigtwo", "taiwan", {"players": "3"}),
-           ("doudizhu", "classic", {}), ("biga", "standard", {})]
+PRESETS = [
+    ("bigtwo", "standard", {"series": "tribute", "tribute_method": "choose_hands"}),
+    ("bigtwo", "standard", {"series": "tribute", "tribute_method": "one_card"}),
+    ("bigtwo", "standard", {"series": "class_struggle", "redeal_max_points": "12"}),
+    ("bigtwo", "taiwan", {"players": "3"}),
+    ("doudizhu", "classic", {}),
+    ("biga", "standard", {}),
+]
 
 
 def _decisions(game: str, preset: str, overrides: dict[str, str]) -> list[Any]:
@@ -52,8 +55,7 @@ def _decisions(game: str, preset: str, overrides: dict[str, str]) -> list[Any]:
 
 
 @pytest.mark.parametrize(("game", "preset", "overrides"), PRESETS)
-def test_the_table_answers_like_the_deal(game: str, preset: str,
-                                         overrides: dict[str, str]) -> None:
+def test_the_table_answers_like_the_deal(game: str, preset: str, overrides: dict[str, str]) -> None:
     seen = _decisions(game, preset, overrides)
     assert seen
     for deal, legal in seen:

@@ -58,15 +58,26 @@ one, a lead or the weakest play when following, else pass)."""
 
 def args(**kw: Any) -> argparse.Namespace:
     """The namespace ``chupai play`` builds, for biga."""
-    base: dict[str, Any] = dict(game="biga", rules=None, overrides=[], players=None, seed=5,
-                                deals=None, target=None, bots="random", seat=0, record=None,
-                                lang="en")
+    base: dict[str, Any] = dict(
+        game="biga",
+        rules=None,
+        overrides=[],
+        players=None,
+        seed=5,
+        deals=None,
+        target=None,
+        bots="random",
+        seat=0,
+        record=None,
+        lang="en",
+    )
     base.update(kw)
     return argparse.Namespace(**base)
 
 
-def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str,
-         **kw: Any) -> tuple[int, str]:
+def play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str, **kw: Any
+) -> tuple[int, str]:
     """Run the game with ``script`` on standard input: (exit status, transcript)."""
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
@@ -79,12 +90,14 @@ def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], sc
 
 # ----- crafted deals -------------------------------------------------------------------
 
+
 def crafted(draws: dict[int, list[str]], last: dict[int, str]) -> BigADeal:
     """A deal drawn first by seat 0 in which seat ``s`` draws the cards ``draws[s]``
     first, then ordinary cards, and ``last[s]`` as its last card (cards 103-107).
     Every Ace must be placed by the caller."""
-    named = [parse_cards(c) for cs in draws.values() for c in cs] + \
-        [parse_cards(c) for c in last.values()]
+    named = [parse_cards(c) for cs in draws.values() for c in cs] + [
+        parse_cards(c) for c in last.values()
+    ]
     left = list(unpack(DECK - sum(named)))
     assert sum(left[SUITED_ACE:]) == 0, "place every Ace"
     pool = [f for copy in range(8) for f in range(NFACES) if left[f] > copy]
@@ -111,13 +124,17 @@ def session(lines: Iterable[str], human: int = 0) -> tuple[BigASession, io.Strin
 
     buf = io.StringIO()
     console = Console(file=buf, width=200, highlight=False)
-    s = BigASession(STANDARD, 1, human, ["random"] * 4, console=console, read_line=read,
-                    echo_input=True)
+    s = BigASession(
+        STANDARD, 1, human, ["random"] * 4, console=console, read_line=read, echo_input=True
+    )
     return s, buf
 
 
-def bots_until(s: BigASession, stop: Callable[[BigADeal], bool],
-               choose: Callable[[BigADeal], Any] = lambda d: d.legal_actions()[-1]) -> None:
+def bots_until(
+    s: BigASession,
+    stop: Callable[[BigADeal], bool],
+    choose: Callable[[BigADeal], Any] = lambda d: d.legal_actions()[-1],
+) -> None:
     """Play the bots' turns with ``choose`` (default: decline, keep hidden, stay
     hidden or pass) and the human's from the script, until ``stop``."""
     deal = s.deal
@@ -140,8 +157,12 @@ def errors(text: str) -> list[str]:
 
 # The human (seat 0) draws AH first, and a 4 4 5 6 7 7 7 8; seat 1's last card is
 # the other AH (the partner); single Aces of the other suits elsewhere, no pairs.
-DECLARER_DRAWS = {0: ["AH", "4", "4", "5", "6", "7", "7", "7", "8", "9", "9"], 2: ["AD", "AC"],
-                  3: ["AD", "AS"], 4: ["AC", "AS", "8", "8", "8"]}
+DECLARER_DRAWS = {
+    0: ["AH", "4", "4", "5", "6", "7", "7", "7", "8", "9", "9"],
+    2: ["AD", "AC"],
+    3: ["AD", "AS"],
+    4: ["AC", "AS", "8", "8", "8"],
+}
 DECLARER_LAST = {1: "AH"}
 
 
@@ -155,6 +176,7 @@ def declared(lines: list[str]) -> tuple[BigASession, io.StringIO]:
 
 
 # ----- the draw and the questions before play ----------------------------------------------
+
 
 def test_declaring_and_the_partner_playing_the_twin_ace() -> None:
     s, buf = session(["maybe", "show AD", "show AH AH", "y", "#1", "pass"])
@@ -170,24 +192,26 @@ def test_declaring_and_the_partner_playing_the_twin_ace() -> None:
     assert errs[0] == "'maybe' is not a declaration: type 'show AH' or 'decline'"
     assert errs[1].startswith("you cannot show AD now (you do not hold an AD)")
     assert errs[2].startswith("you cannot show AH AH now (you do not hold both AH)")
-    assert "You show AH: you are the declarer, hearts are the Big Ace suit; the holder of " \
-           "the other AH is the secret partner" in out
+    assert (
+        "You show AH: you are the declarer, hearts are the Big Ace suit; the holder of "
+        "the other AH is the secret partner" in out
+    )
     assert deal.declarer == 0 and deal.phase is Phase.REVEAL and deal.current_player == 1
-    s.apply(STAY_HIDDEN)                 # private: nothing is printed
+    s.apply(STAY_HIDDEN)  # private: nothing is printed
     out = buf.getvalue()
     assert "stay" not in out.split("secret partner", 1)[1]
     assert "You are the declarer; the holder of the other AH is your secret partner." in out
     assert "Final round: your last card is" in out
     assert "The play · Declarer: You · Big Aces: AH · Partner: hidden" in out
-    s.human_turn()                       # "#1": the weakest lead, a single 3 or 4
+    s.human_turn()  # "#1": the weakest lead, a single 3 or 4
     assert "You lead single " in buf.getvalue()
-    s.apply(cards("AH"))                 # seat 1 plays the twin Big Ace
+    s.apply(cards("AH"))  # seat 1 plays the twin Big Ace
     out = buf.getvalue()
     assert "Seat 1 plays single AH★" in out
     assert "Seat 1 played AH: Seat 1 is the declarer's partner" in out
     for _ in range(3):
         s.apply(PASS)
-    s.human_turn()                       # nothing beats a Big Ace: "pass"
+    s.human_turn()  # nothing beats a Big Ace: "pass"
     out = buf.getvalue()
     assert "Declarer: You · Big Aces: AH · Partner: Seat 1" in out  # the status from now on
     assert re.search(r"Seat 1 random\s+partner", out)
@@ -208,32 +232,36 @@ def test_the_human_is_asked_only_when_its_declarations_change() -> None:
     out = buf.getvalue()
     deal = s.deal
     mine = [ev for ev in deal.history if ev.seat == 0 and ev.action == DECLINE]
-    assert len(mine) > 40                 # the engine asked the human at every checkpoint
-    assert out.count("Declare? ") == 2     # the human was asked twice: AD, then AD and AC
+    assert len(mine) > 40  # the engine asked the human at every checkpoint
+    assert out.count("Declare? ") == 2  # the human was asked twice: AD, then AD and AC
     assert "Declare? 'show AD' or 'show AC', or 'decline' (n)" in out
-    assert "Nobody declared: each player in turn says whether they hold an AH; Seat 1 is " \
-           "the first who does and becomes the declarer, hearts are the Big Ace suit " \
-           "(forced declaration)" in out
+    assert (
+        "Nobody declared: each player in turn says whether they hold an AH; Seat 1 is "
+        "the first who does and becomes the declarer, hearts are the Big Ace suit "
+        "(forced declaration)" in out
+    )
     assert "Final round: your last card is AH★" in out
     assert "You hold the other AH: you are Seat 1's partner." in out
     assert "Reveal yourself (revealed-partner table)? y/n" in out
-    assert "You reveal yourself: you hold the other AH and are Seat 1's partner " \
-           "(the revealed-partner table applies)" in out
+    assert (
+        "You reveal yourself: you hold the other AH and are Seat 1's partner "
+        "(the revealed-partner table applies)" in out
+    )
     assert deal.partner_revealed and deal.public_partner == 0
     assert "Partner: You (revealed)" in out
 
 
 def test_showing_the_second_big_ace_before_play() -> None:
     s, buf = session(["show AH", "maybe", "y"])
-    s.start_deal(crafted({0: ["AH"], 2: ["AD", "AC"], 3: ["AD", "AS"], 4: ["AC", "AS"]},
-                         {0: "AH"}))
+    s.start_deal(crafted({0: ["AH"], 2: ["AD", "AC"], 3: ["AD", "AS"], 4: ["AC", "AS"]}, {0: "AH"}))
     s.sync()
     bots_until(s, lambda d: d.phase is Phase.PLAY)
     out = buf.getvalue()
-    assert "You hold both Big Aces. Show the second AH (you play alone; every score " \
-           "doubled)? y/n" in out
-    assert errors(out) == ["show your second Big Ace? type 'y' (show_second) or 'n' "
-                           "(keep_hidden)"]
+    assert (
+        "You hold both Big Aces. Show the second AH (you play alone; every score "
+        "doubled)? y/n" in out
+    )
+    assert errors(out) == ["show your second Big Ace? type 'y' (show_second) or 'n' (keep_hidden)"]
     assert "You show the second AH: you play alone; every score is doubled" in out
     assert s.deal.two_shown and s.deal.alone_known
     assert "Partner: none — the declarer plays alone" in out
@@ -241,8 +269,9 @@ def test_showing_the_second_big_ace_before_play() -> None:
 
 def test_a_double_show_is_announced_as_fan_da_a() -> None:
     s, buf = session(["n"])
-    s.start_deal(crafted({0: ["AD"], 1: ["AS", "AS"], 2: ["AH", "AC"], 3: ["AD", "AH"],
-                          4: ["AC"]}, {}))
+    s.start_deal(
+        crafted({0: ["AD"], 1: ["AS", "AS"], 2: ["AH", "AC"], 3: ["AD", "AH"], 4: ["AC"]}, {})
+    )
     s.sync()
 
     def choose(deal: BigADeal) -> Any:
@@ -256,17 +285,32 @@ def test_a_double_show_is_announced_as_fan_da_a() -> None:
     bots_until(s, lambda d: d.phase is Phase.PLAY, choose)
     out = buf.getvalue()
     assert "Seat 2 shows AH: Seat 2 is the declarer" in out
-    assert "Seat 1 shows AS AS (反大A): Seat 1 is the declarer and plays alone, spades are " \
-           "the Big Ace suit; every score is doubled. Seat 2's declaration is cancelled " \
-           "(AH is an ordinary Ace again)" in out
+    assert (
+        "Seat 1 shows AS AS (反大A): Seat 1 is the declarer and plays alone, spades are "
+        "the Big Ace suit; every score is doubled. Seat 2's declaration is cancelled "
+        "(AH is an ordinary Ace again)" in out
+    )
     assert "You hold no AS: you are a defender." in out
 
 
 # ----- play -------------------------------------------------------------------------------
 
+
 def test_bad_play_inputs_are_explained_and_asked_again() -> None:
-    s, buf = declared(["pass", "zz", "5 6 8", "12", "#999", "show AH", "K K K K K K K K K",
-                       "capture 4 4", "A", "5"])
+    s, buf = declared(
+        [
+            "pass",
+            "zz",
+            "5 6 8",
+            "12",
+            "#999",
+            "show AH",
+            "K K K K K K K K K",
+            "capture 4 4",
+            "A",
+            "5",
+        ]
+    )
     s.human_turn()
     out = buf.getvalue()
     errs = errors(out)
@@ -286,21 +330,23 @@ def test_bad_play_inputs_are_explained_and_asked_again() -> None:
 
 def test_captures_are_reported() -> None:
     s, buf = declared(["5", "capture 5 5", "9 9", "4 4"])
-    s.human_turn()                                   # the human leads a single 5
+    s.human_turn()  # the human leads a single 5
     deal = s.deal
     for _ in range(3):
         s.apply(PASS)
-    s.apply(cards("8 8 8"))                          # seat 4: an egg over the single
+    s.apply(cards("8 8 8"))  # seat 4: an egg over the single
     s.human_turn()
     out = buf.getvalue()
     assert "Your turn: beat egg 8 8 8, capture it with 4 4, or pass" in out
     errs = errors(out)
     assert errs[0] == "capture 8 8 8 with 2 fours: type 'capture 4 4'"
     assert errs[1] == "pair 9 9 does not beat egg 8 8 8 (only a higher bomb beats a bomb)"
-    assert "You capture 8 8 8 with 4 4: the 8 8 8 go into your hand, and pair 4 4 is the " \
-           "new top" in out
+    assert (
+        "You capture 8 8 8 with 4 4: the 8 8 8 go into your hand, and pair 4 4 is the "
+        "new top" in out
+    )
     assert isinstance(deal.history[-1].action, Capture)
-    s.apply(cards("K K"))                            # seat 1 beats the pair of 4s
+    s.apply(cards("K K"))  # seat 1 beats the pair of 4s
     assert "Seat 1 plays pair K K" in buf.getvalue()
 
 
@@ -312,13 +358,14 @@ def test_hint_moves_and_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
     listing = re.search(r"(\d+) legal moves \(type '#N' to make one\):", out)
     assert listing and int(listing.group(1)) > 10
     assert "#1 single " in out and "#2 " in out
-    assert "asked only when your possible declarations change" in out   # the help text
-    assert out.count("Your hand (") >= 2                                # the empty line
+    assert "asked only when your possible declarations change" in out  # the help text
+    assert out.count("Your hand (") >= 2  # the empty line
     second = next(ev.action for ev in reversed(s.deal.history) if ev.seat == 0)
     assert isinstance(second, Combo)
 
 
 # ----- whole deals through run_play_biga ------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, dict[str, Any]]:
@@ -337,7 +384,8 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, dict[s
 
 
 def test_whole_deal_finishes_with_scores_and_record(
-        finished: tuple[int, str, dict[str, Any]]) -> None:
+    finished: tuple[int, str, dict[str, Any]],
+) -> None:
     code, out, rec = finished
     assert code == 0
     assert "Seed 5" in out and "You are Seat 0. Bots: Seat 1 random" in out
@@ -350,17 +398,16 @@ def test_whole_deal_finishes_with_scores_and_record(
     assert f"Your score: {oc.scores[0]:+d}" in out
     assert "Record written to " in out
     # the human played: at least one of its plays is in the record
-    assert any(a["seat"] == 0 and a["action"] not in ("pass", "decline")
-               for a in rec["actions"])
+    assert any(a["seat"] == 0 and a["action"] not in ("pass", "decline") for a in rec["actions"])
     # the human's hand grew during the draw, and the declarer was announced
     assert "You draw " in out and "Final round: your last card is " in out
     declarer = oc.declarer
     assert f"Declarer: {'You' if declarer == 0 else f'Seat {declarer}'}" in out
 
 
-def test_partner_revealed_by_playing_the_twin_ace(monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str],
-                                                  tmp_path: Path) -> None:
+def test_partner_revealed_by_playing_the_twin_ace(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """A seed where the hidden partner (a bot) plays its Big Ace during the deal."""
     path = tmp_path / "r.json"
     for seed in range(10, 60):
@@ -383,9 +430,9 @@ def test_partner_revealed_by_playing_the_twin_ace(monkeypatch: pytest.MonkeyPatc
         assert f"Partner: Seat {partner}" in after.split("Your turn", 1)[0]
 
 
-def test_series_of_deals_with_running_totals(monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str],
-                                             tmp_path: Path) -> None:
+def test_series_of_deals_with_running_totals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "series.json"
     code, out = play(monkeypatch, capsys, AUTOPLAY, seed=7, deals=2, record=str(path))
     assert code == 0
@@ -398,14 +445,16 @@ def test_series_of_deals_with_running_totals(monkeypatch: pytest.MonkeyPatch,
     name = "You" if nxt == 0 else f"Seat {nxt}"
     assert f"Next deal: {name} draw{'' if nxt == 0 else 's'} first (the first player out)." in out
     assert second["seed"] == series_seed(7, 2) or "Redeal" in out
-    totals = [a + b for a, b in zip(first["result"]["scores"], second["result"]["scores"],
-                                    strict=True)]
+    totals = [
+        a + b for a, b in zip(first["result"]["scores"], second["result"]["scores"], strict=True)
+    ]
     assert f"Your total: {totals[0]:+d}" in out
     assert re.search(r"Total\s+" + r"\s+".join(re.escape(f"{t:+d}") for t in totals), out)
 
 
-def test_quit_and_end_of_input(monkeypatch: pytest.MonkeyPatch,
-                               capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_quit_and_end_of_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "r.json"
     code, out = play(monkeypatch, capsys, "quit\n", seed=10, record=str(path))
     assert code == 0
@@ -417,8 +466,9 @@ def test_quit_and_end_of_input(monkeypatch: pytest.MonkeyPatch,
     assert "End of input; the deal is abandoned (seed 10)." in out
 
 
-def test_chupai_play_biga_dispatch(monkeypatch: pytest.MonkeyPatch,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_chupai_play_biga_dispatch(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "biga", "--seed", "10", "--bots", "random"]) == 0
     out = capsys.readouterr().out
@@ -426,8 +476,9 @@ def test_chupai_play_biga_dispatch(monkeypatch: pytest.MonkeyPatch,
     assert "You quit" in out
 
 
-def test_default_bots_play_a_whole_deal(monkeypatch: pytest.MonkeyPatch,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_default_bots_play_a_whole_deal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Without --bots the strongest Big A bot available plays (helper bots load by
     name; ``random`` always exists)."""
     expected = None
@@ -440,8 +491,9 @@ def test_default_bots_play_a_whole_deal(monkeypatch: pytest.MonkeyPatch,
         break
     code, out = play(monkeypatch, capsys, AUTOPLAY, seed=14, bots=None)
     assert code == 0
-    assert f"Bots: Seat 1 {expected}, Seat 2 {expected}, Seat 3 {expected}, " \
-           f"Seat 4 {expected}." in out
+    assert (
+        f"Bots: Seat 1 {expected}, Seat 2 {expected}, Seat 3 {expected}, Seat 4 {expected}." in out
+    )
     assert "Deal over" in out and "Your score: " in out
 
 
@@ -464,6 +516,7 @@ def test_setup_errors() -> None:
 
 # ----- read_input and the scoring words ------------------------------------------------------
 
+
 def test_read_input() -> None:
     s, _ = declared([])
     deal = s.deal
@@ -474,25 +527,47 @@ def test_read_input() -> None:
     assert read_input(deal, 0, "9s 9h") == cards("9 9")
     assert read_input(deal, 0, "AH").kind.value == "single"
     assert read_input(deal, 0, "#1") == move_list(deal)[0]
-    for bad, message in (("#x", "not a move number"), ("AH AH", "not 2"),
-                         ("0", "'0' is not a card")):
+    for bad, message in (
+        ("#x", "not a move number"),
+        ("AH AH", "not 2"),
+        ("0", "'0' is not a card"),
+    ):
         with pytest.raises(ChupaiError, match=re.escape(message)):
             read_input(deal, 0, bad)
-    assert read_input(deal, 0, "pass") == PASS   # well formed; refused by the table
+    assert read_input(deal, 0, "pass") == PASS  # well formed; refused by the table
 
 
 def test_help_documents_every_input() -> None:
     text = " ".join(f"{a} {b}" for _, rows in HELP for a, b in rows)
-    for word in ("show AH", "show AH AH", "decline", "y / n", "capture 4 4", "pass", "#3",
-                 "hint", "moves", "table", "help", "quit", "asked only when"):
+    for word in (
+        "show AH",
+        "show AH AH",
+        "decline",
+        "y / n",
+        "capture 4 4",
+        "pass",
+        "#3",
+        "hint",
+        "moves",
+        "table",
+        "help",
+        "quit",
+        "asked only when",
+    ):
         assert word in text
 
 
 class _Out:
     """The fields of an Outcome that :func:`table_row` reads."""
 
-    def __init__(self, order: tuple[int, ...], declarer: int, partner: int | None,
-                 revealed: bool = False, two_shown: bool = False):
+    def __init__(
+        self,
+        order: tuple[int, ...],
+        declarer: int,
+        partner: int | None,
+        revealed: bool = False,
+        two_shown: bool = False,
+    ):
         self.finishing_order = order
         self.declarer = declarer
         self.partner = partner
@@ -501,20 +576,25 @@ class _Out:
         self.two_shown = two_shown
 
 
-@pytest.mark.parametrize(("outcome", "row"), [
-    # biga.md §10.4, declarer seat 0 and partner seat 1
-    (_Out((0, 2, 1, 3, 4), 0, 1), "partner hidden, positions 1 and 3"),
-    (_Out((1, 0, 2, 3, 4), 0, 1, revealed=True), "partner revealed, positions 1 and 2"),
-    (_Out((2, 1, 3, 4, 0), 0, 1), "partner hidden, partner 2, declarer 5"),
-    (_Out((2, 3, 4, 0, 1), 0, 1), "partner hidden, positions 4 and 5"),
-    (_Out((0, 1, 2, 3, 4), 0, None), "declarer alone, position 1"),
-    (_Out((1, 2, 3, 4, 0), 0, None, two_shown=True),
-     "declarer alone, position 5, two Big Aces shown (doubled)"),
-    (_Out((1, 2, 0, 3, 4), 0, None), "declarer alone, position 3"),
-    (_Out((2, 0, 3, 4, 1), 0, 1), "partner hidden, declarer 2, partner 5"),
-    (_Out((2, 0, 3, 4, 1), 1, 0), "partner hidden, partner 2, declarer 5"),
-    (_Out((0, 2, 3, 4, 1), 0, 1), "partner hidden, positions 1 and 5"),
-])
+@pytest.mark.parametrize(
+    ("outcome", "row"),
+    [
+        # biga.md §10.4, declarer seat 0 and partner seat 1
+        (_Out((0, 2, 1, 3, 4), 0, 1), "partner hidden, positions 1 and 3"),
+        (_Out((1, 0, 2, 3, 4), 0, 1, revealed=True), "partner revealed, positions 1 and 2"),
+        (_Out((2, 1, 3, 4, 0), 0, 1), "partner hidden, partner 2, declarer 5"),
+        (_Out((2, 3, 4, 0, 1), 0, 1), "partner hidden, positions 4 and 5"),
+        (_Out((0, 1, 2, 3, 4), 0, None), "declarer alone, position 1"),
+        (
+            _Out((1, 2, 3, 4, 0), 0, None, two_shown=True),
+            "declarer alone, position 5, two Big Aces shown (doubled)",
+        ),
+        (_Out((1, 2, 0, 3, 4), 0, None), "declarer alone, position 3"),
+        (_Out((2, 0, 3, 4, 1), 0, 1), "partner hidden, declarer 2, partner 5"),
+        (_Out((2, 0, 3, 4, 1), 1, 0), "partner hidden, partner 2, declarer 5"),
+        (_Out((0, 2, 3, 4, 1), 0, 1), "partner hidden, positions 1 and 5"),
+    ],
+)
 def test_table_row(outcome: _Out, row: str) -> None:
     assert table_row(outcome) == row
 
@@ -533,8 +613,9 @@ def test_end_of_input_and_quit_are_exceptions_of_the_session() -> None:
     assert s.deal.legal_actions()[0] == Declare(2, False)
 
 
-def test_deals_play_the_big_a_match(monkeypatch: pytest.MonkeyPatch,
-                                    capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_deals_play_the_big_a_match(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """``--deals N`` plays :class:`chupai.biga.match.Match` (not a loop of its own):
     the match's seeds and first drawers, the score table after each deal, and a
     match record that ``chupai replay`` reads."""

@@ -31,13 +31,19 @@ STANDARD = PRESETS["standard"]
 SEED = 5
 
 
-def play(*args: str, stdin: str = "", module_args: tuple[str, ...] = ("play",)
-         ) -> subprocess.CompletedProcess[str]:
+def play(
+    *args: str, stdin: str = "", module_args: tuple[str, ...] = ("play",)
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
     env.update(PYTHONIOENCODING="utf-8", COLUMNS="200")  # wide: no wrapped messages
     return subprocess.run(
         [sys.executable, "-m", "chupai", *module_args, *args],
-        input=stdin, capture_output=True, text=True, encoding="utf-8", timeout=120, env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        env=env,
     )
 
 
@@ -54,6 +60,7 @@ AUTOPLAY = "0 1\n0\npass\n" * 400
 
 # ----- whole deals ------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, dict[str, Any]]:
     """A whole deal played through the CLI by the starting player: (seat, output, record)."""
@@ -67,12 +74,16 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, dict[s
 
 
 def test_whole_deal_finishes_with_winner_revealed_hands_and_scores(
-        finished: tuple[int, str, dict[str, Any]]) -> None:
+    finished: tuple[int, str, dict[str, Any]],
+) -> None:
     seat, out, rec = finished
     assert "Seed 5" in out
     # the human (starting player) led the 3♦ before any bot moved
-    moves = [line.strip() for line in out.splitlines()
-             if line.startswith("  ") and (" lead" in line or " play" in line or " pass" in line)]
+    moves = [
+        line.strip()
+        for line in out.splitlines()
+        if line.startswith("  ") and (" lead" in line or " play" in line or " pass" in line)
+    ]
     assert moves[0] == "You lead single 3♦"
     assert sum(1 for m in moves if m.startswith("You lead") or m.startswith("You play")) >= 2
     assert "Deal over" in out
@@ -82,10 +93,11 @@ def test_whole_deal_finishes_with_winner_revealed_hands_and_scores(
     assert f"Winner: {'You' if winner == seat else f'Seat {winner}'}" in out
     assert f"Your score: {result['scores'][seat]:+d}" in out
     # every hand is revealed with its penalty and score on one row of the final table
-    summary = out[out.index("Deal over"):].splitlines()
+    summary = out[out.index("Deal over") :].splitlines()
     for s, hand in enumerate(result["hands"]):
-        row = next(line for line in summary
-                   if line.startswith("You " if s == seat else f"Seat {s} "))
+        row = next(
+            line for line in summary if line.startswith("You " if s == seat else f"Seat {s} ")
+        )
         fields = row.split()
         assert fields[-2:] == [str(result["penalties"][s]), f"{result['scores'][s]:+d}"]
         shown = [f for f in fields if f[-1] in "♦♣♥♠"]
@@ -118,8 +130,17 @@ def test_three_player_taiwan_deal_with_leftover_decision_finishes() -> None:
     seat = deal.current_player
     assert seat is not None
     shown = deal.leftover_shown
-    p = play("--rules", "taiwan", "--players", "3", "--seed", str(seed), "--seat", str(seat),
-             stdin="0\nta\n" + AUTOPLAY)
+    p = play(
+        "--rules",
+        "taiwan",
+        "--players",
+        "3",
+        "--seed",
+        str(seed),
+        "--seat",
+        str(seat),
+        stdin="0\nta\n" + AUTOPLAY,
+    )
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "'take' it into your hand or 'leave' it" in out
@@ -136,14 +157,24 @@ def test_bot_decides_the_malaysian_leftover_and_the_human_sees_it() -> None:
     p0 = deal.current_player
     assert p0 is not None and deal.phase is Phase.LEFTOVER
     human = (p0 + 1) % 3
-    p = play("--players", "3", "--set", "leftover_rule=malaysian", "--seed", "1",
-             "--seat", str(human), stdin="quit\n")
+    p = play(
+        "--players",
+        "3",
+        "--set",
+        "leftover_rule=malaysian",
+        "--seed",
+        "1",
+        "--seat",
+        str(human),
+        stdin="quit\n",
+    )
     assert p.returncode == 0, p.stderr
     assert f"Seat {p0} swaps: 3♦ goes face up out of play" in p.stdout
     assert "Face up, out of play: 3♦" in p.stdout
 
 
 # ----- bad input --------------------------------------------------------------------
+
 
 def test_bad_inputs_are_explained_and_the_turn_is_kept() -> None:
     seat = starter()
@@ -154,15 +185,15 @@ def test_bad_inputs_are_explained_and_the_turn_is_kept() -> None:
     i, j = 0, len(order) - 1  # lowest and highest: different ranks
     assert order[i] >> 2 != order[j] >> 2
     lines = [
-        "zz",                     # unknown token
-        "♠A",                     # suit first
+        "zz",  # unknown token
+        "♠A",  # suit first
         card_name(not_held).lower(),  # a card of another seat
-        f"{i} {j}",               # not a combination
-        "pass",                   # the leader may not pass
-        "99",                     # index out of range
-        "0 0",                    # index twice
-        "1",                      # a lead without the 3♦
-        "0",                      # finally legal: 3♦
+        f"{i} {j}",  # not a combination
+        "pass",  # the leader may not pass
+        "99",  # index out of range
+        "0 0",  # index twice
+        "1",  # a lead without the 3♦
+        "0",  # finally legal: 3♦
         "quit",
     ]
     p = play("--seed", str(SEED), "--seat", str(seat), stdin="\n".join(lines) + "\n")
@@ -210,8 +241,13 @@ def test_following_a_play_with_a_weaker_one_is_refused_then_pass_works() -> None
 
 def test_hint_help_and_show_do_not_use_the_turn() -> None:
     seat = starter()
-    p = play("--seed", str(SEED), "--seat", str(seat),
-             stdin="help\nhint\nhint all\nhint singles\nhint nosuch\nshow\n\nquit\n")
+    p = play(
+        "--seed",
+        str(SEED),
+        "--seat",
+        str(seat),
+        stdin="help\nhint\nhint all\nhint singles\nhint nosuch\nshow\n\nquit\n",
+    )
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "Commands" in out and "hint all" in out
@@ -229,6 +265,7 @@ def test_hint_help_and_show_do_not_use_the_turn() -> None:
 
 
 # ----- ending -----------------------------------------------------------------------
+
 
 def test_quit_exits_0_with_a_message() -> None:
     p = play("--seed", "3", stdin="quit\n")
@@ -255,15 +292,19 @@ def test_no_arguments_plays_with_a_random_seed_that_is_shown() -> None:
 
 # ----- setup errors -----------------------------------------------------------------
 
-@pytest.mark.parametrize("args, message", [
-    (("--players", "5"), "players"),
-    (("--seat", "4"), "--seat 4"),
-    (("--bots", "greedy,random"), "--bots"),
-    (("--bots", "nosuch"), "unknown bot"),
-    (("--rules", "nosuch"), "nosuch"),
-    (("--set", "ding_da=sometimes"), "ding_da"),
-    (("--record", "/nonexistent-dir/x.json"), "no such directory"),
-])
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--players", "5"), "players"),
+        (("--seat", "4"), "--seat 4"),
+        (("--bots", "greedy,random"), "--bots"),
+        (("--bots", "nosuch"), "unknown bot"),
+        (("--rules", "nosuch"), "nosuch"),
+        (("--set", "ding_da=sometimes"), "ding_da"),
+        (("--record", "/nonexistent-dir/x.json"), "no such directory"),
+    ],
+)
 def test_setup_errors_exit_2(args: tuple[str, ...], message: str) -> None:
     p = play("--seed", "1", *args, stdin="quit\n")
     assert p.returncode == 2
@@ -283,6 +324,7 @@ def test_players_option_and_per_seat_bots() -> None:
 
 # ----- reading input (in-process) -----------------------------------------------------
 
+
 def test_read_input_tokens_indexes_and_mixtures() -> None:
     deal = new_deal(STANDARD, SEED)
     seat = deal.starting_player
@@ -293,8 +335,7 @@ def test_read_input_tokens_indexes_and_mixtures() -> None:
     by_index = read_input(deal, seat, "0")
     assert by_index.mask == 1 << c0 and by_index.kind is ComboKind.SINGLE
     assert read_input(deal, seat, card_name(c0).lower()) == by_index
-    pair_cards = next(
-        (a, b) for a in order for b in order if a < b and a >> 2 == b >> 2)
+    pair_cards = next((a, b) for a in order for b in order if a < b and a >> 2 == b >> 2)
     ia, ib = order.index(pair_cards[0]), order.index(pair_cards[1])
     mixed = read_input(deal, seat, f"{ia} {card_name(pair_cards[1])}")
     assert mixed.kind is ComboKind.PAIR and mixed == read_input(deal, seat, f"{ib} {ia}")
@@ -323,6 +364,7 @@ def test_read_input_in_the_leftover_phase_takes_choices_only() -> None:
 
 # ----- names --------------------------------------------------------------------------
 
+
 def test_every_combination_kind_has_a_distinct_name_in_every_language() -> None:
     for lang in LANGUAGES:
         names = [combo_name(kind.value, lang) for kind in ComboKind]
@@ -346,8 +388,10 @@ def test_every_card_input_form_of_the_notation_is_accepted() -> None:
 
 # ----- one chupai play for every game ------------------------------------------------------
 
-def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str],
-         stdin: str) -> tuple[int, str, str]:
+
+def _run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], stdin: str
+) -> tuple[int, str, str]:
     """``chupai ARGV`` in this process with ``stdin``: (exit status, stdout, stderr)."""
     import io
 
@@ -362,18 +406,19 @@ def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], ar
 
 
 @pytest.mark.parametrize("game", ["bigtwo", "doudizhu", "biga"])
-def test_every_bot_level_of_the_game_is_accepted(monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str],
-                                                 game: str) -> None:
+def test_every_bot_level_of_the_game_is_accepted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
     """``--bots`` takes every name of :func:`chupai.bots.bot_names` in every game
     (Dou Dizhu kept a list of its own: 'unknown bot heuristic')."""
     from chupai.bots import bot_names
 
     for name in bot_names(game):
-        code, out, err = _run(monkeypatch, capsys,
-                              ["play", game, "--seed", "3", "--bots", name], "quit\n")
+        code, out, err = _run(
+            monkeypatch, capsys, ["play", game, "--seed", "3", "--bots", name], "quit\n"
+        )
         assert "unknown bot" not in err, (game, name, err)
-        if name == "dmc":   # needs a checkpoint: refused for that, not as unknown
+        if name == "dmc":  # needs a checkpoint: refused for that, not as unknown
             assert code == 2 and "checkpoint" in err
             continue
         assert code == 0, (game, name, err)
@@ -402,17 +447,18 @@ def toy() -> Any:
 
 
 def test_a_game_without_a_terminal_plugin_plays_a_whole_deal(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Any, toy: Any) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any, toy: Any
+) -> None:
     path = tmp_path / "toy.json"
     script = "help\nfoo\n#99\nhint\n" + "#1\n" * 30
-    code, out, err = _run(monkeypatch, capsys,
-                          ["play", "toy", "--seed", "3", "--record", str(path)], script)
+    code, out, err = _run(
+        monkeypatch, capsys, ["play", "toy", "--seed", "3", "--record", str(path)], script
+    )
     assert code == 0 and err == ""
     assert "Rules: toy(preset=standard, scoring=cards)" in out
     assert "Your hand (" in out and "legal action" in out and "#1 " in out
-    assert "make action 2 of the numbered list" in out                  # help
-    assert "✗ 'foo' is not a legal action now: type #1" in out           # refused, turn kept
+    assert "make action 2 of the numbered list" in out  # help
+    assert "✗ 'foo' is not a legal action now: type #1" in out  # refused, turn kept
     assert "✗ there are " in out and "legal actions now: #1 to #" in out
     assert "Deal over" in out and "Winner: " in out and "Your score: " in out
     rec = json.loads(path.read_text(encoding="utf-8"))
@@ -422,7 +468,8 @@ def test_a_game_without_a_terminal_plugin_plays_a_whole_deal(
 
 
 def test_a_game_without_a_terminal_plugin_takes_the_action_text(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], toy: Any) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], toy: Any
+) -> None:
     from chupai.cli.play_generic import read_action
     from chupai.cli.terminal import Command
 
@@ -439,11 +486,15 @@ def test_a_game_without_a_terminal_plugin_takes_the_action_text(
 
 
 def test_a_game_without_a_terminal_plugin_plays_a_match(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Any, toy: Any) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any, toy: Any
+) -> None:
     path = tmp_path / "match.json"
-    code, out, err = _run(monkeypatch, capsys, ["play", "toy", "--seed", "4", "--deals", "2",
-                                                "--record", str(path)], "#1\n" * 60)
+    code, out, err = _run(
+        monkeypatch,
+        capsys,
+        ["play", "toy", "--seed", "4", "--deals", "2", "--record", str(path)],
+        "#1\n" * 60,
+    )
     assert code == 0 and err == ""
     assert "Deal 1 of 2" in out and "Deal 2 of 2" in out and "Score table" in out
     assert "Match over" in out and "Match record written to " in out

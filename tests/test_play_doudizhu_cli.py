@@ -46,15 +46,30 @@ AUTOPLAY = "bid 3\n#0\npass\n" * 400
 
 def args(**kw: Any) -> argparse.Namespace:
     """The namespace ``chupai play`` builds, for doudizhu."""
-    base: dict[str, Any] = dict(game="doudizhu", rules=None, overrides=[], players=None,
-                                seed=11, deals=None, target=None, bots="greedy", seat=0,
-                                record=None, lang="en")
+    base: dict[str, Any] = dict(
+        game="doudizhu",
+        rules=None,
+        overrides=[],
+        players=None,
+        seed=11,
+        deals=None,
+        target=None,
+        bots="greedy",
+        seat=0,
+        record=None,
+        lang="en",
+    )
     base.update(kw)
     return argparse.Namespace(**base)
 
 
-def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str,
-         columns: int = 200, **kw: Any) -> tuple[int, str]:
+def play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    script: str,
+    columns: int = 200,
+    **kw: Any,
+) -> tuple[int, str]:
     """Run the game with ``script`` on standard input: (exit status, transcript)."""
     monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.delenv("FORCE_COLOR", raising=False)
@@ -84,11 +99,15 @@ def first_bidder_seed(seat: int = 0, quiet_bots: bool = False) -> int:
 
 
 def moves(out: str) -> list[str]:
-    return [line.strip() for line in out.splitlines()
-            if line.startswith("  ") and re.match(r"\s+(You|Seat \d)", line)]
+    return [
+        line.strip()
+        for line in out.splitlines()
+        if line.startswith("  ") and re.match(r"\s+(You|Seat \d)", line)
+    ]
 
 
 # ----- a whole game ---------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, dict[str, Any]]:
@@ -107,13 +126,15 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, dict[s
 
 
 def test_whole_game_finishes_with_scores_and_record(
-        finished: tuple[int, str, dict[str, Any]]) -> None:
+    finished: tuple[int, str, dict[str, Any]],
+) -> None:
     code, out, rec = finished
     assert code == 0
     assert "Seed 11" in out
     assert "Deal over" in out
-    assert re.search(r"Unit: B \d × R \d+ × 2\^b \d+ \(b=\d+\) × S \d × T \d × M \d × D \d = \d+",
-                     out)
+    assert re.search(
+        r"Unit: B \d × R \d+ × 2\^b \d+ \(b=\d+\) × S \d × T \d × M \d × D \d = \d+", out
+    )
     assert "Your score: " in out
     assert rec["game"] == "doudizhu" and rec["result"] is not None
     result = rec["result"]
@@ -132,7 +153,8 @@ def test_whole_game_finishes_with_scores_and_record(
 
 
 def test_record_replays_with_the_engine_and_the_printer(
-        finished: tuple[int, str, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
+    finished: tuple[int, str, dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
     _, _, rec = finished
     deal = replay(rec)
     assert deal.outcome is not None
@@ -158,11 +180,15 @@ def test_record_replays_with_the_engine_and_the_printer(
 
 
 def test_tampered_record_is_invalid_naming_the_action(
-        finished: tuple[int, str, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
+    finished: tuple[int, str, dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
     _, _, rec = finished
     bad = json.loads(json.dumps(rec))
-    k = next(i for i, a in enumerate(bad["actions"]) if a["action"] not in ("pass", "no")
-             and not a["action"].startswith("bid") and i > 3)
+    k = next(
+        i
+        for i, a in enumerate(bad["actions"])
+        if a["action"] not in ("pass", "no") and not a["action"].startswith("bid") and i > 3
+    )
     bad["actions"][k]["action"] = "BJ RJ BJ"
     assert print_doudizhu_replay(bad, Console(file=io.StringIO()), False) == 1
     err = capsys.readouterr().err
@@ -197,8 +223,11 @@ def test_bidding_is_shown_as_it_happens(finished: tuple[int, str, dict[str, Any]
     first = "You bid first" if deal.first_bidder == 0 else f"Seat {deal.first_bidder} bids first"
     assert f"Marker card {marker} → {first}" in out
     lines = moves(out)
-    bids = [a for a in rec["actions"] if a["action"].startswith("bid")
-            or (a["action"] == "pass" and rec["actions"].index(a) < 3)]
+    bids = [
+        a
+        for a in rec["actions"]
+        if a["action"].startswith("bid") or (a["action"] == "pass" and rec["actions"].index(a) < 3)
+    ]
     assert bids
     for a in rec["actions"][:3]:
         who = "You" if a["seat"] == 0 else f"Seat {a['seat']}"
@@ -216,14 +245,34 @@ def test_bidding_is_shown_as_it_happens(finished: tuple[int, str, dict[str, Any]
 
 # ----- input handling ---------------------------------------------------------------------
 
-def test_bad_inputs_are_explained_and_asked_again(monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+
+def test_bad_inputs_are_explained_and_asked_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     seed = first_bidder_seed(0)
-    script = "\n".join([
-        "bid 7", "rob", "3 3", "bid", "bid 3",         # bidding: only 'bid 3' is taken
-        "pass", "no", "3 5", "0", "#0 #0", "#99", "zz", "BJ BJ", "bid 2",  # leading: refused
-        "#0", "quit",
-    ]) + "\n"
+    script = (
+        "\n".join(
+            [
+                "bid 7",
+                "rob",
+                "3 3",
+                "bid",
+                "bid 3",  # bidding: only 'bid 3' is taken
+                "pass",
+                "no",
+                "3 5",
+                "0",
+                "#0 #0",
+                "#99",
+                "zz",
+                "BJ BJ",
+                "bid 2",  # leading: refused
+                "#0",
+                "quit",
+            ]
+        )
+        + "\n"
+    )
     code, out = play(monkeypatch, capsys, script, seed=seed)
     assert code == 0
     errors = [line for line in out.splitlines() if line.startswith("✗ ")]
@@ -233,8 +282,9 @@ def test_bad_inputs_are_explained_and_asked_again(monkeypatch: pytest.MonkeyPatc
     while deal.phase is Phase.ROB:  # the greedy bots may rob: then "pass" is a 'no'
         seat = deal.current_player
         assert seat is not None
-        action = DouDizhuGreedyBot(bot_seed(seed, seat)).act(deal.observe(seat),
-                                                             deal.legal_actions())
+        action = DouDizhuGreedyBot(bot_seed(seed, seat)).act(
+            deal.observe(seat), deal.legal_actions()
+        )
         robbed |= action == ROB
         deal.apply_action(action)
     assert "✗ a bid is 1, 2 or 3: type 'bid 2' (or just 2), or 'pass'" in errors
@@ -257,8 +307,9 @@ def test_bad_inputs_are_explained_and_asked_again(monkeypatch: pytest.MonkeyPatc
     assert "You quit; the deal is abandoned" in out
 
 
-def test_quit_and_end_of_input(monkeypatch: pytest.MonkeyPatch,
-                               capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_quit_and_end_of_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     seed = first_bidder_seed(0)
     path = tmp_path / "r.json"
     code, out = play(monkeypatch, capsys, "quit\n", seed=seed, record=str(path))
@@ -271,26 +322,32 @@ def test_quit_and_end_of_input(monkeypatch: pytest.MonkeyPatch,
     assert f"End of input; the deal is abandoned (seed {seed})." in out
 
 
-def test_help_hint_and_redraw(monkeypatch: pytest.MonkeyPatch,
-                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_help_hint_and_redraw(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     seed = first_bidder_seed(0)
-    code, out = play(monkeypatch, capsys,
-                     "help\nhint\nbid 3\n\nhint\nhint all\nhint pair\nhint nonsense\ntable\nquit\n",
-                     seed=seed)
+    code, out = play(
+        monkeypatch,
+        capsys,
+        "help\nhint\nbid 3\n\nhint\nhint all\nhint pair\nhint nonsense\ntable\nquit\n",
+        seed=seed,
+    )
     assert code == 0
     assert "#0 #1, # 0 1" in out and "quit" in out
     assert "Possible: bid 1, bid 2, bid 3, pass" in out
     assert re.search(r"Hint: (bid [123]|pass)", out)
     assert re.search(r"\d+ legal plays \(single \d+, pair \d+", out)
     assert "✗ unknown combination type 'nonsense'" in out
-    assert out.count("Your hand (") >= 4    # first bid, first lead, the empty line, 'table'
+    assert out.count("Your hand (") >= 4  # first bid, first lead, the empty line, 'table'
 
 
-def test_redeal_when_everybody_passes(monkeypatch: pytest.MonkeyPatch,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_redeal_when_everybody_passes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     seed = first_bidder_seed(0, quiet_bots=True)
-    code, out = play(monkeypatch, capsys, "pass\nquit\n", seed=seed,
-                     overrides=["all_pass=redeal_doubled_once"])
+    code, out = play(
+        monkeypatch, capsys, "pass\nquit\n", seed=seed, overrides=["all_pass=redeal_doubled_once"]
+    )
     assert code == 0
     deal = new_deal(CLASSIC, seed)
     nxt = redeal_seed(seed, 1)
@@ -308,9 +365,9 @@ def test_redeal_when_everybody_passes(monkeypatch: pytest.MonkeyPatch,
     assert redeal_seed(seed, 1) == nxt and redeal_seed(seed, 2) != nxt
 
 
-def test_redeal_then_play_writes_the_redealt_record(monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str],
-                                                    tmp_path: Path) -> None:
+def test_redeal_then_play_writes_the_redealt_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     seed = first_bidder_seed(0, quiet_bots=True)
     path = tmp_path / "r.json"
     code, out = play(monkeypatch, capsys, "pass\n" + AUTOPLAY, seed=seed, record=str(path))
@@ -321,8 +378,9 @@ def test_redeal_then_play_writes_the_redealt_record(monkeypatch: pytest.MonkeyPa
     assert "Deal over" in out
 
 
-def test_show_hand_as_landlord(monkeypatch: pytest.MonkeyPatch,
-                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_hand_as_landlord(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     seed = first_bidder_seed(0)
     code, out = play(monkeypatch, capsys, "bid 3\npass\npass\nshow\nshow\n#0\nquit\n", seed=seed)
     assert code == 0
@@ -333,18 +391,25 @@ def test_show_hand_as_landlord(monkeypatch: pytest.MonkeyPatch,
     assert "×2 (明牌) if the landlord wins" in out
 
 
-def test_four_player_game_finishes(monkeypatch: pytest.MonkeyPatch,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = play(monkeypatch, capsys, AUTOPLAY, seed=3, rules="four_player", seat=2,
-                     bots="random,greedy,greedy")
+def test_four_player_game_finishes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = play(
+        monkeypatch,
+        capsys,
+        AUTOPLAY,
+        seed=3,
+        rules="four_player",
+        seat=2,
+        bots="random,greedy,greedy",
+    )
     assert code == 0
     assert "doudizhu(preset=four_player)" in out
     assert "You are Seat 2. Bots: Seat 0 random, Seat 1 greedy, Seat 3 greedy." in out
     assert "Deal over" in out and "Your score: " in out
 
 
-def test_chinese_names(monkeypatch: pytest.MonkeyPatch,
-                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_chinese_names(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out = play(monkeypatch, capsys, AUTOPLAY, seed=11, lang="zh")
     assert code == 0
     assert "斗地主" in out
@@ -370,8 +435,9 @@ def test_setup_errors() -> None:
         run_play_doudizhu(args(overrides=["players=4"]))
 
 
-def test_screen_fits_80_columns(monkeypatch: pytest.MonkeyPatch,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_screen_fits_80_columns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out = play(monkeypatch, capsys, AUTOPLAY, columns=80, seed=11)
     assert code == 0
     lines = out.splitlines()
@@ -383,6 +449,7 @@ def test_screen_fits_80_columns(monkeypatch: pytest.MonkeyPatch,
 
 # ----- read_input ------------------------------------------------------------------------
 
+
 def lead_deal() -> DouDizhuDeal:
     """Seat 0 is the landlord at its first lead holding 3 3 3 4 4 4 5 5 5 6 6 6 ..."""
     hand0 = "3 3 3 4 4 4 5 5 5 6 6 6 7 8 9 T J"
@@ -390,9 +457,13 @@ def lead_deal() -> DouDizhuDeal:
     rest = full - parse_cards(hand0, CLASSIC)
     ranks = [r for r in range(15) for _ in range((rest >> (5 * r)) & 31)]
     names = ["3456789TJQKA2"[r] if r < 13 else ("BJ", "RJ")[r - 13] for r in ranks]
-    deal = DouDizhuDeal.from_hands(CLASSIC, [hand0, " ".join(names[0:34:2]),
-                                             " ".join(names[1:34:2])], " ".join(names[34:]),
-                                   dealer=0, first_bidder=0)
+    deal = DouDizhuDeal.from_hands(
+        CLASSIC,
+        [hand0, " ".join(names[0:34:2]), " ".join(names[1:34:2])],
+        " ".join(names[34:]),
+        dealer=0,
+        first_bidder=0,
+    )
     deal.apply_action(Bid(3))
     while deal.phase is Phase.ROB:
         deal.apply_action(NO_ROB)
@@ -409,8 +480,12 @@ def test_read_input_cards_indexes_and_type_names() -> None:
     deal = lead_deal()
     air = "3 3 3 4 4 4 5 5 5 6 6 6"
     assert play_of(deal, air).kind is Kind.AIRPLANE
-    for text in (air + " airplane_singles", "333444555666 airplane_singles",
-                 "3s 3h 3d 4 4 4 5 5 5 6 6 6 airplane-singles", air + " airplane singles"):
+    for text in (
+        air + " airplane_singles",
+        "333444555666 airplane_singles",
+        "3s 3h 3d 4 4 4 5 5 5 6 6 6 airplane-singles",
+        air + " airplane singles",
+    ):
         assert play_of(deal, text).kind is Kind.AIRPLANE_SINGLES, text
     assert play_of(deal, "#0 #1").cards == parse_cards("3 3", CLASSIC)
     assert play_of(deal, "# 0 1 2").kind is Kind.TRIO
@@ -421,9 +496,14 @@ def test_read_input_cards_indexes_and_type_names() -> None:
     assert read_input(deal, 0, "show") == SHOW
     assert read_input(deal, 0, "") == Command("table")
     assert read_input(deal, 0, "hint pair") == Command("hint", "pair")
-    for bad, message in (("3 3 3 3", "you hold 3 × 3, not 4"), ("K", "you hold no K"),
-                         ("3 4", "not a combination"), (air + " bomb", "cannot be read as bomb"),
-                         ("1", "'1' is not a rank"), ("#x", "not a hand index")):
+    for bad, message in (
+        ("3 3 3 3", "you hold 3 × 3, not 4"),
+        ("K", "you hold no K"),
+        ("3 4", "not a combination"),
+        (air + " bomb", "cannot be read as bomb"),
+        ("1", "'1' is not a rank"),
+        ("#x", "not a hand index"),
+    ):
         with pytest.raises(ChupaiError, match=re.escape(message)):
             read_input(deal, 0, bad)
 
@@ -450,10 +530,39 @@ def test_read_input_bidding_and_robbing() -> None:
         read_input(deal, robber, "bid 3")
 
 
-@given(st.lists(st.one_of(st.sampled_from(["3", "10", "#0", "#", "bid", "2", "rob", "no", "pass",
-                                            "BJ", "小王", "333", "airplane", "3s", "²", "٣",
-                                            "#٣", "0", "99", "show", "hint"]),
-                          st.text(max_size=6)), max_size=6))
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(
+                [
+                    "3",
+                    "10",
+                    "#0",
+                    "#",
+                    "bid",
+                    "2",
+                    "rob",
+                    "no",
+                    "pass",
+                    "BJ",
+                    "小王",
+                    "333",
+                    "airplane",
+                    "3s",
+                    "²",
+                    "٣",
+                    "#٣",
+                    "0",
+                    "99",
+                    "show",
+                    "hint",
+                ]
+            ),
+            st.text(max_size=6),
+        ),
+        max_size=6,
+    )
+)
 def test_read_input_never_fails_with_anything_but_a_message(words: list[str]) -> None:
     text = " ".join(words)
     for deal, seat in READ_DEALS:
@@ -469,8 +578,7 @@ def _read_deals() -> list[tuple[DouDizhuDeal, int]]:
     robbing = new_deal(CLASSIC, 4)
     for value in (1, 2, 3):
         robbing.apply_action(Bid(value))
-    out = [(bidding, bidding.current_player), (robbing, robbing.current_player),
-           (lead_deal(), 0)]
+    out = [(bidding, bidding.current_player), (robbing, robbing.current_player), (lead_deal(), 0)]
     return [(d, s) for d, s in out if s is not None]
 
 

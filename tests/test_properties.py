@@ -50,14 +50,17 @@ card_ids = st.integers(0, 51)
 
 def masks(min_size: int = 0, max_size: int = 52) -> st.SearchStrategy[int]:
     return st.sets(card_ids, min_size=min_size, max_size=max_size).map(
-        lambda s: sum(1 << c for c in s))
+        lambda s: sum(1 << c for c in s)
+    )
 
 
 combo_rules = st.sampled_from(list(COMBO_VARIANTS.values()))
 
 # combination options that stay valid on top of any preset
 _COMBO_OVERRIDES: list[dict[str, object]] = [
-    {}, {}, {},
+    {},
+    {},
+    {},
     {"allow_two_pair_kicker": True},
     {"four_card_play": "quad"},
     {"four_card_play": "two_pair"},
@@ -82,16 +85,18 @@ def deal_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 4)) -> BigTwoR
     if draw(st.integers(0, 3)) == 0:
         ov["repeat_lead_lock"] = True
     if n == 3:
-        ov["leftover_rule"] = draw(st.sampled_from(
-            ["to_starting_card_holder", "malaysian", "taiwan_exposed", "set_aside"]))
+        ov["leftover_rule"] = draw(
+            st.sampled_from(["to_starting_card_holder", "malaysian", "taiwan_exposed", "set_aside"])
+        )
     if draw(st.integers(0, 4)) == 0:
         ov["hand_size"] = draw(st.integers(1, 52 // n))
     if preset != "taiwan" and draw(st.integers(0, 3)) == 0:
         ov["five_card_rule"] = "same_type_or_monster"
         ov["monster_over_small"] = draw(st.booleans())
     if draw(st.integers(0, 3)) == 0:
-        ov["instant_wins"] = draw(st.sampled_from(
-            ["none", "dragon", "dragon,suited_dragon,four_twos"]))
+        ov["instant_wins"] = draw(
+            st.sampled_from(["none", "dragon", "dragon,suited_dragon,four_twos"])
+        )
     return rules_variant(preset, **ov)
 
 
@@ -121,7 +126,8 @@ def reference_lowest(deal: BigTwoDeal) -> int:
 
 @given(rules=combo_rules, hand=masks(1, 13), other=masks(1, 5), data=st.data())
 def test_legal_plays_are_combinations_in_hand_that_beat_the_top(
-        rules: BigTwoRules, hand: int, other: int, data: st.DataObject) -> None:
+    rules: BigTwoRules, hand: int, other: int, data: st.DataObject
+) -> None:
     top = classify_or_none(other & ~hand, rules) if other & ~hand else None
     must = 0
     if top is None and data.draw(st.booleans()):
@@ -159,10 +165,10 @@ def test_every_legal_action_of_a_deal_is_legal(deal: BigTwoDeal, seed: int) -> N
             else:
                 assert PASS in actions
             first_lead = plays_made == 0 and deal.top is None
-            swapped = any(isinstance(e.action, Choice) and e.action.name == "swap"
-                          for e in deal.history)
-            starting_rule = (deal.first_deal
-                             or rules.first_lead.value == "starting_card_every_deal")
+            swapped = any(
+                isinstance(e.action, Choice) and e.action.name == "swap" for e in deal.history
+            )
+            starting_rule = deal.first_deal or rules.first_lead.value == "starting_card_every_deal"
             if first_lead and starting_rule and not swapped:
                 assert deal.starting_card == reference_lowest(deal)
                 assert deal.hands[seat] >> deal.starting_card & 1
@@ -173,8 +179,9 @@ def test_every_legal_action_of_a_deal_is_legal(deal: BigTwoDeal, seed: int) -> N
                     if deal.top is not None:
                         assert beats(a, deal.top, rules)
                     if first_lead and starting_rule and not swapped:
-                        assert a.mask >> deal.starting_card & 1, \
+                        assert a.mask >> deal.starting_card & 1, (
                             "the first lead must contain the starting card"
+                        )
                     assert deal.is_legal(a)
                 else:
                     assert a == PASS
@@ -243,8 +250,12 @@ def test_every_card_name_round_trips() -> None:
 # ---------------------------------------------------------------------------
 
 FIELDS = option_fields(BigTwoRules)
-_INT_RANGES = {"players": (2, 4), "hand_size": (1, 26), "redeal_max_points": (0, 20),
-               "winner_bonus": (0, 50)}
+_INT_RANGES = {
+    "players": (2, 4),
+    "hand_size": (1, 26),
+    "redeal_max_points": (0, 20),
+    "winner_bonus": (0, 50),
+}
 
 
 @st.composite
@@ -282,7 +293,7 @@ def parse_spec(spec: str) -> BigTwoRules:
     no ``=`` and belong to the previous key)."""
     assert spec.startswith("bigtwo(") and spec.endswith(")")
     items: list[list[str]] = []
-    for part in spec[len("bigtwo("):-1].split(","):
+    for part in spec[len("bigtwo(") : -1].split(","):
         if "=" in part:
             items.append(part.split("=", 1))
         else:
@@ -301,7 +312,8 @@ def test_options_round_trip(preset: str, ov: dict[str, str]) -> None:
         return
     for key, text in ov.items():
         assert format_value(getattr(rules, key)) == format_value(
-            parse_value(key, FIELDS[key], text))
+            parse_value(key, FIELDS[key], text)
+        )
         assert getattr(rules, key) == parse_value(key, FIELDS[key], text)
     d = rules.to_dict()
     assert BigTwoRules.from_dict(d) == rules
@@ -361,20 +373,31 @@ def test_cards_are_conserved_at_every_step(deal: BigTwoDeal, seed: int) -> None:
 
 
 _ZERO_SUM = [
-    {"settlement": "pairwise", "scoring": s} for s in
-    ("cards_wiki", "cards_seed001", "cards_mainland", "card_points", "taiwan_deduction",
-     "taiwan_basic")
+    {"settlement": "pairwise", "scoring": s}
+    for s in (
+        "cards_wiki",
+        "cards_seed001",
+        "cards_mainland",
+        "card_points",
+        "taiwan_deduction",
+        "taiwan_basic",
+    )
 ] + [
-    {"settlement": "winner_takes_all", "scoring": s} for s in
-    ("cards_wiki", "cards_mainland", "taiwan_basic", "card_points")
+    {"settlement": "winner_takes_all", "scoring": s}
+    for s in ("cards_wiki", "cards_mainland", "taiwan_basic", "card_points")
 ]
 
 
-@given(setting=st.sampled_from(_ZERO_SUM), bonus=st.integers(0, 20),
-       preset=st.sampled_from(PRESET_NAMES), players=st.sampled_from([2, 3, 4]),
-       seed=st.integers(0, 10**6))
-def test_scores_sum_to_zero(setting: dict[str, object], bonus: int, preset: str,
-                            players: int, seed: int) -> None:
+@given(
+    setting=st.sampled_from(_ZERO_SUM),
+    bonus=st.integers(0, 20),
+    preset=st.sampled_from(PRESET_NAMES),
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 10**6),
+)
+def test_scores_sum_to_zero(
+    setting: dict[str, object], bonus: int, preset: str, players: int, seed: int
+) -> None:
     rules = rules_variant(preset, players=players, winner_bonus=bonus, **setting)
     deal = random_playout(new_deal(rules, seed, dealer=seed % players), random.Random(seed))
     out = deal.outcome
@@ -385,10 +408,15 @@ def test_scores_sum_to_zero(setting: dict[str, object], bonus: int, preset: str,
     assert all(p >= 0 for p in out.penalties) and out.penalties[out.winner] == 0
 
 
-@given(setting=st.sampled_from(["pairwise", "winner_takes_all"]), bonus=st.integers(0, 20),
-       pens=st.lists(st.integers(0, 500), min_size=2, max_size=4), data=st.data())
-def test_settlement_is_zero_sum(setting: str, bonus: int, pens: list[int],
-                                data: st.DataObject) -> None:
+@given(
+    setting=st.sampled_from(["pairwise", "winner_takes_all"]),
+    bonus=st.integers(0, 20),
+    pens=st.lists(st.integers(0, 500), min_size=2, max_size=4),
+    data=st.data(),
+)
+def test_settlement_is_zero_sum(
+    setting: str, bonus: int, pens: list[int], data: st.DataObject
+) -> None:
     rules = rules_variant(settlement=setting, winner_bonus=bonus, players=len(pens))
     winner = data.draw(st.integers(0, len(pens) - 1))
     scores = settle(rules, winner, pens)
@@ -416,7 +444,8 @@ def _public_masks(obs: Observation) -> int:
 
 @given(deal=deals(players=(3, 4)), seed=st.integers(0, 10**6), data=st.data())
 def test_observation_is_invariant_under_hidden_card_swaps(
-        deal: BigTwoDeal, seed: int, data: st.DataObject) -> None:
+    deal: BigTwoDeal, seed: int, data: st.DataObject
+) -> None:
     rng = random.Random(seed)
     rules = deal.rules
     leftover = initial_leftover(deal)
@@ -431,12 +460,20 @@ def test_observation_is_invariant_under_hidden_card_swaps(
         deal.apply_action(a)
     assume(not deal.is_terminal())
     observer = data.draw(st.integers(0, rules.players - 1), label="observer")
-    a_seat, b_seat = data.draw(st.lists(
-        st.sampled_from([s for s in range(rules.players) if s != observer]),
-        min_size=2, max_size=2, unique=True), label="swap seats")
+    a_seat, b_seat = data.draw(
+        st.lists(
+            st.sampled_from([s for s in range(rules.players) if s != observer]),
+            min_size=2,
+            max_size=2,
+            unique=True,
+        ),
+        label="swap seats",
+    )
     # the cards whose place is known or decides the lead: never swapped
-    lowest_dealt = min((c for h in deal.dealt_hands for c in cards_of(h)),
-                       key=tables(rules).card_strength.__getitem__)
+    lowest_dealt = min(
+        (c for h in deal.dealt_hands for c in cards_of(h)),
+        key=tables(rules).card_strength.__getitem__,
+    )
     fixed = leftover | (1 << deal.starting_card) | (1 << lowest_dealt)
     ca = [c for c in cards_of(deal.hands[a_seat]) if not fixed >> c & 1]
     cb = [c for c in cards_of(deal.hands[b_seat]) if not fixed >> c & 1]
@@ -449,8 +486,14 @@ def test_observation_is_invariant_under_hidden_card_swaps(
     hands[a_seat] = hands[a_seat] & ~xa | xb
     hands[b_seat] = hands[b_seat] & ~xb | xa
     note(f"swap {format_cards(xa)} (seat {a_seat}) <-> {format_cards(xb)} (seat {b_seat})")
-    twin = BigTwoDeal.from_hands(rules, hands, leftover=leftover, dealer=deal.dealer,
-                                 first_deal=deal.first_deal, leader=start._given_leader)
+    twin = BigTwoDeal.from_hands(
+        rules,
+        hands,
+        leftover=leftover,
+        dealer=deal.dealer,
+        first_deal=deal.first_deal,
+        leader=start._given_leader,
+    )
     # The original never ended (by an instant win or otherwise) before the last
     # action; a swap that gives the twin an instant win changes public facts.
     assume(twin.instant_win is None)
@@ -515,9 +558,18 @@ def _snapshot(deal: BigTwoDeal) -> tuple[object, ...]:
     return (
         json.dumps(to_record(deal), sort_keys=True),
         tuple(deal.observe(s) for s in range(deal.players)),
-        tuple(deal.hands), tuple(deal.played), tuple(deal.history), deal.phase,
-        deal.current_player, deal.top, tuple(deal.legal_actions()), deal.is_terminal(),
-        deal.set_aside, deal.exposed, deal.leftover, tuple(deal.finished),
+        tuple(deal.hands),
+        tuple(deal.played),
+        tuple(deal.history),
+        deal.phase,
+        deal.current_player,
+        deal.top,
+        tuple(deal.legal_actions()),
+        deal.is_terminal(),
+        deal.set_aside,
+        deal.exposed,
+        deal.leftover,
+        tuple(deal.finished),
     )
 
 
@@ -566,8 +618,11 @@ def test_parse_mask_returns_or_raises_chupai_error(text: str) -> None:
     _value_or_chupai_error(CardSet.parse, text)
 
 
-@given(preset=st.one_of(st.sampled_from(PRESET_NAMES), any_text),
-       key=st.one_of(st.sampled_from(sorted(FIELDS)), any_text), value=any_text)
+@given(
+    preset=st.one_of(st.sampled_from(PRESET_NAMES), any_text),
+    key=st.one_of(st.sampled_from(sorted(FIELDS)), any_text),
+    value=any_text,
+)
 def test_resolve_returns_or_raises_chupai_error(preset: str, key: str, value: str) -> None:
     r = _value_or_chupai_error(resolve, preset, {key: value})
     if r is not None:
@@ -579,13 +634,18 @@ def test_resolve_returns_or_raises_chupai_error(preset: str, key: str, value: st
 
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.text(max_size=12)),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 
 
-@given(data=st.dictionaries(st.one_of(st.sampled_from(sorted(FIELDS)), st.text(max_size=10)),
-                            json_values, max_size=4))
+@given(
+    data=st.dictionaries(
+        st.one_of(st.sampled_from(sorted(FIELDS)), st.text(max_size=10)), json_values, max_size=4
+    )
+)
 def test_rules_from_dict_returns_or_raises_chupai_error(data: dict[str, Any]) -> None:
     r = _value_or_chupai_error(BigTwoRules.from_dict, data)
     if r is not None:
@@ -593,7 +653,9 @@ def test_rules_from_dict_returns_or_raises_chupai_error(data: dict[str, Any]) ->
 
 
 @given(deal=deals(), text=any_text, seed=st.integers(0, 1000))
-def test_parse_action_returns_or_raises_chupai_error(deal: BigTwoDeal, text: str, seed: int) -> None:
+def test_parse_action_returns_or_raises_chupai_error(
+    deal: BigTwoDeal, text: str, seed: int
+) -> None:
     rng = random.Random(seed)
     for _ in range(rng.randrange(10)):
         if deal.is_terminal():
@@ -613,8 +675,14 @@ _small_ints = st.one_of(st.integers(-3, 60), st.none())
 _text_lists = st.lists(any_text, max_size=5)
 _action_items = st.fixed_dictionaries({"seat": st.integers(-1, 5), "action": any_text})
 _RECORD_VALUES: dict[str, st.SearchStrategy[Any]] = {
-    "format": any_text, "game": any_text, "spec": any_text, "leftover": any_text,
-    "version": _small_ints, "seed": _small_ints, "dealer": _small_ints, "leader": _small_ints,
+    "format": any_text,
+    "game": any_text,
+    "spec": any_text,
+    "leftover": any_text,
+    "version": _small_ints,
+    "seed": _small_ints,
+    "dealer": _small_ints,
+    "leader": _small_ints,
     "first_deal": st.booleans(),
     "hands": _text_lists,
     "actions": st.lists(_action_items, max_size=5),
@@ -623,10 +691,15 @@ _RECORD_VALUES: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
-@given(deal=deals(), seed=st.integers(0, 10**6), field=st.sampled_from(sorted(_RECORD_VALUES)),
-       data=st.data())
+@given(
+    deal=deals(),
+    seed=st.integers(0, 10**6),
+    field=st.sampled_from(sorted(_RECORD_VALUES)),
+    data=st.data(),
+)
 def test_replay_of_a_damaged_record_returns_or_raises_chupai_error(
-        deal: BigTwoDeal, seed: int, field: str, data: st.DataObject) -> None:
+    deal: BigTwoDeal, seed: int, field: str, data: st.DataObject
+) -> None:
     """Fields of a record replaced by plausible values (a string where a string
     belongs, ...) or by arbitrary JSON: replay answers or raises ChupaiError."""
     random_playout(deal, random.Random(seed))
@@ -641,8 +714,9 @@ def test_replay_of_a_damaged_record_returns_or_raises_chupai_error(
     elif how == "action part" and rec["actions"]:
         item = rec["actions"][data.draw(st.integers(0, len(rec["actions"]) - 1))]
         part = data.draw(st.sampled_from(["seat", "action"]))
-        item[part] = data.draw(st.one_of(st.integers(-1, 5) if part == "seat" else any_text,
-                                         json_values))
+        item[part] = data.draw(
+            st.one_of(st.integers(-1, 5) if part == "seat" else any_text, json_values)
+        )
     else:
         rec[field] = data.draw(st.one_of(_RECORD_VALUES[field], json_values))
     try:
@@ -654,15 +728,19 @@ def test_replay_of_a_damaged_record_returns_or_raises_chupai_error(
 
 # Regressions: values of the wrong JSON type once escaped as TypeError,
 # AttributeError or a bare ValueError instead of RecordError.
-@pytest.mark.parametrize("path, value", [
-    (("hands", 0), None),
-    (("hands", 1), [None]),
-    (("leftover",), [None]),
-    (("result",), True),
-    (("result",), "x"),
-])
-def test_replay_of_a_wrongly_typed_record_raises_record_error(path: tuple[Any, ...],
-                                                              value: Any) -> None:
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        (("hands", 0), None),
+        (("hands", 1), [None]),
+        (("leftover",), [None]),
+        (("result",), True),
+        (("result",), "x"),
+    ],
+)
+def test_replay_of_a_wrongly_typed_record_raises_record_error(
+    path: tuple[Any, ...], value: Any
+) -> None:
     deal = random_playout(new_deal(PRESETS["standard"], 5, dealer=1), random.Random(5))
     rec = json.loads(json.dumps(to_record(deal)))
     target: Any = rec

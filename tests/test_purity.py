@@ -22,7 +22,8 @@ LAYERS = ("cli", "bots", "env", "web", "tournament.py")
 """Subpackages and modules that are layers over the core, free to do I/O."""
 
 CORE_FILES = sorted(
-    p for p in SRC.rglob("*.py")
+    p
+    for p in SRC.rglob("*.py")
     if p.relative_to(SRC).parts[0] not in LAYERS
     and p.relative_to(SRC).as_posix() != "__main__.py"  # the CLI entry point
 )
@@ -41,8 +42,12 @@ def _rel(path: Path) -> str:
 
 def test_core_files_are_found() -> None:
     names = {_rel(p) for p in CORE_FILES}
-    assert {"src/chupai/cards.py", "src/chupai/bigtwo/game.py",
-            "src/chupai/bigtwo/record.py", "src/chupai/games.py"} <= names
+    assert {
+        "src/chupai/cards.py",
+        "src/chupai/bigtwo/game.py",
+        "src/chupai/bigtwo/record.py",
+        "src/chupai/games.py",
+    } <= names
 
 
 # ---------------------------------------------------------------------------
@@ -74,12 +79,16 @@ FORBIDDEN_MODULES = ("rich", "numpy", "chupai.cli", "chupai.bots")
 
 
 def test_importing_the_core_loads_no_layer() -> None:
-    proc = subprocess.run([sys.executable, "-c", _IMPORT_PROBE, *CORE_MODULES],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", _IMPORT_PROBE, *CORE_MODULES],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     loaded = json.loads(proc.stdout.strip().splitlines()[-1])
-    bad = [m for m in loaded
-           if any(m == f or m.startswith(f + ".") for f in FORBIDDEN_MODULES)]
+    bad = [m for m in loaded if any(m == f or m.startswith(f + ".") for f in FORBIDDEN_MODULES)]
     assert bad == [], f"the core imported {bad}"
     assert "chupai.bigtwo.game" in loaded  # the probe really ran
     assert set(CORE_MODULES) <= set(loaded)
@@ -91,10 +100,28 @@ def test_importing_the_core_loads_no_layer() -> None:
 
 FORBIDDEN_CALLS = {"print", "input", "open", "breakpoint", "exit", "quit"}
 FORBIDDEN_IMPORTS = {
-    "logging", "os", "sys", "io", "pathlib", "time", "datetime", "threading",
-    "multiprocessing", "subprocess", "socket", "asyncio", "shutil", "tempfile",
-    "numpy", "rich", "chupai.cli", "chupai.bots", "warnings",
+    "logging",
+    "os",
+    "sys",
+    "io",
+    "pathlib",
+    "time",
+    "datetime",
+    "threading",
+    "multiprocessing",
+    "subprocess",
+    "socket",
+    "asyncio",
+    "shutil",
+    "tempfile",
+    "numpy",
+    "rich",
+    "chupai.cli",
+    "chupai.bots",
+    "warnings",
 }
+
+
 def _may_import_random(rel: str) -> bool:
     """Only a game's own modules (``src/chupai/<game>/*.py``: the deal engine builds
     ``random.Random(seed)``, the samplers type the generator they are handed) may
@@ -133,27 +160,44 @@ def core_violations(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
     problems = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                and node.func.id in FORBIDDEN_CALLS:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in FORBIDDEN_CALLS
+        ):
             problems.append(f"{rel}:{node.lineno}: calls {node.func.id}()")
         if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv", "putenv"):
             problems.append(f"{rel}:{node.lineno}: reads the environment (.{node.attr})")
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
-                and node.value.id == "random" and node.attr != "Random":
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "random"
+            and node.attr != "Random"
+        ):
             problems.append(f"{rel}:{node.lineno}: uses the global generator random.{node.attr}")
     for line, name in _imported_names(tree):
         top = name.split(".")[0]
-        if any(name == f or name.startswith(f + ".") for f in FORBIDDEN_IMPORTS) \
-                or top in FORBIDDEN_IMPORTS:
+        if (
+            any(name == f or name.startswith(f + ".") for f in FORBIDDEN_IMPORTS)
+            or top in FORBIDDEN_IMPORTS
+        ):
             problems.append(f"{rel}:{line}: imports {name}")
         if top == "random" and (not _may_import_random(rel) or name != "random"):
-            problems.append(f"{rel}:{line}: imports {name} (only a game's modules may import random, "
-                            "and only as 'import random' for random.Random(seed))")
+            problems.append(
+                f"{rel}:{line}: imports {name} (only a game's modules may import random, "
+                "and only as 'import random' for random.Random(seed))"
+            )
     for node in _module_level_nodes(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and isinstance(node.func.value, ast.Name) and node.func.value.id == "random":
-            problems.append(f"{rel}:{node.lineno}: random.{node.func.attr}() at import time "
-                            "(a global generator)")
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "random"
+        ):
+            problems.append(
+                f"{rel}:{node.lineno}: random.{node.func.attr}() at import time "
+                "(a global generator)"
+            )
     return problems
 
 
@@ -169,9 +213,14 @@ GAME_ENGINES = sorted(p for p in CORE_FILES if _rel(p).endswith("/game.py"))
 def test_game_uses_a_seeded_generator(path: Path) -> None:
     """A deal engine's randomness enters only as ``random.Random(seed)``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-             and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
-             and n.func.value.id == "random"]
+    calls = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == "random"
+    ]
     if path.parent.name == "bigtwo":
         assert calls, "game.py should build random.Random(seed)"
     for call in calls:
@@ -179,18 +228,22 @@ def test_game_uses_a_seeded_generator(path: Path) -> None:
         assert len(call.args) == 1, "random.Random() must be given the seed"
 
 
-@pytest.mark.parametrize("snippet, expected", [
-    ("print('x')", "calls print()"),
-    ("def f():\n    return open('f')", "calls open()"),
-    ("import logging", "imports logging"),
-    ("import os\nX = os.environ.get('A')", "reads the environment"),
-    ("import random\nrandom.shuffle([1])", "global generator"),
-    ("from random import shuffle", "imports random.shuffle"),
-    ("import rich.console", "imports rich.console"),
-    ("from chupai.bots import RandomBot", "imports chupai.bots"),
-])
-def test_the_purity_checker_catches_violations(tmp_path: Path, snippet: str, expected: str,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "snippet, expected",
+    [
+        ("print('x')", "calls print()"),
+        ("def f():\n    return open('f')", "calls open()"),
+        ("import logging", "imports logging"),
+        ("import os\nX = os.environ.get('A')", "reads the environment"),
+        ("import random\nrandom.shuffle([1])", "global generator"),
+        ("from random import shuffle", "imports random.shuffle"),
+        ("import rich.console", "imports rich.console"),
+        ("from chupai.bots import RandomBot", "imports chupai.bots"),
+    ],
+)
+def test_the_purity_checker_catches_violations(
+    tmp_path: Path, snippet: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fake_root = tmp_path
     path = fake_root / "src" / "chupai" / "bigtwo" / "bad.py"
     path.parent.mkdir(parents=True)
@@ -200,13 +253,16 @@ def test_the_purity_checker_catches_violations(tmp_path: Path, snippet: str, exp
     assert any(expected in p for p in problems), problems
 
 
-def test_the_purity_checker_accepts_a_seeded_generator(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_purity_checker_accepts_a_seeded_generator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "src" / "chupai" / "bigtwo" / "game.py"
     path.parent.mkdir(parents=True)
-    path.write_text('"""print(x) in a docstring is fine."""\nimport random\n\n'
-                    "def deal(seed):\n    return random.Random(seed).random()\n",
-                    encoding="utf-8")
+    path.write_text(
+        '"""print(x) in a docstring is fine."""\nimport random\n\n'
+        "def deal(seed):\n    return random.Random(seed).random()\n",
+        encoding="utf-8",
+    )
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert core_violations(path) == []
 
@@ -221,7 +277,10 @@ def test_mypy_strict_on_the_core(tmp_path: Path) -> None:
     """``mypy --strict`` over the whole package (src/chupai: core and layers)."""
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache")],
-        capture_output=True, text=True, cwd=ROOT, timeout=600,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Success" in proc.stdout

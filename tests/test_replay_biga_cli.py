@@ -54,8 +54,9 @@ def declined(deal: BigADeal) -> dict[str, Any]:
     return to_record(deal)
 
 
-def run(tmp_path: Path, rec: Any, *extra: str,
-        capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+def run(
+    tmp_path: Path, rec: Any, *extra: str, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
     path = tmp_path / "rec.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
     code = main(["replay", str(path), *extra])
@@ -69,14 +70,18 @@ def rec() -> dict[str, Any]:
     for seed in range(1, 200):
         r = played(new_deal(STANDARD, seed), seed)
         acts = [a["action"] for a in r["actions"]]
-        if not r["result"]["redeal"] and any(a.startswith("show") for a in acts) \
-                and any(a.startswith("capture") for a in acts):
+        if (
+            not r["result"]["redeal"]
+            and any(a.startswith("show") for a in acts)
+            and any(a.startswith("capture") for a in acts)
+        ):
             return r
     raise AssertionError("no such seed")
 
 
-def test_replay_prints_the_deal_and_exits_0(tmp_path: Path, rec: dict[str, Any],
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_prints_the_deal_and_exits_0(
+    tmp_path: Path, rec: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(tmp_path, rec, capsys=capsys)
     assert code == 0, err
     n = len(rec["actions"])
@@ -88,19 +93,24 @@ def test_replay_prints_the_deal_and_exits_0(tmp_path: Path, rec: dict[str, Any],
     for seat in range(5):  # each seat's cards of the draw, then its last card
         size = 22 if (seat - rec["first_drawer"]) % 5 < 3 else 21
         drawn, final = re.escape(cards_text(hands[seat])), re.escape(cards_text(last[seat]))
-        assert re.search(rf"^seat {seat}\s+\({size}\)\s+{drawn}\s+last card {final}\s*$",
-                         out, re.M)
+        assert re.search(rf"^seat {seat}\s+\({size}\)\s+{drawn}\s+last card {final}\s*$", out, re.M)
     # every declaration is listed with its number, the checkpoint and its meaning
     for i, a in enumerate(rec["actions"]):
         if a["action"].startswith("show"):
-            row = next(line for line in out.splitlines()
-                       if line.split()[:3] == [str(i + 1), str(a["seat"]), "show"])
+            row = next(
+                line
+                for line in out.splitlines()
+                if line.split()[:3] == [str(i + 1), str(a["seat"]), "show"]
+            )
             assert "declare" in row and "after card " in row
     # declines are counted, not listed
     declines = sum(a["action"] == "decline" for a in rec["actions"])
     assert f"({declines} 'decline' answers of the draw not listed)" in out
-    assert not any(line.split()[2:3] == ["decline"] for line in out.splitlines()
-                   if re.match(r"\s*\d+\s+\d\s", line))
+    assert not any(
+        line.split()[2:3] == ["decline"]
+        for line in out.splitlines()
+        if re.match(r"\s*\d+\s+\d\s", line)
+    )
     # captures are named
     k = next(i for i, a in enumerate(rec["actions"]) if a["action"].startswith("capture"))
     key = [str(k + 1), str(rec["actions"][k]["seat"])]
@@ -114,24 +124,34 @@ def test_replay_prints_the_deal_and_exits_0(tmp_path: Path, rec: dict[str, Any],
     assert f"scoring: {table_row(oc)}" in out
     assert "finishing order: " + ", ".join(f"seat {s}" for s in oc.finishing_order[:1]) in out
     for seat in range(5):
-        assert re.search(rf"^\s*{seat}\s+(declarer|partner|defender)\s+\d\s.*"
-                         rf"{re.escape(f'{oc.scores[seat]:+d}')}\s*$", out, re.M)
+        assert re.search(
+            rf"^\s*{seat}\s+(declarer|partner|defender)\s+\d\s.*"
+            rf"{re.escape(f'{oc.scores[seat]:+d}')}\s*$",
+            out,
+            re.M,
+        )
     assert f"next first drawer: seat {oc.next_first_drawer}" in out
 
 
-def test_quiet_prints_only_the_verdict(tmp_path: Path, rec: dict[str, Any],
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_quiet_prints_only_the_verdict(
+    tmp_path: Path, rec: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = run(tmp_path, rec, "--quiet", capsys=capsys)
     assert code == 0
     assert out == f"valid record: {len(rec['actions'])} actions\n"
 
 
-def test_tampered_records_name_the_first_bad_action(tmp_path: Path, rec: dict[str, Any],
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    k = next(i for i, a in enumerate(rec["actions"]) if i > 0 and a["action"] not in
-             ("pass", "decline") and not a["action"].startswith(("show", "capture"))
-             and a["action"] not in ("reveal_partner", "stay_hidden", "keep_hidden",
-                                     "show_second"))
+def test_tampered_records_name_the_first_bad_action(
+    tmp_path: Path, rec: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    k = next(
+        i
+        for i, a in enumerate(rec["actions"])
+        if i > 0
+        and a["action"] not in ("pass", "decline")
+        and not a["action"].startswith(("show", "capture"))
+        and a["action"] not in ("reveal_partner", "stay_hidden", "keep_hidden", "show_second")
+    )
     bad = json.loads(json.dumps(rec))
     bad["actions"][k]["action"] = "BJ BJ RJ RJ"
     code, out, err = run(tmp_path, bad, capsys=capsys)
@@ -154,13 +174,17 @@ def test_tampered_records_name_the_first_bad_action(tmp_path: Path, rec: dict[st
     assert code == 1 and "differs from the replayed one" in err
 
 
-def test_forced_declaration_and_redeal_are_noted(tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    r = declined(new_deal(STANDARD, 4))            # everybody declines: forced ♥A
+def test_forced_declaration_and_redeal_are_noted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    r = declined(new_deal(STANDARD, 4))  # everybody declines: forced ♥A
     code, out, err = run(tmp_path, r, capsys=capsys)
     assert code == 0, err
-    assert re.search(r"draw over: nobody declared; forced declaration: seat \d holds an AH "
-                     r"and is the declarer, hearts are the Big Ace suit", out)
+    assert re.search(
+        r"draw over: nobody declared; forced declaration: seat \d holds an AH "
+        r"and is the declarer, hearts are the Big Ace suit",
+        out,
+    )
     assert "final round (cards 103-107) drawn" in out
     assert re.search(r"declarer seat \d \(AH, forced\)", out)
     # both AH among the last five cards, nobody declares: a redeal
@@ -190,8 +214,11 @@ def test_double_show_is_noted(tmp_path: Path, capsys: pytest.CaptureFixture[str]
             break
     code, out, _ = run(tmp_path, to_record(deal), capsys=capsys)
     assert code == 0
-    assert re.search(r"show A([DCHS]) A\1\s+declare\s+after card \d+; 反大A: declarer, \w+, "
-                     "alone, scores doubled", out)
+    assert re.search(
+        r"show A([DCHS]) A\1\s+declare\s+after card \d+; 反大A: declarer, \w+, "
+        "alone, scores doubled",
+        out,
+    )
     assert "alone, two Big Aces shown" in out
     assert "declarer alone, position" in out and "two Big Aces shown (doubled)" in out
 
@@ -199,14 +226,22 @@ def test_double_show_is_noted(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_chupai_replay_command(tmp_path: Path, rec: dict[str, Any]) -> None:
     path = tmp_path / "r.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
-    p = subprocess.run([sys.executable, "-m", "chupai", "replay", str(path)],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "chupai", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr
     assert p.stdout.rstrip().endswith(f"valid record: {len(rec['actions'])} actions")
     bad = json.loads(json.dumps(rec))
     bad["actions"][0]["action"] = "show RJ"
     path.write_text(json.dumps(bad), encoding="utf-8")
-    p = subprocess.run([sys.executable, "-m", "chupai", "replay", str(path)],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "chupai", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 1
     assert p.stderr.startswith(f"invalid record: action 1 by seat {bad['actions'][0]['seat']}: ")

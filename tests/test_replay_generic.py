@@ -50,8 +50,9 @@ def without_plugins() -> Iterator[None]:
             protocol.register(spec)
 
 
-def _replay(tmp_path: Path, rec: Any, capsys: pytest.CaptureFixture[str],
-            *args: str) -> tuple[int, str, str]:
+def _replay(
+    tmp_path: Path, rec: Any, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str, str]:
     path = tmp_path / "rec.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
     rc = main(["replay", *args, str(path)])
@@ -69,8 +70,8 @@ def test_plugins_are_found_through_the_spec(key: str) -> None:
 
 @pytest.mark.parametrize("key, seed", [("bigtwo", 5), ("doudizhu", 6), ("biga", 7)])
 def test_a_game_without_a_renderer_replays_generically(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], without_plugins: None,
-        key: str, seed: int) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], without_plugins: None, key: str, seed: int
+) -> None:
     deal = _played(key, seed)
     rec = get_game(key).to_record(deal)
     rc, out, err = _replay(tmp_path, rec, capsys)
@@ -93,7 +94,8 @@ def test_a_game_without_a_renderer_replays_generically(
 
 @pytest.mark.parametrize("key", ["bigtwo", "doudizhu", "biga"])
 def test_a_match_without_a_renderer_replays_generically(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str
+) -> None:
     rec = _match_record(key, 3)
     rc, plugin_out, _ = _replay(tmp_path, rec, capsys)
     assert rc == 0

@@ -22,7 +22,10 @@ from chupai.cli.simulate import bot_seed
 def chupai(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "chupai", *args],
-        input=stdin, capture_output=True, text=True, timeout=120,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -58,6 +61,7 @@ def held_by(rec: dict[str, Any], seat: int, index: int) -> int:
 
 # ----- replay --------------------------------------------------------------------
 
+
 def test_replay_valid_record_prints_and_exits_0(tmp_path: Path, rec: dict[str, Any]) -> None:
     p = chupai("replay", write(tmp_path, rec))
     n = len(rec["actions"])
@@ -70,8 +74,10 @@ def test_replay_valid_record_prints_and_exits_0(tmp_path: Path, rec: dict[str, A
         assert hand in p.stdout
     # numbered lines: the first and the last action
     first, last = rec["actions"][0], rec["actions"][-1]
-    assert any(line.split()[:3] == ["1", str(first["seat"]), first["action"].split()[0]]
-               for line in p.stdout.splitlines())
+    assert any(
+        line.split()[:3] == ["1", str(first["seat"]), first["action"].split()[0]]
+        for line in p.stdout.splitlines()
+    )
     last_line = next(line for line in p.stdout.splitlines() if line.split()[:1] == [str(n)])
     assert last["action"] in last_line and "wins" in last_line
     assert f"winner: seat {rec['result']['winner']}" in p.stdout
@@ -96,7 +102,7 @@ def test_replay_shows_leftover_choice(tmp_path: Path) -> None:
 def test_replay_instant_win_without_actions(tmp_path: Path) -> None:
     dragon = sum(1 << (4 * r + r % 4) for r in range(13))  # one card of every rank
     rest = [c for c in range(52) if not dragon >> c & 1]
-    hands = [dragon] + [sum(1 << c for c in rest[13 * i: 13 * i + 13]) for i in range(3)]
+    hands = [dragon] + [sum(1 << c for c in rest[13 * i : 13 * i + 13]) for i in range(3)]
     deal = BigTwoDeal.from_hands(PRESETS["taiwan"], hands)
     p = chupai("replay", write(tmp_path, to_record(deal)))
     assert p.returncode == 0, p.stderr
@@ -165,15 +171,21 @@ def _tamper_leader_passes(rec: dict[str, Any]) -> tuple[dict[str, Any], int]:
     return bad, 0
 
 
-@pytest.mark.parametrize("tamper, reason", [
-    (_tamper_card_not_held, "does not hold"),
-    (_tamper_weak_play, "does not beat"),
-    (_tamper_seat, "turn"),
-    (_tamper_not_combo, "not a combination"),
-    (_tamper_leader_passes, "may not pass"),
-])
+@pytest.mark.parametrize(
+    "tamper, reason",
+    [
+        (_tamper_card_not_held, "does not hold"),
+        (_tamper_weak_play, "does not beat"),
+        (_tamper_seat, "turn"),
+        (_tamper_not_combo, "not a combination"),
+        (_tamper_leader_passes, "may not pass"),
+    ],
+)
 def test_replay_tampered_record_names_first_bad_action(
-    tmp_path: Path, rec: dict[str, Any], tamper: Any, reason: str,
+    tmp_path: Path,
+    rec: dict[str, Any],
+    tamper: Any,
+    reason: str,
 ) -> None:
     bad, k = tamper(rec)
     assert bad != rec
@@ -188,7 +200,9 @@ def test_replay_tampered_record_names_first_bad_action(
     assert (q.returncode, q.stdout, q.stderr) == (1, "", p.stderr)
 
 
-def test_replay_the_earlier_of_two_bad_actions_is_named(tmp_path: Path, rec: dict[str, Any]) -> None:
+def test_replay_the_earlier_of_two_bad_actions_is_named(
+    tmp_path: Path, rec: dict[str, Any]
+) -> None:
     bad = json.loads(json.dumps(rec))
     bad["actions"][9]["seat"] = (bad["actions"][9]["seat"] + 1) % 4
     bad["actions"][20]["action"] = "pass pass"
@@ -221,10 +235,13 @@ def test_replay_truncated_json_exits_2(tmp_path: Path, rec: dict[str, Any]) -> N
     assert p.stdout == ""
 
 
-@pytest.mark.parametrize("content, message", [
-    ("[1, 2]", "not a record object"),
-    (json.dumps({"format": "pgn"}), "not a chupai record"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[1, 2]", "not a record object"),
+        (json.dumps({"format": "pgn"}), "not a chupai record"),
+    ],
+)
 def test_replay_not_a_record_exits_2(tmp_path: Path, content: str, message: str) -> None:
     p = chupai("replay", write(tmp_path, content))
     assert p.returncode == 2
@@ -243,6 +260,7 @@ def test_replay_unknown_game_and_missing_file_exit_2(tmp_path: Path, rec: dict[s
 
 # ----- simulate ------------------------------------------------------------------
 
+
 def _results(p: subprocess.CompletedProcess[str]) -> dict[str, Any]:
     assert p.returncode == 0, p.stderr
     report = json.loads(p.stdout)
@@ -251,16 +269,27 @@ def _results(p: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 
 def test_simulate_is_deterministic() -> None:
-    args = ("simulate", "--deals", "30", "--seed", "7", "--bots", "random,greedy,random,greedy",
-            "--json", "--no-progress")
+    args = (
+        "simulate",
+        "--deals",
+        "30",
+        "--seed",
+        "7",
+        "--bots",
+        "random,greedy,random,greedy",
+        "--json",
+        "--no-progress",
+    )
     a = _results(chupai(*args))
     b = _results(chupai(*args))
     assert a == b
     assert a["deals"] == 30 and a["seed"] == 7
     assert a["bots"] == ["random", "greedy", "random", "greedy"]
     # the seats are rotated: RGRG and GRGR, each on the same 30 deals
-    assert a["seatings"] == [["random", "greedy", "random", "greedy"],
-                             ["greedy", "random", "greedy", "random"]]
+    assert a["seatings"] == [
+        ["random", "greedy", "random", "greedy"],
+        ["greedy", "random", "greedy", "random"],
+    ]
     seats = a["seats"]
     assert sum(s["wins"] for s in seats) == 60
     assert sum(s["avg_score"] for s in seats) == pytest.approx(0, abs=1e-3)  # pairwise: zero-sum
@@ -268,8 +297,19 @@ def test_simulate_is_deterministic() -> None:
     by_bot = {r["bot"]: r for r in a["results"]}
     assert by_bot["greedy"]["wins"] + by_bot["random"]["wins"] == 60
     assert by_bot["greedy"]["wins"] > by_bot["random"]["wins"]
-    c = _results(chupai("simulate", "--deals", "30", "--seed", "8", "--bots",
-                        "random,greedy,random,greedy", "--json", "--no-progress"))
+    c = _results(
+        chupai(
+            "simulate",
+            "--deals",
+            "30",
+            "--seed",
+            "8",
+            "--bots",
+            "random,greedy,random,greedy",
+            "--json",
+            "--no-progress",
+        )
+    )
     assert c["results"] != a["results"]
 
 
@@ -282,8 +322,18 @@ def test_simulate_human_report() -> None:
 
 def test_simulate_records_and_verify(tmp_path: Path) -> None:
     out = tmp_path / "recs"
-    p = chupai("simulate", "--deals", "6", "--seed", "40", "--records", str(out), "--verify",
-               "--json", "--no-progress")
+    p = chupai(
+        "simulate",
+        "--deals",
+        "6",
+        "--seed",
+        "40",
+        "--records",
+        str(out),
+        "--verify",
+        "--json",
+        "--no-progress",
+    )
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["verified"] is True
     files = sorted(f.name for f in out.iterdir())
@@ -299,16 +349,29 @@ def test_simulate_records_and_verify(tmp_path: Path) -> None:
 
 
 def test_simulate_three_players_verify() -> None:
-    p = chupai("simulate", "--rules", "taiwan", "--set", "players=3", "--deals", "10",
-               "--verify", "--json", "--no-progress")
+    p = chupai(
+        "simulate",
+        "--rules",
+        "taiwan",
+        "--set",
+        "players=3",
+        "--deals",
+        "10",
+        "--verify",
+        "--json",
+        "--no-progress",
+    )
     report = _results(p)
     assert len(report["seats"]) == 3
 
 
-@pytest.mark.parametrize("bots, message", [
-    ("random,nobody,random,random", "unknown bot 'nobody'"),
-    ("random,,greedy", "empty bot name"),
-])
+@pytest.mark.parametrize(
+    "bots, message",
+    [
+        ("random,nobody,random,random", "unknown bot 'nobody'"),
+        ("random,,greedy", "empty bot name"),
+    ],
+)
 def test_simulate_bad_bots_exit_2(bots: str, message: str) -> None:
     p = chupai("simulate", "--deals", "2", "--bots", bots, "--no-progress")
     assert p.returncode == 2

@@ -92,6 +92,7 @@ def play_positions(seeds: range, rng_seed: int = 1):
 
 # ----- notation -------------------------------------------------------------------------
 
+
 def test_card_and_action_strings() -> None:
     assert rlcard_cards(parse_cards("RJ 2 3 T 3 BJ 4", CLASSIC)) == "334T2BR"
     assert rlcard_cards(0) == ""
@@ -153,8 +154,10 @@ def test_state_and_choices_match_rlcards_own_game() -> None:
     step, every key, and the adapter chooses what the agent chooses inside
     RLCard's game from the same numpy random state."""
     agent = DouDizhuRuleAgentV1()
-    to_cards = {ch: parse_cards(tok, CLASSIC) for ch, tok in
-                zip("3456789TJQKA2BR", "3 4 5 6 7 8 9 T J Q K A 2 BJ RJ".split())}
+    to_cards = {
+        ch: parse_cards(tok, CLASSIC)
+        for ch, tok in zip("3456789TJQKA2BR", "3 4 5 6 7 8 9 T J Q K A 2 BJ RJ".split())
+    }
 
     def cards(text: str) -> int:
         return sum(to_cards[c] for c in text)
@@ -208,6 +211,7 @@ def test_state_and_choices_match_rlcards_own_game() -> None:
 
 # ----- the bot in whole games ---------------------------------------------------------------
 
+
 def play_game(seed: int, bots: list[Any]) -> DouDizhuDeal:
     deal = new_deal(CLASSIC, seed)
     while not deal.is_terminal():
@@ -226,8 +230,11 @@ def test_adapter_plays_whole_games_legally_and_reproducibly() -> None:
     played = 0
     for seed in range(30):
         mixed = seed % 2 == 1
-        bots = ([RLCardRuleBot(seed), RandomBot(seed), RLCardRuleBot(seed + 100)] if mixed
-                else [RLCardRuleBot(seed * 3 + s) for s in range(3)])
+        bots = (
+            [RLCardRuleBot(seed), RandomBot(seed), RLCardRuleBot(seed + 100)]
+            if mixed
+            else [RLCardRuleBot(seed * 3 + s) for s in range(3)]
+        )
         deal = play_game(seed, bots)
         assert deal.outcome is not None
         if not mixed:
@@ -237,8 +244,10 @@ def test_adapter_plays_whole_games_legally_and_reproducibly() -> None:
             assert sum(deal.outcome.scores) == 0
         histories.append(deal.history)
     assert played >= 20
-    again = [play_game(seed, [RLCardRuleBot(seed * 3 + s) for s in range(3)]).history
-             for seed in range(0, 30, 2)]
+    again = [
+        play_game(seed, [RLCardRuleBot(seed * 3 + s) for s in range(3)]).history
+        for seed in range(0, 30, 2)
+    ]
     assert again == histories[0::2]
     # numpy's global random state is left alone
     assert (np.random.get_state()[1] == before).all()
@@ -273,8 +282,11 @@ def test_errors() -> None:
     while deal.phase is not Phase.PLAY:
         deal.apply_action(Bid(3) if Bid(3) in deal.legal_actions() else NO_ROB)
     legal = deal.legal_actions()
-    absent = next(s for s in ("BR", "2222", "AAAA", "3333") if s not in
-                  {rlcard_action(a) for a in legal if isinstance(a, Combo)})
+    absent = next(
+        s
+        for s in ("BR", "2222", "AAAA", "3333")
+        if s not in {rlcard_action(a) for a in legal if isinstance(a, Combo)}
+    )
     with pytest.raises(ChupaiError, match="not a legal play"):
         chupai_action(absent, legal)
     with pytest.raises(ChupaiError, match="not an RLCard card string"):
@@ -290,9 +302,15 @@ def test_missing_rlcard_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> Non
 
 # ----- the benchmark script -------------------------------------------------------------------
 
+
 def run_bench(*args: str) -> dict[str, Any]:
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength_doudizhu.py"),
-                           *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "strength_doudizhu.py"), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     data = json.loads(proc.stdout.strip().splitlines()[-1])
     assert isinstance(data, dict)
@@ -301,8 +319,9 @@ def run_bench(*args: str) -> dict[str, Any]:
 
 def test_strength_benchmark_smoke() -> None:
     one = run_bench("--games", "24", "--bots", "greedy", "--chunk", "5")
-    two = run_bench("--games", "24", "--bots", "greedy", "--chunk", "5", "--workers", "2",
-                    "--no-native")
+    two = run_bench(
+        "--games", "24", "--bots", "greedy", "--chunk", "5", "--workers", "2", "--no-native"
+    )
     assert one["games"] == 24 and one["benchmark"] == "strength_doudizhu"
     base = one["baseline"]
     assert base["landlord"]["wins"] + base["peasants"]["wins"] == 24

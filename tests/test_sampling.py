@@ -36,8 +36,10 @@ FULL = (1 << 52) - 1
 
 # ----- positions ------------------------------------------------------------------------
 
-def bigtwo_positions(rules: BigTwoRules, deals: int, seed: int, per_deal: int = 2,
-                     match: bool = False) -> Iterator[BigTwoDeal]:
+
+def bigtwo_positions(
+    rules: BigTwoRules, deals: int, seed: int, per_deal: int = 2, match: bool = False
+) -> Iterator[BigTwoDeal]:
     """Play-phase positions of deals played by a mix of random and greedy bots
     (a match when ``match``, so that later deals carry the §12 exchanges)."""
     rng = random.Random(seed)
@@ -45,8 +47,9 @@ def bigtwo_positions(rules: BigTwoRules, deals: int, seed: int, per_deal: int = 
     m = Match(rules, seed, deals=deals) if match else None
     for i in range(deals):
         deal = m.next_deal() if m is not None else new_deal(rules, seed * 1000 + i)
-        bots: list[Any] = [RandomBot(seed + s) if (i + s) % 3 == 0 else GreedyBot(s)
-                           for s in range(n)]
+        bots: list[Any] = [
+            RandomBot(seed + s) if (i + s) % 3 == 0 else GreedyBot(s) for s in range(n)
+        ]
         snaps = []
         while not deal.is_terminal():
             if deal.phase is B2Phase.PLAY:
@@ -57,14 +60,16 @@ def bigtwo_positions(rules: BigTwoRules, deals: int, seed: int, per_deal: int = 
         yield from rng.sample(snaps, min(per_deal, len(snaps)))
 
 
-def doudizhu_positions(rules: DouDizhuRules, deals: int, seed: int,
-                       per_deal: int = 2) -> Iterator[DouDizhuDeal]:
+def doudizhu_positions(
+    rules: DouDizhuRules, deals: int, seed: int, per_deal: int = 2
+) -> Iterator[DouDizhuDeal]:
     rng = random.Random(seed)
     n = rules.players
     for i in range(deals):
         deal = dd_new_deal(rules, seed * 1000 + i)
-        bots: list[Any] = [RandomBot(seed + s) if (i + s) % 3 == 0 else DouDizhuGreedyBot(s)
-                           for s in range(n)]
+        bots: list[Any] = [
+            RandomBot(seed + s) if (i + s) % 3 == 0 else DouDizhuGreedyBot(s) for s in range(n)
+        ]
         snaps = []
         while not deal.is_terminal():
             if deal.phase is DDPhase.PLAY:
@@ -72,13 +77,15 @@ def doudizhu_positions(rules: DouDizhuRules, deals: int, seed: int,
             seat = deal.current_player
             assert seat is not None
             legal = deal.legal_actions()
-            action = SHOW if SHOW in legal and i % 4 == 1 else \
-                bots[seat].act(deal.observe(seat), legal)
+            action = (
+                SHOW if SHOW in legal and i % 4 == 1 else bots[seat].act(deal.observe(seat), legal)
+            )
             deal.apply_action(action)
         yield from rng.sample(snaps, min(per_deal, len(snaps)))
 
 
 # ----- checks -----------------------------------------------------------------------------
+
 
 def check_bigtwo_sample(real: BigTwoDeal, seat: int, sample: BigTwoDeal) -> None:
     obs = real.observe(seat)
@@ -120,6 +127,7 @@ def check_doudizhu_sample(real: DouDizhuDeal, seat: int, sample: DouDizhuDeal) -
 
 # ----- (a), (b), (d): every preset, many positions, every seat -------------------------
 
+
 @pytest.mark.parametrize("preset", list(B2_PRESETS))
 def test_bigtwo_samples_match_the_observation_in_every_preset(preset: str) -> None:
     rules = B2_PRESETS[preset]
@@ -142,16 +150,20 @@ B2_VARIANTS: dict[str, tuple[dict[str, str], bool]] = {
     "2 players": ({"players": "2"}, False),
     "hand_size 7": ({"hand_size": "7"}, False),
     "pass_lockout, repeat_lead_lock, last_card_call": (
-        {"pass_lockout": "true", "repeat_lead_lock": "true", "last_card_call": "true"}, False),
+        {"pass_lockout": "true", "repeat_lead_lock": "true", "last_card_call": "true"},
+        False,
+    ),
     "ding_da enforce": ({"ding_da": "enforce"}, False),
-    "ding_da penalty, last_remaining": ({"ding_da": "penalty", "play_until": "last_remaining"},
-                                        False),
-    "instant wins, redeal": ({"instant_wins": "dragon,four_twos", "redeal_max_points": "6"},
-                             False),
+    "ding_da penalty, last_remaining": (
+        {"ding_da": "penalty", "play_until": "last_remaining"},
+        False,
+    ),
+    "instant wins, redeal": ({"instant_wins": "dragon,four_twos", "redeal_max_points": "6"}, False),
     "match: class struggle swap": ({"series": "class_struggle"}, True),
     "match: class struggle demand": (
         {"series": "class_struggle", "class_exchange": "demand", "class_protect_cards": "true"},
-        True),
+        True,
+    ),
     "match: tribute one_card": ({"series": "tribute", "tribute_method": "one_card"}, True),
     "match: tribute draw_three": ({"series": "tribute", "tribute_method": "draw_three"}, True),
     "match: tribute choose_hands": ({"series": "tribute", "tribute_method": "choose_hands"}, True),
@@ -193,8 +205,9 @@ def test_doudizhu_samples_match_the_observation_in_every_preset(preset: str) -> 
 
 
 def test_doudizhu_samples_under_options() -> None:
-    rules = dd_resolve("classic", {"ming_pai": "always", "bidding": "until_all_pass",
-                                   "robbing": "false"})
+    rules = dd_resolve(
+        "classic", {"ming_pai": "always", "bidding": "until_all_pass", "robbing": "false"}
+    )
     rng = random.Random(2)
     for real in doudizhu_positions(rules, deals=8, seed=9):
         for seat in range(rules.players):
@@ -202,6 +215,7 @@ def test_doudizhu_samples_under_options() -> None:
 
 
 # ----- (c) uniformity --------------------------------------------------------------------
+
 
 def test_bigtwo_unseen_cards_go_to_every_possible_seat() -> None:
     """A mid-deal position of the standard game: over 600 samples every unseen card
@@ -250,12 +264,13 @@ def test_doudizhu_unseen_cards_go_to_every_possible_seat() -> None:
     assert not deal.is_terminal()
     lord = deal.landlord
     assert lord is not None
-    seat = (lord + 1) % 3          # a peasant: the landlord's kitty cards are known
+    seat = (lord + 1) % 3  # a peasant: the landlord's kitty cards are known
     obs = deal.observe(seat)
     know = dds.knowledge(obs)
-    kitty_left = sum(max(0, ((deal.kitty >> SHIFTS[r]) & 31)
-                         - ((deal.played[lord] >> SHIFTS[r]) & 31)) * UNIT[r]
-                     for r in range(NRANKS))
+    kitty_left = sum(
+        max(0, ((deal.kitty >> SHIFTS[r]) & 31) - ((deal.played[lord] >> SHIFTS[r]) & 31)) * UNIT[r]
+        for r in range(NRANKS)
+    )
     assert contains(know.known[lord], kitty_left)
     other = 3 - seat - lord
     rng = random.Random(3)
@@ -279,14 +294,14 @@ def test_doudizhu_unseen_cards_go_to_every_possible_seat() -> None:
 def test_doudizhu_copies_are_dealt_as_physical_cards() -> None:
     """Two unseen 3s and two unseen 4s dealt into two hands of two: a hand gets
     both 3s with the odds of a real deal (1 in 6), not one multiset in three."""
-    know = dds.Knowledge(unseen=2 * UNIT[0] + 2 * UNIT[1], capacity=(0, 2, 2),
-                         known=(0, 0, 0))
+    know = dds.Knowledge(unseen=2 * UNIT[0] + 2 * UNIT[1], capacity=(0, 2, 2), known=(0, 0, 0))
     rng = random.Random(1)
     both = sum(dds.sample_hands(know, rng)[1] == 2 * UNIT[0] for _ in range(6000))
     assert 800 < both < 1200
 
 
 # ----- what the seat knows ------------------------------------------------------------------
+
 
 def test_bigtwo_starting_card_is_placed_with_the_starting_player() -> None:
     deal = new_deal(B2_PRESETS["standard"], seed=4)
@@ -360,8 +375,11 @@ def test_bigtwo_cards_given_in_class_struggle_go_to_the_receiver() -> None:
         deal.apply_action(bots[s].act(deal.observe(s), deal.legal_actions()))
     assert deal.ranking is not None
     king, slave = deal.ranking
-    gave = [ev for ev in deal.history if ev.seat == king and isinstance(ev.action, Choice)
-            and ev.action.name == "give"]
+    gave = [
+        ev
+        for ev in deal.history
+        if ev.seat == king and isinstance(ev.action, Choice) and ev.action.name == "give"
+    ]
     assert gave
     obs = deal.observe(king)
     know = b2s.knowledge(obs)
@@ -397,8 +415,9 @@ def test_doudizhu_marker_card_stays_with_the_first_bidder() -> None:
             break
     fb, marker = deal.first_bidder, deal.marker
     while deal.phase is not DDPhase.PLAY:
-        deal.apply_action(deal.legal_actions()[-1] if deal.current_player != fb
-                          else deal.legal_actions()[0])
+        deal.apply_action(
+            deal.legal_actions()[-1] if deal.current_player != fb else deal.legal_actions()[0]
+        )
     seat = next(s for s in range(3) if s != fb)
     know = dds.knowledge(deal.observe(seat))
     assert (know.known[fb] >> SHIFTS[marker]) & 31 >= 1
@@ -410,10 +429,10 @@ def test_doudizhu_marker_card_stays_with_the_first_bidder() -> None:
 
 # ----- errors and determinism ------------------------------------------------------------
 
+
 def test_sampling_needs_the_play_phase() -> None:
     rules = resolve("standard", {"players": "3", "leftover_rule": "malaysian"})
-    deal = next(d for d in (new_deal(rules, s) for s in range(50))
-                if d.phase is B2Phase.LEFTOVER)
+    deal = next(d for d in (new_deal(rules, s) for s in range(50)) if d.phase is B2Phase.LEFTOVER)
     with pytest.raises(ChupaiError, match="play phase"):
         b2s.sample_deal(deal.observe(0), random.Random(0))
     bid = dd_new_deal(DD_PRESETS["classic"], 1)
@@ -433,5 +452,7 @@ def test_samples_are_reproducible_from_the_rng() -> None:
     while dd.phase is not DDPhase.PLAY:
         dd.apply_action(dd.legal_actions()[0])
     dobs = dd.observe(1)
-    assert dds.sample_deal(dobs, random.Random(9)).hands == \
+    assert (
         dds.sample_deal(dobs, random.Random(9)).hands
+        == dds.sample_deal(dobs, random.Random(9)).hands
+    )

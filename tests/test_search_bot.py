@@ -46,8 +46,16 @@ def play(deal: Any, bots: list[Any], on_move: Any = None) -> Any:
 
 # ----- legality and delegation ------------------------------------------------------------
 
-@pytest.mark.parametrize("game,preset", [("bigtwo", "standard"), ("bigtwo", "taiwan"),
-                                         ("doudizhu", "classic"), ("doudizhu", "four_player")])
+
+@pytest.mark.parametrize(
+    "game,preset",
+    [
+        ("bigtwo", "standard"),
+        ("bigtwo", "taiwan"),
+        ("doudizhu", "classic"),
+        ("doudizhu", "four_player"),
+    ],
+)
 def test_search_bot_plays_legal_actions(game: str, preset: str) -> None:
     searched = []
 
@@ -57,16 +65,19 @@ def test_search_bot_plays_legal_actions(game: str, preset: str) -> None:
 
     deal = new_game(game, preset, 11)
     n = deal.players
-    bots: list[Any] = [SearchBot(1, game, playouts=16)] + \
-        [make_bot("heuristic", s, game) for s in range(1, n)]
+    bots: list[Any] = [SearchBot(1, game, playouts=16)] + [
+        make_bot("heuristic", s, game) for s in range(1, n)
+    ]
     play(deal, bots, count)
     assert deal.outcome is not None
     assert any(searched), "the search bot never searched"
 
 
 def test_search_bot_in_every_seat_with_big_two_options() -> None:
-    rules = resolve("standard", {"players": "3", "last_card_call": "true",
-                                 "pass_lockout": "true", "ding_da": "enforce"})
+    rules = resolve(
+        "standard",
+        {"players": "3", "last_card_call": "true", "pass_lockout": "true", "ding_da": "enforce"},
+    )
     deal = new_deal(rules, 4)
     play(deal, [SearchBot(s, "bigtwo", playouts=12) for s in range(3)])
     assert deal.outcome is not None
@@ -96,8 +107,7 @@ def test_one_legal_action_is_played_without_search() -> None:
 def test_make_bot_builds_the_search_bot_with_parameters() -> None:
     bot = make_bot("search:playouts=30,determinizations=4,candidates=6", 5, "doudizhu")
     assert isinstance(bot, SearchBot)
-    assert (bot.game, bot.playouts, bot.determinizations, bot.candidates) == \
-        ("doudizhu", 30, 4, 6)
+    assert (bot.game, bot.playouts, bot.determinizations, bot.candidates) == ("doudizhu", 30, 4, 6)
     assert make_bot("search", 1).ms == 1000
     with pytest.raises(ChupaiError):
         SearchBot(1, ms=0)
@@ -109,9 +119,10 @@ def test_make_bot_builds_the_search_bot_with_parameters() -> None:
 
 # ----- candidates ---------------------------------------------------------------------------
 
+
 def test_candidates_keep_the_hint_the_pass_and_every_kind() -> None:
     deal = new_deal(B2_PRESETS["standard"], 8)
-    deal.apply_action(deal.legal_actions()[0])          # a lead: the next seat follows
+    deal.apply_action(deal.legal_actions()[0])  # a lead: the next seat follows
     legal = deal.legal_actions()
     plays = [a for a in legal if isinstance(a, Combo)]
     hint = plays[-1]
@@ -122,7 +133,7 @@ def test_candidates_keep_the_hint_the_pass_and_every_kind() -> None:
     lead = fresh.legal_actions()
     kinds = {a.kind for a in lead}
     cands = prune_candidates(lead, len(kinds), [])
-    assert {a.kind for a in cands} == kinds         # one of each kind first
+    assert {a.kind for a in cands} == kinds  # one of each kind first
 
 
 def test_a_play_that_leaves_one_card_is_considered_with_its_call() -> None:
@@ -141,12 +152,16 @@ def test_a_play_that_leaves_one_card_is_considered_with_its_call() -> None:
 
 # ----- reproducibility and time ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game,preset", [("bigtwo", "standard"), ("doudizhu", "classic")])
 def test_playout_budget_makes_the_bot_deterministic(game: str, preset: str) -> None:
     def record(seed: int) -> list[Any]:
         moves: list[Any] = []
         deal = new_game(game, preset, 21)
-        bots: list[Any] = [SearchBot(seed, game, playouts=16), SearchBot(seed + 1, game, playouts=16)]
+        bots: list[Any] = [
+            SearchBot(seed, game, playouts=16),
+            SearchBot(seed + 1, game, playouts=16),
+        ]
         bots += [make_bot("heuristic", s, game) for s in range(2, deal.players)]
         play(deal, bots, lambda d, s, a, t: moves.append(a))
         return moves
@@ -169,8 +184,10 @@ def test_time_budget_is_respected(game: str, preset: str) -> None:
 
     for seed in (31, 32):
         deal = new_game(game, preset, seed)
-        bots: list[Any] = [SearchBot(seed, game, ms=100) if s in (0, 2)
-                           else make_bot("heuristic", s, game) for s in range(deal.players)]
+        bots: list[Any] = [
+            SearchBot(seed, game, ms=100) if s in (0, 2) else make_bot("heuristic", s, game)
+            for s in range(deal.players)
+        ]
         play(deal, bots, timed)
     assert len(times) >= 4, "the search bots made too few decisions"
     assert max(times) < 0.3, times
@@ -179,8 +196,10 @@ def test_time_budget_is_respected(game: str, preset: str) -> None:
 
 # ----- strength --------------------------------------------------------------------------------
 
-def duplicate_match(game: str, preset: str, spec: str, deals: int, seed: int
-                    ) -> tuple[float, float, int]:
+
+def duplicate_match(
+    game: str, preset: str, spec: str, deals: int, seed: int
+) -> tuple[float, float, int]:
     """The search bot's win rate with the heuristic bot in the other seats, every
     deal played once with the search bot in each seat; the heuristic bot's own win
     rate in the same seats on the same deals (all-heuristic tables); and how often
@@ -226,12 +245,13 @@ def test_search_smoke_match(game: str, preset: str) -> None:
     assert 0 <= rate <= 1
     assert overruled > 0
     if game == "bigtwo":
-        assert base == pytest.approx(0.25)   # one winner among four seats
+        assert base == pytest.approx(0.25)  # one winner among four seats
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game,preset,playouts", [("bigtwo", "standard", 100),
-                                                  ("doudizhu", "classic", 300)])
+@pytest.mark.parametrize(
+    "game,preset,playouts", [("bigtwo", "standard", 100), ("doudizhu", "classic", 300)]
+)
 def test_search_beats_the_heuristic(game: str, preset: str, playouts: int) -> None:
     """A seeded duplicate match of 20 deals with a fixed playout budget (Dou Dizhu
     needs more playouts than Big Two for a clear margin: at 100 it is about

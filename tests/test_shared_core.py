@@ -162,8 +162,9 @@ class ToyMatch(BaseMatch[ToyRules, ToyDeal, ToySetup, ToyRow]):
     def _setup_problems(self, deal: ToyDeal, setup: ToySetup) -> list[str]:
         return []
 
-    def _row(self, number: int | None, position: int, deal: ToyDeal,
-             totals: tuple[int, ...]) -> ToyRow:
+    def _row(
+        self, number: int | None, position: int, deal: ToyDeal, totals: tuple[int, ...]
+    ) -> ToyRow:
         assert deal.outcome is not None
         return ToyRow(number, position, deal.outcome.scores, totals)
 
@@ -193,8 +194,15 @@ def play_toy(match: ToyMatch, first: int = 1) -> None:
 # ---------------------------------------------------------------------------
 
 SHARED = ("current_player", "returns", "is_legal", "check", "apply_action", "child")
-OWN = ("legal_actions", "apply_unchecked", "observe", "clone", "why_illegal",
-       "action_text", "is_terminal")
+OWN = (
+    "legal_actions",
+    "apply_unchecked",
+    "observe",
+    "clone",
+    "why_illegal",
+    "action_text",
+    "is_terminal",
+)
 
 
 @pytest.mark.parametrize("cls", [BigTwoDeal, DouDizhuDeal, BigADeal])
@@ -203,8 +211,8 @@ def test_games_inherit_the_shared_methods_and_keep_their_hot_paths(cls: type) ->
     for name in SHARED:
         assert name not in cls.__dict__ and getattr(cls, name) is getattr(Deal, name), name
     for name in OWN:
-        assert name in cls.__dict__, name   # the game's own method, never a wrapper
-    assert "__dict__" not in dir(cls)   # slots all the way down
+        assert name in cls.__dict__, name  # the game's own method, never a wrapper
+    assert "__dict__" not in dir(cls)  # slots all the way down
 
 
 def test_deal_shared_methods() -> None:
@@ -243,14 +251,26 @@ def test_deal_states_the_protocol_interface() -> None:
         __slots__ = ()
 
     bare = Bare()
-    for call in (bare.is_terminal, bare.legal_actions, lambda: bare.observe(0),
-                 lambda: bare.parse_action("1")):
+    for call in (
+        bare.is_terminal,
+        bare.legal_actions,
+        lambda: bare.observe(0),
+        lambda: bare.parse_action("1"),
+    ):
         with pytest.raises(NotImplementedError):
             call()
     for name in ("players", "phase", "to_act", "history", "outcome"):
         assert name in Deal.__annotations__, name
-    for name in ("is_terminal", "legal_actions", "observe", "parse_action", "why_illegal",
-                 "action_text", "apply_unchecked", "clone"):
+    for name in (
+        "is_terminal",
+        "legal_actions",
+        "observe",
+        "parse_action",
+        "why_illegal",
+        "action_text",
+        "apply_unchecked",
+        "clone",
+    ):
         assert getattr(Deal, name).__doc__, name
 
 
@@ -275,7 +295,7 @@ def test_copy_slots() -> None:
 
 
 def test_still_held() -> None:
-    guard = (8 << 4) | 8   # two 3-bit fields, each with its guard bit
+    guard = (8 << 4) | 8  # two 3-bit fields, each with its guard bit
     plays = [("a", 1), ("aa", 2), ("b", 1 << 4), ("ab", (1 << 4) | 1)]
     assert still_held(plays, 2, guard) == [("a", 1), ("aa", 2)]
     assert still_held(plays, (1 << 4) | 1, guard) == [("a", 1), ("b", 16), ("ab", 17)]
@@ -290,8 +310,17 @@ def test_still_held() -> None:
 def test_deal_record_order_and_content() -> None:
     deal = ToyDeal(ToyRules(), seed=5, dealer=1)
     rec = toy_record(deal)
-    assert list(rec) == ["format", "version", "game", "spec", "rules", "seed", "dealer",
-                         "actions", "result"]
+    assert list(rec) == [
+        "format",
+        "version",
+        "game",
+        "spec",
+        "rules",
+        "seed",
+        "dealer",
+        "actions",
+        "result",
+    ]
     assert rec["format"] == FORMAT and rec["version"] == VERSION and rec["game"] == "toy"
     assert rec["result"] is None and rec["actions"] == []
     deal.apply_action(1)
@@ -325,8 +354,12 @@ def test_replay_deal() -> None:
 def test_match_deal_seed_is_each_games_deal_seed() -> None:
     assert match_deal_seed("bigtwo", 7, 3) == bigtwo_deal_seed(7, 3)
     assert match_deal_seed("doudizhu", 7, 3) == doudizhu_deal_seed(7, 3)
-    seeds = {match_deal_seed(g, s, i) for g in ("bigtwo", "doudizhu", "toy")
-             for s in range(3) for i in range(3)}
+    seeds = {
+        match_deal_seed(g, s, i)
+        for g in ("bigtwo", "doudizhu", "toy")
+        for s in range(3)
+        for i in range(3)
+    }
     assert len(seeds) == 27
 
 
@@ -350,7 +383,7 @@ def test_base_match_plays_counts_and_ends() -> None:
 
 def test_base_match_redeals_do_not_count_and_max_deals_stops() -> None:
     m = ToyMatch(ToyRules(), 4, deals=2, max_deals=5)
-    play_toy(m, first=0)   # every deal is a redeal
+    play_toy(m, first=0)  # every deal is a redeal
     assert len(m.deals) == 5 and m.counted == 0 and m.is_over()
     assert [r.number for r in m.table()] == [None] * 5 and m.totals == [0, 0, 0]
 
@@ -369,8 +402,20 @@ def test_base_match_record_round_trip() -> None:
     m = ToyMatch(ToyRules(), 9, deals=2)
     play_toy(m)
     rec = m.to_record()
-    assert list(rec) == ["format", "version", "game", "spec", "rules", "seed", "deal_count",
-                         "target", "first_dealer", "deals", "table", "totals"]
+    assert list(rec) == [
+        "format",
+        "version",
+        "game",
+        "spec",
+        "rules",
+        "seed",
+        "deal_count",
+        "target",
+        "first_dealer",
+        "deals",
+        "table",
+        "totals",
+    ]
     assert rec["format"] == MATCH_FORMAT and rec["version"] == MATCH_VERSION
     again = ToyMatch.from_record(rec)
     assert isinstance(again, ToyMatch) and again.to_record() == rec
@@ -381,19 +426,22 @@ def test_base_match_record_round_trip() -> None:
     assert ToyMatchWithCap.from_record(crec).max_deals == 7
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"format": "chupai-record"}, "not a chupai match record"),
-    ({"version": 2}, "unsupported match record version 2"),
-    ({"version": True}, "unsupported match record version True"),
-    ({"game": "bigtwo"}, "match record game 'bigtwo' is not toy"),
-    ({"rules": None}, "no 'rules' object"),
-    ({"seed": "1"}, "field 'seed' must be an integer or null"),
-    ({"seed": None}, "no integer 'seed'"),
-    ({"deals": {}}, "'deals' must be a list"),
-    ({"deal_count": 0}, "bad match record header: a match needs at least 1 deal"),
-    ({"totals": [9, 9, 9]}, "the recorded totals"),
-    ({"table": []}, "the recorded score table differs"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"format": "chupai-record"}, "not a chupai match record"),
+        ({"version": 2}, "unsupported match record version 2"),
+        ({"version": True}, "unsupported match record version True"),
+        ({"game": "bigtwo"}, "match record game 'bigtwo' is not toy"),
+        ({"rules": None}, "no 'rules' object"),
+        ({"seed": "1"}, "field 'seed' must be an integer or null"),
+        ({"seed": None}, "no integer 'seed'"),
+        ({"deals": {}}, "'deals' must be a list"),
+        ({"deal_count": 0}, "bad match record header: a match needs at least 1 deal"),
+        ({"totals": [9, 9, 9]}, "the recorded totals"),
+        ({"table": []}, "the recorded score table differs"),
+    ],
+)
 def test_base_match_replay_errors(change: dict[str, Any], message: str) -> None:
     m = ToyMatch(ToyRules(), 2, deals=2)
     play_toy(m)
@@ -407,8 +455,9 @@ def test_base_match_replay_names_the_bad_deal() -> None:
     rec = m.to_record()
     deals = [dict(d) for d in rec["deals"]]
     deals[1]["seed"] = 12345
-    with pytest.raises(RecordError, match="deal 2: the deal is not the match's next deal: "
-                                          "its seed is 12345"):
+    with pytest.raises(
+        RecordError, match="deal 2: the deal is not the match's next deal: its seed is 12345"
+    ):
         ToyMatch.from_record({**rec, "deals": deals})
     with pytest.raises(RecordError, match="deal 3: .*match was already over"):
         ToyMatch.from_record({**rec, "deals": rec["deals"] + rec["deals"][:1]})
@@ -427,8 +476,15 @@ def test_recorded_deals() -> None:
     def drec(scores: Any, redeal: bool = False, **extra: Any) -> dict[str, Any]:
         return {"result": {"scores": scores, "redeal": redeal}, **extra}
 
-    rec = {"deals": [drec([1, -1], dealer=0), drec([0, 0], True), {"result": None},
-                     "junk", drec([2, -2])]}
+    rec = {
+        "deals": [
+            drec([1, -1], dealer=0),
+            drec([0, 0], True),
+            {"result": None},
+            "junk",
+            drec([2, -2]),
+        ]
+    }
     got = list(recorded_deals(rec))
     assert [d.number for d in got] == [1, None, 2]
     assert [d.redeal for d in got] == [False, True, False]
@@ -478,7 +534,7 @@ def test_check_known() -> None:
     unseen = _pack(2, 1, 3)
     check_known(unseen, (_pack(2), 0, _pack(0, 1)), (3, 0, 3), _contains, _size)
     with pytest.raises(ChupaiError, match="known cards do not fit"):
-        check_known(unseen, (_pack(3), 0, 0), (3, 0, 3), _contains, _size)     # not unseen
+        check_known(unseen, (_pack(3), 0, 0), (3, 0, 3), _contains, _size)  # not unseen
     with pytest.raises(ChupaiError, match="known cards do not fit"):
         check_known(unseen, (_pack(2, 1, 1), 0, 0), (3, 0, 3), _contains, _size)  # no room
 
@@ -495,4 +551,4 @@ def test_deal_unseen_keeps_the_known_cards_and_the_counts() -> None:
         assert all(_contains(h, k) for h, k in zip(hands, known))
         assert hands == deal_unseen(unseen, known, caps, 5, _size, random.Random(seed))
         seen_hands.add(tuple(hands))
-    assert len(seen_hands) > 5   # the rest really is shuffled
+    assert len(seen_hands) > 5  # the rest really is shuffled

@@ -19,8 +19,21 @@ from chupai.bigtwo.match import replay_match
 from chupai.errors import ChupaiError, RecordError
 from chupai.games import resolve_rules
 from chupai.tournament import (
-    BoardResult, DealResult, GameResult, Tournament, bot_seed, chunks, fit_elo, mean_ci,
-    play_out, redeal_seed, run_tournament, seatings, summarize, t_quantile, wilson,
+    BoardResult,
+    DealResult,
+    GameResult,
+    Tournament,
+    bot_seed,
+    chunks,
+    fit_elo,
+    mean_ci,
+    play_out,
+    redeal_seed,
+    run_tournament,
+    seatings,
+    summarize,
+    t_quantile,
+    wilson,
 )
 
 HAS_RAY = importlib.util.find_spec("ray") is not None
@@ -28,8 +41,9 @@ HAS_MPL = importlib.util.find_spec("matplotlib") is not None
 
 
 def chupai(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "chupai", *args],
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "chupai", *args], capture_output=True, text=True, timeout=300
+    )
 
 
 def results_of(p: subprocess.CompletedProcess[str]) -> dict[str, Any]:
@@ -41,10 +55,26 @@ def results_of(p: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 # ----- seatings ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("bots, players", [
-    ("abcd", 4), ("ab", 4), ("abc", 4), ("a", 4), ("ab", 3), ("abc", 3), ("abcd", 3),
-    ("abcde", 3), ("abcdef", 4), ("ab", 2), ("abc", 2), ("aab", 3), ("aabc", 4), ("aabc", 3),
-])
+
+@pytest.mark.parametrize(
+    "bots, players",
+    [
+        ("abcd", 4),
+        ("ab", 4),
+        ("abc", 4),
+        ("a", 4),
+        ("ab", 3),
+        ("abc", 3),
+        ("abcd", 3),
+        ("abcde", 3),
+        ("abcdef", 4),
+        ("ab", 2),
+        ("abc", 2),
+        ("aab", 3),
+        ("aabc", 4),
+        ("aabc", 3),
+    ],
+)
 def test_every_bot_plays_every_seat_equally_often(bots: str, players: int) -> None:
     entries = list(bots)
     seats = seatings(entries, players)
@@ -64,13 +94,27 @@ def test_every_bot_plays_every_seat_equally_often(bots: str, players: int) -> No
 
 def test_seating_designs() -> None:
     assert seatings(["h", "g", "r", "r"], 4) == [
-        ("h", "g", "r", "r"), ("g", "r", "r", "h"), ("r", "r", "h", "g"), ("r", "h", "g", "r")]
+        ("h", "g", "r", "r"),
+        ("g", "r", "r", "h"),
+        ("r", "r", "h", "g"),
+        ("r", "h", "g", "r"),
+    ]
     assert seatings(["a", "b"], 4) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
     # Dou Dizhu with two bots: each bot alone against two copies of the other, in every seat
     two = seatings(["a", "b"], 3)
-    assert sorted(two) == sorted({p for p in
-                                  [("a", "b", "a"), ("b", "a", "a"), ("a", "a", "b"),
-                                   ("b", "a", "b"), ("a", "b", "b"), ("b", "b", "a")]})
+    assert sorted(two) == sorted(
+        {
+            p
+            for p in [
+                ("a", "b", "a"),
+                ("b", "a", "a"),
+                ("a", "a", "b"),
+                ("b", "a", "b"),
+                ("a", "b", "b"),
+                ("b", "b", "a"),
+            ]
+        }
+    )
     assert len(seatings(["a", "b", "c", "d"], 3)) == 12  # 4 choices x 3 rotations
     assert seatings(["x"], 4) == [("x",) * 4]
     with pytest.raises(ChupaiError):
@@ -78,14 +122,23 @@ def test_seating_designs() -> None:
 
 
 def test_duplicate_deals_seat_every_bot_on_the_same_cards(tmp_path: Path) -> None:
-    t = Tournament("doudizhu", resolve_rules("doudizhu"), ("greedy", "random"), 8, seed=3,
-                   records=str(tmp_path), verify=True)
+    t = Tournament(
+        "doudizhu",
+        resolve_rules("doudizhu"),
+        ("greedy", "random"),
+        8,
+        seed=3,
+        records=str(tmp_path),
+        verify=True,
+    )
     run = run_tournament(t)
     assert [b.seed for b in run.boards] == list(range(3, 11))
     assert all(len(b.games) == 6 and b.error is None for b in run.boards)
     for seed in range(3, 11):
-        hands = {json.dumps(json.loads((tmp_path / f"deal-{seed}-r{r}.json").read_text())["hands"])
-                 for r in range(6)}
+        hands = {
+            json.dumps(json.loads((tmp_path / f"deal-{seed}-r{r}.json").read_text())["hands"])
+            for r in range(6)
+        }
         assert len(hands) == 1  # the same cards under every seating
     rep = summarize(t, run.boards)
     for r in rep["results"]:
@@ -96,11 +149,13 @@ def test_duplicate_deals_seat_every_bot_on_the_same_cards(tmp_path: Path) -> Non
 
 # ----- seeds and determinism ---------------------------------------------------------
 
+
 def test_bot_seeds_are_stable_and_distinct() -> None:
     seeds = {bot_seed(s, seat, r) for s in range(-20, 20) for seat in range(4) for r in range(5)}
     assert len(seeds) == 40 * 4 * 5
     # seating 0 is the derivation of 'chupai play', so one seating plays like a game
     import hashlib
+
     want = int.from_bytes(hashlib.blake2b(b"chupai-bot:43:2", digest_size=8).digest(), "big")
     assert bot_seed(43, 2) == want
     assert redeal_seed("doudizhu", 5, 1) != redeal_seed("doudizhu", 5, 2)
@@ -129,8 +184,14 @@ def test_tournament_is_deterministic_and_depends_on_the_seed() -> None:
 def test_processes_give_the_results_of_one_process() -> None:
     cases = [
         Tournament("doudizhu", resolve_rules("doudizhu"), ("greedy", "random"), 10, seed=1),
-        Tournament("bigtwo", _bigtwo(series="tribute", tribute_method="two_cards"),
-                   ("greedy", "random"), 9, seed=2, match_deals=4),
+        Tournament(
+            "bigtwo",
+            _bigtwo(series="tribute", tribute_method="two_cards"),
+            ("greedy", "random"),
+            9,
+            seed=2,
+            match_deals=4,
+        ),
     ]
     for t in cases:
         one = run_tournament(t, workers=1)
@@ -141,8 +202,18 @@ def test_processes_give_the_results_of_one_process() -> None:
 
 
 def test_cli_workers_2_equals_1() -> None:
-    args = ("simulate", "doudizhu", "--bots", "greedy,random,random", "--deals", "12",
-            "--seed", "9", "--json", "--no-progress")
+    args = (
+        "simulate",
+        "doudizhu",
+        "--bots",
+        "greedy,random,random",
+        "--deals",
+        "12",
+        "--seed",
+        "9",
+        "--json",
+        "--no-progress",
+    )
     one, two = chupai(*args), chupai(*args, "--workers", "2")
     assert json.loads(two.stdout)["timing"]["workers"] == 2
     assert results_of(one) == results_of(two)
@@ -157,6 +228,7 @@ def test_ray_gives_the_results_of_one_process() -> None:
 
 
 # ----- redeals, matches, records -----------------------------------------------------
+
 
 def test_a_redeal_is_followed_by_the_next_deal(tmp_path: Path) -> None:
     rules = resolve_rules("doudizhu", "classic", {"all_pass": "redeal_doubled_once"})
@@ -177,30 +249,47 @@ def test_a_redeal_is_followed_by_the_next_deal(tmp_path: Path) -> None:
 
 
 def test_matches_under_every_seating(tmp_path: Path) -> None:
-    t = Tournament("bigtwo", _bigtwo(series="tribute", tribute_method="two_cards"),
-                   ("greedy", "random"), 7, match_deals=3, records=str(tmp_path), verify=True)
+    t = Tournament(
+        "bigtwo",
+        _bigtwo(series="tribute", tribute_method="two_cards"),
+        ("greedy", "random"),
+        7,
+        match_deals=3,
+        records=str(tmp_path),
+        verify=True,
+    )
     rep = summarize(t, run_tournament(t).boards)
     assert rep["boards"] == 3 and len(rep["seatings"]) == 2
     assert rep["counted_deals"] == 7 * 2
     assert sum(s["wins"] for s in rep["seats"]) == 14
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        f"match-{m}-r{r}.json" for m in range(3) for r in range(2)]
+        f"match-{m}-r{r}.json" for m in range(3) for r in range(2)
+    ]
     assert replay_match(json.loads((tmp_path / "match-2-r1.json").read_text())).counted == 1
 
 
 def test_doudizhu_matches(tmp_path: Path) -> None:
     match = pytest.importorskip("chupai.doudizhu.match")
     rules = resolve_rules("doudizhu", "classic", {"all_pass": "redeal_doubled_once"})
-    t = Tournament("doudizhu", rules, ("greedy", "random"), 5, seed=80, match_deals=5,
-                   records=str(tmp_path), verify=True)
+    t = Tournament(
+        "doudizhu",
+        rules,
+        ("greedy", "random"),
+        5,
+        seed=80,
+        match_deals=5,
+        records=str(tmp_path),
+        verify=True,
+    )
     rep = summarize(t, run_tournament(t).boards)
     assert rep["boards"] == 1 and rep["counted_deals"] == 5 * 6
     m = match.replay_match(json.loads((tmp_path / "match-80-r5.json").read_text()))
     assert m.counted == 5
 
 
-def test_an_invalid_record_is_reported(monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_invalid_record_is_reported(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import chupai.bigtwo.record as record
     from chupai.cli.main import main
 
@@ -227,6 +316,7 @@ def test_an_illegal_bot_action_is_an_error() -> None:
 
 
 # ----- statistics --------------------------------------------------------------------
+
 
 def test_wilson_interval_on_known_numbers() -> None:
     assert wilson(8, 10) == pytest.approx((0.4902, 0.9433), abs=5e-5)
@@ -266,9 +356,14 @@ def test_elo_ordering_and_scale() -> None:
 
 def _board(k: int, *games: tuple[int, tuple[int, int], int]) -> BoardResult:
     """A board of a two-seat tournament: (seating, scores, winning seat) per game."""
-    return BoardResult(k, k, tuple(
-        GameResult(r, (DealResult(scores, (w,)),), 0, 10, (1, 1), (0.0, 0.0))
-        for r, scores, w in games))
+    return BoardResult(
+        k,
+        k,
+        tuple(
+            GameResult(r, (DealResult(scores, (w,)),), 0, 10, (1, 1), (0.0, 0.0))
+            for r, scores, w in games
+        ),
+    )
 
 
 def test_summary_of_known_results() -> None:
@@ -277,7 +372,7 @@ def test_summary_of_known_results() -> None:
     boards = [
         _board(0, (0, (4, -4), 0), (1, (-2, 2), 1)),  # a wins both seatings
         _board(1, (0, (6, -6), 0), (1, (3, -3), 0)),  # b wins the second (b in seat 0)
-        _board(2, (0, (1, -1), 0), (1, (0, 0), 0)),   # a wins; a draw by score
+        _board(2, (0, (1, -1), 0), (1, (0, 0), 0)),  # a wins; a draw by score
     ]
     rep = summarize(t, boards)
     a, b = rep["results"]
@@ -298,21 +393,52 @@ def test_summary_of_known_results() -> None:
 
 # ----- the command line --------------------------------------------------------------
 
+
 def test_cli_json_shape() -> None:
-    p = chupai("simulate", "bigtwo", "--bots", "greedy,random,random,random", "--deals", "6",
-               "--seed", "11", "--json", "--no-progress")
+    p = chupai(
+        "simulate",
+        "bigtwo",
+        "--bots",
+        "greedy,random,random,random",
+        "--deals",
+        "6",
+        "--seed",
+        "11",
+        "--json",
+        "--no-progress",
+    )
     assert p.returncode == 0, p.stderr
     rep = json.loads(p.stdout)
     assert p.stdout.count("\n") == 1  # one JSON object
-    assert {"game", "spec", "bots", "seed", "deals", "seatings", "results", "elo",
-            "head_to_head", "seats", "timing"} <= set(rep)
+    assert {
+        "game",
+        "spec",
+        "bots",
+        "seed",
+        "deals",
+        "seatings",
+        "results",
+        "elo",
+        "head_to_head",
+        "seats",
+        "timing",
+    } <= set(rep)
     assert rep["game"] == "bigtwo" and rep["deals"] == 6 and len(rep["seatings"]) == 4
     assert {"seconds", "deals_per_s", "workers", "backend", "ms_per_decision"} <= set(rep["timing"])
     names = [r["bot"] for r in rep["results"]]
     assert names == ["greedy", "random"]
     for r in rep["results"]:
-        assert {"games", "wins", "win_rate", "win_ci", "mean_score", "score_ci", "elo", "rank",
-                "by_seat"} <= set(r)
+        assert {
+            "games",
+            "wins",
+            "win_rate",
+            "win_ci",
+            "mean_score",
+            "score_ci",
+            "elo",
+            "rank",
+            "by_seat",
+        } <= set(r)
         lo, hi = r["win_ci"]
         assert 0 <= lo <= r["win_rate"] <= hi <= 1
         lo, hi = r["score_ci"]
@@ -320,20 +446,28 @@ def test_cli_json_shape() -> None:
     assert rep["results"][0]["games"] == 24 and rep["results"][1]["games"] == 72
     matrix = rep["head_to_head"]["matrix"]
     assert len(matrix) == 2 and matrix[0][0] is None and matrix[0][1]["games"] > 0
-    assert [e["bot"] for e in rep["elo"]] == sorted(names, key=lambda n: -next(
-        r["elo"] for r in rep["results"] if r["bot"] == n))
+    assert [e["bot"] for e in rep["elo"]] == sorted(
+        names, key=lambda n: -next(r["elo"] for r in rep["results"] if r["bot"] == n)
+    )
 
 
 def test_cli_human_report_and_bad_arguments() -> None:
-    p = chupai("simulate", "doudizhu", "--bots", "greedy,random", "--deals", "4",
-               "--no-progress")
+    p = chupai("simulate", "doudizhu", "--bots", "greedy,random", "--deals", "4", "--no-progress")
     assert p.returncode == 0, p.stderr
-    for text in ("doudizhu(preset=classic)", "6 seatings", "win rate", "Elo", "head to head",
-                 "deals/s"):
+    for text in (
+        "doudizhu(preset=classic)",
+        "6 seatings",
+        "win rate",
+        "Elo",
+        "head to head",
+        "deals/s",
+    ):
         assert text in p.stdout
-    for args, message in ((("--workers", "0"), "--workers must be at least 1"),
-                          (("--bots", "greedy,nobody"), "unknown bot 'nobody'"),
-                          (("--match-deals", "0"), "--match-deals must be at least 1")):
+    for args, message in (
+        (("--workers", "0"), "--workers must be at least 1"),
+        (("--bots", "greedy,nobody"), "unknown bot 'nobody'"),
+        (("--match-deals", "0"), "--match-deals must be at least 1"),
+    ):
         q = chupai("simulate", "doudizhu", "--deals", "2", "--no-progress", *args)
         assert q.returncode == 2 and message in q.stderr and q.stdout == ""
 
@@ -341,25 +475,41 @@ def test_cli_human_report_and_bad_arguments() -> None:
 @pytest.mark.skipif(not HAS_MPL, reason="matplotlib is not installed (pip install 'chupai[plot]')")
 def test_plot_writes_a_png(tmp_path: Path) -> None:
     out = tmp_path / "results.png"
-    p = chupai("simulate", "--bots", "greedy,random", "--deals", "4", "--plot", str(out),
-               "--json", "--no-progress")
+    p = chupai(
+        "simulate",
+        "--bots",
+        "greedy,random",
+        "--deals",
+        "4",
+        "--plot",
+        str(out),
+        "--json",
+        "--no-progress",
+    )
     assert p.returncode == 0, p.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert out.stat().st_size > 5000
 
 
-@pytest.mark.parametrize("module, args, message", [
-    ("ray", ("--backend", "ray"), "pip install 'chupai[ray]'"),
-    ("matplotlib", ("--plot", "x.png"), "pip install 'chupai[plot]'"),
-])
-def test_missing_extras_say_what_to_install(tmp_path: Path, module: str, args: tuple[str, ...],
-                                            message: str) -> None:
-    code = ("import sys; sys.modules[%r] = None\n"
-            "from chupai.cli.main import main\n"
-            "raise SystemExit(main(['simulate', '--deals', '2', '--no-progress', *%r]))"
-            % (module, args))
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       cwd=tmp_path, timeout=120)
+@pytest.mark.parametrize(
+    "module, args, message",
+    [
+        ("ray", ("--backend", "ray"), "pip install 'chupai[ray]'"),
+        ("matplotlib", ("--plot", "x.png"), "pip install 'chupai[plot]'"),
+    ],
+)
+def test_missing_extras_say_what_to_install(
+    tmp_path: Path, module: str, args: tuple[str, ...], message: str
+) -> None:
+    code = (
+        "import sys; sys.modules[%r] = None\n"
+        "from chupai.cli.main import main\n"
+        "raise SystemExit(main(['simulate', '--deals', '2', '--no-progress', *%r]))"
+        % (module, args)
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
     assert p.returncode == 2, p.stderr
     assert message in p.stderr
     assert not (tmp_path / "x.png").exists()

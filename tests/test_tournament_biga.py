@@ -32,8 +32,9 @@ REDEAL_SEED = 170
 
 
 def chupai(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "chupai", *args],
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "chupai", *args], capture_output=True, text=True, timeout=600
+    )
 
 
 def results_of(p: subprocess.CompletedProcess[str]) -> dict[str, Any]:
@@ -44,6 +45,7 @@ def results_of(p: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 
 # ----- seatings and winners -----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("bots", ["ab", "abc", "aab", "abcde", "abcdef", "a"])
 def test_five_seat_seatings_are_balanced(bots: str) -> None:
@@ -59,8 +61,8 @@ def test_two_bots_on_five_seats() -> None:
     seats = seatings(["a", "b"], 5)
     assert len(seats) == 10
     assert sorted("".join(s) for s in seats) == sorted(
-        ["ababa", "babaa", "aabab", "abaab", "baaba",
-         "babab", "ababb", "babba", "abbab", "bbaba"])
+        ["ababa", "babaa", "aabab", "abaab", "baaba", "babab", "ababb", "babba", "abbab", "bbaba"]
+    )
     # every bot is three times against two copies of the other, twice against three
     assert Counter(s.count("a") for s in seats) == {3: 5, 2: 5}
 
@@ -87,9 +89,11 @@ def test_the_winning_team() -> None:
 
 # ----- playing ---------------------------------------------------------------------------
 
+
 def test_duplicate_deals_records_and_winners(tmp_path: Path) -> None:
-    t = Tournament("biga", STANDARD, ("greedy", "random"), 4, seed=3,
-                   records=str(tmp_path), verify=True)
+    t = Tournament(
+        "biga", STANDARD, ("greedy", "random"), 4, seed=3, records=str(tmp_path), verify=True
+    )
     run = run_tournament(t)
     assert all(len(b.games) == 10 and b.error is None for b in run.boards)
     for seed in range(3, 7):
@@ -117,8 +121,9 @@ def test_duplicate_deals_records_and_winners(tmp_path: Path) -> None:
 def test_a_redeal_is_drawn_again_by_the_same_first_drawer(tmp_path: Path) -> None:
     first, stock = deal_stock(REDEAL_SEED)
     assert min(k for k, f in enumerate(stock) if f == 17) >= 103  # both AH in the final round
-    t = Tournament("biga", STANDARD, ("greedy",), 1, seed=REDEAL_SEED,
-                   records=str(tmp_path), verify=True)
+    t = Tournament(
+        "biga", STANDARD, ("greedy",), 1, seed=REDEAL_SEED, records=str(tmp_path), verify=True
+    )
     rep = summarize(t, run_tournament(t).boards)
     assert rep["redeals"] == 1 and rep["counted_deals"] == 1
     before = json.loads((tmp_path / f"deal-{REDEAL_SEED}.json").read_text())
@@ -142,8 +147,9 @@ def test_match_tournament_records_replay(tmp_path: Path) -> None:
     that replays, and each board counts its deals."""
     from chupai.biga.match import replay_match
 
-    t = Tournament("biga", STANDARD, ("greedy", "random"), 2, match_deals=2,
-                   records=str(tmp_path), verify=True)
+    t = Tournament(
+        "biga", STANDARD, ("greedy", "random"), 2, match_deals=2, records=str(tmp_path), verify=True
+    )
     run_tournament(t)
     files = sorted(tmp_path.glob("*.json"))
     assert files
@@ -154,9 +160,20 @@ def test_match_tournament_records_replay(tmp_path: Path) -> None:
 
 # ----- the command line ----------------------------------------------------------------------
 
+
 def test_cli_simulate_biga(tmp_path: Path) -> None:
-    args = ("simulate", "biga", "--bots", "heuristic,greedy", "--deals", "3", "--seed", "1",
-            "--json", "--no-progress")
+    args = (
+        "simulate",
+        "biga",
+        "--bots",
+        "heuristic,greedy",
+        "--deals",
+        "3",
+        "--seed",
+        "1",
+        "--json",
+        "--no-progress",
+    )
     one = chupai(*args)
     two = chupai(*args, "--workers", "2")
     assert json.loads(two.stdout)["timing"]["workers"] == 2
@@ -165,17 +182,38 @@ def test_cli_simulate_biga(tmp_path: Path) -> None:
     assert report["game"] == "biga" and report["counted_deals"] == 30
     assert len(report["seatings"]) == 10
     assert {r["bot"] for r in report["results"]} == {"heuristic", "greedy"}
-    p = chupai("simulate", "biga", "--bots", "greedy,random", "--deals", "2", "--seed", "4",
-               "--records", str(tmp_path), "--verify", "--no-progress")
+    p = chupai(
+        "simulate",
+        "biga",
+        "--bots",
+        "greedy,random",
+        "--deals",
+        "2",
+        "--seed",
+        "4",
+        "--records",
+        str(tmp_path),
+        "--verify",
+        "--no-progress",
+    )
     assert p.returncode == 0, p.stderr
     assert "every record verified" in p.stdout
     assert len(list(tmp_path.glob("deal-*.json"))) == 20
 
 
 def test_cli_simulate_biga_with_search() -> None:
-    p = chupai("simulate", "biga", "--bots",
-               "search:playouts=3,heuristic,heuristic,heuristic,heuristic", "--deals", "1",
-               "--seed", "2", "--json", "--no-progress")
+    p = chupai(
+        "simulate",
+        "biga",
+        "--bots",
+        "search:playouts=3,heuristic,heuristic,heuristic,heuristic",
+        "--deals",
+        "1",
+        "--seed",
+        "2",
+        "--json",
+        "--no-progress",
+    )
     report = results_of(p)
     assert report["counted_deals"] == 5  # one search seat in each of 5 rotations
     assert report["results"][0]["bot"] == "search:playouts=3"

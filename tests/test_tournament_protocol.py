@@ -66,8 +66,9 @@ def test_a_match_derives_its_deal_seeds() -> None:
 def copied_game() -> Iterator[str]:
     """Dou Dizhu under another key (what a third-party game looks like to the
     tournament: nothing but its spec)."""
-    spec = dataclasses.replace(get_game("doudizhu"), key="ddzcopy", aliases=("ddz copy",),
-                               layers={})
+    spec = dataclasses.replace(
+        get_game("doudizhu"), key="ddzcopy", aliases=("ddz copy",), layers={}
+    )
     protocol.register(spec)
     try:
         yield spec.key
@@ -76,20 +77,21 @@ def copied_game() -> Iterator[str]:
 
 
 def test_a_registered_game_plays_tournaments_and_matches(
-        copied_game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    copied_game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import chupai.tournament as tournament
     from chupai.bots import make_bot
 
     # the copy has no bots of its own: Dou Dizhu's play it
-    monkeypatch.setattr(tournament, "new_bot",
-                        lambda name, seed, game: make_bot(name, seed, game="doudizhu"))
+    monkeypatch.setattr(
+        tournament, "new_bot", lambda name, seed, game: make_bot(name, seed, game="doudizhu")
+    )
     assert copied_game in tournament.GAMES
     rules = get_game(copied_game).resolve()
     t = Tournament(copied_game, rules, ("greedy", "random"), 3, seed=4)
     rep = summarize(t, run_tournament(t).boards)
     assert rep["game"] == copied_game and rep["counted_deals"] == 3 * len(t.seatings)
-    m = Tournament(copied_game, rules, ("greedy", "random"), 4, seed=4, match_deals=2,
-                   verify=True)
+    m = Tournament(copied_game, rules, ("greedy", "random"), 4, seed=4, match_deals=2, verify=True)
     boards = run_tournament(m).boards
     assert all(b.error is None for b in boards)
     assert summarize(m, boards)["counted_deals"] == 4 * len(m.seatings)
@@ -114,8 +116,9 @@ def test_registered_winners_are_the_specs() -> None:
         deal = spec.new_deal(rules, 2)
         from chupai.bots import make_bot
 
-        play_out(deal, [make_bot("greedy", seeds.bot_seed(2, s), game=key)
-                        for s in range(rules.players)])
+        play_out(
+            deal, [make_bot("greedy", seeds.bot_seed(2, s), game=key) for s in range(rules.players)]
+        )
         result = spec.result(deal)
         if not result.redeal:
             assert game.deals[0].winners == result.winners
@@ -156,7 +159,8 @@ def test_names_come_from_the_registry() -> None:
 
 
 def test_worker_processes_import_the_games_named_in_chupai_games(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A game that is not an installed package (named in ``CHUPAI_GAMES``) is
     imported by every worker before it plays."""
     import sys

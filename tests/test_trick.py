@@ -79,7 +79,7 @@ def test_without_lockout_a_seat_that_passed_may_play_again() -> None:
     t._trick_play(2, "b")
     t._trick_pass(3)
     t._trick_pass(0)
-    assert t.to_act == 1          # seat 1 passed before the last play: it acts again
+    assert t.to_act == 1  # seat 1 passed before the last play: it acts again
     assert t._next_in_trick(0) == 1
 
 
@@ -88,31 +88,31 @@ def test_lockout_skips_seats_that_passed_in_the_trick() -> None:
     t._trick_play(0, "a")
     t._trick_pass(1)
     t._trick_play(2, "b")
-    assert t.passed == 0b0010     # the lock-out lasts the whole trick
+    assert t.passed == 0b0010  # the lock-out lasts the whole trick
     assert t._next_in_trick(2) == 3
     t._trick_pass(3)
     assert t.to_act == 0
     assert t._next_in_trick(0) == 2
-    t._trick_pass(0)              # 1, 3 and 0 passed: seat 2 leads
+    t._trick_pass(0)  # 1, 3 and 0 passed: seat 2 leads
     assert (t.top, t.leader, t.to_act, t.passed) == (None, 2, 2, 0)
 
 
 def test_lockout_ends_the_trick_after_a_play_when_the_rest_passed() -> None:
     t = Table(4, lockout=True)
     t._trick_play(0, "a")
-    t._went_out(0)                # seat 0 went out with its play
+    t._went_out(0)  # seat 0 went out with its play
     t._trick_pass(1)
     t._trick_pass(2)
     assert t.to_act == 3
     t._trick_top(3, "b")
-    t._trick_turn(3)              # 1 and 2 are locked out: 3 leads again
+    t._trick_turn(3)  # 1 and 2 are locked out: 3 leads again
     assert (t.top, t.leader, t.to_act) == (None, 3, 3)
 
 
 def test_the_next_active_seat_leads_after_the_top_player_went_out() -> None:
     t = Table(4)
-    t._went_out(0)                # seat 0 went out earlier
-    t._went_out(1)                # seat 1 goes out with its play
+    t._went_out(0)  # seat 0 went out earlier
+    t._went_out(1)  # seat 1 goes out with its play
     t._trick_play(1, "a")
     assert t.to_act == 2
     t._trick_pass(2)
@@ -157,8 +157,9 @@ class Reference:
             if tp in self.active:
                 self.leader = tp
             else:
-                self.leader = next(s for s in ((tp + i) % self.n for i in range(1, self.n + 1))
-                                   if s in self.active)
+                self.leader = next(
+                    s for s in ((tp + i) % self.n for i in range(1, self.n + 1)) if s in self.active
+                )
             self.to_act = self.leader
             return
         for i in range(1, self.n + 1):

@@ -54,8 +54,10 @@ def _check_seat(spec: GameSpec, env_game: Any, deal: Any, seat: int) -> None:
     assert view["private"]["hand"] == [_token(c) for c in facts.hand], where
     assert view["public"]["counts"] == list(facts.counts), where
     # the environment's render: the public role column
-    shown = [col.split(" out#")[0].split(" ")[0] if col else "" for col in
-             public_roles(env_game, obs, facts)]
+    shown = [
+        col.split(" out#")[0].split(" ")[0] if col else ""
+        for col in public_roles(env_game, obs, facts)
+    ]
     roles = [r for r in obs.public_roles]
     assert [s if s in roles else "" for s in shown] == roles, where
 

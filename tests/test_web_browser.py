@@ -21,8 +21,9 @@ import pytest
 
 from web_helpers import ServerProcess
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists()
-                                        else None)
+CHROMIUM = shutil.which("chromium") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+)
 REQUIRED = os.environ.get("CHUPAI_REQUIRE_BROWSER") == "1"
 
 try:
@@ -37,8 +38,15 @@ if CHROMIUM is None:
         raise RuntimeError("Chromium is missing: run scripts/install-browser.sh")
     pytest.skip("Chromium is not installed (scripts/install-browser.sh)", allow_module_level=True)
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +64,9 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def open_page(browser: Browser, url: str, *, width: int = 1280, height: int = 800
-              ) -> tuple[Page, list[str]]:
+def open_page(
+    browser: Browser, url: str, *, width: int = 1280, height: int = 800
+) -> tuple[Page, list[str]]:
     """A page in a fresh context (its own storage) and the list its JavaScript
     errors go to."""
     ctx = browser.new_context(viewport={"width": width, "height": height})
@@ -69,8 +78,9 @@ def open_page(browser: Browser, url: str, *, width: int = 1280, height: int = 80
     return page, errors
 
 
-def create_table(page: Page, game: str, seats: list[str], *, deals: int = 1,
-                 name: str | None = None) -> None:
+def create_table(
+    page: Page, game: str, seats: list[str], *, deals: int = 1, name: str | None = None
+) -> None:
     page.wait_for_selector("[data-testid=game]")
     page.select_option("[data-testid=game]", game)
     page.wait_for_timeout(200)
@@ -130,9 +140,10 @@ def take_turn(page: Page, *, by_clicks: bool) -> str:
         # the hint is the server's answer: wait until the page shows it
         end = time.monotonic() + 15
         while time.monotonic() < end and not (
-                page.locator(".hinted").count()
-                or page.locator("[data-testid=play]:enabled").count()
-                or page.locator("[data-testid=choice-confirm]:not([disabled])").count()):
+            page.locator(".hinted").count()
+            or page.locator("[data-testid=play]:enabled").count()
+            or page.locator("[data-testid=choice-confirm]:not([disabled])").count()
+        ):
             page.wait_for_timeout(50)
         if page.locator("[data-testid=choice].hinted").count():
             page.locator("[data-testid=choice].hinted").first.click()
@@ -156,15 +167,19 @@ def take_turn(page: Page, *, by_clicks: bool) -> str:
     return how
 
 
-def play_until_over(pages: list[Page], *, by_clicks: bool = False, limit: float = 240
-                    ) -> dict[str, int]:
+def play_until_over(
+    pages: list[Page], *, by_clicks: bool = False, limit: float = 240
+) -> dict[str, int]:
     """Take every turn the pages are given until each shows the match's end;
     close the deal-end dialogs on the way. Returns counts of how turns were taken."""
     counts: dict[str, int] = {}
     end = time.monotonic() + limit
     while time.monotonic() < end:
-        if all(p.locator("[data-testid=match-over]").count()
-               and not p.locator("[data-testid=outcome]").count() for p in pages):
+        if all(
+            p.locator("[data-testid=match-over]").count()
+            and not p.locator("[data-testid=outcome]").count()
+            for p in pages
+        ):
             return counts
         moved = False
         for page in pages:
@@ -195,7 +210,10 @@ def table_id(page: Page) -> str:
 
 # ----- the tests ---------------------------------------------------------------------------------
 
-def test_new_user_plays_a_big_two_deal_against_bots(server: ServerProcess, browser: Browser) -> None:
+
+def test_new_user_plays_a_big_two_deal_against_bots(
+    server: ServerProcess, browser: Browser
+) -> None:
     page, errors = open_page(browser, server.url + "/")
     create_table(page, "bigtwo", ["bot:greedy", "bot:heuristic", "bot:random"])
     assert page.locator("[data-testid=hand] [data-testid=card]").count() == 13
@@ -219,7 +237,9 @@ def test_new_user_plays_a_big_two_deal_against_bots(server: ServerProcess, brows
     page.context.close()
 
 
-def test_dou_dizhu_game_on_a_phone_by_clicking_cards(server: ServerProcess, browser: Browser) -> None:
+def test_dou_dizhu_game_on_a_phone_by_clicking_cards(
+    server: ServerProcess, browser: Browser
+) -> None:
     page, errors = open_page(browser, server.url + "/", width=360, height=740)
     create_table(page, "doudizhu", ["bot:greedy", "bot:heuristic"])
     hand = page.locator("[data-testid=hand] [data-testid=card]")
@@ -248,14 +268,16 @@ def test_big_a_deal_in_chinese(server: ServerProcess, browser: Browser) -> None:
     page.context.close()
 
 
-def test_two_browsers_play_at_one_table_and_a_spectator_watches(server: ServerProcess,
-                                                                browser: Browser) -> None:
+def test_two_browsers_play_at_one_table_and_a_spectator_watches(
+    server: ServerProcess, browser: Browser
+) -> None:
     ann, errors_a = open_page(browser, server.url + "/")
     create_table(ann, "bigtwo", ["friend", "bot:greedy", "bot:greedy"], name="Ann")
     link = ann.locator("[data-testid=invite-link]").first.input_value()
     assert "token=" in link
-    bo, errors_b = open_page(browser, link if link.startswith("http") else server.url + link,
-                             width=360, height=740)
+    bo, errors_b = open_page(
+        browser, link if link.startswith("http") else server.url + link, width=360, height=740
+    )
     bo.wait_for_selector("[data-testid=status]")
     assert ann.locator("[data-testid=table]").get_attribute("data-seat") == "0"
     assert bo.locator("[data-testid=table]").get_attribute("data-seat") == "1"
@@ -265,10 +287,16 @@ def test_two_browsers_play_at_one_table_and_a_spectator_watches(server: ServerPr
     assert watch.locator("[data-testid=hand] [data-testid=card]").count() == 0
     assert watch.locator("[data-testid=play]").count() == 0
     # each human sees its own 13 cards, different ones
-    a_cards = set(ann.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"))
-    b_cards = set(bo.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"))
+    a_cards = set(
+        ann.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+    )
+    b_cards = set(
+        bo.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+    )
     assert len(a_cards) == len(b_cards) == 13 and not a_cards & b_cards
     counts = play_until_over([ann, bo])
     assert sum(counts.values()) > 4
@@ -300,8 +328,10 @@ def test_languages_and_bad_options(server: ServerProcess, browser: Browser) -> N
     page.fill("[data-testid=options]", "")
     page.fill("[data-testid=deals]", "0")
     page.click("[data-testid=create]")
-    page.wait_for_function("document.querySelector('[data-testid=form-error]')"
-                           " && document.querySelector('[data-testid=form-error]').innerText.includes('deals')")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=form-error]')"
+        " && document.querySelector('[data-testid=form-error]').innerText.includes('deals')"
+    )
     assert "#/t/" not in page.url
     # the browser logs the refused request itself; nothing else went wrong
     assert [e for e in errors if "status of 400" not in e] == []
@@ -309,8 +339,13 @@ def test_languages_and_bad_options(server: ServerProcess, browser: Browser) -> N
 
 
 def test_a_tampered_link_is_refused(server: ServerProcess, browser: Browser) -> None:
-    made = server.post("/api/tables", {"game": "bigtwo", "seats": [
-        {"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]})
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "bigtwo",
+            "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}],
+        },
+    )
     token = made["seats"][0]["token"]
     bad = token[:-2] + ("xy" if not token.endswith("xy") else "zz")
     page, _ = open_page(browser, f"{server.url}/#/t/{made['table']}?token={bad}")
@@ -336,15 +371,20 @@ def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Bro
         assert my_turn(page)
         before_seq = seq(page)
         before_hand = page.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)")
+            "els => els.map(e => e.dataset.card)"
+        )
         srv.kill()
         page.wait_for_selector("[data-testid=reconnecting]", state="visible", timeout=15_000)
         srv = ServerProcess(tmp_path / "kill.sqlite3", port=srv.port).start()
         page.wait_for_selector("[data-testid=reconnecting]", state="hidden", timeout=30_000)
         page.wait_for_timeout(300)
         assert seq(page) == before_seq
-        assert page.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)") == before_hand
+        assert (
+            page.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
+                "els => els.map(e => e.dataset.card)"
+            )
+            == before_hand
+        )
         play_until_over([page])
         assert toasts(page) == []
         # a finished table is not brought back into memory by a restart: its page
@@ -359,23 +399,27 @@ def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Bro
         srv.stop()
 
 
-def test_a_game_the_page_does_not_know_is_played_by_buttons(tmp_path: Path,
-                                                            browser: Browser) -> None:
+def test_a_game_the_page_does_not_know_is_played_by_buttons(
+    tmp_path: Path, browser: Browser
+) -> None:
     """The toy game (``tests/toygame``: no web view of its own, loaded by
     ``CHUPAI_GAMES``) in the page: the generic view shows the hand as written,
     and the legal actions as buttons; a match against a bot is played to the end
     by following hints."""
     tests_dir = str(Path(__file__).parent)
     path = os.pathsep.join(p for p in (tests_dir, os.environ.get("PYTHONPATH", "")) if p)
-    srv = ServerProcess(tmp_path / "toy.sqlite3",
-                        env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path}).start()
+    srv = ServerProcess(
+        tmp_path / "toy.sqlite3", env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path}
+    ).start()
     try:
         page, errors = open_page(browser, srv.url + "/")
         create_table(page, "toy", ["bot:random"], deals=2)
         hand = page.locator("[data-testid=hand] [data-testid=card]")
         assert hand.count() == 6
-        assert all(len(c) == 2 and c[1] in "xy" for c in hand.evaluate_all(
-            "els => els.map(e => e.dataset.card)"))
+        assert all(
+            len(c) == 2 and c[1] in "xy"
+            for c in hand.evaluate_all("els => els.map(e => e.dataset.card)")
+        )
         counts = play_until_over([page])
         assert counts.get("hint-choice", 0) > 0, counts
         assert toasts(page) == [] and errors == []
@@ -384,8 +428,9 @@ def test_a_game_the_page_does_not_know_is_played_by_buttons(tmp_path: Path,
         srv.stop()
 
 
-def test_decision_prompts_and_words_come_from_the_games_page_data(server: ServerProcess,
-                                                                  browser: Browser) -> None:
+def test_decision_prompts_and_words_come_from_the_games_page_data(
+    server: ServerProcess, browser: Browser
+) -> None:
     """The page names no game: the sentence above a decision and a game's own
     action words are the ones its web plugin serves in ``/api/games`` (the demo's
     sample states: a Dou Dizhu bid, a Big A declaration in the draw), in 中文."""

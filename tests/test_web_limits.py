@@ -71,6 +71,7 @@ def join(ws: Any, table: str, token: str | None = None) -> dict[str, Any]:
 
 # ----- a real server process and raw sockets ---------------------------------------------
 
+
 class Served:
     """``chupai serve`` in a subprocess with extra options."""
 
@@ -80,11 +81,25 @@ class Served:
             self.port = int(s.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "chupai", "serve", "--port", str(self.port),
-             "--db", str(tmp_path / "s.sqlite3"), "--bot-delay", str(bot_delay),
-             "--log-level", "warning", *options],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            [
+                sys.executable,
+                "-m",
+                "chupai",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(tmp_path / "s.sqlite3"),
+                "--bot-delay",
+                str(bot_delay),
+                "--log-level",
+                "warning",
+                *options,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:
@@ -102,8 +117,12 @@ class Served:
             return json.loads(r.read())
 
     def post(self, path: str, body: Any) -> Any:
-        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
+        req = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
         with _NO_PROXY.open(req, timeout=10) as r:
             return json.loads(r.read())
 
@@ -135,9 +154,11 @@ def raw_websocket(port: int, rcvbuf: int | None = None) -> socket.socket:
     s.settimeout(10)
     s.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall(f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-              f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-              "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    s.sendall(
+        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
     head = b""
     while b"\r\n\r\n" not in head:
         got = s.recv(1)
@@ -152,8 +173,9 @@ def ws_frame(text: str) -> bytes:
     data = text.encode()
     mask = os.urandom(4)
     n = len(data)
-    head = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else
-                            bytes([0x80 | 126]) + struct.pack(">H", n))
+    head = bytes([0x81]) + (
+        bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack(">H", n)
+    )
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
@@ -174,6 +196,7 @@ def drained_until_closed(s: socket.socket, timeout: float) -> bool:
 
 # ----- 1. a never-reading spectator does not freeze its table ------------------------------
 
+
 def test_never_reading_spectator_does_not_freeze_the_table(tmp_path: Path) -> None:
     """Spectators that stop reading (a raw socket with a tiny receive buffer) watch
     a table where a human plays three bots as fast as possible: the human's states
@@ -182,8 +205,15 @@ def test_never_reading_spectator_does_not_freeze_the_table(tmp_path: Path) -> No
     cut."""
     websockets = pytest.importorskip("websockets.sync.client")
     with served(tmp_path, "--send-timeout", "2", "--ping-interval", "600") as server:
-        made = server.post("/api/tables", {"game": "bigtwo", "deals": 100, "seed": 1,
-                                           "seats": seats("human", "greedy", "greedy", "greedy")})
+        made = server.post(
+            "/api/tables",
+            {
+                "game": "bigtwo",
+                "deals": 100,
+                "seed": 1,
+                "seats": seats("human", "greedy", "greedy", "greedy"),
+            },
+        )
         table = made["table"]
         watchers = []
         for _ in range(4):
@@ -192,10 +222,12 @@ def test_never_reading_spectator_does_not_freeze_the_table(tmp_path: Path) -> No
             watchers.append(s)  # and never read again
         acted = 0
         gaps = []
-        with websockets.connect(f"ws://127.0.0.1:{server.port}/ws", proxy=None,
-                                max_size=2**22) as ws:
-            ws.send(json.dumps({"type": "join", "table": table,
-                                "token": made["seats"][0]["token"]}))
+        with websockets.connect(
+            f"ws://127.0.0.1:{server.port}/ws", proxy=None, max_size=2**22
+        ) as ws:
+            ws.send(
+                json.dumps({"type": "join", "table": table, "token": made["seats"][0]["token"]})
+            )
             last = time.monotonic()
             end = last + 60
             over = False
@@ -219,6 +251,7 @@ def test_never_reading_spectator_does_not_freeze_the_table(tmp_path: Path) -> No
 
 
 # ----- 2. idle and half-open connections, connection limits ---------------------------------
+
 
 def test_idle_and_half_open_connections_are_cut(tmp_path: Path) -> None:
     """Sockets that send nothing or half a request head are cut after the request
@@ -251,8 +284,9 @@ def test_half_open_websocket_is_cut_by_the_ping(tmp_path: Path) -> None:
     nothing to send it, so no send ever times out) is cut after the ping
     interval and timeout."""
     with served(tmp_path, "--ping-interval", "1", "--ping-timeout", "1") as server:
-        made = server.post("/api/tables", {"game": "bigtwo", "seats": seats(
-            "human", "greedy", "greedy", "greedy")})
+        made = server.post(
+            "/api/tables", {"game": "bigtwo", "seats": seats("human", "greedy", "greedy", "greedy")}
+        )
         s = raw_websocket(server.port)
         s.sendall(ws_frame(json.dumps({"type": "join", "table": made["table"]})))
         t0 = time.monotonic()
@@ -262,8 +296,10 @@ def test_half_open_websocket_is_cut_by_the_ping(tmp_path: Path) -> None:
 
 
 def test_websocket_that_never_joins_is_closed(tmp_path: Path) -> None:
-    with TestClient(make_server(tmp_path, join_timeout=0.3).app) as c, \
-            c.websocket_connect("/ws") as ws:
+    with (
+        TestClient(make_server(tmp_path, join_timeout=0.3).app) as c,
+        c.websocket_connect("/ws") as ws,
+    ):
         ws.send_text(json.dumps({"type": "ping"}))
         assert receive(ws)["type"] == "pong"
         m = receive(ws)
@@ -275,8 +311,10 @@ def test_websocket_that_never_joins_is_closed(tmp_path: Path) -> None:
 
 def test_spectator_and_table_connection_limits(tmp_path: Path) -> None:
     with TestClient(make_server(tmp_path, max_spectators=2, max_table_connections=7).app) as c:
-        made = c.post("/api/tables", json={"game": "bigtwo",
-                                           "seats": seats("human", "greedy", "greedy", "greedy")})
+        made = c.post(
+            "/api/tables",
+            json={"game": "bigtwo", "seats": seats("human", "greedy", "greedy", "greedy")},
+        )
         table, token = made.json()["table"], made.json()["seats"][0]["token"]
         with contextlib.ExitStack() as stack:
             for _ in range(2):
@@ -297,9 +335,12 @@ def test_spectator_and_table_connection_limits(tmp_path: Path) -> None:
 
 
 def test_server_websocket_limit_in_process(tmp_path: Path) -> None:
-    with TestClient(make_server(tmp_path, max_connections=2).app) as c, \
-            c.websocket_connect("/ws"), c.websocket_connect("/ws"), \
-            c.websocket_connect("/ws") as third:
+    with (
+        TestClient(make_server(tmp_path, max_connections=2).app) as c,
+        c.websocket_connect("/ws"),
+        c.websocket_connect("/ws"),
+        c.websocket_connect("/ws") as third,
+    ):
         assert receive(third)["code"] == "full"
 
 
@@ -309,8 +350,14 @@ def test_spectator_join_is_not_broadcast(tmp_path: Path, monkeypatch: Any) -> No
     get nothing (a ping's pong is their next message)."""
     srv = make_server(tmp_path)
     with TestClient(srv.app) as client:
-        made = client.post("/api/tables", json={"game": "bigtwo", "seed": 2, "seats": seats(
-            "human", "human", "greedy", "greedy")})
+        made = client.post(
+            "/api/tables",
+            json={
+                "game": "bigtwo",
+                "seed": 2,
+                "seats": seats("human", "human", "greedy", "greedy"),
+            },
+        )
         body = made.json()
         table = srv.tables[body["table"]].table
         with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
@@ -335,19 +382,27 @@ def test_spectator_join_is_not_broadcast(tmp_path: Path, monkeypatch: Any) -> No
 
 # ----- 3. same origin, JSON only ----------------------------------------------------------------
 
+
 def test_state_changing_requests_are_same_origin_and_json(tmp_path: Path) -> None:
-    srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=0,
-                       origins=["https://cards.example.org"])
+    srv = ChupaiServer(
+        str(tmp_path / "t.sqlite3"), bot_delay=0, origins=["https://cards.example.org"]
+    )
     body = json.dumps({"game": "bigtwo", "seats": seats("human", "greedy", "greedy", "greedy")})
     with TestClient(srv.app) as c:
         r = c.post("/api/tables", content=body, headers={"Content-Type": "text/plain"})
         assert r.status_code == 415 and r.json()["field"] == "Content-Type"
-        r = c.post("/api/tables", content=body,
-                   headers={"Content-Type": "application/x-www-form-urlencoded"})
+        r = c.post(
+            "/api/tables",
+            content=body,
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
         assert r.status_code == 415
         for origin in ("https://evil.example", "null", "http://testserver.evil.example"):
-            r = c.post("/api/tables", content=body,
-                       headers={"Content-Type": "application/json", "Origin": origin})
+            r = c.post(
+                "/api/tables",
+                content=body,
+                headers={"Content-Type": "application/json", "Origin": origin},
+            )
             assert r.status_code == 403 and r.json()["field"] == "Origin", origin
         assert srv.tables == {}
         for origin in ("http://testserver", "https://cards.example.org", None):
@@ -360,15 +415,26 @@ def test_state_changing_requests_are_same_origin_and_json(tmp_path: Path) -> Non
 
 # ----- 4. replay frames: computed once, bounded ---------------------------------------------
 
+
 def _finish_a_table(c: TestClient) -> str:
-    made = c.post("/api/tables", json={"game": "doudizhu", "seed": 3, "deals": 1,
-                                       "seats": seats("human", "greedy", "greedy")}).json()
+    made = c.post(
+        "/api/tables",
+        json={
+            "game": "doudizhu",
+            "seed": 3,
+            "deals": 1,
+            "seats": seats("human", "greedy", "greedy"),
+        },
+    ).json()
     with c.websocket_connect("/ws") as ws:
         state = join(ws, made["table"], made["seats"][0]["token"])
         while not state["match"]["over"]:
             if state["legal"]:
-                ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
-                                         "action": state["legal"][-1]["i"]}))
+                ws.send_text(
+                    json.dumps(
+                        {"type": "act", "seq": state["seq"], "action": state["legal"][-1]["i"]}
+                    )
+                )
             state = receive(ws)
             assert state["type"] == "state", state
     return str(made["table"])
@@ -381,8 +447,12 @@ def test_replay_frames_are_computed_once(tmp_path: Path) -> None:
         first = c.get(f"/api/records/{table}/frames")
         assert first.status_code == 200 and first.headers["content-encoding"] == "gzip"
         results: list[Any] = []
-        threads = [threading.Thread(target=lambda: results.append(
-            c.get(f"/api/records/{table}/frames").json())) for _ in range(6)]
+        threads = [
+            threading.Thread(
+                target=lambda: results.append(c.get(f"/api/records/{table}/frames").json())
+            )
+            for _ in range(6)
+        ]
         for t in threads:
             t.start()
         for t in threads:
@@ -427,17 +497,22 @@ def test_replay_frames_queue_is_bounded(monkeypatch: Any) -> None:
 
 # ----- 5. input validation, paging, stale ---------------------------------------------------------
 
-@pytest.mark.parametrize(("change", "field"), [
-    ({"deals": "3"}, "deals"),
-    ({"deals": True}, "deals"),
-    ({"deals": 2.0}, "deals"),
-    ({"seed": "12"}, "seed"),
-    ({"turn_seconds": "60"}, "turn_seconds"),
-    ({"seats": seats("human", "search:margin=nan", "greedy", "greedy")}, "seats.1.level"),
-    ({"seats": seats("human", "search:ms=inf", "greedy", "greedy")}, "seats.1.level"),
-])
-def test_mistyped_and_non_finite_values_are_refused(client: TestClient, change: dict[str, Any],
-                                                    field: str) -> None:
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"deals": "3"}, "deals"),
+        ({"deals": True}, "deals"),
+        ({"deals": 2.0}, "deals"),
+        ({"seed": "12"}, "seed"),
+        ({"turn_seconds": "60"}, "turn_seconds"),
+        ({"seats": seats("human", "search:margin=nan", "greedy", "greedy")}, "seats.1.level"),
+        ({"seats": seats("human", "search:ms=inf", "greedy", "greedy")}, "seats.1.level"),
+    ],
+)
+def test_mistyped_and_non_finite_values_are_refused(
+    client: TestClient, change: dict[str, Any], field: str
+) -> None:
     body = {"game": "bigtwo", "seats": seats("human", "greedy", "greedy", "greedy"), **change}
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400, r.text
@@ -450,10 +525,17 @@ def test_records_are_paged(tmp_path: Path) -> None:
         con = sqlite3.connect(srv.store.path)
         with con:
             for i in range(7):
-                con.execute("INSERT INTO tables (id, created, config, status, finished, record) "
-                            "VALUES (?, ?, ?, 'over', ?, ?)",
-                            (f"t{i}", i, json.dumps({"game": "bigtwo"}), 100 + i,
-                             json.dumps({"spec": "bigtwo", "totals": [i]})))
+                con.execute(
+                    "INSERT INTO tables (id, created, config, status, finished, record) "
+                    "VALUES (?, ?, ?, 'over', ?, ?)",
+                    (
+                        f"t{i}",
+                        i,
+                        json.dumps({"game": "bigtwo"}),
+                        100 + i,
+                        json.dumps({"spec": "bigtwo", "totals": [i]}),
+                    ),
+                )
         con.close()
         everything = c.get("/api/records").json()
         assert [r["table"] for r in everything["records"]] == [f"t{i}" for i in range(6, -1, -1)]
@@ -464,8 +546,13 @@ def test_records_are_paged(tmp_path: Path) -> None:
         assert [r["table"] for r in page["records"]] == ["t3", "t2", "t1"]
         page = c.get(page["next"]).json()
         assert [r["table"] for r in page["records"]] == ["t0"] and "next" not in page
-        for query, field in (("limit=0", "limit"), ("limit=201", "limit"), ("offset=-1", "offset"),
-                             ("offset=x", "offset"), ("limit=1.5", "limit")):
+        for query, field in (
+            ("limit=0", "limit"),
+            ("limit=201", "limit"),
+            ("offset=-1", "offset"),
+            ("offset=x", "offset"),
+            ("limit=1.5", "limit"),
+        ):
             r = c.get(f"/api/records?{query}")
             assert r.status_code == 400 and r.json()["field"] == field, query
 
@@ -476,8 +563,14 @@ def test_double_click_after_the_turn_passed_is_stale(tmp_path: Path) -> None:
     is a hint for the old state."""
     srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=5)
     with TestClient(srv.app) as c:
-        made = c.post("/api/tables", json={"game": "bigtwo", "seed": 3, "seats": seats(
-            "human", "greedy", "greedy", "greedy")}).json()
+        made = c.post(
+            "/api/tables",
+            json={
+                "game": "bigtwo",
+                "seed": 3,
+                "seats": seats("human", "greedy", "greedy", "greedy"),
+            },
+        ).json()
         with c.websocket_connect("/ws") as ws:
             state = join(ws, made["table"], made["seats"][0]["token"])
             while not state["legal"]:
@@ -496,8 +589,12 @@ def test_double_click_after_the_turn_passed_is_stale(tmp_path: Path) -> None:
 
 
 def test_serve_help_lists_every_limit() -> None:
-    out = subprocess.run([sys.executable, "-m", "chupai", "serve", "--help"], capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "chupai", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     import dataclasses
 
     for f in dataclasses.fields(Limits):
@@ -505,8 +602,12 @@ def test_serve_help_lists_every_limit() -> None:
     doc = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text()
     for f in dataclasses.fields(Limits):
         assert "`--" + f.name.replace("_", "-") in doc, f.name
-    bad = subprocess.run([sys.executable, "-m", "chupai", "serve", "--send-timeout", "0"],
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "chupai", "serve", "--send-timeout", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "--send-timeout" in bad.stderr
 
 
@@ -553,25 +654,41 @@ def test_replay_frames_in_a_server_process(tmp_path: Path) -> None:
     table's socket keeps answering at once."""
     websockets = pytest.importorskip("websockets.sync.client")
     with served(tmp_path) as server:
-        made = server.post("/api/tables", {"game": "doudizhu", "seed": 3, "deals": 2,
-                                           "seats": seats("human", "greedy", "greedy")})
-        other = server.post("/api/tables", {"game": "bigtwo", "seats": seats(
-            "human", "greedy", "greedy", "greedy")})
+        made = server.post(
+            "/api/tables",
+            {
+                "game": "doudizhu",
+                "seed": 3,
+                "deals": 2,
+                "seats": seats("human", "greedy", "greedy"),
+            },
+        )
+        other = server.post(
+            "/api/tables", {"game": "bigtwo", "seats": seats("human", "greedy", "greedy", "greedy")}
+        )
         url = f"ws://127.0.0.1:{server.port}/ws"
         with websockets.connect(url, proxy=None, max_size=2**22) as ws:
-            ws.send(json.dumps({"type": "join", "table": made["table"],
-                                "token": made["seats"][0]["token"]}))
+            ws.send(
+                json.dumps(
+                    {"type": "join", "table": made["table"], "token": made["seats"][0]["token"]}
+                )
+            )
             while True:
                 msg = json.loads(ws.recv(timeout=20))
                 if msg["type"] == "state" and msg["match"]["over"]:
                     break
                 if msg["type"] == "state" and msg["legal"]:
-                    ws.send(json.dumps({"type": "act", "seq": msg["seq"],
-                                        "action": msg["legal"][-1]["i"]}))
+                    ws.send(
+                        json.dumps(
+                            {"type": "act", "seq": msg["seq"], "action": msg["legal"][-1]["i"]}
+                        )
+                    )
         answers: list[Any] = []
         path = f"/api/records/{made['table']}/frames"
-        threads = [threading.Thread(target=lambda: answers.append(server.get(path, timeout=60)))
-                   for _ in range(6)]
+        threads = [
+            threading.Thread(target=lambda: answers.append(server.get(path, timeout=60)))
+            for _ in range(6)
+        ]
         with websockets.connect(url, proxy=None, max_size=2**22) as ws:
             ws.send(json.dumps({"type": "join", "table": other["table"]}))
             ws.recv(timeout=10)

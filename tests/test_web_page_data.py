@@ -64,8 +64,8 @@ def test_the_scan_finds_what_it_looks_for() -> None:
         assert game_mentions(line, names), line
     good = [
         'const w = word("show_ddz"); // Dou Dizhu\'s "show"',
-        "decline_biga: \"Don't show\", big_aces: true,",
-        "if (ctx.bigAces && rank === \"A\") {",
+        'decline_biga: "Don\'t show", big_aces: true,',
+        'if (ctx.bigAces && rank === "A") {',
         'return t("prompt_show_second");',
         "for (const g of games) if (g.key === key) return g;",
     ]

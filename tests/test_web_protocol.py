@@ -19,8 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_schema_file_is_current() -> None:
     on_disk = json.loads((ROOT / "docs" / "protocol.schema.json").read_text(encoding="utf-8"))
-    assert on_disk == json.loads(json.dumps(json_schema())), \
+    assert on_disk == json.loads(json.dumps(json_schema())), (
         "regenerate: python -m chupai.web.schema > docs/protocol.schema.json"
+    )
 
 
 def test_every_error_code_is_documented() -> None:
@@ -37,22 +38,26 @@ def test_every_error_code_is_documented() -> None:
     assert used == set(ERROR_CODES)
 
 
-@pytest.mark.parametrize("text", [
-    '{"type": "join", "table": ""}',
-    '{"type": "join", "table": "x", "token": 5}',
-    '{"type": "act", "seq": 1.5, "action": 0}',
-    '{"type": "act", "seq": true, "action": 0}',
-    '{"type": "ping", "x": 1}',
-    '{"type": "hint"}',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type": "join", "table": ""}',
+        '{"type": "join", "table": "x", "token": 5}',
+        '{"type": "act", "seq": 1.5, "action": 0}',
+        '{"type": "act", "seq": true, "action": 0}',
+        '{"type": "ping", "x": 1}',
+        '{"type": "hint"}',
+    ],
+)
 def test_client_models_are_strict(text: str) -> None:
     with pytest.raises(ValueError):
         CLIENT_MESSAGE.validate_json(text)
 
 
 def _chupai(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "chupai", *args], capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "chupai", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def test_serve_help_and_bad_arguments() -> None:

@@ -24,8 +24,9 @@ def _recv(ws: ClientConnection) -> dict[str, Any]:
     return dict(json.loads(ws.recv(timeout=20)))
 
 
-def _join(server: ServerProcess, table: str, token: str, stack: ExitStack
-          ) -> tuple[ClientConnection, dict[str, Any]]:
+def _join(
+    server: ServerProcess, table: str, token: str, stack: ExitStack
+) -> tuple[ClientConnection, dict[str, Any]]:
     ws = stack.enter_context(connect(server.ws_url()))
     ws.send(json.dumps({"type": "join", "table": table, "token": token}))
     assert _recv(ws)["type"] == "welcome"
@@ -72,8 +73,9 @@ def _quiet(socks: dict[tuple[str, int], tuple[ClientConnection, dict[str, Any]]]
             socks[key] = (ws, _poll(ws, state))
         waiting = {}
         for (table, _), (_, state) in socks.items():
-            waiting[table] = waiting.get(table, False) or bool(state["legal"]) \
-                or state["match"]["over"]
+            waiting[table] = (
+                waiting.get(table, False) or bool(state["legal"]) or state["match"]["over"]
+            )
         if all(waiting.values()):
             for key, (ws, state) in list(socks.items()):
                 socks[key] = (ws, _settled(ws, state))  # the last queued messages
@@ -86,16 +88,40 @@ def test_sigkill_and_restart_lose_nothing(tmp_path: Path) -> None:
     server = ServerProcess(db).start()
     stack = ExitStack()
     try:
-        dd = server.post("/api/tables", {"game": "doudizhu", "seed": 31, "deals": 2, "seats": [
-            {"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "greedy"},
-            {"kind": "human", "name": "Bo"}]})
-        b2 = server.post("/api/tables", {"game": "bigtwo", "seed": 32, "seats": [
-            {"kind": "human"}, {"kind": "bot", "level": "heuristic"},
-            {"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]})
-        tokens = {(dd["table"], 0): dd["seats"][0]["token"], (dd["table"], 2): dd["seats"][2]["token"],
-                  (b2["table"], 0): b2["seats"][0]["token"]}
+        dd = server.post(
+            "/api/tables",
+            {
+                "game": "doudizhu",
+                "seed": 31,
+                "deals": 2,
+                "seats": [
+                    {"kind": "human", "name": "Ann"},
+                    {"kind": "bot", "level": "greedy"},
+                    {"kind": "human", "name": "Bo"},
+                ],
+            },
+        )
+        b2 = server.post(
+            "/api/tables",
+            {
+                "game": "bigtwo",
+                "seed": 32,
+                "seats": [
+                    {"kind": "human"},
+                    {"kind": "bot", "level": "heuristic"},
+                    {"kind": "bot", "level": "greedy"},
+                    {"kind": "bot", "level": "random"},
+                ],
+            },
+        )
+        tokens = {
+            (dd["table"], 0): dd["seats"][0]["token"],
+            (dd["table"], 2): dd["seats"][2]["token"],
+            (b2["table"], 0): b2["seats"][0]["token"],
+        }
         socks: dict[tuple[str, int], tuple[ClientConnection, dict[str, Any]]] = {
-            key: _join(server, key[0], tok, stack) for key, tok in tokens.items()}
+            key: _join(server, key[0], tok, stack) for key, tok in tokens.items()
+        }
         # play a few actions at each table, then let the bots settle
         for _ in range(4):
             for key, (ws, state) in list(socks.items()):

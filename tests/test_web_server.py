@@ -95,21 +95,51 @@ def play_to_end(ws: Any, state: dict[str, Any], pick: int = 0) -> tuple[dict[str
 
 # ----- creating tables ----------------------------------------------------------------------
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"game": "chess", "seats": seats("human")}, "game"),
-    ({"game": "bigtwo", "preset": "nope", "seats": seats("human", "greedy", "greedy", "greedy")},
-     "preset"),
-    ({"game": "bigtwo", "options": {"zz": "1"}, "seats": seats("human", "greedy", "greedy", "greedy")},
-     "options.zz"),
-    ({"game": "bigtwo", "seats": seats("human", "greedy")}, "seats"),
-    ({"game": "bigtwo", "seats": seats("greedy", "greedy", "greedy", "greedy")}, "seats"),
-    ({"game": "bigtwo", "seats": seats("human", "god", "greedy", "greedy")}, "seats.1.level"),
-    ({"game": "bigtwo", "deals": 0, "seats": seats("human", "greedy", "greedy", "greedy")}, "deals"),
-    ({"game": "bigtwo", "seats": seats("human", "greedy", "greedy", "greedy"), "colour": "red"},
-     "colour"),
-    ({"game": "doudizhu", "seats": seats("human", "greedy", "greedy"), "turn_seconds": 1}, "turn_seconds"),
-])
-def test_bad_table_is_refused_naming_the_field(server: Any, body: dict[str, Any], field: str) -> None:
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"game": "chess", "seats": seats("human")}, "game"),
+        (
+            {
+                "game": "bigtwo",
+                "preset": "nope",
+                "seats": seats("human", "greedy", "greedy", "greedy"),
+            },
+            "preset",
+        ),
+        (
+            {
+                "game": "bigtwo",
+                "options": {"zz": "1"},
+                "seats": seats("human", "greedy", "greedy", "greedy"),
+            },
+            "options.zz",
+        ),
+        ({"game": "bigtwo", "seats": seats("human", "greedy")}, "seats"),
+        ({"game": "bigtwo", "seats": seats("greedy", "greedy", "greedy", "greedy")}, "seats"),
+        ({"game": "bigtwo", "seats": seats("human", "god", "greedy", "greedy")}, "seats.1.level"),
+        (
+            {"game": "bigtwo", "deals": 0, "seats": seats("human", "greedy", "greedy", "greedy")},
+            "deals",
+        ),
+        (
+            {
+                "game": "bigtwo",
+                "seats": seats("human", "greedy", "greedy", "greedy"),
+                "colour": "red",
+            },
+            "colour",
+        ),
+        (
+            {"game": "doudizhu", "seats": seats("human", "greedy", "greedy"), "turn_seconds": 1},
+            "turn_seconds",
+        ),
+    ],
+)
+def test_bad_table_is_refused_naming_the_field(
+    server: Any, body: dict[str, Any], field: str
+) -> None:
     srv, client = server
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400
@@ -148,18 +178,24 @@ def test_index_page_is_served(server: Any) -> None:
 
 # ----- whole games ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("game", "preset", "bots", "deals"), [
-    ("bigtwo", "standard", ("greedy", "heuristic", "random"), 1),
-    ("bigtwo", "taiwan", ("greedy", "greedy", "greedy"), 2),
-    ("doudizhu", "classic", ("heuristic", "greedy"), 1),
-    ("doudizhu", "four_player", ("greedy", "greedy", "random"), 1),
-    ("biga", "standard", ("heuristic", "greedy", "random", "greedy"), 1),
-])
-def test_a_whole_match_against_bots(server: Any, game: str, preset: str, bots: tuple[str, ...],
-                                    deals: int) -> None:
+
+@pytest.mark.parametrize(
+    ("game", "preset", "bots", "deals"),
+    [
+        ("bigtwo", "standard", ("greedy", "heuristic", "random"), 1),
+        ("bigtwo", "taiwan", ("greedy", "greedy", "greedy"), 2),
+        ("doudizhu", "classic", ("heuristic", "greedy"), 1),
+        ("doudizhu", "four_player", ("greedy", "greedy", "random"), 1),
+        ("biga", "standard", ("heuristic", "greedy", "random", "greedy"), 1),
+    ],
+)
+def test_a_whole_match_against_bots(
+    server: Any, game: str, preset: str, bots: tuple[str, ...], deals: int
+) -> None:
     srv, client = server
-    made = create(client, game=game, preset=preset, deals=deals, seed=11,
-                  seats=seats("human", *bots))
+    made = create(
+        client, game=game, preset=preset, deals=deals, seed=11, seats=seats("human", *bots)
+    )
     table, token = made["table"], made["seats"][0]["token"]
     assert "token" not in made["seats"][1]
     with client.websocket_connect("/ws") as ws:
@@ -206,8 +242,11 @@ def test_two_humans_play_each_other_and_a_spectator_watches(server: Any) -> None
     table = srv.tables[t].table
     tokens = [s.get("token") for s in made["seats"]]
     assert tokens[0] and tokens[1] and tokens[0] != tokens[1]
-    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
-            client.websocket_connect("/ws") as watch:
+    with (
+        client.websocket_connect("/ws") as a,
+        client.websocket_connect("/ws") as b,
+        client.websocket_connect("/ws") as watch,
+    ):
         states = {0: join(a, t, tokens[0]), 1: join(b, t, tokens[1])}
         sw = join(watch, t)
         assert sw["seat"] is None and sw["legal"] == [] and sw["seq"] is None
@@ -226,13 +265,21 @@ def test_two_humans_play_each_other_and_a_spectator_watches(server: Any) -> None
                 st = receive(socks[mover])
             states[mover] = st
             # the other human cannot act for the mover, even with its current seq
-            socks[other].send_text(json.dumps({"type": "act", "seq": table.seat_seq(other),
-                                               "action": 0}))
+            socks[other].send_text(
+                json.dumps({"type": "act", "seq": table.seat_seq(other), "action": 0})
+            )
             err = _error_after(socks[other])
             assert err["code"] == "not_your_turn", (err, mover, table.to_act, table.log[-3:])
             refused += 1
-            socks[mover].send_text(json.dumps({"type": "act", "seq": states[mover]["seq"],
-                                               "action": states[mover]["legal"][0]["i"]}))
+            socks[mover].send_text(
+                json.dumps(
+                    {
+                        "type": "act",
+                        "seq": states[mover]["seq"],
+                        "action": states[mover]["legal"][0]["i"],
+                    }
+                )
+            )
             acted = states[mover]["seq"]
             while states[mover]["seq"] <= acted:  # past queued states to the action's own
                 states[mover] = receive(socks[mover])
@@ -249,6 +296,7 @@ def test_two_humans_play_each_other_and_a_spectator_watches(server: Any) -> None
 
 
 # ----- the server is the only judge -------------------------------------------------------------
+
 
 @pytest.fixture
 def seated(server: Any) -> Iterator[tuple[Any, Any, str, str, dict[str, Any]]]:
@@ -430,12 +478,20 @@ def _card_tokens(value: Any) -> Iterator[str]:
             yield from _card_tokens(v)
 
 
-@pytest.mark.parametrize(("preset", "options"), [
-    ("standard", {}), ("hongkong", {}), ("taiwan", {}), ("mainland", {}),
-    ("standard", {"players": "3"}), ("taiwan", {"players": "3"}),
-])
-def test_no_message_names_a_card_its_receiver_may_not_know(preset: str,
-                                                          options: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("standard", {}),
+        ("hongkong", {}),
+        ("taiwan", {}),
+        ("mainland", {}),
+        ("standard", {"players": "3"}),
+        ("taiwan", {"players": "3"}),
+    ],
+)
+def test_no_message_names_a_card_its_receiver_may_not_know(
+    preset: str, options: dict[str, str]
+) -> None:
     """Big Two has one card of each name. At every step of whole matches (every
     seat played at random), every card named anywhere in the message to a seat
     is in that seat's hand or was in it, or has been played, exposed or shown
@@ -448,8 +504,16 @@ def test_no_message_names_a_card_its_receiver_may_not_know(preset: str,
     from chupai.web.tables import Table, check_config
 
     players = int(options.get("players", 4))
-    config = check_config({"game": "bigtwo", "preset": preset, "options": options, "deals": 3,
-                           "seed": 12, "seats": [{"kind": "human"}] * players})
+    config = check_config(
+        {
+            "game": "bigtwo",
+            "preset": preset,
+            "options": options,
+            "deals": 3,
+            "seed": 12,
+            "seats": [{"kind": "human"}] * players,
+        }
+    )
     table, _ = Table.create("t", config, 0.0)
     rng = random.Random(7)
     held: dict[tuple[int, int], set[str]] = {}
@@ -469,8 +533,9 @@ def test_no_message_names_a_card_its_receiver_may_not_know(preset: str,
         for s in [None, *range(players)]:
             msg = table.state(s)
             msg["match"] = {k: v for k, v in msg["match"].items() if k != "last_outcome"}
-            msg["view"]["public"] = {k: v for k, v in msg["view"]["public"].items()
-                                     if k != "outcome"}
+            msg["view"]["public"] = {
+                k: v for k, v in msg["view"]["public"].items() if k != "outcome"
+            }
             allowed = set(public)
             if s is not None:
                 mine = held.setdefault((table.position, s), set())
@@ -507,8 +572,13 @@ def test_state_is_built_from_the_seats_own_observation(server: Any, monkeypatch:
 
 def test_turn_timer_plays_for_a_seat_that_does_not_act(server: Any) -> None:
     srv, client = server
-    made = create(client, game="bigtwo", seed=9, turn_seconds=5,
-                  seats=seats("human", "greedy", "greedy", "greedy"))
+    made = create(
+        client,
+        game="bigtwo",
+        seed=9,
+        turn_seconds=5,
+        seats=seats("human", "greedy", "greedy", "greedy"),
+    )
     t = made["table"]
     with client.websocket_connect("/ws") as ws:
         state = until_my_turn(ws, join(ws, t, made["seats"][0]["token"]))
@@ -529,8 +599,9 @@ def test_big_a_asks_a_human_to_declare_only_when_the_choices_change(server: Any)
     declarations are those of their last answer; every question asked shows a
     different set of choices from the previous one."""
     srv, client = server
-    made = create(client, game="biga", seed=2, seats=seats("human", "greedy", "greedy", "greedy",
-                                                            "greedy"))
+    made = create(
+        client, game="biga", seed=2, seats=seats("human", "greedy", "greedy", "greedy", "greedy")
+    )
     t = made["table"]
     asked: list[frozenset[str]] = []
     with client.websocket_connect("/ws") as ws:
@@ -540,9 +611,14 @@ def test_big_a_asks_a_human_to_declare_only_when_the_choices_change(server: Any)
                 texts = frozenset(e["text"] for e in state["legal"])
                 if state["view"]["private"]["info"].get("phase", "draw") == "draw":
                     asked.append(texts)
-                decline = next(e for e in state["legal"] if e["text"] == "decline") \
-                    if any(e["text"] == "decline" for e in state["legal"]) else state["legal"][0]
-                ws.send_text(json.dumps({"type": "act", "seq": state["seq"], "action": decline["i"]}))
+                decline = (
+                    next(e for e in state["legal"] if e["text"] == "decline")
+                    if any(e["text"] == "decline" for e in state["legal"])
+                    else state["legal"][0]
+                )
+                ws.send_text(
+                    json.dumps({"type": "act", "seq": state["seq"], "action": decline["i"]})
+                )
             state = receive(ws)
             while state["type"] == "error":  # a state the table had already left
                 assert state["code"] == "stale", state
@@ -555,16 +631,20 @@ def test_big_a_asks_a_human_to_declare_only_when_the_choices_change(server: Any)
     assert all(a != b for a, b in zip(asked, asked[1:]))
 
 
-@pytest.mark.parametrize(("game", "preset", "options", "deals"), [
-    ("bigtwo", "standard", {}, 2),
-    ("bigtwo", "taiwan", {}, 1),
-    ("bigtwo", "standard", {"series": "class_struggle"}, 3),
-    ("doudizhu", "classic", {}, 3),
-    ("doudizhu", "four_player", {}, 1),
-    ("biga", "standard", {}, 1),
-])
-def test_seq_moves_exactly_when_the_seat_sees_a_change(game: str, preset: str,
-                                                        options: dict[str, str], deals: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "preset", "options", "deals"),
+    [
+        ("bigtwo", "standard", {}, 2),
+        ("bigtwo", "taiwan", {}, 1),
+        ("bigtwo", "standard", {"series": "class_struggle"}, 3),
+        ("doudizhu", "classic", {}, 3),
+        ("doudizhu", "four_player", {}, 1),
+        ("biga", "standard", {}, 1),
+    ],
+)
+def test_seq_moves_exactly_when_the_seat_sees_a_change(
+    game: str, preset: str, options: dict[str, str], deals: int
+) -> None:
     """A seat's ``seq`` never goes back, and it changes whenever the seat's view or
     legal list changes (so an action for an older state is always refused as
     stale), at every step of whole matches; it is built from the seat's own
@@ -574,12 +654,22 @@ def test_seq_moves_exactly_when_the_seat_sees_a_change(game: str, preset: str,
     from chupai.web.tables import Table, check_config
 
     n = find_players(game, preset)
-    config = check_config({"game": game, "preset": preset, "options": options, "deals": deals,
-                           "seed": 17, "seats": [{"kind": "human"}] * n})
+    config = check_config(
+        {
+            "game": game,
+            "preset": preset,
+            "options": options,
+            "deals": deals,
+            "seed": 17,
+            "seats": [{"kind": "human"}] * n,
+        }
+    )
     table, _ = Table.create("t", config, 0.0)
     rng = random.Random(5)
-    last = {s: (table.seat_seq(s), json.dumps([table.state(s)["view"], table.state(s)["legal"]]))
-            for s in range(n)}
+    last = {
+        s: (table.seat_seq(s), json.dumps([table.state(s)["view"], table.state(s)["legal"]]))
+        for s in range(n)
+    }
     steps = 0
     while not table.over:
         seat = table.to_act
@@ -612,8 +702,15 @@ def test_shared_public_part_gives_the_same_messages() -> None:
     from chupai.web.tables import Table, check_config
 
     for game, options, n in (("biga", {}, 5), ("bigtwo", {"series": "class_struggle"}, 4)):
-        config = check_config({"game": game, "options": options, "deals": 2, "seed": 3,
-                               "seats": [{"kind": "human"}] * n})
+        config = check_config(
+            {
+                "game": game,
+                "options": options,
+                "deals": 2,
+                "seed": 3,
+                "seats": [{"kind": "human"}] * n,
+            }
+        )
         table, _ = Table.create("t", config, 0.0)
         rng = random.Random(1)
         while not table.over:
@@ -647,13 +744,21 @@ def test_big_a_outcome_names_the_winning_team() -> None:
             continue
         d = oc.declarer
         team = {d} | ({oc.partner} if oc.partner is not None else set())
-        want = sorted(team) if oc.scores[d] > 0 else \
-            [s for s in range(5) if s not in team] if oc.scores[d] < 0 else []
+        want = (
+            sorted(team)
+            if oc.scores[d] > 0
+            else [s for s in range(5) if s not in team]
+            if oc.scores[d] < 0
+            else []
+        )
         assert public["winners"] == want
         assert all(oc.scores[s] > 0 for s in want)
         seen += 1
-    assert seen >= 3 and shown["match"]["last_outcome"]["winners"] == views_outcome(
-        table.match.deals[-1])["winners"]
+    assert (
+        seen >= 3
+        and shown["match"]["last_outcome"]["winners"]
+        == views_outcome(table.match.deals[-1])["winners"]
+    )
 
 
 def views_outcome(deal: Any) -> dict[str, Any]:
@@ -663,6 +768,7 @@ def views_outcome(deal: Any) -> dict[str, Any]:
 
 
 # ----- one game protocol: names from the registry, a game without a web view ------------------
+
 
 def test_games_serve_the_registry_combination_names(server: Any) -> None:
     """The page shows the registry's combination names (the terminal's), served by
@@ -677,7 +783,11 @@ def test_games_serve_the_registry_combination_names(server: Any) -> None:
         assert set(names) == set(LANGUAGES)
         for lang in LANGUAGES:
             assert names[lang] == {kind: spec.combo_name(kind, lang) for kind in spec.combo_names}
-        assert served[spec.key]["web_view"] is True or spec.key not in ("bigtwo", "doudizhu", "biga")
+        assert served[spec.key]["web_view"] is True or spec.key not in (
+            "bigtwo",
+            "doudizhu",
+            "biga",
+        )
     assert served["doudizhu"]["combo_names"]["zh"]["trio_pair"] == "三带一对"
 
 
@@ -712,20 +822,27 @@ def _check_toy_state(state: dict[str, Any], seat: int | None) -> None:
         assert entry["text"] == "pass" or entry["text"] in private["hand"]
 
 
-def _join_all(sockets: list[Any], table: str, tokens: list[str], send: Any, recv: Any
-              ) -> list[dict[str, Any]]:
+def _join_all(
+    sockets: list[Any], table: str, tokens: list[str], send: Any, recv: Any
+) -> list[dict[str, Any]]:
     """Join every socket to ``table`` with its token, in order; the first state of
     each, updated by the state a later seat's joining sends (it is connected)."""
     states: list[dict[str, Any]] = []
     for ws, token in zip(sockets, tokens, strict=True):
         send(ws, {"type": "join", "table": table, "token": token})
         assert recv(ws)["type"] == "welcome"
-        states = [recv(other) for other in sockets[:len(states)]] + [recv(ws)]
+        states = [recv(other) for other in sockets[: len(states)]] + [recv(ws)]
     return states
 
 
-def _play_toy_seats(sockets: list[Any], states: list[dict[str, Any]], send: Any, recv: Any,
-                    actions: int | None = None, pick: int = 0) -> dict[str, Any]:
+def _play_toy_seats(
+    sockets: list[Any],
+    states: list[dict[str, Any]],
+    send: Any,
+    recv: Any,
+    actions: int | None = None,
+    pick: int = 0,
+) -> dict[str, Any]:
     """Play the toy's human seats (legal entry ``pick`` by text, or the last) for
     ``actions`` actions or until the match is over, checking every state; the
     last state of the first seat. With a bot at the table, only the first seat
@@ -747,6 +864,7 @@ def _play_toy_seats(sockets: list[Any], states: list[dict[str, Any]], send: Any,
 
 def _play_toy(client: TestClient, table: str, tokens: list[str]) -> dict[str, Any]:
     """Play a toy table in process, every human seat until the match is over."""
+
     def send(ws: Any, msg: dict[str, Any]) -> None:
         ws.send_text(json.dumps(msg))
 
@@ -771,8 +889,9 @@ def test_a_toy_match_between_humans_on_the_generic_view(server: Any, toy: Any) -
     with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
         # a hint, on the generic path too (the toy has no bots: its first legal action)
         sockets = [ws0, ws1]
-        states = _join_all(sockets, made["table"], tokens,
-                           lambda ws, msg: ws.send_text(json.dumps(msg)), receive)
+        states = _join_all(
+            sockets, made["table"], tokens, lambda ws, msg: ws.send_text(json.dumps(msg)), receive
+        )
         mover = next(i for i, st in enumerate(states) if st["legal"])
         sockets[mover].send_text(json.dumps({"type": "hint", "seq": states[mover]["seq"]}))
         hint = receive(sockets[mover])
@@ -811,8 +930,9 @@ def test_a_toy_game_named_by_chupai_games_in_a_server_process(tmp_path: Path) ->
 
     tests_dir = str(Path(__file__).parent)
     path = os.pathsep.join(p for p in (tests_dir, os.environ.get("PYTHONPATH", "")) if p)
-    server = ServerProcess(tmp_path / "toy.sqlite3",
-                           env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path})
+    server = ServerProcess(
+        tmp_path / "toy.sqlite3", env={"CHUPAI_GAMES": "toygame.spec", "PYTHONPATH": path}
+    )
 
     def recv(ws: Any) -> dict[str, Any]:
         msg = dict(json.loads(ws.recv(timeout=20)))
@@ -833,8 +953,9 @@ def test_a_toy_game_named_by_chupai_games_in_a_server_process(tmp_path: Path) ->
         with urllib.request.urlopen(server.url + "/api/games", timeout=10) as r:
             keys = [g["key"] for g in json.loads(r.read())["games"]]
         assert keys == ["bigtwo", "doudizhu", "biga", "toy"]
-        made = server.post("/api/tables", {"game": "toy", "deals": 2, "seed": 4,
-                                           "seats": seats("human", "human")})
+        made = server.post(
+            "/api/tables", {"game": "toy", "deals": 2, "seed": 4, "seats": seats("human", "human")}
+        )
         table, tokens = made["table"], [s["token"] for s in made["seats"]]
         before = play(tokens, 5)
         server.stop()

@@ -70,8 +70,9 @@ def play_to_end(ws: Any, state: dict[str, Any]) -> tuple[dict[str, Any], list[di
     while not state["match"]["over"]:
         if state["legal"] and state["seq"] != acted:
             acted = state["seq"]
-            ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
-                                     "action": state["legal"][-1]["i"]}))
+            ws.send_text(
+                json.dumps({"type": "act", "seq": state["seq"], "action": state["legal"][-1]["i"]})
+            )
         msg = dict(ws.receive_json())
         if msg["type"] == "error":
             errors.append(msg)
@@ -82,23 +83,34 @@ def play_to_end(ws: Any, state: dict[str, Any]) -> tuple[dict[str, Any], list[di
 
 # ----- bots ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("game", "level", "says"), [
-    ("doudizhu", "dmc:path=/etc/passwd", "levels"),
-    ("doudizhu", "rlcard", "levels"),
-    ("bigtwo", "search:ms=inf", "ms"),
-    ("bigtwo", "search:ms=nan", "ms"),
-    ("bigtwo", "search:ms=600000", "ms"),
-    ("bigtwo", "search:playouts=1000000000", "playouts"),
-    ("bigtwo", "search:determinizations=100000", "determinizations"),
-    ("bigtwo", "search:margin=1e308", "margin"),
-    ("bigtwo", "search:playouts=big", "playouts"),
-])
+
+@pytest.mark.parametrize(
+    ("game", "level", "says"),
+    [
+        ("doudizhu", "dmc:path=/etc/passwd", "levels"),
+        ("doudizhu", "rlcard", "levels"),
+        ("bigtwo", "search:ms=inf", "ms"),
+        ("bigtwo", "search:ms=nan", "ms"),
+        ("bigtwo", "search:ms=600000", "ms"),
+        ("bigtwo", "search:playouts=1000000000", "playouts"),
+        ("bigtwo", "search:determinizations=100000", "determinizations"),
+        ("bigtwo", "search:margin=1e308", "margin"),
+        ("bigtwo", "search:playouts=big", "playouts"),
+    ],
+)
 def test_web_bot_levels_are_the_offered_ones_with_capped_budgets(
-        server: Any, game: str, level: str, says: str) -> None:
+    server: Any, game: str, level: str, says: str
+) -> None:
     srv, client = server
     players = 3 if game == "doudizhu" else 4
-    r = client.post("/api/tables", json={"game": game, "seats": [
-        {"kind": "human"}, {"kind": "bot", "level": level}] + seats(*["greedy"] * (players - 2))})
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": game,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": level}]
+            + seats(*["greedy"] * (players - 2)),
+        },
+    )
     assert r.status_code == 400, r.text
     assert r.json()["field"] == "seats.1.level"
     assert says in r.json()["error"]
@@ -106,8 +118,9 @@ def test_web_bot_levels_are_the_offered_ones_with_capped_budgets(
     offered = {g["key"]: g["bots"] for g in client.get("/api/games").json()["games"]}
     assert "rlcard" not in offered["doudizhu"] and "dmc" not in offered["doudizhu"]
     # a budget within the bounds is fine
-    create(client, game="bigtwo", seats=seats("human", "search:ms=50,playouts=20", "greedy",
-                                              "greedy"))
+    create(
+        client, game="bigtwo", seats=seats("human", "search:ms=50,playouts=20", "greedy", "greedy")
+    )
 
 
 class _SlowBot:
@@ -122,7 +135,8 @@ class _SlowBot:
 
 
 def test_a_bot_over_its_time_has_the_fallback_played_and_logged(
-        tmp_path: Path, monkeypatch: Any, caplog: Any) -> None:
+    tmp_path: Path, monkeypatch: Any, caplog: Any
+) -> None:
     release = threading.Event()
     original = Table.bot_choice
 
@@ -136,16 +150,20 @@ def test_a_bot_over_its_time_has_the_fallback_played_and_logged(
     caplog.set_level(logging.WARNING, logger="chupai.serve")
     try:
         with TestClient(srv.app) as client:
-            made = create(client, game="bigtwo", seed=3, seats=seats("human", "greedy", "greedy",
-                                                                     "greedy"))
+            made = create(
+                client, game="bigtwo", seed=3, seats=seats("human", "greedy", "greedy", "greedy")
+            )
             with client.websocket_connect("/ws") as ws:
                 state = join(ws, made["table"], made["seats"][0]["token"])
                 start = time.monotonic()
                 for _ in range(3):  # the bots' turns go by, each after its time limit
                     while not state["legal"]:
                         state = dict(ws.receive_json())
-                    ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
-                                             "action": state["legal"][-1]["i"]}))
+                    ws.send_text(
+                        json.dumps(
+                            {"type": "act", "seq": state["seq"], "action": state["legal"][-1]["i"]}
+                        )
+                    )
                     state = dict(ws.receive_json())
                 while not state["legal"]:
                     state = dict(ws.receive_json())
@@ -158,19 +176,22 @@ def test_a_bot_over_its_time_has_the_fallback_played_and_logged(
 
 # ----- the finish and the start-up repair ----------------------------------------------------
 
+
 def _play_a_match(db: Path) -> str:
     srv = ChupaiServer(str(db), bot_delay=0)
     with TestClient(srv.app) as client:
-        made = create(client, game="doudizhu", seed=7, deals=1,
-                      seats=seats("human", "greedy", "greedy"))
+        made = create(
+            client, game="doudizhu", seed=7, deals=1, seats=seats("human", "greedy", "greedy")
+        )
         with client.websocket_connect("/ws") as ws:
             state, _ = play_to_end(ws, join(ws, made["table"], made["seats"][0]["token"]))
         assert state["match"]["over"]
         return str(made["table"])
 
 
-def test_the_last_action_and_the_finish_are_one_transaction(tmp_path: Path,
-                                                            monkeypatch: Any) -> None:
+def test_the_last_action_and_the_finish_are_one_transaction(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
     calls: list[tuple[str, Any]] = []
     append, finish = Store.append, Store.finish
 
@@ -192,15 +213,16 @@ def test_the_last_action_and_the_finish_are_one_transaction(tmp_path: Path,
     assert con.execute("SELECT status FROM tables WHERE id = ?", (table,)).fetchone()[0] == "over"
 
 
-def test_a_kill_between_the_last_action_and_the_finish_is_repaired_at_start(
-        tmp_path: Path) -> None:
+def test_a_kill_between_the_last_action_and_the_finish_is_repaired_at_start(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite3"
     table = _play_a_match(db)
     # the database as an older server left it when killed after the last action's commit
     con = sqlite3.connect(db)
     with con:
-        con.execute("UPDATE tables SET status = 'playing', finished = NULL, record = NULL "
-                    "WHERE id = ?", (table,))
+        con.execute(
+            "UPDATE tables SET status = 'playing', finished = NULL, record = NULL WHERE id = ?",
+            (table,),
+        )
     con.close()
     srv = ChupaiServer(str(db), bot_delay=0)
     with TestClient(srv.app) as client:
@@ -213,8 +235,10 @@ def test_a_kill_between_the_last_action_and_the_finish_is_repaired_at_start(
 
 # ----- storage errors ------------------------------------------------------------------------
 
-def test_a_failed_write_is_logged_told_and_retried(tmp_path: Path, monkeypatch: Any,
-                                                   caplog: Any) -> None:
+
+def test_a_failed_write_is_logged_told_and_retried(
+    tmp_path: Path, monkeypatch: Any, caplog: Any
+) -> None:
     monkeypatch.setattr(guards, "STORE_RETRY", (0.05, 0.1))
     caplog.set_level(logging.WARNING, logger="chupai.serve")
     srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=0)
@@ -229,8 +253,9 @@ def test_a_failed_write_is_logged_told_and_retried(tmp_path: Path, monkeypatch: 
 
     monkeypatch.setattr(srv.store, "append", flaky)
     with TestClient(srv.app) as client:
-        made = create(client, game="bigtwo", seed=5, seats=seats("human", "greedy", "greedy",
-                                                                 "greedy"))
+        made = create(
+            client, game="bigtwo", seed=5, seats=seats("human", "greedy", "greedy", "greedy")
+        )
         with client.websocket_connect("/ws") as ws:
             state, errors = play_to_end(ws, join(ws, made["table"], made["seats"][0]["token"]))
         assert state["match"]["over"]
@@ -243,22 +268,24 @@ def test_a_failed_write_is_logged_told_and_retried(tmp_path: Path, monkeypatch: 
     assert [e.seq for e in stored.log] == list(range(len(stored.log)))
 
 
-def test_table_creation_on_a_full_disk_answers_a_clear_error(server: Any,
-                                                            monkeypatch: Any) -> None:
+def test_table_creation_on_a_full_disk_answers_a_clear_error(server: Any, monkeypatch: Any) -> None:
     srv, client = server
 
     async def full(*args: Any) -> None:
         raise sqlite3.OperationalError("database or disk is full")
 
     monkeypatch.setattr(srv.store, "create_table", full)
-    r = client.post("/api/tables", json={"game": "bigtwo", "seats": seats(
-        "human", "greedy", "greedy", "greedy")})
+    r = client.post(
+        "/api/tables",
+        json={"game": "bigtwo", "seats": seats("human", "greedy", "greedy", "greedy")},
+    )
     assert r.status_code == 503
     assert "disk is full" in r.json()["error"] and r.json()["field"] is None
     assert srv.tables == {}
 
 
 # ----- Big A's reveal step -------------------------------------------------------------------
+
 
 def _reveal_step(tmp_path: Path, seed: int, think: float) -> tuple[float, list[str], bool]:
     """A Big A deal with one human (seat 0) and four bots, watched by a spectator:
@@ -267,8 +294,12 @@ def _reveal_step(tmp_path: Path, seed: int, think: float) -> tuple[float, list[s
     srv = ChupaiServer(str(tmp_path / f"r{seed}.sqlite3"), bot_delay=0, reveal_seconds=0.6)
     seen: list[tuple[float, str]] = []
     with TestClient(srv.app) as client:
-        made = create(client, game="biga", seed=seed, seats=seats("human", "greedy", "greedy",
-                                                                  "greedy", "greedy"))
+        made = create(
+            client,
+            game="biga",
+            seed=seed,
+            seats=seats("human", "greedy", "greedy", "greedy", "greedy"),
+        )
         with client.websocket_connect("/ws") as watch, client.websocket_connect("/ws") as ws:
             join(watch, made["table"])
 
@@ -289,8 +320,11 @@ def _reveal_step(tmp_path: Path, seed: int, think: float) -> tuple[float, list[s
                     if state["view"]["public"]["phase"] in ("reveal", "show_second"):
                         asked = True
                         time.sleep(think)
-                    ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
-                                             "action": state["legal"][-1]["i"]}))
+                    ws.send_text(
+                        json.dumps(
+                            {"type": "act", "seq": state["seq"], "action": state["legal"][-1]["i"]}
+                        )
+                    )
                 try:
                     state = dict(ws.receive_json())
                 except Exception:  # pragma: no cover - the socket closed
@@ -322,14 +356,21 @@ def test_a_human_in_the_reveal_step_waits_for_its_end(tmp_path: Path, answer: bo
     human who does not answer has the hint bot's choice played then."""
     srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=0, reveal_seconds=0.4)
     with TestClient(srv.app) as client:
-        made = create(client, game="biga", seed=15, seats=seats("human", "greedy", "greedy",
-                                                                "greedy", "greedy"))
+        made = create(
+            client,
+            game="biga",
+            seed=15,
+            seats=seats("human", "greedy", "greedy", "greedy", "greedy"),
+        )
         with client.websocket_connect("/ws") as ws:
             state = join(ws, made["table"], made["seats"][0]["token"])
             while state["view"]["public"]["phase"] not in ("reveal", "show_second"):
                 if state["legal"]:
-                    ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
-                                             "action": state["legal"][-1]["i"]}))
+                    ws.send_text(
+                        json.dumps(
+                            {"type": "act", "seq": state["seq"], "action": state["legal"][-1]["i"]}
+                        )
+                    )
                 state = dict(ws.receive_json())
             while not state["legal"]:
                 state = dict(ws.receive_json())
@@ -337,8 +378,11 @@ def test_a_human_in_the_reveal_step_waits_for_its_end(tmp_path: Path, answer: bo
             assert state["turn"]["deadline_ms"] is not None
             if answer:
                 for _ in range(2):
-                    ws.send_text(json.dumps({"type": "act", "seq": state["seq"],
-                                             "action": state["legal"][-1]["i"]}))
+                    ws.send_text(
+                        json.dumps(
+                            {"type": "act", "seq": state["seq"], "action": state["legal"][-1]["i"]}
+                        )
+                    )
                 assert ws.receive_json()["code"] == "stale"  # the second: already given
             while state["view"]["public"]["phase"] != "play":
                 state = dict(ws.receive_json())
@@ -350,15 +394,20 @@ def test_a_human_in_the_reveal_step_waits_for_its_end(tmp_path: Path, answer: bo
 
 # ----- the database --------------------------------------------------------------------------
 
+
 def test_a_second_server_on_the_same_database_refuses_naming_the_holder(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite3"
     first = Store(str(db))
     try:
         with pytest.raises(DatabaseLocked, match=f"pid {os.getpid()}"):
             Store(str(db))
-        out = subprocess.run([sys.executable, "-m", "chupai", "serve", "--db", str(db),
-                              "--port", "0"], capture_output=True, text=True, timeout=60,
-                             env={**os.environ, "PYTHONPATH": SRC})
+        out = subprocess.run(
+            [sys.executable, "-m", "chupai", "serve", "--db", str(db), "--port", "0"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "PYTHONPATH": SRC},
+        )
         assert out.returncode == 2
         assert f"pid {os.getpid()}" in out.stderr and "in use" in out.stderr
         assert "Traceback" not in out.stderr
@@ -389,8 +438,10 @@ def test_a_corrupted_database_is_refused_with_a_clear_message(tmp_path: Path) ->
     Store(str(db)).close()
     con = sqlite3.connect(db)
     with con:
-        con.executemany("INSERT INTO tables (id, created, config, status) VALUES (?, 0, ?, 'over')",
-                        [(f"t{i}", "x" * 200) for i in range(500)])
+        con.executemany(
+            "INSERT INTO tables (id, created, config, status) VALUES (?, 0, ?, 'over')",
+            [(f"t{i}", "x" * 200) for i in range(500)],
+        )
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     con.close()
     size = db.stat().st_size
@@ -399,13 +450,18 @@ def test_a_corrupted_database_is_refused_with_a_clear_message(tmp_path: Path) ->
         f.write(b"\xff" * 3000)
     with pytest.raises(ChupaiError, match="corrupted"):
         Store(str(db))
-    out = subprocess.run([sys.executable, "-m", "chupai", "serve", "--db", str(db)],
-                         capture_output=True, text=True, timeout=60,
-                         env={**os.environ, "PYTHONPATH": SRC})
+    out = subprocess.run(
+        [sys.executable, "-m", "chupai", "serve", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
     assert out.returncode == 2 and "corrupted" in out.stderr and "Traceback" not in out.stderr
 
 
 # ----- the seed ------------------------------------------------------------------------------
+
 
 def test_the_match_seed_stays_on_the_server_until_the_match_ends(server: Any) -> None:
     srv, client = server
@@ -424,6 +480,7 @@ def test_the_match_seed_stays_on_the_server_until_the_match_ends(server: Any) ->
 
 
 # ----- SIGKILLs during play ------------------------------------------------------------------
+
 
 def _kill(killed: threading.Event, server: Any) -> None:
     killed.set()
@@ -452,8 +509,15 @@ def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
 
     def new_table() -> None:
         game, n = rng.choice((("bigtwo", 4), ("doudizhu", 3)))
-        made = server.post("/api/tables", {"game": game, "deals": 2, "seed": rng.randrange(10**6),
-                                           "seats": seats("human", *["greedy"] * (n - 1))})
+        made = server.post(
+            "/api/tables",
+            {
+                "game": game,
+                "deals": 2,
+                "seed": rng.randrange(10**6),
+                "seats": seats("human", *["greedy"] * (n - 1)),
+            },
+        )
         tokens[made["table"]] = made["seats"][0]["token"]
         acked[made["table"]] = 0
 
@@ -461,8 +525,10 @@ def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
         con = sql.connect(db)
         try:
             for table, count in acked.items():
-                stored = con.execute("SELECT COUNT(*) FROM actions WHERE table_id = ? AND "
-                                     "seat = 0 AND auto = 0", (table,)).fetchone()[0]
+                stored = con.execute(
+                    "SELECT COUNT(*) FROM actions WHERE table_id = ? AND seat = 0 AND auto = 0",
+                    (table,),
+                ).fetchone()[0]
                 assert count <= stored <= count + 1, table  # and maybe the one in flight
                 acked[table] = stored
         finally:
@@ -470,8 +536,9 @@ def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
         for table in over:
             assert server.get(f"/api/records/{table}")["format"] == "chupai-match"
 
-    def join_all(stack: contextlib.ExitStack, socks: dict[str, Any],
-                 states: dict[str, dict[str, Any]]) -> None:
+    def join_all(
+        stack: contextlib.ExitStack, socks: dict[str, Any], states: dict[str, dict[str, Any]]
+    ) -> None:
         while len([t for t in tokens if t not in over]) < 2:
             new_table()
         for table in [t for t in tokens if t not in over and t not in socks]:
@@ -523,8 +590,9 @@ def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
                 check()
             last = round_ == kills
             killed = threading.Event()
-            killer = None if last else threading.Timer(rng.uniform(0.3, 1.5), _kill,
-                                                       (killed, server))
+            killer = (
+                None if last else threading.Timer(rng.uniform(0.3, 1.5), _kill, (killed, server))
+            )
             if killer is not None:
                 killer.start()
             try:
@@ -532,8 +600,9 @@ def _kill_and_restart(tmp_path: Path, kills: int, seed: int) -> None:
             except Exception as exc:  # the server was killed under us
                 if not killed.is_set():
                     raise
-                assert isinstance(exc, (OSError, EOFError, TimeoutError)) or \
-                    type(exc).__name__.startswith(("ConnectionClosed", "Invalid")), exc
+                assert isinstance(exc, (OSError, EOFError, TimeoutError)) or type(
+                    exc
+                ).__name__.startswith(("ConnectionClosed", "Invalid")), exc
             finally:
                 if killer is not None:
                     killer.join()

@@ -48,8 +48,18 @@ CASES = [
     ("bigtwo", "taiwan", {}, {}, 20),
     ("bigtwo", "standard", {"series": "class_struggle", "pre_exchange": "true"}, EXCHANGES, 20),
     ("bigtwo", "standard", {"series": "tribute", "tribute_method": "draw_three"}, EXCHANGES, 8),
-    ("bigtwo", "standard", {"players": "3", "leftover_rule": "malaysian",
-                            "last_card_call": "true", "ding_da": "penalty"}, {}, 10),
+    (
+        "bigtwo",
+        "standard",
+        {
+            "players": "3",
+            "leftover_rule": "malaysian",
+            "last_card_call": "true",
+            "ding_da": "penalty",
+        },
+        {},
+        10,
+    ),
     ("doudizhu", "classic", {}, {}, 20),
     ("doudizhu", "classic", {"ming_pai": "always"}, {}, 10),
     ("doudizhu", "four_player", {}, {}, 16),
@@ -58,8 +68,9 @@ CASES = [
 IDS = [f"{g}-{p}" + "".join(f"-{v}" for v in o.values()) for g, p, o, _, _ in CASES]
 
 
-def _states(game: str, rules: Any, seed: int, kwargs: dict[str, Any],
-            actions: list[Any] | None = None) -> Iterator[Any]:
+def _states(
+    game: str, rules: Any, seed: int, kwargs: dict[str, Any], actions: list[Any] | None = None
+) -> Iterator[Any]:
     """The deal at every step of a random game, the end included (the same object,
     advanced after each yield); the actions taken go to ``actions``."""
     deal = NEW_DEAL[game](rules, seed, **kwargs)
@@ -102,9 +113,11 @@ def _bigtwo_cards(value: Any) -> int:
 
 # ----- 1. the public part is common knowledge ----------------------------------------------
 
+
 @pytest.mark.parametrize(("game", "preset", "over", "kwargs", "deals"), CASES, ids=IDS)
-def test_public_view_is_common_knowledge(game: str, preset: str, over: dict[str, str],
-                                         kwargs: dict[str, Any], deals: int) -> None:
+def test_public_view_is_common_knowledge(
+    game: str, preset: str, over: dict[str, str], kwargs: dict[str, Any], deals: int
+) -> None:
     rules = resolve_rules(game, preset, over)
     steps = 0
     private_steps = 0
@@ -179,8 +192,12 @@ def test_biga_hidden_show_second_step() -> None:
 
 # ----- 2. no hand in the public part before the end -------------------------------------
 
-@pytest.mark.parametrize("case", [c for c in CASES if c[0] == "bigtwo"],
-                         ids=[i for c, i in zip(CASES, IDS) if c[0] == "bigtwo"])
+
+@pytest.mark.parametrize(
+    "case",
+    [c for c in CASES if c[0] == "bigtwo"],
+    ids=[i for c, i in zip(CASES, IDS) if c[0] == "bigtwo"],
+)
 def test_bigtwo_public_part_shows_no_hand(case: Any) -> None:
     game, preset, over, kwargs, deals = case
     rules = resolve_rules(game, preset, over)
@@ -200,6 +217,7 @@ def test_bigtwo_public_part_shows_no_hand(case: Any) -> None:
 
 
 # ----- 3. differential secrecy of a seat's view ------------------------------------------
+
 
 def _moved_bigtwo(deal: Any) -> int:
     """Every Big Two card some event of the deal names (played, given, named...)."""
@@ -223,8 +241,9 @@ def _pick(seats: list[int], rng: random.Random) -> tuple[int, int] | None:
     return x, y
 
 
-def _variant_bigtwo(deal: Any, rules: Any, seed: int, kwargs: dict[str, Any],
-                    rng: random.Random) -> tuple[Any, int, int] | None:
+def _variant_bigtwo(
+    deal: Any, rules: Any, seed: int, kwargs: dict[str, Any], rng: random.Random
+) -> tuple[Any, int, int] | None:
     """The deal with a card of x and one of y swapped, neither ever moved
     (same rank when possible, so that nothing the rules count changes), x and y."""
     moved = _moved_bigtwo(deal)
@@ -234,8 +253,7 @@ def _variant_bigtwo(deal: Any, rules: Any, seed: int, kwargs: dict[str, Any],
     x, y = picked
     cx = cards_of(deal.dealt_hands[x] & ~moved)
     cy = cards_of(deal.dealt_hands[y] & ~moved)
-    pairs = [(a, b) for a in cx for b in cy if a >> 2 == b >> 2] or \
-        [(a, b) for a in cx for b in cy]
+    pairs = [(a, b) for a in cx for b in cy if a >> 2 == b >> 2] or [(a, b) for a in cx for b in cy]
     if not pairs:
         return None
     a, b = rng.choice(pairs)
@@ -243,27 +261,43 @@ def _variant_bigtwo(deal: Any, rules: Any, seed: int, kwargs: dict[str, Any],
     hands[x] = hands[x] & ~(1 << a) | (1 << b)
     hands[y] = hands[y] & ~(1 << b) | (1 << a)
     _, _, leftover = bigtwo_game.deal_cards(rules, seed)
-    return bigtwo_game.BigTwoDeal.from_hands(
-        rules, hands, leftover=leftover, dealer=deal.dealer, seed=seed,
-        first_deal=kwargs.get("first_deal", True), ranking=kwargs.get("ranking")), x, y
+    return (
+        bigtwo_game.BigTwoDeal.from_hands(
+            rules,
+            hands,
+            leftover=leftover,
+            dealer=deal.dealer,
+            seed=seed,
+            first_deal=kwargs.get("first_deal", True),
+            ranking=kwargs.get("ranking"),
+        ),
+        x,
+        y,
+    )
 
 
-def _variant_doudizhu(deal: Any, rules: Any, seed: int, kwargs: dict[str, Any],
-                      rng: random.Random) -> tuple[Any, int, int] | None:
+def _variant_doudizhu(
+    deal: Any, rules: Any, seed: int, kwargs: dict[str, Any], rng: random.Random
+) -> tuple[Any, int, int] | None:
     """The deal with one card of x and one of another rank of y swapped, both
     ranks still held by their seat at the end of ``deal`` (so never needed in a
     play), x and y."""
     final = deal.hands
     # 明牌 shows the landlord's hand
-    picked = _pick([t for t in range(deal.players) if final[t]
-                    and not (deal.shown and t == deal.landlord)], rng)
+    picked = _pick(
+        [t for t in range(deal.players) if final[t] and not (deal.shown and t == deal.landlord)],
+        rng,
+    )
     if picked is None:
         return None
     x, y = picked
 
     def ranks(seat: int) -> list[int]:
-        return [r for r in range(15) if (deal.dealt_hands[seat] >> (5 * r)) & 31
-                and (final[seat] >> (5 * r)) & 31]
+        return [
+            r
+            for r in range(15)
+            if (deal.dealt_hands[seat] >> (5 * r)) & 31 and (final[seat] >> (5 * r)) & 31
+        ]
 
     pairs = [(a, b) for a in ranks(x) for b in ranks(y) if a != b]
     if not pairs:
@@ -273,9 +307,20 @@ def _variant_doudizhu(deal: Any, rules: Any, seed: int, kwargs: dict[str, Any],
     hands[x] += DDZ_UNIT[b] - DDZ_UNIT[a]
     hands[y] += DDZ_UNIT[a] - DDZ_UNIT[b]
     try:
-        return doudizhu_game.DouDizhuDeal.from_hands(
-            rules, hands, deal.kitty, dealer=deal.dealer, marker_index=deal.marker_index,
-            marker=deal.marker, doubled=deal.doubled, seed=seed), x, y
+        return (
+            doudizhu_game.DouDizhuDeal.from_hands(
+                rules,
+                hands,
+                deal.kitty,
+                dealer=deal.dealer,
+                marker_index=deal.marker_index,
+                marker=deal.marker,
+                doubled=deal.doubled,
+                seed=seed,
+            ),
+            x,
+            y,
+        )
     except ValueError:
         return None  # the marker card left the first bidder's hand
 
@@ -284,8 +329,9 @@ _BIGA_KEEP = frozenset({1, 11, 15, 16, 17, 18})
 """Big A faces not swapped: the 4s (captures) and every Ace (declarations)."""
 
 
-def _variant_biga(deal: Any, rules: Any, seed: int, kwargs: dict[str, Any],
-                  rng: random.Random) -> tuple[Any, int, int] | None:
+def _variant_biga(
+    deal: Any, rules: Any, seed: int, kwargs: dict[str, Any], rng: random.Random
+) -> tuple[Any, int, int] | None:
     """The deal with two stock cards drawn by x and y swapped (not Aces, not 4s;
     faces both seats still hold at the point ``deal`` has reached), x and y."""
     stock = list(deal.stock)
@@ -293,8 +339,13 @@ def _variant_biga(deal: Any, rules: Any, seed: int, kwargs: dict[str, Any],
     final = deal.hands
 
     def positions(seat: int) -> list[int]:
-        return [k for k in range(len(stock)) if (first + k) % 5 == seat
-                and stock[k] not in _BIGA_KEEP and (final[seat] >> (5 * stock[k])) & 31]
+        return [
+            k
+            for k in range(len(stock))
+            if (first + k) % 5 == seat
+            and stock[k] not in _BIGA_KEEP
+            and (final[seat] >> (5 * stock[k])) & 31
+        ]
 
     picked = _pick([t for t in range(5) if positions(t)], rng)
     if picked is None:
@@ -323,16 +374,20 @@ DIFF_CASES = [
 
 
 def _without_outcome(view: dict[str, Any]) -> dict[str, Any]:
-    return {"public": {k: v for k, v in view["public"].items() if k != "outcome"},
-            "private": view["private"]}
+    return {
+        "public": {k: v for k, v in view["public"].items() if k != "outcome"},
+        "private": view["private"],
+    }
 
 
-@pytest.mark.parametrize(("game", "preset", "over", "kwargs", "deals"), DIFF_CASES,
-                         ids=[f"{g}-{p}" + "".join(f"-{v}" for v in o.values())
-                              for g, p, o, _, _ in DIFF_CASES])
+@pytest.mark.parametrize(
+    ("game", "preset", "over", "kwargs", "deals"),
+    DIFF_CASES,
+    ids=[f"{g}-{p}" + "".join(f"-{v}" for v in o.values()) for g, p, o, _, _ in DIFF_CASES],
+)
 def test_seat_view_ignores_other_seats_hidden_cards(
-        game: str, preset: str, over: dict[str, str], kwargs: dict[str, Any],
-        deals: int) -> None:
+    game: str, preset: str, over: dict[str, str], kwargs: dict[str, Any], deals: int
+) -> None:
     rules = resolve_rules(game, preset, over)
     done = 0
     for seed in range(deals):
@@ -342,7 +397,7 @@ def test_seat_view_ignores_other_seats_hidden_cards(
         if game == "biga":
             # a Big A deal ends with few cards left: replay its first two thirds
             # (the draw and most of the play), so that cards are left to swap
-            actions = actions[:2 * len(actions) // 3]
+            actions = actions[: 2 * len(actions) // 3]
         played = NEW_DEAL[game](rules, seed, **kwargs)
         for act in actions:
             played.apply_action(act)
@@ -363,8 +418,9 @@ def test_seat_view_ignores_other_seats_hidden_cards(
             # the test can see a difference: the swapping seat's own view differs
             seen_swap = seen_swap or seat_view(game, a.observe(x)) != seat_view(game, b.observe(x))
             if a.current_player == s:
-                assert legal_entries(game, a.observe(s), a.legal_actions()) == \
-                    legal_entries(game, b.observe(s), b.legal_actions())
+                assert legal_entries(game, a.observe(s), a.legal_actions()) == legal_entries(
+                    game, b.observe(s), b.legal_actions()
+                )
             a.apply_action(act)
             b.apply_action(act)
         if not ok:
@@ -372,17 +428,20 @@ def test_seat_view_ignores_other_seats_hidden_cards(
         assert a.is_terminal() == b.is_terminal() == (game != "biga")
         assert seen_swap
         # the end reveals every hand; nothing else differs
-        assert _without_outcome(seat_view(game, a.observe(s))) == \
-            _without_outcome(seat_view(game, b.observe(s)))
+        assert _without_outcome(seat_view(game, a.observe(s))) == _without_outcome(
+            seat_view(game, b.observe(s))
+        )
         done += 1
     assert done >= 10, done
 
 
 # ----- 4. legal entries -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("game", "preset", "over", "kwargs", "deals"), CASES, ids=IDS)
-def test_legal_entries_read_back(game: str, preset: str, over: dict[str, str],
-                                 kwargs: dict[str, Any], deals: int) -> None:
+def test_legal_entries_read_back(
+    game: str, preset: str, over: dict[str, str], kwargs: dict[str, Any], deals: int
+) -> None:
     rules = resolve_rules(game, preset, over)
     kinds: set[str] = set()
     for seed in range(deals):
@@ -412,6 +471,7 @@ def test_legal_entries_read_back(game: str, preset: str, over: dict[str, str],
 
 # ----- 5. a seat's own hand, and nobody else's ---------------------------------------------
 
+
 def _parse_hand(game: str, deal: Any, tokens: list[str]) -> int:
     text = " ".join(tokens)
     if game == "bigtwo":
@@ -434,8 +494,9 @@ def _known_to(deal: Any, seat: int) -> int:
 
 
 @pytest.mark.parametrize(("game", "preset", "over", "kwargs", "deals"), CASES, ids=IDS)
-def test_seat_view_hand(game: str, preset: str, over: dict[str, str],
-                        kwargs: dict[str, Any], deals: int) -> None:
+def test_seat_view_hand(
+    game: str, preset: str, over: dict[str, str], kwargs: dict[str, Any], deals: int
+) -> None:
     rules = resolve_rules(game, preset, over)
     for seed in range(min(deals, 4)):
         for deal in _states(game, rules, seed, kwargs):
@@ -462,12 +523,17 @@ def test_views_reject_a_wrong_game() -> None:
 
 # ----- roles come from the observation ------------------------------------------------------
 
+
 def _private_role(obs: Any) -> str | None:
     """The seat's own role: ``obs.roles``, and Big A's ``defender`` for a seat that
     is not the declarer once the draw is over (it knows it holds no Big Ace)."""
     own = obs.roles[obs.seat]
-    if not own and obs.declarer is not None and obs.outcome is None \
-            and obs.phase is not biga_game.Phase.DRAW:
+    if (
+        not own
+        and obs.declarer is not None
+        and obs.outcome is None
+        and obs.phase is not biga_game.Phase.DRAW
+    ):
         return "defender"
     return own or None
 
@@ -499,6 +565,7 @@ def test_biga_roles_are_the_observations(seed: int) -> None:
 
 # ----- a game without a web view: the generic view ---------------------------------------------
 
+
 def test_generic_view_of_a_game_without_a_web_view() -> None:
     """The toy game (``tests/toygame``) has no web plugin: its views are built
     from ``spec.facts(obs)`` and its legal entries written by ``deal.action_text``;
@@ -526,14 +593,18 @@ def test_generic_view_of_a_game_without_a_web_view() -> None:
                     json.dumps(view)
                 pub = views[0]["public"]
                 facts = spec.facts(deal.observe(0))
-                assert pub["top"] == (None if facts.top is None else {
-                    "seat": facts.top_player, "cards": [], "type": None, "text": facts.top})
+                assert pub["top"] == (
+                    None
+                    if facts.top is None
+                    else {"seat": facts.top_player, "cards": [], "type": None, "text": facts.top}
+                )
                 if deal.is_terminal():
                     assert pub["outcome"]["scores"] == list(deal.outcome.scores)
                     break
                 legal = deal.legal_actions()
-                entries = legal_entries("toy", deal.observe(deal.current_player), legal,
-                                        deal.action_text)
+                entries = legal_entries(
+                    "toy", deal.observe(deal.current_player), legal, deal.action_text
+                )
                 assert [e["text"] for e in entries] == [deal.action_text(a) for a in legal]
                 assert {e["kind"] for e in entries} <= {"choice", "pass"}
                 with pytest.raises(ValueError, match="no web view"):

@@ -24,8 +24,14 @@ def free_port() -> int:
 class ServerProcess:
     """``chupai serve`` in a subprocess (``python -m chupai serve``)."""
 
-    def __init__(self, db: Path, *, port: int | None = None, bot_delay: float = 0.0,
-                 env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        db: Path,
+        *,
+        port: int | None = None,
+        bot_delay: float = 0.0,
+        env: dict[str, str] | None = None,
+    ):
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
@@ -39,11 +45,26 @@ class ServerProcess:
 
     def start(self, timeout: float = 30) -> ServerProcess:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "chupai", "serve", "--port", str(self.port), "--db", str(self.db),
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning",
-             "--reveal-seconds", "1"],  # Big A's reveal step: 1 s, not 10, in tests
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env})
+            [
+                sys.executable,
+                "-m",
+                "chupai",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(self.db),
+                "--bot-delay",
+                str(self.bot_delay),
+                "--log-level",
+                "warning",
+                "--reveal-seconds",
+                "1",
+            ],  # Big A's reveal step: 1 s, not 10, in tests
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env},
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -72,8 +93,12 @@ class ServerProcess:
                 self.kill()
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
+        req = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
         with urllib.request.urlopen(req, timeout=10) as r:
             return dict(json.loads(r.read()))
 

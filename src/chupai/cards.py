@@ -71,9 +71,18 @@ FULL_PACK_MASK: Final = (1 << 52) - 1
 """The 52 suited cards of one pack as a mask."""
 
 _SUIT_ALIASES: Final = {
-    "S": 3, "H": 2, "C": 1, "D": 0,
-    "♠": 3, "♥": 2, "♣": 1, "♦": 0,
-    "♤": 3, "♡": 2, "♧": 1, "♢": 0,
+    "S": 3,
+    "H": 2,
+    "C": 1,
+    "D": 0,
+    "♠": 3,
+    "♥": 2,
+    "♣": 1,
+    "♦": 0,
+    "♤": 3,
+    "♡": 2,
+    "♧": 1,
+    "♢": 0,
 }
 _RANK_ALIASES: Final = {ch: i for i, ch in enumerate(RANKS)} | {"10": RANKS.index("T")}
 
@@ -118,16 +127,17 @@ def _read_token(token: str, index: int, *, bare_ranks: bool) -> Card:
         raise CardParseError(
             f"card {token!r} has no suit: a card token is a rank and a suit, e.g. "
             f"'{up}S' (bare ranks are not allowed in this game)",
-            token, index,
+            token,
+            index,
         )
     rank_part, suit_part = up[:-1], up[-1:]
     if rank_part in _RANK_ALIASES and suit_part in _SUIT_ALIASES:
         return _RANK_ALIASES[rank_part] * 4 + _SUIT_ALIASES[suit_part]
     if up[:1] in _SUIT_ALIASES and up[1:] in _RANK_ALIASES:
         raise CardParseError(
-            f"unknown card token {token!r}: write the rank first, e.g. "
-            f"{up[1:]}{up[:1]!s}",
-            token, index,
+            f"unknown card token {token!r}: write the rank first, e.g. {up[1:]}{up[:1]!s}",
+            token,
+            index,
         )
     raise CardParseError(f"unknown card token {token!r}", token, index)
 
@@ -172,7 +182,8 @@ def parse_mask(text: str | Iterable[str], *, jokers: bool = False) -> CardMask:
         if c >= 52 and not jokers:
             raise CardParseError(
                 f"card {card_name(c)!r} is a joker, and this game is played without jokers",
-                card_name(c), i,
+                card_name(c),
+                i,
             )
         seen[c] = seen.get(c, 0) + 1
         mask |= 1 << c
@@ -180,7 +191,8 @@ def parse_mask(text: str | Iterable[str], *, jokers: bool = False) -> CardMask:
         if n > 1:
             raise CardParseError(
                 f"card {card_name(c)!r} appears {n} times but the decks hold 1",
-                card_name(c), None,
+                card_name(c),
+                None,
             )
     return mask
 
@@ -283,6 +295,7 @@ class CardSet:
 # ----- packed counts ----------------------------------------------------------------
 # A multiset of cards by rank or face (Dou Dizhu, Big A): 5 bits per field, field
 # ``f`` at bit ``5 * f``, each count 0..15 (the top bit of a field is a guard).
+
 
 def pack_counts(counts: Sequence[int], names: Sequence[str], what: str) -> int:
     """Packed counts from a sequence of field counts (at most one per name of

@@ -37,8 +37,7 @@ T = TypeVar("T")
 PlayT = TypeVar("PlayT", bound=tuple[Any, ...])
 
 
-def copy_slots(source: object, target: T, slots: Iterable[str],
-               copied: Iterable[str] = ()) -> T:
+def copy_slots(source: object, target: T, slots: Iterable[str], copied: Iterable[str] = ()) -> T:
     """Give ``target`` the value of every slot of ``source`` named in ``slots``
     (shared), then a copy (``.copy()``: the lists and dicts of the state) of each
     slot named in ``copied``; returns ``target``. A deal's ``clone`` is
@@ -120,6 +119,7 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
     hands: list[Any]
     """Each seat's cards (the game's card sets)."""
     if TYPE_CHECKING:
+
         def cards_text(self, cards: Any) -> str:
             """The text of a set of ``cards`` in the game's notation (each game's)."""
 
@@ -189,8 +189,10 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
         except AttributeError:
             return object.__repr__(self)
         extra = "".join(f"{name}={getattr(self, name)} " for name in self._REPR)
-        return (f"<{type(self).__name__} {spec} phase={self.phase} {extra}"
-                f"to_act={self.to_act} hands=[{hands}]>")
+        return (
+            f"<{type(self).__name__} {spec} phase={self.phase} {extra}"
+            f"to_act={self.to_act} hands=[{hands}]>"
+        )
 
     # ----- the checked path ------------------------------------------------------
     def is_legal(self, action: ActionT) -> bool:

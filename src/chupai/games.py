@@ -32,8 +32,9 @@ def find_game(name: str) -> GameSpec:
     return get_game(name)
 
 
-def resolve_rules(game: str, preset: str | None = None,
-                  overrides: Mapping[str, str] | None = None) -> Any:
+def resolve_rules(
+    game: str, preset: str | None = None, overrides: Mapping[str, str] | None = None
+) -> Any:
     """The options object of ``game`` for ``preset`` (default: the game's default)
     with text overrides."""
     return get_game(game).resolve(preset, overrides)

@@ -30,8 +30,17 @@ from chupai.errors import ChupaiError, RecordError
 from chupai.records import JsonValue, RecordableDeal, RecordedRules, check_match_plan, is_int
 from chupai.seeds import match_deal_seed
 
-__all__ = ["MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "BaseMatch", "RecordedDeal",
-           "match_deal_seed", "recorded_deals", "recorded_table", "row_dict"]
+__all__ = [
+    "MATCH_FORMAT",
+    "MATCH_VERSION",
+    "MAX_DEALS",
+    "BaseMatch",
+    "RecordedDeal",
+    "match_deal_seed",
+    "recorded_deals",
+    "recorded_table",
+    "row_dict",
+]
 
 MATCH_FORMAT: Final = "chupai-match"
 MATCH_VERSION: Final = 1
@@ -109,9 +118,16 @@ class BaseMatch(Generic[RulesT, DealT, SetupT, RowT]):
     strict_version: ClassVar[bool] = True
     """Whether a record whose version is JSON ``true`` (``True == 1``) is refused."""
 
-    def __init__(self, rules: RulesT, seed: int, *, deals: int | None = None,
-                 target: int | None = None, dealer: int | None = None,
-                 max_deals: int = MAX_DEALS):
+    def __init__(
+        self,
+        rules: RulesT,
+        seed: int,
+        *,
+        deals: int | None = None,
+        target: int | None = None,
+        dealer: int | None = None,
+        max_deals: int = MAX_DEALS,
+    ):
         check_match_plan(rules.players, deals, target, dealer, max_deals)
         self.rules = rules
         self.seed = seed
@@ -140,8 +156,7 @@ class BaseMatch(Generic[RulesT, DealT, SetupT, RowT]):
         """How ``deal`` differs from ``setup`` beyond its rules, seed and dealer."""
         raise NotImplementedError
 
-    def _row(self, number: int | None, position: int, deal: DealT,
-             totals: tuple[int, ...]) -> RowT:
+    def _row(self, number: int | None, position: int, deal: DealT, totals: tuple[int, ...]) -> RowT:
         """The score-table row of the finished ``deal``."""
         raise NotImplementedError
 
@@ -331,10 +346,14 @@ class BaseMatch(Generic[RulesT, DealT, SetupT, RowT]):
         max_deals = _int_or_none(rec, "max_deals") if cls.records_max_deals else None
         try:
             rules = cls._read_rules(raw_rules)
-            match = cls(rules, seed, deals=_int_or_none(rec, "deal_count"),
-                        target=_int_or_none(rec, "target"),
-                        dealer=_int_or_none(rec, "first_dealer"),
-                        max_deals=MAX_DEALS if max_deals is None else max_deals)
+            match = cls(
+                rules,
+                seed,
+                deals=_int_or_none(rec, "deal_count"),
+                target=_int_or_none(rec, "target"),
+                dealer=_int_or_none(rec, "first_dealer"),
+                max_deals=MAX_DEALS if max_deals is None else max_deals,
+            )
         except RecordError:
             raise
         except ChupaiError as exc:
@@ -356,8 +375,9 @@ class BaseMatch(Generic[RulesT, DealT, SetupT, RowT]):
             raise RecordError("the recorded score table differs from the replayed one")
         totals = rec.get("totals")
         if totals is not None and totals != match.totals:
-            raise RecordError(f"the recorded totals {totals!r} differ from the replayed "
-                              f"{match.totals!r}")
+            raise RecordError(
+                f"the recorded totals {totals!r} differ from the replayed {match.totals!r}"
+            )
         return match
 
 
@@ -377,7 +397,8 @@ def row_dict(row: tuple[Any, ...]) -> dict[str, Any]:
     for name, value in zip(fields, row, strict=True):
         if name != "position":
             out["deal" if name == "number" else name] = (
-                list(value) if isinstance(value, tuple) else value)
+                list(value) if isinstance(value, tuple) else value
+            )
     return out
 
 
@@ -426,8 +447,9 @@ def recorded_deals(rec: Mapping[str, Any]) -> Iterator[RecordedDeal]:
         yield RecordedDeal(drec, result, None if redeal else number, list(scores), list(totals))
 
 
-def recorded_table(rec: Mapping[str, Any], row: Callable[[RecordedDeal], dict[str, Any]]
-                   ) -> list[dict[str, Any]]:
+def recorded_table(
+    rec: Mapping[str, Any], row: Callable[[RecordedDeal], dict[str, Any]]
+) -> list[dict[str, Any]]:
     """The score table of a match record computed from the record alone: ``row``
     of each finished deal, its recorded scores added up (no replay: a game's
     ``replay_match`` checks that the scores are right). Raises

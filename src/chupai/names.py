@@ -28,19 +28,27 @@ from chupai.errors import RulesError
 from chupai.protocol import GameSpec, all_games, get_game
 
 __all__ = [
-    "LANGUAGES", "ACTION_NAMES",
-    "game_name", "combo_name", "action_name", "combo_table",
+    "LANGUAGES",
+    "ACTION_NAMES",
+    "game_name",
+    "combo_name",
+    "action_name",
+    "combo_table",
 ]
 
 LANGUAGES: Final = ("en", "zh", "ja")
 """Language codes with display names: English, Chinese (simplified), Japanese."""
 
 ACTION_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
-    "en": {"pass": "pass", "take": "take", "leave": "leave", "swap": "swap",
-           "decline": "decline"},
+    "en": {"pass": "pass", "take": "take", "leave": "leave", "swap": "swap", "decline": "decline"},
     "zh": {"pass": "过", "take": "拿牌", "leave": "不拿", "swap": "换牌", "decline": "不换"},
-    "ja": {"pass": "パス", "take": "取る", "leave": "取らない", "swap": "交換",
-           "decline": "交換しない"},
+    "ja": {
+        "pass": "パス",
+        "take": "取る",
+        "leave": "取らない",
+        "swap": "交換",
+        "decline": "交換しない",
+    },
 }
 """Display name of the non-card actions by language (input stays in English)."""
 
@@ -77,8 +85,9 @@ def combo_name(kind: str, lang: str = "en", *, game: str = "bigtwo") -> str:
 def combo_table(game: str) -> dict[str, dict[str, str]]:
     """The combination names of ``game`` by language: ``{lang: {type: name}}``."""
     spec = get_game(game)
-    return {lang: {kind: spec.combo_name(kind, lang) for kind in spec.combo_names}
-            for lang in LANGUAGES}
+    return {
+        lang: {kind: spec.combo_name(kind, lang) for kind in spec.combo_names} for lang in LANGUAGES
+    }
 
 
 def action_name(name: str, lang: str = "en") -> str:
@@ -86,8 +95,11 @@ def action_name(name: str, lang: str = "en") -> str:
     return ACTION_NAMES[_lang(lang)].get(name, name)
 
 
-_TABLES: Final = {"COMBO_NAMES": "bigtwo", "BIGTWO_COMBO_NAMES": "bigtwo",
-                  "BIGA_COMBO_NAMES": "biga"}
+_TABLES: Final = {
+    "COMBO_NAMES": "bigtwo",
+    "BIGTWO_COMBO_NAMES": "bigtwo",
+    "BIGA_COMBO_NAMES": "biga",
+}
 """The former module tables of combination names, now read from the registry."""
 
 
@@ -95,6 +107,5 @@ def __getattr__(name: str) -> Any:
     if name in _TABLES:
         return combo_table(_TABLES[name])
     if name == "GAME_NAMES":
-        return {spec.key: {lang: spec.name(lang) for lang in LANGUAGES}
-                for spec in all_games()}
+        return {spec.key: {lang: spec.name(lang) for lang in LANGUAGES} for spec in all_games()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -88,7 +88,8 @@ def parse_value(key: str, tp: Any, text: str) -> Any:
     def bad() -> RulesError:
         return RulesError(
             f"bad value {text!r} for option {key!r}; allowed: {', '.join(allowed)}",
-            key, allowed,
+            key,
+            allowed,
         )
 
     if tp is bool:
@@ -127,8 +128,9 @@ def parse_value(key: str, tp: Any, text: str) -> Any:
     raise TypeError(f"unsupported option type {tp!r} for {key!r}")
 
 
-def _parse_collection(key: str, tp: Any, raw: str,
-                      bad: Callable[[], RulesError]) -> frozenset[Any] | tuple[Any, ...]:
+def _parse_collection(
+    key: str, tp: Any, raw: str, bad: Callable[[], RulesError]
+) -> frozenset[Any] | tuple[Any, ...]:
     """Parse a set (``frozenset[E]``) or an integer list (``tuple[int, ...]``):
     comma-separated items, ``none`` or nothing for the empty one."""
     args = get_args(tp)
@@ -183,9 +185,7 @@ def to_dict(rules: Any) -> dict[str, Any]:
 
 def _unknown_key(cls: type[Any], key: str) -> RulesError:
     names = tuple(option_fields(cls))
-    return RulesError(
-        f"unknown option {key!r}; known options: {', '.join(names)}", key, names
-    )
+    return RulesError(f"unknown option {key!r}; known options: {', '.join(names)}", key, names)
 
 
 def _from_json(key: str, tp: Any, value: Any) -> Any:
@@ -204,8 +204,9 @@ def from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
     return cls(**_typed_values(cls, data, _from_json))
 
 
-def _typed_values(cls: type[Any], values: Mapping[str, Any],
-                  convert: Callable[[str, Any, Any], Any]) -> dict[str, Any]:
+def _typed_values(
+    cls: type[Any], values: Mapping[str, Any], convert: Callable[[str, Any, Any], Any]
+) -> dict[str, Any]:
     """``values`` by option name, each converted by ``convert(key, type, value)``
     (an unknown key is an error)."""
     fields = option_fields(cls)
@@ -243,7 +244,8 @@ def spec_string(game: str, rules: Any, presets: Mapping[str, Any]) -> str:
     best_name, best_diff = "", None
     for name, preset in presets.items():
         diff = [
-            f.name for f in dataclasses.fields(rules)
+            f.name
+            for f in dataclasses.fields(rules)
             if getattr(rules, f.name) != getattr(preset, f.name)
         ]
         if best_diff is None or len(diff) < len(best_diff):
@@ -276,6 +278,9 @@ def preset_named(game: str, presets: Mapping[str, Any], preset: str) -> str:
     ``game``; raises :class:`RulesError` listing them when there is none."""
     name = preset.strip().lower()
     if name not in presets:
-        raise RulesError(f"unknown preset {preset!r} for {game}; presets: {', '.join(presets)}",
-                         "preset", tuple(presets))
+        raise RulesError(
+            f"unknown preset {preset!r} for {game}; presets: {', '.join(presets)}",
+            "preset",
+            tuple(presets),
+        )
     return name

@@ -46,9 +46,24 @@ from typing import Any, Final
 
 from chupai.errors import RulesError
 
-__all__ = ["BUILTIN_SPECS", "GAMES_VARIABLE", "LAYERS", "GameSpec", "builtin_layers",
-           "in_languages", "load_modules", "package_spec", "Result", "SeatFacts", "NextDeal", "all_games",
-           "game_keys", "get_game", "register", "unregister"]
+__all__ = [
+    "BUILTIN_SPECS",
+    "GAMES_VARIABLE",
+    "LAYERS",
+    "GameSpec",
+    "builtin_layers",
+    "in_languages",
+    "load_modules",
+    "package_spec",
+    "Result",
+    "SeatFacts",
+    "NextDeal",
+    "all_games",
+    "game_keys",
+    "get_game",
+    "register",
+    "unregister",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,19 +169,24 @@ class GameSpec:
     (the environment's generic action ids)."""
 
     # ----- constructors ------------------------------------------------------------
-    def resolve(self, preset: str | None = None,
-                overrides: Mapping[str, str] | None = None) -> Any:
+    def resolve(self, preset: str | None = None, overrides: Mapping[str, str] | None = None) -> Any:
         """The rules of ``preset`` (default: the game's default) with text overrides."""
         return self.resolve_preset(preset or self.default_preset, overrides or {})
 
-    def new_deal(self, rules: Any, seed: int, *, dealer: int | None = None,
-                 **extra: Any) -> Any:
+    def new_deal(self, rules: Any, seed: int, *, dealer: int | None = None, **extra: Any) -> Any:
         """A new deal of ``rules`` from ``seed`` (deterministic), dealt by
         ``dealer`` (None: drawn from the seed)."""
         return self.deal(rules, seed, dealer=dealer, **extra)
 
-    def new_match(self, rules: Any, seed: int, *, deals: int | None = None,
-                  target: int | None = None, dealer: int | None = None) -> Any:
+    def new_match(
+        self,
+        rules: Any,
+        seed: int,
+        *,
+        deals: int | None = None,
+        target: int | None = None,
+        dealer: int | None = None,
+    ) -> Any:
         """A new match of ``rules``."""
         return self.match(rules, seed, deals=deals, target=target, dealer=dealer)
 
@@ -208,14 +228,18 @@ def builtin_layers(key: str) -> Mapping[str, str]:
     """Where the layers keep the code of the built-in game ``key``:
     ``chupai.cli.games.KEY.play``, ``...replay``, ``chupai.env.games.KEY``,
     ``chupai.web.games.KEY`` and ``chupai.bots.games.KEY``."""
-    return {"cli.play": f"chupai.cli.games.{key}.play",
-            "cli.replay": f"chupai.cli.games.{key}.replay",
-            "env": f"chupai.env.games.{key}", "web": f"chupai.web.games.{key}",
-            "bots": f"chupai.bots.games.{key}"}
+    return {
+        "cli.play": f"chupai.cli.games.{key}.play",
+        "cli.replay": f"chupai.cli.games.{key}.replay",
+        "env": f"chupai.env.games.{key}",
+        "web": f"chupai.web.games.{key}",
+        "bots": f"chupai.bots.games.{key}",
+    }
 
 
-def package_spec(key: str, *, rules: ModuleType, api: ModuleType, record: ModuleType,
-                 match: Any, **facts: Any) -> GameSpec:
+def package_spec(
+    key: str, *, rules: ModuleType, api: ModuleType, record: ModuleType, match: Any, **facts: Any
+) -> GameSpec:
     """The spec of a game package laid out as chupai's games are: ``rules``
     (``PRESETS``, ``resolve`` and the rules class's ``from_dict`` named by
     ``facts["rules_type"]``), ``api`` (``judge``, ``moves``), ``record``
@@ -298,8 +322,9 @@ def load_modules(names: str) -> None:
         try:
             importlib.import_module(module)
         except ImportError as exc:
-            raise RulesError(f"cannot load the game module {module!r}: {exc}",
-                             "game", game_keys()) from None
+            raise RulesError(
+                f"cannot load the game module {module!r}: {exc}", "game", game_keys()
+            ) from None
 
 
 def all_games() -> Iterator[GameSpec]:

@@ -15,10 +15,26 @@ from typing import Any, Final, Protocol, TypeVar
 
 from chupai.errors import ChupaiError, RecordError
 
-__all__ = ["FORMAT", "VERSION", "is_int", "field", "check_header", "check_result",
-           "RecordableDeal", "deal_record", "ReplayableDeal", "replay_actions", "replay_deal",
-           "check_match_plan", "header_errors", "replayers", "recorder", "card_strings",
-           "JsonValue", "RecordedRules"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "is_int",
+    "field",
+    "check_header",
+    "check_result",
+    "RecordableDeal",
+    "deal_record",
+    "ReplayableDeal",
+    "replay_actions",
+    "replay_deal",
+    "check_match_plan",
+    "header_errors",
+    "replayers",
+    "recorder",
+    "card_strings",
+    "JsonValue",
+    "RecordedRules",
+]
 
 FORMAT: Final = "chupai-record"
 VERSION: Final = 1
@@ -29,8 +45,14 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def field(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *,
-          optional: bool = False, default: Any = None) -> Any:
+def field(
+    rec: Mapping[str, Any],
+    key: str,
+    kind: type | tuple[type, ...],
+    *,
+    optional: bool = False,
+    default: Any = None,
+) -> Any:
     """``rec[key]`` checked to be of JSON type ``kind`` (``int`` excludes booleans).
 
     A missing or null optional field gives ``default``."""
@@ -109,8 +131,9 @@ class RecordableDeal(Protocol):
     def action_text(self, action: Any) -> str: ...
 
 
-def deal_record(game: str, deal: RecordableDeal, fields: Mapping[str, Any],
-                events: Iterable[_Event]) -> dict[str, Any]:
+def deal_record(
+    game: str, deal: RecordableDeal, fields: Mapping[str, Any], events: Iterable[_Event]
+) -> dict[str, Any]:
     """The JSON-ready record of ``deal`` of ``game``: the header (format, version,
     game, spec, resolved rules, seed), then the game's own ``fields``, then the
     ``events`` as actions (``{"seat": S, "action": TEXT}``) and the result (null
@@ -135,8 +158,11 @@ def _history(deal: Any) -> Iterable[_Event]:
     return deal.history  # type: ignore[no-any-return]
 
 
-def recorder(game: str, header: Callable[[R], Mapping[str, Any]],
-             events: Callable[[R], Iterable[_Event]] = _history) -> Callable[[R], dict[str, Any]]:
+def recorder(
+    game: str,
+    header: Callable[[R], Mapping[str, Any]],
+    events: Callable[[R], Iterable[_Event]] = _history,
+) -> Callable[[R], dict[str, Any]]:
     """A game's ``to_record`` (:func:`deal_record` of ``game``) from its ``header``
     (a deal → the game's own header fields) and the ``events`` it records (by
     default every event of the deal's ``history``)."""
@@ -176,15 +202,20 @@ def replay_actions(deal: D, rec: Mapping[str, Any]) -> Iterator[tuple[int, D, An
     """
     actions = field(rec, "actions", list)
     for i, item in enumerate(actions):
-        if (not isinstance(item, Mapping) or not isinstance(item.get("action"), str)
-                or not is_int(item.get("seat"))):
+        if (
+            not isinstance(item, Mapping)
+            or not isinstance(item.get("action"), str)
+            or not is_int(item.get("seat"))
+        ):
             raise RecordError(f"action {i + 1}: malformed entry {item!r}", i)
         if deal.is_terminal():
             raise RecordError(f"action {i + 1}: the deal was already over", i)
         if item["seat"] != deal.current_player:
             raise RecordError(
                 f"action {i + 1} ({item['action']!r}): seat {item['seat']!r} acted but "
-                f"it was seat {deal.current_player}'s turn", i)
+                f"it was seat {deal.current_player}'s turn",
+                i,
+            )
         try:
             ev = deal.apply_action(deal.parse_action(item["action"]))
         except ChupaiError as exc:
@@ -199,7 +230,8 @@ def replay_actions(deal: D, rec: Mapping[str, Any]) -> Iterator[tuple[int, D, An
         if dict(result) != outcome.to_dict():
             raise RecordError(
                 f"the recorded result {dict(result)!r} differs from the replayed one "
-                f"{outcome.to_dict()!r}")
+                f"{outcome.to_dict()!r}"
+            )
 
 
 def replay_deal(start: Callable[[Mapping[str, Any]], D], rec: Mapping[str, Any]) -> D:
@@ -211,8 +243,9 @@ def replay_deal(start: Callable[[Mapping[str, Any]], D], rec: Mapping[str, Any])
     return deal
 
 
-def check_match_plan(players: int, deals: int | None, target: int | None,
-                     dealer: int | None, max_deals: int) -> None:
+def check_match_plan(
+    players: int, deals: int | None, target: int | None, dealer: int | None, max_deals: int
+) -> None:
     """Validate the plan of a match of any game (number of deals or target score,
     first dealer, safety cap), raising :class:`ChupaiError` with the reason."""
     if deals is None and target is None:
@@ -239,9 +272,11 @@ def header_errors(*kinds: type[Exception]) -> Iterator[None]:
         raise RecordError(f"bad record header: {exc}") from None
 
 
-def replayers(start: Callable[[Mapping[str, Any]], D]) -> tuple[
-        Callable[[Mapping[str, Any]], Iterator[tuple[int, D, Any]]],
-        Callable[[Mapping[str, Any]], D]]:
+def replayers(
+    start: Callable[[Mapping[str, Any]], D],
+) -> tuple[
+    Callable[[Mapping[str, Any]], Iterator[tuple[int, D, Any]]], Callable[[Mapping[str, Any]], D]
+]:
     """A game's ``replay_steps`` and ``replay`` from its ``start`` (a record → the
     deal before its first action, the header checked)."""
 

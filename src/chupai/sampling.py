@@ -23,8 +23,15 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from chupai.errors import ChupaiError
 
-__all__ = ["Shuffler", "Sampler", "play_observation", "hidden_capacity", "check_known",
-           "deal_unseen", "NO_DEAL"]
+__all__ = [
+    "Shuffler",
+    "Sampler",
+    "play_observation",
+    "hidden_capacity",
+    "check_known",
+    "deal_unseen",
+    "NO_DEAL",
+]
 
 NO_DEAL = "no deal consistent with the observation was found"
 """The message of the :class:`ChupaiError` a sampler raises when it gives up."""
@@ -84,8 +91,7 @@ class Sampler(Generic[ObsT, KnowT, DealT]):
         raise ChupaiError(NO_DEAL)
 
     @classmethod
-    def sample_deal(cls, observation: ObsT, rng: Any, *,
-                    tries: int | None = None) -> DealT:
+    def sample_deal(cls, observation: ObsT, rng: Any, *, tries: int | None = None) -> DealT:
         """A full deal in the play phase that the seat of ``observation`` cannot
         tell from the real one, with the hidden cards drawn at random. Raises
         :class:`ChupaiError` outside the play phase, or when no consistent deal
@@ -94,8 +100,9 @@ class Sampler(Generic[ObsT, KnowT, DealT]):
         return cls(observation, tries=tries).sample(rng)
 
 
-def hidden_capacity(unseen: int, hand: int, hand_counts: Sequence[int], seat: int,
-                    size_of: Callable[[int], int]) -> tuple[int, ...]:
+def hidden_capacity(
+    unseen: int, hand: int, hand_counts: Sequence[int], seat: int, size_of: Callable[[int], int]
+) -> tuple[int, ...]:
     """How many unseen cards each seat holds (0 for ``seat`` itself, whose
     ``hand`` is known). Raises :class:`ChupaiError` when the counts do not add up.
 
@@ -108,8 +115,13 @@ def hidden_capacity(unseen: int, hand: int, hand_counts: Sequence[int], seat: in
     return caps
 
 
-def check_known(unseen: int, known: Sequence[int], capacity: Sequence[int],
-                contains: Callable[[int, int], bool], size_of: Callable[[int], int]) -> None:
+def check_known(
+    unseen: int,
+    known: Sequence[int],
+    capacity: Sequence[int],
+    contains: Callable[[int, int], bool],
+    size_of: Callable[[int], int],
+) -> None:
     """Raise :class:`ChupaiError` unless the ``known`` cards of every seat are
     unseen cards and fit in its ``capacity``."""
     total = sum(known)
@@ -117,8 +129,14 @@ def check_known(unseen: int, known: Sequence[int], capacity: Sequence[int],
         raise ChupaiError("the observation contradicts itself (known cards do not fit)")
 
 
-def deal_unseen(unseen: int, known: Sequence[int], capacity: Sequence[int], fields: int,
-                size_of: Callable[[int], int], rng: Shuffler) -> list[int]:
+def deal_unseen(
+    unseen: int,
+    known: Sequence[int],
+    capacity: Sequence[int],
+    fields: int,
+    size_of: Callable[[int], int],
+    rng: Shuffler,
+) -> list[int]:
     """Deal the ``unseen`` cards (packed counts over ``fields`` ranks or faces):
     every seat gets its ``known`` cards plus a uniform share of the rest up to its
     ``capacity``. The rest is dealt as physical cards, so that copies of a rank
@@ -137,7 +155,7 @@ def deal_unseen(unseen: int, known: Sequence[int], capacity: Sequence[int], fiel
     for s, k in enumerate(capacity):
         extra = k - size_of(known[s])
         h = hands[s]
-        for f in pile[at:at + extra]:
+        for f in pile[at : at + extra]:
             h += 1 << (5 * f)
         hands[s] = h
         at += extra

@@ -40,8 +40,18 @@ from __future__ import annotations
 import hashlib
 from typing import Final
 
-__all__ = ["SMALL_SEEDS", "digest_seed", "derive_seed", "board_seed", "bot_seed",
-           "redeal_seed", "match_deal_seed", "series_seed", "table_bot_seed", "hint_seed"]
+__all__ = [
+    "SMALL_SEEDS",
+    "digest_seed",
+    "derive_seed",
+    "board_seed",
+    "bot_seed",
+    "redeal_seed",
+    "match_deal_seed",
+    "series_seed",
+    "table_bot_seed",
+    "hint_seed",
+]
 
 SMALL_SEEDS: Final = 1_000_000_000
 """The derived seeds a player may type again (redeals, series) are below this."""

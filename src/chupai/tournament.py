@@ -87,11 +87,30 @@ from chupai.seeds import board_seed, bot_seed, redeal_seed
 from chupai.tournament_stats import Z95, fit_elo, mean_ci, summarize, t_quantile, timing, wilson
 
 __all__ = [
-    "Tournament", "DealResult", "GameResult", "BoardResult", "RunResult",
-    "seatings", "bot_seed", "redeal_seed", "new_bot", "play_out", "play_board", "play_chunk",
-    "chunks", "biga_winners",
-    "run_tournament", "summarize", "timing", "wilson", "mean_ci", "t_quantile", "fit_elo",
-    "MAX_REDEALS", "BACKENDS", "Z95",
+    "Tournament",
+    "DealResult",
+    "GameResult",
+    "BoardResult",
+    "RunResult",
+    "seatings",
+    "bot_seed",
+    "redeal_seed",
+    "new_bot",
+    "play_out",
+    "play_board",
+    "play_chunk",
+    "chunks",
+    "biga_winners",
+    "run_tournament",
+    "summarize",
+    "timing",
+    "wilson",
+    "mean_ci",
+    "t_quantile",
+    "fit_elo",
+    "MAX_REDEALS",
+    "BACKENDS",
+    "Z95",
 ]
 
 MAX_REDEALS: Final = 100
@@ -109,6 +128,7 @@ def __getattr__(name: str) -> Any:
 # ---------------------------------------------------------------------------
 # Seatings and seeds
 # ---------------------------------------------------------------------------
+
 
 def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """The seatings of a board: tuples of bot names, one per seat (see the module
@@ -166,6 +186,7 @@ def new_bot(name: str, seed: int, game: str) -> Any:
 # The tournament and its results
 # ---------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Tournament:
     """What to play. Picklable: workers and Ray tasks receive it whole."""
@@ -193,8 +214,9 @@ class Tournament:
             if self.match_deals < 1:
                 raise ChupaiError(f"--match-deals must be at least 1, got {self.match_deals}")
             if getattr(self.spec, "match", None) is None:
-                raise ChupaiError(f"--match-deals: {self.game} has no matches; every deal "
-                                  "is played alone")
+                raise ChupaiError(
+                    f"--match-deals: {self.game} has no matches; every deal is played alone"
+                )
         if not self.bots or not all(b.strip() for b in self.bots):
             raise ChupaiError(f"empty bot name in {','.join(self.bots)!r}")
 
@@ -277,6 +299,7 @@ class RunResult(NamedTuple):
 # Playing
 # ---------------------------------------------------------------------------
 
+
 class _Table:
     """The bots of one game and the counters of their decisions."""
 
@@ -299,8 +322,10 @@ class _Table:
                 think[seat] += time.perf_counter() - start
                 decisions[seat] += 1
                 if action not in legal:
-                    raise ChupaiError(f"bot {getattr(bots[seat], 'name', '?')!r} in seat {seat} "
-                                      f"chose an illegal action {action!r}")
+                    raise ChupaiError(
+                        f"bot {getattr(bots[seat], 'name', '?')!r} in seat {seat} "
+                        f"chose an illegal action {action!r}"
+                    )
             deal.apply_unchecked(action)
         self.actions += sum(1 for ev in deal.history if not getattr(ev, "auto", False))
 
@@ -331,8 +356,9 @@ def _deal_result(spec: GameSpec, deal: Any) -> DealResult | None:
     return DealResult(tuple(result.scores), tuple(result.winners))
 
 
-def _record_check(t: Tournament, name: str, record: dict[str, Any],
-                  replay: Callable[[Any], Any], what: str) -> str | None:
+def _record_check(
+    t: Tournament, name: str, record: dict[str, Any], replay: Callable[[Any], Any], what: str
+) -> str | None:
     """Write ``record`` as ``name`` (with ``records``) and replay it (with
     ``verify``); the error message of an invalid record, else None."""
     text = json.dumps(record, ensure_ascii=False)
@@ -346,8 +372,9 @@ def _record_check(t: Tournament, name: str, record: dict[str, Any],
     return None
 
 
-def _play_single(t: Tournament, table: _Table, seed: int, tag: str
-                 ) -> tuple[tuple[DealResult, ...], int, str | None]:
+def _play_single(
+    t: Tournament, table: _Table, seed: int, tag: str
+) -> tuple[tuple[DealResult, ...], int, str | None]:
     """Play the deal of ``seed`` (and the deals after its redeals, dealt as
     :meth:`GameSpec.after_redeal <chupai.protocol.GameSpec.after_redeal>` says)."""
     spec = t.spec
@@ -360,9 +387,13 @@ def _play_single(t: Tournament, table: _Table, seed: int, tag: str
         table.play_out(deal)
         if want_records:
             suffix = f".{attempt}" if attempt else ""
-            error = _record_check(t, f"deal-{seed}{tag}{suffix}.json", spec.to_record(deal),
-                                  spec.replay,
-                                  f"the deal of seed {deal_seed} (board {seed}{tag}{suffix})")
+            error = _record_check(
+                t,
+                f"deal-{seed}{tag}{suffix}.json",
+                spec.to_record(deal),
+                spec.replay,
+                f"the deal of seed {deal_seed} (board {seed}{tag}{suffix})",
+            )
             if error is not None:
                 return (), attempt, error
         result = _deal_result(spec, deal)
@@ -373,8 +404,9 @@ def _play_single(t: Tournament, table: _Table, seed: int, tag: str
     return (), MAX_REDEALS + 1, None
 
 
-def _play_match(t: Tournament, table: _Table, seed: int, deals: int, tag: str
-                ) -> tuple[tuple[DealResult, ...], int, str | None]:
+def _play_match(
+    t: Tournament, table: _Table, seed: int, deals: int, tag: str
+) -> tuple[tuple[DealResult, ...], int, str | None]:
     """Play the match of ``seed`` (``deals`` counted deals; the game's match
     handles dealers, redeals and what carries over)."""
     spec = t.spec
@@ -385,8 +417,13 @@ def _play_match(t: Tournament, table: _Table, seed: int, deals: int, tag: str
     counted = tuple(r for r in results if r is not None)
     error = None
     if t.records is not None or t.verify:
-        error = _record_check(t, f"match-{seed}{tag}.json", match.to_record(),
-                              spec.replay_match, f"the match of seed {seed}{tag}")
+        error = _record_check(
+            t,
+            f"match-{seed}{tag}.json",
+            match.to_record(),
+            spec.replay_match,
+            f"the match of seed {seed}{tag}",
+        )
     return counted, len(results) - len(counted), error
 
 
@@ -397,15 +434,17 @@ def play_board(t: Tournament, k: int) -> BoardResult:
     games = []
     error = None
     for r, seating in enumerate(seats):
-        table = _Table([new_bot(name, bot_seed(seed, s, r), t.game)
-                        for s, name in enumerate(seating)])
+        table = _Table(
+            [new_bot(name, bot_seed(seed, s, r), t.game) for s, name in enumerate(seating)]
+        )
         tag = f"-r{r}" if len(seats) > 1 else ""
         if t.match_deals is None:
             deals, redeals, error = _play_single(t, table, seed, tag)
         else:
             deals, redeals, error = _play_match(t, table, seed, t.board_deals(k), tag)
-        games.append(GameResult(r, deals, redeals, table.actions, tuple(table.decisions),
-                                tuple(table.think)))
+        games.append(
+            GameResult(r, deals, redeals, table.actions, tuple(table.decisions), tuple(table.think))
+        )
         if error is not None:
             break
     return BoardResult(k, seed, tuple(games), error)
@@ -422,8 +461,9 @@ def _game_modules() -> tuple[str, ...]:
     return tuple(n.strip() for n in os.environ.get(GAMES_VARIABLE, "").split(",") if n.strip())
 
 
-def _worker_chunk(t: Tournament, start: int, stop: int, modules: tuple[str, ...]
-                  ) -> list[BoardResult]:
+def _worker_chunk(
+    t: Tournament, start: int, stop: int, modules: tuple[str, ...]
+) -> list[BoardResult]:
     """:func:`play_chunk` in a worker, after importing the games' ``modules``."""
     for module in modules:
         importlib.import_module(module)
@@ -440,8 +480,9 @@ def chunks(boards: int, workers: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, boards)) for a in range(0, boards, size)]
 
 
-def _local_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int
-                  ) -> Iterator[tuple[int, list[BoardResult]]]:
+def _local_chunks(
+    t: Tournament, parts: list[tuple[int, int]], workers: int
+) -> Iterator[tuple[int, list[BoardResult]]]:
     if workers <= 1:
         for i, (a, b) in enumerate(parts):
             yield i, play_chunk(t, a, b)
@@ -453,8 +494,9 @@ def _local_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
         modules = _game_modules()
-        futures = {pool.submit(_worker_chunk, t, a, b, modules): i
-                   for i, (a, b) in enumerate(parts)}
+        futures = {
+            pool.submit(_worker_chunk, t, a, b, modules): i for i, (a, b) in enumerate(parts)
+        }
         try:
             for fut in as_completed(futures):
                 yield futures[fut], fut.result()
@@ -464,8 +506,9 @@ def _local_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int
             raise
 
 
-def _ray_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int | None
-                ) -> Iterator[tuple[int, list[BoardResult]]]:
+def _ray_chunks(
+    t: Tournament, parts: list[tuple[int, int]], workers: int | None
+) -> Iterator[tuple[int, list[BoardResult]]]:
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
@@ -477,8 +520,12 @@ def _ray_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int | None
         if os.environ.get("RAY_ADDRESS"):
             ray.init(logging_level=logging.ERROR, log_to_driver=False)
         else:
-            ray.init(num_cpus=workers or 2, include_dashboard=False,
-                     logging_level=logging.ERROR, log_to_driver=False)
+            ray.init(
+                num_cpus=workers or 2,
+                include_dashboard=False,
+                logging_level=logging.ERROR,
+                log_to_driver=False,
+            )
         started = True
     try:
         task = ray.remote(_worker_chunk)
@@ -494,8 +541,13 @@ def _ray_chunks(t: Tournament, parts: list[tuple[int, int]], workers: int | None
             ray.shutdown()
 
 
-def run_tournament(t: Tournament, *, workers: int | None = None, backend: str = "local",
-                   progress: Callable[[int], None] | None = None) -> RunResult:
+def run_tournament(
+    t: Tournament,
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    progress: Callable[[int], None] | None = None,
+) -> RunResult:
     """Play every board of ``t`` and return the board results in board order
     (whatever the backend and the number of workers). ``progress(games)`` is
     called as games finish (a game: one board under one seating)."""
@@ -511,8 +563,11 @@ def run_tournament(t: Tournament, *, workers: int | None = None, backend: str = 
         except OSError as exc:
             raise ChupaiError(f"cannot create {t.records}: {exc}") from None
     k = workers if workers is not None else (1 if backend == "local" else 2)
-    parts = chunks(t.boards, k) if (k > 1 or backend == "ray") else \
-        [(b, b + 1) for b in range(t.boards)]
+    parts = (
+        chunks(t.boards, k)
+        if (k > 1 or backend == "ray")
+        else [(b, b + 1) for b in range(t.boards)]
+    )
     start = time.perf_counter()
     results: dict[int, list[BoardResult]] = {}
     per_board = len(t.seatings)

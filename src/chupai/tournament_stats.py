@@ -50,8 +50,10 @@ def _betacf(a: float, b: float, x: float) -> float:
     h = d
     for m in range(1, 500):
         m2 = 2 * m
-        for aa in (m * (b - m) * x / ((qam + m2) * (a + m2)),
-                   -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))):
+        for aa in (
+            m * (b - m) * x / ((qam + m2) * (a + m2)),
+            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+        ):
             d = 1.0 + aa * d
             d = 1.0 / (d if abs(d) > tiny else tiny)
             c = 1.0 + aa / c
@@ -69,8 +71,9 @@ def _betainc(a: float, b: float, x: float) -> float:
         return 0.0
     if x >= 1.0:
         return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                     + a * math.log(x) + b * math.log1p(-x))
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
     if x < (a + 1.0) / (a + b + 2.0):
         return front * _betacf(a, b, x) / a
     return 1.0 - front * _betacf(b, a, 1.0 - x) / b
@@ -107,8 +110,9 @@ def t_quantile(p: float, df: float) -> float:
     return (lo + hi) / 2.0
 
 
-def mean_ci(values: Sequence[float], level: float = 0.95
-            ) -> tuple[float, float | None, float | None]:
+def mean_ci(
+    values: Sequence[float], level: float = 0.95
+) -> tuple[float, float | None, float | None]:
     """The mean of ``values`` and its Student-t interval (None, None with fewer
     than two values).
 
@@ -127,9 +131,15 @@ def mean_ci(values: Sequence[float], level: float = 0.95
     return mean, mean - half, mean + half
 
 
-def fit_elo(points: Sequence[Sequence[float]], games: Sequence[Sequence[float]], *,
-            prior: float = 1.0, mean: float = 1500.0, tol: float = 1e-10,
-            max_iter: int = 100_000) -> list[float]:
+def fit_elo(
+    points: Sequence[Sequence[float]],
+    games: Sequence[Sequence[float]],
+    *,
+    prior: float = 1.0,
+    mean: float = 1500.0,
+    tol: float = 1e-10,
+    max_iter: int = 100_000,
+) -> list[float]:
     """Elo ratings from pairwise results by a Bradley-Terry fit.
 
     ``points[i][j]`` is what ``i`` scored against ``j`` (1 a win, 1/2 a draw) in
@@ -256,13 +266,17 @@ class _Tally:
                 self.dcnt[j][i] += 1
 
 
-def _bot_row(t: Tournament, tally: _Tally, i: int, name: str, rank: int,
-             elo: float) -> dict[str, Any]:
+def _bot_row(
+    t: Tournament, tally: _Tally, i: int, name: str, rank: int, elo: float
+) -> dict[str, Any]:
     games, wins = tally.games[i], tally.wins[i]
     lo, hi = wilson(wins, games)
     mean, mlo, mhi = mean_ci(tally.board_means[i])
-    seat_games, seat_wins, seat_score = (tally.seat_games[i], tally.seat_wins[i],
-                                         tally.seat_score[i])
+    seat_games, seat_wins, seat_score = (
+        tally.seat_games[i],
+        tally.seat_wins[i],
+        tally.seat_score[i],
+    )
     return {
         "bot": name,
         "rank": rank,
@@ -276,15 +290,20 @@ def _bot_row(t: Tournament, tally: _Tally, i: int, name: str, rank: int,
         "elo": _r(elo, 1),
         "decisions": tally.decisions[i],
         "by_seat": [
-            {"seat": s, "games": seat_games[s], "wins": seat_wins[s],
-             "mean_score": _r(seat_score[s] / seat_games[s] if seat_games[s] else 0.0)}
+            {
+                "seat": s,
+                "games": seat_games[s],
+                "wins": seat_wins[s],
+                "mean_score": _r(seat_score[s] / seat_games[s] if seat_games[s] else 0.0),
+            }
             for s in range(tally.n)
         ],
     }
 
 
-def _matrix(tally: _Tally, points: list[list[float]], pair_games: list[list[int]]
-            ) -> list[list[dict[str, Any] | None]]:
+def _matrix(
+    tally: _Tally, points: list[list[float]], pair_games: list[list[int]]
+) -> list[list[dict[str, Any] | None]]:
     """The head-to-head matrix: the row bot against the column bot."""
     pw, pd = tally.pw, tally.pd
     matrix: list[list[dict[str, Any] | None]] = []
@@ -295,12 +314,17 @@ def _matrix(tally: _Tally, points: list[list[float]], pair_games: list[list[int]
                 row.append(None)
                 continue
             mean, dlo, dhi = mean_ci(tally.diffs[i][j])
-            row.append({
-                "wins": pw[i][j], "draws": pd[i][j], "losses": pw[j][i],
-                "games": pair_games[i][j],
-                "score": _r(points[i][j] / pair_games[i][j]),
-                "score_diff": _r(mean), "score_diff_ci": [_r(dlo), _r(dhi)],
-            })
+            row.append(
+                {
+                    "wins": pw[i][j],
+                    "draws": pd[i][j],
+                    "losses": pw[j][i],
+                    "games": pair_games[i][j],
+                    "score": _r(points[i][j] / pair_games[i][j]),
+                    "score_diff": _r(mean),
+                    "score_diff_ci": [_r(dlo), _r(dhi)],
+                }
+            )
         matrix.append(row)
     return matrix
 
@@ -337,13 +361,17 @@ def summarize(t: Tournament, boards: Sequence[BoardResult]) -> dict[str, Any]:
         "void": tally.void,
         "actions": tally.actions,
         "verified": t.verify,
-        "results": [_bot_row(t, tally, i, name, rank[i], elo[i])
-                    for i, name in enumerate(names)],
+        "results": [_bot_row(t, tally, i, name, rank[i], elo[i]) for i, name in enumerate(names)],
         "elo": [{"bot": names[i], "elo": _r(elo[i], 1)} for i in order],
         "head_to_head": {"bots": names, "matrix": _matrix(tally, points, pair_games)},
         "seats": [
-            {"seat": s, "games": g, "wins": w,
-             "win_rate": _r(w / g if g else 0.0), "avg_score": _r(sc / g if g else 0.0)}
+            {
+                "seat": s,
+                "games": g,
+                "wins": w,
+                "win_rate": _r(w / g if g else 0.0),
+                "avg_score": _r(sc / g if g else 0.0),
+            }
             for s, (g, w, sc) in enumerate(tally.all_seat)
         ],
     }

@@ -134,8 +134,15 @@ class Trick:
         # next_seat(self._active, seat), inlined: this is every game's hot path
         active = self._active
         above = active >> (seat + 1)
-        self.to_act = (seat + 1 if above & 1 else seat + (above & -above).bit_length() if above
-                       else 0 if active & 1 else (active & -active).bit_length() - 1)
+        self.to_act = (
+            seat + 1
+            if above & 1
+            else seat + (above & -above).bit_length()
+            if above
+            else 0
+            if active & 1
+            else (active & -active).bit_length() - 1
+        )
 
     def _trick_pass(self, seat: int) -> None:
         """``seat`` passed; passes the turn on or ends the trick (:meth:`_trick_turn`,
@@ -149,8 +156,15 @@ class Trick:
         if self._lockout:
             active &= ~passed
         above = active >> (seat + 1)
-        self.to_act = (seat + 1 if above & 1 else seat + (above & -above).bit_length() if above
-                       else 0 if active & 1 else (active & -active).bit_length() - 1)
+        self.to_act = (
+            seat + 1
+            if above & 1
+            else seat + (above & -above).bit_length()
+            if above
+            else 0
+            if active & 1
+            else (active & -active).bit_length() - 1
+        )
 
     def _trick_turn(self, seat: int) -> None:
         """Pass the turn on after ``seat`` acted, or end the trick when every other

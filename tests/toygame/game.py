@@ -38,22 +38,25 @@ class ToyRules:
         return cls(preset=str(raw.get("preset", "standard")), scoring=scoring)
 
 
-PRESETS: Mapping[str, ToyRules] = {"standard": ToyRules(), "flat": ToyRules(preset="flat",
-                                                                         scoring="flat")}
+PRESETS: Mapping[str, ToyRules] = {
+    "standard": ToyRules(),
+    "flat": ToyRules(preset="flat", scoring="flat"),
+}
 
 
 def resolve(preset: str, overrides: Mapping[str, str]) -> ToyRules:
     if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}",
-                         "preset", tuple(PRESETS))
+        raise RulesError(
+            f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}", "preset", tuple(PRESETS)
+        )
     rules = PRESETS[preset]
     for key, value in overrides.items():
         if key != "scoring":
-            raise RulesError(f"unknown option {key!r}; options: scoring", "option",
-                             ("scoring",))
+            raise RulesError(f"unknown option {key!r}; options: scoring", "option", ("scoring",))
         if value not in ("cards", "flat"):
-            raise RulesError(f"bad value {value!r} for option 'scoring'", "scoring",
-                             ("cards", "flat"))
+            raise RulesError(
+                f"bad value {value!r} for option 'scoring'", "scoring", ("cards", "flat")
+            )
         rules = ToyRules(preset=rules.preset, scoring=value)
     return rules
 
@@ -99,11 +102,23 @@ class Observation:
 
 
 class ToyDeal(Deal[Play | Pass, Event, Outcome]):
-    __slots__ = ("rules", "seed", "dealer", "players", "hands", "to_act", "top",
-                 "top_player", "history", "outcome", "start")
+    __slots__ = (
+        "rules",
+        "seed",
+        "dealer",
+        "players",
+        "hands",
+        "to_act",
+        "top",
+        "top_player",
+        "history",
+        "outcome",
+        "start",
+    )
 
-    def __init__(self, rules: ToyRules, hands: list[list[str]], dealer: int,
-                 seed: int | None = None):
+    def __init__(
+        self, rules: ToyRules, hands: list[list[str]], dealer: int, seed: int | None = None
+    ):
         self.rules = rules
         self.seed = seed
         self.dealer = dealer
@@ -183,10 +198,18 @@ class ToyDeal(Deal[Play | Pass, Event, Outcome]):
 
     def observe(self, seat: int) -> Observation:
         return Observation(
-            rules=self.rules, seat=seat, players=2, phase=self.phase,
-            current_player=self.to_act, hand=tuple(self.hands[seat]),
-            hand_counts=tuple(len(h) for h in self.hands), history=tuple(self.history),
-            top=self.top, top_player=self.top_player, outcome=self.outcome)
+            rules=self.rules,
+            seat=seat,
+            players=2,
+            phase=self.phase,
+            current_player=self.to_act,
+            hand=tuple(self.hands[seat]),
+            hand_counts=tuple(len(h) for h in self.hands),
+            history=tuple(self.history),
+            top=self.top,
+            top_player=self.top_player,
+            outcome=self.outcome,
+        )
 
     def clone(self) -> ToyDeal:
         c = ToyDeal.__new__(ToyDeal)
@@ -210,11 +233,16 @@ def new_deal(rules: ToyRules, seed: int, *, dealer: int | None = None) -> ToyDea
 
 def to_record(deal: ToyDeal) -> dict[str, Any]:
     return {
-        "format": "chupai-toy", "game": "toy", "rules": deal.rules.to_dict(),
-        "seed": deal.seed, "dealer": deal.dealer, "hands": [" ".join(h) for h in deal.start],
+        "format": "chupai-toy",
+        "game": "toy",
+        "rules": deal.rules.to_dict(),
+        "seed": deal.seed,
+        "dealer": deal.dealer,
+        "hands": [" ".join(h) for h in deal.start],
         "actions": [deal.action_text(ev.action) for ev in deal.history],
-        "result": None if deal.outcome is None else {
-            "winner": deal.outcome.winner, "scores": list(deal.outcome.scores)},
+        "result": None
+        if deal.outcome is None
+        else {"winner": deal.outcome.winner, "scores": list(deal.outcome.scores)},
     }
 
 
@@ -246,8 +274,12 @@ class Row(NamedTuple):
     totals: tuple[int, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"deal": self.number, "winner": self.winner, "scores": list(self.scores),
-                "totals": list(self.totals)}
+        return {
+            "deal": self.number,
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+        }
 
 
 class ToyMatch(BaseMatch[ToyRules, ToyDeal, Setup, Row]):
@@ -268,8 +300,9 @@ class ToyMatch(BaseMatch[ToyRules, ToyDeal, Setup, Row]):
     def _setup_problems(self, deal: ToyDeal, setup: Setup) -> list[str]:
         return []
 
-    def _row(self, number: int | None, position: int, deal: ToyDeal,
-             totals: tuple[int, ...]) -> Row:
+    def _row(
+        self, number: int | None, position: int, deal: ToyDeal, totals: tuple[int, ...]
+    ) -> Row:
         assert deal.outcome is not None
         return Row(number, deal.outcome.winner, deal.outcome.scores, totals)
 

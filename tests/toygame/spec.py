@@ -39,33 +39,42 @@ def _result(outcome: Any) -> Result:
 
 def _facts(obs: game.Observation) -> SeatFacts:
     return SeatFacts(
-        seat=obs.seat, players=obs.players, phase=obs.phase, to_act=obs.current_player,
-        hand=obs.hand, counts=obs.hand_counts, roles=obs.roles,
+        seat=obs.seat,
+        players=obs.players,
+        phase=obs.phase,
+        to_act=obs.current_player,
+        hand=obs.hand,
+        counts=obs.hand_counts,
+        roles=obs.roles,
         public_roles=obs.public_roles,
-        top=None if obs.top is None else obs.top.card, top_player=obs.top_player,
-        result=None if obs.outcome is None else _result(obs.outcome))
+        top=None if obs.top is None else obs.top.card,
+        top_player=obs.top_player,
+        result=None if obs.outcome is None else _result(obs.outcome),
+    )
 
 
-SPEC = register(GameSpec(
-    key="toy",
-    names={"en": "Toy", "zh": "玩具", "ja": "おもちゃ"},
-    aliases=("toy", "toy game"),
-    seats=(2,),
-    default_preset="standard",
-    presets=lambda: game.PRESETS,
-    resolve_preset=game.resolve,
-    rules_from_dict=game.ToyRules.from_dict,
-    judge=_judge,
-    moves=_moves,
-    combo_names={"single": {"en": "single", "zh": "单张", "ja": "シングル"}},
-    deal=game.new_deal,
-    match=game.ToyMatch,
-    to_record=game.to_record,
-    replay=game.replay,
-    replay_match=game.ToyMatch.from_record,
-    facts=_facts,
-    result=lambda deal: _result(deal.outcome),
-    after_redeal=lambda deal: NextDeal(deal.dealer),
-    card_universe=lambda rules: game.PACK,
-    action_universe=lambda rules: (*game.PACK, "pass"),
-))
+SPEC = register(
+    GameSpec(
+        key="toy",
+        names={"en": "Toy", "zh": "玩具", "ja": "おもちゃ"},
+        aliases=("toy", "toy game"),
+        seats=(2,),
+        default_preset="standard",
+        presets=lambda: game.PRESETS,
+        resolve_preset=game.resolve,
+        rules_from_dict=game.ToyRules.from_dict,
+        judge=_judge,
+        moves=_moves,
+        combo_names={"single": {"en": "single", "zh": "单张", "ja": "シングル"}},
+        deal=game.new_deal,
+        match=game.ToyMatch,
+        to_record=game.to_record,
+        replay=game.replay,
+        replay_match=game.ToyMatch.from_record,
+        facts=_facts,
+        result=lambda deal: _result(deal.outcome),
+        after_redeal=lambda deal: NextDeal(deal.dealer),
+        card_universe=lambda rules: game.PACK,
+        action_universe=lambda rules: (*game.PACK, "pass"),
+    )
+)

@@ -40,7 +40,8 @@ def previous_play(rules: BigARules, over: str) -> Combo:
     if combo is None:
         raise CardParseError(
             f"the previous play {over.strip()!r} is not a combination: "
-            f"{explain(cards, rules, big_suit)}")
+            f"{explain(cards, rules, big_suit)}"
+        )
     return combo
 
 

@@ -42,9 +42,28 @@ from chupai.cards import BARE_BASE, BLACK_JOKER, RED_JOKER, card_name, parse_tok
 from chupai.errors import CardParseError
 
 __all__ = [
-    "Cards", "NFACES", "FACE_NAMES", "ACE", "TWO", "BJ", "RJ", "SUITED_ACE", "UNIT", "SHIFTS",
-    "GUARD", "pack", "unpack", "size_of", "contains", "normalize", "big_aces", "face_of_card",
-    "parse_cards", "cards_text", "DECK", "strength_order",
+    "Cards",
+    "NFACES",
+    "FACE_NAMES",
+    "ACE",
+    "TWO",
+    "BJ",
+    "RJ",
+    "SUITED_ACE",
+    "UNIT",
+    "SHIFTS",
+    "GUARD",
+    "pack",
+    "unpack",
+    "size_of",
+    "contains",
+    "normalize",
+    "big_aces",
+    "face_of_card",
+    "parse_cards",
+    "cards_text",
+    "DECK",
+    "strength_order",
 ]
 
 Cards: TypeAlias = int
@@ -58,8 +77,27 @@ BJ: Final = 13
 RJ: Final = 14
 SUITED_ACE: Final = 15
 """Field of the suited Ace of suit index 0 (``AD``); suit ``s`` is ``15 + s``."""
-FACE_NAMES: Final = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ",
-                     "AD", "AC", "AH", "AS")
+FACE_NAMES: Final = (
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "T",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+    "BJ",
+    "RJ",
+    "AD",
+    "AC",
+    "AH",
+    "AS",
+)
 
 SHIFTS: Final = tuple(5 * f for f in range(NFACES))
 UNIT: Final = tuple(1 << (5 * f) for f in range(NFACES))
@@ -68,8 +106,13 @@ GUARD: Final = sum(16 << (5 * f) for f in range(NFACES))
 """The guard bit of every field (for the SWAR containment test)."""
 _FIELD: Final = 31
 
-DECK: Final = sum(8 * UNIT[f] for f in range(11)) + 8 * UNIT[TWO] + 2 * UNIT[BJ] + 2 * UNIT[RJ] \
+DECK: Final = (
+    sum(8 * UNIT[f] for f in range(11))
+    + 8 * UNIT[TWO]
+    + 2 * UNIT[BJ]
+    + 2 * UNIT[RJ]
     + sum(2 * UNIT[SUITED_ACE + s] for s in range(4))
+)
 """The 108 cards of two packs with jokers (Aces suited)."""
 
 
@@ -159,7 +202,9 @@ def parse_cards(text: str | Iterable[str], big_suit: int | None = None) -> Cards
                 total = sum(1 for x in ids if x == c)
                 raise CardParseError(
                     f"card {card_name(c)!r} appears {total} times but the decks hold 2",
-                    card_name(c), i)
+                    card_name(c),
+                    i,
+                )
         if c in (BLACK_JOKER, RED_JOKER):
             out += UNIT[face]
             continue
@@ -167,15 +212,20 @@ def parse_cards(text: str | Iterable[str], big_suit: int | None = None) -> Cards
         n = per_rank[rank] = per_rank.get(rank, 0) + 1
         name = card_name(c)
         if n > 8:
-            raise CardParseError(f"rank {name[0]!r} appears {n} times but the decks hold 8 "
-                                 f"(at token {name!r})", name, i)
+            raise CardParseError(
+                f"rank {name[0]!r} appears {n} times but the decks hold 8 (at token {name!r})",
+                name,
+                i,
+            )
         if rank == 11 and (c >= BARE_BASE or (c & 3) != big_suit):
             ordinary_aces += 1
             limit = 8 if big_suit is None else 6
             if ordinary_aces > limit:
                 raise CardParseError(
-                    f"ordinary Aces ('A') appear {ordinary_aces} times but the decks hold "
-                    f"{limit}", name, i)
+                    f"ordinary Aces ('A') appear {ordinary_aces} times but the decks hold {limit}",
+                    name,
+                    i,
+                )
         out += UNIT[face]
     return out
 
@@ -191,8 +241,9 @@ def strength_order(three_two_high: bool = True, big_suit: int | None = None) -> 
     return (TWO, 0) + low + aces + top
 
 
-def cards_text(cards: Cards, order: Sequence[int] | None = None,
-               big_suit: int | None = None) -> str:
+def cards_text(
+    cards: Cards, order: Sequence[int] | None = None, big_suit: int | None = None
+) -> str:
     """The cards as tokens in ``order`` (default: :func:`strength_order` with
     ``big_suit``), ordinary ranks bare, suited Aces with their suit, ``''`` if empty."""
     parts: list[str] = []

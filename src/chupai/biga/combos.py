@@ -61,10 +61,28 @@ from chupai.biga.cards import (
 from chupai.biga.rules import BigARules, RankOrder, SequenceOrder
 
 __all__ = [
-    "Kind", "Combo", "KIND_INDEX", "BIG_ACE_KEY", "SET_KINDS", "SEQUENCE_KINDS", "Tables",
-    "Shape", "SHAPES", "BOMB_CLASS", "JOKER_KINDS", "bomb_floor",
-    "tables", "strengths", "positions", "classify", "explain", "beats", "capture_size",
-    "is_capture", "combo_text", "FOUR",
+    "Kind",
+    "Combo",
+    "KIND_INDEX",
+    "BIG_ACE_KEY",
+    "SET_KINDS",
+    "SEQUENCE_KINDS",
+    "Tables",
+    "Shape",
+    "SHAPES",
+    "BOMB_CLASS",
+    "JOKER_KINDS",
+    "bomb_floor",
+    "tables",
+    "strengths",
+    "positions",
+    "classify",
+    "explain",
+    "beats",
+    "capture_size",
+    "is_capture",
+    "combo_text",
+    "FOUR",
 ]
 
 
@@ -91,6 +109,7 @@ class Kind(StrEnum):
 K = Kind
 KIND_INDEX: Final = {k: i for i, k in enumerate(Kind)}
 """Position of each kind in :class:`Kind` order."""
+
 
 class Shape(NamedTuple):
     """How the cards of one combination type look, and its place on the bomb ladder
@@ -132,8 +151,9 @@ is the ``bomb`` column)."""
 def _sizes(form: str, most: int) -> tuple[Kind | None, ...]:
     """``[n]``: the type of ``n`` cards of ``form`` (None: none)."""
     return (None,) + tuple(
-        next((k for k, s in SHAPES.items() if s.form == form and s.fewest <= n <= s.most),
-             None) for n in range(1, most + 1))
+        next((k for k, s in SHAPES.items() if s.form == form and s.fewest <= n <= s.most), None)
+        for n in range(1, most + 1)
+    )
 
 
 BOMB_CLASS: Final = {k: s.bomb for k, s in SHAPES.items() if s.bomb}
@@ -153,8 +173,9 @@ SET_KINDS: Final = _sizes("set", 8)
 JOKER_KINDS: Final = _sizes("jokers", 4)
 """``JOKER_KINDS[n]``: the type of ``n`` jokers (two or more)."""
 
-SEQUENCE_KINDS: Final = {s.per_rank: (k, s.fewest, s.most) for k, s in SHAPES.items()
-                         if s.form == "sequence"}
+SEQUENCE_KINDS: Final = {
+    s.per_rank: (k, s.fewest, s.most) for k, s in SHAPES.items() if s.form == "sequence"
+}
 """Cards per rank -> (type, fewest ranks, most ranks) of the sequence types."""
 
 _F: Final = 31
@@ -238,8 +259,7 @@ class Tables:
         """``acey[m][a][b][j]``: those whose range holds an Ace, with ``j`` Big Aces
         among its ``m`` Aces."""
         for m, (kind, lo, hi) in SEQUENCE_KINDS.items():
-            self.plain[m], self.acey[m] = self._sequence_tables(
-                m, self._sequences(m, kind, lo, hi))
+            self.plain[m], self.acey[m] = self._sequence_tables(m, self._sequences(m, kind, lo, hi))
 
     def _mk(self, kind: Kind, cards: int, key: int, size: int) -> Combo:
         combo: Combo = _new(Combo, (kind, cards, key, size, BOMB_CLASS.get(kind, 0)))
@@ -266,8 +286,9 @@ class Tables:
             for y in range(3):
                 kind = JOKER_KINDS[x + y]
                 if x + y >= 2 and kind is not None:
-                    jokers[x][y] = self._mk(kind, x * UNIT[BJ] + y * UNIT[RJ],
-                                            y if x + y == 2 else 0, x + y)
+                    jokers[x][y] = self._mk(
+                        kind, x * UNIT[BJ] + y * UNIT[RJ], y if x + y == 2 else 0, x + y
+                    )
         return jokers
 
     def _big_aces(self) -> None:
@@ -279,8 +300,9 @@ class Tables:
                 for i in range(1, 9 - j):
                     self.ace_sets[j][i] = self._set(i + j, i * UNIT[ACE] + j * UNIT[big], ACE)
 
-    def _sequences(self, m: int, kind: Kind, lo: int, hi: int
-                   ) -> list[tuple[int, int, list[Combo]]]:
+    def _sequences(
+        self, m: int, kind: Kind, lo: int, hi: int
+    ) -> list[tuple[int, int, list[Combo]]]:
         """Every sequence of ``kind`` (``m`` cards per rank, ``lo..hi`` ranks) as
         ``(first position, last position, variants)``: the variants hold 0, 1, ...
         Big Aces among the Aces of the range."""
@@ -293,27 +315,31 @@ class Tables:
             for e in range(s + lo - 1, min(npos, s + hi)):
                 if both_ends and s == 0 and e == npos - 2:
                     continue  # A..K: the same cards as 2..A, read Ace high
-                faces = chain[s:e + 1]
+                faces = chain[s : e + 1]
                 base = sum(m * UNIT[f] for f in faces)
                 size = m * len(faces)
                 variants = [self._mk(kind, base, s + 1, size)]
                 if ACE in faces and big >= 0:
-                    variants += [self._mk(kind, base + j * (UNIT[big] - UNIT[ACE]), s + 1, size)
-                                 for j in range(1, min(m, 2) + 1)]
+                    variants += [
+                        self._mk(kind, base + j * (UNIT[big] - UNIT[ACE]), s + 1, size)
+                        for j in range(1, min(m, 2) + 1)
+                    ]
                 ranges.append((s, e, variants))
         return ranges
 
-    def _sequence_tables(self, m: int, ranges: list[tuple[int, int, list[Combo]]]
-                         ) -> tuple[list[list[list[Combo]]], list[list[list[list[Combo]]]]]:
+    def _sequence_tables(
+        self, m: int, ranges: list[tuple[int, int, list[Combo]]]
+    ) -> tuple[list[list[list[Combo]]], list[list[list[list[Combo]]]]]:
         """``plain`` and ``acey`` of ``m`` cards per rank: each range listed under
         every ``[a][b]`` that contains it."""
         chain = self.chain
         npos = len(chain)
         plain: list[list[list[Combo]]] = [[[] for _ in range(npos)] for _ in range(npos)]
         acey: list[list[list[list[Combo]]]] = [
-            [[[], [], []] for _ in range(npos)] for _ in range(npos)]
+            [[[], [], []] for _ in range(npos)] for _ in range(npos)
+        ]
         for s, e, variants in ranges:
-            has_ace = ACE in chain[s:e + 1]
+            has_ace = ACE in chain[s : e + 1]
             for a in range(s + 1):
                 for b in range(e, npos):
                     if has_ace:
@@ -356,9 +382,12 @@ def bomb_floor(kind: Kind, key: int, rules: BigARules) -> tuple[int, int]:
     big egg that beats it (0: any). How the bomb ladder meets the normal
     types (§5), for :func:`beats` and :func:`chupai.biga.movegen.follow_filter`."""
     big_ace = kind is K.SINGLE and key == BIG_ACE_KEY
-    egg_ok = kind is K.PAIR or kind is K.SEQUENCE or (
-        kind is K.PAIR_SEQUENCE and rules.egg_over_pair_sequence) or (
-        kind is K.SINGLE and not big_ace and (key < _BJ_KEY or rules.egg_over_joker_single))
+    egg_ok = (
+        kind is K.PAIR
+        or kind is K.SEQUENCE
+        or (kind is K.PAIR_SEQUENCE and rules.egg_over_pair_sequence)
+        or (kind is K.SINGLE and not big_ace and (key < _BJ_KEY or rules.egg_over_joker_single))
+    )
     return (1 if egg_ok else 2), (rules.big_ace_single_min_big_egg if big_ace else 0)
 
 
@@ -392,9 +421,10 @@ def combo_text(combo: Combo, rules: BigARules | None = None, big_suit: int | Non
     order = strength_order(three_two, big_suit)
     shape = SHAPES[combo.kind]
     if shape.form == "sequence":
-        chain = positions(rules.sequence_order if rules is not None
-                          else SequenceOrder.ACE_BOTH_ENDS)
-        faces = chain[combo.key - 1:combo.key - 1 + combo.size // shape.per_rank]
+        chain = positions(
+            rules.sequence_order if rules is not None else SequenceOrder.ACE_BOTH_ENDS
+        )
+        faces = chain[combo.key - 1 : combo.key - 1 + combo.size // shape.per_rank]
         suited = tuple(f for f in range(SUITED_ACE, SUITED_ACE + 4))
         order = tuple(x for f in faces for x in ((f,) + suited if f == ACE else (f,)))
     return cards_text(cards, order, big_suit)
@@ -402,9 +432,10 @@ def combo_text(combo: Combo, rules: BigARules | None = None, big_suit: int | Non
 
 # ----- explanations --------------------------------------------------------------------
 
+
 def _chain_text(rules: BigARules) -> str:
     if rules.sequence_order is SequenceOrder.ACE_BOTH_ENDS:
-        return ("A 2 3 ... K A (the Ace at one end only, no wrap-around such as K A 2)")
+        return "A 2 3 ... K A (the Ace at one end only, no wrap-around such as K A 2)"
     return "4 5 ... K A 2 3 (no wrap-around such as 2 3 4)"
 
 
@@ -412,8 +443,10 @@ def _consecutive(faces: Sequence[int], rules: BigARules) -> bool:
     chain = positions(rules.sequence_order)
     want = set(faces)
     n = len(want)
-    return any(set(chain[s:s + n]) == want and len(set(chain[s:s + n])) == n
-               for s in range(len(chain) - n + 1))
+    return any(
+        set(chain[s : s + n]) == want and len(set(chain[s : s + n])) == n
+        for s in range(len(chain) - n + 1)
+    )
 
 
 def explain(cards: Cards, rules: BigARules, big_suit: int | None = None) -> str:
@@ -435,14 +468,18 @@ def explain(cards: Cards, rules: BigARules, big_suit: int | None = None) -> str:
     b = sum(c[SUITED_ACE:])
     if jokers:
         if jokers < n:
-            return ("a joker combines only with other jokers (two_jokers, three_jokers, "
-                    "four_jokers): jokers are never part of a sequence or a set of one rank")
+            return (
+                "a joker combines only with other jokers (two_jokers, three_jokers, "
+                "four_jokers): jokers are never part of a sequence or a set of one rank"
+            )
         return f"{jokers} jokers form nothing (there are only four)"
     if b and c[ACE] + b == n and c[ACE]:
-        return ("a Big Ace may not join ordinary Aces in a pair, egg, big egg or true seven "
-                "(big_ace_in_sets = false)")
+        return (
+            "a Big Ace may not join ordinary Aces in a pair, egg, big egg or true seven "
+            "(big_ace_in_sets = false)"
+        )
     # sequence reading: a Big Ace counts as an ordinary Ace
-    s = c[:TWO + 1]
+    s = c[: TWO + 1]
     s[ACE] += b
     return _explain_ranks(s, n, rules)
 
@@ -454,9 +491,11 @@ def _explain_ranks(s: list[int], n: int, rules: BigARules) -> str:
         return f"{n} cards of one rank form nothing (there are only eight)"
     counts = {s[f] for f in faces}
     if len(counts) > 1:
-        return ("cards of several ranks form a combination only as a sequence type, with "
-                "the same number of cards of each rank (one: sequence, two: pair_sequence, "
-                "three: egg_sequence, four: fake_eight)")
+        return (
+            "cards of several ranks form a combination only as a sequence type, with "
+            "the same number of cards of each rank (one: sequence, two: pair_sequence, "
+            "three: egg_sequence, four: fake_eight)"
+        )
     m = counts.pop()
     k = len(faces)
     if m > 4:
@@ -466,9 +505,12 @@ def _explain_ranks(s: list[int], n: int, rules: BigARules) -> str:
     if m == 2 and k < 3:
         return "a pair_sequence needs at least 3 consecutive pairs"
     if m == 3 and k != 3:
-        return ("an egg_sequence has exactly three trios of consecutive ranks (two trios "
-                "are neither an egg nor an egg_sequence)" if k == 2 else
-                "an egg_sequence has exactly three trios of consecutive ranks")
+        return (
+            "an egg_sequence has exactly three trios of consecutive ranks (two trios "
+            "are neither an egg nor an egg_sequence)"
+            if k == 2
+            else "an egg_sequence has exactly three trios of consecutive ranks"
+        )
     if m == 4 and k != 2:
         return "a fake_eight has exactly two quads of consecutive ranks"
     if not _consecutive(faces, rules):

@@ -105,8 +105,12 @@ class DrawPhase(DecisionPhases, DealState):
 
     def _why_bad_declaration(self, seat: int, d: Declare) -> str | None:
         suit, two = d.suit, d.two
-        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit < 4 \
-                or not isinstance(two, bool):
+        if (
+            isinstance(suit, bool)
+            or not isinstance(suit, int)
+            or not 0 <= suit < 4
+            or not isinstance(two, bool)
+        ):
             return f"not a declaration: {d!r}"
         name = FACE_NAMES[SUITED_ACE + suit]
         if self.two_shown:
@@ -215,8 +219,7 @@ class DrawPhase(DecisionPhases, DealState):
             self.partner = None
         else:
             self.alone = False
-            self.partner = next(s for s in range(n)
-                                if s != d and big_aces(self.hands[s], suit))
+            self.partner = next(s for s in range(n) if s != d and big_aces(self.hands[s], suit))
         if self.alone and not self.two_shown:
             self.phase = Phase.SHOW_SECOND
             self.to_act = d
@@ -243,20 +246,33 @@ class DrawPhase(DecisionPhases, DealState):
         self.phase = Phase.OVER
         self.to_act = None
         self.outcome = Outcome(
-            redeal=True, first_drawer=self.first_drawer, next_first_drawer=self.first_drawer,
-            declarer=None, big_suit=None, forced=False, partner=None, alone=False,
-            partner_revealed=False, two_shown=False, finishing_order=(), went_out=0,
-            scores=(0,) * self.players, hands=tuple(self.hands),
+            redeal=True,
+            first_drawer=self.first_drawer,
+            next_first_drawer=self.first_drawer,
+            declarer=None,
+            big_suit=None,
+            forced=False,
+            partner=None,
+            alone=False,
+            partner_revealed=False,
+            two_shown=False,
+            finishing_order=(),
+            went_out=0,
+            scores=(0,) * self.players,
+            hands=tuple(self.hands),
         )
 
 
 PHASES: dict[Phase, PhaseRules[DrawPhase, Action]] = {
-    Phase.DRAW: PhaseRules(DrawPhase._draw_choices, DrawPhase._why_illegal_draw,
-                           DrawPhase._apply_choice),
-    Phase.SHOW_SECOND: PhaseRules(DrawPhase._show_choices, DrawPhase._why_illegal_show,
-                                  DrawPhase._apply_choice),
-    Phase.REVEAL: PhaseRules(DrawPhase._reveal_choices, DrawPhase._why_illegal_reveal,
-                             DrawPhase._apply_choice),
+    Phase.DRAW: PhaseRules(
+        DrawPhase._draw_choices, DrawPhase._why_illegal_draw, DrawPhase._apply_choice
+    ),
+    Phase.SHOW_SECOND: PhaseRules(
+        DrawPhase._show_choices, DrawPhase._why_illegal_show, DrawPhase._apply_choice
+    ),
+    Phase.REVEAL: PhaseRules(
+        DrawPhase._reveal_choices, DrawPhase._why_illegal_reveal, DrawPhase._apply_choice
+    ),
 }
 """The decision phases before play (:mod:`chupai.phases`)."""
 DrawPhase._PHASES = PHASES

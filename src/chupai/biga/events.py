@@ -17,9 +17,27 @@ from chupai.biga.cards import SUITED_ACE, Cards, cards_text, strength_order
 from chupai.biga.combos import Combo
 
 __all__ = [
-    "Phase", "Pass", "PASS", "Declare", "Choice", "DECLINE", "SHOW_SECOND", "KEEP_HIDDEN",
-    "REVEAL", "STAY_HIDDEN", "PRIVATE", "Capture", "Action", "Event", "Outcome",
-    "SUIT_LETTERS", "HEARTS", "STOCK_SIZE", "LAST_CHECKPOINT", "ACES_SHIFT", "PAIR_BITS",
+    "Phase",
+    "Pass",
+    "PASS",
+    "Declare",
+    "Choice",
+    "DECLINE",
+    "SHOW_SECOND",
+    "KEEP_HIDDEN",
+    "REVEAL",
+    "STAY_HIDDEN",
+    "PRIVATE",
+    "Capture",
+    "Action",
+    "Event",
+    "Outcome",
+    "SUIT_LETTERS",
+    "HEARTS",
+    "STOCK_SIZE",
+    "LAST_CHECKPOINT",
+    "ACES_SHIFT",
+    "PAIR_BITS",
 ]
 
 STOCK_SIZE: Final = 108
@@ -134,4 +152,3 @@ class Outcome(NamedTuple):
             "scores": list(self.scores),
             "hands": [cards_text(h, order, self.big_suit) for h in self.hands],
         }
-

@@ -98,41 +98,115 @@ from chupai.deal import Deal, clone_slots
 
 __all__ = [
     "format_action",
-    "Phase", "Pass", "PASS", "Declare", "Choice", "DECLINE", "SHOW_SECOND", "KEEP_HIDDEN",
-    "REVEAL", "STAY_HIDDEN", "Capture", "Action", "Event", "Outcome", "Observation",
-    "BigADeal", "new_deal", "deal_stock", "stock_text", "parse_stock", "SUIT_LETTERS",
-    "LAST_CHECKPOINT", "STOCK_SIZE",
+    "Phase",
+    "Pass",
+    "PASS",
+    "Declare",
+    "Choice",
+    "DECLINE",
+    "SHOW_SECOND",
+    "KEEP_HIDDEN",
+    "REVEAL",
+    "STAY_HIDDEN",
+    "Capture",
+    "Action",
+    "Event",
+    "Outcome",
+    "Observation",
+    "BigADeal",
+    "new_deal",
+    "deal_stock",
+    "stock_text",
+    "parse_stock",
+    "SUIT_LETTERS",
+    "LAST_CHECKPOINT",
+    "STOCK_SIZE",
 ]
+
 
 class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
     """One deal of Big A. Build with :func:`new_deal` or :meth:`from_stock`. Its
     attributes are documented on :class:`~chupai.biga.state.DealState`."""
 
     __slots__ = (
-        "rules", "players", "seed", "first_drawer", "stock", "phase", "to_act", "history",
-        "drawn", "hands", "big_suit", "declarer", "forced", "two_shown", "exposed",
-        "declarations", "_ck_start", "_ck_pos", "partner", "alone", "partner_revealed",
-        "top", "top_player", "passed", "leader", "played", "captured", "finishing",
-        "_active", "_lockout", "_big_played", "_big_gained", "public_partner",
-        "alone_known", "outcome", "_combos", "_stale", "_order", "_seen",
+        "rules",
+        "players",
+        "seed",
+        "first_drawer",
+        "stock",
+        "phase",
+        "to_act",
+        "history",
+        "drawn",
+        "hands",
+        "big_suit",
+        "declarer",
+        "forced",
+        "two_shown",
+        "exposed",
+        "declarations",
+        "_ck_start",
+        "_ck_pos",
+        "partner",
+        "alone",
+        "partner_revealed",
+        "top",
+        "top_player",
+        "passed",
+        "leader",
+        "played",
+        "captured",
+        "finishing",
+        "_active",
+        "_lockout",
+        "_big_played",
+        "_big_gained",
+        "public_partner",
+        "alone_known",
+        "outcome",
+        "_combos",
+        "_stale",
+        "_order",
+        "_seen",
     )
 
-    _COPIED = ("hands", "history", "exposed", "declarations", "played", "captured", "finishing",
-               "_big_played", "_big_gained", "_combos", "_stale", "_seen")
+    _COPIED = (
+        "hands",
+        "history",
+        "exposed",
+        "declarations",
+        "played",
+        "captured",
+        "finishing",
+        "_big_played",
+        "_big_gained",
+        "_combos",
+        "_stale",
+        "_seen",
+    )
     _REPR = ("drawn",)
 
     # ----- construction -----------------------------------------------------
     @classmethod
-    def from_stock(cls, rules: BigARules, stock: Sequence[int] | str, first_drawer: int,
-                   *, seed: int | None = None) -> BigADeal:
+    def from_stock(
+        cls,
+        rules: BigARules,
+        stock: Sequence[int] | str,
+        first_drawer: int,
+        *,
+        seed: int | None = None,
+    ) -> BigADeal:
         """A deal from a given stock: the 108 faces in draw order (field indices of
         :mod:`chupai.biga.cards`, Aces suited) or their text (:func:`stock_text`).
         Raises ``ValueError`` for a stock that is not exactly the 108 cards."""
         faces = parse_stock(stock) if isinstance(stock, str) else tuple(stock)
         check_stock(faces)
         n = rules.players
-        if isinstance(first_drawer, bool) or not isinstance(first_drawer, int) \
-                or not 0 <= first_drawer < n:
+        if (
+            isinstance(first_drawer, bool)
+            or not isinstance(first_drawer, int)
+            or not 0 <= first_drawer < n
+        ):
             raise ValueError(f"first drawer {first_drawer!r} is not a seat of {n} players")
         self = cls.__new__(cls)
         self.rules = rules

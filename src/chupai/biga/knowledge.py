@@ -96,8 +96,9 @@ def knowledge(observation: Observation) -> Knowledge:
     cards do not add up."""
     obs = observation
     if obs.phase is not Phase.PLAY or obs.big_suit is None or obs.declarer is None:
-        raise ChupaiError("sampling needs an observation of the play phase, not "
-                          f"{obs.phase.value!r}")
+        raise ChupaiError(
+            f"sampling needs an observation of the play phase, not {obs.phase.value!r}"
+        )
     n = obs.players
     me = obs.seat
     big = SUITED_ACE + obs.big_suit
@@ -130,8 +131,7 @@ def knowledge(observation: Observation) -> Knowledge:
     # alone), and after the forced ♥A declaration every seat before the declarer
     single = [d] if d in obs.finishing else []
     for s in single + (before_forced(obs) if obs.forced else []):
-        big_max[s] = min(big_max[s], 1 - counts(obs.played[s])[big]
-                         + counts(obs.captured[s])[big])
+        big_max[s] = min(big_max[s], 1 - counts(obs.played[s])[big] + counts(obs.captured[s])[big])
     known = tuple(0 if s == me else pack(need[s]) for s in range(n))
     check_known(unseen, known, caps, contains, size_of)
     return Knowledge(unseen, caps, known, tuple(big_max))
@@ -141,7 +141,6 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[Cards]:
     """Deal the unseen cards: every seat's known cards plus a uniform share of the
     rest (physical cards, so copies of a face are dealt with real-deal odds)."""
     return deal_unseen(know.unseen, know.known, know.capacity, NFACES, size_of, rng)
-
 
 
 def before_forced(obs: Observation) -> list[int]:

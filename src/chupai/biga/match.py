@@ -65,8 +65,17 @@ from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
 from chupai.seeds import match_deal_seed
 
 __all__ = [
-    "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "GAME", "DealSetup", "MatchDeal",
-    "MatchRow", "Match", "deal_seed", "replay_match", "table_from_record",
+    "MATCH_FORMAT",
+    "MATCH_VERSION",
+    "MAX_DEALS",
+    "GAME",
+    "DealSetup",
+    "MatchDeal",
+    "MatchRow",
+    "Match",
+    "deal_seed",
+    "replay_match",
+    "table_from_record",
 ]
 
 GAME: Final = "biga"
@@ -158,15 +167,30 @@ class Match(shared.BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
     record_module: ClassVar[ModuleType] = record
     records_max_deals = True
 
-    def __init__(self, rules: BigARules, seed: int, *, deals: int | None = None,
-                 target: int | None = None, dealer: int | None = None,
-                 first_drawer: int | None = None, max_deals: int = MAX_DEALS):
+    def __init__(
+        self,
+        rules: BigARules,
+        seed: int,
+        *,
+        deals: int | None = None,
+        target: int | None = None,
+        dealer: int | None = None,
+        first_drawer: int | None = None,
+        max_deals: int = MAX_DEALS,
+    ):
         if first_drawer is not None and dealer is not None and first_drawer != dealer:
-            raise ChupaiError(f"first drawer {first_drawer} and dealer {dealer} differ "
-                              "(in Big A they are the same seat: give one)")
-        super().__init__(rules, seed, deals=deals, target=target,
-                         dealer=dealer if first_drawer is None else first_drawer,
-                         max_deals=max_deals)
+            raise ChupaiError(
+                f"first drawer {first_drawer} and dealer {dealer} differ "
+                "(in Big A they are the same seat: give one)"
+            )
+        super().__init__(
+            rules,
+            seed,
+            deals=deals,
+            target=target,
+            dealer=dealer if first_drawer is None else first_drawer,
+            max_deals=max_deals,
+        )
 
     @property
     def first_drawer(self) -> int | None:
@@ -196,14 +220,27 @@ class Match(shared.BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
         # checked against its seed when it is replayed)
         return []
 
-    def _row(self, number: int | None, position: int, deal: MatchDeal,
-             totals: tuple[int, ...]) -> MatchRow:
+    def _row(
+        self, number: int | None, position: int, deal: MatchDeal, totals: tuple[int, ...]
+    ) -> MatchRow:
         oc = deal.outcome
         assert oc is not None
         suit = None if oc.big_suit is None else SUIT_LETTERS[oc.big_suit]
-        return MatchRow(number, position, oc.first_drawer, oc.redeal, oc.declarer, suit,
-                        oc.partner, oc.alone, oc.partner_revealed, oc.two_shown,
-                        oc.finishing_order, oc.scores, totals)
+        return MatchRow(
+            number,
+            position,
+            oc.first_drawer,
+            oc.redeal,
+            oc.declarer,
+            suit,
+            oc.partner,
+            oc.alone,
+            oc.partner_revealed,
+            oc.two_shown,
+            oc.finishing_order,
+            oc.scores,
+            totals,
+        )
 
     @classmethod
     def _replay_deal(cls, rec: Any) -> MatchDeal:
@@ -225,11 +262,16 @@ def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
     return {
-        "deal": d.number, "first_drawer": d.record.get("first_drawer"), "redeal": d.redeal,
-        "declarer": d.result.get("declarer"), "big_suit": d.result.get("big_suit"),
-        "partner": d.result.get("partner"), "alone": bool(d.result.get("alone", False)),
+        "deal": d.number,
+        "first_drawer": d.record.get("first_drawer"),
+        "redeal": d.redeal,
+        "declarer": d.result.get("declarer"),
+        "big_suit": d.result.get("big_suit"),
+        "partner": d.result.get("partner"),
+        "alone": bool(d.result.get("alone", False)),
         "partner_revealed": bool(d.result.get("partner_revealed", False)),
         "two_shown": bool(d.result.get("two_shown", False)),
         "finishing_order": list(d.result.get("finishing_order") or []),
-        "scores": d.scores, "totals": d.totals,
+        "scores": d.scores,
+        "totals": d.totals,
     }

@@ -31,15 +31,7 @@ from __future__ import annotations
 from typing import Final
 
 from chupai.biga.cards import ACE, BJ, GUARD, RJ, SHIFTS, TWO, Cards, normalize
-from chupai.biga.combos import (
-    FOUR,
-    SEQUENCE_KINDS,
-    Combo,
-    Kind,
-    Tables,
-    bomb_floor,
-    tables,
-)
+from chupai.biga.combos import FOUR, SEQUENCE_KINDS, Combo, Kind, Tables, bomb_floor, tables
 from chupai.biga.rules import BigARules
 
 __all__ = ["hand_combos", "legal_plays", "captures", "follow_filter"]
@@ -64,7 +56,7 @@ def _hand_combos(hand: Cards, t: Tables) -> list[Combo]:
     for f in _ORDINARY:
         n = c[f]
         if n:
-            out += sets[f][1:n + 1]  # type: ignore[arg-type]
+            out += sets[f][1 : n + 1]  # type: ignore[arg-type]
     bj, rj = c[BJ], c[RJ]
     if bj or rj:
         jk = t.jokers
@@ -87,7 +79,7 @@ def _big_ace_combos(nbig: int, nace: int, t: Tables, out: list[Combo]) -> None:
         out.append(t.two_big_aces)  # type: ignore[arg-type]
     if nace and t.rules.big_ace_in_sets:
         for j in range(1, nbig + 1):
-            out += t.ace_sets[j][1:nace + 1]  # type: ignore[arg-type]
+            out += t.ace_sets[j][1 : nace + 1]  # type: ignore[arg-type]
 
 
 def _sequence_combos(c: list[int], nbig: int, t: Tables, out: list[Combo]) -> None:
@@ -116,8 +108,9 @@ def _sequence_combos(c: list[int], nbig: int, t: Tables, out: list[Combo]) -> No
                 start = -1
 
 
-def follow_filter(combos: list[Combo], top: Combo, rules: BigARules,
-                  hand: Cards | None = None) -> list[Combo]:
+def follow_filter(
+    combos: list[Combo], top: Combo, rules: BigARules, hand: Cards | None = None
+) -> list[Combo]:
     """The combos of ``combos`` that beat ``top`` (§5) and, if ``hand`` is given,
     that ``hand`` (normalized) contains. No per-combo function calls."""
     tb, tk = top[4], top[2]
@@ -126,17 +119,21 @@ def follow_filter(combos: list[Combo], top: Combo, rules: BigARules,
     else:
         kind, size = top[0], top[3]
         egg, min_big = bomb_floor(kind, tk, rules)
-        out = [x for x in combos
-               if (x[4] >= egg and (x[4] != 2 or x[3] >= min_big))
-               or (x[0] is kind and x[3] == size and x[2] > tk)]
+        out = [
+            x
+            for x in combos
+            if (x[4] >= egg and (x[4] != 2 or x[3] >= min_big))
+            or (x[0] is kind and x[3] == size and x[2] > tk)
+        ]
     if hand is not None:
         hg = hand + GUARD
         out = [x for x in out if (hg - x[1]) & GUARD == GUARD]
     return out
 
 
-def legal_plays(hand: Cards, rules: BigARules, big_suit: int | None,
-                top: Combo | None = None) -> list[Combo]:
+def legal_plays(
+    hand: Cards, rules: BigARules, big_suit: int | None, top: Combo | None = None
+) -> list[Combo]:
     """The plays of ``hand`` legal now: every distinct combination when leading
     (``top`` is None), else those beating ``top``. Captures are not included (see
     :func:`captures`)."""
@@ -159,4 +156,3 @@ def captures(hand: Cards, rules: BigARules, top: Combo) -> list[Combo]:
     combo = tables(rules, None).sets[FOUR][n]
     assert combo is not None
     return [combo]
-

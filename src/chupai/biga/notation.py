@@ -62,9 +62,15 @@ __all__ = [
 ]
 
 CHOICE_TEXT: Final = {
-    "decline": DECLINE, "show_second": SHOW_SECOND, "show second": SHOW_SECOND,
-    "keep_hidden": KEEP_HIDDEN, "keep hidden": KEEP_HIDDEN, "reveal_partner": REVEAL,
-    "reveal": REVEAL, "reveal partner": REVEAL, "stay_hidden": STAY_HIDDEN,
+    "decline": DECLINE,
+    "show_second": SHOW_SECOND,
+    "show second": SHOW_SECOND,
+    "keep_hidden": KEEP_HIDDEN,
+    "keep hidden": KEEP_HIDDEN,
+    "reveal_partner": REVEAL,
+    "reveal": REVEAL,
+    "reveal partner": REVEAL,
+    "stay_hidden": STAY_HIDDEN,
     "stay hidden": STAY_HIDDEN,
 }
 """The texts of the named choices (lower case, words joined by one space)."""
@@ -111,8 +117,7 @@ def parse_stock(text: str) -> tuple[int, ...]:
             t = "T"
         f = FACE_OF_TOKEN.get(t)
         if f is None:
-            raise ValueError(f"stock token {i} {tok!r} is not a face (ranks, BJ, RJ, "
-                             "suited Aces)")
+            raise ValueError(f"stock token {i} {tok!r} is not a face (ranks, BJ, RJ, suited Aces)")
         out.append(f)
     check_stock(out)
     return tuple(out)
@@ -130,9 +135,9 @@ def check_stock(stock: Sequence[int]) -> None:
     if total != DECK:
         want, got = unpack(DECK), unpack(total)
         bad = [FACE_NAMES[f] for f in range(NFACES) if want[f] != got[f]]
-        raise ValueError("the stock is not exactly the 108 cards (wrong counts of "
-                         + ", ".join(bad) + ")")
-
+        raise ValueError(
+            "the stock is not exactly the 108 cards (wrong counts of " + ", ".join(bad) + ")"
+        )
 
 
 def format_action(rules: BigARules, big_suit: int | None, action: Action) -> str:
@@ -146,8 +151,9 @@ def format_action(rules: BigARules, big_suit: int | None, action: Action) -> str
     return action_text(rules, order, big_suit, action)
 
 
-def action_text(rules: BigARules, order: Sequence[int], big_suit: int | None,
-                action: Action) -> str:
+def action_text(
+    rules: BigARules, order: Sequence[int], big_suit: int | None, action: Action
+) -> str:
     """:func:`format_action` with the single-card ``order`` given."""
     if isinstance(action, Pass):
         return "pass"
@@ -171,8 +177,7 @@ def action_text(rules: BigARules, order: Sequence[int], big_suit: int | None,
     return repr(action)
 
 
-def parse_action(text: str, rules: BigARules, big_suit: int | None,
-                 top: Combo | None) -> Action:
+def parse_action(text: str, rules: BigARules, big_suit: int | None, top: Combo | None) -> Action:
     """Read an action from text (see :meth:`chupai.biga.game.BigADeal.parse_action`)
     under ``rules`` with Big Ace suit ``big_suit``, ``top`` being the play to beat
     (None when leading or outside play)."""
@@ -193,8 +198,9 @@ def parse_action(text: str, rules: BigARules, big_suit: int | None,
 def _parse_declaration(text: str, toks: Sequence[str]) -> Declare:
     faces = {tok.upper() for tok in toks}
     if len(toks) not in (1, 2) or len(faces) != 1:
-        raise IllegalActionError(text, "a declaration is 'show AX' or 'show AX AX' "
-                                 "(X = S, H, C or D)")
+        raise IllegalActionError(
+            text, "a declaration is 'show AX' or 'show AX AX' (X = S, H, C or D)"
+        )
     name = faces.pop()
     f = FACE_OF_TOKEN.get(name)
     if f is None or f < SUITED_ACE:
@@ -202,8 +208,9 @@ def _parse_declaration(text: str, toks: Sequence[str]) -> Declare:
     return Declare(f - SUITED_ACE, len(toks) == 2)
 
 
-def _parse_play(text: str, rules: BigARules, big_suit: int | None,
-                top: Combo | None) -> Combo | Capture:
+def _parse_play(
+    text: str, rules: BigARules, big_suit: int | None, top: Combo | None
+) -> Combo | Capture:
     capture = text.split()[0].lower() == "capture"
     tokens = text.split()[1:] if capture else text.split()
     if not tokens:

@@ -88,13 +88,17 @@ class Observation:
             return roles
         if self.seat == self.declarer and self.big_suit is not None:
             # the declarer knows it plays alone when both Big Aces were its own
-            own = (big_aces(self.hand, self.big_suit) + big_aces(self.played[self.seat],
-                   self.big_suit) - big_aces(self.captured[self.seat], self.big_suit))
+            own = (
+                big_aces(self.hand, self.big_suit)
+                + big_aces(self.played[self.seat], self.big_suit)
+                - big_aces(self.captured[self.seat], self.big_suit)
+            )
             if own == 2:
-                return tuple("declarer" if s == self.seat else "defender"
-                             for s in range(self.players))
+                return tuple(
+                    "declarer" if s == self.seat else "defender" for s in range(self.players)
+                )
         elif not roles[self.seat]:
-            roles = (*roles[:self.seat], "defender", *roles[self.seat + 1:])
+            roles = (*roles[: self.seat], "defender", *roles[self.seat + 1 :])
         return roles
 
 
@@ -112,9 +116,7 @@ def _roles(obs: Observation, own_partner: int | None) -> tuple[str, ...]:
         p = obs.public_partner if obs.public_partner is not None else own_partner
         if p is None and not (obs.alone_known or obs.two_shown):
             return tuple("declarer" if s == d else "" for s in range(n))
-    return tuple("declarer" if s == d else "partner" if s == p else "defender"
-                 for s in range(n))
-
+    return tuple("declarer" if s == d else "partner" if s == p else "defender" for s in range(n))
 
 
 def observe(deal: DealState, seat: int) -> Observation:
@@ -162,9 +164,11 @@ def _history(deal: DealState, seat: int) -> tuple[Event, ...]:
     only new events are filtered."""
     seen, history = deal._seen[seat]
     if seen != len(deal.history):
-        history += tuple(ev for ev in deal.history[seen:]
-                         if ev.seat == seat or not isinstance(ev.action, Choice)
-                         or ev.action.name not in PRIVATE)
+        history += tuple(
+            ev
+            for ev in deal.history[seen:]
+            if ev.seat == seat or not isinstance(ev.action, Choice) or ev.action.name not in PRIVATE
+        )
         deal._seen[seat] = (len(deal.history), history)
     return history
 

@@ -86,8 +86,9 @@ class PlayPhase(DealState):
             return "not a play of fours"
         if not contains(self.hands[seat], fours.cards):
             return f"seat {seat} does not hold {self.cards_text(fours.cards)}"
-        if classify(fours.cards, rules, self.big_suit) != fours \
-                or not is_capture(fours, top, rules):
+        if classify(fours.cards, rules, self.big_suit) != fours or not is_capture(
+            fours, top, rules
+        ):
             need = capture_size(top, rules)
             if not need:
                 return f"{top.kind.value} {self.cards_text(top.cards)} cannot be captured"
@@ -111,8 +112,10 @@ class PlayPhase(DealState):
         extra = ""
         if rules.fours_capture and is_capture(action, top, rules):
             extra = " (write a capture as 'capture ...')"
-        return (f"{action.kind.value} {self.cards_text(cards)} does not beat "
-                f"{top.kind.value} {self.cards_text(top.cards)}{extra}")
+        return (
+            f"{action.kind.value} {self.cards_text(cards)} does not beat "
+            f"{top.kind.value} {self.cards_text(top.cards)}{extra}"
+        )
 
     # ----- transitions ------------------------------------------------------
     def _note_big(self, seat: int, cards: Cards) -> None:
@@ -191,14 +194,24 @@ class PlayPhase(DealState):
         out += [s for s in ((last + i) % n for i in range(1, n)) if self._active >> s & 1]
         d = self.declarer
         assert d is not None
-        scores = score(self.rules, out, d, self.partner, self.alone, self.partner_revealed,
-                       self.two_shown)
+        scores = score(
+            self.rules, out, d, self.partner, self.alone, self.partner_revealed, self.two_shown
+        )
         self.phase = Phase.OVER
         self.to_act = None
         self.outcome = Outcome(
-            redeal=False, first_drawer=self.first_drawer, next_first_drawer=out[0],
-            declarer=d, big_suit=self.big_suit, forced=self.forced, partner=self.partner,
-            alone=self.alone, partner_revealed=self.partner_revealed,
-            two_shown=self.two_shown, finishing_order=tuple(out),
-            went_out=len(self.finishing), scores=scores, hands=tuple(self.hands),
+            redeal=False,
+            first_drawer=self.first_drawer,
+            next_first_drawer=out[0],
+            declarer=d,
+            big_suit=self.big_suit,
+            forced=self.forced,
+            partner=self.partner,
+            alone=self.alone,
+            partner_revealed=self.partner_revealed,
+            two_shown=self.two_shown,
+            finishing_order=tuple(out),
+            went_out=len(self.finishing),
+            scores=scores,
+            hands=tuple(self.hands),
         )

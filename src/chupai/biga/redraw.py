@@ -52,8 +52,11 @@ class DrawFacts(NamedTuple):
 
 
 def draw_facts(obs: Observation) -> DrawFacts:
-    decls = tuple((drawn - 1, ev.seat, ev.action) for drawn, ev in obs.declarations
-                  if isinstance(ev.action, Declare))
+    decls = tuple(
+        (drawn - 1, ev.seat, ev.action)
+        for drawn, ev in obs.declarations
+        if isinstance(ev.action, Declare)
+    )
     need: dict[tuple[int, int], tuple[int, int]] = {}
     for k, seat, d in decls:
         count = 2 if d.two else 1
@@ -69,8 +72,9 @@ def slots_of(first: int, seat: int, n: int) -> list[int]:
     return [k for k in range(STOCK_SIZE) if (first + k) % n == seat]
 
 
-def _ask_pattern(me: int, first: int, n: int, cards_at: dict[int, int],
-                 decls: Sequence[tuple[int, int, Declare]]) -> list[tuple[int, int]]:
+def _ask_pattern(
+    me: int, first: int, n: int, cards_at: dict[int, int], decls: Sequence[tuple[int, int, Declare]]
+) -> list[tuple[int, int]]:
     """The draw-phase events ``me`` sees with its cards at the stock positions of
     ``cards_at``: each public declaration as ``(seat, 1)`` and each question put
     to ``me`` as ``(me, 0)``, in order (a declaration of ``me`` counts once)."""
@@ -118,8 +122,9 @@ def ace_suits(big_suit: int) -> list[int]:
     return [s for s in range(4) if s != big_suit]
 
 
-def _expected_asks(obs: Observation, decls: Sequence[tuple[int, int, Declare]]
-                   ) -> dict[int, tuple[int, bool]] | None:
+def _expected_asks(
+    obs: Observation, decls: Sequence[tuple[int, int, Declare]]
+) -> dict[int, tuple[int, bool]] | None:
     """For every checkpoint at which the seat could be asked: ``(phase, asked)``,
     ``phase`` 0 before any declaration (asked when holding an Ace) and 1 after a
     single-Ace declaration (asked when holding both Aces of a suit), from the
@@ -171,8 +176,9 @@ def _expected_asks(obs: Observation, decls: Sequence[tuple[int, int, Declare]]
     return out
 
 
-def arrange_own(obs: Observation, start: Cards, facts: DrawFacts, rng: random.Random
-                 ) -> tuple[dict[int, int], list[int]] | None:
+def arrange_own(
+    obs: Observation, start: Cards, facts: DrawFacts, rng: random.Random
+) -> tuple[dict[int, int], list[int]] | None:
     """An ordering of the seat's own cards in its stock slots (Aces with suits)
     that reproduces its questions; ``(face at each slot, suits of its ordinary
     Aces)``, or None if there is none. A depth-first search over its slots in
@@ -216,8 +222,9 @@ def arrange_own(obs: Observation, start: Cards, facts: DrawFacts, rng: random.Ra
                 return False
         return True
 
-    def dfs(i: int, n_plain: int, n_big: int, n_ord: int, held: list[int],
-            left: dict[int, int]) -> bool:
+    def dfs(
+        i: int, n_plain: int, n_big: int, n_ord: int, held: list[int], left: dict[int, int]
+    ) -> bool:
         if i == len(slots):
             if obs.forced and me == obs.declarer:
                 return any(choice[j] == hearts and slots[j] != last for j in range(len(slots)))
@@ -275,9 +282,14 @@ def arrange_own(obs: Observation, start: Cards, facts: DrawFacts, rng: random.Ra
     return at, suits
 
 
-def place(seat_cards: list[int], slots: list[int], musts: list[tuple[int, int]],
-           last_only: int | None, not_last: int | None, rng: random.Random
-           ) -> dict[int, int] | None:
+def place(
+    seat_cards: list[int],
+    slots: list[int],
+    musts: list[tuple[int, int]],
+    last_only: int | None,
+    not_last: int | None,
+    rng: random.Random,
+) -> dict[int, int] | None:
     """Put ``seat_cards`` (faces) into ``slots``: each ``(face, deadline)`` of
     ``musts`` in a slot up to its deadline, every ``last_only`` face in the last
     slot, one ``not_last`` face outside it; the rest at random. None if impossible."""
@@ -294,20 +306,30 @@ def place(seat_cards: list[int], slots: list[int], musts: list[tuple[int, int]],
             free.remove(last)
             at[last] = last_only
     for face, deadline in sorted(musts, key=lambda m: m[1]):
-        if face not in cards or not _put(face, [k for k in free if k <= deadline], cards,
-                                         free, at, rng):
+        if face not in cards or not _put(
+            face, [k for k in free if k <= deadline], cards, free, at, rng
+        ):
             return None
-    if not_last is not None and not_last in cards \
-            and not any(v == not_last for v in at.values()) \
-            and not _put(not_last, [k for k in free if k != last], cards, free, at, rng):
+    if (
+        not_last is not None
+        and not_last in cards
+        and not any(v == not_last for v in at.values())
+        and not _put(not_last, [k for k in free if k != last], cards, free, at, rng)
+    ):
         return None
     rng.shuffle(cards)
     at.update(zip(free, cards, strict=True))
     return at
 
 
-def _put(face: int, options: list[int], cards: list[int], free: list[int],
-         at: dict[int, int], rng: random.Random) -> bool:
+def _put(
+    face: int,
+    options: list[int],
+    cards: list[int],
+    free: list[int],
+    at: dict[int, int],
+    rng: random.Random,
+) -> bool:
     """Put ``face`` (taken from ``cards``) in a random slot of ``options`` (taken
     from ``free``); False when there is none."""
     if not options:
@@ -319,8 +341,13 @@ def _put(face: int, options: list[int], cards: list[int], free: list[int],
     return True
 
 
-def build_stock(obs: Observation, facts: DrawFacts, own: tuple[dict[int, int], list[int]],
-                hands: list[Cards], rng: random.Random) -> list[int] | None:
+def build_stock(
+    obs: Observation,
+    facts: DrawFacts,
+    own: tuple[dict[int, int], list[int]],
+    hands: list[Cards],
+    rng: random.Random,
+) -> list[int] | None:
     """A stock dealing ``hands`` (at the start of play, normalized) that reproduces
     the public draw, the seat's own cards placed as ``own`` (:func:`arrange_own`);
     None when this draw does not fit."""
@@ -340,11 +367,20 @@ def build_stock(obs: Observation, facts: DrawFacts, own: tuple[dict[int, int], l
     for s in range(n):
         if s == me:
             continue
-        musts = [(SUITED_ACE + suit, k) for seat, suit, cnt, k in facts.aces
-                 if seat == s for _ in range(cnt)]
-        at = place(faces[s], slots_of(first, s, n), musts,
-                   big if s in last_only else None,
-                   big if obs.forced and s == obs.declarer else None, rng)
+        musts = [
+            (SUITED_ACE + suit, k)
+            for seat, suit, cnt, k in facts.aces
+            if seat == s
+            for _ in range(cnt)
+        ]
+        at = place(
+            faces[s],
+            slots_of(first, s, n),
+            musts,
+            big if s in last_only else None,
+            big if obs.forced and s == obs.declarer else None,
+            rng,
+        )
         if at is None:
             return None
         for k, f in at.items():
@@ -352,8 +388,9 @@ def build_stock(obs: Observation, facts: DrawFacts, own: tuple[dict[int, int], l
     return stock
 
 
-def _others_faces(obs: Observation, facts: DrawFacts, hands: list[Cards],
-                  own_suits: list[int], rng: random.Random) -> list[list[int]] | None:
+def _others_faces(
+    obs: Observation, facts: DrawFacts, hands: list[Cards], own_suits: list[int], rng: random.Random
+) -> list[list[int]] | None:
     """The faces of every other seat's cards, its ordinary Aces given suits (those
     shown in declarations first, the rest at random); None if they do not fit."""
     n, me = obs.players, obs.seat

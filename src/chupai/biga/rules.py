@@ -24,8 +24,14 @@ from chupai.errors import RulesError
 from chupai.options import option as _o, option_error as _err
 
 __all__ = [
-    "BigASuit", "RankOrder", "SequenceOrder", "BigARules", "PRESETS", "STANDARD",
-    "resolve", "SUIT_INDEX",
+    "BigASuit",
+    "RankOrder",
+    "SequenceOrder",
+    "BigARules",
+    "PRESETS",
+    "STANDARD",
+    "resolve",
+    "SUIT_INDEX",
 ]
 
 
@@ -72,39 +78,58 @@ class BigARules:
 
     players: int = _o(5, "number of players: fixed at 5 (§2)")
     big_ace_suit: BigASuit = _o(
-        BigASuit.NONE, "Big Ace suit for judging plays outside a deal: none, S, H, C or D; "
-        "inside a deal the declaration sets it (§1)")
+        BigASuit.NONE,
+        "Big Ace suit for judging plays outside a deal: none, S, H, C or D; "
+        "inside a deal the declaration sets it (§1)",
+    )
     rank_order: RankOrder = _o(
-        RankOrder.THREE_TWO_HIGH, "single-card order: 4 lowest, then 5..A, 2, 3, jokers, Big Ace "
-        "(three_two_high) or 2 lowest ... A (ace_high) (§1.1)")
+        RankOrder.THREE_TWO_HIGH,
+        "single-card order: 4 lowest, then 5..A, 2, 3, jokers, Big Ace "
+        "(three_two_high) or 2 lowest ... A (ace_high) (§1.1)",
+    )
     sequence_order: SequenceOrder = _o(
-        SequenceOrder.ACE_BOTH_ENDS, "sequences on A 2 3 ... K A, the Ace at either end "
-        "(ace_both_ends) or on 4 5 ... A 2 3 (chain_four_to_three) (§1.2)")
+        SequenceOrder.ACE_BOTH_ENDS,
+        "sequences on A 2 3 ... K A, the Ace at either end "
+        "(ace_both_ends) or on 4 5 ... A 2 3 (chain_four_to_three) (§1.2)",
+    )
     big_ace_in_sets: bool = _o(
-        False, "a Big Ace counts as an ordinary Ace in pairs, eggs, big eggs and true sevens "
-               "(§4.1)")
+        False, "a Big Ace counts as an ordinary Ace in pairs, eggs, big eggs and true sevens (§4.1)"
+    )
     egg_over_joker_single: bool = _o(False, "an egg may beat a single joker (§5)")
     egg_over_pair_sequence: bool = _o(False, "an egg may beat a pair sequence (§5)")
     big_ace_single_min_big_egg: int = _o(
-        5, "fewest cards of a big egg that beats a single Big Ace: 4, 5 or 6 (§5)")
+        5, "fewest cards of a big egg that beats a single Big Ace: 4, 5 or 6 (§5)"
+    )
     fours_capture: bool = _o(
-        True, "one four fewer than an egg or big egg on top captures it into the hand (§6)")
+        True, "one four fewer than an egg or big egg on top captures it into the hand (§6)"
+    )
     p2d5_defender_points: int = _o(
-        1, "each defender's score in the row 'partner 2, declarer 5' of the hidden-partner "
-        "table: 1 (seed) or 2 (zero-sum) (§10.1)")
+        1,
+        "each defender's score in the row 'partner 2, declarer 5' of the hidden-partner "
+        "table: 1 (seed) or 2 (zero-sum) (§10.1)",
+    )
 
     def __post_init__(self) -> None:
         if self.players != 5:
-            raise _err("players", f"bad value {self.players!r}; Big A is played by exactly 5 "
-                      "players", ("5",))
+            raise _err(
+                "players",
+                f"bad value {self.players!r}; Big A is played by exactly 5 players",
+                ("5",),
+            )
         if self.big_ace_single_min_big_egg not in (4, 5, 6) or isinstance(
-                self.big_ace_single_min_big_egg, bool):
-            raise _err("big_ace_single_min_big_egg",
-                      f"bad value {self.big_ace_single_min_big_egg!r}; allowed: 4, 5, 6",
-                      ("4", "5", "6"))
+            self.big_ace_single_min_big_egg, bool
+        ):
+            raise _err(
+                "big_ace_single_min_big_egg",
+                f"bad value {self.big_ace_single_min_big_egg!r}; allowed: 4, 5, 6",
+                ("4", "5", "6"),
+            )
         if self.p2d5_defender_points not in (1, 2) or isinstance(self.p2d5_defender_points, bool):
-            raise _err("p2d5_defender_points",
-                      f"bad value {self.p2d5_defender_points!r}; allowed: 1, 2", ("1", "2"))
+            raise _err(
+                "p2d5_defender_points",
+                f"bad value {self.p2d5_defender_points!r}; allowed: 1, 2",
+                ("1", "2"),
+            )
 
     @property
     def big_suit(self) -> int | None:
@@ -152,8 +177,9 @@ def resolve(preset: str = "standard", overrides: Mapping[str, str] | None = None
     name = _opt.preset_named("biga", PRESETS, preset)
     overrides = overrides or {}
     if "players" in overrides:
-        raise RulesError("option 'players' is fixed: Big A is played by exactly 5 players",
-                         "players", ("5",))
+        raise RulesError(
+            "option 'players' is fixed: Big A is played by exactly 5 players", "players", ("5",)
+        )
     return _opt.apply_overrides(PRESETS[name], overrides)
 
 

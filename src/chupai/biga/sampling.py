@@ -161,8 +161,11 @@ class DealSampler(Sampler[Observation, Knowledge, BigADeal]):
             deal.apply_unchecked(action)
         if di != len(decls):
             return False
-        pre = {ev.seat: ev.action for ev in self.observation.history
-               if type(ev.action) is Choice and ev.action != DECLINE}
+        pre = {
+            ev.seat: ev.action
+            for ev in self.observation.history
+            if type(ev.action) is Choice and ev.action != DECLINE
+        }
         if deal.phase is Phase.SHOW_SECOND:
             want = pre.get(deal.declarer if deal.declarer is not None else -1, KEEP_HIDDEN)
             deal.apply_unchecked(SHOW_SECOND if want == SHOW_SECOND else KEEP_HIDDEN)

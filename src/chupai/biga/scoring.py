@@ -27,8 +27,16 @@ from typing import Final, NamedTuple
 from chupai.biga.rules import BigARules
 
 __all__ = [
-    "PartnerRow", "AloneRow", "HIDDEN_PARTNER", "REVEALED_PARTNER", "ALONE", "P2D5",
-    "partner_table", "alone_values", "score", "winning_team",
+    "PartnerRow",
+    "AloneRow",
+    "HIDDEN_PARTNER",
+    "REVEALED_PARTNER",
+    "ALONE",
+    "P2D5",
+    "partner_table",
+    "alone_values",
+    "score",
+    "winning_team",
 ]
 
 
@@ -77,11 +85,13 @@ _PARTNER_ROWS: Final = (
 )
 
 HIDDEN_PARTNER: Final[tuple[PartnerRow, ...]] = tuple(
-    PartnerRow(label, pos, *hidden) for label, pos, hidden, _ in _PARTNER_ROWS)
+    PartnerRow(label, pos, *hidden) for label, pos, hidden, _ in _PARTNER_ROWS
+)
 """§10.1: with a partner who did not reveal before play (seed 003, exactly)."""
 
 REVEALED_PARTNER: Final[tuple[PartnerRow, ...]] = tuple(
-    PartnerRow(label, pos, *shown) for label, pos, _, shown in _PARTNER_ROWS)
+    PartnerRow(label, pos, *shown) for label, pos, _, shown in _PARTNER_ROWS
+)
 """§10.2: with a partner who revealed before play."""
 
 ALONE: Final[tuple[AloneRow, ...]] = (
@@ -110,8 +120,9 @@ _REVEALED: Final = _index(REVEALED_PARTNER)
 _ALONE: Final = MappingProxyType({p: row for row in ALONE for p in row.positions})
 
 
-def partner_table(rules: BigARules, declarer_pos: int, partner_pos: int,
-                  revealed: bool) -> tuple[int, int, int]:
+def partner_table(
+    rules: BigARules, declarer_pos: int, partner_pos: int, revealed: bool
+) -> tuple[int, int, int]:
     """``(declarer, partner, each defender)`` for the given finishing positions
     (1..5, distinct) from the hidden or revealed table, option applied.
 
@@ -121,8 +132,9 @@ def partner_table(rules: BigARules, declarer_pos: int, partner_pos: int,
     """
     row = (_REVEALED if revealed else _HIDDEN).get((declarer_pos, partner_pos))
     if row is None:
-        raise ValueError(f"no table row for declarer position {declarer_pos} and partner "
-                         f"position {partner_pos}")
+        raise ValueError(
+            f"no table row for declarer position {declarer_pos} and partner position {partner_pos}"
+        )
     defender = row.defender
     if not revealed and (declarer_pos, partner_pos) == P2D5:
         defender = rules.p2d5_defender_points
@@ -142,9 +154,15 @@ def alone_values(declarer_pos: int, two_shown: bool) -> tuple[int, int]:
     return row.declarer * f, row.defender * f
 
 
-def score(rules: BigARules, finishing_order: Sequence[int], declarer: int,
-          partner: int | None, alone: bool, partner_revealed: bool,
-          two_shown: bool) -> tuple[int, ...]:
+def score(
+    rules: BigARules,
+    finishing_order: Sequence[int],
+    declarer: int,
+    partner: int | None,
+    alone: bool,
+    partner_revealed: bool,
+    two_shown: bool,
+) -> tuple[int, ...]:
     """Every seat's score of a deal (§10). ``finishing_order`` lists all five seats,
     first out first (players still holding cards at the end take the last
     positions, §8). ``partner`` is None exactly when ``alone``; ``partner_revealed``
@@ -170,8 +188,9 @@ def score(rules: BigARules, finishing_order: Sequence[int], declarer: int,
     return tuple(d if s == declarer else p if s == partner else e for s in range(n))
 
 
-def winning_team(declarer: int | None, partner: int | None, scores: Sequence[int]
-                 ) -> tuple[int, ...]:
+def winning_team(
+    declarer: int | None, partner: int | None, scores: Sequence[int]
+) -> tuple[int, ...]:
     """The winning team of a finished Big A deal: the declarer's team (the
     declarer and its partner, or the declarer alone) when the declarer scored
     more than 0, the defenders when it scored less than 0, nobody when the

@@ -23,8 +23,9 @@ __all__ = ["DealState", "good_cards"]
 
 def good_cards(cards: object) -> bool:
     """Whether ``cards`` is a non-empty packed card count (not a bool)."""
-    return isinstance(cards, int) and not isinstance(cards, bool) and cards > 0 \
-        and not cards & GUARD
+    return (
+        isinstance(cards, int) and not isinstance(cards, bool) and cards > 0 and not cards & GUARD
+    )
 
 
 class DealState(Trick, Deal[Action, Event, Outcome]):

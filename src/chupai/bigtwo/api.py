@@ -37,7 +37,8 @@ def _previous(rules: BigTwoRules, over: str) -> Combo:
     combo = classify_or_none(mask, rules)
     if combo is None:
         raise CardParseError(
-            f"the previous play {over.strip()!r} is not a combination: {explain(mask, rules)}")
+            f"the previous play {over.strip()!r} is not a combination: {explain(mask, rules)}"
+        )
     return combo
 
 

@@ -41,9 +41,22 @@ from chupai.bigtwo.rules import (
 from chupai.cards import RANKS, CardMask, card_name, cards_of
 
 __all__ = [
-    "ComboKind", "Combo", "Tables", "tables", "classify", "classify_or_none",
-    "explain", "beats", "beats_fn", "GROUP_MONSTER", "SUIT_MASKS", "FIVE_CARD_CATEGORY", "MONSTERS",
-    "SHAPES", "SHAPE_OPTIONS", "Shape",
+    "ComboKind",
+    "Combo",
+    "Tables",
+    "tables",
+    "classify",
+    "classify_or_none",
+    "explain",
+    "beats",
+    "beats_fn",
+    "GROUP_MONSTER",
+    "SUIT_MASKS",
+    "FIVE_CARD_CATEGORY",
+    "MONSTERS",
+    "SHAPES",
+    "SHAPE_OPTIONS",
+    "Shape",
 ]
 
 
@@ -68,8 +81,12 @@ MONSTERS: Final = frozenset({K.FOUR_OF_A_KIND, K.STRAIGHT_FLUSH})
 """The 怪物牌型 of the ``same_type_or_monster`` rule."""
 
 FIVE_CARD_CATEGORY: Final = {
-    K.TWO_PAIR_KICKER: 0, K.STRAIGHT: 1, K.FLUSH: 2, K.FULL_HOUSE: 3,
-    K.FOUR_OF_A_KIND: 4, K.STRAIGHT_FLUSH: 5,
+    K.TWO_PAIR_KICKER: 0,
+    K.STRAIGHT: 1,
+    K.FLUSH: 2,
+    K.FULL_HOUSE: 3,
+    K.FOUR_OF_A_KIND: 4,
+    K.STRAIGHT_FLUSH: 5,
 }
 """Category ranks of five-card plays under ``five_card_rule=category`` (§9)."""
 
@@ -108,17 +125,67 @@ def _rank_bits(ranks: str) -> int:
     return bits
 
 
-_ALL_STRAIGHTS: Final = ["A2345", "23456", "34567", "45678", "56789", "6789T",
-                         "789TJ", "89TJQ", "9TJQK", "TJQKA", "JQKA2"]
+_ALL_STRAIGHTS: Final = [
+    "A2345",
+    "23456",
+    "34567",
+    "45678",
+    "56789",
+    "6789T",
+    "789TJ",
+    "89TJQ",
+    "9TJQK",
+    "TJQKA",
+    "JQKA2",
+]
 _STRAIGHT_RANKING: Final = {
-    StraightOrder.BIGTWO: ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ",
-                           "9TJQK", "TJQKA", "23456", "A2345"],
-    StraightOrder.POKER_A2345_SECOND: ["23456", "34567", "45678", "56789", "6789T",
-                                       "789TJ", "89TJQ", "9TJQK", "A2345", "TJQKA"],
-    StraightOrder.TAIWAN: ["A2345", "34567", "45678", "56789", "6789T", "789TJ",
-                           "89TJQ", "9TJQK", "TJQKA", "23456"],
-    StraightOrder.JQKA2_HIGH: ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ",
-                               "9TJQK", "TJQKA", "JQKA2"],
+    StraightOrder.BIGTWO: [
+        "34567",
+        "45678",
+        "56789",
+        "6789T",
+        "789TJ",
+        "89TJQ",
+        "9TJQK",
+        "TJQKA",
+        "23456",
+        "A2345",
+    ],
+    StraightOrder.POKER_A2345_SECOND: [
+        "23456",
+        "34567",
+        "45678",
+        "56789",
+        "6789T",
+        "789TJ",
+        "89TJQ",
+        "9TJQK",
+        "A2345",
+        "TJQKA",
+    ],
+    StraightOrder.TAIWAN: [
+        "A2345",
+        "34567",
+        "45678",
+        "56789",
+        "6789T",
+        "789TJ",
+        "89TJQ",
+        "9TJQK",
+        "TJQKA",
+        "23456",
+    ],
+    StraightOrder.JQKA2_HIGH: [
+        "34567",
+        "45678",
+        "56789",
+        "6789T",
+        "789TJ",
+        "89TJQ",
+        "9TJQK",
+        "TJQKA",
+        "JQKA2",
+    ],
 }
 
 SUIT_MASKS: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
@@ -222,6 +289,7 @@ def _nibbles(mask: CardMask) -> list[int]:
 
 # ----- the shapes of Big Two ------------------------------------------------------------
 
+
 def _top_suit(nib: int, ss: list[int]) -> int:
     """The strongest suit (by suit strength) of the cards of one rank nibble."""
     return max(ss[s] for s in range(4) if nib >> s & 1)
@@ -303,23 +371,48 @@ _RUN: Final = (1, 1, 1, 1, 1)
 SHAPES: Final = (
     Shape(K.SINGLE, (1,), _ALWAYS, "", _key_card),
     Shape(K.PAIR, (2,), _ALWAYS, "", _key_rank_suit),
-    Shape(K.TRIPLE, (3,), "allow_triples",
-          "triples are not allowed under these rules (allow_triples=false)", _key_rank),
-    Shape(K.QUAD, (4,), "four_card_play=quad",
-          "four of a kind needs a fifth card (a kicker); four-card plays are not allowed "
-          "(four_card_play={rules.four_card_play.value})", _key_rank),
-    Shape(K.TWO_PAIR, (2, 2), "four_card_play=two_pair",
-          "two pairs are not a play under these rules "
-          "(four_card_play={rules.four_card_play.value})", _key_two_pairs),
+    Shape(
+        K.TRIPLE,
+        (3,),
+        "allow_triples",
+        "triples are not allowed under these rules (allow_triples=false)",
+        _key_rank,
+    ),
+    Shape(
+        K.QUAD,
+        (4,),
+        "four_card_play=quad",
+        "four of a kind needs a fifth card (a kicker); four-card plays are not allowed "
+        "(four_card_play={rules.four_card_play.value})",
+        _key_rank,
+    ),
+    Shape(
+        K.TWO_PAIR,
+        (2, 2),
+        "four_card_play=two_pair",
+        "two pairs are not a play under these rules (four_card_play={rules.four_card_play.value})",
+        _key_two_pairs,
+    ),
     Shape(K.FOUR_OF_A_KIND, (4, 1), _ALWAYS, "", _key_rank),
     Shape(K.FULL_HOUSE, (3, 2), _ALWAYS, "", _key_rank),
-    Shape(K.TWO_PAIR_KICKER, (2, 2, 1), "allow_two_pair_kicker",
-          "two pairs and a kicker are not a play (allow_two_pair_kicker=false)", _key_two_pairs),
+    Shape(
+        K.TWO_PAIR_KICKER,
+        (2, 2, 1),
+        "allow_two_pair_kicker",
+        "two pairs and a kicker are not a play (allow_two_pair_kicker=false)",
+        _key_two_pairs,
+    ),
     Shape(K.STRAIGHT_FLUSH, _RUN, _ALWAYS, "", _key_run, run=True, suited=True),
     Shape(K.STRAIGHT, _RUN, _ALWAYS, "", _key_run, run=True, suited=False),
-    Shape(K.FLUSH, _RUN, "allow_flush",
-          "flushes are not allowed under these rules (allow_flush=false)", _key_flush,
-          run=False, suited=True),
+    Shape(
+        K.FLUSH,
+        _RUN,
+        "allow_flush",
+        "flushes are not allowed under these rules (allow_flush=false)",
+        _key_flush,
+        run=False,
+        suited=True,
+    ),
 )
 """Every combination type of Big Two (§8); where several share their
 multiplicities (five different ranks), the first that fits is the type.
@@ -336,11 +429,14 @@ SHAPE_OPTIONS: Final[dict[str, Callable[[BigTwoRules], bool]]] = {
 }
 """The rule tests named by :attr:`Shape.option`."""
 
-_BY_COUNTS: Final = {c: tuple(s for s in SHAPES if s.counts == c) for c in {s.counts for s in SHAPES}}
+_BY_COUNTS: Final = {
+    c: tuple(s for s in SHAPES if s.counts == c) for c in {s.counts for s in SHAPES}
+}
 """The shapes by their rank multiplicities, in table order."""
 _BY_RUN: Final = {
     (run, suited): tuple(s for s in _BY_COUNTS[_RUN] if s.run == run and s.suited == suited)
-    for run in (False, True) for suited in (False, True)
+    for run in (False, True)
+    for suited in (False, True)
 }
 """The shapes of five different ranks by (they form a straight, they are of one suit)."""
 
@@ -350,8 +446,10 @@ _NO_SHAPE: Final = {
     4: "four cards form no combination",
     5: "five cards form no combination",
 }
-_NO_RUN: Final = ("five cards of different ranks that are not a straight (under straight_order="
-                  "{rules.straight_order.value}) and not all of one suit form no combination")
+_NO_RUN: Final = (
+    "five cards of different ranks that are not a straight (under straight_order="
+    "{rules.straight_order.value}) and not all of one suit form no combination"
+)
 
 
 def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
@@ -424,4 +522,3 @@ def beats_fn(rules: BigTwoRules) -> Callable[[Combo, Combo], bool]:
         return False
 
     return fn
-

@@ -76,10 +76,27 @@ from chupai.errors import UnsupportedOptionError
 
 __all__ = [
     "format_action",
-    "Phase", "Pass", "PASS", "Choice", "LastCard", "Hidden", "Action", "Event", "Outcome",
-    "Observation", "BigTwoDeal", "new_deal", "deal_cards", "check_supported",
-    "EVERYONE", "CHOICE_NAMES", "redeal_reasons", "transfer_penalties", "class_titles",
-    "next_titles", "protected_cards",
+    "Phase",
+    "Pass",
+    "PASS",
+    "Choice",
+    "LastCard",
+    "Hidden",
+    "Action",
+    "Event",
+    "Outcome",
+    "Observation",
+    "BigTwoDeal",
+    "new_deal",
+    "deal_cards",
+    "check_supported",
+    "EVERYONE",
+    "CHOICE_NAMES",
+    "redeal_reasons",
+    "transfer_penalties",
+    "class_titles",
+    "next_titles",
+    "protected_cards",
 ]
 
 _new: Final = tuple.__new__
@@ -90,8 +107,19 @@ class BigTwoDeal(PrePlay):
 
     __slots__ = ()
 
-    _COPIED = ("hands", "history", "played", "finished", "_combos", "piles", "_queue", "_tasks",
-               "_named", "_received", "_given")
+    _COPIED = (
+        "hands",
+        "history",
+        "played",
+        "finished",
+        "_combos",
+        "piles",
+        "_queue",
+        "_tasks",
+        "_named",
+        "_received",
+        "_given",
+    )
 
     # ----- construction ---------------------------------------------------
     @classmethod
@@ -123,13 +151,16 @@ class BigTwoDeal(PrePlay):
         self = cls.__new__(cls)
         self._init_fields(rules, hands, leftover, dealer, first_deal, leader, seed, ranking)
         n = self.players
-        if (self.ranking is not None and rules.series is Series.TRIBUTE
-                and rules.tribute_method is TributeMethod.CHOOSE_HANDS):
+        if (
+            self.ranking is not None
+            and rules.series is Series.TRIBUTE
+            and rules.tribute_method is TributeMethod.CHOOSE_HANDS
+        ):
             first = (dealer + 1) % n
             self.piles = [self.hands[(first + k) % n] for k in range(n)]
             self.hands = [0] * n
             self.phase = Phase.CHOOSE_HANDS
-            self._queue = list(self.ranking[:n - 1])
+            self._queue = list(self.ranking[: n - 1])
             self.to_act = self._queue[0]
             return self
         self._leftover_step()
@@ -194,8 +225,12 @@ class BigTwoDeal(PrePlay):
         """Whether the 頂大 obligation binds the seat to act now (§10.1; only with
         ``ding_da`` on and in the play phase)."""
         seat = self.to_act
-        return (seat is not None and self.phase is Phase.PLAY
-                and self.rules.ding_da is not DingDa.OFF and self._ding_da_applies(seat))
+        return (
+            seat is not None
+            and self.phase is Phase.PLAY
+            and self.rules.ding_da is not DingDa.OFF
+            and self._ding_da_applies(seat)
+        )
 
     def _highest(self, hand: CardMask) -> CardMask:
         strength = self._t.card_strength
@@ -267,8 +302,10 @@ class BigTwoDeal(PrePlay):
             return "the play does not match its cards' classification"
         if called:
             if not self.rules.last_card_call:
-                return ("'last' (the last-card call) is not an option of these rules "
-                        "(last_card_call=false)")
+                return (
+                    "'last' (the last-card call) is not an option of these rules "
+                    "(last_card_call=false)"
+                )
             if (hand & ~mask).bit_count() != 1:
                 return "'last' may only be called by a play that leaves one card"
         reason = self._trick_refusal(seat, combo)
@@ -283,28 +320,39 @@ class BigTwoDeal(PrePlay):
             if mc and combo.mask & mc != mc:
                 return f"the first lead must contain {card_name(self.starting_card)}"
         elif self.forced_trick:
-            return (f"seat {seat} must pass: seat {self.top_player} repeats a lead that "
-                    "nobody could beat (repeat_lead_lock)")
+            return (
+                f"seat {seat} must pass: seat {self.top_player} repeats a lead that "
+                "nobody could beat (repeat_lead_lock)"
+            )
         elif not self._beats(combo, self.top):
-            return (f"{combo.kind.value} {self.action_text(combo)} does not beat "
-                    f"{self.top.kind.value} {self.action_text(self.top)}")
+            return (
+                f"{combo.kind.value} {self.action_text(combo)} does not beat "
+                f"{self.top.kind.value} {self.action_text(self.top)}"
+            )
         return None
 
     def _obligation_refusal(self, seat: int, combo: Combo) -> str | None:
         """Why ``combo`` breaks a §10 obligation ("last card" block, 頂大), or None."""
         if self.blocked >> seat & 1:
-            return (f"seat {seat} did not call 'last card' and may not go out with "
-                    "its last card (last_card_call)")
+            return (
+                f"seat {seat} did not call 'last card' and may not go out with "
+                "its last card (last_card_call)"
+            )
         if self.rules.ding_da is DingDa.ENFORCE and self._violates(seat, combo):
             nxt = self._next_to_act(seat)
             top_card = card_name(self._highest(self.hands[seat]).bit_length() - 1)
-            if self.top is None and combo.mask.bit_count() == 1 and any(
-                    c.mask & (c.mask - 1) for c in self.legal_actions()
-                    if isinstance(c, Combo)):
-                return (f"頂大: seat {nxt} holds one card, so seat {seat} must lead "
-                        "two or more cards")
-            return (f"頂大: seat {nxt} holds one card, so a single must be seat {seat}'s "
-                    f"highest card, {top_card}")
+            if (
+                self.top is None
+                and combo.mask.bit_count() == 1
+                and any(c.mask & (c.mask - 1) for c in self.legal_actions() if isinstance(c, Combo))
+            ):
+                return (
+                    f"頂大: seat {nxt} holds one card, so seat {seat} must lead two or more cards"
+                )
+            return (
+                f"頂大: seat {nxt} holds one card, so a single must be seat {seat}'s "
+                f"highest card, {top_card}"
+            )
         return None
 
     # ----- notation ---------------------------------------------------------
@@ -363,8 +411,7 @@ class BigTwoDeal(PrePlay):
             self._lead_under_lock(seat, action)
         self._trick_top(seat, action)
         self.must_contain = 0
-        if self._extras and self.rules.last_card_call and not called and \
-                hand.bit_count() == 1:
+        if self._extras and self.rules.last_card_call and not called and hand.bit_count() == 1:
             self.blocked |= 1 << seat
         if not hand:
             self._go_out(seat, action)
@@ -379,8 +426,7 @@ class BigTwoDeal(PrePlay):
         watch = self._dd_watch
         if watch is not None and watch[0] == seat:
             self._dd_watch = None
-            if (self.hands[seat] == play.mask and self.winner is None
-                    and self.top == watch[1]):
+            if self.hands[seat] == play.mask and self.winner is None and self.top == watch[1]:
                 self.liable = watch[2]
         if self.rules.ding_da is DingDa.PENALTY and self._violates(seat, play):
             nxt = self._next_to_act(seat)
@@ -446,7 +492,8 @@ class BigTwoDeal(PrePlay):
         rules = self.rules
         mult = winner_multiplier(rules, self.winning_play.mask, self.winning_play.kind)
         pens = [
-            0 if s == winner
+            0
+            if s == winner
             else penalty(rules, self.win_hands[s], untouched=self.win_played[s] == 0) * mult
             for s in range(self.players)
         ]
@@ -490,8 +537,9 @@ def check_supported(rules: BigTwoRules) -> None:
         )
 
 
-def deal_cards(rules: BigTwoRules, seed: int,
-               dealer: int | None = None) -> tuple[int, list[CardMask], CardMask]:
+def deal_cards(
+    rules: BigTwoRules, seed: int, dealer: int | None = None
+) -> tuple[int, list[CardMask], CardMask]:
     """Shuffle with ``random.Random(seed)`` and deal (§3): returns ``(dealer,
     hands, leftover)``. The dealer is drawn first when not given."""
     rng = random.Random(seed)
@@ -507,7 +555,7 @@ def deal_cards(rules: BigTwoRules, seed: int,
     for k in range(h * n):
         hands[(first + k) % n] |= 1 << deck[k]
     leftover = 0
-    for c in deck[h * n: h * n + rules.leftover_count]:
+    for c in deck[h * n : h * n + rules.leftover_count]:
         leftover |= 1 << c
     return dealer, hands, leftover
 
@@ -526,7 +574,12 @@ def new_deal(
     check_supported(rules)
     dealer, hands, leftover = deal_cards(rules, seed, dealer)
     return BigTwoDeal.from_hands(
-        rules, hands, leftover=leftover, dealer=dealer, first_deal=first_deal,
-        leader=leader, seed=seed, ranking=ranking,
+        rules,
+        hands,
+        leftover=leftover,
+        dealer=dealer,
+        first_deal=first_deal,
+        leader=leader,
+        seed=seed,
+        ranking=ranking,
     )
-

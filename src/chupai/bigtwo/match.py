@@ -42,8 +42,15 @@ from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
 from chupai.seeds import match_deal_seed
 
 __all__ = [
-    "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "DealSetup", "MatchRow", "Match",
-    "deal_seed", "replay_match", "table_from_record",
+    "MATCH_FORMAT",
+    "MATCH_VERSION",
+    "MAX_DEALS",
+    "DealSetup",
+    "MatchRow",
+    "Match",
+    "deal_seed",
+    "replay_match",
+    "table_from_record",
 ]
 
 
@@ -108,14 +115,20 @@ class Match(shared.BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
             return prev._replace(seed=seed, dealer=last.dealer)
         ranking = None
         if self.rules.series is not Series.NONE:
-            ranking = next_titles(self.rules, prev.ranking if not prev.first_deal else None,
-                                  oc.ranking)
+            ranking = next_titles(
+                self.rules, prev.ranking if not prev.first_deal else None, oc.ranking
+            )
         return DealSetup(seed, oc.winner, False, oc.winner, ranking)
 
     def _deal(self, setup: DealSetup) -> BigTwoDeal:
-        return new_deal(self.rules, setup.seed, dealer=setup.dealer,
-                        first_deal=setup.first_deal, leader=setup.leader,
-                        ranking=setup.ranking)
+        return new_deal(
+            self.rules,
+            setup.seed,
+            dealer=setup.dealer,
+            first_deal=setup.first_deal,
+            leader=setup.leader,
+            ranking=setup.ranking,
+        )
 
     def _drawn_dealer(self, seed: int) -> int:
         return deal_cards(self.rules, seed)[0]
@@ -131,8 +144,9 @@ class Match(shared.BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
             problems.append(f"the ranking is {deal.ranking}, not {want}")
         return problems
 
-    def _row(self, number: int | None, position: int, deal: BigTwoDeal,
-             totals: tuple[int, ...]) -> MatchRow:
+    def _row(
+        self, number: int | None, position: int, deal: BigTwoDeal, totals: tuple[int, ...]
+    ) -> MatchRow:
         oc = deal.outcome
         assert oc is not None
         return MatchRow(number, position, deal.dealer, oc.winner, oc.redeal, oc.scores, totals)
@@ -152,6 +166,11 @@ def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
-    return {"deal": d.number, "dealer": d.record.get("dealer"),
-            "winner": d.result.get("winner"), "redeal": d.redeal,
-            "scores": d.scores, "totals": d.totals}
+    return {
+        "deal": d.number,
+        "dealer": d.record.get("dealer"),
+        "winner": d.result.get("winner"),
+        "redeal": d.redeal,
+        "scores": d.scores,
+        "totals": d.totals,
+    }

@@ -65,7 +65,9 @@ def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
     cs = t.card_strength
     out: list[Combo] = [
         _new(Combo, (_SINGLE, 1 << (4 * r + s), cs[4 * r + s], g))
-        for r in range(13) if nib[r] for s in _BITS[nib[r]]
+        for r in range(13)
+        if nib[r]
+        for s in _BITS[nib[r]]
     ]
     pairs, triples, quads = _sets(nib, t, out)
     allows = t.allows
@@ -81,8 +83,9 @@ def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
     return out
 
 
-def _sets(nib: list[int], t: Tables,
-          out: list[Combo]) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int]]:
+def _sets(
+    nib: list[int], t: Tables, out: list[Combo]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int]]:
     """Append the pairs, triples and quads of each rank in turn; return every pair
     and triple as ``(rank, sub-nibble)`` and the ranks of the quads (for the
     shapes made of them)."""
@@ -115,8 +118,7 @@ def _sets(nib: list[int], t: Tables,
     return pairs, triples, quads
 
 
-def _two_pairs(hand: CardMask, pairs: list[tuple[int, int]], t: Tables,
-               out: list[Combo]) -> None:
+def _two_pairs(hand: CardMask, pairs: list[tuple[int, int]], t: Tables, out: list[Combo]) -> None:
     """Two pairs of different ranks: the four-card play, and each kicker."""
     append = out.append
     ss = t.suit_strength
@@ -124,7 +126,7 @@ def _two_pairs(hand: CardMask, pairs: list[tuple[int, int]], t: Tables,
     two_pairs, kickers = t.allows[_TWO_PAIR], t.allows[_KICKER]
     g2, gk, ok = grp[_TWO_PAIR], grp[_KICKER], t.kind_offset[_KICKER]
     for i, (r1, s1) in enumerate(pairs):
-        for r2, s2 in pairs[i + 1:]:
+        for r2, s2 in pairs[i + 1 :]:
             if r2 == r1:
                 continue
             hi_r, hi_s, lo_r = (r1, s1, r2) if r1 > r2 else (r2, s2, r1)
@@ -140,8 +142,9 @@ def _two_pairs(hand: CardMask, pairs: list[tuple[int, int]], t: Tables,
                     rest ^= low
 
 
-def _full_houses(triples: list[tuple[int, int]], pairs: list[tuple[int, int]], t: Tables,
-                 out: list[Combo]) -> None:
+def _full_houses(
+    triples: list[tuple[int, int]], pairs: list[tuple[int, int]], t: Tables, out: list[Combo]
+) -> None:
     append = out.append
     g, o = t.kind_group[_FULL_HOUSE], t.kind_offset[_FULL_HOUSE]
     for r3, s3 in triples:
@@ -205,11 +208,22 @@ def _flushes(hand: CardMask, t: Tables, out: list[Combo]) -> None:
             continue
         ranks_present = [r for r in range(12, -1, -1) if sm >> (4 * r + s) & 1]
         for combo in combinations(ranks_present, 5):
-            rb = (1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]) | (1 << combo[3]) | (1 << combo[4])
+            rb = (
+                (1 << combo[0])
+                | (1 << combo[1])
+                | (1 << combo[2])
+                | (1 << combo[3])
+                | (1 << combo[4])
+            )
             if rb in straight_bits:
                 continue
-            m = (1 << (4 * combo[0] + s)) | (1 << (4 * combo[1] + s)) | (1 << (4 * combo[2] + s)) \
-                | (1 << (4 * combo[3] + s)) | (1 << (4 * combo[4] + s))
+            m = (
+                (1 << (4 * combo[0] + s))
+                | (1 << (4 * combo[1] + s))
+                | (1 << (4 * combo[2] + s))
+                | (1 << (4 * combo[3] + s))
+                | (1 << (4 * combo[4] + s))
+            )
             append(_new(Combo, (_FLUSH, m, o_fl + fkey(combo, s), g_fl)))
 
 

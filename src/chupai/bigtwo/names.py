@@ -16,7 +16,6 @@ from chupai.protocol import in_languages as _names
 __all__ = ["COMBO_NAMES"]
 
 
-
 COMBO_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
     "single": _names("single", "单张", "シングル"),
     "pair": _names("pair", "对子", "ペア"),

@@ -22,14 +22,7 @@ from collections.abc import Sequence
 from chupai.actions import PASS, Pass
 from chupai.bigtwo.combos import classify_or_none, explain, tables
 from chupai.bigtwo.rules import BigTwoRules
-from chupai.bigtwo.values import (
-    CHOICE_NAMES,
-    FULL_DECK,
-    Action,
-    Choice,
-    Hidden,
-    LastCard,
-)
+from chupai.bigtwo.values import CHOICE_NAMES, FULL_DECK, Action, Choice, Hidden, LastCard
 from chupai.cards import CardMask, card_name, cards_of, parse_mask
 from chupai.errors import IllegalActionError
 

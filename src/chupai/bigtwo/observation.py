@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["TITLES", "TRIBUTE_RANKS", "Observation", "class_titles", "history_for", "observe"]
 
+
 @dataclass(frozen=True, slots=True)
 class Observation:
     """What one seat may know (``bigtwo.md`` §13): its own hand, public play and
@@ -143,7 +144,8 @@ def observe(deal: DealState, seat: int) -> Observation:
         forced_trick=deal.forced_trick,
         ranking=deal.ranking,
         blocked=tuple(s for s in range(deal.players) if deal.blocked >> s & 1)
-        if deal.blocked else (),
+        if deal.blocked
+        else (),
         partner=deal.partner() if own_turn and deal.phase is not Phase.PLAY else None,
         piles=tuple(k for k, p in enumerate(deal.piles) if p) if deal.piles else (),
     )

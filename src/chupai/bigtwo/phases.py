@@ -41,14 +41,24 @@ from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Choice, Event, Pha
 from chupai.cards import CardMask, card_name, cards_of
 from chupai.phases import DecisionPhases, PhaseRules
 
-__all__ = ["PHASES", "PhaseRules", "PrePlay", "instant_win_kind", "next_titles",
-           "protected_cards", "redeal_reasons"]
+__all__ = [
+    "PHASES",
+    "PhaseRules",
+    "PrePlay",
+    "instant_win_kind",
+    "next_titles",
+    "protected_cards",
+    "redeal_reasons",
+]
 
 _LOW_BITS: Final = sum(1 << (4 * r) for r in range(13))
 _FACES: Final = sum(15 << (4 * r) for r in (8, 9, 10))  # J, Q, K
 _ACES_TWOS: Final = sum(15 << (4 * r) for r in (11, 12))
-_INSTANT_STRENGTH: Final = {InstantWin.SUITED_DRAGON: 3, InstantWin.DRAGON: 2,
-                            InstantWin.FOUR_TWOS: 1}
+_INSTANT_STRENGTH: Final = {
+    InstantWin.SUITED_DRAGON: 3,
+    InstantWin.DRAGON: 2,
+    InstantWin.FOUR_TWOS: 1,
+}
 
 
 class PrePlay(DecisionPhases, DealState):
@@ -174,8 +184,9 @@ class PrePlay(DecisionPhases, DealState):
         cards = sorted(cards_of(self.hands[giver]), key=strength.__getitem__)[-count:]
         mask = sum(1 << c for c in cards)
         self._move(giver, to, mask)
-        self._log(Event(giver, Choice("tribute", mask), to, EVERYONE,
-                        (1 << giver) | (1 << to), True))
+        self._log(
+            Event(giver, Choice("tribute", mask), to, EVERYONE, (1 << giver) | (1 << to), True)
+        )
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
@@ -188,12 +199,18 @@ class PrePlay(DecisionPhases, DealState):
                 self.starting_player = next(s for s in range(n) if self.hands[s] & bit)
         every = r.first_lead is FirstLead.STARTING_CARD_EVERY_DEAL
         method = r.tribute_method
-        if self.ranking is not None and r.series is Series.TRIBUTE and method in (
-                TributeMethod.ONE_CARD, TributeMethod.TWO_CARDS):
+        if (
+            self.ranking is not None
+            and r.series is Series.TRIBUTE
+            and method in (TributeMethod.ONE_CARD, TributeMethod.TWO_CARDS)
+        ):
             self.leader = self.ranking[3]
             self.must_contain = 0
-        elif self.ranking is not None and r.series is Series.TRIBUTE and \
-                method is TributeMethod.DRAW_THREE:
+        elif (
+            self.ranking is not None
+            and r.series is Series.TRIBUTE
+            and method is TributeMethod.DRAW_THREE
+        ):
             self.leader = self.starting_player
             self.must_contain = 1 << self.starting_card
             self._start_public = True
@@ -344,7 +361,7 @@ class PrePlay(DecisionPhases, DealState):
         for i in range(n):
             seat = (self.dealer + 1 + i) % n
             k = self._given[seat]
-            got = sum(1 << c for c in cards[at:at + k])
+            got = sum(1 << c for c in cards[at : at + k])
             at += k
             self.hands[seat] |= got
             self._log(Event(seat, Choice("receive", got), -1, 1 << seat, 1 << seat, True))
@@ -355,8 +372,9 @@ class PrePlay(DecisionPhases, DealState):
         task = self._tasks[0]
         r = self.rules
         if task.kind == "name":
-            namable = FULL_DECK & ~(self.hands[seat] | self.exposed
-                                    | self._named.get((seat, task.other), 0))
+            namable = FULL_DECK & ~(
+                self.hands[seat] | self.exposed | self._named.get((seat, task.other), 0)
+            )
             if r.class_protect_cards:
                 namable &= ~protected_cards(r)
             return [Choice("name", m) for m in self._subsets(namable, 1)] + [Choice("skip")]
@@ -371,8 +389,12 @@ class PrePlay(DecisionPhases, DealState):
     def _task_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
         what = self._task_text()
         kinds = {c.name for c in legal if c.cards}
-        if isinstance(action, Choice) and action.name in kinds and \
-                action.cards & ~FULL_DECK == 0 and action.cards:
+        if (
+            isinstance(action, Choice)
+            and action.name in kinds
+            and action.cards & ~FULL_DECK == 0
+            and action.cards
+        ):
             bad = self._choice_detail(seat, action)
             if bad:
                 return f"{bad}; seat {seat} must {what}"
@@ -394,7 +416,8 @@ class PrePlay(DecisionPhases, DealState):
             return ""
         if action.cards & ~hand:
             return f"seat {seat} does not hold " + " ".join(
-                card_name(c) for c in cards_of(action.cards & ~hand))
+                card_name(c) for c in cards_of(action.cards & ~hand)
+            )
         if self.phase is Phase.CLASS_EXCHANGE and protected:
             return f"{names} may not be exchanged (class_protect_cards)"
         return ""
@@ -407,8 +430,10 @@ class PrePlay(DecisionPhases, DealState):
             return "act"
         task = self._tasks[0]
         if task.kind == "name":
-            return (f"name a card wanted from seat {task.other} (name CARD) or give up "
-                    "that exchange (skip)")
+            return (
+                f"name a card wanted from seat {task.other} (name CARD) or give up "
+                "that exchange (skip)"
+            )
         if task.kind == "give":
             cards = "a card" if task.size == 1 else f"{task.size} cards"
             return f"give {cards} to seat {task.other} (give CARDS)"
@@ -491,34 +516,40 @@ Reason = Callable[[PrePlay, int, Action, list[Choice]], str]
 """Why an action that is not among the ``legal`` choices is refused."""
 
 
-def _refusal(choices: Callable[[PrePlay, int], list[Choice]], reason: Reason
-             ) -> Callable[[PrePlay, int, Action], str | None]:
+def _refusal(
+    choices: Callable[[PrePlay, int], list[Choice]], reason: Reason
+) -> Callable[[PrePlay, int, Action], str | None]:
     """The refusal of a phase (:class:`~chupai.phases.PhaseRules`): None for one of
     the seat's ``choices``, else the phase's ``reason``."""
+
     def refusal(deal: PrePlay, seat: int, action: Action) -> str | None:
         legal = choices(deal, seat)
         if isinstance(action, Choice) and action in legal:
             return None
         return reason(deal, seat, action, legal)
+
     return refusal
 
 
-def _phase(choices: Callable[[PrePlay, int], list[Choice]], reason: Reason,
-           apply: Callable[[PrePlay, int, Choice], Event]) -> PhaseRules[PrePlay, Choice]:
+def _phase(
+    choices: Callable[[PrePlay, int], list[Choice]],
+    reason: Reason,
+    apply: Callable[[PrePlay, int, Choice], Event],
+) -> PhaseRules[PrePlay, Choice]:
     return PhaseRules(choices, _refusal(choices, reason), apply)
 
 
 _EXCHANGE: Final = _phase(PrePlay._task_choices, PrePlay._task_refusal, PrePlay._task_apply)
 
 PHASES: Final[dict[Phase, PhaseRules[PrePlay, Choice]]] = {
-    Phase.CHOOSE_HANDS: _phase(PrePlay._hands_choices, PrePlay._hands_refusal,
-                               PrePlay._hands_apply),
-    Phase.LEFTOVER: _phase(PrePlay._leftover_choices, PrePlay._leftover_refusal,
-                           PrePlay._leftover_apply),
-    Phase.REDEAL: _phase(PrePlay._redeal_choices, PrePlay._redeal_refusal,
-                         PrePlay._redeal_apply),
-    Phase.PRE_EXCHANGE: _phase(PrePlay._pool_choices, PrePlay._task_refusal,
-                               PrePlay._pool_apply),
+    Phase.CHOOSE_HANDS: _phase(
+        PrePlay._hands_choices, PrePlay._hands_refusal, PrePlay._hands_apply
+    ),
+    Phase.LEFTOVER: _phase(
+        PrePlay._leftover_choices, PrePlay._leftover_refusal, PrePlay._leftover_apply
+    ),
+    Phase.REDEAL: _phase(PrePlay._redeal_choices, PrePlay._redeal_refusal, PrePlay._redeal_apply),
+    Phase.PRE_EXCHANGE: _phase(PrePlay._pool_choices, PrePlay._task_refusal, PrePlay._pool_apply),
     Phase.CLASS_EXCHANGE: _EXCHANGE,
     Phase.TRIBUTE: _EXCHANGE,
 }
@@ -534,10 +565,13 @@ def instant_win_kind(hand: CardMask, wins: frozenset[InstantWin]) -> InstantWin 
     <InstantWin.FOUR_TWOS: 'four_twos'>
     """
     if InstantWin.SUITED_DRAGON in wins and any(
-            hand & (_LOW_BITS << s) == _LOW_BITS << s for s in range(4)):
+        hand & (_LOW_BITS << s) == _LOW_BITS << s for s in range(4)
+    ):
         return InstantWin.SUITED_DRAGON
-    if InstantWin.DRAGON in wins \
-            and (hand | hand >> 1 | hand >> 2 | hand >> 3) & _LOW_BITS == _LOW_BITS:
+    if (
+        InstantWin.DRAGON in wins
+        and (hand | hand >> 1 | hand >> 2 | hand >> 3) & _LOW_BITS == _LOW_BITS
+    ):
         return InstantWin.DRAGON
     if InstantWin.FOUR_TWOS in wins and (hand >> 48) & 15 == 15:
         return InstantWin.FOUR_TWOS
@@ -570,8 +604,9 @@ def protected_cards(rules: BigTwoRules) -> CardMask:
     return (1 << tables(rules).strength_order[0]) | (15 << 48)
 
 
-def next_titles(rules: BigTwoRules, titles: Sequence[int] | None,
-                ranking: Sequence[int]) -> tuple[int, ...]:
+def next_titles(
+    rules: BigTwoRules, titles: Sequence[int] | None, ranking: Sequence[int]
+) -> tuple[int, ...]:
     """The ranking that gives the next deal's titles or ranks (§12.1, §12.2):
     ``ranking`` itself, except that under ``class_king_demotion`` a King
     (``titles[0]``) who did not finish first becomes the Slave and the others move up.
@@ -582,8 +617,12 @@ def next_titles(rules: BigTwoRules, titles: Sequence[int] | None,
     (1, 2, 3, 0)
     """
     order = tuple(ranking)
-    if (rules.series is Series.CLASS_STRUGGLE and rules.class_king_demotion
-            and titles is not None and order[0] != titles[0]):
+    if (
+        rules.series is Series.CLASS_STRUGGLE
+        and rules.class_king_demotion
+        and titles is not None
+        and order[0] != titles[0]
+    ):
         king = titles[0]
         return tuple(s for s in order if s != king) + (king,)
     return order

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "VERSION", "to_record", "replay", "replay_steps", "replay_any"]
 
 
-
 def _text(mask: int) -> str:
     return " ".join(card_name(c) for c in cards_of(mask))
 
@@ -75,8 +74,9 @@ def _initial_leftover(deal: BigTwoDeal) -> int:
 
 def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     if isinstance(rec, Mapping) and rec.get("format") == "chupai-match":
-        raise RecordError("this is a match record: replay it with replay_any or "
-                          "chupai.bigtwo.match.replay_match")
+        raise RecordError(
+            "this is a match record: replay it with replay_any or chupai.bigtwo.match.replay_match"
+        )
     records.check_header(rec, "bigtwo")
     raw_hands = records.card_strings(rec, "hands")
     raw_left = rec.get("leftover") or ""
@@ -90,10 +90,13 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
         raise RecordError(f"record field 'leader' must be a seat or null, not {leader!r}")
     ranking = rec.get("ranking")
-    if ranking is not None and (not isinstance(ranking, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in ranking)):
-        raise RecordError("record field 'ranking' must be a list of seats or null, "
-                          f"not {ranking!r}")
+    if ranking is not None and (
+        not isinstance(ranking, list)
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in ranking)
+    ):
+        raise RecordError(
+            f"record field 'ranking' must be a list of seats or null, not {ranking!r}"
+        )
     with records.header_errors():
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
         hands = [parse_mask(h) for h in raw_hands]
@@ -107,8 +110,14 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
             raise RecordError("the hands do not match the deal of the recorded seed")
     with records.header_errors(ChupaiError, ValueError):
         return BigTwoDeal.from_hands(
-            rules, hands, leftover=leftover, dealer=dealer,
-            first_deal=first_deal, leader=leader, seed=seed, ranking=ranking,
+            rules,
+            hands,
+            leftover=leftover,
+            dealer=dealer,
+            first_deal=first_deal,
+            leader=leader,
+            seed=seed,
+            ranking=ranking,
         )
 
 

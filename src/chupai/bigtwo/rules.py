@@ -23,10 +23,26 @@ from chupai import options as _opt
 from chupai.options import option as _o, option_error as _err
 
 __all__ = [
-    "SuitOrder", "LeftoverRule", "FirstLead", "FourCardPlay", "StraightOrder",
-    "FlushCompare", "FiveCardRule", "DingDa", "PlayUntil", "InstantWin", "Scoring",
-    "Settlement", "Series", "ClassExchange", "TributeMethod", "BigTwoRules",
-    "PRESETS", "STANDARD", "resolve", "spec",
+    "SuitOrder",
+    "LeftoverRule",
+    "FirstLead",
+    "FourCardPlay",
+    "StraightOrder",
+    "FlushCompare",
+    "FiveCardRule",
+    "DingDa",
+    "PlayUntil",
+    "InstantWin",
+    "Scoring",
+    "Settlement",
+    "Series",
+    "ClassExchange",
+    "TributeMethod",
+    "BigTwoRules",
+    "PRESETS",
+    "STANDARD",
+    "resolve",
+    "spec",
 ]
 
 
@@ -42,8 +58,11 @@ FiveCardRule = StrEnum("FiveCardRule", "CATEGORY SAME_TYPE_OR_MONSTER")
 DingDa = StrEnum("DingDa", "OFF PENALTY ENFORCE")
 PlayUntil = StrEnum("PlayUntil", "FIRST_OUT LAST_REMAINING")
 InstantWin = StrEnum("InstantWin", "DRAGON SUITED_DRAGON FOUR_TWOS")
-Scoring = StrEnum("Scoring", "CARDS_WIKI CARDS_SEED001 CARDS_MAINLAND CARD_POINTS "
-                  "TAIWAN_DEDUCTION TAIWAN_PLUS_MINUS TAIWAN_BASIC")
+Scoring = StrEnum(
+    "Scoring",
+    "CARDS_WIKI CARDS_SEED001 CARDS_MAINLAND CARD_POINTS "
+    "TAIWAN_DEDUCTION TAIWAN_PLUS_MINUS TAIWAN_BASIC",
+)
 Settlement = StrEnum("Settlement", "WINNER_TAKES_ALL PAIRWISE NEGATED_PENALTY")
 Series = StrEnum("Series", "NONE CLASS_STRUGGLE TRIBUTE")
 ClassExchange = StrEnum("ClassExchange", "SWAP DEMAND")
@@ -57,56 +76,70 @@ class BigTwoRules:
 
     players: int = _o(4, "number of players, 2 to 4 (§2)")
     hand_size: int | Literal["all"] = _o(
-        "all", "cards per player: all (deal the whole pack) or an integer (§3.2)")
+        "all", "cards per player: all (deal the whole pack) or an integer (§3.2)"
+    )
     suit_order: SuitOrder = _o(SuitOrder.SHCD, "suit order, highest first (§1)")
     leftover_rule: LeftoverRule = _o(
         LeftoverRule.TO_STARTING_CARD_HOLDER,
-        "what happens to the leftover card with 3 players (§3.3)")
+        "what happens to the leftover card with 3 players (§3.3)",
+    )
     first_lead: FirstLead = _o(
         FirstLead.STARTING_CARD_FIRST_DEAL,
         "whether the starting card must be in the first lead of every deal or the first only "
-        "(§7.1)")
+        "(§7.1)",
+    )
     allow_triples: bool = _o(True, "three of a kind is a legal play (§6.1)")
     allow_flush: bool = _o(True, "five of one suit is a legal play (§6.1)")
     allow_two_pair_kicker: bool = _o(False, "two pairs plus a kicker is a five-card play (§6.1)")
     four_card_play: FourCardPlay = _o(
-        FourCardPlay.NONE, "four-card play allowed: none, two pairs, or four of a kind (§6.1)")
+        FourCardPlay.NONE, "four-card play allowed: none, two pairs, or four of a kind (§6.1)"
+    )
     straight_order: StraightOrder = _o(
-        StraightOrder.BIGTWO, "which rank runs are straights and how they rank (§6.2)")
-    flush_compare: FlushCompare = _o(
-        FlushCompare.CARD_BY_CARD, "how two flushes compare (§8.5)")
+        StraightOrder.BIGTWO, "which rank runs are straights and how they rank (§6.2)"
+    )
+    flush_compare: FlushCompare = _o(FlushCompare.CARD_BY_CARD, "how two flushes compare (§8.5)")
     five_card_rule: FiveCardRule = _o(
         FiveCardRule.CATEGORY,
-        "five-card plays: any higher category beats, or same type only except monsters (§9)")
+        "five-card plays: any higher category beats, or same type only except monsters (§9)",
+    )
     monster_over_small: bool = _o(
-        False, "four of a kind and straight flushes may beat singles, pairs and triples (§9)")
+        False, "four of a kind and straight flushes may beat singles, pairs and triples (§9)"
+    )
     pass_lockout: bool = _o(False, "a player who passes sits out the rest of the trick (§7.2)")
     repeat_lead_lock: bool = _o(
-        False, "others must pass on a trick winner's repeated higher lead of the same type (§7.3)")
+        False, "others must pass on a trick winner's repeated higher lead of the same type (§7.3)"
+    )
     ding_da: DingDa = _o(
-        DingDa.OFF, "頂大: play your highest single when the next player holds one card (§10.1)")
+        DingDa.OFF, "頂大: play your highest single when the next player holds one card (§10.1)"
+    )
     last_card_call: bool = _o(False, "a player left with one card must call 'last card' (§10.2)")
     play_until: PlayUntil = _o(
-        PlayUntil.FIRST_OUT, "the deal ends at the first player out, or when one is left (§7.4)")
+        PlayUntil.FIRST_OUT, "the deal ends at the first player out, or when one is left (§7.4)"
+    )
     redeal_max_points: int | None = _o(
-        None, "a hand worth at most this many points may ask for a redeal, or none (§4)")
+        None, "a hand worth at most this many points may ask for a redeal, or none (§4)"
+    )
     redeal_two_faces: bool = _o(
-        False, "a hand with at most two J/Q/K and no A or 2 may ask for a redeal (§4)")
+        False, "a hand with at most two J/Q/K and no A or 2 may ask for a redeal (§4)"
+    )
     redeal_four_twos: bool = _o(False, "a hand with all four 2s may ask for a redeal (§4)")
     instant_wins: frozenset[InstantWin] = _o(
-        frozenset(), "dealt hands that win at once: dragon, suited_dragon, four_twos (§5)")
+        frozenset(), "dealt hands that win at once: dragon, suited_dragon, four_twos (§5)"
+    )
     scoring: Scoring = _o(Scoring.CARDS_WIKI, "how each loser's penalty is counted (§11)")
     deduction_spade_ace_40: bool = _o(
-        False, "under taiwan_deduction the ace of spades counts 40 (§11.1)")
-    settlement: Settlement = _o(
-        Settlement.PAIRWISE, "how penalties become deal scores (§11.3)")
+        False, "under taiwan_deduction the ace of spades counts 40 (§11.1)"
+    )
+    settlement: Settlement = _o(Settlement.PAIRWISE, "how penalties become deal scores (§11.3)")
     winner_bonus: int = _o(0, "bonus points for the winner of a deal (§11.3)")
     series: Series = _o(Series.NONE, "between-deal exchange: none, class_struggle or tribute (§12)")
     class_exchange: ClassExchange = _o(ClassExchange.SWAP, "class struggle exchange method (§12.2)")
     class_protect_cards: bool = _o(
-        False, "the starting card and the 2s may not be exchanged in class struggle (§12.2)")
+        False, "the starting card and the 2s may not be exchanged in class struggle (§12.2)"
+    )
     class_king_demotion: bool = _o(
-        False, "a King who does not finish first becomes the Slave (§12.2)")
+        False, "a King who does not finish first becomes the Slave (§12.2)"
+    )
     tribute_method: TributeMethod = _o(TributeMethod.CHOOSE_HANDS, "tribute method (§12.3)")
     pre_exchange: bool = _o(False, "every player swaps 1 to 3 cards face down before play (§12.4)")
 
@@ -117,16 +150,22 @@ class BigTwoRules:
             hs = self.hand_size
             limit = 52 // self.players
             if not isinstance(hs, int) or not 1 <= hs <= limit:
-                raise _err("hand_size", f"bad value {hs!r}; allowed: all or an integer 1..{limit} "
-                          f"for {self.players} players (hand_size x players <= 52)")
+                raise _err(
+                    "hand_size",
+                    f"bad value {hs!r}; allowed: all or an integer 1..{limit} "
+                    f"for {self.players} players (hand_size x players <= 52)",
+                )
         if self.redeal_max_points is not None and not 0 <= self.redeal_max_points <= 20:
-            raise _err("redeal_max_points", f"bad value {self.redeal_max_points!r}; "
-                      "allowed: none or an integer 0..20")
+            raise _err(
+                "redeal_max_points",
+                f"bad value {self.redeal_max_points!r}; allowed: none or an integer 0..20",
+            )
         if self.winner_bonus < 0:
             raise _err("winner_bonus", f"bad value {self.winner_bonus!r}; allowed: an integer >= 0")
         if self.monster_over_small and self.five_card_rule is not FiveCardRule.SAME_TYPE_OR_MONSTER:
-            raise _err("monster_over_small",
-                      "may be true only with five_card_rule=same_type_or_monster")
+            raise _err(
+                "monster_over_small", "may be true only with five_card_rule=same_type_or_monster"
+            )
         if self.redeal_four_twos and InstantWin.FOUR_TWOS in self.instant_wins:
             raise _err("redeal_four_twos", "cannot be true while instant_wins contains four_twos")
         if self.series is Series.TRIBUTE:
@@ -134,14 +173,20 @@ class BigTwoRules:
                 raise _err("series", "series=tribute requires players=4")
             if isinstance(self.hand_size, int):
                 need = {TributeMethod.TWO_CARDS: 2, TributeMethod.DRAW_THREE: 3}.get(
-                    self.tribute_method, 1)
+                    self.tribute_method, 1
+                )
                 if self.hand_size < need:
-                    raise _err("hand_size", f"tribute_method={self.tribute_method.value} "
-                              f"needs hand_size >= {need}")
-        if self.scoring is Scoring.TAIWAN_PLUS_MINUS \
-                and self.settlement is not Settlement.NEGATED_PENALTY:
-            raise _err("settlement", "scoring=taiwan_plus_minus requires "
-                                     "settlement=negated_penalty")
+                    raise _err(
+                        "hand_size",
+                        f"tribute_method={self.tribute_method.value} needs hand_size >= {need}",
+                    )
+        if (
+            self.scoring is Scoring.TAIWAN_PLUS_MINUS
+            and self.settlement is not Settlement.NEGATED_PENALTY
+        ):
+            raise _err(
+                "settlement", "scoring=taiwan_plus_minus requires settlement=negated_penalty"
+            )
 
     # ----- derived facts -------------------------------------------------
     @property
@@ -173,27 +218,30 @@ class BigTwoRules:
 
 STANDARD: Final = BigTwoRules()
 
-PRESETS: Final[Mapping[str, BigTwoRules]] = MappingProxyType({
-    "standard": STANDARD,
-    "hongkong": dataclasses.replace(STANDARD, flush_compare=FlushCompare.TOP_CARD),
-    "taiwan": dataclasses.replace(
-        STANDARD,
-        suit_order=SuitOrder.SHDC,
-        leftover_rule=LeftoverRule.TAIWAN_EXPOSED,
-        first_lead=FirstLead.STARTING_CARD_EVERY_DEAL,
-        allow_triples=False,
-        straight_order=StraightOrder.TAIWAN,
-        flush_compare=FlushCompare.TOP_CARD,
-        five_card_rule=FiveCardRule.SAME_TYPE_OR_MONSTER,
-        monster_over_small=True,
-        pass_lockout=True,
-        instant_wins=frozenset({InstantWin.DRAGON, InstantWin.SUITED_DRAGON}),
-        scoring=Scoring.TAIWAN_BASIC,
-        settlement=Settlement.WINNER_TAKES_ALL,
-    ),
-    "mainland": dataclasses.replace(
-        STANDARD, flush_compare=FlushCompare.TOP_CARD, scoring=Scoring.CARDS_MAINLAND),
-})
+PRESETS: Final[Mapping[str, BigTwoRules]] = MappingProxyType(
+    {
+        "standard": STANDARD,
+        "hongkong": dataclasses.replace(STANDARD, flush_compare=FlushCompare.TOP_CARD),
+        "taiwan": dataclasses.replace(
+            STANDARD,
+            suit_order=SuitOrder.SHDC,
+            leftover_rule=LeftoverRule.TAIWAN_EXPOSED,
+            first_lead=FirstLead.STARTING_CARD_EVERY_DEAL,
+            allow_triples=False,
+            straight_order=StraightOrder.TAIWAN,
+            flush_compare=FlushCompare.TOP_CARD,
+            five_card_rule=FiveCardRule.SAME_TYPE_OR_MONSTER,
+            monster_over_small=True,
+            pass_lockout=True,
+            instant_wins=frozenset({InstantWin.DRAGON, InstantWin.SUITED_DRAGON}),
+            scoring=Scoring.TAIWAN_BASIC,
+            settlement=Settlement.WINNER_TAKES_ALL,
+        ),
+        "mainland": dataclasses.replace(
+            STANDARD, flush_compare=FlushCompare.TOP_CARD, scoring=Scoring.CARDS_MAINLAND
+        ),
+    }
+)
 """The named presets of ``bigtwo.md`` §14."""
 
 

@@ -198,7 +198,7 @@ class _Reader:
         if act.name not in ("give", "tribute"):
             return
         if ev.to < 0:
-            self.widen(ev.seat, self.seats)          # the §12.4 pile, handed out at random
+            self.widen(ev.seat, self.seats)  # the §12.4 pile, handed out at random
             return
         if self.named:
             self._named_give(ev.seat, ev.to)
@@ -214,7 +214,7 @@ class _Reader:
             self.widen(to, 1 << h)
         elif h not in self.demand_seen:
             self.demand_seen.add(h)
-            for low in ranking[ranking.index(h) + 1:]:
+            for low in ranking[ranking.index(h) + 1 :]:
                 if low != obs.seat:
                     self.widen(low, 1 << h)
 
@@ -236,8 +236,9 @@ class _Reader:
         the starting player's hand then (unless the malaysian swap exposed it)."""
         obs = self.obs
         sp = obs.starting_player
-        if sp is None or any(isinstance(ev.action, Choice) and ev.action.name == "swap"
-                             for ev in prefix):
+        if sp is None or any(
+            isinstance(ev.action, Choice) and ev.action.name == "swap" for ev in prefix
+        ):
             return
         t = tables(obs.rules)
         if out == 0:
@@ -275,8 +276,9 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[CardMask] | None:
     return _place_restricted(know, caps, locs, rest, restricted, rng)
 
 
-def _place_known(know: Knowledge, caps: list[int],
-                 locs: list[CardMask]) -> tuple[list[int], list[int]]:
+def _place_known(
+    know: Knowledge, caps: list[int], locs: list[CardMask]
+) -> tuple[list[int], list[int]]:
     """Put the cards with one possible location there (taking room from ``caps``);
     return the other cards, and those of them whose locations are limited."""
     free_mask = sum(1 << loc for loc, k in enumerate(caps) if k)
@@ -299,8 +301,14 @@ def _place_known(know: Knowledge, caps: list[int],
     return rest, restricted
 
 
-def _place_restricted(know: Knowledge, caps: list[int], locs: list[CardMask], rest: list[int],
-                      restricted: list[int], rng: random.Random) -> list[CardMask] | None:
+def _place_restricted(
+    know: Knowledge,
+    caps: list[int],
+    locs: list[CardMask],
+    rest: list[int],
+    restricted: list[int],
+    rng: random.Random,
+) -> list[CardMask] | None:
     """Many restrictions: place the restricted cards first, most constrained
     first, then shuffle the others into the room left."""
     left = list(caps)
@@ -346,13 +354,30 @@ def _plan(obs: Observation) -> _Plan:
         raise ChupaiError("the observation has no player to act")
     swapped = any(isinstance(ev.action, Choice) and ev.action.name == "swap" for ev in prefix)
     neutral = dataclasses.replace(
-        rules, instant_wins=frozenset(), redeal_max_points=None, redeal_two_faces=False,
-        redeal_four_twos=False, pre_exchange=False, series=Series.NONE)
+        rules,
+        instant_wins=frozenset(),
+        redeal_max_points=None,
+        redeal_two_faces=False,
+        redeal_four_twos=False,
+        pre_exchange=False,
+        series=Series.NONE,
+    )
     own_must = obs.must_contain if not plays and obs.current_player == obs.seat else None
-    free = (obs.ranking is not None and rules.series is Series.TRIBUTE
-            and rules.tribute_method in (TributeMethod.ONE_CARD, TributeMethod.TWO_CARDS))
-    return _Plan(neutral, prefix, plays, leader, own_must, swapped,
-                 (obs.exposed & -obs.exposed).bit_length() - 1 if swapped else -1, free)
+    free = (
+        obs.ranking is not None
+        and rules.series is Series.TRIBUTE
+        and rules.tribute_method in (TributeMethod.ONE_CARD, TributeMethod.TWO_CARDS)
+    )
+    return _Plan(
+        neutral,
+        prefix,
+        plays,
+        leader,
+        own_must,
+        swapped,
+        (obs.exposed & -obs.exposed).bit_length() - 1 if swapped else -1,
+        free,
+    )
 
 
 class _Failed(NamedTuple):
@@ -362,8 +387,9 @@ class _Failed(NamedTuple):
     card: int = -1
 
 
-def _rebuild(obs: Observation, plan: _Plan, hands: Sequence[CardMask],
-             out: CardMask) -> BigTwoDeal | _Failed:
+def _rebuild(
+    obs: Observation, plan: _Plan, hands: Sequence[CardMask], out: CardMask
+) -> BigTwoDeal | _Failed:
     """The deal with the current ``hands`` and face-down cards ``out``, set to the
     start of play and replayed to the observation's position."""
     n = obs.players
@@ -402,8 +428,12 @@ def _rebuild(obs: Observation, plan: _Plan, hands: Sequence[CardMask],
             return _Failed()
         act = cast(Action, ev.action)
         if deal.why_illegal(act) is not None:
-            if dd and isinstance(act, (Combo, LastCard)) and act.mask.bit_count() == 1 \
-                    and deal.ding_da_applies():
+            if (
+                dd
+                and isinstance(act, (Combo, LastCard))
+                and act.mask.bit_count() == 1
+                and deal.ding_da_applies()
+            ):
                 return _Failed(ev.seat, act.mask.bit_length() - 1)
             return _Failed()
         deal.apply_unchecked(act)

@@ -23,8 +23,13 @@ from chupai.bigtwo.rules import BigTwoRules, Scoring, Settlement
 from chupai.cards import CardMask, cards_of, parse_card
 
 __all__ = [
-    "penalty", "settle", "hand_points", "has_monster", "winner_multiplier",
-    "SCHEMES", "transfer_penalties",
+    "penalty",
+    "settle",
+    "hand_points",
+    "has_monster",
+    "winner_multiplier",
+    "SCHEMES",
+    "transfer_penalties",
 ]
 
 _TWO: Final = 12  # rank index of the 2
@@ -175,5 +180,6 @@ def transfer_penalties(penalties: Sequence[int], winner: int, liable: int) -> li
     [0, 8, 0, 0]
     """
     total = sum(p for s, p in enumerate(penalties) if s != winner)
-    return [penalties[s] if s == winner else total if s == liable else 0
-            for s in range(len(penalties))]
+    return [
+        penalties[s] if s == winner else total if s == liable else 0 for s in range(len(penalties))
+    ]

@@ -15,15 +15,7 @@ from typing import Any, Protocol, TypeVar
 from chupai.bigtwo.combos import Combo, Tables, beats_fn, tables
 from chupai.bigtwo.rules import BigTwoRules, DingDa, FiveCardRule, Series
 from chupai.bigtwo.scoring import settle
-from chupai.bigtwo.values import (
-    EVERYONE,
-    FULL_DECK,
-    Action,
-    Event,
-    Outcome,
-    Phase,
-    Task,
-)
+from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Event, Outcome, Phase, Task
 from chupai.cards import CardMask
 from chupai.deal import Deal
 from chupai.trick import Trick
@@ -46,16 +38,62 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
     trick comes from :class:`chupai.trick.Trick`)."""
 
     __slots__ = (
-        "rules", "_t", "players", "dealer", "first_deal", "hands", "dealt_hands",
-        "leftover", "set_aside", "exposed", "leftover_shown", "phase", "to_act",
-        "starting_card", "starting_player", "must_contain", "top", "top_player",
-        "passed", "leader", "history", "played", "finished", "winner",
-        "win_hands", "win_played", "winning_play", "outcome", "seed", "_combos",
-        "_beats", "_monsters", "_active", "_given_leader", "instant_win",
-        "lock_player", "lock_play", "forced_trick", "_start_public",
-        "ranking", "piles", "pool", "swapped", "blocked", "liable", "_extras",
-        "_queue", "_tasks", "_named", "_received", "_given", "_private", "_exchanged",
-        "_dd_watch", "_draws", "_lockout",
+        "rules",
+        "_t",
+        "players",
+        "dealer",
+        "first_deal",
+        "hands",
+        "dealt_hands",
+        "leftover",
+        "set_aside",
+        "exposed",
+        "leftover_shown",
+        "phase",
+        "to_act",
+        "starting_card",
+        "starting_player",
+        "must_contain",
+        "top",
+        "top_player",
+        "passed",
+        "leader",
+        "history",
+        "played",
+        "finished",
+        "winner",
+        "win_hands",
+        "win_played",
+        "winning_play",
+        "outcome",
+        "seed",
+        "_combos",
+        "_beats",
+        "_monsters",
+        "_active",
+        "_given_leader",
+        "instant_win",
+        "lock_player",
+        "lock_play",
+        "forced_trick",
+        "_start_public",
+        "ranking",
+        "piles",
+        "pool",
+        "swapped",
+        "blocked",
+        "liable",
+        "_extras",
+        "_queue",
+        "_tasks",
+        "_named",
+        "_received",
+        "_given",
+        "_private",
+        "_exchanged",
+        "_dd_watch",
+        "_draws",
+        "_lockout",
     )
 
     rules: BigTwoRules
@@ -125,11 +163,18 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
     _dd_watch: tuple[int, Combo, int] | None
     _draws: int
 
-
     # ----- construction ------------------------------------------------------------
-    def _init_fields(self, rules: BigTwoRules, hands: Sequence[CardMask], leftover: CardMask,
-                     dealer: int, first_deal: bool, leader: int | None, seed: int | None,
-                     ranking: Sequence[int] | None) -> None:
+    def _init_fields(
+        self,
+        rules: BigTwoRules,
+        hands: Sequence[CardMask],
+        leftover: CardMask,
+        dealer: int,
+        first_deal: bool,
+        leader: int | None,
+        seed: int | None,
+        ranking: Sequence[int] | None,
+    ) -> None:
         """Check the dealt hands and set every field to the state before the
         pre-play steps (see :meth:`BigTwoDeal.from_hands`)."""
         n = rules.players
@@ -178,8 +223,11 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
         self._private = self._exchanged = False
         self.starting_card = -1
         self.phase = Phase.PLAY
-        self.ranking = ranking if (ranking is not None and not first_deal
-                                   and rules.series is not Series.NONE) else None
+        self.ranking = (
+            ranking
+            if (ranking is not None and not first_deal and rules.series is not Series.NONE)
+            else None
+        )
 
     # ----- shared steps ------------------------------------------------------------
     def partner(self) -> int | None:
@@ -237,15 +285,19 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
         self.phase = Phase.OVER
         self.to_act = None
         self.outcome = Outcome(
-            winner=None, finishing_order=(), penalties=(0,) * n, scores=(0,) * n,
+            winner=None,
+            finishing_order=(),
+            penalties=(0,) * n,
+            scores=(0,) * n,
             instant_win=None,
             hands=tuple(h if s == seat else 0 for s, h in enumerate(self.hands)),
             redeal=True,
         )
 
 
-def finishing_ranking(finished: Sequence[int], winner: int, pens: Sequence[int],
-                      hands: Sequence[CardMask]) -> tuple[int, ...]:
+def finishing_ranking(
+    finished: Sequence[int], winner: int, pens: Sequence[int], hands: Sequence[CardMask]
+) -> tuple[int, ...]:
     """§12.1: the actual finishing order when it is complete, else the winner
     then the losers by penalty, cards left (in ``hands``, as the winner went out),
     and turn order after the winner.
@@ -256,6 +308,8 @@ def finishing_ranking(finished: Sequence[int], winner: int, pens: Sequence[int],
     n = len(pens)
     if len(finished) == n:
         return tuple(finished)
-    losers = sorted((s for s in range(n) if s != winner),
-                    key=lambda s: (pens[s], hands[s].bit_count(), (s - winner) % n))
+    losers = sorted(
+        (s for s in range(n) if s != winner),
+        key=lambda s: (pens[s], hands[s].bit_count(), (s - winner) % n),
+    )
     return (winner, *losers)

@@ -22,8 +22,17 @@ from chupai.bigtwo.combos import Combo, ComboKind
 from chupai.cards import CardMask, card_name, cards_of
 
 __all__ = [
-    "CHOICE_NAMES", "EVERYONE", "FULL_DECK", "Action", "Choice", "Event", "Hidden",
-    "LastCard", "Outcome", "Phase", "Task",
+    "CHOICE_NAMES",
+    "EVERYONE",
+    "FULL_DECK",
+    "Action",
+    "Choice",
+    "Event",
+    "Hidden",
+    "LastCard",
+    "Outcome",
+    "Phase",
+    "Task",
 ]
 
 EVERYONE: Final = -1
@@ -89,11 +98,20 @@ class Hidden(NamedTuple):
 
 Action: TypeAlias = Combo | Pass | Choice | LastCard
 
-CHOICE_NAMES: Final = frozenset({
-    "take", "leave", "swap", "decline",      # leftover (§3.3)
-    "redeal", "keep",                        # redeal request (§4); keep also: draw_three
-    "give", "name", "skip", "hand",          # exchanges and tribute (§12)
-})
+CHOICE_NAMES: Final = frozenset(
+    {
+        "take",
+        "leave",
+        "swap",
+        "decline",  # leftover (§3.3)
+        "redeal",
+        "keep",  # redeal request (§4); keep also: draw_three
+        "give",
+        "name",
+        "skip",
+        "hand",  # exchanges and tribute (§12)
+    }
+)
 """The names of the decisions a player can type (the first word of a choice)."""
 
 
@@ -162,4 +180,3 @@ class Task(NamedTuple):
     actor: int
     other: int
     size: int
-

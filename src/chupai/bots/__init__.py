@@ -111,8 +111,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
             key, eq, value = item.partition("=")
             key = key.strip().lower()
             if not eq or not key.isidentifier():
-                raise ChupaiError(
-                    f"bad bot parameter {item!r} in {spec!r}: expected KEY=VALUE")
+                raise ChupaiError(f"bad bot parameter {item!r} in {spec!r}: expected KEY=VALUE")
             if key in params:
                 raise ChupaiError(f"bot parameter {key!r} is given twice in {spec!r}")
             params[key] = _param_value(value.strip())
@@ -171,8 +170,7 @@ def _factory(spec: GameSpec, name: str) -> Callable[..., Bot]:
         raise ChupaiError(f"bot {name!r} is not available for {game}: {exc}") from exc
     factory = getattr(module, attr, None)
     if factory is None:
-        raise ChupaiError(f"bot {name!r} is not available for {game}: "
-                          f"{module_name} has no {attr}")
+        raise ChupaiError(f"bot {name!r} is not available for {game}: {module_name} has no {attr}")
     return cast(Callable[..., Bot], factory)
 
 
@@ -194,14 +192,18 @@ def _check_params(name: str, factory: Callable[..., Any], params: dict[str, Any]
         return
     if any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
         return
-    allowed = [p.name for p in sig.parameters.values()
-               if p.name not in ("self", "seed", "game")
-               and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    allowed = [
+        p.name
+        for p in sig.parameters.values()
+        if p.name not in ("self", "seed", "game")
+        and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
     bad = [k for k in params if k not in allowed]
     if bad:
         if allowed:
-            raise ChupaiError(f"unknown parameter {bad[0]!r} for bot {name!r}; "
-                              f"parameters: {', '.join(allowed)}")
+            raise ChupaiError(
+                f"unknown parameter {bad[0]!r} for bot {name!r}; parameters: {', '.join(allowed)}"
+            )
         raise ChupaiError(f"bot {name!r} takes no parameters (got {bad[0]!r})")
 
 
@@ -239,7 +241,6 @@ def __getattr__(name: str) -> Any:
     if name in ("GreedyBot", "BOTS"):
         from chupai.bots.games.bigtwo.greedy import GreedyBot
 
-        bots: Mapping[str, Callable[[int | None], Bot]] = {"random": RandomBot,
-                                                          "greedy": GreedyBot}
+        bots: Mapping[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
         return GreedyBot if name == "GreedyBot" else bots
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

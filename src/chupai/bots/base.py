@@ -46,8 +46,9 @@ class SeededBot:
         raise NotImplementedError
 
 
-def spare_short_hands(groups: list[G], danger: int, single: Any, pair: Any,
-                      strength: Callable[[G], Any]) -> list[G]:
+def spare_short_hands(
+    groups: list[G], danger: int, single: Any, pair: Any, strength: Callable[[G], Any]
+) -> list[G]:
     """The leads among ``groups`` (each with a ``kind``) when an opponent holds
     ``danger`` cards: no ``single`` into one card (only the strongest single when
     nothing else is left), no ``pair`` into two (unless nothing else is left)."""

@@ -118,8 +118,9 @@ def _play_of(call: Any) -> Any:
     return call.play
 
 
-def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = (),
-                     game: str | None = None) -> list[Any]:
+def prune_candidates(
+    legal: Sequence[Any], limit: int, first: Sequence[Any] = (), game: str | None = None
+) -> list[Any]:
     """At most ``limit`` candidate actions from ``legal``: the actions of ``first``
     (that are legal), the pass and the actions ranked with it (Big A's captures),
     then plays across kinds (see :func:`_lead_order`). A play with its call (Big
@@ -135,8 +136,13 @@ def prune_candidates(legal: Sequence[Any], limit: int, first: Sequence[Any] = ()
     return _prune(legal, limit, first, pass_like, call_types)
 
 
-def _prune(legal: Sequence[Any], limit: int, first: Sequence[Any],
-           pass_like: tuple[type, ...], call_types: tuple[type, ...]) -> list[Any]:
+def _prune(
+    legal: Sequence[Any],
+    limit: int,
+    first: Sequence[Any],
+    pass_like: tuple[type, ...],
+    call_types: tuple[type, ...],
+) -> list[Any]:
     """:func:`prune_candidates` with the pass-like and call action types given."""
     pass_types = (Pass, *pass_like)
     calls = {_play_of(a): a for a in legal if call_types and isinstance(a, call_types)}
@@ -244,16 +250,26 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, game: str = "bigtwo", *, ms: float = 1000,
-                 playouts: int | None = None, determinizations: int | None = None,
-                 candidates: int | None = None, rollout: str = "heuristic",
-                 objective: str | None = None, margin: float = 1.0):
+    def __init__(
+        self,
+        seed: int | None = None,
+        game: str = "bigtwo",
+        *,
+        ms: float = 1000,
+        playouts: int | None = None,
+        determinizations: int | None = None,
+        candidates: int | None = None,
+        rollout: str = "heuristic",
+        objective: str | None = None,
+        margin: float = 1.0,
+    ):
         spec = get_game(game)
         self.game = spec.key
         hooks = search_game(spec)
         if hooks is None:
-            raise ChupaiError(f"the search bot does not play {game!r}: its bots offer no "
-                              "deal sampler")
+            raise ChupaiError(
+                f"the search bot does not play {game!r}: its bots offer no deal sampler"
+            )
         if candidates is None:
             candidates = hooks.candidates
         if objective is None:
@@ -270,9 +286,13 @@ class SearchBot:
         if int(candidates) < 1:
             raise ChupaiError(f"candidates must be at least 1, not {candidates!r}")
         if str(rollout) not in _ROLLOUTS:
-            raise ChupaiError(f"unknown rollout policy {rollout!r}; policies: {', '.join(_ROLLOUTS)}")
+            raise ChupaiError(
+                f"unknown rollout policy {rollout!r}; policies: {', '.join(_ROLLOUTS)}"
+            )
         if objective not in _OBJECTIVES:
-            raise ChupaiError(f"unknown objective {objective!r}; objectives: {', '.join(_OBJECTIVES)}")
+            raise ChupaiError(
+                f"unknown objective {objective!r}; objectives: {', '.join(_OBJECTIVES)}"
+            )
         self.seed = seed
         self.ms = ms
         self.playouts = None if playouts is None else int(playouts)
@@ -381,8 +401,13 @@ class SearchBot:
                     deal.apply_unchecked(action)
                     self._play_out(deal, hard_stop if timed else None)
                     won, score = self._game.win_and_score(deal, seat)
-                    values[i][done] = (won + score / scale if objective == "mixed"
-                                       else won if objective == "win" else score / scale)
+                    values[i][done] = (
+                        won + score / scale
+                        if objective == "mixed"
+                        else won
+                        if objective == "win"
+                        else score / scale
+                    )
                     rollouts += 1
                     longest = max(longest, time.perf_counter() - t0)
                 done += 1
@@ -391,9 +416,13 @@ class SearchBot:
         except _OutOfTime:
             pass
         choice = cands[_choose(values, 0, self.margin)]
-        self.last_stats = {"rollouts": rollouts, "determinizations": done, "candidates": k,
-                           "overruled": choice != hint,
-                           "seconds": time.perf_counter() - start}
+        self.last_stats = {
+            "rollouts": rollouts,
+            "determinizations": done,
+            "candidates": k,
+            "overruled": choice != hint,
+            "seconds": time.perf_counter() - start,
+        }
         return choice
 
     def _play_out(self, deal: Any, hard_stop: float | None) -> None:
@@ -404,6 +433,9 @@ class SearchBot:
                 raise _OutOfTime
             seat = deal.current_player
             legal = deal.legal_actions()
-            action = legal[0] if len(legal) == 1 else \
-                self._rollout_bot(seat).act(deal.observe(seat), legal)
+            action = (
+                legal[0]
+                if len(legal) == 1
+                else self._rollout_bot(seat).act(deal.observe(seat), legal)
+            )
             deal.apply_unchecked(action)

@@ -30,30 +30,56 @@ def _preset_name(text: str) -> str:
     """An argparse type: a preset name, not empty (an empty one is refused rather
     than silently taken as the default)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("the preset name is empty (leave the option out for "
-                                         "the game's default preset)")
+        raise argparse.ArgumentTypeError(
+            "the preset name is empty (leave the option out for the game's default preset)"
+        )
     return text
 
 
 def _add_rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", "--preset", dest="rules", metavar="PRESET", default=None,
-                   type=_preset_name,
-                   help="named preset of the game (bigtwo: standard, hongkong, taiwan, mainland)")
-    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
-                   help="override one option; repeat for several (e.g. --set pass_lockout=true)")
+    p.add_argument(
+        "--rules",
+        "--preset",
+        dest="rules",
+        metavar="PRESET",
+        default=None,
+        type=_preset_name,
+        help="named preset of the game (bigtwo: standard, hongkong, taiwan, mainland)",
+    )
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override one option; repeat for several (e.g. --set pass_lockout=true)",
+    )
 
 
-def _command(sub: Any, name: str, func: Callable[[argparse.Namespace], int], *, help: str,
-             description: str, **more: Any) -> argparse.ArgumentParser:
+def _command(
+    sub: Any,
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+    **more: Any,
+) -> argparse.ArgumentParser:
     """The subcommand ``name``, run by ``func`` (``more``: ``add_parser`` keywords)."""
-    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description,
-                                                **more)
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description, **more)
     p.set_defaults(func=func)
     return p
 
 
-def _game_command(sub: Any, name: str, func: Callable[[argparse.Namespace], int], *, help: str,
-                  description: str, optional: bool = False) -> argparse.ArgumentParser:
+def _game_command(
+    sub: Any,
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+    optional: bool = False,
+) -> argparse.ArgumentParser:
     """The subcommand ``name`` of a game: its ``game`` (``optional``: bigtwo by
     default) and the rules options."""
     p = _command(sub, name, func, help=help, description=description)
@@ -118,10 +144,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ChupaiError("chupai serve needs the web extra: pip install 'chupai[web]'") from None
     if not 0 <= args.port <= 65535:
         raise ChupaiError(f"--port {args.port} is not a TCP port (0-65535)")
-    for option, value, low, high in (("--bot-delay", args.bot_delay, 0, 10),
-                                      ("--bot-seconds", args.bot_seconds, 0.1, 600),
-                                      ("--bot-workers", args.bot_workers, 1, 64),
-                                      ("--reveal-seconds", args.reveal_seconds, 0, 600)):
+    for option, value, low, high in (
+        ("--bot-delay", args.bot_delay, 0, 10),
+        ("--bot-seconds", args.bot_seconds, 0.1, 600),
+        ("--bot-workers", args.bot_workers, 1, 64),
+        ("--reveal-seconds", args.reveal_seconds, 0, 600),
+    ):
         if not low <= value <= high:  # nan too
             raise ChupaiError(f"{option} {value} is not between {low:g} and {high:g}")
     from chupai.web.app import serve
@@ -130,11 +158,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     limits = limits_of(args)
     Store(args.db).close()  # a database that cannot be used (or is in use) is refused first
-    sys.stderr.write(f"chupai: serving on http://{args.host}:{args.port}/ "
-                     f"(database {args.db}); Ctrl-C stops\n")
-    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, log_level=args.log_level,
-          limits=limits, origins=args.origins, bot_seconds=args.bot_seconds,
-          bot_workers=args.bot_workers, reveal_seconds=args.reveal_seconds)
+    sys.stderr.write(
+        f"chupai: serving on http://{args.host}:{args.port}/ (database {args.db}); Ctrl-C stops\n"
+    )
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        bot_delay=args.bot_delay,
+        log_level=args.log_level,
+        limits=limits,
+        origins=args.origins,
+        bot_seconds=args.bot_seconds,
+        bot_workers=args.bot_workers,
+        reveal_seconds=args.reveal_seconds,
+    )
     return 0
 
 
@@ -142,158 +180,279 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chupai",
         description="Rules engine and tools for the Chinese climbing card games "
-                    f"(games: {', '.join(GAMES)}).",
+        f"(games: {', '.join(GAMES)}).",
         epilog="Run 'chupai COMMAND --help' for the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"chupai {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = _game_command(
-        sub, "judge", cmd_judge,
+        sub,
+        "judge",
+        cmd_judge,
         help="classify a play and tell whether it beats a previous play (JSON)",
-        description="Print one JSON object: {\"valid\": true, \"type\": TYPE[, \"beats\": BOOL]} "
-                    "or {\"valid\": false, \"reason\": ...}. Exit 2 on malformed input.")
+        description='Print one JSON object: {"valid": true, "type": TYPE[, "beats": BOOL]} '
+        'or {"valid": false, "reason": ...}. Exit 2 on malformed input.',
+    )
     p.add_argument("play", metavar="PLAY", help="space-separated card tokens, e.g. '3D 3S'")
-    p.add_argument("--over", metavar="PREVIOUS", default=None,
-                   help="the previous play of the trick; adds \"beats\" to the answer")
+    p.add_argument(
+        "--over",
+        metavar="PREVIOUS",
+        default=None,
+        help='the previous play of the trick; adds "beats" to the answer',
+    )
 
     p = _game_command(
-        sub, "moves", cmd_moves,
+        sub,
+        "moves",
+        cmd_moves,
         help="list every legal play of a hand (JSON)",
-        description="Print {\"moves\": [{\"cards\": ..., \"type\": ...}, ...]}: every distinct "
-                    "legal play of HAND, leading, or following PREVIOUS with --over. Pass is "
-                    "not listed.")
+        description='Print {"moves": [{"cards": ..., "type": ...}, ...]}: every distinct '
+        "legal play of HAND, leading, or following PREVIOUS with --over. Pass is "
+        "not listed.",
+    )
     p.add_argument("hand", metavar="HAND", help="space-separated card tokens")
     p.add_argument("--over", metavar="PREVIOUS", default=None, help="the play to beat")
 
     p = _game_command(
-        sub, "play", cmd_play, optional=True,
+        sub,
+        "play",
+        cmd_play,
+        optional=True,
         help="play a deal or a match in the terminal against bots",
         description="Play one deal (or a match with --deals or --to) against bots in the "
-                    "terminal. Enter card tokens (e.g. '3d 3s') or hand indexes (e.g. "
-                    "'0 1'), 'pass', a decision such as 'keep' or 'give 4d', 'hint', "
-                    "'help' or 'quit'. Big A (biga: you and four bots) adds 'show AH' / "
-                    "'decline' in the draw (you are asked only when your possible "
-                    "declarations change), 'y'/'n' before play, '4 4' to capture an egg, "
-                    "'moves' and '#N'. A game without a terminal renderer of its own lists "
-                    "the legal actions: type '#N' or the action's text. Exit status 0 "
-                    "when the deal or match ends or you quit, 1 when input ends first.")
-    p.add_argument("--players", type=int, default=None,
-                   help="number of players (2-4 for bigtwo; biga is always 5)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the deal or match (default: random)")
-    p.add_argument("--deals", type=int, default=None, metavar="N",
-                   help="play a match of N deals, with the score table after each deal "
-                        "(the game's match: dealers, redeals and in biga the first drawer "
-                        "carry over)")
-    p.add_argument("--to", dest="target", type=int, default=None, metavar="SCORE",
-                   help="play a match until a running total reaches +SCORE or -SCORE")
-    p.add_argument("--bots", default=None, metavar="NAMES",
-                   help="bot names for the other seats, comma-separated: one for every seat "
-                        "or one per seat (random, greedy, heuristic, ...; default greedy, "
-                        "for biga the strongest Big A bot available: heuristic)")
+        "terminal. Enter card tokens (e.g. '3d 3s') or hand indexes (e.g. "
+        "'0 1'), 'pass', a decision such as 'keep' or 'give 4d', 'hint', "
+        "'help' or 'quit'. Big A (biga: you and four bots) adds 'show AH' / "
+        "'decline' in the draw (you are asked only when your possible "
+        "declarations change), 'y'/'n' before play, '4 4' to capture an egg, "
+        "'moves' and '#N'. A game without a terminal renderer of its own lists "
+        "the legal actions: type '#N' or the action's text. Exit status 0 "
+        "when the deal or match ends or you quit, 1 when input ends first.",
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="number of players (2-4 for bigtwo; biga is always 5)",
+    )
+    p.add_argument(
+        "--seed", type=int, default=None, help="seed of the deal or match (default: random)"
+    )
+    p.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play a match of N deals, with the score table after each deal "
+        "(the game's match: dealers, redeals and in biga the first drawer "
+        "carry over)",
+    )
+    p.add_argument(
+        "--to",
+        dest="target",
+        type=int,
+        default=None,
+        metavar="SCORE",
+        help="play a match until a running total reaches +SCORE or -SCORE",
+    )
+    p.add_argument(
+        "--bots",
+        default=None,
+        metavar="NAMES",
+        help="bot names for the other seats, comma-separated: one for every seat "
+        "or one per seat (random, greedy, heuristic, ...; default greedy, "
+        "for biga the strongest Big A bot available: heuristic)",
+    )
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--record", metavar="FILE", default=None,
-                   help="write the game record (JSON) to FILE when the deal or match ends "
-                        "(a match record for a match; biga also writes each deal's record "
-                        "to FILE-deal1.json, ...)")
-    p.add_argument("--lang", choices=("en", "zh", "ja"), default="en",
-                   help="language of the game and combination names (default en)")
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="write the game record (JSON) to FILE when the deal or match ends "
+        "(a match record for a match; biga also writes each deal's record "
+        "to FILE-deal1.json, ...)",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("en", "zh", "ja"),
+        default="en",
+        help="language of the game and combination names (default en)",
+    )
 
     p = _game_command(
-        sub, "rules", cmd_rules, optional=True,
+        sub,
+        "rules",
+        cmd_rules,
+        optional=True,
         help="print every option of a game with its value and meaning",
         description="Print every option of GAME under a preset and overrides: its value, "
-                    "the values allowed and a one-line explanation.")
-    p.add_argument("--values", action="store_true",
-                   help="add a column with the values each option allows")
-    p.add_argument("--json", action="store_true",
-                   help="print one JSON object {\"spec\": ..., \"options\": [...]}")
+        "the values allowed and a one-line explanation.",
+    )
+    p.add_argument(
+        "--values", action="store_true", help="add a column with the values each option allows"
+    )
+    p.add_argument(
+        "--json", action="store_true", help='print one JSON object {"spec": ..., "options": [...]}'
+    )
 
     p = _command(
-        sub, "replay", cmd_replay,
+        sub,
+        "replay",
+        cmd_replay,
         help="re-validate a game record move by move and print it",
         description="Replay a JSON game record, checking every action. Exit 0 if the "
-                    "record is valid, 1 naming the first illegal action otherwise.")
+        "record is valid, 1 naming the first illegal action otherwise.",
+    )
     p.add_argument("file", metavar="FILE", help="record file ('-' for standard input)")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the verdict")
 
     p = _game_command(
-        sub, "simulate", cmd_simulate, optional=True,
+        sub,
+        "simulate",
+        cmd_simulate,
+        optional=True,
         help="play a seeded tournament between bots and report the results",
         description="Play DEALS seeded deals between bots, each under every seating of the "
-                    "bots (duplicate deals: every bot holds every seat's cards of the same "
-                    "deals), and report per bot the win rate and mean score per deal with "
-                    "95% confidence intervals, Elo ratings and a head-to-head matrix. The "
-                    "results depend only on the arguments, not on --workers or --backend.")
-    p.add_argument("--bots", default="random", metavar="NAMES",
-                   help="comma-separated bot names (random, greedy, heuristic, search; "
-                        "parameters after a colon, e.g. search:playouts=50); one name fills "
-                        "every seat, a name may repeat, and fewer or more bots than seats "
-                        "are seated in a balanced rotation")
-    p.add_argument("--deals", type=int, default=100,
-                   help="number of deals, each played under every seating (default 100)")
-    p.add_argument("--match-deals", type=int, default=None, metavar="K",
-                   help="play the deals as matches of K deals (dealers and redeals, in "
-                        "bigtwo also leaders and exchanges, carry over); records are then "
-                        "match records. Big Two rules with a series play matches of 10 "
-                        "deals by default")
+        "bots (duplicate deals: every bot holds every seat's cards of the same "
+        "deals), and report per bot the win rate and mean score per deal with "
+        "95% confidence intervals, Elo ratings and a head-to-head matrix. The "
+        "results depend only on the arguments, not on --workers or --backend.",
+    )
+    p.add_argument(
+        "--bots",
+        default="random",
+        metavar="NAMES",
+        help="comma-separated bot names (random, greedy, heuristic, search; "
+        "parameters after a colon, e.g. search:playouts=50); one name fills "
+        "every seat, a name may repeat, and fewer or more bots than seats "
+        "are seated in a balanced rotation",
+    )
+    p.add_argument(
+        "--deals",
+        type=int,
+        default=100,
+        help="number of deals, each played under every seating (default 100)",
+    )
+    p.add_argument(
+        "--match-deals",
+        type=int,
+        default=None,
+        metavar="K",
+        help="play the deals as matches of K deals (dealers and redeals, in "
+        "bigtwo also leaders and exchanges, carry over); records are then "
+        "match records. Big Two rules with a series play matches of 10 "
+        "deals by default",
+    )
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    p.add_argument("--workers", type=int, default=None, metavar="K",
-                   help="play on K processes (local) or K CPUs (ray; default 2); the "
-                        "results are the same as with one")
-    p.add_argument("--backend", choices=("local", "ray"), default="local",
-                   help="local processes (default) or Ray (pip install 'chupai[ray]'; "
-                        "joins the cluster of RAY_ADDRESS if set, else starts a local one)")
-    p.add_argument("--records", metavar="DIR", default=None,
-                   help="write each deal's record to DIR/deal-SEED[-rSEATING].json "
-                        "(match-SEED[-rSEATING].json for matches)")
-    p.add_argument("--verify", action="store_true",
-                   help="replay every record and fail on the first invalid one")
-    p.add_argument("--json", action="store_true",
-                   help="print one JSON object (timing apart, under \"timing\")")
-    p.add_argument("--plot", metavar="FILE.png", default=None,
-                   help="write a chart of the results (pip install 'chupai[plot]')")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="K",
+        help="play on K processes (local) or K CPUs (ray; default 2); the "
+        "results are the same as with one",
+    )
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default) or Ray (pip install 'chupai[ray]'; "
+        "joins the cluster of RAY_ADDRESS if set, else starts a local one)",
+    )
+    p.add_argument(
+        "--records",
+        metavar="DIR",
+        default=None,
+        help="write each deal's record to DIR/deal-SEED[-rSEATING].json "
+        "(match-SEED[-rSEATING].json for matches)",
+    )
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="replay every record and fail on the first invalid one",
+    )
+    p.add_argument(
+        "--json", action="store_true", help='print one JSON object (timing apart, under "timing")'
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        default=None,
+        help="write a chart of the results (pip install 'chupai[plot]')",
+    )
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
     p = _command(
-        sub, "serve", cmd_serve,
+        sub,
+        "serve",
+        cmd_serve,
         help="serve tables to play in the browser, with friends and bots",
         description="Run the web server: open http://HOST:PORT/ to start a table of any "
-                    "game (preset, options, number of deals), invite friends by link and "
-                    "fill the other seats with bots. Every action is stored in the SQLite "
-                    "database before anybody sees it; a restarted server carries on every "
-                    "table. Finished games are kept as records, replayable in the browser. "
-                    "Needs pip install 'chupai[web]'. The protocol: docs/protocol.md.",
+        "game (preset, options, number of deals), invite friends by link and "
+        "fill the other seats with bots. Every action is stored in the SQLite "
+        "database before anybody sees it; a restarted server carries on every "
+        "table. Finished games are kept as records, replayable in the browser. "
+        "Needs pip install 'chupai[web]'. The protocol: docs/protocol.md.",
         epilog="Limits: a web table's bots are random, greedy, heuristic or search, with "
-               "search:ms at most 5000, playouts 2000, determinizations 200, candidates 64; "
-               "a failed write (a full disk) is logged, told to the table's players and "
-               "retried every 0.5-5 s while the table waits; one server per database (a "
-               "second one refuses to start, naming the holder); the database files are "
-               "created 0600 and checked (PRAGMA quick_check) at start. A match seed drawn "
-               "by the server is told only in the record, once the match is over. See "
-               "docs/protocol.md, 'Limits'.")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)")
+        "search:ms at most 5000, playouts 2000, determinizations 200, candidates 64; "
+        "a failed write (a full disk) is logged, told to the table's players and "
+        "retried every 0.5-5 s while the table waits; one server per database (a "
+        "second one refuses to start, naming the holder); the database files are "
+        "created 0600 and checked (PRAGMA quick_check) at start. A match seed drawn "
+        "by the server is told only in the record, once the match is over. See "
+        "docs/protocol.md, 'Limits'.",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)",
+    )
     p.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
-    p.add_argument("--db", default="chupai.sqlite3", metavar="FILE",
-                   help="SQLite database file, created if missing (default chupai.sqlite3)")
-    p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
-                   help="pause before each bot action, so that people can follow "
-                        "(default 0.6; 0 for none)")
-    p.add_argument("--bot-seconds", type=float, default=10.0, metavar="SECONDS",
-                   help="wall-clock limit of one bot decision; a bot over it has the hint "
-                        "bot's choice played for it, which is logged (default 10)")
-    p.add_argument("--bot-workers", type=int, default=2, metavar="N",
-                   help="threads the bots think in, apart from replays and storage (default 2)")
-    p.add_argument("--reveal-seconds", type=float, default=10.0, metavar="SECONDS",
-                   help="length of a private step (Big A's reveal step), the same whoever is "
-                        "asked so that it does not tell a bot from a human; a human who has "
-                        "not answered by then has the hint bot's choice played (default 10; "
-                        "0 applies answers at once, which lets the pause's length tell)")
-    p.add_argument("--log-level", default="info",
-                   choices=("critical", "error", "warning", "info", "debug"),
-                   help="server log level (default info)")
+    p.add_argument(
+        "--db",
+        default="chupai.sqlite3",
+        metavar="FILE",
+        help="SQLite database file, created if missing (default chupai.sqlite3)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause before each bot action, so that people can follow (default 0.6; 0 for none)",
+    )
+    p.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="wall-clock limit of one bot decision; a bot over it has the hint "
+        "bot's choice played for it, which is logged (default 10)",
+    )
+    p.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="threads the bots think in, apart from replays and storage (default 2)",
+    )
+    p.add_argument(
+        "--reveal-seconds",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="length of a private step (Big A's reveal step), the same whoever is "
+        "asked so that it does not tell a bot from a human; a human who has "
+        "not answered by then has the hint bot's choice played (default 10; "
+        "0 applies answers at once, which lets the pause's length tell)",
+    )
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="server log level (default info)",
+    )
     from chupai.web.serve_options import add_limit_options
 
     add_limit_options(p)

@@ -45,14 +45,22 @@ class BaseMatchSession(TerminalSession):
     def deal_options(self) -> dict[str, Any]:
         """The keywords of a deal's session in the match: the same console, input,
         pause and language."""
-        return {"console": self.console, "lang": self.lang, "read_line": self.read_line,
-                "echo_input": self.echo_input, "pause": self.pause}
+        return {
+            "console": self.console,
+            "lang": self.lang,
+            "read_line": self.read_line,
+            "echo_input": self.echo_input,
+            "pause": self.pause,
+        }
 
     def intro(self) -> None:
         m = self.match
-        self.say_intro(f"{self.title()} — match", rules_text(m.rules),
-                       f"Match seed {m.seed}{self.random_note(m.seed)}; {self.plan()}."
-                       + self.INTRO_NOTE, self.seated(self.bot_names, m.players))
+        self.say_intro(
+            f"{self.title()} — match",
+            rules_text(m.rules),
+            f"Match seed {m.seed}{self.random_note(m.seed)}; {self.plan()}." + self.INTRO_NOTE,
+            self.seated(self.bot_names, m.players),
+        )
 
     def play_all(self) -> None:
         m = self.match
@@ -71,9 +79,14 @@ class BaseMatchSession(TerminalSession):
         totals = m.totals
         names = " and ".join(self.name(s) for s in leaders)
         verb = "lead" if len(leaders) > 1 or leaders[0] == self.human else "leads"
-        self.say(Text(f"After {m.counted} deal{'s' if m.counted != 1 else ''}"
-                      f"{self.redeals_note()}: {names} {verb} with {totals[leaders[0]]:+d}. "
-                      f"Your total: {totals[self.human]:+d}", style="bold"))
+        self.say(
+            Text(
+                f"After {m.counted} deal{'s' if m.counted != 1 else ''}"
+                f"{self.redeals_note()}: {names} {verb} with {totals[leaders[0]]:+d}. "
+                f"Your total: {totals[self.human]:+d}",
+                style="bold",
+            )
+        )
         if self.record:
             self.save_record(m.to_record(), what="Match record")
 

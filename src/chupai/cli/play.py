@@ -77,12 +77,15 @@ def play_plugin(spec: GameSpec) -> ModuleType:
 
 def default_rules(spec: GameSpec, args: argparse.Namespace) -> Any:
     """The rules of ``--rules`` and ``--set``; ``--players`` must be the rules'."""
-    rules = spec.resolve(getattr(args, "rules", None),
-                         parse_overrides(getattr(args, "overrides", None) or []))
+    rules = spec.resolve(
+        getattr(args, "rules", None), parse_overrides(getattr(args, "overrides", None) or [])
+    )
     players = getattr(args, "players", None)
     if players is not None and players != rules.players:
-        raise ChupaiError(f"--players {players} does not fit {spec.name()} "
-                          f"({rules.players} players with these rules)")
+        raise ChupaiError(
+            f"--players {players} does not fit {spec.name()} "
+            f"({rules.players} players with these rules)"
+        )
     return rules
 
 
@@ -95,6 +98,7 @@ def game_bots(spec: GameSpec) -> tuple[list[str], BotMaker]:
     try:
         names = bot_names(spec.key)
     except (KeyError, ChupaiError):
+
         def random_bot(name: str, seed: int | None = None) -> Any:
             if name.split(":", 1)[0].strip().lower() != "random":
                 raise ChupaiError(f"unknown bot {name!r}; bots: random")
@@ -104,8 +108,9 @@ def game_bots(spec: GameSpec) -> tuple[list[str], BotMaker]:
     return names, partial(make_bot, game=spec.key)
 
 
-def _bot_names(spec: GameSpec, plugin: ModuleType, text: str | None, count: int
-               ) -> tuple[list[str], BotMaker]:
+def _bot_names(
+    spec: GameSpec, plugin: ModuleType, text: str | None, count: int
+) -> tuple[list[str], BotMaker]:
     """``--bots`` for ``count`` bot seats (default: the first of the plugin's
     ``DEFAULT_BOTS`` the game has and can build), each checked by building it."""
     from chupai.bots import split_bot_list
@@ -141,9 +146,12 @@ def run_play(args: argparse.Namespace) -> int:
     record = getattr(args, "record", None)
     check_record_path(record)
     seed, seed_was_random = game_seed(getattr(args, "seed", None))
-    options: dict[str, Any] = dict(open_terminal(plugin.PROBE),
-                                   seed_was_random=seed_was_random,
-                                   lang=getattr(args, "lang", None) or "en", record=record)
+    options: dict[str, Any] = dict(
+        open_terminal(plugin.PROBE),
+        seed_was_random=seed_was_random,
+        lang=getattr(args, "lang", None) or "en",
+        record=record,
+    )
     if deals is not None or target is not None:
         match = spec.new_match(rules, seed, deals=deals, target=target)
         session = plugin.match_session(spec, match, human, names, options)

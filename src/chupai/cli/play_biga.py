@@ -19,9 +19,21 @@ from chupai.cli.terminal import EXIT_EOF, EXIT_OK, Command
 from chupai.tournament import bot_seed
 
 __all__ = [
-    "run_play_biga", "read_input", "move_list", "table_row", "series_seed", "redeal_seed",
-    "bot_seed", "Command", "BigASession", "BigAMatchSession", "HELP", "DEFAULT_BOTS",
-    "SUIT_NAMES", "EXIT_OK", "EXIT_EOF",
+    "run_play_biga",
+    "read_input",
+    "move_list",
+    "table_row",
+    "series_seed",
+    "redeal_seed",
+    "bot_seed",
+    "Command",
+    "BigASession",
+    "BigAMatchSession",
+    "HELP",
+    "DEFAULT_BOTS",
+    "SUIT_NAMES",
+    "EXIT_OK",
+    "EXIT_EOF",
 ]
 
 run_play_biga = run_play

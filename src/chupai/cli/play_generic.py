@@ -38,18 +38,28 @@ from chupai.cli.terminal import (
 from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, Result, SeatFacts
 
-__all__ = ["PROBE", "HELP", "deal_session", "match_session", "read_action", "GenericSession",
-           "GenericMatchSession"]
+__all__ = [
+    "PROBE",
+    "HELP",
+    "deal_session",
+    "match_session",
+    "read_action",
+    "GenericSession",
+    "GenericMatchSession",
+]
 
 PROBE: Final = "─▶✗·—±"
 """The characters the generic screen draws."""
 
 HELP: Final = (
-    ("Your move", (
-        ("#2, 2", "make action 2 of the numbered list of legal actions"),
-        ("1x", "make the action written so in the list (a card, a play)"),
-        ("pass, p", "pass (when the list has it)"),
-    )),
+    (
+        "Your move",
+        (
+            ("#2, 2", "make action 2 of the numbered list of legal actions"),
+            ("1x", "make the action written so in the list (a card, a play)"),
+            ("pass, p", "pass (when the list has it)"),
+        ),
+    ),
     commands_help(("hint", "list the legal actions again, numbered")),
 )
 """The help screen: sections of (input, meaning)."""
@@ -85,9 +95,11 @@ def read_action(deal: Any, line: str) -> Any:
     if number.isascii() and number.isdigit():
         if 1 <= int(number) <= len(legal):
             return legal[int(number) - 1]
-        raise ChupaiError(f"there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal "
-                          f"action{'s' if len(legal) != 1 else ''} now: #1"
-                          + (f" to #{len(legal)}" if len(legal) > 1 else ""))
+        raise ChupaiError(
+            f"there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal "
+            f"action{'s' if len(legal) != 1 else ''} now: #1"
+            + (f" to #{len(legal)}" if len(legal) > 1 else "")
+        )
     if said in ("pass", "p"):
         raise ChupaiError("you may not pass now: " + _choices(texts))
     raise ChupaiError(f"{line.strip()!r} is not a legal action now: " + _choices(texts))
@@ -95,8 +107,9 @@ def read_action(deal: Any, line: str) -> Any:
 
 def _choices(texts: list[str]) -> str:
     shown = ", ".join(f"'{t}'" for t in texts[:12]) + (", ..." if len(texts) > 12 else "")
-    return f"type #1 to #{len(texts)} or one of {shown}" if len(texts) > 1 \
-        else f"type #1 or {shown}"
+    return (
+        f"type #1 to #{len(texts)} or one of {shown}" if len(texts) > 1 else f"type #1 or {shown}"
+    )
 
 
 class GenericSession(DealSession):
@@ -108,9 +121,18 @@ class GenericSession(DealSession):
     REDEALS = True
     READER = staticmethod(lambda deal, seat, line: read_action(deal, line))
 
-    def __init__(self, spec: GameSpec, deal: Any, human: int, bots: dict[int, Any], *,
-                 seed: int, make: Callable[[int], dict[int, Any]] | None = None,
-                 match_label: str | None = None, **options: Any):
+    def __init__(
+        self,
+        spec: GameSpec,
+        deal: Any,
+        human: int,
+        bots: dict[int, Any],
+        *,
+        seed: int,
+        make: Callable[[int], dict[int, Any]] | None = None,
+        match_label: str | None = None,
+        **options: Any,
+    ):
         super().__init__(human, seed, spec=spec, match_label=match_label, **options)
         self.deal = deal
         self.bots = bots
@@ -135,8 +157,11 @@ class GenericSession(DealSession):
     def intro(self) -> None:
         self.rule(self.spec.name(self.lang))
         if self.match_label is None:
-            self.say_setup(rules_text(getattr(self.deal, "rules", None)),
-                           f"Seed {self.seed}{self.random_note(self.seed)}", self.bot_seats())
+            self.say_setup(
+                rules_text(getattr(self.deal, "rules", None)),
+                f"Seed {self.seed}{self.random_note(self.seed)}",
+                self.bot_seats(),
+            )
             self.say_help_note()
         else:
             self.say(Text(self.match_label, style="bold"))
@@ -155,11 +180,17 @@ class GenericSession(DealSession):
             self.say(line.append(f"  by {self.name(facts.top_player)}"))
         else:
             self.say(Text("On the table: nothing", style="dim"))
-        self.say(Text(f"Your hand ({len(facts.hand)}): ", style="bold")
-                 .append_text(self.cards(facts.hand)))
+        self.say(
+            Text(f"Your hand ({len(facts.hand)}): ", style="bold").append_text(
+                self.cards(facts.hand)
+            )
+        )
         self.list_actions()
-        self.say(self.with_tail(Text("Your turn: ", style="bold yellow")
-                                .append("type #N or the action's text")))
+        self.say(
+            self.with_tail(
+                Text("Your turn: ", style="bold yellow").append("type #N or the action's text")
+            )
+        )
 
     def seats_table(self, facts: SeatFacts) -> Table:
         roles = ("Role",) if any(facts.roles) else ()
@@ -175,10 +206,10 @@ class GenericSession(DealSession):
 
     def list_actions(self) -> None:
         legal = self.deal.legal_actions()
-        items = [Text(f"#{i} ", style="dim").append_text(self.action(a))
-                 for i, a in enumerate(legal, 1)]
-        self.say(Text(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}:",
-                      style="bold"))
+        items = [
+            Text(f"#{i} ", style="dim").append_text(self.action(a)) for i, a in enumerate(legal, 1)
+        ]
+        self.say(Text(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}:", style="bold"))
         self.say(Columns(items, padding=(0, 3)))
 
     # ----- input and moves ------------------------------------------------------------
@@ -225,8 +256,9 @@ class GenericSession(DealSession):
             self.say(Text("Redeal: the deal does not count.", style="bold"))
             return
         names = " and ".join(self.name(s) for s in result.winners) or "nobody"
-        self.say(Text(f"Winner: {names}", style="bold green" if self.human in result.winners
-                      else "bold"))
+        self.say(
+            Text(f"Winner: {names}", style="bold green" if self.human in result.winners else "bold")
+        )
         if result.order:
             self.say("Finishing order: " + ", ".join(self.name(s) for s in result.order))
         table = outcome_table("Seat", ("Score", "right"))
@@ -243,8 +275,15 @@ class GenericMatchSession(BaseMatchSession):
     """A match of any game (its match class), with the score table after each deal
     (``options``: the keywords of :class:`~chupai.cli.session.TerminalSession`)."""
 
-    def __init__(self, spec: GameSpec, match: Any, human: int, bot_names: list[str],
-                 make: Callable[..., Any], **options: Any):
+    def __init__(
+        self,
+        spec: GameSpec,
+        match: Any,
+        human: int,
+        bot_names: list[str],
+        make: Callable[..., Any],
+        **options: Any,
+    ):
         super().__init__(match, human, bot_names, spec=spec, **options)
         self.make = make
 
@@ -257,9 +296,14 @@ class GenericMatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
-        table = outcome_table(("Deal", "right"), "Winner",
-                              *((self.name(s), "right") for s in range(m.players)),
-                              title="Score table", title_justify="left", title_style="bold")
+        table = outcome_table(
+            ("Deal", "right"),
+            "Winner",
+            *((self.name(s), "right") for s in range(m.players)),
+            title="Score table",
+            title_justify="left",
+            title_style="bold",
+        )
         number = 0
         for deal in m.deals:
             if not deal.is_terminal():
@@ -267,23 +311,28 @@ class GenericMatchSession(BaseMatchSession):
             result = self.spec.result(deal)
             number += 0 if result.redeal else 1
             winners = " and ".join(self.name(s) for s in result.winners) or "—"
-            table.add_row("redeal" if result.redeal else str(number), winners,
-                          *(score_text(v) for v in result.scores))
+            table.add_row(
+                "redeal" if result.redeal else str(number),
+                winners,
+                *(score_text(v) for v in result.scores),
+            )
         table.add_row(*total_row(m.totals, 1))
         return table
 
     def play_match_deal(self, deal: Any, label: str) -> None:
         seed = deal.seed or 0
         bots = seat_bots(self.bot_names, self.human, self.match.players, seed, self.make)
-        session = GenericSession(self.spec, deal, self.human, bots, seed=seed,
-                                 match_label=label, **self.deal_options())
+        session = GenericSession(
+            self.spec, deal, self.human, bots, seed=seed, match_label=label, **self.deal_options()
+        )
         session.intro()
         session.play_deal()
         session.show_outcome()
 
 
-def deal_session(spec: GameSpec, rules: Any, seed: int, human: int, names: list[str],
-                 options: dict[str, Any]) -> GenericSession:
+def deal_session(
+    spec: GameSpec, rules: Any, seed: int, human: int, names: list[str], options: dict[str, Any]
+) -> GenericSession:
     """The session of one deal of ``rules`` from ``seed``."""
     from chupai.cli.play import game_bots
 
@@ -292,14 +341,15 @@ def deal_session(spec: GameSpec, rules: Any, seed: int, human: int, names: list[
     def bots(deal_seed: int) -> dict[int, Any]:
         return seat_bots(names, human, rules.players, deal_seed, make)
 
-    return GenericSession(spec, spec.new_deal(rules, seed), human, bots(seed), seed=seed,
-                          make=bots, **options)
+    return GenericSession(
+        spec, spec.new_deal(rules, seed), human, bots(seed), seed=seed, make=bots, **options
+    )
 
 
-def match_session(spec: GameSpec, match: Any, human: int, names: list[str],
-                  options: dict[str, Any]) -> GenericMatchSession:
+def match_session(
+    spec: GameSpec, match: Any, human: int, names: list[str], options: dict[str, Any]
+) -> GenericMatchSession:
     """The session of a match."""
     from chupai.cli.play import game_bots
 
     return GenericMatchSession(spec, match, human, names, game_bots(spec)[1], **options)
-

@@ -29,13 +29,27 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.main import EXIT_USAGE
-from chupai.cli.replay_common import (Replayer, action_table, add_action, check_match,
-                                      outcome_or_note, print_title, seed_text, verdict)
+from chupai.cli.replay_common import (
+    Replayer,
+    action_table,
+    add_action,
+    check_match,
+    outcome_or_note,
+    print_title,
+    seed_text,
+    verdict,
+)
 from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, all_games, get_game
 
-__all__ = ["run_replay", "load_record", "Replayer", "replayer_for", "replay_deal_generic",
-           "replay_match_generic"]
+__all__ = [
+    "run_replay",
+    "load_record",
+    "Replayer",
+    "replayer_for",
+    "replay_deal_generic",
+    "replay_match_generic",
+]
 
 
 class _Unreadable(Exception):
@@ -54,19 +68,28 @@ def _read(source: str) -> bytes:
     (``/dev/zero`` would never end)."""
     if source == "-":
         stdin = getattr(sys.stdin, "buffer", None)  # a text stream stands in for it in tests
-        data: bytes = (stdin.read(MAX_RECORD + 1) if stdin is not None
-                       else sys.stdin.read(MAX_RECORD + 1).encode("utf-8"))
+        data: bytes = (
+            stdin.read(MAX_RECORD + 1)
+            if stdin is not None
+            else sys.stdin.read(MAX_RECORD + 1).encode("utf-8")
+        )
     else:
         path = Path(source)
         if not path.is_file():
-            kind = "a directory" if path.is_dir() else "no regular file" if path.exists() \
+            kind = (
+                "a directory"
+                if path.is_dir()
+                else "no regular file"
+                if path.exists()
                 else "missing"
+            )
             raise _Unreadable(f"cannot read {source}: it is {kind}")
         with path.open("rb") as f:
             data = f.read(MAX_RECORD + 1)
     if len(data) > MAX_RECORD:
-        raise _Unreadable(f"{source} is larger than {MAX_RECORD // (1024 * 1024)} MiB: "
-                          "no record is that long")
+        raise _Unreadable(
+            f"{source} is larger than {MAX_RECORD // (1024 * 1024)} MiB: no record is that long"
+        )
     return data
 
 
@@ -95,6 +118,7 @@ def load_record(source: str) -> dict[str, Any]:
 
 # ----- the replayer of a game ---------------------------------------------------------
 
+
 def replayer_for(spec: GameSpec, match: bool = False) -> Replayer:
     """The replayer of ``spec``'s deal records (of its match records with
     ``match``): the game's renderer (``replay_deal`` / ``replay_match`` of its
@@ -114,8 +138,11 @@ def replay_deal_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | N
     events = [ev for ev in deal.history if not getattr(ev, "auto", False)]
     if out is not None:
         rules: Any = getattr(deal, "rules", None)
-        print_title(out, spec.name(), {"spec": rec.get("spec") or (
-            rules.spec() if hasattr(rules, "spec") else "?")})
+        print_title(
+            out,
+            spec.name(),
+            {"spec": rec.get("spec") or (rules.spec() if hasattr(rules, "spec") else "?")},
+        )
         out.print(seed_text(rec))
         with action_table(out) as table:
             for i, ev in enumerate(events):
@@ -147,8 +174,14 @@ def replay_match_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | 
     """Validate match record ``rec`` of ``spec``'s game
     (:meth:`GameSpec.replay_match`), print its score table on ``out`` if given and
     return its number of actions over all deals."""
-    return check_match(rec, out, spec.name(), spec.replay_match,
-                       columns=[("deal", "right"), ("dealer", "right")], cells=_generic_row)
+    return check_match(
+        rec,
+        out,
+        spec.name(),
+        spec.replay_match,
+        columns=[("deal", "right"), ("dealer", "right")],
+        cells=_generic_row,
+    )
 
 
 def _generic_row(deal: Any, row: Any) -> list[str]:
@@ -161,12 +194,12 @@ def _generic_row(deal: Any, row: Any) -> list[str]:
 def __getattr__(name: str) -> Any:
     # REPLAYERS and MATCH_REPLAYERS: the replayer of every registered game, by key
     if name in ("REPLAYERS", "MATCH_REPLAYERS"):
-        return {spec.key: replayer_for(spec, name == "MATCH_REPLAYERS")
-                for spec in all_games()}
+        return {spec.key: replayer_for(spec, name == "MATCH_REPLAYERS") for spec in all_games()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ----- command --------------------------------------------------------------------
+
 
 def run_replay(args: argparse.Namespace) -> int:
     """Entry point of ``chupai replay FILE [--quiet]``."""

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from chupai.cli.games.biga.replay import dealt_hands
-from chupai.cli.games.biga.replay import replay_deal as replay_biga
-from chupai.cli.games.biga.replay import replay_match as replay_biga_match
+from chupai.cli.games.biga.replay import (
+    dealt_hands,
+    replay_deal as replay_biga,
+    replay_match as replay_biga_match,
+)
 
 __all__ = ["replay_biga", "replay_biga_match", "dealt_hands"]

@@ -19,9 +19,22 @@ from rich.text import Text
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
 from chupai.errors import RecordError
 
-__all__ = ["Replayer", "describe_error", "verdict", "print_title", "seed_text",
-           "print_hands", "action_table", "add_action", "replay_table", "outcome_or_note",
-           "print_match", "history_actions", "check_match", "match_replayer"]
+__all__ = [
+    "Replayer",
+    "describe_error",
+    "verdict",
+    "print_title",
+    "seed_text",
+    "print_hands",
+    "action_table",
+    "add_action",
+    "replay_table",
+    "outcome_or_note",
+    "print_match",
+    "history_actions",
+    "check_match",
+    "match_replayer",
+]
 
 Replayer = Callable[[Mapping[str, Any], Console | None], int]
 """Validate ``record`` (printing it to the console if one is given) and return its
@@ -100,15 +113,20 @@ def action_table(out: Console | None) -> Iterator[Table]:
             out.print(table)
 
 
-def add_action(table: Table, i: int, seat: int, text: str, style: str, kind: str,
-               notes: Sequence[str]) -> None:
+def add_action(
+    table: Table, i: int, seat: int, text: str, style: str, kind: str, notes: Sequence[str]
+) -> None:
     """Action ``i`` (0-based) of ``seat``: its text in ``style``, its type and notes."""
-    table.add_row(str(i + 1), str(seat), Text(text, style=style), kind,
-                  Text("; ".join(notes), style="cyan"))
+    table.add_row(
+        str(i + 1), str(seat), Text(text, style=style), kind, Text("; ".join(notes), style="cyan")
+    )
 
 
-def replay_table(out: Console | None, steps: Iterable[tuple[int, Any, Any]],
-                 row: Callable[[Table, int, Any, Any], None]) -> tuple[int, Any]:
+def replay_table(
+    out: Console | None,
+    steps: Iterable[tuple[int, Any, Any]],
+    row: Callable[[Table, int, Any, Any], None],
+) -> tuple[int, Any]:
     """Run a game's ``replay_steps`` (``(index, deal, event)``, raising
     :class:`RecordError` at the first problem), calling ``row(table, i, deal,
     event)`` for each action when printing on ``out``; the number of actions and
@@ -130,10 +148,18 @@ def outcome_or_note(deal: Any, out: Console) -> Any:
     return deal.outcome
 
 
-def print_match(out: Console, name: str, rec: Mapping[str, Any], match: Any, *,
-                played: str, columns: Sequence[tuple[str, JustifyMethod]], count: int,
-                actions: Callable[[Any], int],
-                cells: Callable[[Any, Any], Sequence[str]]) -> None:
+def print_match(
+    out: Console,
+    name: str,
+    rec: Mapping[str, Any],
+    match: Any,
+    *,
+    played: str,
+    columns: Sequence[tuple[str, JustifyMethod]],
+    count: int,
+    actions: Callable[[Any], int],
+    cells: Callable[[Any, Any], Sequence[str]],
+) -> None:
     """A match record's plan and score table: one row per deal, ``cells(deal,
     row)`` (the ``columns`` before the actions; ``row`` None for an unfinished
     deal), the deal's ``actions``, each seat's score; then the totals.
@@ -144,8 +170,10 @@ def print_match(out: Console, name: str, rec: Mapping[str, Any], match: Any, *,
     if match.target is not None:
         plan.append(f"to ±{match.target}")
     print_title(out, f"{name} match", rec)
-    out.print(f"match seed {match.seed}   {' or '.join(plan)}   {len(match.deals)} deals "
-              f"played ({played})")
+    out.print(
+        f"match seed {match.seed}   {' or '.join(plan)}   {len(match.deals)} deals "
+        f"played ({played})"
+    )
     table = Table(box=None, header_style="bold", pad_edge=False)
     for header, justify in (*columns, ("actions", "right")):
         table.add_column(header, justify=justify)
@@ -156,8 +184,12 @@ def print_match(out: Console, name: str, rec: Mapping[str, Any], match: Any, *,
         row = rows.get(i)
         scores = [""] * match.players if row is None else [f"{v:+d}" for v in _scores(row)]
         table.add_row(*cells(deal, row), str(actions(deal)), *scores)
-    table.add_row(Text("total", style="bold"), *([""] * (len(columns) - 1)), str(count),
-                  *(Text(f"{t:+d}", style="bold") for t in match.totals))
+    table.add_row(
+        Text("total", style="bold"),
+        *([""] * (len(columns) - 1)),
+        str(count),
+        *(Text(f"{t:+d}", style="bold") for t in match.totals),
+    )
     out.print(table)
 
 
@@ -182,12 +214,17 @@ def history_actions(deal: Any) -> int:
     return sum(1 for ev in deal.history if not getattr(ev, "auto", False))
 
 
-def check_match(rec: Mapping[str, Any], out: Console | None, name: str,
-                replay: Callable[[Mapping[str, Any]], Any], *,
-                columns: Sequence[tuple[str, JustifyMethod]],
-                cells: Callable[[Any, Any], Sequence[str]],
-                actions: Callable[[Any], int] = history_actions,
-                redeals: bool = True) -> int:
+def check_match(
+    rec: Mapping[str, Any],
+    out: Console | None,
+    name: str,
+    replay: Callable[[Mapping[str, Any]], Any],
+    *,
+    columns: Sequence[tuple[str, JustifyMethod]],
+    cells: Callable[[Any, Any], Sequence[str]],
+    actions: Callable[[Any], int] = history_actions,
+    redeals: bool = True,
+) -> int:
     """Replay match record ``rec`` with ``replay`` (raising :class:`RecordError`
     naming the first bad deal), print its plan and score table on ``out`` if given
     (:func:`print_match`; ``redeals``: say how many deals were redealt) and return
@@ -198,17 +235,31 @@ def check_match(rec: Mapping[str, Any], out: Console | None, name: str,
         played = f"{match.counted} counted"
         if redeals:
             played += f", {match.redeals} redealt"
-        print_match(out, name, rec, match, played=played, columns=columns, count=count,
-                    actions=actions, cells=cells)
+        print_match(
+            out,
+            name,
+            rec,
+            match,
+            played=played,
+            columns=columns,
+            count=count,
+            actions=actions,
+            cells=cells,
+        )
     return count
 
 
-def match_replayer(name: str, replay: Callable[[Mapping[str, Any]], Any], *,
-                   columns: Sequence[tuple[str, JustifyMethod]],
-                   cells: Callable[[Any, Any], Sequence[str]],
-                   redeals: bool = True) -> Replayer:
+def match_replayer(
+    name: str,
+    replay: Callable[[Mapping[str, Any]], Any],
+    *,
+    columns: Sequence[tuple[str, JustifyMethod]],
+    cells: Callable[[Any, Any], Sequence[str]],
+    redeals: bool = True,
+) -> Replayer:
     """The :data:`Replayer` of a game's match records: :func:`check_match` with
     the game's ``name``, match ``replay`` and score-table ``columns`` and
     ``cells``."""
-    return partial(check_match, name=name, replay=replay, columns=columns, cells=cells,
-                   redeals=redeals)
+    return partial(
+        check_match, name=name, replay=replay, columns=columns, cells=cells, redeals=redeals
+    )

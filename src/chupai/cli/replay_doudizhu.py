@@ -13,16 +13,18 @@ from typing import Any
 
 from rich.console import Console
 
-from chupai.cli.games.doudizhu.replay import replay_deal as replay_doudizhu
-from chupai.cli.games.doudizhu.replay import replay_match as replay_doudizhu_match
+from chupai.cli.games.doudizhu.replay import (
+    replay_deal as replay_doudizhu,
+    replay_match as replay_doudizhu_match,
+)
 from chupai.cli.replay_common import describe_error, verdict
 
-__all__ = ["print_doudizhu_replay", "replay_doudizhu", "replay_doudizhu_match",
-           "describe_error"]
+__all__ = ["print_doudizhu_replay", "replay_doudizhu", "replay_doudizhu_match", "describe_error"]
 
 
-def print_doudizhu_replay(rec: Mapping[str, Any], console: Console | None, quiet: bool = False
-                          ) -> int:
+def print_doudizhu_replay(
+    rec: Mapping[str, Any], console: Console | None, quiet: bool = False
+) -> int:
     """Replay Dou Dizhu record ``rec``, print it on ``console`` (nothing but the
     verdict when ``quiet`` or without a console) and return the exit status: 0
     valid, 1 invalid."""

@@ -32,13 +32,15 @@ def option_rows(rules: Any, base: Any | None = None) -> list[dict[str, Any]]:
     rows = []
     for f in dataclasses.fields(rules):
         value = getattr(rules, f.name)
-        rows.append({
-            "key": f.name,
-            "value": format_value(value),
-            "allowed": list(allowed_text(types[f.name])),
-            "doc": f.metadata.get("doc", ""),
-            "changed": base is not None and value != getattr(base, f.name),
-        })
+        rows.append(
+            {
+                "key": f.name,
+                "value": format_value(value),
+                "allowed": list(allowed_text(types[f.name])),
+                "doc": f.metadata.get("doc", ""),
+                "changed": base is not None and value != getattr(base, f.name),
+            }
+        )
     return rows
 
 
@@ -50,12 +52,15 @@ def run_rules(args: argparse.Namespace) -> int:
     base = info.resolve(preset, {})
     rows = option_rows(rules, base)
     if args.json:
-        sys.stdout.write(json.dumps({"game": info.key, "spec": rules.spec(), "options": rows},
-                                    ensure_ascii=False) + "\n")
+        sys.stdout.write(
+            json.dumps(
+                {"game": info.key, "spec": rules.spec(), "options": rows}, ensure_ascii=False
+            )
+            + "\n"
+        )
         return EXIT_OK
     out = Console(highlight=False)
-    out.print(Text(f"{info.name()}: {rules.spec()}", style="bold"),
-              soft_wrap=True)
+    out.print(Text(f"{info.name()}: {rules.spec()}", style="bold"), soft_wrap=True)
     table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
     show_values = getattr(args, "values", False)
     table.add_column("option", no_wrap=True)
@@ -73,6 +78,10 @@ def run_rules(args: argparse.Namespace) -> int:
             cells.append(Text(", ".join(row["allowed"]), style="dim"))
         table.add_row(*cells, row["doc"])
     out.print(table)
-    out.print(Text(f"Change an option with --set KEY=VALUE; * marks a change from the "
-                   f"preset {preset}.", style="dim"))
+    out.print(
+        Text(
+            f"Change an option with --set KEY=VALUE; * marks a change from the preset {preset}.",
+            style="dim",
+        )
+    )
     return EXIT_OK

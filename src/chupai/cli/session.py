@@ -48,6 +48,7 @@ from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
 
+
 class TerminalSession:
     """What every session of ``chupai play`` has: the human's seat, the console and
     how lines are read, the language and the record file; it names seats, writes
@@ -131,8 +132,7 @@ class TerminalSession:
 
     def rule(self, title: str | Text) -> None:
         """A blue rule across the screen with ``title`` (a string is set in bold)."""
-        self.say(Rule(Text(title, style="bold") if isinstance(title, str) else title,
-                      style="blue"))
+        self.say(Rule(Text(title, style="bold") if isinstance(title, str) else title, style="blue"))
 
     def error(self, message: str | Text) -> None:
         self.say(error_line(message, self.symbols))
@@ -146,8 +146,7 @@ class TerminalSession:
     def say_help_note(self) -> None:
         self.say(Text("Type 'help' for the commands.", style="dim"))
 
-    def say_intro(self, title: str, spec: str, seed_line: str, bots: Mapping[int, str]
-                  ) -> None:
+    def say_intro(self, title: str, spec: str, seed_line: str, bots: Mapping[int, str]) -> None:
         """The opening screen: the title, :meth:`say_setup` and the help note."""
         self.rule(title)
         self.say_setup(spec, seed_line, bots)
@@ -224,8 +223,7 @@ class DealSession(TerminalSession):
 
     deal: Any
 
-    def __init__(self, human: int, seed: int, *, match_label: str | None = None,
-                 **options: Any):
+    def __init__(self, human: int, seed: int, *, match_label: str | None = None, **options: Any):
         super().__init__(human, **options)
         self.seed = seed
         self.match_label = match_label
@@ -250,8 +248,9 @@ class DealSession(TerminalSession):
             seed = derive_seed(f"chupai-{self.spec.key}-redeal", self.seed, self.redeals)
             nxt = self.spec.after_redeal(self.deal)
             self.say_redeal(seed, nxt.dealer)
-            self.start_deal(self.spec.new_deal(self.deal.rules, seed, dealer=nxt.dealer,
-                                               **nxt.extra), seed)
+            self.start_deal(
+                self.spec.new_deal(self.deal.rules, seed, dealer=nxt.dealer, **nxt.extra), seed
+            )
 
     def deal_intro(self) -> None:
         """The start of a deal and of each redeal (after :meth:`intro`)."""
@@ -440,8 +439,9 @@ class DealSession(TerminalSession):
     def seats_frame(self, *columns: str) -> Table:
         """The seats table's frame: the turn marker and ``Seat`` columns, then
         ``columns`` (``Cards`` right-aligned)."""
-        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
-                      padding=(0, 1))
+        table = Table(
+            box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1)
+        )
         table.add_column("", width=1)
         table.add_column("Seat")
         for column in columns:
@@ -465,8 +465,9 @@ class DealSession(TerminalSession):
             label.append(f" {getattr(self.bots[seat], 'name', 'bot')}", style="dim")
         return label
 
-    def trick_cell(self, trick: Mapping[int, Any], seat: int, top: Any,
-                   top_player: int | None) -> Text:
+    def trick_cell(
+        self, trick: Mapping[int, Any], seat: int, top: Any, top_player: int | None
+    ) -> Text:
         """The seat's last action in the trick, bold when it is the top play."""
         last = trick.get(seat)
         what = Text() if last is None else self.action(last)
@@ -507,8 +508,7 @@ class DealSession(TerminalSession):
         if self.lang != "en":
             line.append(f" ({word})", style="dim")
 
-    def note_left(self, line: Text, left: int, *, warn: int = 2, out: str = "  — out!"
-                  ) -> None:
+    def note_left(self, line: Text, left: int, *, warn: int = 2, out: str = "  — out!") -> None:
         """Mark a play that leaves ``left`` cards: ``— 2 cards left!`` at ``warn``
         cards or fewer, ``out`` at none."""
         if left == 0:
@@ -532,8 +532,9 @@ class DealSession(TerminalSession):
         self.say(Text(f"Seed {seed}: play {what} again with --seed {seed}.", style="dim"))
 
     # ----- hints -----------------------------------------------------------------------
-    def list_plays(self, by_kind: Mapping[Any, Sequence[Any]], arg: str, *, passing: bool,
-                   types: Iterable[str]) -> None:
+    def list_plays(
+        self, by_kind: Mapping[Any, Sequence[Any]], arg: str, *, passing: bool, types: Iterable[str]
+    ) -> None:
         """Count the legal plays (``by_kind``: each type's, in the order to list) and,
         with ``arg`` ``all`` or a type (:meth:`find_kind`), list them: at most
         :data:`HINT_CAP` a type for ``all``. ``types`` are the type names an
@@ -542,8 +543,12 @@ class DealSession(TerminalSession):
         counts = ", ".join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
         self.say(f"{plays} legal plays ({counts}){' — or pass' if passing else ''}")
         if not arg:
-            self.say(Text("'hint all' lists them; 'hint pair' (or another type) lists "
-                          "one type.", style="dim"))
+            self.say(
+                Text(
+                    "'hint all' lists them; 'hint pair' (or another type) lists one type.",
+                    style="dim",
+                )
+            )
             return
         cap: int | None = HINT_CAP
         if arg == "all":

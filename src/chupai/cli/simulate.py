@@ -28,8 +28,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
@@ -39,8 +45,15 @@ from chupai.protocol import get_game
 from chupai.seeds import bot_seed
 from chupai.tournament import Tournament, new_bot, play_out, run_tournament, summarize, timing
 
-__all__ = ["run_simulate", "bot_seed", "bot_names", "play_deal", "play_match", "write_plot",
-           "SERIES_MATCH_DEALS"]
+__all__ = [
+    "run_simulate",
+    "bot_seed",
+    "bot_names",
+    "play_deal",
+    "play_match",
+    "write_plot",
+    "SERIES_MATCH_DEALS",
+]
 
 SERIES_MATCH_DEALS = 10
 """Deals per match when the rules have a ``series`` and ``--match-deals`` is not given."""
@@ -69,8 +82,9 @@ def play_deal(rules: Any, seed: int, names: Sequence[str], game: str = "bigtwo")
     return play_out(deal, _bots(names, seed, game))
 
 
-def play_match(rules: Any, seed: int, names: Sequence[str], deals: int,
-               game: str = "bigtwo") -> Any:
+def play_match(
+    rules: Any, seed: int, names: Sequence[str], deals: int, game: str = "bigtwo"
+) -> Any:
     """Play the ``game`` match of ``seed`` (``deals`` counted deals) with the named
     bots, seeded from the match seed, and return it (a helper for scripts)."""
     match = get_game(game).new_match(rules, seed, deals=deals)
@@ -92,16 +106,24 @@ def _warn_timed(names: Sequence[str]) -> None:
         if base == "search" and params.get("playouts") is None:
             timed.append(name)
     if timed:
-        sys.stderr.write(f"note: {', '.join(timed)} decide{'s' if len(timed) == 1 else ''} "
-                         "within a time budget, so the results depend on the machine's "
-                         "speed; give search:playouts=N for reproducible results\n")
+        sys.stderr.write(
+            f"note: {', '.join(timed)} decide{'s' if len(timed) == 1 else ''} "
+            "within a time budget, so the results depend on the machine's "
+            "speed; give search:playouts=N for reproducible results\n"
+        )
 
 
 def _progress(hidden: bool) -> Progress:
     return Progress(
-        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-        TimeElapsedColumn(), TimeRemainingColumn(),
-        console=Console(file=sys.stderr), disable=hidden, transient=True,
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(file=sys.stderr),
+        disable=hidden,
+        transient=True,
     )
 
 
@@ -115,15 +137,26 @@ def run_simulate(args: argparse.Namespace) -> int:
     plot = getattr(args, "plot", None)
     if plot and importlib.util.find_spec("matplotlib") is None:
         raise ChupaiError("--plot needs matplotlib: pip install 'chupai[plot]'")
-    t = Tournament(info.key, rules, tuple(bot_names(args.bots)), args.deals, args.seed,
-                   match_deals, args.records, bool(args.verify))
+    t = Tournament(
+        info.key,
+        rules,
+        tuple(bot_names(args.bots)),
+        args.deals,
+        args.seed,
+        match_deals,
+        args.records,
+        bool(args.verify),
+    )
     _warn_timed(t.names)
     hidden = args.no_progress or not sys.stderr.isatty()
     with _progress(hidden) as bar:
         task = bar.add_task("games", total=t.boards * len(t.seatings))
-        run = run_tournament(t, workers=getattr(args, "workers", None),
-                             backend=getattr(args, "backend", "local") or "local",
-                             progress=lambda games: bar.advance(task, games))
+        run = run_tournament(
+            t,
+            workers=getattr(args, "workers", None),
+            backend=getattr(args, "backend", "local") or "local",
+            progress=lambda games: bar.advance(task, games),
+        )
     for board in run.boards:
         if board.error is not None:
             sys.stderr.write(board.error + "\n")
@@ -161,29 +194,40 @@ def _headline(report: dict[str, Any]) -> str:
         head = f"no deals of {report['spec']}"
     elif k:
         boards = report["boards"]
-        head = (f"{report['deals']} deals of {report['spec']} in {boards} matches of {k} "
-                f"deals, match seeds {report['seed']}..{report['seed'] + boards - 1}")
+        head = (
+            f"{report['deals']} deals of {report['spec']} in {boards} matches of {k} "
+            f"deals, match seeds {report['seed']}..{report['seed'] + boards - 1}"
+        )
     else:
-        head = (f"{report['deals']} deals of {report['spec']}, seeds {report['seed']}.."
-                f"{report['seed'] + report['deals'] - 1}")
+        head = (
+            f"{report['deals']} deals of {report['spec']}, seeds {report['seed']}.."
+            f"{report['seed'] + report['deals'] - 1}"
+        )
     if seatings > 1 and report["deals"]:
-        head += (f"; each played in {seatings} seatings (every bot in every seat on the "
-                 f"same deals): {report['counted_deals']} deals played")
+        head += (
+            f"; each played in {seatings} seatings (every bot in every seat on the "
+            f"same deals): {report['counted_deals']} deals played"
+        )
     return head
 
 
 def _results_table(report: dict[str, Any]) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for name in ("#", "bot", "games", "wins", "win rate (95% CI)", "mean score ± 95% CI",
-                 "Elo"):
+    for name in ("#", "bot", "games", "wins", "win rate (95% CI)", "mean score ± 95% CI", "Elo"):
         table.add_column(name, justify="left" if name == "bot" else "right", no_wrap=True)
     for r in sorted(report["results"], key=lambda r: r["rank"]):
         lo, hi = r["win_ci"]
         mean, (mlo, mhi) = r["mean_score"], r["score_ci"]
         half = f" ± {(mhi - mlo) / 2:.2f}" if mlo is not None and mhi is not None else ""
-        table.add_row(str(r["rank"]), r["bot"], str(r["games"]), str(r["wins"]),
-                      f"{r['win_rate']:.1%} ({100 * lo:.1f}–{100 * hi:.1f})",
-                      f"{mean:+.2f}{half}", f"{r['elo']:.0f}")
+        table.add_row(
+            str(r["rank"]),
+            r["bot"],
+            str(r["games"]),
+            str(r["wins"]),
+            f"{r['win_rate']:.1%} ({100 * lo:.1f}–{100 * hi:.1f})",
+            f"{mean:+.2f}{half}",
+            f"{r['elo']:.0f}",
+        )
     return table
 
 
@@ -199,9 +243,12 @@ def _print_head_to_head(h2h: dict[str, Any], out: Console) -> None:
     names = h2h["bots"]
     if len(names) <= 1:
         return
-    out.print("\nhead to head: the row bot's share of pairwise comparisons (a win when "
-              "its deal score is higher, draws half) and its mean score difference per "
-              "deal; * when the 95% interval of the difference excludes 0", soft_wrap=True)
+    out.print(
+        "\nhead to head: the row bot's share of pairwise comparisons (a win when "
+        "its deal score is higher, draws half) and its mean score difference per "
+        "deal; * when the 95% interval of the difference excludes 0",
+        soft_wrap=True,
+    )
     mt = Table(box=None, pad_edge=False, header_style="bold")
     mt.add_column("")
     for name in names:
@@ -216,8 +263,9 @@ def _seats_table(report: dict[str, Any]) -> Table:
     for name in ("seat", "deals", "win rate", "avg score"):
         st.add_column(name, justify="right")
     for s in report["seats"]:
-        st.add_row(str(s["seat"]), str(s["games"]), f"{s['win_rate']:.1%}",
-                   f"{s['avg_score']:+.3f}")
+        st.add_row(
+            str(s["seat"]), str(s["games"]), f"{s['win_rate']:.1%}", f"{s['avg_score']:+.3f}"
+        )
     return st
 
 
@@ -228,8 +276,7 @@ def _print_timing(report: dict[str, Any], out: Console) -> None:
     if tm.get("backend") == "ray":
         where += " on ray"
     verified = ", every record verified" if report["verified"] else ""
-    out.print(f"\n{report['actions']} actions in {tm['seconds']:.2f} s ({rate}, {where})"
-              f"{verified}")
+    out.print(f"\n{report['actions']} actions in {tm['seconds']:.2f} s ({rate}, {where}){verified}")
     ms = [f"{name} {v:.2f}" for name, v in tm.get("ms_per_decision", {}).items() if v is not None]
     if ms:
         out.print("ms per decision: " + ", ".join(ms), soft_wrap=True)
@@ -260,14 +307,24 @@ def write_plot(report: dict[str, Any], path: str) -> None:
 
     fig, axes = plt.subplots(1, 3, figsize=(max(9.0, 5.0 + 2.2 * len(names)), 4.2))
     ax = axes[0]
-    bars = ax.bar(xs, [100 * r["win_rate"] for r in results],
-                  yerr=errors("win_ci", "win_rate", 100), capsize=4, color="tab:blue")
+    bars = ax.bar(
+        xs,
+        [100 * r["win_rate"] for r in results],
+        yerr=errors("win_ci", "win_rate", 100),
+        capsize=4,
+        color="tab:blue",
+    )
     ax.bar_label(bars, fmt="%.1f", label_type="center", color="white", fontsize=8)
     ax.set_ylabel("win rate (%)")
     ax.set_title("win rate, 95% CI")
     ax = axes[1]
-    bars = ax.bar(xs, [r["mean_score"] for r in results],
-                  yerr=errors("score_ci", "mean_score"), capsize=4, color="tab:green")
+    bars = ax.bar(
+        xs,
+        [r["mean_score"] for r in results],
+        yerr=errors("score_ci", "mean_score"),
+        capsize=4,
+        color="tab:green",
+    )
     ax.bar_label(bars, fmt="%+.2f", label_type="center", color="white", fontsize=8)
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_ylabel("mean score per deal")
@@ -283,8 +340,11 @@ def write_plot(report: dict[str, Any], path: str) -> None:
     for ax in axes:
         ax.set_xticks(list(xs))
         ax.set_xticklabels(names, rotation=20, ha="right")
-    fig.suptitle(f"{report['spec']}: {report['deals']} deals, seed {report['seed']}, "
-                 f"{len(report['seatings'])} seatings", fontsize=10)
+    fig.suptitle(
+        f"{report['spec']}: {report['deals']} deals, seed {report['seed']}, "
+        f"{len(report['seatings'])} seatings",
+        fontsize=10,
+    )
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=110)

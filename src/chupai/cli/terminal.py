@@ -40,14 +40,41 @@ from chupai.errors import ChupaiError
 from chupai.seeds import derive_seed  # noqa: F401  (re-exported: the sessions' seeds)
 
 __all__ = [
-    "EXIT_OK", "EXIT_EOF", "BOT_PAUSE", "HINT_CAP", "COMMANDS",
-    "Quit", "EndOfInput", "Command", "TerminalOptions", "LineReader",
-    "make_console", "open_terminal", "supports", "read_line", "read_command",
-    "reads_commands", "error_line", "commands_help", "help_table",
-    "bot_list", "other_seats", "seat_bots", "check_seat", "match_length", "game_seed",
-    "derive_seed", "check_record_path", "write_json",
-    "rules_text", "ordinal", "score_text", "total_row", "outcome_table",
-    "second_person", "told_to",
+    "EXIT_OK",
+    "EXIT_EOF",
+    "BOT_PAUSE",
+    "HINT_CAP",
+    "COMMANDS",
+    "Quit",
+    "EndOfInput",
+    "Command",
+    "TerminalOptions",
+    "LineReader",
+    "make_console",
+    "open_terminal",
+    "supports",
+    "read_line",
+    "read_command",
+    "reads_commands",
+    "error_line",
+    "commands_help",
+    "help_table",
+    "bot_list",
+    "other_seats",
+    "seat_bots",
+    "check_seat",
+    "match_length",
+    "game_seed",
+    "derive_seed",
+    "check_record_path",
+    "write_json",
+    "rules_text",
+    "ordinal",
+    "score_text",
+    "total_row",
+    "outcome_table",
+    "second_person",
+    "told_to",
 ]
 
 EXIT_EOF: Final = 1
@@ -62,9 +89,14 @@ HelpSections = Sequence[tuple[str, Sequence[tuple[str, str]]]]
 """A help screen: titled sections of (what to type, what it does)."""
 
 COMMANDS: Final[Mapping[str, str]] = {
-    "quit": "quit", "q": "quit", "exit": "quit",
-    "help": "help", "h": "help", "?": "help",
-    "hint": "hint", "hints": "hint",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
+    "help": "help",
+    "h": "help",
+    "?": "help",
+    "hint": "hint",
+    "hints": "hint",
 }
 """The commands of every game by the words that give them (each game adds its own)."""
 
@@ -123,8 +155,9 @@ def open_terminal(probe: str) -> TerminalOptions:
     """The console of :func:`make_console`, echoing typed lines when standard input
     is no terminal (a pipe) and pausing between bot moves when interactive."""
     console, interactive = make_console(probe)
-    return TerminalOptions(console=console, echo_input=not sys.stdin.isatty(),
-                           pause=BOT_PAUSE if interactive else 0.0)
+    return TerminalOptions(
+        console=console, echo_input=not sys.stdin.isatty(), pause=BOT_PAUSE if interactive else 0.0
+    )
 
 
 def supports(console: Console, chars: str) -> bool:
@@ -136,8 +169,7 @@ def supports(console: Console, chars: str) -> bool:
     return True
 
 
-def read_line(read: Callable[[str], str], console: Console, echo: bool,
-              prompt: str = "> ") -> str:
+def read_line(read: Callable[[str], str], console: Console, echo: bool, prompt: str = "> ") -> str:
     """One line from ``read`` (e.g. :func:`input`), echoed to the console when
     ``echo`` (input from a pipe); raises :class:`EndOfInput` at the end."""
     try:
@@ -167,17 +199,19 @@ LineReader = Callable[[Any, int, str], Any]
 :class:`Command` (raising :class:`ChupaiError` for the player)."""
 
 
-def reads_commands(commands: Mapping[str, str], empty: str
-                   ) -> Callable[[LineReader], LineReader]:
+def reads_commands(commands: Mapping[str, str], empty: str) -> Callable[[LineReader], LineReader]:
     """Decorate a game's :data:`LineReader` so that it reads the commands first
     (:func:`read_command`): the game's reader gets only the other lines, stripped
     (never blank)."""
+
     def decorate(read: LineReader) -> LineReader:
         @functools.wraps(read)
         def read_input(deal: Any, seat: int, text: str) -> Any:
             command = read_command(text, commands, empty)
             return command if command is not None else read(deal, seat, text.strip())
+
         return read_input
+
     return decorate
 
 
@@ -188,12 +222,20 @@ def error_line(message: str | Text, symbols: bool = True) -> Text:
     return line
 
 
-def commands_help(*rows: tuple[str, str], redraw: str = "table"
-                  ) -> tuple[str, tuple[tuple[str, str], ...]]:
+def commands_help(
+    *rows: tuple[str, str], redraw: str = "table"
+) -> tuple[str, tuple[tuple[str, str], ...]]:
     """The help screen's section of commands: the game's ``rows``, then ``redraw``
     (the word that draws the table again), ``help`` and ``quit``."""
-    return ("Commands", (*rows, (redraw, "draw the table again (an empty line does too)"),
-                         ("help", "this text"), ("quit", "stop playing (Ctrl-D too)")))
+    return (
+        "Commands",
+        (
+            *rows,
+            (redraw, "draw the table again (an empty line does too)"),
+            ("help", "this text"),
+            ("quit", "stop playing (Ctrl-D too)"),
+        ),
+    )
 
 
 def help_table(sections: HelpSections) -> Table:
@@ -210,8 +252,14 @@ def help_table(sections: HelpSections) -> Table:
 
 # ----- setup ------------------------------------------------------------------------
 
-def bot_list(text: str, count: int, known: Iterable[str] | None = None, *,
-             split: Callable[[str], list[str]] | None = None) -> list[str]:
+
+def bot_list(
+    text: str,
+    count: int,
+    known: Iterable[str] | None = None,
+    *,
+    split: Callable[[str], list[str]] | None = None,
+) -> list[str]:
     """The bot names of ``--bots`` for ``count`` bot seats: one name for every
     seat, or one per seat; with ``known``, every name (before any ``:``
     parameters) must be one of them. ``split`` cuts the text into names (default:
@@ -227,8 +275,10 @@ def bot_list(text: str, count: int, known: Iterable[str] | None = None, *,
     if len(names) == 1:
         return names * count
     if len(names) != count:
-        raise ChupaiError(f"--bots names {len(names)} bots but there are {count} bot seats "
-                          "(give one name for all, or one per bot seat)")
+        raise ChupaiError(
+            f"--bots names {len(names)} bots but there are {count} bot seats "
+            "(give one name for all, or one per bot seat)"
+        )
     return names
 
 
@@ -237,8 +287,9 @@ def other_seats(human: int, players: int) -> list[int]:
     return [s for s in range(players) if s != human]
 
 
-def seat_bots(names: Sequence[str], human: int, players: int, deal_seed: int,
-              make: Callable[..., Any]) -> dict[int, Any]:
+def seat_bots(
+    names: Sequence[str], human: int, players: int, deal_seed: int, make: Callable[..., Any]
+) -> dict[int, Any]:
     """The bot of every seat but ``human``: ``make(name, seed=...)`` with the bot
     seeds of ``chupai simulate`` for the deal of ``deal_seed``, so a seat's bot
     plays alike in a game and in a simulation."""
@@ -316,7 +367,7 @@ def told_to(reason: str, seat: int, verbs: Iterable[str]) -> str:
     for verb in verbs:
         old = f"seat {seat} {verb}"
         if reason.startswith(old):
-            return f"you {second_person(verb)}{reason[len(old):]}"
+            return f"you {second_person(verb)}{reason[len(old) :]}"
     return reason
 
 
@@ -342,8 +393,11 @@ def total_row(totals: Sequence[int], blanks: int) -> list[Text | str]:
     """The last row of a score table: ``Total``, ``blanks`` empty cells, then the
     running totals in bold (the best in green)."""
     best = max(totals)
-    return [Text("Total", style="bold"), *([""] * blanks),
-            *(Text(f"{t:+d}", style="bold green" if t == best else "bold") for t in totals)]
+    return [
+        Text("Total", style="bold"),
+        *([""] * blanks),
+        *(Text(f"{t:+d}", style="bold green" if t == best else "bold") for t in totals),
+    ]
 
 
 def outcome_table(*columns: str | tuple[str, JustifyMethod], **kw: Any) -> Table:

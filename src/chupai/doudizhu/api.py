@@ -43,7 +43,8 @@ def previous_play(rules: DouDizhuRules, over: str) -> Combo:
     found = readings(cards, rules)
     if not found:
         raise CardParseError(
-            f"the previous play {over.strip()!r} is not a combination: {explain(cards, rules)}")
+            f"the previous play {over.strip()!r} is not a combination: {explain(cards, rules)}"
+        )
     return found[0]
 
 

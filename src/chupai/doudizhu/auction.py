@@ -23,8 +23,21 @@ class AuctionMixin(DecisionPhases):
     """Bidding, robbing and the kitty."""
 
     __slots__ = (
-        "phase", "to_act", "bids", "bid", "bidder", "_passed", "_spoken", "landlord",
-        "first_landlord", "robs", "_rob_queue", "_rob_pos", "kitty_taken", "leader", "can_show",
+        "phase",
+        "to_act",
+        "bids",
+        "bid",
+        "bidder",
+        "_passed",
+        "_spoken",
+        "landlord",
+        "first_landlord",
+        "robs",
+        "_rob_queue",
+        "_rob_pos",
+        "kitty_taken",
+        "leader",
+        "can_show",
         "outcome",
     )
 
@@ -167,21 +180,34 @@ class AuctionMixin(DecisionPhases):
 
     # ----- the end -------------------------------------------------------------
     def _finish_redeal(self) -> None:
-        next_doubled = (self.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and not self.doubled)
+        next_doubled = self.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and not self.doubled
         self.phase = Phase.OVER
         self.to_act = None
         self.outcome = Outcome(
-            redeal=True, next_doubled=next_doubled, landlord=None, winner=None,
-            landlord_won=None, bid=0, robs=0, rob_multiplier=1, bombs=0, spring=False,
-            anti_spring=False, spring_factor=1, thunder=1, ming=1,
-            doubled=2 if self.doubled else 1, unit=0, scores=(0,) * self.players,
+            redeal=True,
+            next_doubled=next_doubled,
+            landlord=None,
+            winner=None,
+            landlord_won=None,
+            bid=0,
+            robs=0,
+            rob_multiplier=1,
+            bombs=0,
+            spring=False,
+            anti_spring=False,
+            spring_factor=1,
+            thunder=1,
+            ming=1,
+            doubled=2 if self.doubled else 1,
+            unit=0,
+            scores=(0,) * self.players,
             hands=tuple(self.hands),
         )
 
 
 _AUCTION: PhaseRules[AuctionMixin, Action] = PhaseRules(
-    AuctionMixin._auction_actions, AuctionMixin._why_illegal_auction,
-    AuctionMixin._auction_apply)
+    AuctionMixin._auction_actions, AuctionMixin._why_illegal_auction, AuctionMixin._auction_apply
+)
 PHASES: dict[Phase, PhaseRules[AuctionMixin, Action]] = {Phase.BID: _AUCTION, Phase.ROB: _AUCTION}
 """The decision phases of the auction (:mod:`chupai.phases`)."""
 AuctionMixin._PHASES = PHASES

@@ -64,10 +64,36 @@ from chupai.doudizhu.shapes import (
 from chupai.errors import CardParseError
 
 __all__ = [
-    "Cards", "Kind", "Combo", "PRIORITY", "RANK_NAMES", "NRANKS", "BJ", "RJ", "TWO", "ACE",
-    "SHIFTS", "UNIT", "GUARD", "pack", "unpack", "size_of", "contains", "parse_cards",
-    "cards_text", "deck_cards", "Tables", "tables", "readings", "classify",
-    "classify_or_none", "explain", "beats", "KIND_INDEX", "span", "wings_ok",
+    "Cards",
+    "Kind",
+    "Combo",
+    "PRIORITY",
+    "RANK_NAMES",
+    "NRANKS",
+    "BJ",
+    "RJ",
+    "TWO",
+    "ACE",
+    "SHIFTS",
+    "UNIT",
+    "GUARD",
+    "pack",
+    "unpack",
+    "size_of",
+    "contains",
+    "parse_cards",
+    "cards_text",
+    "deck_cards",
+    "Tables",
+    "tables",
+    "readings",
+    "classify",
+    "classify_or_none",
+    "explain",
+    "beats",
+    "KIND_INDEX",
+    "span",
+    "wings_ok",
 ]
 
 Cards: TypeAlias = int
@@ -79,6 +105,7 @@ UNIT: Final = tuple(1 << (5 * r) for r in range(NRANKS))
 """``UNIT[r]``: one card of rank ``r``."""
 GUARD: Final = sum(16 << (5 * r) for r in range(NRANKS))
 """The guard bit of every field (for the SWAR containment test)."""
+
 
 class Combo(NamedTuple):
     """One reading of a card multiset. Compare with :func:`beats`, not ``<``."""
@@ -106,6 +133,7 @@ class Combo(NamedTuple):
 
 
 # ----- packed counts -------------------------------------------------------------
+
 
 def pack(counts: Sequence[int]) -> Cards:
     """Packed cards from a sequence of up to 15 rank counts."""
@@ -192,7 +220,9 @@ def parse_cards(text: str | Iterable[str], rules: DouDizhuRules) -> Cards:
                 total = sum(1 for x in ids if x == c)
                 raise CardParseError(
                     f"card {card_name(c)!r} appears {total} times but the decks hold {packs}",
-                    card_name(c), i)
+                    card_name(c),
+                    i,
+                )
         per_rank[r] += 1
         limit = packs if r >= BJ else 4 * packs
         if per_rank[r] > limit:
@@ -203,7 +233,9 @@ def parse_cards(text: str | Iterable[str], rules: DouDizhuRules) -> Cards:
             raise CardParseError(
                 f"{what} {shown!r} appears {total} times but the decks hold {limit}"
                 + ("" if r >= BJ or shown == name else f" (at token {name!r})"),
-                name, i)
+                name,
+                i,
+            )
         out += UNIT[r]
     return out
 
@@ -262,15 +294,15 @@ class Tables:
         """Kinds that count as doubling bombs (§10.1)."""
         new = tuple.__new__
 
-        def mk(kind: Kind, cards: int, key: int, size: int, power: int = 0,
-               paired: int = 0) -> Combo:
+        def mk(
+            kind: Kind, cards: int, key: int, size: int, power: int = 0, paired: int = 0
+        ) -> Combo:
             return new(Combo, (kind, cards, key, size, self.group(kind, size, paired), power))
 
         self.make = mk
         self.memo: dict[object, list[Combo]] = {}
         """Scratch space for tables derived lazily (move generation)."""
-        self.spans: list[list[Cards]] = [[span(s, e) for e in range(NRANKS)]
-                                         for s in range(NRANKS)]
+        self.spans: list[list[Cards]] = [[span(s, e) for e in range(NRANKS)] for s in range(NRANKS)]
         """``spans[s][e]``: one card of each rank s..e."""
         self.readers: dict[int, list[Reader]] = {}
         """Size → the ways to read a multiset of that size, in reading order."""
@@ -282,31 +314,49 @@ class Tables:
         self.bombs: list[list[Combo | None]] = [self._bombs_of(r) for r in range(TWO + 1)]
         """``bombs[r][n]``: the bomb-family play of ``n`` cards of rank ``r`` (None if none)."""
         self.run_lists: dict[Kind, list[list[list[Combo]]]] = {
-            s.kind: self._runs_of(s) for s in self.shapes
-            if s.wings is Wings.NONE and not s.is_set and s.high <= ACE}
+            s.kind: self._runs_of(s)
+            for s in self.shapes
+            if s.wings is Wings.NONE and not s.is_set and s.high <= ACE
+        }
         """``run_lists[kind][a][b]``: every chain of ``kind`` inside ranks a..b."""
         self.kicked: dict[Kind, list[list[Combo]]] = {
-            s.kind: self._kicked_of(s) for s in self.shapes
-            if s.is_set and s.wings is not Wings.NONE and s.per == 1}
+            s.kind: self._kicked_of(s)
+            for s in self.shapes
+            if s.is_set and s.wings is not Wings.NONE and s.per == 1
+        }
         """``kicked[kind][a][b]``: a set of rank ``a`` with one kicker of rank ``b``."""
 
     def _add_readers(self, sh: ShapeRules) -> None:
         for length in range(sh.lo, sh.hi + 1):
             bodies = tuple(
-                (span(e - length + 1, e, _FIELD), span(e - length + 1, e, sh.copies), e,
-                 sh.power(e))
-                for e in range(sh.high, sh.low + length - 2, -1))
+                (
+                    span(e - length + 1, e, _FIELD),
+                    span(e - length + 1, e, sh.copies),
+                    e,
+                    sh.power(e),
+                )
+                for e in range(sh.high, sh.low + length - 2, -1)
+            )
             size = sh.unit * length
             multi = sh.wings is Wings.SINGLES and not sh.is_set
             self.readers.setdefault(size, []).append(
-                (sh, bodies, self.group(sh.kind, size), self.group(sh.kind, size, 1), multi))
+                (sh, bodies, self.group(sh.kind, size), self.group(sh.kind, size, 1), multi)
+            )
 
     def _sets_of(self, r: int) -> list[list[Combo]]:
-        sets = sorted((s for s in self.shapes if s.is_set and s.wings is Wings.NONE
-                       and s.low <= r <= s.high), key=lambda s: s.copies)
+        sets = sorted(
+            (s for s in self.shapes if s.is_set and s.wings is Wings.NONE and s.low <= r <= s.high),
+            key=lambda s: s.copies,
+        )
         most = max(4 * self.rules.packs, 1)
-        return [[self.make(s.kind, s.copies * UNIT[r], r, s.copies, s.power(r))
-                 for s in sets if s.copies <= n] for n in range(most + 1)]
+        return [
+            [
+                self.make(s.kind, s.copies * UNIT[r], r, s.copies, s.power(r))
+                for s in sets
+                if s.copies <= n
+            ]
+            for n in range(most + 1)
+        ]
 
     def _bombs_of(self, r: int) -> list[Combo | None]:
         row: list[Combo | None] = [None] * 9
@@ -317,18 +367,33 @@ class Tables:
 
     def _kicked_of(self, sh: ShapeRules) -> list[list[Combo]]:
         width = sh.wings.value
-        return [[self.make(sh.kind, sh.copies * UNIT[a] + width * UNIT[b], a, sh.unit)
-                 for b in range(NRANKS)] for a in range(NRANKS)]
+        return [
+            [
+                self.make(sh.kind, sh.copies * UNIT[a] + width * UNIT[b], a, sh.unit)
+                for b in range(NRANKS)
+            ]
+            for a in range(NRANKS)
+        ]
 
     def _runs_of(self, sh: ShapeRules) -> list[list[list[Combo]]]:
         grid: list[list[Combo | None]] = [[None] * (ACE + 1) for _ in range(ACE + 1)]
         for s in range(ACE + 1):
             for e in range(s + sh.lo - 1, min(ACE, s + sh.hi - 1) + 1):
-                grid[s][e] = self.make(sh.kind, span(s, e, sh.copies), e,
-                                       sh.copies * (e - s + 1))
-        return [[[x for s in range(a, b + 1) for e in range(s, b + 1)
-                  if (x := grid[s][e]) is not None] if b >= a else []
-                 for b in range(ACE + 1)] for a in range(ACE + 1)]
+                grid[s][e] = self.make(sh.kind, span(s, e, sh.copies), e, sh.copies * (e - s + 1))
+        return [
+            [
+                [
+                    x
+                    for s in range(a, b + 1)
+                    for e in range(s, b + 1)
+                    if (x := grid[s][e]) is not None
+                ]
+                if b >= a
+                else []
+                for b in range(ACE + 1)
+            ]
+            for a in range(ACE + 1)
+        ]
 
     def group(self, kind: Kind, size: int, paired: int = 0) -> int:
         """The comparison group of a play of ``kind`` and ``size`` (``paired``: a
@@ -343,6 +408,7 @@ def tables(rules: DouDizhuRules) -> Tables:
 
 
 # ----- readings ------------------------------------------------------------------------
+
 
 def wings_ok(sh: ShapeRules, wings: Cards) -> int:
     """Whether ``wings`` (the cards outside a body) are valid wings of shape ``sh``:

@@ -21,8 +21,9 @@ def _stock(rules: DouDizhuRules) -> list[int]:
     return list(_canonical_stock(rules.packs))
 
 
-def deal_cards(rules: DouDizhuRules, seed: int, dealer: int | None = None
-               ) -> tuple[int, list[Cards], Cards, int, int]:
+def deal_cards(
+    rules: DouDizhuRules, seed: int, dealer: int | None = None
+) -> tuple[int, list[Cards], Cards, int, int]:
     """Shuffle with ``random.Random(seed)`` and deal (§3): returns ``(dealer, hands,
     kitty, marker_index, marker_rank)``. The dealer is drawn first (always, so a
     given dealer leaves the shuffle unchanged), then the stock is shuffled, then

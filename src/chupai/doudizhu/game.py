@@ -77,8 +77,21 @@ from chupai.trick import Trick
 
 __all__ = [
     "format_action",
-    "Phase", "Pass", "PASS", "Bid", "Choice", "ROB", "NO_ROB", "SHOW", "Action", "Event",
-    "Outcome", "Observation", "DouDizhuDeal", "new_deal", "deal_cards",
+    "Phase",
+    "Pass",
+    "PASS",
+    "Bid",
+    "Choice",
+    "ROB",
+    "NO_ROB",
+    "SHOW",
+    "Action",
+    "Event",
+    "Outcome",
+    "Observation",
+    "DouDizhuDeal",
+    "new_deal",
+    "deal_cards",
 ]
 
 _new: Final = tuple.__new__
@@ -94,14 +107,43 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
     and a pass locks nobody out)."""
 
     __slots__ = (
-        "rules", "_t", "players", "dealer", "seed", "marker_index", "marker", "first_bidder",
-        "doubled", "dealt_hands", "kitty", "hands", "history", "top", "top_player", "passed",
-        "played", "play_counts", "bombs", "shown", "_combos", "_stale", "_doubling", "_active",
+        "rules",
+        "_t",
+        "players",
+        "dealer",
+        "seed",
+        "marker_index",
+        "marker",
+        "first_bidder",
+        "doubled",
+        "dealt_hands",
+        "kitty",
+        "hands",
+        "history",
+        "top",
+        "top_player",
+        "passed",
+        "played",
+        "play_counts",
+        "bombs",
+        "shown",
+        "_combos",
+        "_stale",
+        "_doubling",
+        "_active",
         "_lockout",
     )
 
-    _COPIED = ("hands", "history", "bids", "played", "play_counts", "_combos", "_stale",
-               "_rob_queue")
+    _COPIED = (
+        "hands",
+        "history",
+        "bids",
+        "played",
+        "play_counts",
+        "_combos",
+        "_stale",
+        "_rob_queue",
+    )
 
     phase: Phase
     dealer: int
@@ -270,16 +312,22 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
             return "not a combination: " + explain(cards, self.rules)
         first_of_kind = next((r for r in found if r.kind == action.kind), None)
         if first_of_kind is None:
-            return (f"{cards_text(cards)} cannot be read as {action.kind.value}; it reads as "
-                    + ", ".join(sorted({r.kind.value for r in found})))
+            return (
+                f"{cards_text(cards)} cannot be read as {action.kind.value}; it reads as "
+                + ", ".join(sorted({r.kind.value for r in found}))
+            )
         if action != first_of_kind:
-            return ("the play does not match its cards' reading "
-                    "(a kind is always read with its highest key)")
+            return (
+                "the play does not match its cards' reading "
+                "(a kind is always read with its highest key)"
+            )
         if self.top is None:
             return None
         if not beats(action, self.top, self.rules):
-            return (f"{action.kind.value} {cards_text(cards)} does not beat "
-                    f"{self.top.kind.value} {cards_text(self.top.cards)}")
+            return (
+                f"{action.kind.value} {cards_text(cards)} does not beat "
+                f"{self.top.kind.value} {cards_text(self.top.cards)}"
+            )
         return None
 
     # ----- notation ---------------------------------------------------------
@@ -343,19 +391,38 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         spring = won and peasant_plays == 0 and rules.spring_multiplier > 1
         anti = (not won) and counts[lord] == 1 and rules.anti_spring_multiplier > 1
         ms = multipliers(
-            self.rules, bid=self.bid, robs=self.robs, doubling_bombs=self.bombs,
-            spring=spring, anti_spring=anti, shown=self.shown, landlord_won=won,
+            self.rules,
+            bid=self.bid,
+            robs=self.robs,
+            doubling_bombs=self.bombs,
+            spring=spring,
+            anti_spring=anti,
+            shown=self.shown,
+            landlord_won=won,
             doubled=self.doubled,
         )
         u = ms.unit
         self.phase = Phase.OVER
         self.to_act = None
         self.outcome = Outcome(
-            redeal=False, next_doubled=False, landlord=lord, winner=seat, landlord_won=won,
-            bid=self.bid, robs=self.robs, rob_multiplier=ms.rob, bombs=self.bombs,
-            spring=spring, anti_spring=anti,
-            spring_factor=ms.spring, thunder=ms.thunder, ming=ms.ming, doubled=ms.doubled,
-            unit=u, scores=tuple(settle(self.rules, lord, won, u)), hands=tuple(self.hands),
+            redeal=False,
+            next_doubled=False,
+            landlord=lord,
+            winner=seat,
+            landlord_won=won,
+            bid=self.bid,
+            robs=self.robs,
+            rob_multiplier=ms.rob,
+            bombs=self.bombs,
+            spring=spring,
+            anti_spring=anti,
+            spring_factor=ms.spring,
+            thunder=ms.thunder,
+            ming=ms.ming,
+            doubled=ms.doubled,
+            unit=u,
+            scores=tuple(settle(self.rules, lord, won, u)),
+            hands=tuple(self.hands),
         )
 
     # ----- observation and copying -------------------------------------------
@@ -393,8 +460,10 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         """An independent copy (lists copied; immutable values shared)."""
         return clone_slots(self, self._COPIED)
 
-def _checked_cards(rules: DouDizhuRules, hands: Sequence[Cards | str], kitty: Cards | str
-                   ) -> tuple[list[Cards], Cards]:
+
+def _checked_cards(
+    rules: DouDizhuRules, hands: Sequence[Cards | str], kitty: Cards | str
+) -> tuple[list[Cards], Cards]:
     """The hands and kitty as packed counts, checked to be exactly the game's decks
     (``ValueError`` otherwise)."""
     n = rules.players
@@ -419,20 +488,29 @@ def _checked_cards(rules: DouDizhuRules, hands: Sequence[Cards | str], kitty: Ca
     return hs, kit
 
 
-def _first_bidder(rules: DouDizhuRules, hs: list[Cards], dealer: int, first_bidder: int | None,
-                  marker_index: int | None, marker: int | None) -> int:
+def _first_bidder(
+    rules: DouDizhuRules,
+    hs: list[Cards],
+    dealer: int,
+    first_bidder: int | None,
+    marker_index: int | None,
+    marker: int | None,
+) -> int:
     """The first bidder of a deal (see :meth:`DouDizhuDeal.from_hands`), checked."""
     n = rules.players
     if not 0 <= dealer < n:
         raise ValueError(f"dealer {dealer} is not a seat of {n} players")
     if marker_index is not None:
         if not 0 <= marker_index < n * rules.hand_size:
-            raise ValueError(f"marker index {marker_index} is not a hand position "
-                             f"(0..{n * rules.hand_size - 1})")
+            raise ValueError(
+                f"marker index {marker_index} is not a hand position (0..{n * rules.hand_size - 1})"
+            )
         fb = (dealer + marker_index) % n
         if first_bidder is not None and first_bidder != fb:
-            raise ValueError(f"first bidder {first_bidder} is not the receiver of marker "
-                             f"index {marker_index} (seat {fb})")
+            raise ValueError(
+                f"first bidder {first_bidder} is not the receiver of marker "
+                f"index {marker_index} (seat {fb})"
+            )
         first_bidder = fb
     if first_bidder is None:
         first_bidder = dealer
@@ -440,17 +518,26 @@ def _first_bidder(rules: DouDizhuRules, hs: list[Cards], dealer: int, first_bidd
         raise ValueError(f"first bidder {first_bidder} is not a seat of {n} players")
     if marker is not None:
         if not 0 <= marker < 15 or not (hs[first_bidder] >> (5 * marker)) & 31:
-            raise ValueError("the marker card is not in the first bidder's hand "
-                             f"(seat {first_bidder})")
+            raise ValueError(
+                f"the marker card is not in the first bidder's hand (seat {first_bidder})"
+            )
     return first_bidder
 
 
-def new_deal(rules: DouDizhuRules, seed: int, *, dealer: int | None = None,
-             doubled: bool = False) -> DouDizhuDeal:
+def new_deal(
+    rules: DouDizhuRules, seed: int, *, dealer: int | None = None, doubled: bool = False
+) -> DouDizhuDeal:
     """Deal a new Dou Dizhu deal from ``seed`` (deterministic; see
     :func:`deal_cards`). ``doubled`` marks the deal after an all-pass redeal under
     ``all_pass=redeal_doubled_once`` (``D = 2``)."""
     dealer, hands, kitty, m, marker = deal_cards(rules, seed, dealer)
-    return DouDizhuDeal.from_hands(rules, hands, kitty, dealer=dealer, marker_index=m,
-                                   marker=marker, doubled=doubled, seed=seed)
-
+    return DouDizhuDeal.from_hands(
+        rules,
+        hands,
+        kitty,
+        dealer=dealer,
+        marker_index=m,
+        marker=marker,
+        doubled=doubled,
+        seed=seed,
+    )

@@ -47,8 +47,16 @@ from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
 from chupai.seeds import match_deal_seed
 
 __all__ = [
-    "MATCH_FORMAT", "MATCH_VERSION", "MAX_DEALS", "GAME", "DealSetup", "MatchRow", "Match",
-    "deal_seed", "replay_match", "table_from_record",
+    "MATCH_FORMAT",
+    "MATCH_VERSION",
+    "MAX_DEALS",
+    "GAME",
+    "DealSetup",
+    "MatchRow",
+    "Match",
+    "deal_seed",
+    "replay_match",
+    "table_from_record",
 ]
 
 GAME: Final = "doudizhu"
@@ -133,12 +141,24 @@ class Match(shared.BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
             return [f"doubled is {deal.doubled}, not {setup.doubled}"]
         return []
 
-    def _row(self, number: int | None, position: int, deal: DouDizhuDeal,
-             totals: tuple[int, ...]) -> MatchRow:
+    def _row(
+        self, number: int | None, position: int, deal: DouDizhuDeal, totals: tuple[int, ...]
+    ) -> MatchRow:
         oc = deal.outcome
         assert oc is not None
-        return MatchRow(number, position, deal.dealer, deal.doubled, oc.redeal, oc.landlord,
-                        oc.winner, oc.side, oc.unit, oc.scores, totals)
+        return MatchRow(
+            number,
+            position,
+            deal.dealer,
+            deal.doubled,
+            oc.redeal,
+            oc.landlord,
+            oc.winner,
+            oc.side,
+            oc.unit,
+            oc.scores,
+            totals,
+        )
 
 
 replay_match = Match.from_record
@@ -156,9 +176,14 @@ def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
     return {
-        "deal": d.number, "dealer": d.record.get("dealer"),
-        "doubled": bool(d.record.get("doubled", False)), "redeal": d.redeal,
-        "landlord": d.result.get("landlord"), "winner": d.result.get("winner"),
-        "side": d.result.get("side"), "unit": d.result.get("unit"),
-        "scores": d.scores, "totals": d.totals,
+        "deal": d.number,
+        "dealer": d.record.get("dealer"),
+        "doubled": bool(d.record.get("doubled", False)),
+        "redeal": d.redeal,
+        "landlord": d.result.get("landlord"),
+        "winner": d.result.get("winner"),
+        "side": d.result.get("side"),
+        "unit": d.result.get("unit"),
+        "scores": d.scores,
+        "totals": d.totals,
     }

@@ -84,20 +84,33 @@ def at_least(hand: Cards, m: int, low: int, high: int) -> int:
 
 
 _ADD: Final = tuple(sum((16 - m) << s for s in SHIFTS) for m in range(16))
-_GUARDS: Final = tuple(tuple(sum(16 << SHIFTS[r] for r in range(lo, hi + 1)) for hi in _RANKS)
-                       for lo in _RANKS)
+_GUARDS: Final = tuple(
+    tuple(sum(16 << SHIFTS[r] for r in range(lo, hi + 1)) for hi in _RANKS) for lo in _RANKS
+)
 
 
-def _jokers(hand: Cards, c: list[int], present: list[int], t: Tables,
-            shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+def _jokers(
+    hand: Cards,
+    c: list[int],
+    present: list[int],
+    t: Tables,
+    shapes: tuple[ShapeRules, ...],
+    out: list[Combo],
+) -> None:
     """Sets of the two jokers (rocket, heaven_lord)."""
     for sh in shapes:
         if c[BJ] >= sh.copies and c[RJ] >= sh.copies:
             out.append(t.make(sh.kind, span(BJ, RJ, sh.copies), RJ, 2 * sh.copies, sh.power(RJ)))
 
 
-def _runs(hand: Cards, c: list[int], present: list[int], t: Tables,
-          shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+def _runs(
+    hand: Cards,
+    c: list[int],
+    present: list[int],
+    t: Tables,
+    shapes: tuple[ShapeRules, ...],
+    out: list[Combo],
+) -> None:
     """Chains without wings (straights, pair chains, airplanes): every chain
     inside each maximal run of ranks holding enough cards (memoized by which
     ranks hold enough)."""
@@ -131,8 +144,14 @@ def _pairable(c: list[int], present: list[int], t: Tables) -> list[int]:
     return [r for r in present if c[r] >= 2 and r <= top]
 
 
-def _kicker(hand: Cards, c: list[int], present: list[int], t: Tables,
-            shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+def _kicker(
+    hand: Cards,
+    c: list[int],
+    present: list[int],
+    t: Tables,
+    shapes: tuple[ShapeRules, ...],
+    out: list[Combo],
+) -> None:
     """Sets with one kicker (trio_single, trio_pair, four_with_pair), prebuilt in
     ``Tables.kicked``: for each shape, each body rank in turn."""
     for sh in shapes:
@@ -147,8 +166,14 @@ def _kicker(hand: Cards, c: list[int], present: list[int], t: Tables,
                 out += [row[b] for b in pool if b != q]
 
 
-def _kickers(hand: Cards, c: list[int], present: list[int], t: Tables,
-             shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+def _kickers(
+    hand: Cards,
+    c: list[int],
+    present: list[int],
+    t: Tables,
+    shapes: tuple[ShapeRules, ...],
+    out: list[Combo],
+) -> None:
     """Sets with several kickers (four_with_two, four_with_two_pairs): for each
     body rank, each shape of the stage in turn."""
     first = shapes[0]
@@ -163,8 +188,9 @@ def _kickers(hand: Cards, c: list[int], present: list[int], t: Tables,
                 _many_kickers(t, sh, q, [r for r in pool if r != q], pairable, out)
 
 
-def _many_kickers(t: Tables, sh: ShapeRules, q: int, pool: list[int], pairable: list[int],
-                  out: list[Combo]) -> None:
+def _many_kickers(
+    t: Tables, sh: ShapeRules, q: int, pool: list[int], pairable: list[int], out: list[Combo]
+) -> None:
     """A set of rank ``q`` with ``sh.per`` kickers of different ranks from
     ``pool``, then (single kickers that may share a rank) of one rank from
     ``pairable``. The kickers never hold the rocket (nor all four jokers)."""
@@ -177,20 +203,25 @@ def _many_kickers(t: Tables, sh: ShapeRules, q: int, pool: list[int], pairable: 
     if sh.per == 2:
         units = [base + width * UNIT[r] for r in pool]
         more = [width * UNIT[r] for r in pool]
-        out += [_new(Combo, (kind, ua + ub, q, size, g, 0))
-                for i, ua in enumerate(units) for ub in more[i + 1:]]
+        out += [
+            _new(Combo, (kind, ua + ub, q, size, g, 0))
+            for i, ua in enumerate(units)
+            for ub in more[i + 1 :]
+        ]
         if jokers:
             out.pop()  # the last pair of the pool is (BJ, RJ)
     else:
         for pick in combinations(pool, sh.per):
             if jokers and pick[-2:] == (BJ, RJ):
                 continue
-            out.append(_new(Combo, (kind, base + sum(width * UNIT[r] for r in pick), q, size,
-                                    g, 0)))
+            out.append(
+                _new(Combo, (kind, base + sum(width * UNIT[r] for r in pick), q, size, g, 0))
+            )
     if sh.wings is Wings.SINGLES and sh.same_rank:
         g1 = t.group(kind, size, 1)
-        out += [_new(Combo, (kind, base + sh.per * UNIT[a], q, size, g1, 0))
-                for a in pairable if a != q]
+        out += [
+            _new(Combo, (kind, base + sh.per * UNIT[a], q, size, g1, 0)) for a in pairable if a != q
+        ]
 
 
 def _wing_sets(c: list[int], s: int, e: int, k: int) -> list[Cards]:
@@ -222,8 +253,14 @@ def _wing_sets(c: list[int], s: int, e: int, k: int) -> list[Cards]:
     return out
 
 
-def _winged_runs(hand: Cards, c: list[int], present: list[int], t: Tables,
-                 shapes: tuple[ShapeRules, ...], out: list[Combo]) -> None:
+def _winged_runs(
+    hand: Cards,
+    c: list[int],
+    present: list[int],
+    t: Tables,
+    shapes: tuple[ShapeRules, ...],
+    out: list[Combo],
+) -> None:
     """Chains with wings (airplane_singles, airplane_pairs): for each body s..e,
     each shape of the stage in turn."""
     first = shapes[0]
@@ -249,8 +286,9 @@ def _winged_runs(hand: Cards, c: list[int], present: list[int], t: Tables,
                     _winged_run(c, t, sh, s, e, pairable, out)
 
 
-def _winged_run(c: list[int], t: Tables, sh: ShapeRules, s: int, e: int, pairable: list[int],
-                out: list[Combo]) -> None:
+def _winged_run(
+    c: list[int], t: Tables, sh: ShapeRules, s: int, e: int, pairable: list[int], out: list[Combo]
+) -> None:
     """Every play of shape ``sh`` with the body ranks s..e."""
     k = e - s + 1
     body = sh.copies * t.spans[s][e]
@@ -323,12 +361,14 @@ def follow_filter(combos: list[Combo], hand: Cards | None, top: Combo) -> list[C
     if p:
         return [x for x in combos if x[5] > p and (hg - x[1]) & GUARD == GUARD]
     g, k = top[4], top[2]
-    return [x for x in combos
-            if (x[5] or (x[4] == g and x[2] > k)) and (hg - x[1]) & GUARD == GUARD]
+    return [
+        x for x in combos if (x[5] or (x[4] == g and x[2] > k)) and (hg - x[1]) & GUARD == GUARD
+    ]
 
 
-def legal_plays(hand: Cards, rules: DouDizhuRules, top: Combo | None = None,
-                combos: list[Combo] | None = None) -> list[Combo]:
+def legal_plays(
+    hand: Cards, rules: DouDizhuRules, top: Combo | None = None, combos: list[Combo] | None = None
+) -> list[Combo]:
     """The plays of ``hand`` legal now: every distinct play when leading (``top``
     is None), else those beating ``top``. ``combos`` may pass a precomputed
     :func:`hand_combos` of ``hand``."""

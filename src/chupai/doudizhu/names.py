@@ -15,7 +15,6 @@ from chupai.protocol import in_languages as _names
 __all__ = ["COMBO_NAMES"]
 
 
-
 COMBO_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
     "single": _names("single", "单张", "単張"),
     "pair": _names("pair", "对子", "対子"),

@@ -16,15 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from chupai.actions import PASS, Pass
-from chupai.doudizhu.combos import (
-    Combo,
-    Kind,
-    beats,
-    cards_text,
-    explain,
-    parse_cards,
-    readings,
-)
+from chupai.doudizhu.combos import Combo, Kind, beats, cards_text, explain, parse_cards, readings
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.doudizhu.state import NO_ROB, ROB, SHOW, Action, Bid, Choice, Phase
 from chupai.errors import IllegalActionError
@@ -105,8 +97,10 @@ def _parse_play(rules: DouDizhuRules, top: Combo | None, text: str) -> Combo:
             if r.kind is kind:
                 return r
         raise IllegalActionError(
-            text, f"the cards cannot be read as {kind.value}; they read as "
-            + ", ".join(sorted({r.kind.value for r in found})))
+            text,
+            f"the cards cannot be read as {kind.value}; they read as "
+            + ", ".join(sorted({r.kind.value for r in found})),
+        )
     if top is not None:
         for r in found:
             if beats(r, top, rules):

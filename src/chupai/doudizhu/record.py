@@ -82,12 +82,20 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
         if h2 != hands or k2 != kitty:
             raise RecordError("the hands do not match the deal of the recorded seed")
         if marker_index is not None and (
-                m2 != marker_index or (marker is not None and marker != r2)):
+            m2 != marker_index or (marker is not None and marker != r2)
+        ):
             raise RecordError("the marker card does not match the deal of the recorded seed")
     with records.header_errors(ChupaiError, ValueError):
         return DouDizhuDeal.from_hands(
-            rules, hands, kitty, dealer=dealer, first_bidder=first_bidder,
-            marker_index=marker_index, marker=marker, doubled=doubled, seed=seed,
+            rules,
+            hands,
+            kitty,
+            dealer=dealer,
+            first_bidder=first_bidder,
+            marker_index=marker_index,
+            marker=marker,
+            doubled=doubled,
+            seed=seed,
         )
 
 

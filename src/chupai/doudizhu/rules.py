@@ -33,9 +33,19 @@ from chupai.errors import RulesError
 from chupai.options import option as _o, option_error as _err
 
 __all__ = [
-    "Bidding", "AllPass", "MingPai", "FourWithTwoKickers", "DouDizhuRules",
-    "PRESETS", "CLASSIC", "FOUR_PLAYER", "STRUCTURE_KEYS", "CLASSIC_ONLY",
-    "FOUR_PLAYER_ONLY", "resolve", "spec",
+    "Bidding",
+    "AllPass",
+    "MingPai",
+    "FourWithTwoKickers",
+    "DouDizhuRules",
+    "PRESETS",
+    "CLASSIC",
+    "FOUR_PLAYER",
+    "STRUCTURE_KEYS",
+    "CLASSIC_ONLY",
+    "FOUR_PLAYER_ONLY",
+    "resolve",
+    "spec",
 ]
 
 
@@ -87,42 +97,57 @@ class DouDizhuRules:
     :func:`resolve` or :data:`PRESETS`; invalid combinations raise
     :class:`RulesError`."""
 
-    players: int = _o(3, "number of players: 3 (classic) or 4 (four_player); fixed by the preset "
-                         "(§2)")
-    packs: int = _o(1, "54-card packs used: 1 (classic) or 2 (four_player); fixed by the preset "
-                       "(§1)")
+    players: int = _o(
+        3, "number of players: 3 (classic) or 4 (four_player); fixed by the preset (§2)"
+    )
+    packs: int = _o(
+        1, "54-card packs used: 1 (classic) or 2 (four_player); fixed by the preset (§1)"
+    )
     hand_size: int = _o(17, "cards dealt to each player: 17 or 25; fixed by the preset (§3)")
     kitty_size: int = _o(3, "cards of the kitty (底牌): 3 or 8; fixed by the preset (§3)")
     bidding: Bidding = _o(
-        Bidding.ONCE, "auction: every player speaks once, or until all but the highest bidder "
-                      "passed (§4.1)")
+        Bidding.ONCE,
+        "auction: every player speaks once, or until all but the highest bidder passed (§4.1)",
+    )
     all_pass: AllPass = _o(
-        AllPass.REDEAL, "when everyone passes: redeal, or redeal with the next deal doubled once "
-                        "(§4.2)")
-    robbing: bool = _o(True, "搶地主: players who did not pass may rob the landlord after the "
-                             "bidding (§5)")
+        AllPass.REDEAL,
+        "when everyone passes: redeal, or redeal with the next deal doubled once (§4.2)",
+    )
+    robbing: bool = _o(
+        True, "搶地主: players who did not pass may rob the landlord after the bidding (§5)"
+    )
     rob_multipliers: tuple[int, ...] = _o(
-        (3, 6, 12), "multiplier after the 1st, 2nd, ... rob; each further rob doubles the last "
-                    "(§5)")
+        (3, 6, 12), "multiplier after the 1st, 2nd, ... rob; each further rob doubles the last (§5)"
+    )
     ming_pai: MingPai = _o(
-        MingPai.WIN_ONLY, "明牌: the landlord may expose the hand before the first play; x2 on a "
-                          "win or always (§6)")
-    spring_multiplier: int = _o(2, "春天: factor when no peasant played a card and the landlord "
-                                   "won; 1 = off (§10.1)")
+        MingPai.WIN_ONLY,
+        "明牌: the landlord may expose the hand before the first play; x2 on a win or always (§6)",
+    )
+    spring_multiplier: int = _o(
+        2, "春天: factor when no peasant played a card and the landlord won; 1 = off (§10.1)"
+    )
     anti_spring_multiplier: int = _o(
-        2, "反春: factor when the landlord made one play only and lost; 1 = off (§10.1)")
+        2, "反春: factor when the landlord made one play only and lost; 1 = off (§10.1)"
+    )
     spring_thunder_multiplier: int = _o(
-        1, "春雷: extra factor on a spring with at least one doubling bomb (§10.1)")
-    bomb_doubling: bool = _o(True, "doubling bombs double the unit (classic: bomb, rocket; "
-                                   "four_player: 6+ of a kind, 4 jokers) (§10.1)")
+        1, "春雷: extra factor on a spring with at least one doubling bomb (§10.1)"
+    )
+    bomb_doubling: bool = _o(
+        True,
+        "doubling bombs double the unit (classic: bomb, rocket; "
+        "four_player: 6+ of a kind, 4 jokers) (§10.1)",
+    )
     four_with_two_kickers: FourWithTwoKickers | None = _o(
-        FourWithTwoKickers.ANY, "classic only: four_with_two kickers may be a pair (any) or must "
-                                "differ (no_pair) (§8.1)")
+        FourWithTwoKickers.ANY,
+        "classic only: four_with_two kickers may be a pair (any) or must differ (no_pair) (§8.1)",
+    )
     four_with_two_match: bool | None = _o(
-        False, "classic only: a four_with_two beats another only with the same kicker structure "
-               "(§8.2)")
+        False,
+        "classic only: a four_with_two beats another only with the same kicker structure (§8.2)",
+    )
     allow_four_with_pair: bool | None = _o(
-        None, "four_player only: four of a rank plus a pair is a play (four_with_pair) (§9.1)")
+        None, "four_player only: four of a rank plus a pair is a play (four_with_pair) (§9.1)"
+    )
     airplane_max_trios: int = _o(6, "most trios in the body of any airplane type, 2..12 (§8.1)")
 
     def __post_init__(self) -> None:
@@ -132,23 +157,35 @@ class DouDizhuRules:
 
     def _check_structure(self) -> None:
         if self.players not in _STRUCTURES:
-            raise _err("players", f"bad value {self.players!r}; allowed: 3 (classic), 4 "
-                                  "(four_player)",
-                       ("3", "4"))
+            raise _err(
+                "players",
+                f"bad value {self.players!r}; allowed: 3 (classic), 4 (four_player)",
+                ("3", "4"),
+            )
         packs, hand, kitty = _STRUCTURES[self.players]
         for key, want in (("packs", packs), ("hand_size", hand), ("kitty_size", kitty)):
             if getattr(self, key) != want:
-                raise _err(key, f"bad value {getattr(self, key)!r}: with {self.players} players "
-                           f"the game has {key}={want} (fixed by the preset)", (str(want),))
+                raise _err(
+                    key,
+                    f"bad value {getattr(self, key)!r}: with {self.players} players "
+                    f"the game has {key}={want} (fixed by the preset)",
+                    (str(want),),
+                )
 
     def _check_numbers(self) -> None:
         if not self.rob_multipliers:
-            raise _err("rob_multipliers", "must be a non-empty list of integers >= 2, e.g. 3,6,12",
-                       ("<comma-separated integers>",))
+            raise _err(
+                "rob_multipliers",
+                "must be a non-empty list of integers >= 2, e.g. 3,6,12",
+                ("<comma-separated integers>",),
+            )
         for m in self.rob_multipliers:
             if not _is_int(m) or m < 2:
-                raise _err("rob_multipliers", f"bad entry {m!r}: every multiplier must be an "
-                           "integer >= 2, e.g. 3,6,12", ("<comma-separated integers>",))
+                raise _err(
+                    "rob_multipliers",
+                    f"bad entry {m!r}: every multiplier must be an integer >= 2, e.g. 3,6,12",
+                    ("<comma-separated integers>",),
+                )
         for key in ("spring_multiplier", "anti_spring_multiplier", "spring_thunder_multiplier"):
             v = getattr(self, key)
             if not _is_int(v) or v < 1:
@@ -161,8 +198,11 @@ class DouDizhuRules:
         classic = self.players == 3
         for key in CLASSIC_ONLY:
             if classic and getattr(self, key) is None:
-                raise _err(key, "must be set in the classic game (3 players)",
-                           _opt._allowed_text(_hint(key)))
+                raise _err(
+                    key,
+                    "must be set in the classic game (3 players)",
+                    _opt._allowed_text(_hint(key)),
+                )
             if not classic and getattr(self, key) is not None:
                 raise _err(key, "applies to the classic game only (3 players), not four_player")
         for key in FOUR_PLAYER_ONLY:
@@ -206,8 +246,9 @@ class DouDizhuRules:
         for key, value in data.items():
             if key not in fields:
                 names = tuple(fields)
-                raise RulesError(f"unknown option {key!r}; known options: {', '.join(names)}",
-                                 key, names)
+                raise RulesError(
+                    f"unknown option {key!r}; known options: {', '.join(names)}", key, names
+                )
             _check_json_type(key, fields[key], value)
         players = data.get("players", 3)
         base = FOUR_PLAYER if players == 4 else CLASSIC
@@ -220,8 +261,6 @@ class DouDizhuRules:
 
     def __str__(self) -> str:
         return self.spec()
-
-
 
 
 def _is_int(v: Any) -> bool:
@@ -253,20 +292,31 @@ def _json_ok(tp: Any, value: Any) -> bool:
 def _check_json_type(key: str, tp: Any, value: Any) -> None:
     if not _json_ok(tp, value):
         allowed = _opt._allowed_text(tp)
-        raise RulesError(f"option {key!r} has a value of the wrong type: {value!r} "
-                         f"(allowed: {', '.join(allowed)})", key, allowed)
+        raise RulesError(
+            f"option {key!r} has a value of the wrong type: {value!r} "
+            f"(allowed: {', '.join(allowed)})",
+            key,
+            allowed,
+        )
 
 
 CLASSIC: Final = DouDizhuRules()
 FOUR_PLAYER: Final = DouDizhuRules(
-    players=4, packs=2, hand_size=25, kitty_size=8,
-    four_with_two_kickers=None, four_with_two_match=None, allow_four_with_pair=False,
+    players=4,
+    packs=2,
+    hand_size=25,
+    kitty_size=8,
+    four_with_two_kickers=None,
+    four_with_two_match=None,
+    allow_four_with_pair=False,
 )
 
-PRESETS: Final[Mapping[str, DouDizhuRules]] = MappingProxyType({
-    "classic": CLASSIC,
-    "four_player": FOUR_PLAYER,
-})
+PRESETS: Final[Mapping[str, DouDizhuRules]] = MappingProxyType(
+    {
+        "classic": CLASSIC,
+        "four_player": FOUR_PLAYER,
+    }
+)
 """The named presets of ``doudizhu.md`` §11."""
 
 
@@ -285,19 +335,28 @@ def resolve(preset: str = "classic", overrides: Mapping[str, str] | None = None)
             raise RulesError(
                 f"option {key!r} is fixed by the preset ({name}: {key}="
                 f"{getattr(PRESETS[name], key)}) and cannot be overridden; choose the preset "
-                "instead (classic or four_player)", key, tuple(PRESETS))
+                "instead (classic or four_player)",
+                key,
+                tuple(PRESETS),
+            )
         if key in CLASSIC_ONLY and name != "classic":
-            raise RulesError(f"option {key!r} applies to the classic preset only, not {name}",
-                             key, ())
+            raise RulesError(
+                f"option {key!r} applies to the classic preset only, not {name}", key, ()
+            )
         if key in FOUR_PLAYER_ONLY and name != "four_player":
-            raise RulesError(f"option {key!r} applies to the four_player preset only, not {name}",
-                             key, ())
+            raise RulesError(
+                f"option {key!r} applies to the four_player preset only, not {name}", key, ()
+            )
         if key in fields and (key in CLASSIC_ONLY or key in FOUR_PLAYER_ONLY):
             text = overrides[key].strip().lower()
             if text == "none":
                 allowed = tuple(a for a in _opt._allowed_text(fields[key]) if a != "none")
-                raise RulesError(f"bad value {overrides[key]!r} for option {key!r}; allowed: "
-                                 f"{', '.join(allowed)}", key, allowed)
+                raise RulesError(
+                    f"bad value {overrides[key]!r} for option {key!r}; allowed: "
+                    f"{', '.join(allowed)}",
+                    key,
+                    allowed,
+                )
     return _opt.apply_overrides(PRESETS[name], overrides)
 
 

@@ -101,8 +101,9 @@ def knowledge(observation: Observation) -> Knowledge:
             known[lord] = obs.landlord_hand
         elif obs.kitty is not None:
             kitty, done = obs.kitty, obs.played[lord]
-            known[lord] = sum(max(0, _count(kitty, r) - _count(done, r)) * UNIT[r]
-                              for r in range(NRANKS))
+            known[lord] = sum(
+                max(0, _count(kitty, r) - _count(done, r)) * UNIT[r] for r in range(NRANKS)
+            )
     fb, m = obs.first_bidder, obs.marker
     if m is not None and fb != me and not (fb == lord and obs.landlord_hand is not None):
         from_kitty = _count(obs.kitty, m) if fb == lord and obs.kitty is not None else 0
@@ -135,8 +136,14 @@ def _rebuild(obs: Observation, hands: list[Cards]) -> DouDizhuDeal | None:
         dealt.append(h)
     try:
         deal = DouDizhuDeal.from_hands(
-            obs.rules, dealt, kitty, dealer=obs.dealer, first_bidder=obs.first_bidder,
-            marker=obs.marker, doubled=obs.doubled)
+            obs.rules,
+            dealt,
+            kitty,
+            dealer=obs.dealer,
+            first_bidder=obs.first_bidder,
+            marker=obs.marker,
+            doubled=obs.doubled,
+        )
     except ValueError:
         return None
     # every public action stays legal with these hands (each seat holds what it
@@ -169,8 +176,9 @@ class DealSampler(Sampler[Observation, Knowledge, DouDizhuDeal]):
         return _rebuild(obs, hands)
 
 
-def sample_deal(observation: Observation, rng: random.Random, *,
-                tries: int = TRIES) -> DouDizhuDeal:
+def sample_deal(
+    observation: Observation, rng: random.Random, *, tries: int = TRIES
+) -> DouDizhuDeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
     from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`)."""
     return DealSampler.sample_deal(observation, rng, tries=tries)

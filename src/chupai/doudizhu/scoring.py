@@ -20,7 +20,15 @@ from typing import NamedTuple, TypedDict, Unpack
 from chupai.doudizhu.combos import Combo, Kind, tables
 from chupai.doudizhu.rules import DouDizhuRules, MingPai
 
-__all__ = ["Multipliers", "DealFacts", "multipliers", "unit", "settle", "doubling_kinds", "is_doubling"]
+__all__ = [
+    "Multipliers",
+    "DealFacts",
+    "multipliers",
+    "unit",
+    "settle",
+    "doubling_kinds",
+    "is_doubling",
+]
 
 
 class Multipliers(NamedTuple):
@@ -44,7 +52,9 @@ class Multipliers(NamedTuple):
     @property
     def unit(self) -> int:
         """The product of every factor."""
-        return self.bid * self.rob * self.bombs * self.spring * self.thunder * self.ming * self.doubled
+        return (
+            self.bid * self.rob * self.bombs * self.spring * self.thunder * self.ming * self.doubled
+        )
 
 
 def doubling_kinds(rules: DouDizhuRules) -> frozenset[Kind]:
@@ -95,11 +105,13 @@ def multipliers(
     if spring and rules.spring_multiplier > 1 and doubling_bombs >= 1:
         t = rules.spring_thunder_multiplier
     m = 1
-    if shown and (rules.ming_pai is MingPai.ALWAYS
-                  or (rules.ming_pai is MingPai.WIN_ONLY and landlord_won)):
+    if shown and (
+        rules.ming_pai is MingPai.ALWAYS or (rules.ming_pai is MingPai.WIN_ONLY and landlord_won)
+    ):
         m = 2
-    return Multipliers(bid, rules.rob_multiplier(robs), 1 << doubling_bombs, s, t, m,
-                       2 if doubled else 1)
+    return Multipliers(
+        bid, rules.rob_multiplier(robs), 1 << doubling_bombs, s, t, m, 2 if doubled else 1
+    )
 
 
 class DealFacts(TypedDict):
@@ -121,8 +133,9 @@ def unit(rules: DouDizhuRules, **facts: Unpack[DealFacts]) -> int:
     return multipliers(rules, **facts).unit
 
 
-def settle(rules: DouDizhuRules, landlord: int, landlord_won: bool, unit: int,
-           players: int | None = None) -> list[int]:
+def settle(
+    rules: DouDizhuRules, landlord: int, landlord_won: bool, unit: int, players: int | None = None
+) -> list[int]:
     """Each seat's deal score (§10.2): every peasant pays ``unit`` to the landlord,
     or the landlord pays ``unit`` to every peasant. Zero-sum."""
     n = rules.players if players is None else players

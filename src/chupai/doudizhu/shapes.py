@@ -33,8 +33,23 @@ from typing import Final
 from chupai.doudizhu.rules import DouDizhuRules, FourWithTwoKickers
 
 __all__ = [
-    "NRANKS", "RANK_NAMES", "ACE", "TWO", "BJ", "RJ", "Kind", "KIND_INDEX", "PRIORITY", "Wings",
-    "Game", "Shape", "SHAPES", "ShapeRules", "shapes_of", "shape_of", "pair_max",
+    "NRANKS",
+    "RANK_NAMES",
+    "ACE",
+    "TWO",
+    "BJ",
+    "RJ",
+    "Kind",
+    "KIND_INDEX",
+    "PRIORITY",
+    "Wings",
+    "Game",
+    "Shape",
+    "SHAPES",
+    "ShapeRules",
+    "shapes_of",
+    "shape_of",
+    "pair_max",
     "doubling_kinds",
 ]
 
@@ -158,27 +173,65 @@ _CHAIN: Final = (0, ACE)
 _UP_TO_TWO: Final = (0, TWO)
 
 SHAPES: Final[tuple[Shape, ...]] = (
-    Shape(Kind.ROCKET, 1, (2, 2), _JOKERS, game=Game.CLASSIC, tier=TOP_TIER,
-          doubling=Game.CLASSIC),
-    Shape(Kind.HEAVEN_LORD, 2, (2, 2), _JOKERS, game=Game.FOUR_PLAYER, tier=TOP_TIER,
-          doubling=Game.FOUR_PLAYER),
-    Shape(Kind.HEAVEN_BOMB, 8, _SET, _UP_TO_TWO, game=Game.FOUR_PLAYER, tier=5,
-          doubling=Game.FOUR_PLAYER),
-    Shape(Kind.MISSILE, 7, _SET, _UP_TO_TWO, game=Game.FOUR_PLAYER, tier=4,
-          doubling=Game.FOUR_PLAYER),
-    Shape(Kind.ROCKET, 6, _SET, _UP_TO_TWO, game=Game.FOUR_PLAYER, tier=3,
-          doubling=Game.FOUR_PLAYER),
+    Shape(Kind.ROCKET, 1, (2, 2), _JOKERS, game=Game.CLASSIC, tier=TOP_TIER, doubling=Game.CLASSIC),
+    Shape(
+        Kind.HEAVEN_LORD,
+        2,
+        (2, 2),
+        _JOKERS,
+        game=Game.FOUR_PLAYER,
+        tier=TOP_TIER,
+        doubling=Game.FOUR_PLAYER,
+    ),
+    Shape(
+        Kind.HEAVEN_BOMB,
+        8,
+        _SET,
+        _UP_TO_TWO,
+        game=Game.FOUR_PLAYER,
+        tier=5,
+        doubling=Game.FOUR_PLAYER,
+    ),
+    Shape(
+        Kind.MISSILE, 7, _SET, _UP_TO_TWO, game=Game.FOUR_PLAYER, tier=4, doubling=Game.FOUR_PLAYER
+    ),
+    Shape(
+        Kind.ROCKET, 6, _SET, _UP_TO_TWO, game=Game.FOUR_PLAYER, tier=3, doubling=Game.FOUR_PLAYER
+    ),
     Shape(Kind.BOMB, 5, _SET, _UP_TO_TWO, game=Game.FOUR_PLAYER, tier=2),
     Shape(Kind.BOMB, 4, _SET, _UP_TO_TWO, tier=1, doubling=Game.CLASSIC),
     Shape(Kind.AIRPLANE, 3, (2, _max_trios), _CHAIN),
     Shape(Kind.AIRPLANE_PAIRS, 3, (2, _pairs_airplane_max), _CHAIN, Wings.PAIRS, 1),
-    Shape(Kind.AIRPLANE_SINGLES, 3, (2, _singles_airplane_max), _CHAIN, Wings.SINGLES, 1,
-          game=Game.CLASSIC),
+    Shape(
+        Kind.AIRPLANE_SINGLES,
+        3,
+        (2, _singles_airplane_max),
+        _CHAIN,
+        Wings.SINGLES,
+        1,
+        game=Game.CLASSIC,
+    ),
     Shape(Kind.FOUR_WITH_TWO_PAIRS, 4, _SET, _UP_TO_TWO, Wings.PAIRS, 2, game=Game.CLASSIC),
-    Shape(Kind.FOUR_WITH_TWO, 4, _SET, _UP_TO_TWO, Wings.SINGLES, 2, game=Game.CLASSIC,
-          paired=_kicker_pair),
-    Shape(Kind.FOUR_WITH_PAIR, 4, _SET, _UP_TO_TWO, Wings.PAIRS, 1, game=Game.FOUR_PLAYER,
-          option=_four_with_pair),
+    Shape(
+        Kind.FOUR_WITH_TWO,
+        4,
+        _SET,
+        _UP_TO_TWO,
+        Wings.SINGLES,
+        2,
+        game=Game.CLASSIC,
+        paired=_kicker_pair,
+    ),
+    Shape(
+        Kind.FOUR_WITH_PAIR,
+        4,
+        _SET,
+        _UP_TO_TWO,
+        Wings.PAIRS,
+        1,
+        game=Game.FOUR_PLAYER,
+        option=_four_with_pair,
+    ),
     Shape(Kind.STRAIGHT, 1, (5, 12), _CHAIN),
     Shape(Kind.PAIR_CHAIN, 2, (3, 12), _CHAIN),
     Shape(Kind.TRIO_PAIR, 3, _SET, _UP_TO_TWO, Wings.PAIRS, 1),
@@ -254,11 +307,22 @@ def shapes_of(rules: DouDizhuRules) -> tuple[ShapeRules, ...]:
     for s in SHAPES:
         if not _enabled(s, rules):
             continue
-        out.append(ShapeRules(
-            s, s.kind, s.copies, _bound(s.length[0], rules), _bound(s.length[1], rules),
-            _bound(s.ranks[0], rules), _bound(s.ranks[1], rules), s.wings, s.per,
-            s.paired is None or s.paired(rules),
-            s.paired is not None and bool(rules.four_with_two_match), pair_max(rules)))
+        out.append(
+            ShapeRules(
+                s,
+                s.kind,
+                s.copies,
+                _bound(s.length[0], rules),
+                _bound(s.length[1], rules),
+                _bound(s.ranks[0], rules),
+                _bound(s.ranks[1], rules),
+                s.wings,
+                s.per,
+                s.paired is None or s.paired(rules),
+                s.paired is not None and bool(rules.four_with_two_match),
+                pair_max(rules),
+            )
+        )
     return tuple(out)
 
 
@@ -267,8 +331,11 @@ def doubling_kinds(rules: DouDizhuRules) -> frozenset[Kind]:
     ``bomb_doubling`` is false."""
     if not rules.bomb_doubling:
         return frozenset()
-    return frozenset(s.kind for s in shapes_of(rules)
-                     if s.shape.doubling is not None and s.shape.doubling.value == rules.players)
+    return frozenset(
+        s.kind
+        for s in shapes_of(rules)
+        if s.shape.doubling is not None and s.shape.doubling.value == rules.players
+    )
 
 
 def shape_of(kind: Kind, rules: DouDizhuRules) -> ShapeRules | None:

@@ -24,8 +24,7 @@ def _result(outcome: Any, players: int) -> Result:
     if outcome.redeal:
         return Result(True, (), tuple(outcome.scores), ())
     lord = outcome.landlord
-    winners = (lord,) if outcome.landlord_won else tuple(
-        s for s in range(players) if s != lord)
+    winners = (lord,) if outcome.landlord_won else tuple(s for s in range(players) if s != lord)
     return Result(False, winners, tuple(outcome.scores), ())
 
 
@@ -37,31 +36,51 @@ def facts(obs: Observation) -> SeatFacts:
     if obs.landlord_hand is not None and obs.landlord is not None:
         shown[f"hand {obs.landlord}"] = _cards(obs.landlord_hand)
     return SeatFacts(
-        seat=obs.seat, players=obs.players, phase=str(obs.phase.value),
-        to_act=obs.current_player, hand=_cards(obs.hand), counts=tuple(obs.hand_counts),
-        roles=obs.roles, public_roles=obs.public_roles, shown=shown,
+        seat=obs.seat,
+        players=obs.players,
+        phase=str(obs.phase.value),
+        to_act=obs.current_player,
+        hand=_cards(obs.hand),
+        counts=tuple(obs.hand_counts),
+        roles=obs.roles,
+        public_roles=obs.public_roles,
+        shown=shown,
         top=None if obs.top is None else format_action(obs.rules, obs.top),
         top_player=obs.top_player if obs.top is not None else None,
         finished=(),
-        result=None if obs.outcome is None else _result(obs.outcome, obs.players))
+        result=None if obs.outcome is None else _result(obs.outcome, obs.players),
+    )
 
 
 def _after_redeal(deal: Any) -> NextDeal:
     # the next seat deals; an all-pass redeal may double the next deal (§4.2)
-    return NextDeal((deal.dealer + 1) % deal.players,
-                    {"doubled": bool(deal.outcome.next_doubled)})
+    return NextDeal((deal.dealer + 1) % deal.players, {"doubled": bool(deal.outcome.next_doubled)})
 
 
-SPEC = register(package_spec(
-    "doudizhu", rules=rules, api=api, record=record, match=Match, rules_type=rules.DouDizhuRules,
-    names={"en": "Dou Dizhu", "zh": "斗地主", "ja": "闘地主"},
-    aliases=("doudizhu", "dou dizhu", "ddz", "fight the landlord", "斗地主", "鬥地主",
-             "闘地主"),
-    seats=(3, 4),
-    default_preset="classic",
-    combo_names=names.COMBO_NAMES,
-    deal=new_deal,
-    facts=facts,
-    result=lambda deal: _result(deal.outcome, deal.players),
-    after_redeal=_after_redeal,
-))
+SPEC = register(
+    package_spec(
+        "doudizhu",
+        rules=rules,
+        api=api,
+        record=record,
+        match=Match,
+        rules_type=rules.DouDizhuRules,
+        names={"en": "Dou Dizhu", "zh": "斗地主", "ja": "闘地主"},
+        aliases=(
+            "doudizhu",
+            "dou dizhu",
+            "ddz",
+            "fight the landlord",
+            "斗地主",
+            "鬥地主",
+            "闘地主",
+        ),
+        seats=(3, 4),
+        default_preset="classic",
+        combo_names=names.COMBO_NAMES,
+        deal=new_deal,
+        facts=facts,
+        result=lambda deal: _result(deal.outcome, deal.players),
+        after_redeal=_after_redeal,
+    )
+)

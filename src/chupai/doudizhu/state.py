@@ -18,8 +18,18 @@ from chupai.actions import Pass
 from chupai.doudizhu.combos import Cards, Combo, cards_text
 from chupai.doudizhu.rules import DouDizhuRules
 
-__all__ = ["Phase", "Bid", "Choice", "ROB", "NO_ROB", "SHOW", "Action", "Event", "Outcome",
-           "Observation"]
+__all__ = [
+    "Phase",
+    "Bid",
+    "Choice",
+    "ROB",
+    "NO_ROB",
+    "SHOW",
+    "Action",
+    "Event",
+    "Outcome",
+    "Observation",
+]
 
 
 class Phase(StrEnum):

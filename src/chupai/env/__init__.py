@@ -57,8 +57,9 @@ def __getattr__(name: str) -> Any:
         mod = import_module(f"chupai.env.{module}")
     except ModuleNotFoundError as exc:
         if exc.name in _EXTRAS:
-            raise ImportError(f"chupai.env.{name} needs {exc.name}: "
-                              "pip install 'chupai[env]'") from exc
+            raise ImportError(
+                f"chupai.env.{name} needs {exc.name}: pip install 'chupai[env]'"
+            ) from exc
         raise
     value = getattr(mod, name)
     globals()[name] = value

@@ -157,6 +157,7 @@ _MAX_VOID: Final = 1000
 
 # ----- the AEC environment ------------------------------------------------------------
 
+
 class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     """The PettingZoo AEC environment of one game (see the module docstring).
 
@@ -169,8 +170,11 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     :class:`~chupai.errors.UnsupportedOptionError` for rules whose actions the
     action space cannot represent."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"],
-                                "name": "chupai_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "chupai_v0",
+        "is_parallelizable": False,
+    }
 
     game: str
     """The game key."""
@@ -191,21 +195,31 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     np_random: np.random.Generator | None
     """The generator the deal seeds are drawn from (set by :meth:`reset`)."""
 
-    def __init__(self, game: str = "doudizhu", rules: Any = None, *,
-                 render_mode: RenderMode | None = None, reward: RewardMode = "score",
-                 max_redeals: int = DEFAULT_MAX_REDEALS) -> None:
+    def __init__(
+        self,
+        game: str = "doudizhu",
+        rules: Any = None,
+        *,
+        render_mode: RenderMode | None = None,
+        reward: RewardMode = "score",
+        max_redeals: int = DEFAULT_MAX_REDEALS,
+    ) -> None:
         super().__init__()
         key, rules_obj = resolve_env_rules(game, rules)
         if render_mode is not None and render_mode not in ("human", "ansi"):
-            raise RulesError(f"bad render_mode {render_mode!r}; allowed: human, ansi",
-                             "render_mode", ("human", "ansi"))
+            raise RulesError(
+                f"bad render_mode {render_mode!r}; allowed: human, ansi",
+                "render_mode",
+                ("human", "ansi"),
+            )
         if reward not in ("score", "win"):
-            raise RulesError(f"bad reward {reward!r}; allowed: score, win", "reward",
-                             ("score", "win"))
-        if isinstance(max_redeals, bool) or not isinstance(max_redeals, int) \
-                or max_redeals < 0:
-            raise RulesError(f"bad max_redeals {max_redeals!r}: expected an integer >= 0",
-                             "max_redeals")
+            raise RulesError(
+                f"bad reward {reward!r}; allowed: score, win", "reward", ("score", "win")
+            )
+        if isinstance(max_redeals, bool) or not isinstance(max_redeals, int) or max_redeals < 0:
+            raise RulesError(
+                f"bad max_redeals {max_redeals!r}: expected an integer >= 0", "max_redeals"
+            )
         self.game = key
         self.rules = rules_obj
         self.space = ActionSpace.for_rules(key, rules_obj)
@@ -213,8 +227,11 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self.reward_mode = reward
         self.max_redeals = max_redeals
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["human", "ansi"], "name": f"chupai_{key}_v0",
-                         "is_parallelizable": False}
+        self.metadata = {
+            "render_modes": ["human", "ansi"],
+            "name": f"chupai_{key}_v0",
+            "is_parallelizable": False,
+        }
         self._game = EnvGame(get_game(key))
         self._new_deal = self._game.new_deal
         """``(rules, seed, previous deal or None) -> deal`` (tests replace it)."""
@@ -245,10 +262,12 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def _make_obs_space(self) -> gym_spaces.Dict:
         size = self.encoder.shape[0]
-        return gym_spaces.Dict({
-            "observation": gym_spaces.Box(0.0, np.inf, (size,), np.float32),
-            "action_mask": gym_spaces.Box(0, 1, (self.space.n,), _INT8),
-        })
+        return gym_spaces.Dict(
+            {
+                "observation": gym_spaces.Box(0.0, np.inf, (size,), np.float32),
+                "action_mask": gym_spaces.Box(0, 1, (self.space.n,), _INT8),
+            }
+        )
 
     # ----- spaces ---------------------------------------------------------------------
     def observation_space(self, agent: str) -> gym_spaces.Dict:
@@ -339,16 +358,19 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
                 raise TypeError
             i = _as_index(action)
         except TypeError:
-            raise IllegalActionError(repr(action), "an action is an integer id "
-                                     f"0..{self._n_actions - 1}") from None
+            raise IllegalActionError(
+                repr(action), f"an action is an integer id 0..{self._n_actions - 1}"
+            ) from None
         if not 0 <= i < self._n_actions:
-            raise IllegalActionError(f"id {i}", f"out of range 0..{self._n_actions - 1} "
-                                     f"of the {self.game} action space")
+            raise IllegalActionError(
+                f"id {i}", f"out of range 0..{self._n_actions - 1} of the {self.game} action space"
+            )
         if not mask[i]:
             raise IllegalActionError(
                 f"id {i} ({self.space.describe(i)})",
                 f"not legal for {self.agent_selection} now; legal: "
-                + ", ".join(f"{j} ({self.space.describe(j)})" for j in mask.nonzero()[0][:20]))
+                + ", ".join(f"{j} ({self.space.describe(j)})" for j in mask.nonzero()[0][:20]),
+            )
         deal = self.deal
         assert self._legal is not None
         deal.apply_unchecked(self.space.engine_action(i, self._legal, self._ids))
@@ -383,8 +405,11 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         action mask (zeros unless it is to act). Fresh arrays on every call."""
         seat = self._seat_of[agent]
         x = self.encoder.encode(self.deal.observe(seat))
-        if agent == self.agent_selection and not self._over \
-                and not self.terminations.get(agent, True):
+        if (
+            agent == self.agent_selection
+            and not self._over
+            and not self.terminations.get(agent, True)
+        ):
             mask = self._current_mask().copy()
         else:
             mask = np.zeros(self._n_actions, _INT8)
@@ -416,8 +441,10 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         """The public state as text: returned under ``render_mode="ansi"``,
         printed under ``"human"``; None (with a warning) without a render mode."""
         if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render without a render_mode "
-                                  "(ChupaiAECEnv(render_mode='ansi' or 'human')).")
+            gymnasium.logger.warn(
+                "You are calling render without a render_mode "
+                "(ChupaiAECEnv(render_mode='ansi' or 'human'))."
+            )
             return None
         text = self.public_text()
         if self.render_mode == "human":
@@ -429,8 +456,9 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         """The text table :meth:`render` shows: only what every seat knows."""
         if self.deal is None:
             return f"{self.metadata['name']}: not reset"
-        return public_text(self._game, self.deal, self.metadata["name"],
-                           rules_text(self.rules), self.redeals)
+        return public_text(
+            self._game, self.deal, self.metadata["name"], rules_text(self.rules), self.redeals
+        )
 
     def close(self) -> None:
         """Nothing to release."""
@@ -439,17 +467,29 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         return f"<ChupaiAECEnv {rules_text(self.rules)} reward={self.reward_mode}>"
 
 
-def raw_env(game: str = "doudizhu", rules: Any = None, *,
-            render_mode: RenderMode | None = None, reward: RewardMode = "score",
-            max_redeals: int = DEFAULT_MAX_REDEALS) -> ChupaiAECEnv:
+def raw_env(
+    game: str = "doudizhu",
+    rules: Any = None,
+    *,
+    render_mode: RenderMode | None = None,
+    reward: RewardMode = "score",
+    max_redeals: int = DEFAULT_MAX_REDEALS,
+) -> ChupaiAECEnv:
     """The bare :class:`ChupaiAECEnv` (no wrappers)."""
-    return ChupaiAECEnv(game, rules, render_mode=render_mode, reward=reward,
-                        max_redeals=max_redeals)
+    return ChupaiAECEnv(
+        game, rules, render_mode=render_mode, reward=reward, max_redeals=max_redeals
+    )
 
 
-def env(game: str = "doudizhu", rules: Any = None, *,
-        render_mode: RenderMode | None = None, reward: RewardMode = "score",
-        max_redeals: int = DEFAULT_MAX_REDEALS, illegal_reward: float | None = None) -> Any:
+def env(
+    game: str = "doudizhu",
+    rules: Any = None,
+    *,
+    render_mode: RenderMode | None = None,
+    reward: RewardMode = "score",
+    max_redeals: int = DEFAULT_MAX_REDEALS,
+    illegal_reward: float | None = None,
+) -> Any:
     """:class:`ChupaiAECEnv` in PettingZoo's ``OrderEnforcingWrapper`` (calls in
     a wrong order fail clearly). With ``illegal_reward`` set, an illegal action id
     ends the episode and gives its agent that reward (PettingZoo's
@@ -457,8 +497,7 @@ def env(game: str = "doudizhu", rules: Any = None, *,
 
     No ``AssertOutOfBoundsWrapper``: the environment checks every id itself (out of
     range or not legal) and raises an error naming it."""
-    e: Any = raw_env(game, rules, render_mode=render_mode, reward=reward,
-                     max_redeals=max_redeals)
+    e: Any = raw_env(game, rules, render_mode=render_mode, reward=reward, max_redeals=max_redeals)
     if illegal_reward is not None:
         e = pz_wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
     return pz_wrappers.OrderEnforcingWrapper(e)

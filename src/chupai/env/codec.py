@@ -104,6 +104,7 @@ class _Memo:
 # Card planes
 # ---------------------------------------------------------------------------
 
+
 class CardPlanes:
     """The card-plane format of one game: :meth:`plane` turns a card value (a
     52-bit mask or packed counts) into a read-only float32 array of :attr:`size`
@@ -202,6 +203,7 @@ def sat_sub(a: int, b: int, guard: int) -> int:
 # Small state blocks
 # ---------------------------------------------------------------------------
 
+
 class Field(NamedTuple):
     name: str
     kind: str
@@ -274,7 +276,8 @@ class Codec:
         self._entry = _Memo(self._make_entry)
         width = planes.size + players + 1
         self._pads = [np.zeros(0, _F32)] + [
-            frozen(np.zeros(c * width, _F32)) for c in range(1, HISTORY_LENGTH + 1)]
+            frozen(np.zeros(c * width, _F32)) for c in range(1, HISTORY_LENGTH + 1)
+        ]
 
     # --- layout building
     def add(self, name: str, length: int, description: str) -> None:
@@ -293,8 +296,11 @@ class Codec:
         self.layout = tuple(out)
         self.size = at
 
-    def common_head(self, extra: Sequence[tuple[str, str]],
-                    known: str = "cards relative seat {k} is known to hold now") -> None:
+    def common_head(
+        self,
+        extra: Sequence[tuple[str, str]],
+        known: str = "cards relative seat {k} is known to hold now",
+    ) -> None:
         """hand, unseen, played.k, known.k, the game's extra planes, top, cards_left.k."""
         p, n = self.planes.size, self.players
         self.add("hand", p, "the seat's own cards")
@@ -307,11 +313,18 @@ class Codec:
             self.add(name, p, desc)
         self.add("top", p, "the current top play's cards (0 when leading)")
         for k in range(n):
-            self.add(f"cards_left.{k}", _LEFT_SLOTS,
-                     f"relative seat {k}: cards held / full hand, then one-hot 0,1,2,3,>=4")
+            self.add(
+                f"cards_left.{k}",
+                _LEFT_SLOTS,
+                f"relative seat {k}: cards held / full hand, then one-hot 0,1,2,3,>=4",
+            )
 
-    def lay_out(self, block: Block, extra: Sequence[tuple[str, str]],
-                known: str = "cards relative seat {k} is known to hold now") -> None:
+    def lay_out(
+        self,
+        block: Block,
+        extra: Sequence[tuple[str, str]],
+        known: str = "cards relative seat {k} is known to hold now",
+    ) -> None:
         """The whole layout: :meth:`common_head`, the state ``block``, the history."""
         self.common_head(extra, known)
         self.add_block(block)
@@ -362,9 +375,17 @@ class Codec:
             out.append(self._pads[HISTORY_LENGTH - len(keys)])
         return out
 
-    def head(self, hand: int, unseen: int, played: Sequence[int], known: Sequence[int],
-             extra: Sequence[int], top: int, counts: tuple[int, ...], me: int
-             ) -> list[Vector]:
+    def head(
+        self,
+        hand: int,
+        unseen: int,
+        played: Sequence[int],
+        known: Sequence[int],
+        extra: Sequence[int],
+        top: int,
+        counts: tuple[int, ...],
+        me: int,
+    ) -> list[Vector]:
         """The pieces of :meth:`common_head`: ``played`` and ``known`` per absolute
         seat (``known[me]`` unused), ``extra`` the game's planes, ``top`` the top
         play's cards (0 when leading)."""
@@ -380,8 +401,9 @@ class Codec:
         parts.append(self.cards_left(counts, me))
         return parts
 
-    def recent(self, hist: Sequence[Any], me: int, stop: int,
-               cards_of: Callable[[Any], int | None]) -> list[Vector]:
+    def recent(
+        self, hist: Sequence[Any], me: int, stop: int, cards_of: Callable[[Any], int | None]
+    ) -> list[Vector]:
         """The history pieces of the last K plays and passes among ``hist[stop:]``
         (events: ``(seat, action, ...)`` tuples), newest first, padded with zeros:
         ``cards_of(action)`` is the cards of a play, :data:`PASS_KEY` for a pass,
@@ -427,10 +449,12 @@ def trick_values(o: Any, kind_index: Mapping[Any, int], n: int) -> tuple[int, in
     ``top_player``, ``leader``, ``current_player``, ``seat``)."""
     me = o.seat
     top = o.top
-    return (-1 if o.top_player is None else (o.top_player - me) % n,
-            -1 if o.leader is None else (o.leader - me) % n,
-            1 if (top is None and o.current_player == me) else 0,
-            -1 if top is None else kind_index[top.kind])
+    return (
+        -1 if o.top_player is None else (o.top_player - me) % n,
+        -1 if o.leader is None else (o.leader - me) % n,
+        1 if (top is None and o.current_player == me) else 0,
+        -1 if top is None else kind_index[top.kind],
+    )
 
 
 def rel(seat: int | None, me: int, n: int) -> int:
@@ -451,5 +475,3 @@ def bits(seats: Sequence[int], me: int, n: int) -> int:
     for s in seats:
         b |= 1 << ((s - me) % n)
     return b
-
-

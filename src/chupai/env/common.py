@@ -92,7 +92,8 @@ class EnvGame:
         self.spec = spec
         self.plugin = spec.plugin("env")
         win: Callable[[Result, int], list[float]] = getattr(
-            self.plugin, "win_rewards", default_win_rewards)
+            self.plugin, "win_rewards", default_win_rewards
+        )
         self._win = win
 
     def new_deal(self, rules: Any, seed: int, prev: Any = None) -> Any:

@@ -141,14 +141,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from chupai.env.codec import (
-    HISTORY_LENGTH,
-    CardPlanes,
-    Codec,
-    CountPlanes,
-    Segment,
-    Vector,
-)
+from chupai.env.codec import HISTORY_LENGTH, CardPlanes, Codec, CountPlanes, Segment, Vector
 from chupai.env.generic import FactsCodec
 from chupai.env.spaces import env_plugin
 from chupai.protocol import get_game
@@ -235,8 +228,7 @@ class Encoder:
         try:
             return self._by_name[name]
         except KeyError:
-            raise KeyError(f"no segment {name!r}; segments: "
-                           + ", ".join(self._by_name)) from None
+            raise KeyError(f"no segment {name!r}; segments: " + ", ".join(self._by_name)) from None
 
     def view(self, vector: Vector, name: str) -> Vector:
         """The part of ``vector`` that is segment ``name``."""
@@ -252,8 +244,12 @@ class Encoder:
 
     def describe(self) -> str:
         """The layout as a text table, one segment a line."""
-        lines = [(f"{self.game} encoding, {self.size} values "
-                  f"({self.planes.size} per card plane, {self.players} players)")]
+        lines = [
+            (
+                f"{self.game} encoding, {self.size} values "
+                f"({self.planes.size} per card plane, {self.players} players)"
+            )
+        ]
         for s in self.layout:
             lines.append(f"{s.start:5d} {s.length:4d}  {s.name:22s} {s.description}")
         return "\n".join(lines)

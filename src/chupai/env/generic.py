@@ -65,8 +65,10 @@ class FactsCodec(Codec):
 
     def __init__(self, spec: GameSpec, rules: Any) -> None:
         if spec.card_universe is None or spec.action_universe is None:
-            raise ChupaiError(f"the game {spec.key} has neither an environment plugin nor "
-                              "card and action universes: no encoding")
+            raise ChupaiError(
+                f"the game {spec.key} has neither an environment plugin nor "
+                "card and action universes: no encoding"
+            )
         cards = tuple(spec.card_universe(rules))
         actions = tuple(spec.action_universe(rules))
         n = _players(spec, rules)

@@ -15,13 +15,7 @@ from typing import Any, SupportsIndex, TypeAlias
 import gymnasium
 import numpy as np
 
-from chupai.env.aec import (
-    DEFAULT_MAX_REDEALS,
-    ChupaiAECEnv,
-    Obs,
-    RenderMode,
-    RewardMode,
-)
+from chupai.env.aec import DEFAULT_MAX_REDEALS, ChupaiAECEnv, Obs, RenderMode, RewardMode
 from chupai.errors import ChupaiError, IllegalActionError, RulesError
 
 __all__ = ["BotLike", "ChupaiGymEnv"]
@@ -61,14 +55,22 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}
 
-    def __init__(self, game: str = "doudizhu", rules: Any = None, *, seat: int = 0,
-                 opponents: str | Sequence[str | BotLike] = "heuristic",
-                 reward: RewardMode = "score", seed: int | None = None,
-                 render_mode: RenderMode | None = None,
-                 max_redeals: int = DEFAULT_MAX_REDEALS,
-                 illegal_reward: float | None = None) -> None:
-        self.aec = ChupaiAECEnv(game, rules, render_mode=render_mode, reward=reward,
-                                max_redeals=max_redeals)
+    def __init__(
+        self,
+        game: str = "doudizhu",
+        rules: Any = None,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str | BotLike] = "heuristic",
+        reward: RewardMode = "score",
+        seed: int | None = None,
+        render_mode: RenderMode | None = None,
+        max_redeals: int = DEFAULT_MAX_REDEALS,
+        illegal_reward: float | None = None,
+    ) -> None:
+        self.aec = ChupaiAECEnv(
+            game, rules, render_mode=render_mode, reward=reward, max_redeals=max_redeals
+        )
         n = self.aec.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise RulesError(f"bad seat {seat!r}: expected 0..{n - 1}", "seat")
@@ -79,12 +81,13 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         else:
             specs = list(opponents)
             if len(specs) != n - 1:
-                raise RulesError(f"{len(specs)} opponents given for the {n - 1} other "
-                                 f"seats of {self.aec.game}", "opponents")
+                raise RulesError(
+                    f"{len(specs)} opponents given for the {n - 1} other seats of {self.aec.game}",
+                    "opponents",
+                )
         for spec in specs:
             if not isinstance(spec, str) and not callable(getattr(spec, "act", None)):
-                raise RulesError(f"opponent {spec!r} is neither a bot name nor a bot",
-                                 "opponents")
+                raise RulesError(f"opponent {spec!r} is neither a bot name nor a bot", "opponents")
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
         self._specs = dict(zip(others, specs))
@@ -92,8 +95,7 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._build_bots(seed)
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["human", "ansi"],
-                         "name": self.aec.metadata["name"]}
+        self.metadata = {"render_modes": ["human", "ansi"], "name": self.aec.metadata["name"]}
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self._init_seed = seed
@@ -110,8 +112,9 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             else:
                 self.bots[s] = spec
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
         """Deal a new episode and play the bots until the learner is to act;
         returns ``(observation, {"action_mask": mask})``. ``options`` is ignored."""
         if seed is None and self._init_seed is not None:
@@ -158,8 +161,13 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             aec._over = True
             aec._mask = aec._legal = None
             obs = aec.observe(me)
-            return obs, float(self.illegal_reward), True, False, {
-                "action_mask": obs["action_mask"], "illegal": True}
+            return (
+                obs,
+                float(self.illegal_reward),
+                True,
+                False,
+                {"action_mask": obs["action_mask"], "illegal": True},
+            )
         self._run_bots()
         obs = aec.observe(me)
         info: dict[str, Any] = {"action_mask": obs["action_mask"]}

@@ -57,8 +57,7 @@ def public_text(game: EnvGame, deal: Any, name: str, rules: str, redeals: int) -
     names = [f"seat_{s}" for s in range(n)]
     roles = public_roles(game, obs, f)
     last = _last_actions(game, deal, obs, n)
-    lines = [f"{name} {rules}  phase {f.phase}"
-             + (f"  (redeals {redeals})" if redeals else "")]
+    lines = [f"{name} {rules}  phase {f.phase}" + (f"  (redeals {redeals})" if redeals else "")]
     lines.append(f"{'agent':8} {'role':10} {'cards':>5}  last")
     for s in range(n):
         lines.append(f"{names[s]:8} {roles[s]:10} {f.counts[s]:5d}  {last[s]}")
@@ -66,6 +65,7 @@ def public_text(game: EnvGame, deal: Any, name: str, rules: str, redeals: int) -
     who = "-" if f.to_act is None else names[f.to_act]
     lines.append(f"table: {top}   to act: {who}")
     if f.result is not None:
-        lines.append("scores: " + "  ".join(
-            f"{names[s]} {x:+d}" for s, x in enumerate(f.result.scores)))
+        lines.append(
+            "scores: " + "  ".join(f"{names[s]} {x:+d}" for s, x in enumerate(f.result.scores))
+        )
     return "\n".join(lines)

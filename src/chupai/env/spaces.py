@@ -246,8 +246,15 @@ class ActionSpace:
     plugin): :meth:`legal_ids` and :meth:`engine_action` then match the deal's
     actions through ``deal.action_text``."""
 
-    def __init__(self, game: str, options: tuple[tuple[str, Any], ...], blocks: Blocks,
-                 text: TextFn, *, by_text: bool = False) -> None:
+    def __init__(
+        self,
+        game: str,
+        options: tuple[tuple[str, Any], ...],
+        blocks: Blocks,
+        text: TextFn,
+        *,
+        by_text: bool = False,
+    ) -> None:
         """Number the ``blocks`` (label, actions) in order; ``text`` describes one
         action. Use :meth:`for_rules` rather than this constructor."""
         actions: list[Action] = []
@@ -297,8 +304,7 @@ class ActionSpace:
             return self.indices([text(a) for a in legal])
         return self.indices(legal)
 
-    def engine_action(self, i: int, legal: Sequence[Action],
-                      ids: npt.NDArray[np.int64]) -> Action:
+    def engine_action(self, i: int, legal: Sequence[Action], ids: npt.NDArray[np.int64]) -> Action:
         """The engine action of id ``i`` among ``legal`` (whose ids are ``ids``,
         :meth:`legal_ids`)."""
         if self.by_text:
@@ -322,8 +328,9 @@ class ActionSpace:
         """The engine action of id ``i`` (``0 <= i < n``)."""
         k = _as_index(i)
         if not 0 <= k < self.n:
-            raise ChupaiError(f"action id {i!r} is out of range 0..{self.n - 1} "
-                              f"of the {self.game} action space")
+            raise ChupaiError(
+                f"action id {i!r} is out of range 0..{self.n - 1} of the {self.game} action space"
+            )
         return self.actions[k]
 
     def indices(self, legal: Sequence[Action]) -> npt.NDArray[np.int64]:
@@ -375,8 +382,7 @@ class ActionSpace:
 
     def _missing(self, action: object) -> ChupaiError:
         opts = ", ".join(f"{k}={getattr(v, 'value', v)}" for k, v in self.options)
-        return ChupaiError(f"action {action!r} is not in the {self.game} action space "
-                           f"({opts})")
+        return ChupaiError(f"action {action!r} is not in the {self.game} action space ({opts})")
 
 
 _CACHE: dict[tuple[str, tuple[Any, ...]], ActionSpace] = {}
@@ -388,8 +394,9 @@ def _rules_of(spec: GameSpec, rules: Any) -> Any:
         return spec.resolve(rules)
     expected = type(spec.resolve())
     if not isinstance(rules, expected):
-        raise ChupaiError(f"rules {rules!r} are not {spec.key} rules "
-                          f"(expected {expected.__name__})")
+        raise ChupaiError(
+            f"rules {rules!r} are not {spec.key} rules (expected {expected.__name__})"
+        )
     return rules
 
 
@@ -407,8 +414,10 @@ def _plugin_space(spec: GameSpec, plugin: ModuleType, rules: Any) -> ActionSpace
 
 def _generic_space(spec: GameSpec, rules: Any) -> ActionSpace:
     if spec.action_universe is None:
-        raise ChupaiError(f"the game {spec.key} has neither an environment plugin nor "
-                          "an action universe: no action space")
+        raise ChupaiError(
+            f"the game {spec.key} has neither an environment plugin nor "
+            "an action universe: no action space"
+        )
     texts = tuple(spec.action_universe(rules))
     key = (spec.key, ("action_universe",) + texts)
     space = _CACHE.get(key)

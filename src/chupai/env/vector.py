@@ -111,8 +111,14 @@ class Batch(NamedTuple):
 
     def copy(self) -> Batch:
         """A batch of copies, which later steps leave alone."""
-        return Batch(self.obs.copy(), self.mask.copy(), self.seat.copy(),
-                     self.rewards.copy(), self.done.copy(), self.episode_length.copy())
+        return Batch(
+            self.obs.copy(),
+            self.mask.copy(),
+            self.seat.copy(),
+            self.rewards.copy(),
+            self.done.copy(),
+            self.episode_length.copy(),
+        )
 
 
 class EpisodeStats(NamedTuple):
@@ -159,16 +165,16 @@ def random_actions(mask: npt.ArrayLike, rng: np.random.Generator) -> npt.NDArray
 
 class VectorGames:
     """``num_games`` independent deals of ``game`` under ``rules``, stepped
-    together with auto-reset (see the module docstring).
+        together with auto-reset (see the module docstring).
 
-    ``game`` is a game key or alias; ``rules`` a preset name, a rules object of
-    that game, or None for the game's default preset (``classic`` for Dou
-    Dizhu); ``seed`` an int (None: fresh
-    entropy); ``reward`` ``"score"`` (the deal scores) or ``"win"`` (see
-:data:`Reward`).
-    Raises :class:`~chupai.errors.RulesError` for an unknown game or preset and
-    :class:`~chupai.errors.UnsupportedOptionError` for options the action space
-    cannot represent. Call :meth:`reset` before :meth:`step`."""
+        ``game`` is a game key or alias; ``rules`` a preset name, a rules object of
+        that game, or None for the game's default preset (``classic`` for Dou
+        Dizhu); ``seed`` an int (None: fresh
+        entropy); ``reward`` ``"score"`` (the deal scores) or ``"win"`` (see
+    :data:`Reward`).
+        Raises :class:`~chupai.errors.RulesError` for an unknown game or preset and
+        :class:`~chupai.errors.UnsupportedOptionError` for options the action space
+        cannot represent. Call :meth:`reset` before :meth:`step`."""
 
     game: str
     """The game key."""
@@ -185,8 +191,14 @@ class VectorGames:
     obs_size: int
     reward: Reward
 
-    def __init__(self, game: str = "doudizhu", rules: Any = None, num_games: int = 64,
-                 seed: int | None = 0, reward: Reward = "score") -> None:
+    def __init__(
+        self,
+        game: str = "doudizhu",
+        rules: Any = None,
+        num_games: int = 64,
+        seed: int | None = 0,
+        reward: Reward = "score",
+    ) -> None:
         key, rules = resolve_env_rules(game, rules)
         if num_games < 1:
             raise ValueError(f"num_games must be at least 1, not {num_games}")
@@ -213,8 +225,9 @@ class VectorGames:
         self._rewards = np.zeros((n, self.players), np.float32)
         self._done = np.zeros(n, np.bool_)
         self._length = np.zeros(n, np.int64)
-        self._batch = Batch(self._obs, self._mask, self._seat, self._rewards, self._done,
-                            self._length)
+        self._batch = Batch(
+            self._obs, self._mask, self._seat, self._rewards, self._done, self._length
+        )
         self._obs_rows = list(self._obs)
         self._mask_rows = list(self._mask)
         self._rows = np.arange(n)
@@ -244,8 +257,10 @@ class VectorGames:
             if seed is not None:
                 self._seed = seed
             children = np.random.SeedSequence(self._seed).spawn(self.num_games)
-            self._rngs = [random.Random(int.from_bytes(c.generate_state(4).tobytes(), "little"))
-                          for c in children]
+            self._rngs = [
+                random.Random(int.from_bytes(c.generate_state(4).tobytes(), "little"))
+                for c in children
+            ]
             self._episodes[:] = 0
             self._length_sum[:] = 0
             self._redeals = 0
@@ -337,8 +352,10 @@ class VectorGames:
         )
 
     def __repr__(self) -> str:
-        return (f"<VectorGames {rules_text(self.rules)} num_games={self.num_games} obs={self.obs_size} "
-                f"actions={self.n_actions} reward={self.reward}>")
+        return (
+            f"<VectorGames {rules_text(self.rules)} num_games={self.num_games} obs={self.obs_size} "
+            f"actions={self.n_actions} reward={self.reward}>"
+        )
 
     # ----- internals -----------------------------------------------------------------
     def _need_ready(self) -> None:
@@ -365,8 +382,9 @@ class VectorGames:
                 return self._after(i, deal)
             self._redeals += 1
             prev = deal if redeal else None
-        raise ChupaiError(f"game {i}: {MAX_THROWN} {self.game} deals in a row ended "
-                          "before any action")
+        raise ChupaiError(
+            f"game {i}: {MAX_THROWN} {self.game} deals in a row ended before any action"
+        )
 
     def _after(self, i: int, deal: Deal) -> Deal:
         """Game ``i``'s deal just ended: record the episode or redeal."""
@@ -411,8 +429,9 @@ class VectorGames:
         bad = (ids < 0) | (ids >= self.n_actions)
         if bad.any():
             i = int(np.flatnonzero(bad)[0])
-            raise ValueError(f"game {i}: action id {int(ids[i])} is out of range "
-                             f"0..{self.n_actions - 1}")
+            raise ValueError(
+                f"game {i}: action id {int(ids[i])} is out of range 0..{self.n_actions - 1}"
+            )
         ok = self._mask[self._rows, ids]
         if not ok.all():
             i = int(np.flatnonzero(ok == 0)[0])
@@ -420,7 +439,8 @@ class VectorGames:
             raise IllegalActionError(
                 self.space.describe(k),
                 f"game {i}: action {k} ({self.space.describe(k)}) is not legal for seat "
-                f"{int(self._seat[i])}; legal: {self._legal_text(i)}")
+                f"{int(self._seat[i])}; legal: {self._legal_text(i)}",
+            )
         return ids
 
     def _legal_text(self, i: int, limit: int = 12) -> str:

@@ -92,26 +92,38 @@ def _static_dir() -> Path:
 class ChupaiServer(TableGuards):
     """The tables in memory and their database; the ASGI app is :attr:`app`."""
 
-    def __init__(self, db: str, *, bot_delay: float = 0.6, keep_finished: float | None = 900.0,
-                 bot_workers: int = BOT_WORKERS, bot_seconds: float = BOT_SECONDS,
-                 reveal_seconds: float = REVEAL_SECONDS,
-                 limits: Limits | None = None, origins: Sequence[str] = (),
-                 frames_in_process: bool = False):
+    def __init__(
+        self,
+        db: str,
+        *,
+        bot_delay: float = 0.6,
+        keep_finished: float | None = 900.0,
+        bot_workers: int = BOT_WORKERS,
+        bot_seconds: float = BOT_SECONDS,
+        reveal_seconds: float = REVEAL_SECONDS,
+        limits: Limits | None = None,
+        origins: Sequence[str] = (),
+        frames_in_process: bool = False,
+    ):
         self.limits = limits or Limits()
         self.limits.check()
         self.origins = frozenset(o.rstrip("/").lower() for o in origins)
         """Origins allowed besides the server's own (a page served through a proxy)."""
         self.sockets = 0
         """WebSockets open (refused beyond ``limits.max_connections``)."""
-        self.frames_cache = FramesCache(int(self.limits.frames_cache_mib * 2**20),
-                                        self.limits.frames_queue, processes=frames_in_process)
+        self.frames_cache = FramesCache(
+            int(self.limits.frames_cache_mib * 2**20),
+            self.limits.frames_queue,
+            processes=frames_in_process,
+        )
         self.store = Store(db)
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.reveal_seconds = reveal_seconds
         """The length of a private step (0: none, the answer is applied at once)."""
         self.bot_pool = concurrent.futures.ThreadPoolExecutor(
-            max_workers=bot_workers, thread_name_prefix="chupai-bot")
+            max_workers=bot_workers, thread_name_prefix="chupai-bot"
+        )
         self.storage_errors = 0
         """Failed writes since start (each is logged and retried)."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -120,19 +132,26 @@ class ChupaiServer(TableGuards):
         self.tables: dict[str, LiveTable] = {}
         self.actions = 0
         """Actions applied since start (for the load benchmark)."""
-        self.app = Starlette(routes=[
-            Route("/", self.index),
-            Route("/api/health", self.health),
-            Route("/api/games", self.games),
-            Route("/api/tables", self.list_tables, methods=["GET"]),
-            Route("/api/tables", self.create_table, methods=["POST"]),
-            Route("/api/tables/{table_id}", self.table_info),
-            Route("/api/records", self.list_records),
-            Route("/api/records/{table_id}", self.record),
-            Route("/api/records/{table_id}/frames", self.frames),
-            WebSocketRoute("/ws", self.websocket),
-            Mount("/static", app=StaticFiles(directory=_static_dir(), check_dir=False), name="static"),
-        ], lifespan=self.lifespan)
+        self.app = Starlette(
+            routes=[
+                Route("/", self.index),
+                Route("/api/health", self.health),
+                Route("/api/games", self.games),
+                Route("/api/tables", self.list_tables, methods=["GET"]),
+                Route("/api/tables", self.create_table, methods=["POST"]),
+                Route("/api/tables/{table_id}", self.table_info),
+                Route("/api/records", self.list_records),
+                Route("/api/records/{table_id}", self.record),
+                Route("/api/records/{table_id}/frames", self.frames),
+                WebSocketRoute("/ws", self.websocket),
+                Mount(
+                    "/static",
+                    app=StaticFiles(directory=_static_dir(), check_dir=False),
+                    name="static",
+                ),
+            ],
+            lifespan=self.lifespan,
+        )
 
     # ----- start and stop --------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -167,11 +186,16 @@ class ChupaiServer(TableGuards):
                 try:
                     await self.store.finish(stored.id, "over", table.match.to_record())
                 except Exception as exc:  # a full disk: the next start tries again
-                    log.error("table %s: the match is over but its record could not be "
-                              "stored: %s", stored.id, exc)
+                    log.error(
+                        "table %s: the match is over but its record could not be stored: %s",
+                        stored.id,
+                        exc,
+                    )
                 else:
-                    log.warning("table %s: the match was over but not finished; its record "
-                                "is made now", stored.id)
+                    log.warning(
+                        "table %s: the match was over but not finished; its record is made now",
+                        stored.id,
+                    )
             self.tables[stored.id] = LiveTable(table)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
@@ -191,15 +215,22 @@ class ChupaiServer(TableGuards):
         return FileResponse(_static_dir() / "index.html")
 
     async def health(self, request: Request) -> Response:
-        return JSONResponse({"ok": True, "tables": len(self.tables), "actions": self.actions,
-                             "batches": self.store.batches})
+        return JSONResponse(
+            {
+                "ok": True,
+                "tables": len(self.tables),
+                "actions": self.actions,
+                "batches": self.store.batches,
+            }
+        )
 
     async def games(self, request: Request) -> Response:
         return JSONResponse({"games": [game_entry(spec) for spec in all_games()]})
 
     async def list_tables(self, request: Request) -> Response:
-        return JSONResponse({"tables": [live.table.public_info()
-                                        for live in self.tables.values()][-200:]})
+        return JSONResponse(
+            {"tables": [live.table.public_info() for live in self.tables.values()][-200:]}
+        )
 
     async def table_info(self, request: Request) -> Response:
         live = self.tables.get(request.path_params["table_id"])
@@ -229,26 +260,43 @@ class ChupaiServer(TableGuards):
         except ChupaiError as exc:
             return _error(400, str(exc), None)
         try:  # a match whose every deal is decided before anybody acts ends at once
-            await self.store.create_table(table_id, config, table.stored_seats(),
-                                          table.match.to_record() if table.over else None)
+            await self.store.create_table(
+                table_id,
+                config,
+                table.stored_seats(),
+                table.match.to_record() if table.over else None,
+            )
         except Exception as exc:  # the disk is full, the database is read-only...
             self.storage_errors += 1
             log.error("table %s could not be stored: %s", table_id, exc)
-            return _error(503, f"the server cannot store a new table now ({exc}); try again "
-                               "later", None)
+            return _error(
+                503, f"the server cannot store a new table now ({exc}); try again later", None
+            )
         live = LiveTable(table)
         self.tables[table_id] = live
         self._after_change(live)
         seats = []
         for s, token in zip(table.seats, tokens, strict=True):
-            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name,
-                                     "level": s.level}
+            entry: dict[str, Any] = {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "level": s.level,
+            }
             if token is not None:
                 entry["token"] = token
                 entry["link"] = f"/#/t/{table_id}?token={token}"
             seats.append(entry)
-        return JSONResponse({"table": table_id, "seats": seats, "watch": f"/#/t/{table_id}",
-                             "spec": config["spec"], "seed": spec.seed}, status_code=201)
+        return JSONResponse(
+            {
+                "table": table_id,
+                "seats": seats,
+                "watch": f"/#/t/{table_id}",
+                "spec": config["spec"],
+                "seed": spec.seed,
+            },
+            status_code=201,
+        )
 
     async def list_records(self, request: Request) -> Response:
         page = httpcheck.page(request, RECORDS_PAGE)
@@ -257,8 +305,9 @@ class ChupaiServer(TableGuards):
         records = self.store.records(page["limit"], page["offset"])
         body: dict[str, Any] = {"records": records}
         if len(records) == page["limit"]:
-            body["next"] = f"/api/records?offset={page['offset'] + page['limit']}" \
-                           f"&limit={page['limit']}"
+            body["next"] = (
+                f"/api/records?offset={page['offset'] + page['limit']}&limit={page['limit']}"
+            )
         return JSONResponse(body)
 
     async def record(self, request: Request) -> Response:
@@ -387,8 +436,9 @@ class ChupaiServer(TableGuards):
                 texts[client.seat] = self._state_text(live, client.seat, public)
             self._send_state(live, client, texts[client.seat])
 
-    def _state_text(self, live: LiveTable, seat: int | None,
-                    public: dict[str, Any] | None = None) -> str:
+    def _state_text(
+        self, live: LiveTable, seat: int | None, public: dict[str, Any] | None = None
+    ) -> str:
         return json.dumps(live.table.state(seat, live.deadline_ms, public), separators=(",", ":"))
 
     def _send_state(self, live: LiveTable, client: Client, text: str) -> None:
@@ -477,8 +527,9 @@ class ChupaiServer(TableGuards):
                 _queue_error(client, "bad_message", "send JSON text frames, not binary ones")
                 continue
             if len(text) > MAX_MESSAGE:
-                _queue_error(client, "too_large",
-                             f"a message may hold at most {MAX_MESSAGE} characters")
+                _queue_error(
+                    client, "too_large", f"a message may hold at most {MAX_MESSAGE} characters"
+                )
                 client.out.close(1009)
                 return
             try:
@@ -521,8 +572,16 @@ class ChupaiServer(TableGuards):
                 client.out.close(CLOSE_FULL)
                 return
             client.seat, client.live = seat, live
-            client.out.put(json.dumps({"type": "welcome", "table": msg.table, "seat": seat,
-                                       "protocol": PROTOCOL_VERSION}))
+            client.out.put(
+                json.dumps(
+                    {
+                        "type": "welcome",
+                        "table": msg.table,
+                        "seat": seat,
+                        "protocol": PROTOCOL_VERSION,
+                    }
+                )
+            )
             live.clients.append(client)
             if seat is not None:
                 live.table.seats[seat].connections += 1
@@ -543,8 +602,12 @@ class ChupaiServer(TableGuards):
                 return
             if live.step == len(table.log):  # a private step: the answer waits for its end
                 if live.pending is not None:
-                    _queue_error(client, "stale", "your answer is already given; it is "
-                                 "applied when this step ends", table.seat_seq(client.seat))
+                    _queue_error(
+                        client,
+                        "stale",
+                        "your answer is already given; it is applied when this step ends",
+                        table.seat_seq(client.seat),
+                    )
                 else:
                     live.pending = action
                 return
@@ -556,8 +619,9 @@ class ChupaiServer(TableGuards):
             table = live.table
             seq = table.seat_seq(client.seat)
             if msg.seq != seq:
-                _queue_error(client, "stale", f"seq {msg.seq} is not the current state ({seq})",
-                             seq)
+                _queue_error(
+                    client, "stale", f"seq {msg.seq} is not the current state ({seq})", seq
+                )
                 return
             if table.to_act != client.seat:
                 code = "over" if table.over else "not_your_turn"
@@ -573,21 +637,37 @@ def create_app(db: str, **kwargs: Any) -> Starlette:
     return ChupaiServer(db, **kwargs).app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "chupai.sqlite3", *,
-          bot_delay: float = 0.6, log_level: str = "info", limits: Limits | None = None,
-          origins: Sequence[str] = (), **bots: Any) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "chupai.sqlite3",
+    *,
+    bot_delay: float = 0.6,
+    log_level: str = "info",
+    limits: Limits | None = None,
+    origins: Sequence[str] = (),
+    **bots: Any,
+) -> None:
     """Run the server until interrupted (connection limits and timeouts:
     :class:`~chupai.web.conn.Limits`; ``bots``: :class:`ChupaiServer`'s bot and
     private-step keyword arguments, e.g. ``reveal_seconds``)."""
     import uvicorn
 
     limits = fitted(limits or Limits())
-    server = ChupaiServer(db, bot_delay=bot_delay, limits=limits, origins=origins,
-                          frames_in_process=True, **bots)
+    server = ChupaiServer(
+        db, bot_delay=bot_delay, limits=limits, origins=origins, frames_in_process=True, **bots
+    )
     http, ws = protocol_classes(limits)
-    config = uvicorn.Config(server.app, host=host, port=port, log_level=log_level,
-                            http=http, ws=ws, ws_max_size=4 * MAX_MESSAGE,
-                            ws_ping_interval=limits.ping_interval,
-                            ws_ping_timeout=limits.ping_timeout,
-                            timeout_keep_alive=min(5, int(limits.request_timeout) or 1))
+    config = uvicorn.Config(
+        server.app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        http=http,
+        ws=ws,
+        ws_max_size=4 * MAX_MESSAGE,
+        ws_ping_interval=limits.ping_interval,
+        ws_ping_timeout=limits.ping_timeout,
+        timeout_keep_alive=min(5, int(limits.request_timeout) or 1),
+    )
     uvicorn.Server(config).run()

@@ -37,8 +37,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["Limits", "Outbox", "CLOSE_BAD_TOKEN", "CLOSE_SLOW", "CLOSE_FULL", "CLOSE_IDLE",
-           "protocol_classes", "raise_fd_limit"]
+__all__ = [
+    "Limits",
+    "Outbox",
+    "CLOSE_BAD_TOKEN",
+    "CLOSE_SLOW",
+    "CLOSE_FULL",
+    "CLOSE_IDLE",
+    "protocol_classes",
+    "raise_fd_limit",
+]
 
 CLOSE_BAD_TOKEN: Final = 4003
 """Close code: the join's token is no seat's token at that table."""
@@ -85,8 +93,14 @@ class Limits:
                 raise ValueError(f"{name} must be at least 1")
         if self.max_spectators < 0:
             raise ValueError("max_spectators must be at least 0")
-        for name in ("request_timeout", "join_timeout", "send_timeout", "ping_interval",
-                     "ping_timeout", "frames_cache_mib"):
+        for name in (
+            "request_timeout",
+            "join_timeout",
+            "send_timeout",
+            "ping_interval",
+            "ping_timeout",
+            "frames_cache_mib",
+        ):
             value = getattr(self, name)
             if not 0 < value <= 86_400:
                 raise ValueError(f"{name} must be more than 0 and at most 86400, not {value}")
@@ -104,8 +118,9 @@ class Outbox:
     ``timeout`` seconds, or drops the connection. ``on_drop`` is called once when
     the connection is dropped (the server takes it off its table)."""
 
-    def __init__(self, ws: Any, *, limit: int, timeout: float,
-                 on_drop: Callable[[], None] | None = None):
+    def __init__(
+        self, ws: Any, *, limit: int, timeout: float, on_drop: Callable[[], None] | None = None
+    ):
         self.ws = ws
         self.limit = limit
         self.timeout = timeout
@@ -214,9 +229,11 @@ def fitted(limits: Limits) -> Limits:
     return dataclasses.replace(limits, max_connections=max(1, have - FD_RESERVE))
 
 
-_BUSY: Final = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
-                b"content-length: 57\r\nconnection: close\r\n\r\n"
-                b'{"error": "too many connections; try again", "field": null}')
+_BUSY: Final = (
+    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
+    b"content-length: 57\r\nconnection: close\r\n\r\n"
+    b'{"error": "too many connections; try again", "field": null}'
+)
 
 
 def protocol_classes(limits: Limits) -> tuple[type[Any], type[Any]]:
@@ -279,10 +296,14 @@ def protocol_classes(limits: Limits) -> tuple[type[Any], type[Any]]:
         _lost = False
 
         async def send(self, message: Any) -> None:
-            if message["type"] == "websocket.close" and self.handshake_complete \
-                    and not self.writable.is_set():
-                self.queue.put_nowait({"type": "websocket.disconnect",
-                                       "code": message.get("code", 1000)})
+            if (
+                message["type"] == "websocket.close"
+                and self.handshake_complete
+                and not self.writable.is_set()
+            ):
+                self.queue.put_nowait(
+                    {"type": "websocket.disconnect", "code": message.get("code", 1000)}
+                )
                 self.close_sent = True
                 self.transport.abort()
                 return

@@ -47,13 +47,20 @@ def replay_frames(stored: Any) -> list[dict[str, Any]]:
 
     def snap(text: str | None, seat: int | None, position: int) -> None:
         deal = table.match.deals[position]
-        frames.append({
-            "step": len(frames), "deal": position + 1, "seat": seat, "text": text,
-            "hands": [views.hand_tokens(table.spec, obs)
-                      for obs in map(deal.observe, range(table.players))],
-            "public": views.public_view(table.spec, deal.observe(0))["public"],
-            "totals": list(table.match.totals),
-        })
+        frames.append(
+            {
+                "step": len(frames),
+                "deal": position + 1,
+                "seat": seat,
+                "text": text,
+                "hands": [
+                    views.hand_tokens(table.spec, obs)
+                    for obs in map(deal.observe, range(table.players))
+                ],
+                "public": views.public_view(table.spec, deal.observe(0))["public"],
+                "totals": list(table.match.totals),
+            }
+        )
 
     snap(None, None, 0)
     for entry in stored.log:
@@ -66,10 +73,14 @@ def replay_frames(stored: Any) -> list[dict[str, Any]]:
 
 def frames_document(stored: StoredTable) -> bytes:
     """The gzipped JSON answer of the frames endpoint for ``stored``."""
-    doc = {"table": stored.id, "game": stored.config["game"], "spec": stored.config["spec"],
-           "names": [s.name for s in stored.seats], "frames": replay_frames(stored)}
-    text = json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=None,
-                      separators=(",", ":"))
+    doc = {
+        "table": stored.id,
+        "game": stored.config["game"],
+        "spec": stored.config["spec"],
+        "names": [s.name for s in stored.seats],
+        "frames": replay_frames(stored),
+    }
+    text = json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":"))
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
 
 
@@ -99,7 +110,8 @@ class FramesCache:
         if self._pool is None:
             if self.processes:
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    1, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init)
+                    1, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init
+                )
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(1, "chupai-frames")
         return self._pool
@@ -122,7 +134,8 @@ class FramesCache:
                 raise Busy(f"{len(self._running)} replays are being prepared; try again soon")
             loop = asyncio.get_running_loop()
             running = asyncio.ensure_future(
-                loop.run_in_executor(self._executor(), frames_document, stored))
+                loop.run_in_executor(self._executor(), frames_document, stored)
+            )
             self._running[stored.id] = running
             running.add_done_callback(lambda fut: self._done(stored.id, fut))
         return await asyncio.shield(running)

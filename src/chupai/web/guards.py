@@ -68,12 +68,21 @@ class TableGuards:
         try:
             return seat, await asyncio.wait_for(thinking, self.bot_seconds)
         except TimeoutError:
-            log.warning("table %s: the %s bot of seat %d took more than %g s; the hint bot's "
-                        "choice is played for it", table.id, table.seats[seat].level, seat,
-                        self.bot_seconds)
+            log.warning(
+                "table %s: the %s bot of seat %d took more than %g s; the hint bot's "
+                "choice is played for it",
+                table.id,
+                table.seats[seat].level,
+                seat,
+                self.bot_seconds,
+            )
         except Exception:
-            log.exception("table %s: the %s bot of seat %d failed; the hint bot's choice is "
-                          "played for it", table.id, table.seats[seat].level, seat)
+            log.exception(
+                "table %s: the %s bot of seat %d failed; the hint bot's choice is played for it",
+                table.id,
+                table.seats[seat].level,
+                seat,
+            )
         table.drop_bot(seat)
         _, action = await asyncio.to_thread(table.hint, seat)
         return seat, action
@@ -116,12 +125,20 @@ class TableGuards:
                 await write()
             except Exception as exc:
                 self.storage_errors += 1
-                log.error("table %s: an action could not be stored (%s); retrying in %g s",
-                          live.table.id, exc, wait)
+                log.error(
+                    "table %s: an action could not be stored (%s); retrying in %g s",
+                    live.table.id,
+                    exc,
+                    wait,
+                )
                 if not failing:
                     failing = True
-                    await self._notify(live, "storage", "the server cannot store this table's "
-                                       f"actions ({exc}); it keeps trying and the table waits")
+                    await self._notify(
+                        live,
+                        "storage",
+                        "the server cannot store this table's "
+                        f"actions ({exc}); it keeps trying and the table waits",
+                    )
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, longest)
                 continue

@@ -26,15 +26,22 @@ def refuse_request(request: Request, origins: Set[str] = frozenset()) -> Respons
     browser's) is not refused; one without ``Content-Type`` is read as JSON."""
     origin = request.headers.get("origin")
     if origin is not None:
-        own = {f"{scheme}://{request.headers.get('host', '')}".lower()
-               for scheme in ("http", "https")}
+        own = {
+            f"{scheme}://{request.headers.get('host', '')}".lower() for scheme in ("http", "https")
+        }
         if origin.rstrip("/").lower() not in own | origins:
-            return error(403, f"cross-origin request refused: Origin {origin[:100]!r} is not "
-                              "this server's", "Origin")
+            return error(
+                403,
+                f"cross-origin request refused: Origin {origin[:100]!r} is not this server's",
+                "Origin",
+            )
     kind = request.headers.get("content-type")
     if kind is not None and kind.split(";", 1)[0].strip().lower() != "application/json":
-        return error(415, f"the body must be JSON (Content-Type: application/json), "
-                          f"not {kind[:100]!r}", "Content-Type")
+        return error(
+            415,
+            f"the body must be JSON (Content-Type: application/json), not {kind[:100]!r}",
+            "Content-Type",
+        )
     return None
 
 
@@ -68,7 +75,8 @@ def page(request: Request, most: int) -> dict[str, int] | Response:
     for name, low, default, high in (("offset", 0, 0, 2**62), ("limit", 1, most, most)):
         text = request.query_params.get(name, str(default))
         if not text.isdigit() or not low <= int(text) <= high:
-            return error(400, f"{name} must be a whole number from {low} to {high}, "
-                              f"not {text[:40]!r}", name)
+            return error(
+                400, f"{name} must be a whole number from {low} to {high}, not {text[:40]!r}", name
+            )
         out[name] = int(text)
     return out

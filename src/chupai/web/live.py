@@ -17,8 +17,15 @@ from chupai.protocol import GameSpec
 from chupai.web.conn import Outbox
 from chupai.web.tables import Table, web_bot_levels
 
-__all__ = ["Client", "LiveTable", "combo_names", "game_entry", "queue_error",
-           "error_response", "validation_text"]
+__all__ = [
+    "Client",
+    "LiveTable",
+    "combo_names",
+    "game_entry",
+    "queue_error",
+    "error_response",
+    "validation_text",
+]
 
 
 @dataclass(eq=False)
@@ -51,8 +58,9 @@ class LiveTable:
 def combo_names(spec: GameSpec) -> dict[str, dict[str, str]]:
     """The names of ``spec``'s combination types by language: the registry's
     names (``spec.combo_name(kind, lang)``), the ones the terminal shows."""
-    return {lang: {kind: spec.combo_name(kind, lang) for kind in spec.combo_names}
-            for lang in LANGUAGES}
+    return {
+        lang: {kind: spec.combo_name(kind, lang) for kind in spec.combo_names} for lang in LANGUAGES
+    }
 
 
 def game_entry(spec: GameSpec) -> dict[str, Any]:
@@ -63,13 +71,21 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
     page (:func:`chupai.web.games.page_data`: none for the generic view)."""
     from chupai.web.games import page_data
 
-    presets = [{"name": name, "players": rules.players, "spec": rules.spec()}
-               for name, rules in spec.presets().items()]
+    presets = [
+        {"name": name, "players": rules.players, "spec": rules.spec()}
+        for name, rules in spec.presets().items()
+    ]
     bots = web_bot_levels(spec.key)
-    return {"key": spec.key, "names": dict(spec.names), "default_preset": spec.default_preset,
-            "presets": presets, "bots": bots, "combo_names": combo_names(spec),
-            "web_view": spec.layers.get("web") is not None,
-            "page": page_data(spec.plugin("web"))}
+    return {
+        "key": spec.key,
+        "names": dict(spec.names),
+        "default_preset": spec.default_preset,
+        "presets": presets,
+        "bots": bots,
+        "combo_names": combo_names(spec),
+        "web_view": spec.layers.get("web") is not None,
+        "page": page_data(spec.plugin("web")),
+    }
 
 
 def validation_text(exc: ValidationError) -> str:
@@ -85,5 +101,3 @@ def queue_error(client: Client, code: str, message: str, seq: int | None = None)
 
 def error_response(status: int, message: str, field: str | None) -> JSONResponse:
     return JSONResponse({"error": message, "field": field}, status_code=status)
-
-

@@ -18,10 +18,23 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 __all__ = [
-    "PROTOCOL_VERSION", "MAX_MESSAGE", "ERROR_CODES",
-    "Join", "Act", "HintRequest", "Ping", "ClientMessage", "CLIENT_MESSAGE",
-    "SeatSpec", "CreateTable",
-    "Welcome", "State", "Error", "HintReply", "Pong", "SERVER_MESSAGES",
+    "PROTOCOL_VERSION",
+    "MAX_MESSAGE",
+    "ERROR_CODES",
+    "Join",
+    "Act",
+    "HintRequest",
+    "Ping",
+    "ClientMessage",
+    "CLIENT_MESSAGE",
+    "SeatSpec",
+    "CreateTable",
+    "Welcome",
+    "State",
+    "Error",
+    "HintReply",
+    "Pong",
+    "SERVER_MESSAGES",
     "json_schema",
 ]
 
@@ -42,7 +55,7 @@ ERROR_CODES: Final = {
     "over": "the match is over",
     "storage": "the server could not store the table's last action; it retries, the table waits",
     "full": "a connection limit is reached: the server's, the table's or its spectators' "
-            "(the socket is closed, code 4013)",
+    "(the socket is closed, code 4013)",
     "idle": "no join within the join timeout (the socket is closed, code 4408)",
 }
 """Every ``code`` of an ``error`` message, with its meaning."""
@@ -51,6 +64,7 @@ _STRICT = ConfigDict(extra="forbid", strict=True)
 
 
 # ----- client to server -------------------------------------------------------------------
+
 
 class Join(BaseModel):
     """The first message on a socket: sit at ``table`` as the seat of ``token``, or
@@ -92,6 +106,7 @@ CLIENT_MESSAGE: Final[TypeAdapter[Join | Act | HintRequest | Ping]] = TypeAdapte
 
 # ----- HTTP: creating a table ---------------------------------------------------------------
 
+
 class SeatSpec(BaseModel):
     """Who sits in a seat: a human (the creator takes the first human seat; the
     others are invitations) or a bot of ``level``."""
@@ -116,6 +131,7 @@ class CreateTable(BaseModel):
 
 
 # ----- server to client -----------------------------------------------------------------------
+
 
 class Welcome(BaseModel):
     type: Literal["welcome"]
@@ -204,7 +220,9 @@ class Pong(BaseModel):
 
 
 ServerMessage = Annotated[Welcome | State | Error | HintReply | Pong, Field(discriminator="type")]
-SERVER_MESSAGES: Final[TypeAdapter[Welcome | State | Error | HintReply | Pong]] = TypeAdapter(ServerMessage)
+SERVER_MESSAGES: Final[TypeAdapter[Welcome | State | Error | HintReply | Pong]] = TypeAdapter(
+    ServerMessage
+)
 
 
 def json_schema() -> dict[str, Any]:

@@ -14,46 +14,61 @@ __all__ = ["add_limit_options", "limits_of"]
 
 _HELP = {
     "max_connections": "connections open at once, HTTP and WebSocket (default {}); one more is "
-                       "answered 503 and closed. The descriptor limit is raised to fit where "
-                       "allowed, else this is lowered to fit it",
+    "answered 503 and closed. The descriptor limit is raised to fit where "
+    "allowed, else this is lowered to fit it",
     "max_table_connections": "WebSockets joined to one table, players' devices and spectators "
-                             "(default {}); one more gets error 'full', close code "
-                             f"{CLOSE_FULL}",
+    "(default {}); one more gets error 'full', close code "
+    f"{CLOSE_FULL}",
     "max_spectators": "spectators of one table (default {}; a place is always kept for each "
-                      "seat); one more gets error 'full'",
+    "seat); one more gets error 'full'",
     "request_timeout": "seconds a connection has to send a whole request head, and a request "
-                       "its body (default {:g}); then it is cut (408 for a late body)",
+    "its body (default {:g}); then it is cut (408 for a late body)",
     "join_timeout": "seconds a WebSocket has to join a table (default {:g}); then error "
-                    f"'idle' and close code {CLOSE_IDLE}",
+    f"'idle' and close code {CLOSE_IDLE}",
     "send_queue": "messages that may wait to go out on one WebSocket (default {}); a receiver "
-                  f"that falls further behind is dropped, close code {CLOSE_SLOW}",
+    f"that falls further behind is dropped, close code {CLOSE_SLOW}",
     "send_timeout": "seconds one message may take to go out on a WebSocket (default {:g}); "
-                    f"then the receiver is dropped, close code {CLOSE_SLOW}",
+    f"then the receiver is dropped, close code {CLOSE_SLOW}",
     "ping_interval": "seconds between the server's WebSocket pings (default {:g})",
     "ping_timeout": "seconds a WebSocket has to answer a ping (default {:g}); a half-open or "
-                    "never-reading connection is then cut",
+    "never-reading connection is then cut",
     "frames_cache_mib": "MiB of memory for the cached replay frames of finished tables "
-                        "(compressed; default {:g})",
+    "(compressed; default {:g})",
     "frames_queue": "replays that may wait to be prepared at once (default {}); more are "
-                    "answered 503",
+    "answered 503",
 }
 
 
 def add_limit_options(p: argparse.ArgumentParser) -> None:
     """Add the limit options (``--max-connections``...) and ``--origin`` to ``p``."""
-    g = p.add_argument_group("limits", "Connection limits and timeouts (docs/protocol.md, "
-                                       "'Limits').")
+    g = p.add_argument_group(
+        "limits", "Connection limits and timeouts (docs/protocol.md, 'Limits')."
+    )
     defaults = Limits()
     for f in dataclasses.fields(Limits):
         default = getattr(defaults, f.name)
-        g.add_argument("--" + f.name.replace("_", "-"), dest=f.name, type=type(default),
-                       default=default, metavar="N" if isinstance(default, int) else "SECONDS"
-                       if "timeout" in f.name or "interval" in f.name else "X",
-                       help=_HELP[f.name].format(default))
-    p.add_argument("--origin", dest="origins", action="append", default=[], metavar="URL",
-                   help="another origin whose pages may create tables (e.g. "
-                        "https://cards.example.org behind a proxy; repeat for several); "
-                        "by default only the server's own")
+        g.add_argument(
+            "--" + f.name.replace("_", "-"),
+            dest=f.name,
+            type=type(default),
+            default=default,
+            metavar="N"
+            if isinstance(default, int)
+            else "SECONDS"
+            if "timeout" in f.name or "interval" in f.name
+            else "X",
+            help=_HELP[f.name].format(default),
+        )
+    p.add_argument(
+        "--origin",
+        dest="origins",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another origin whose pages may create tables (e.g. "
+        "https://cards.example.org behind a proxy; repeat for several); "
+        "by default only the server's own",
+    )
 
 
 def limits_of(args: argparse.Namespace) -> Limits:

@@ -50,6 +50,7 @@ _Statement = tuple[str, tuple[Any, ...]]
 class DatabaseLocked(ChupaiError):
     """Another process holds the database (a second server on the same file)."""
 
+
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -138,8 +139,9 @@ class Store:
         except BaseException:
             self._unlock()
             raise
-        self._queue: queue.Queue[tuple[Sequence[_Statement], asyncio.Future[None] | None]
-                                 | None] = queue.Queue()
+        self._queue: queue.Queue[
+            tuple[Sequence[_Statement], asyncio.Future[None] | None] | None
+        ] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, name="chupai-store", daemon=True)
         self._writer.start()
         self.batches = 0
@@ -209,28 +211,51 @@ class Store:
         self._unlock()
 
     # ----- writes ---------------------------------------------------------------------------
-    async def create_table(self, table_id: str, config: dict[str, Any],
-                           seats: Sequence[StoredSeat], record: dict[str, Any] | None = None
-                           ) -> None:
+    async def create_table(
+        self,
+        table_id: str,
+        config: dict[str, Any],
+        seats: Sequence[StoredSeat],
+        record: dict[str, Any] | None = None,
+    ) -> None:
         """Store a new table and its seats (and its finish, with ``record``, for a
         match over before anybody acted), in one transaction."""
-        statements: list[_Statement] = [(
-            "INSERT INTO tables (id, created, config, status) VALUES (?, ?, ?, 'playing')",
-            (table_id, time.time(), json.dumps(config, sort_keys=True)))]
-        statements += [(
-            "INSERT INTO seats (table_id, seat, kind, name, level, token_hash) VALUES (?,?,?,?,?,?)",
-            (table_id, s.seat, s.kind, s.name, s.level, s.token_hash)) for s in seats]
+        statements: list[_Statement] = [
+            (
+                "INSERT INTO tables (id, created, config, status) VALUES (?, ?, ?, 'playing')",
+                (table_id, time.time(), json.dumps(config, sort_keys=True)),
+            )
+        ]
+        statements += [
+            (
+                "INSERT INTO seats (table_id, seat, kind, name, level, token_hash) VALUES (?,?,?,?,?,?)",
+                (table_id, s.seat, s.kind, s.name, s.level, s.token_hash),
+            )
+            for s in seats
+        ]
         if record is not None:
             statements.append(_finish(table_id, "over", record))
         await self._write(statements)
 
-    async def append(self, table_id: str, entry: LogEntry,
-                     record: dict[str, Any] | None = None) -> None:
+    async def append(
+        self, table_id: str, entry: LogEntry, record: dict[str, Any] | None = None
+    ) -> None:
         """Commit one action of the log; with ``record`` (the action ended the
         match), the table's finish in the same transaction."""
-        statements: list[_Statement] = [(
-            "INSERT INTO actions (table_id, seq, deal, seat, text, auto, at) VALUES (?,?,?,?,?,?,?)",
-            (table_id, entry.seq, entry.deal, entry.seat, entry.text, int(entry.auto), time.time()))]
+        statements: list[_Statement] = [
+            (
+                "INSERT INTO actions (table_id, seq, deal, seat, text, auto, at) VALUES (?,?,?,?,?,?,?)",
+                (
+                    table_id,
+                    entry.seq,
+                    entry.deal,
+                    entry.seat,
+                    entry.text,
+                    int(entry.auto),
+                    time.time(),
+                ),
+            )
+        ]
         if record is not None:
             statements.append(_finish(table_id, "over", record))
         await self._write(statements)
@@ -245,28 +270,43 @@ class Store:
         con.row_factory = sqlite3.Row
         return con
 
-    def load_tables(self, status: str = "playing", table_id: str | None = None
-                    ) -> list[StoredTable]:
+    def load_tables(
+        self, status: str = "playing", table_id: str | None = None
+    ) -> list[StoredTable]:
         """Every table of ``status`` (or only ``table_id``, if given and of that
         status) with its seats and log, oldest first."""
         con = self._read()
         try:
             if table_id is None:
-                rows = con.execute("SELECT id, created, config, status FROM tables "
-                                   "WHERE status = ? ORDER BY created", (status,)).fetchall()
+                rows = con.execute(
+                    "SELECT id, created, config, status FROM tables "
+                    "WHERE status = ? ORDER BY created",
+                    (status,),
+                ).fetchall()
             else:
-                rows = con.execute("SELECT id, created, config, status FROM tables "
-                                   "WHERE status = ? AND id = ?", (status, table_id)).fetchall()
+                rows = con.execute(
+                    "SELECT id, created, config, status FROM tables WHERE status = ? AND id = ?",
+                    (status, table_id),
+                ).fetchall()
             out = []
             for r in rows:
-                seats = tuple(StoredSeat(s["seat"], s["kind"], s["name"], s["level"], s["token_hash"])
-                              for s in con.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat",
-                                                   (r["id"],)))
-                log = tuple(LogEntry(a["seq"], a["deal"], a["seat"], a["text"], bool(a["auto"]))
-                            for a in con.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY seq",
-                                                 (r["id"],)))
-                out.append(StoredTable(r["id"], r["created"], json.loads(r["config"]), r["status"],
-                                       seats, log))
+                seats = tuple(
+                    StoredSeat(s["seat"], s["kind"], s["name"], s["level"], s["token_hash"])
+                    for s in con.execute(
+                        "SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (r["id"],)
+                    )
+                )
+                log = tuple(
+                    LogEntry(a["seq"], a["deal"], a["seat"], a["text"], bool(a["auto"]))
+                    for a in con.execute(
+                        "SELECT * FROM actions WHERE table_id = ? ORDER BY seq", (r["id"],)
+                    )
+                )
+                out.append(
+                    StoredTable(
+                        r["id"], r["created"], json.loads(r["config"]), r["status"], seats, log
+                    )
+                )
             return out
         finally:
             con.close()
@@ -278,17 +318,31 @@ class Store:
         try:
             rows = con.execute(
                 "SELECT id, created, finished, config, record FROM tables WHERE status = 'over' "
-                "ORDER BY finished DESC, id LIMIT ? OFFSET ?", (limit, offset)).fetchall()
+                "ORDER BY finished DESC, id LIMIT ? OFFSET ?",
+                (limit, offset),
+            ).fetchall()
             out = []
             for r in rows:
                 config = json.loads(r["config"])
                 record = json.loads(r["record"]) if r["record"] else {}
-                names = [s["name"] for s in con.execute(
-                    "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (r["id"],))]
-                out.append({"table": r["id"], "created": r["created"], "finished": r["finished"],
-                            "game": config.get("game"), "spec": record.get("spec"),
-                            "deals": len(record.get("table", [])), "names": names,
-                            "totals": record.get("totals")})
+                names = [
+                    s["name"]
+                    for s in con.execute(
+                        "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (r["id"],)
+                    )
+                ]
+                out.append(
+                    {
+                        "table": r["id"],
+                        "created": r["created"],
+                        "finished": r["finished"],
+                        "game": config.get("game"),
+                        "spec": record.get("spec"),
+                        "deals": len(record.get("table", [])),
+                        "names": names,
+                        "totals": record.get("totals"),
+                    }
+                )
             return out
         finally:
             con.close()
@@ -297,16 +351,19 @@ class Store:
         """The match record of a finished table, or None."""
         con = self._read()
         try:
-            row = con.execute("SELECT record FROM tables WHERE id = ? AND status = 'over'",
-                              (table_id,)).fetchone()
+            row = con.execute(
+                "SELECT record FROM tables WHERE id = ? AND status = 'over'", (table_id,)
+            ).fetchone()
             return None if row is None or row["record"] is None else dict(json.loads(row["record"]))
         finally:
             con.close()
 
 
 def _finish(table_id: str, status: str, record: dict[str, Any] | None) -> _Statement:
-    return ("UPDATE tables SET status = ?, finished = ?, record = ? WHERE id = ?",
-            (status, time.time(), None if record is None else json.dumps(record), table_id))
+    return (
+        "UPDATE tables SET status = ?, finished = ?, record = ? WHERE id = ?",
+        (status, time.time(), None if record is None else json.dumps(record), table_id),
+    )
 
 
 def _lock(path: str) -> Any:
@@ -325,8 +382,10 @@ def _lock(path: str) -> Any:
     except OSError:
         holder = f.read().strip() or "another process"
         f.close()
-        raise DatabaseLocked(f"the database {path!r} is in use by {holder} (lock file "
-                             f"{lock_path}); one server per database") from None
+        raise DatabaseLocked(
+            f"the database {path!r} is in use by {holder} (lock file "
+            f"{lock_path}); one server per database"
+        ) from None
     f.seek(0)
     f.truncate()
     f.write(f"pid {os.getpid()} on host {socket.gethostname()}\n")
@@ -353,8 +412,10 @@ def _check_integrity(con: sqlite3.Connection, path: str) -> None:
     rows = [str(r[0]) for r in con.execute("PRAGMA quick_check").fetchall()]
     if rows != ["ok"]:
         lines = "\n".join(rows).splitlines()
-        raise ChupaiError(f"the database {path!r} is corrupted (quick_check: "
-                          f"{'; '.join(lines[:3])}); restore it from a backup or move it away")
+        raise ChupaiError(
+            f"the database {path!r} is corrupted (quick_check: "
+            f"{'; '.join(lines[:3])}); restore it from a backup or move it away"
+        )
 
 
 def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:

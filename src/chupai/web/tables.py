@@ -31,14 +31,25 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from chupai.seeds import digest_seed
 from chupai.errors import ChupaiError, RulesError
 from chupai.protocol import get_game
+from chupai.seeds import digest_seed
 from chupai.web import views
 from chupai.web.store import LogEntry, StoredSeat, StoredTable
 
-__all__ = ["Table", "TableError", "ActionRefused", "Seat", "new_token", "token_hash",
-           "HUMAN_DEFAULT_NAMES", "HINT_BOT", "WEB_BOTS", "BOT_LIMITS", "web_bot_levels"]
+__all__ = [
+    "Table",
+    "TableError",
+    "ActionRefused",
+    "Seat",
+    "new_token",
+    "token_hash",
+    "HUMAN_DEFAULT_NAMES",
+    "HINT_BOT",
+    "WEB_BOTS",
+    "BOT_LIMITS",
+    "web_bot_levels",
+]
 
 HINT_BOT: Final = "heuristic"
 """The bot that answers hints and plays for a seat whose turn timer ran out."""
@@ -59,8 +70,16 @@ BOT_LIMITS: Final[dict[str, tuple[float, float]]] = {
 budget of a decision in milliseconds, ``playouts`` its rollouts): a table's bot
 may not take the server's cores for itself."""
 
-HUMAN_DEFAULT_NAMES: Final = ("East", "South", "West", "North", "Centre", "Sixth", "Seventh",
-                              "Eighth")
+HUMAN_DEFAULT_NAMES: Final = (
+    "East",
+    "South",
+    "West",
+    "North",
+    "Centre",
+    "Sixth",
+    "Seventh",
+    "Eighth",
+)
 
 
 class TableError(ChupaiError):
@@ -102,8 +121,13 @@ class Seat:
     connections: int = 0
 
     def info(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
-                "connected": self.kind == "bot" or self.connections > 0}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "connected": self.kind == "bot" or self.connections > 0,
+        }
 
 
 def _no_answer(deal: Any) -> Any:
@@ -147,8 +171,11 @@ def _check_bot_params(level: str, field: str) -> None:
             continue
         low, high = BOT_LIMITS.get(key, (-1e6, 1e6))
         if not math.isfinite(value) or not low <= value <= high:
-            raise TableError(f"bot parameter {key}={value!r} is out of bounds: {key} must be "
-                             f"between {low:g} and {high:g} on this server", field)
+            raise TableError(
+                f"bot parameter {key}={value!r} is out of bounds: {key} must be "
+                f"between {low:g} and {high:g} on this server",
+                field,
+            )
 
 
 def _check_seat(game: str, i: int, s: Mapping[str, Any]) -> dict[str, Any]:
@@ -159,8 +186,10 @@ def _check_seat(game: str, i: int, s: Mapping[str, Any]) -> dict[str, Any]:
     level = (s.get("level") or "greedy").strip()
     levels = web_bot_levels(game)
     if level.split(":", 1)[0].strip().lower() not in levels:
-        raise TableError(f"unknown bot level {level!r} for {game}; levels: "
-                         f"{', '.join(levels)}", f"seats.{i}.level")
+        raise TableError(
+            f"unknown bot level {level!r} for {game}; levels: {', '.join(levels)}",
+            f"seats.{i}.level",
+        )
     _check_bot_params(level, f"seats.{i}.level")
     try:
         _finite_parameters(level)
@@ -183,8 +212,10 @@ def _finite_parameters(level: str) -> None:
 
 def _name_bots(clean: list[dict[str, Any]]) -> None:
     """Unnamed bots are called after their level, numbered when a level repeats."""
-    bases = [f"{c['level'].split(':', 1)[0]} bot" if c["kind"] == "bot" and not c.get("named")
-             else "" for c in clean]
+    bases = [
+        f"{c['level'].split(':', 1)[0]} bot" if c["kind"] == "bot" and not c.get("named") else ""
+        for c in clean
+    ]
     number: dict[str, int] = {}
     for c, base in zip(clean, bases, strict=True):
         if c.pop("named", True):
@@ -214,8 +245,9 @@ def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise TableError(str(exc), field) from None
     seats = list(raw["seats"])
     if len(seats) != rules.players:
-        raise TableError(f"{info.key} ({preset}) is played by {rules.players} players, "
-                         f"not {len(seats)}", "seats")
+        raise TableError(
+            f"{info.key} ({preset}) is played by {rules.players} players, not {len(seats)}", "seats"
+        )
     if not any(s["kind"] == "human" for s in seats):
         raise TableError("a table needs at least one human seat", "seats")
     clean = [_check_seat(info.key, i, s) for i, s in enumerate(seats)]
@@ -223,16 +255,24 @@ def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
     seed = raw.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**62)
-    return {"game": info.key, "preset": preset, "options": options, "spec": rules.spec(),
-            "deals": int(raw.get("deals") or 1), "turn_seconds": raw.get("turn_seconds"),
-            "seed": int(seed), "seats": clean}
+    return {
+        "game": info.key,
+        "preset": preset,
+        "options": options,
+        "spec": rules.spec(),
+        "deals": int(raw.get("deals") or 1),
+        "turn_seconds": raw.get("turn_seconds"),
+        "seed": int(seed),
+        "seats": clean,
+    }
 
 
 class Table:
     """One table: a match of ``config["deals"]`` counted deals and its seats."""
 
-    def __init__(self, table_id: str, config: Mapping[str, Any], seats: Sequence[Seat],
-                 created: float):
+    def __init__(
+        self, table_id: str, config: Mapping[str, Any], seats: Sequence[Seat], created: float
+    ):
         self.id = table_id
         self.config = dict(config)
         self.game: str = config["game"]
@@ -240,8 +280,9 @@ class Table:
         self.spec = get_game(self.game)
         self.rules = self.spec.resolve(config["preset"], config["options"])
         self.seats = list(seats)
-        self.match = self.spec.new_match(self.rules, int(config["seed"]),
-                                         deals=int(config["deals"]))
+        self.match = self.spec.new_match(
+            self.rules, int(config["seed"]), deals=int(config["deals"])
+        )
         plugin = self.spec.plugin("web")
         self._quiet_answer: Callable[[Any], Any] = getattr(plugin, "quiet_answer", _no_answer)
         self._private_step: Callable[[Any], Any] = getattr(plugin, "private_step", _no_answer)
@@ -261,16 +302,24 @@ class Table:
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
-    def create(cls, table_id: str, config: Mapping[str, Any], created: float
-               ) -> tuple[Table, list[str | None]]:
+    def create(
+        cls, table_id: str, config: Mapping[str, Any], created: float
+    ) -> tuple[Table, list[str | None]]:
         """A new table of a checked ``config`` and the seats' tokens (None for bots)."""
         tokens: list[str | None] = []
         seats = []
         for i, s in enumerate(config["seats"]):
             token = new_token() if s["kind"] == "human" else None
             tokens.append(token)
-            seats.append(Seat(i, s["kind"], s["name"], s["level"],
-                              None if token is None else token_hash(token)))
+            seats.append(
+                Seat(
+                    i,
+                    s["kind"],
+                    s["name"],
+                    s["level"],
+                    None if token is None else token_hash(token),
+                )
+            )
         return cls(table_id, config, seats, created), tokens
 
     @classmethod
@@ -286,8 +335,10 @@ class Table:
             if entry.seq != len(table.log) or entry.deal != table.position:
                 raise ChupaiError(f"table {stored.id}: action {entry.seq} is out of order")
             if entry.seat != deal.current_player:
-                raise ChupaiError(f"table {stored.id}: action {entry.seq} by seat {entry.seat}, "
-                                  f"but seat {deal.current_player} was to act")
+                raise ChupaiError(
+                    f"table {stored.id}: action {entry.seq} by seat {entry.seat}, "
+                    f"but seat {deal.current_player} was to act"
+                )
             action = table.parse(entry.text)
             deal.check(action)
             table.commit(entry, action)
@@ -368,8 +419,10 @@ class Table:
             raise ActionRefused("over", "the match is over")
         current = self.seat_seq(seat)
         if seq != current:  # first: a double click after the turn passed is stale
-            raise ActionRefused("stale", f"seq {seq} is not the current state ({current}); "
-                                         "the action was not applied")
+            raise ActionRefused(
+                "stale",
+                f"seq {seq} is not the current state ({current}); the action was not applied",
+            )
         if deal.current_player != seat:
             raise ActionRefused("not_your_turn", f"it is not seat {seat}'s turn")
         legal = self.legal()
@@ -377,8 +430,9 @@ class Table:
             raise ActionRefused("bad_message", "give either 'action' or 'text', not both")
         if index is not None:
             if index >= len(legal):
-                raise ActionRefused("illegal", f"action {index} is not in the legal list "
-                                               f"(0..{len(legal) - 1})")
+                raise ActionRefused(
+                    "illegal", f"action {index} is not in the legal list (0..{len(legal) - 1})"
+                )
             return legal[index]
         if text is None:
             raise ActionRefused("bad_message", "an act message needs 'action' or 'text'")
@@ -443,8 +497,7 @@ class Table:
         """Apply a committed action and deal on when its deal ends."""
         deal = self.deal
         assert deal is not None
-        if not entry.auto and not self.is_bot(entry.seat) \
-                and self._quiet_answer(deal) is not None:
+        if not entry.auto and not self.is_bot(entry.seat) and self._quiet_answer(deal) is not None:
             self._answered[(self.position, entry.seat)] = frozenset(self.legal())
         deal.apply_action(action)
         self.log.append(entry)
@@ -487,7 +540,9 @@ class Table:
         bot = self._bots.get(key)
         if bot is None:
             level = self.seats[seat].level or "greedy"
-            bot = _make_bot(level, _derive("chupai-table-bot", self.config["seed"], *key), self.game)
+            bot = _make_bot(
+                level, _derive("chupai-table-bot", self.config["seed"], *key), self.game
+            )
             self._bots = {k: v for k, v in self._bots.items() if k[0] == self.position}
             self._bots[key] = bot
         return seat, bot, deal.observe(seat), self.legal()
@@ -503,8 +558,9 @@ class Table:
         level = next((b for b in (HINT_BOT, "greedy", "random") if b in levels), None)
         if level is None:
             return 0, legal[0]
-        bot = _make_bot(level, _derive("chupai-hint", self.config["seed"], len(self.log)),
-                        self.game)
+        bot = _make_bot(
+            level, _derive("chupai-hint", self.config["seed"], len(self.log)), self.game
+        )
         action = bot.act(deal.observe(seat), legal)
         return legal.index(action), action
 
@@ -528,31 +584,38 @@ class Table:
             m = self.match
             running = m.current is not None
             counted = m.counted
-            self._match_info = (key, {
-                "last_outcome": self.last_outcome(),
-                "deal": counted + 1 if running else max(counted, 1),
-                "deals": m.planned,
-                "redeals": len(m.deals) - counted - (1 if running else 0),
-                "totals": list(m.totals),
-                "table": [_jsonable(row.to_dict()) for row in m.table()],
-                "over": self.over,
-            })
+            self._match_info = (
+                key,
+                {
+                    "last_outcome": self.last_outcome(),
+                    "deal": counted + 1 if running else max(counted, 1),
+                    "deals": m.planned,
+                    "redeals": len(m.deals) - counted - (1 if running else 0),
+                    "totals": list(m.totals),
+                    "table": [_jsonable(row.to_dict()) for row in m.table()],
+                    "over": self.over,
+                },
+            )
         return dict(self._match_info[1])
 
     def public_part(self) -> dict[str, Any]:
         """The public part of the current view (the same for every seat)."""
         return dict(views.public_view(self.spec, self.match.deals[-1].observe(0))["public"])
 
-    def state(self, seat: int | None, deadline_ms: int | None = None,
-              public: dict[str, Any] | None = None) -> dict[str, Any]:
+    def state(
+        self, seat: int | None, deadline_ms: int | None = None, public: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (None: a spectator); ``public`` is
         :meth:`public_part` if already built for this moment."""
         last = self.match.deals[-1]
         obs = last.observe(0 if seat is None else seat)
         view: dict[str, Any]
         if seat is None:
-            view = (views.public_view(self.spec, obs) if public is None
-                    else {"public": public, "private": None})
+            view = (
+                views.public_view(self.spec, obs)
+                if public is None
+                else {"public": public, "private": None}
+            )
             seq = None
         else:
             view = views.seat_view(self.spec, obs, public)
@@ -564,23 +627,37 @@ class Table:
             legal = views.legal_entries(self.spec, obs, self.legal(), last.action_text)
             turn_seat = seat
         return {
-            "type": "state", "seq": seq, "table": self.id, "game": self.game,
-            "spec": self.config["spec"], "players": self.players, "seat": seat,
+            "type": "state",
+            "seq": seq,
+            "table": self.id,
+            "game": self.game,
+            "spec": self.config["spec"],
+            "players": self.players,
+            "seat": seat,
             "seats": [s.info() for s in self.seats],
             "match": self.match_info(),
             "view": view,
             "legal": legal,
-            "turn": {"seat": turn_seat,
-                     "deadline_ms": deadline_ms if turn_seat is not None else None},
+            "turn": {
+                "seat": turn_seat,
+                "deadline_ms": deadline_ms if turn_seat is not None else None,
+            },
         }
 
     def public_info(self) -> dict[str, Any]:
         """What the lobby lists of a table."""
         info = self.match_info()
-        return {"table": self.id, "game": self.game, "preset": self.config["preset"],
-                "spec": self.config["spec"], "status": self.status, "created": self.created,
-                "seats": [s.info() for s in self.seats], "deal": info["deal"],
-                "deals": info["deals"]}
+        return {
+            "table": self.id,
+            "game": self.game,
+            "preset": self.config["preset"],
+            "spec": self.config["spec"],
+            "status": self.status,
+            "created": self.created,
+            "seats": [s.info() for s in self.seats],
+            "deal": info["deal"],
+            "deals": info["deals"],
+        }
 
 
 def _jsonable(value: Any) -> Any:

@@ -19,8 +19,19 @@ from typing import Any, Final, NamedTuple, TypeAlias
 
 from chupai.actions import Pass
 
-__all__ = ["JSON", "PLAY", "HISTORY_LIMIT", "Ev", "Notation", "Formatted", "GameView", "formatted",
-           "token", "display", "outcome_json"]
+__all__ = [
+    "JSON",
+    "PLAY",
+    "HISTORY_LIMIT",
+    "Ev",
+    "Notation",
+    "Formatted",
+    "GameView",
+    "formatted",
+    "token",
+    "display",
+    "outcome_json",
+]
 
 JSON: TypeAlias = dict[str, Any]
 
@@ -32,6 +43,7 @@ HISTORY_LIMIT: Final = 60
 
 
 # ----- card tokens --------------------------------------------------------------------
+
 
 def token(name: str) -> str:
     """A core card token with the ten written ``10`` (no other token starts with T)."""
@@ -60,6 +72,7 @@ class Ev(NamedTuple):
 
 # ----- notation ------------------------------------------------------------------------
 
+
 class Notation:
     """How one game writes cards and actions under given rules (and Big Ace suit):
     hashable on ``key``, so that formatted actions can be cached."""
@@ -71,8 +84,7 @@ class Notation:
         self._hash = hash(key)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Notation) \
-            and other.key == self.key
+        return type(other) is type(self) and isinstance(other, Notation) and other.key == self.key
 
     def __hash__(self) -> int:
         return self._hash
@@ -105,12 +117,21 @@ class Formatted(NamedTuple):
 def formatted(nt: Notation, action: Any) -> Formatted:
     """An action as the views write it (cached: a view lists up to
     ``HISTORY_LIMIT`` events, and the next view mostly the same ones)."""
-    return Formatted(display(nt.text(action)), tuple(nt.action_cards(action)),
-                     nt.kind(action), nt.combo_type(action))
+    return Formatted(
+        display(nt.text(action)),
+        tuple(nt.action_cards(action)),
+        nt.kind(action),
+        nt.combo_type(action),
+    )
 
 
-def outcome_json(out: Any, winner: int | None, order: Sequence[int], hands: list[list[str]],
-                 winners: Sequence[int] | None = None) -> JSON:
+def outcome_json(
+    out: Any,
+    winner: int | None,
+    order: Sequence[int],
+    hands: list[list[str]],
+    winners: Sequence[int] | None = None,
+) -> JSON:
     """The ``outcome`` of a view from a game's outcome object (its ``scores``,
     ``redeal`` and ``to_dict()``; the hands are given in the view's notation)."""
     detail = out.to_dict()
@@ -123,6 +144,7 @@ def outcome_json(out: Any, winner: int | None, order: Sequence[int], hands: list
 
 
 # ----- the view of one observation ---------------------------------------------------------
+
 
 class GameView:
     """What a view needs of one game's observation; a game's web plugin subclasses
@@ -214,8 +236,14 @@ class GameView:
     # shared helpers
     def entry(self, ev: Ev) -> JSON:
         f = formatted(self.nt, ev.action)
-        return {"seat": ev.seat, "to": ev.to, "text": f.text, "cards": list(f.cards),
-                "kind": f.kind, "type": f.type}
+        return {
+            "seat": ev.seat,
+            "to": ev.to,
+            "text": f.text,
+            "cards": list(f.cards),
+            "kind": f.kind,
+            "type": f.type,
+        }
 
     def top_json(self, seat: int | None, top: Any) -> JSON | None:
         if top is None or seat is None:
@@ -226,8 +254,12 @@ class GameView:
     def last_json(self, ev: Ev) -> JSON:
         """A seat's last action in the current trick or phase."""
         f = formatted(self.nt, ev.action)
-        return {"text": f.text, "cards": list(f.cards), "pass": isinstance(ev.action, Pass),
-                "kind": f.kind}
+        return {
+            "text": f.text,
+            "cards": list(f.cards),
+            "pass": isinstance(ev.action, Pass),
+            "kind": f.kind,
+        }
 
     def segment_start(self, events: Sequence[Ev]) -> int:
         """Where the events of the current trick (in play) or phase start."""
@@ -257,13 +289,15 @@ class GameView:
         history = [{"n": first + k, **self.entry(ev)} for k, ev in enumerate(events[first:])]
         public: JSON = {"phase": self.phase(), "to_act": self.to_act()}
         public.update(self.base())
-        public.update({
-            "last": last,
-            "history": history,
-            "roles": self.roles(),
-            "info": self.info(),
-            "outcome": self.outcome(),
-        })
+        public.update(
+            {
+                "last": last,
+                "history": history,
+                "roles": self.roles(),
+                "info": self.info(),
+                "outcome": self.outcome(),
+            }
+        )
         return public, notes
 
     def private_part(self, notes: list[Ev] | None = None) -> JSON:
@@ -276,6 +310,5 @@ class GameView:
             "hand": self.hand(),
             "role": self.private_role(),
             "notes": [self.entry(ev) for ev in notes[-HISTORY_LIMIT:]],
-            "info": {"phase": obs.phase.value, "to_act": obs.current_player,
-                     **self.private_info()},
+            "info": {"phase": obs.phase.value, "to_act": obs.current_player, **self.private_info()},
         }

@@ -64,8 +64,16 @@ from chupai.protocol import GameSpec, get_game
 from chupai.web.viewkit import HISTORY_LIMIT, JSON, Ev, Formatted, GameView
 
 __all__ = [
-    "HISTORY_LIMIT", "Game", "Observation", "TextOf", "seat_view", "public_view", "legal_entries",
-    "action_text", "card_tokens", "hand_tokens",
+    "HISTORY_LIMIT",
+    "Game",
+    "Observation",
+    "TextOf",
+    "seat_view",
+    "public_view",
+    "legal_entries",
+    "action_text",
+    "card_tokens",
+    "hand_tokens",
 ]
 
 Observation: TypeAlias = Any
@@ -89,8 +97,10 @@ class _Generic:
 
     def format(self, action: Any) -> Formatted:
         if self.text is None:
-            raise ValueError(f"{self.spec.key} has no web view: its actions are written "
-                             "by the deal's action_text (pass text=deal.action_text)")
+            raise ValueError(
+                f"{self.spec.key} has no web view: its actions are written "
+                "by the deal's action_text (pass text=deal.action_text)"
+            )
         kind = "pass" if isinstance(action, Pass) else "choice"
         return Formatted(self.text(action), (), kind, None)
 
@@ -101,29 +111,50 @@ class _Generic:
         r = self.facts.result
         if r is None:
             return None
-        return {"scores": list(r.scores), "redeal": r.redeal,
-                "winner": r.winners[0] if r.winners else None, "winners": list(r.winners),
-                "order": list(r.order), "hands": None, "detail": {}}
+        return {
+            "scores": list(r.scores),
+            "redeal": r.redeal,
+            "winner": r.winners[0] if r.winners else None,
+            "winners": list(r.winners),
+            "order": list(r.order),
+            "hands": None,
+            "detail": {},
+        }
 
     def public_part(self) -> tuple[JSON, list[Ev]]:
         f = self.facts
-        top = None if f.top is None or f.top_player is None else \
-            {"seat": f.top_player, "cards": [], "type": None, "text": f.top}
+        top = (
+            None
+            if f.top is None or f.top_player is None
+            else {"seat": f.top_player, "cards": [], "type": None, "text": f.top}
+        )
         public: JSON = {
-            "phase": f.phase, "to_act": f.to_act, "dealer": None, "counts": list(f.counts),
-            "played": [[] for _ in range(f.players)], "top": top,
-            "last": [None] * f.players, "history": [],
+            "phase": f.phase,
+            "to_act": f.to_act,
+            "dealer": None,
+            "counts": list(f.counts),
+            "played": [[] for _ in range(f.players)],
+            "top": top,
+            "last": [None] * f.players,
+            "history": [],
             "roles": [r or None for r in f.public_roles],
-            "info": {"shown": {k: list(v) for k, v in f.shown.items()},
-                     "finished": list(f.finished)},
+            "info": {
+                "shown": {k: list(v) for k, v in f.shown.items()},
+                "finished": list(f.finished),
+            },
             "outcome": self._outcome(),
         }
         return public, []
 
     def private_part(self, notes: list[Ev] | None = None) -> JSON:
         f = self.facts
-        return {"seat": f.seat, "hand": self.hand(), "role": f.roles[f.seat] or None,
-                "notes": [], "info": {"phase": f.phase, "to_act": f.to_act}}
+        return {
+            "seat": f.seat,
+            "hand": self.hand(),
+            "role": f.roles[f.seat] or None,
+            "notes": [],
+            "info": {"phase": f.phase, "to_act": f.to_act},
+        }
 
 
 _View: TypeAlias = GameView | _Generic
@@ -164,8 +195,9 @@ def seat_view(game: Game, obs: Observation, public: JSON | None = None) -> JSON:
     return {"public": public, "private": v.private_part(notes)}
 
 
-def legal_entries(game: Game, obs: Observation, legal: Sequence[Any],
-                  text: TextOf | None = None) -> list[JSON]:
+def legal_entries(
+    game: Game, obs: Observation, legal: Sequence[Any], text: TextOf | None = None
+) -> list[JSON]:
     """The LEGAL entries of ``legal`` (``deal.legal_actions()``), with ``obs`` the
     observation of the seat to act: ``{"i", "text", "kind", "cards", "type"}``.
     ``i`` is the index in ``legal``; ``text`` reads back as the same action with
@@ -175,8 +207,7 @@ def legal_entries(game: Game, obs: Observation, legal: Sequence[Any],
     out: list[JSON] = []
     for i, a in enumerate(legal):
         f = v.format(a)
-        out.append({"i": i, "text": f.text, "kind": f.kind, "cards": list(f.cards),
-                    "type": f.type})
+        out.append({"i": i, "text": f.text, "kind": f.kind, "cards": list(f.cards), "type": f.type})
     return out
 
 

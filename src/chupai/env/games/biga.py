@@ -7,27 +7,37 @@ from __future__ import annotations
 from typing import Any, Final
 
 from chupai.actions import PASS, Pass
-from chupai.biga import cards as ba_cards
-from chupai.biga import combos as ba_combos
-from chupai.biga import game as ba_game
+from chupai.biga import cards as ba_cards, combos as ba_combos, game as ba_game
 from chupai.biga.movegen import hand_combos
 from chupai.biga.rules import STANDARD, BigARules
 from chupai.env import codec as cd
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = ["COMBINATION_OPTIONS", "BigACodec", "base_rules", "build_space", "check", "codec",
-           "public_action", "win_rewards"]
+__all__ = [
+    "COMBINATION_OPTIONS",
+    "BigACodec",
+    "base_rules",
+    "build_space",
+    "check",
+    "codec",
+    "public_action",
+    "win_rewards",
+]
 
-COMBINATION_OPTIONS: Final = ("rank_order", "sequence_order", "big_ace_in_sets",
-                              "fours_capture")
+COMBINATION_OPTIONS: Final = ("rank_order", "sequence_order", "big_ace_in_sets", "fours_capture")
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
 
 
 # ----- the action space --------------------------------------------------------------
 
-_CHOICES: Final = (ba_game.DECLINE, ba_game.SHOW_SECOND, ba_game.KEEP_HIDDEN,
-                   ba_game.REVEAL, ba_game.STAY_HIDDEN)
+_CHOICES: Final = (
+    ba_game.DECLINE,
+    ba_game.SHOW_SECOND,
+    ba_game.KEEP_HIDDEN,
+    ba_game.REVEAL,
+    ba_game.STAY_HIDDEN,
+)
 _DECLARES: Final = tuple(ba_game.Declare(s, two) for s in range(4) for two in (False, True))
 
 
@@ -55,14 +65,20 @@ def build_space(rules: BigARules) -> tuple[Blocks, TextFn]:
     for suit in (None, 0, 1, 2, 3):
         union.update(hand_combos(ba_cards.normalize(ba_cards.DECK, suit), rules, suit))
     plays = sorted(union, key=play_order(list(ba_combos.Kind)))
-    blocks: Blocks = [("pass", [PASS]), ("choice", list(_CHOICES)),
-                      ("declare", list(_DECLARES))]
+    blocks: Blocks = [("pass", [PASS]), ("choice", list(_CHOICES)), ("declare", list(_DECLARES))]
     blocks += play_blocks(plays)
     if rules.fours_capture:
         fours = ba_combos.tables(rules, None).sets[ba_combos.FOUR]
-        blocks.append(("capture", [
-            ba_game.Capture(fours[c.size - 1], c) for c in plays
-            if c.kind is ba_combos.Kind.EGG or c.kind is ba_combos.Kind.BIG_EGG]))
+        blocks.append(
+            (
+                "capture",
+                [
+                    ba_game.Capture(fours[c.size - 1], c)
+                    for c in plays
+                    if c.kind is ba_combos.Kind.EGG or c.kind is ba_combos.Kind.BIG_EGG
+                ],
+            )
+        )
 
     def cards(c: Any) -> str:
         return ba_combos.combo_text(c, rules, _big_suit_of(c.cards))
@@ -83,6 +99,7 @@ def build_space(rules: BigARules) -> tuple[Blocks, TextFn]:
 
 
 # ----- the observation codec -----------------------------------------------------------
+
 
 def _play_cards(a: Any) -> int | None:
     """The history key of an action (:meth:`Codec.recent`); None before play. A
@@ -150,27 +167,48 @@ class BigACodec(cd.Codec):
         self._decks: dict[int | None, int] = {None: ba_cards.DECK}
         for s in range(4):
             self._decks[s] = ba_cards.normalize(ba_cards.DECK, s)
-        self.block = cd.Block([
-            cd.Field("phase", "onehot", len(phases),
-                  "phase one-hot: " + ", ".join(p.value for p in phases)
-                  + " (another seat's show_second decision shows as reveal)"),
-            cd.Field("drawn", "scalar", 1, "cards drawn / 108"),
-            cd.Field("first_drawer", "onehot", n, "the first drawer"),
-            cd.Field("to_act", "onehot", n, "the seat to act (none during another seat's "
-                  "private decision)"),
-            *cd.trick_fields(n, len(kinds), "the top play's type (Kind order)"),
-            cd.Field("declarer", "onehot", n, "the declarer"),
-            cd.Field("big_suit", "onehot", 4, "the Big Ace suit: D, C, H, S"),
-            cd.Field("forced", "bits", 1, "the declaration was the forced hearts one"),
-            cd.Field("two_shown", "bits", 1, "both Big Aces were shown"),
-            cd.Field("partner_revealed", "bits", 1, "the partner revealed itself"),
-            cd.Field("partner", "onehot", n,
-                  "the partner as this seat knows it (itself if it holds the other Big Ace)"),
-            cd.Field("alone_known", "bits", 1, "it is public that the declarer plays alone"),
-            cd.Field("role", "onehot", 4, "this seat's role: declarer, partner, defender, unknown"),
-            cd.Field("finish_order", "order", n * n,
-                  "per relative seat, one-hot of its finishing position"),
-        ])
+        self.block = cd.Block(
+            [
+                cd.Field(
+                    "phase",
+                    "onehot",
+                    len(phases),
+                    "phase one-hot: "
+                    + ", ".join(p.value for p in phases)
+                    + " (another seat's show_second decision shows as reveal)",
+                ),
+                cd.Field("drawn", "scalar", 1, "cards drawn / 108"),
+                cd.Field("first_drawer", "onehot", n, "the first drawer"),
+                cd.Field(
+                    "to_act",
+                    "onehot",
+                    n,
+                    "the seat to act (none during another seat's private decision)",
+                ),
+                *cd.trick_fields(n, len(kinds), "the top play's type (Kind order)"),
+                cd.Field("declarer", "onehot", n, "the declarer"),
+                cd.Field("big_suit", "onehot", 4, "the Big Ace suit: D, C, H, S"),
+                cd.Field("forced", "bits", 1, "the declaration was the forced hearts one"),
+                cd.Field("two_shown", "bits", 1, "both Big Aces were shown"),
+                cd.Field("partner_revealed", "bits", 1, "the partner revealed itself"),
+                cd.Field(
+                    "partner",
+                    "onehot",
+                    n,
+                    "the partner as this seat knows it (itself if it holds the other Big Ace)",
+                ),
+                cd.Field("alone_known", "bits", 1, "it is public that the declarer plays alone"),
+                cd.Field(
+                    "role", "onehot", 4, "this seat's role: declarer, partner, defender, unknown"
+                ),
+                cd.Field(
+                    "finish_order",
+                    "order",
+                    n * n,
+                    "per relative seat, one-hot of its finishing position",
+                ),
+            ]
+        )
         self.lay_out(self.block, [])
 
     def _known(self, o: ba_game.Observation, normalized: bool) -> tuple[list[int], int]:
@@ -200,22 +238,24 @@ class BigACodec(cd.Codec):
     def _state(self, o: ba_game.Observation) -> cd.Vector:
         n = self.players
         me = o.seat
-        return self.block.get((
-            self._phase_index[o.phase],
-            o.drawn / ba_game.STOCK_SIZE,
-            (o.first_drawer - me) % n,
-            cd.rel(o.current_player, me, n),
-            *cd.trick_values(o, self._kind_index, n),
-            cd.rel(o.declarer, me, n),
-            -1 if o.big_suit is None else o.big_suit,
-            1 if o.forced else 0,
-            1 if o.two_shown else 0,
-            1 if o.partner_revealed else 0,
-            cd.rel(o.partner, me, n),
-            1 if o.alone_known else 0,
-            _role(o),
-            cd.order(o.finishing, me, n),
-        ))
+        return self.block.get(
+            (
+                self._phase_index[o.phase],
+                o.drawn / ba_game.STOCK_SIZE,
+                (o.first_drawer - me) % n,
+                cd.rel(o.current_player, me, n),
+                *cd.trick_values(o, self._kind_index, n),
+                cd.rel(o.declarer, me, n),
+                -1 if o.big_suit is None else o.big_suit,
+                1 if o.forced else 0,
+                1 if o.two_shown else 0,
+                1 if o.partner_revealed else 0,
+                cd.rel(o.partner, me, n),
+                1 if o.alone_known else 0,
+                _role(o),
+                cd.order(o.finishing, me, n),
+            )
+        )
 
     def parts(self, obs: Any) -> list[cd.Vector]:
         o: ba_game.Observation = obs
@@ -225,8 +265,16 @@ class BigACodec(cd.Codec):
         known, on_table = self._known(o, normalized)
         deck = self._decks[o.big_suit if normalized else None]
         unseen = deck - o.hand - on_table - sum(known)
-        parts = self.head(o.hand, unseen, o.played, known, (),
-                          0 if o.top is None else o.top.cards, o.hand_counts, me)
+        parts = self.head(
+            o.hand,
+            unseen,
+            o.played,
+            known,
+            (),
+            0 if o.top is None else o.top.cards,
+            o.hand_counts,
+            me,
+        )
         parts.append(self._state(o))
         if playing:
             parts += self.recent(o.history, me, 0, _play_cards)

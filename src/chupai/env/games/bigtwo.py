@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from chupai.actions import PASS, Pass
-from chupai.bigtwo import combos as b2_combos
-from chupai.bigtwo import game as b2_game
+from chupai.bigtwo import combos as b2_combos, game as b2_game
 from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.rules import STANDARD, BigTwoRules, Series
 from chupai.env import codec as cd
@@ -16,19 +15,36 @@ from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.errors import UnsupportedOptionError
 from chupai.protocol import Result
 
-__all__ = ["COMBINATION_OPTIONS", "BigTwoCodec", "base_rules", "build_space", "check", "codec",
-           "public_action", "win_rewards"]
+__all__ = [
+    "COMBINATION_OPTIONS",
+    "BigTwoCodec",
+    "base_rules",
+    "build_space",
+    "check",
+    "codec",
+    "public_action",
+    "win_rewards",
+]
 
-COMBINATION_OPTIONS: Final = ("suit_order", "allow_triples", "allow_flush",
-                              "allow_two_pair_kicker", "four_card_play", "straight_order",
-                              "flush_compare", "five_card_rule", "last_card_call")
+COMBINATION_OPTIONS: Final = (
+    "suit_order",
+    "allow_triples",
+    "allow_flush",
+    "allow_two_pair_kicker",
+    "four_card_play",
+    "straight_order",
+    "flush_compare",
+    "five_card_rule",
+    "last_card_call",
+)
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
 
 
 # ----- the action space --------------------------------------------------------------
 
-_CHOICES: Final = tuple(b2_game.Choice(name) for name in (
-    "take", "leave", "swap", "decline", "keep", "redeal"))
+_CHOICES: Final = tuple(
+    b2_game.Choice(name) for name in ("take", "leave", "swap", "decline", "keep", "redeal")
+)
 
 
 def base_rules(rules: BigTwoRules) -> BigTwoRules:
@@ -42,13 +58,15 @@ def check(rules: BigTwoRules) -> None:
         raise UnsupportedOptionError(
             "option 'pre_exchange': the action space cannot represent the §12.4 exchange "
             "(giving 1 to 3 cards would add 23,478 actions); use pre_exchange=false",
-            "pre_exchange")
+            "pre_exchange",
+        )
     if rules.series is not Series.NONE:
         raise UnsupportedOptionError(
             f"option 'series': the action space cannot represent the exchanges between "
             f"deals of series={rules.series.value} (naming, giving and keeping cards, "
             "choosing a hand); a single first deal never has them: use series=none",
-            "series")
+            "series",
+        )
 
 
 def build_space(rules: BigTwoRules) -> tuple[Blocks, TextFn]:
@@ -116,26 +134,48 @@ class BigTwoCodec(cd.Codec):
         self._phase_index = {ph: i for i, ph in enumerate(phases)}
         kinds = tuple(b2_combos.ComboKind)
         self._kind_index = {k: i for i, k in enumerate(kinds)}
-        self.block = cd.Block([
-            cd.Field("phase", "onehot", len(phases),
-                  "phase one-hot: " + ", ".join(p.value for p in phases)),
-            cd.Field("to_act", "onehot", n, "the seat to act"),
-            *cd.trick_fields(n, len(kinds), "the top play's type (ComboKind order)"),
-            cd.Field("passed", "bits", n, "seats that passed since the top play"),
-            cd.Field("finish_order", "order", n * n,
-                  "per relative seat, one-hot of its finishing position"),
-            cd.Field("starting_player", "onehot", n, "the public holder of the starting card"),
-            cd.Field("must_contain", "bits", 1, "this seat's lead must contain the starting card"),
-            cd.Field("forced_trick", "bits", 1, "repeat_lead_lock: all but the top player pass"),
-            cd.Field("blocked", "bits", n, "seats blocked for a missed last-card call"),
-            cd.Field("ranking", "order", n * n,
-                  "per relative seat, one-hot of its rank in the previous deal (exchanges)"),
-            cd.Field("partner", "onehot", n, "the other party of this seat's exchange decision"),
-            cd.Field("piles", "bits", n, "tribute method 1: hand indexes still to choose"),
-        ])
-        self.lay_out(self.block,
-                     [("exposed", "cards out of play face up, and a face-up leftover")],
-                     "cards this seat last saw go to relative seat {k} (exchanges)")
+        self.block = cd.Block(
+            [
+                cd.Field(
+                    "phase",
+                    "onehot",
+                    len(phases),
+                    "phase one-hot: " + ", ".join(p.value for p in phases),
+                ),
+                cd.Field("to_act", "onehot", n, "the seat to act"),
+                *cd.trick_fields(n, len(kinds), "the top play's type (ComboKind order)"),
+                cd.Field("passed", "bits", n, "seats that passed since the top play"),
+                cd.Field(
+                    "finish_order",
+                    "order",
+                    n * n,
+                    "per relative seat, one-hot of its finishing position",
+                ),
+                cd.Field("starting_player", "onehot", n, "the public holder of the starting card"),
+                cd.Field(
+                    "must_contain", "bits", 1, "this seat's lead must contain the starting card"
+                ),
+                cd.Field(
+                    "forced_trick", "bits", 1, "repeat_lead_lock: all but the top player pass"
+                ),
+                cd.Field("blocked", "bits", n, "seats blocked for a missed last-card call"),
+                cd.Field(
+                    "ranking",
+                    "order",
+                    n * n,
+                    "per relative seat, one-hot of its rank in the previous deal (exchanges)",
+                ),
+                cd.Field(
+                    "partner", "onehot", n, "the other party of this seat's exchange decision"
+                ),
+                cd.Field("piles", "bits", n, "tribute method 1: hand indexes still to choose"),
+            ]
+        )
+        self.lay_out(
+            self.block,
+            [("exposed", "cards out of play face up, and a face-up leftover")],
+            "cards this seat last saw go to relative seat {k} (exchanges)",
+        )
 
     def _known(self, o: b2_game.Observation) -> list[int]:
         """Cards this seat last saw go to each other seat before play (exchanges,
@@ -161,20 +201,22 @@ class BigTwoCodec(cd.Codec):
     def _state(self, o: b2_game.Observation) -> cd.Vector:
         n = self.players
         me = o.seat
-        return self.block.get((
-            self._phase_index[o.phase],
-            cd.rel(o.current_player, me, n),
-            *cd.trick_values(o, self._kind_index, n),
-            cd.bits(o.passed, me, n),
-            cd.order(o.finished, me, n),
-            cd.rel(o.starting_player, me, n),
-            1 if o.must_contain else 0,
-            1 if o.forced_trick else 0,
-            cd.bits(o.blocked, me, n),
-            cd.order(o.ranking, me, n) if o.ranking is not None else (-1,) * n,
-            cd.rel(o.partner, me, n),
-            sum(1 << k for k in o.piles),
-        ))
+        return self.block.get(
+            (
+                self._phase_index[o.phase],
+                cd.rel(o.current_player, me, n),
+                *cd.trick_values(o, self._kind_index, n),
+                cd.bits(o.passed, me, n),
+                cd.order(o.finished, me, n),
+                cd.rel(o.starting_player, me, n),
+                1 if o.must_contain else 0,
+                1 if o.forced_trick else 0,
+                cd.bits(o.blocked, me, n),
+                cd.order(o.ranking, me, n) if o.ranking is not None else (-1,) * n,
+                cd.rel(o.partner, me, n),
+                sum(1 << k for k in o.piles),
+            )
+        )
 
     def parts(self, obs: Any) -> list[cd.Vector]:
         o: b2_game.Observation = obs
@@ -195,8 +237,16 @@ class BigTwoCodec(cd.Codec):
                 if s != me:
                     known[s] &= ~on_table & ~hand
                     seen |= known[s]
-        parts = self.head(hand, _FULL & ~seen, played, known, (shown,),
-                          0 if o.top is None else o.top.mask, o.hand_counts, me)
+        parts = self.head(
+            hand,
+            _FULL & ~seen,
+            played,
+            known,
+            (shown,),
+            0 if o.top is None else o.top.mask,
+            o.hand_counts,
+            me,
+        )
         parts.append(self._state(o))
         parts += self.recent(hist, me, 0, _play_cards)
         return parts
@@ -208,6 +258,7 @@ def codec(rules: BigTwoRules) -> cd.Codec:
 
 
 # ----- rendering and rewards -----------------------------------------------------------
+
 
 def public_action(event: Any) -> bool:
     """Whether ``event`` is shown as its seat's last action: plays, passes and

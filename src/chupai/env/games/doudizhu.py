@@ -8,8 +8,7 @@ import math
 from typing import Any, Final
 
 from chupai.actions import PASS, Pass
-from chupai.doudizhu import combos as dd_combos
-from chupai.doudizhu import game as dd_game
+from chupai.doudizhu import combos as dd_combos, game as dd_game
 from chupai.doudizhu.movegen import hand_combos
 from chupai.doudizhu.rules import CLASSIC, FOUR_PLAYER, DouDizhuRules
 from chupai.doudizhu.scoring import multipliers
@@ -17,15 +16,30 @@ from chupai.env import codec as cd
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = ["COMBINATION_OPTIONS", "DouDizhuCodec", "base_rules", "build_space", "check",
-           "codec", "public_action", "role_notes", "win_rewards"]
+__all__ = [
+    "COMBINATION_OPTIONS",
+    "DouDizhuCodec",
+    "base_rules",
+    "build_space",
+    "check",
+    "codec",
+    "public_action",
+    "role_notes",
+    "win_rewards",
+]
 
-COMBINATION_OPTIONS: Final = ("players", "four_with_two_kickers", "four_with_two_match",
-                              "allow_four_with_pair", "airplane_max_trios")
+COMBINATION_OPTIONS: Final = (
+    "players",
+    "four_with_two_kickers",
+    "four_with_two_match",
+    "allow_four_with_pair",
+    "airplane_max_trios",
+)
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
 
 
 # ----- the action space --------------------------------------------------------------
+
 
 def base_rules(rules: DouDizhuRules) -> DouDizhuRules:
     """The preset whose other options the space's canonical rules take."""
@@ -41,8 +55,11 @@ def build_space(rules: DouDizhuRules) -> tuple[Blocks, TextFn]:
     """The blocks of the space of ``rules`` and the text of an action."""
     plays = hand_combos(dd_combos.deck_cards(rules), rules)
     plays.sort(key=play_order(list(dd_combos.Kind)))
-    blocks: Blocks = [("pass", [PASS]), ("bid", [dd_game.Bid(v) for v in (1, 2, 3)]),
-                      ("choice", [dd_game.ROB, dd_game.NO_ROB, dd_game.SHOW])]
+    blocks: Blocks = [
+        ("pass", [PASS]),
+        ("bid", [dd_game.Bid(v) for v in (1, 2, 3)]),
+        ("choice", [dd_game.ROB, dd_game.NO_ROB, dd_game.SHOW]),
+    ]
     blocks += play_blocks(plays)
     seen: set[int] = set()
     several: set[int] = set()  # card multisets with readings of more than one kind
@@ -98,20 +115,26 @@ class DouDizhuCodec(cd.Codec):
         kinds = tuple(dd_combos.Kind)
         self._kind_index = {k: i for i, k in enumerate(kinds)}
         self._stakes: dict[tuple[int, int, int, bool, bool], float] = {}
-        self.block = cd.Block([
-            cd.Field("phase", "onehot", 4, "phase one-hot: bid, rob, play, over"),
-            cd.Field("landlord", "onehot", n, "the (current) landlord, relative seat"),
-            cd.Field("first_bidder", "onehot", n, "the receiver of the marker card"),
-            cd.Field("to_act", "onehot", n, "the seat to act"),
-            *cd.trick_fields(n, len(kinds), "the top play's reading (Kind order)"),
-            cd.Field("bid", "onehot", 4, "the highest bid so far, 0..3"),
-            cd.Field("robs", "onehot", 4, "robs so far: 0, 1, 2, >= 3"),
-            cd.Field("bombs", "onehot", 5, "doubling bombs played: 0..3, >= 4"),
-            cd.Field("shown", "bits", 1, "the landlord showed the hand (明牌)"),
-            cd.Field("doubled", "bits", 1, "this deal carries D = 2"),
-            cd.Field("stake", "scalar", 1,
-                  "log2(unit if the landlord won now without spring) / 10; 0 before a bid"),
-        ])
+        self.block = cd.Block(
+            [
+                cd.Field("phase", "onehot", 4, "phase one-hot: bid, rob, play, over"),
+                cd.Field("landlord", "onehot", n, "the (current) landlord, relative seat"),
+                cd.Field("first_bidder", "onehot", n, "the receiver of the marker card"),
+                cd.Field("to_act", "onehot", n, "the seat to act"),
+                *cd.trick_fields(n, len(kinds), "the top play's reading (Kind order)"),
+                cd.Field("bid", "onehot", 4, "the highest bid so far, 0..3"),
+                cd.Field("robs", "onehot", 4, "robs so far: 0, 1, 2, >= 3"),
+                cd.Field("bombs", "onehot", 5, "doubling bombs played: 0..3, >= 4"),
+                cd.Field("shown", "bits", 1, "the landlord showed the hand (明牌)"),
+                cd.Field("doubled", "bits", 1, "this deal carries D = 2"),
+                cd.Field(
+                    "stake",
+                    "scalar",
+                    1,
+                    "log2(unit if the landlord won now without spring) / 10; 0 before a bid",
+                ),
+            ]
+        )
         self.lay_out(self.block, [("kitty", "the kitty once taken (face up), else 0")])
 
     def _stake(self, bid: int, robs: int, bombs: int, shown: bool, doubled: bool) -> float:
@@ -120,9 +143,17 @@ class DouDizhuCodec(cd.Codec):
         if s is None:
             s = 0.0
             if bid >= 1:
-                u = multipliers(self.rules, bid=bid, robs=robs, doubling_bombs=bombs,
-                                spring=False, anti_spring=False, shown=shown,
-                                landlord_won=True, doubled=doubled).unit
+                u = multipliers(
+                    self.rules,
+                    bid=bid,
+                    robs=robs,
+                    doubling_bombs=bombs,
+                    spring=False,
+                    anti_spring=False,
+                    shown=shown,
+                    landlord_won=True,
+                    doubled=doubled,
+                ).unit
                 s = math.log2(u) / 10.0
             if len(self._stakes) < cd.CACHE_LIMIT:
                 self._stakes[key] = s
@@ -151,19 +182,21 @@ class DouDizhuCodec(cd.Codec):
     def _state(self, o: dd_game.Observation) -> cd.Vector:
         n = self.players
         me = o.seat
-        return self.block.get((
-            self._phase_index[o.phase],
-            cd.rel(o.landlord, me, n),
-            (o.first_bidder - me) % n,
-            cd.rel(o.current_player, me, n),
-            *cd.trick_values(o, self._kind_index, n),
-            o.bid,
-            min(o.robs, 3),
-            min(o.bombs, 4),
-            1 if o.shown else 0,
-            1 if o.doubled else 0,
-            self._stake(o.bid, o.robs, o.bombs, o.shown, o.doubled),
-        ))
+        return self.block.get(
+            (
+                self._phase_index[o.phase],
+                cd.rel(o.landlord, me, n),
+                (o.first_bidder - me) % n,
+                cd.rel(o.current_player, me, n),
+                *cd.trick_values(o, self._kind_index, n),
+                o.bid,
+                min(o.robs, 3),
+                min(o.bombs, 4),
+                1 if o.shown else 0,
+                1 if o.doubled else 0,
+                self._stake(o.bid, o.robs, o.bombs, o.shown, o.doubled),
+            )
+        )
 
     def parts(self, obs: Any) -> list[cd.Vector]:
         o: dd_game.Observation = obs
@@ -171,9 +204,16 @@ class DouDizhuCodec(cd.Codec):
         played = o.played
         known = self._known(o)
         unseen = self.deck - o.hand - sum(played) - sum(known)
-        parts = self.head(o.hand, unseen, played, known,
-                          (0 if o.kitty is None else o.kitty,),
-                          0 if o.top is None else o.top.cards, o.hand_counts, me)
+        parts = self.head(
+            o.hand,
+            unseen,
+            played,
+            known,
+            (0 if o.kitty is None else o.kitty,),
+            0 if o.top is None else o.top.cards,
+            o.hand_counts,
+            me,
+        )
         parts.append(self._state(o))
         hist = o.history
         if o.phase is dd_game.Phase.PLAY or o.phase is dd_game.Phase.OVER:
@@ -189,6 +229,7 @@ def codec(rules: DouDizhuRules) -> cd.Codec:
 
 
 # ----- rendering and rewards -----------------------------------------------------------
+
 
 def public_action(event: Any) -> bool:
     """Whether ``event`` is shown as its seat's last action: every action is public."""

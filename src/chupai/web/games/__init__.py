@@ -48,6 +48,8 @@ def page_data(plugin: ModuleType | None) -> PageData:
     {'prompts': [], 'words': {}, 'big_aces': False}
     """
     page: dict[str, Any] = dict(getattr(plugin, "PAGE", None) or {})
-    return {"prompts": [cast(PromptRule, dict(rule)) for rule in page.get("prompts", ())],
-            "words": dict(page.get("words", {})),
-            "big_aces": bool(page.get("big_aces", False))}
+    return {
+        "prompts": [cast(PromptRule, dict(rule)) for rule in page.get("prompts", ())],
+        "words": dict(page.get("words", {})),
+        "big_aces": bool(page.get("big_aces", False)),
+    }

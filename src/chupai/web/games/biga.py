@@ -10,13 +10,28 @@ from chupai.actions import Pass
 from chupai.biga.cards import FACE_NAMES, SUITED_ACE, big_aces, strength_order
 from chupai.biga.combos import Combo, combo_text
 from chupai.biga.game import (
-    DECLINE, SUIT_LETTERS, Capture, Choice, Declare, Observation, Phase, format_action,
+    DECLINE,
+    SUIT_LETTERS,
+    Capture,
+    Choice,
+    Declare,
+    Observation,
+    Phase,
+    format_action,
 )
 from chupai.biga.rules import BigARules, RankOrder
 from chupai.biga.scoring import winning_team
 from chupai.web.games import PageData
 from chupai.web.viewkit import (
-    JSON, PLAY, Ev, GameView, Notation, display, formatted, outcome_json, token,
+    JSON,
+    PLAY,
+    Ev,
+    GameView,
+    Notation,
+    display,
+    formatted,
+    outcome_json,
+    token,
 )
 
 __all__ = ["PAGE", "view", "quiet_answer", "private_step"]
@@ -158,9 +173,14 @@ class BigAView(GameView):
             "big_suit": None if o.big_suit is None else SUIT_LETTERS[o.big_suit],
             "forced": o.forced,
             "declarations": [
-                {"seat": ev.seat, "drawn": k, "text": formatted(self.nt, ev.action).text,
-                 "cards": list(formatted(self.nt, ev.action).cards)}
-                for k, ev in o.declarations],
+                {
+                    "seat": ev.seat,
+                    "drawn": k,
+                    "text": formatted(self.nt, ev.action).text,
+                    "cards": list(formatted(self.nt, ev.action).cards),
+                }
+                for k, ev in o.declarations
+            ],
             "exposed": [self.cards(c) for c in o.exposed],
             "two_shown": o.two_shown,
             "partner_revealed": o.partner_revealed,
@@ -176,11 +196,14 @@ class BigAView(GameView):
         out = self.obs.outcome
         if out is None:
             return None
-        order = strength_order(self.obs.rules.rank_order is RankOrder.THREE_TWO_HIGH,
-                               out.big_suit)
-        return outcome_json(out, out.finishing_order[0] if out.finishing_order else None,
-                            out.finishing_order, [_faces(h, order) for h in out.hands],
-                            winning_team(out.declarer, out.partner, out.scores))
+        order = strength_order(self.obs.rules.rank_order is RankOrder.THREE_TWO_HIGH, out.big_suit)
+        return outcome_json(
+            out,
+            out.finishing_order[0] if out.finishing_order else None,
+            out.finishing_order,
+            [_faces(h, order) for h in out.hands],
+            winning_team(out.declarer, out.partner, out.scores),
+        )
 
     def private_info(self) -> JSON:
         o = self.obs

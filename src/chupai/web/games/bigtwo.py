@@ -6,8 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from chupai.actions import Pass
-from chupai.bigtwo.combos import Combo
-from chupai.bigtwo.combos import tables as b2_tables
+from chupai.bigtwo.combos import Combo, tables as b2_tables
 from chupai.bigtwo.game import Choice, Hidden, LastCard, Observation, format_action
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.cards import FULL_PACK_MASK, card_name, cards_of
@@ -31,7 +30,6 @@ PAGE: PageData = {
 """What the page knows of Big Two (:class:`chupai.web.games.PageData`)."""
 
 
-
 class BigTwoNotation(Notation):
     __slots__ = ("rules", "strength")
 
@@ -42,8 +40,9 @@ class BigTwoNotation(Notation):
 
     def cards(self, cards: int) -> list[str]:
         s = self.strength
-        return [token(card_name(c)) for c in sorted(cards_of(cards & FULL_PACK_MASK),
-                                                      key=s.__getitem__)]
+        return [
+            token(card_name(c)) for c in sorted(cards_of(cards & FULL_PACK_MASK), key=s.__getitem__)
+        ]
 
     def text(self, action: Any) -> str:
         return format_action(self.rules, action)
@@ -94,7 +93,8 @@ class BigTwoView(GameView):
         if name == "receive" or (name == "give" and to is None):
             return "pre_exchange"
         if name in ("name", "skip", "not_held") or (
-                name == "give" and self.obs.rules.series is Series.CLASS_STRUGGLE):
+            name == "give" and self.obs.rules.series is Series.CLASS_STRUGGLE
+        ):
             return "class_exchange"
         return "tribute"
 
@@ -123,8 +123,11 @@ class BigTwoView(GameView):
         # passed since the top play (since the trick began under pass_lockout)
         lockout = self.obs.rules.pass_lockout
         finished = set(self.obs.finished)
-        last_play = {ev.seat: i for i, ev in enumerate(events)
-                     if ev.phase == PLAY and not isinstance(ev.action, Pass)}
+        last_play = {
+            ev.seat: i
+            for i, ev in enumerate(events)
+            if ev.phase == PLAY and not isinstance(ev.action, Pass)
+        }
         active = set(range(self.players))
         top: int | None = None
         passed: set[int] = set()
@@ -165,8 +168,9 @@ class BigTwoView(GameView):
         out = self.obs.outcome
         if out is None:
             return None
-        return outcome_json(out, out.winner, out.ranking or out.finishing_order,
-                            [self.cards(h) for h in out.hands])
+        return outcome_json(
+            out, out.winner, out.ranking or out.finishing_order, [self.cards(h) for h in out.hands]
+        )
 
     def private_info(self) -> JSON:
         o = self.obs

@@ -27,7 +27,6 @@ PAGE: PageData = {
 """What the page knows of Dou Dizhu (:class:`chupai.web.games.PageData`)."""
 
 
-
 class DouDizhuNotation(Notation):
     __slots__ = ("rules",)
 
@@ -71,8 +70,7 @@ class DouDizhuView(GameView):
         playing = False
         for ev in self.obs.history:
             act = ev.action
-            if isinstance(act, Combo) or (not isinstance(act, (Pass, Bid))
-                                          and act.name == "show"):
+            if isinstance(act, Combo) or (not isinstance(act, (Pass, Bid)) and act.name == "show"):
                 playing = True
             if playing:
                 label = PLAY
@@ -106,9 +104,17 @@ class DouDizhuView(GameView):
         if o.bid >= 1:
             # the unit so far: no spring, and 明牌 counted only where it counts
             # whoever wins (ming_pai=always)
-            mult = multipliers(o.rules, bid=o.bid, robs=o.robs, doubling_bombs=o.bombs,
-                               spring=False, anti_spring=False, shown=o.shown,
-                               landlord_won=False, doubled=o.doubled).unit
+            mult = multipliers(
+                o.rules,
+                bid=o.bid,
+                robs=o.robs,
+                doubling_bombs=o.bombs,
+                spring=False,
+                anti_spring=False,
+                shown=o.shown,
+                landlord_won=False,
+                doubled=o.doubled,
+            ).unit
         return {
             "first_bidder": o.first_bidder,
             "marker": None if o.marker is None else token(RANK_NAMES[o.marker]),
@@ -128,8 +134,12 @@ class DouDizhuView(GameView):
         out = self.obs.outcome
         if out is None:
             return None
-        return outcome_json(out, out.winner, [] if out.winner is None else [out.winner],
-                            [self.cards(h) for h in out.hands])
+        return outcome_json(
+            out,
+            out.winner,
+            [] if out.winner is None else [out.winner],
+            [self.cards(h) for h in out.hands],
+        )
 
 
 def view(obs: Any) -> DouDizhuView:

@@ -78,7 +78,6 @@ paired deals, then confirmed by the 1,000-deal tournament in the README).
 True
 """
 
-
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -106,5 +105,6 @@ def _scale(obs: Any) -> float:
     return 6.0  # the declarer's score for finishing 1st and 2nd with a hidden partner
 
 
-SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, candidates=5,
-                           objective="score", pass_like=(Capture,))
+SEARCH: Final = SearchGame(
+    DealSampler, _win_and_score, _scale, candidates=5, objective="score", pass_like=(Capture,)
+)

@@ -4,25 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chupai.biga.cards import (
-    ACE,
-    BJ,
-    NFACES,
-    RJ,
-    SHIFTS,
-    SUITED_ACE,
-    TWO,
-    Cards,
-    normalize,
-)
+from chupai.biga.cards import ACE, BJ, NFACES, RJ, SHIFTS, SUITED_ACE, TWO, Cards, normalize
 from chupai.biga.combos import BIG_ACE_KEY, Combo, positions, strengths
 from chupai.biga.rules import BigARules
 from chupai.bots.games.biga.plan import _F, K, _counts, decompose
 
 # ----- control ------------------------------------------------------------------------------
 
-def _best_bomb(pool: list[int], room: int, rules: BigARules, big: int,
-               chain: Sequence[int], st: Sequence[int]) -> tuple[int, int]:
+
+def _best_bomb(
+    pool: list[int], room: int, rules: BigARules, big: int, chain: Sequence[int], st: Sequence[int]
+) -> tuple[int, int]:
     """The strongest ``(class, key)`` bomb cards ``pool`` can form within ``room``
     cards (``(0, 0)``: none)."""
     if big >= 0 and pool[big] >= 2 and room >= 2:
@@ -46,8 +38,9 @@ def _best_bomb(pool: list[int], room: int, rules: BigARules, big: int,
     return _set_bomb(pool, room, st, 3, room, 1)
 
 
-def _set_bomb(pool: list[int], room: int, st: Sequence[int], least: int, most: int,
-              cls: int) -> tuple[int, int]:
+def _set_bomb(
+    pool: list[int], room: int, st: Sequence[int], least: int, most: int, cls: int
+) -> tuple[int, int]:
     """The strongest ``(cls, key)`` set of ``least`` or more cards of a rank (at
     most ``most`` and ``room`` of them counted); the key orders by size, then
     strength (strength alone for class 1, the eggs)."""
@@ -76,8 +69,9 @@ def _chain_bomb(pool: list[int], room: int, chain: Sequence[int]) -> tuple[int, 
     return best
 
 
-def beatable(play: Combo, pool: list[int], room: int, rules: BigARules,
-             big_suit: int | None) -> bool:
+def beatable(
+    play: Combo, pool: list[int], room: int, rules: BigARules, big_suit: int | None
+) -> bool:
     """Whether cards ``pool`` (19 counts) can form a play of at most ``room`` cards
     that beats ``play`` (§5)."""
     big = -1 if big_suit is None else SUITED_ACE + big_suit
@@ -87,8 +81,16 @@ def beatable(play: Combo, pool: list[int], room: int, rules: BigARules,
     return _beatable(play, pool, room, rules, big, chain, st, bomb)
 
 
-def _beatable(play: Combo, pool: list[int], room: int, rules: BigARules, big: int,
-              chain: Sequence[int], st: Sequence[int], bomb: tuple[int, int]) -> bool:
+def _beatable(
+    play: Combo,
+    pool: list[int],
+    room: int,
+    rules: BigARules,
+    big: int,
+    chain: Sequence[int],
+    st: Sequence[int],
+    bomb: tuple[int, int],
+) -> bool:
     """:func:`beatable` with the Big Ace field ``big`` (-1: none), the sequence
     chain, the single-card strengths and ``bomb``, the :func:`_best_bomb` of
     ``pool`` and ``room``, given."""
@@ -128,8 +130,9 @@ def _bomb_beats(play: Combo, cls: int, key: int, rules: BigARules) -> bool:
             return True
         if kind is K.PAIR_SEQUENCE and rules.egg_over_pair_sequence:
             return True
-        if kind is K.SINGLE and (play.key < 13 or (rules.egg_over_joker_single
-                                                   and play.key != BIG_ACE_KEY)):
+        if kind is K.SINGLE and (
+            play.key < 13 or (rules.egg_over_joker_single and play.key != BIG_ACE_KEY)
+        ):
             return True
     return False
 
@@ -149,6 +152,7 @@ def _sequence_beats(play: Combo, pool: list[int], big: int, chain: Sequence[int]
 
 
 # ----- declaring ----------------------------------------------------------------------------
+
 
 def strength(hand: Cards, rules: BigARules, big_suit: int | None = None) -> float:
     """A hand's strength per card: an estimate of how well the hand sheds its

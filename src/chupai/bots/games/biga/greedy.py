@@ -6,27 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from chupai.actions import PASS
-from chupai.biga.cards import (
-    ACE,
-    BJ,
-    NFACES,
-    RJ,
-    SHIFTS,
-    Cards,
-)
+from chupai.biga.cards import ACE, BJ, NFACES, RJ, SHIFTS, Cards
 from chupai.biga.combos import BIG_ACE_KEY, Combo, strengths
-from chupai.biga.game import (
-    DECLINE,
-    KEEP_HIDDEN,
-    STAY_HIDDEN,
-    Capture,
-    Declare,
-    Phase,
-)
+from chupai.biga.game import DECLINE, KEEP_HIDDEN, STAY_HIDDEN, Capture, Declare, Phase
 from chupai.bots.base import SeededBot
 from chupai.bots.games.biga.plan import _F, K, _counts
 
 # ----- the greedy bot ------------------------------------------------------------------------
+
 
 def _breaks(p: Combo, counts: Sequence[int]) -> bool:
     """Whether a play uses some but not all cards of a face held two or more times
@@ -84,15 +71,19 @@ class BigAGreedyBot(SeededBot):
 
     @staticmethod
     def _lead(obs: Any, plays: list[Combo], counts: list[int], st: Sequence[int]) -> Combo:
-        keep = [p for p in plays if not p.bomb and not _breaks(p, counts)] \
-            or [p for p in plays if not p.bomb] or plays
+        keep = (
+            [p for p in plays if not p.bomb and not _breaks(p, counts)]
+            or [p for p in plays if not p.bomb]
+            or plays
+        )
         weakest = min((_weakest(p.cards, st, obs.big_suit), p.cards) for p in keep)[0]
         with_low = [p for p in keep if _weakest(p.cards, st, obs.big_suit) == weakest]
         return max(with_low, key=lambda p: (p.size, -p.key))
 
     @staticmethod
-    def _follow(obs: Any, plays: list[Combo], legal: Sequence[Any], counts: list[int],
-                st: Sequence[int]) -> Any:
+    def _follow(
+        obs: Any, plays: list[Combo], legal: Sequence[Any], counts: list[int], st: Sequence[int]
+    ) -> Any:
         top = obs.top
         same = [p for p in plays if not p.bomb and p.kind is top.kind]
         if same:
@@ -102,8 +93,14 @@ class BigAGreedyBot(SeededBot):
         if bombs:
             bomb = min(bombs, key=lambda p: (p.bomb, p.key))
             cheap = bomb.kind is K.EGG and bomb.key < st[ACE]
-            close = min(obs.hand_counts[s] for s in range(obs.players)
-                        if s != obs.seat and obs.hand_counts[s] > 0) <= 3
+            close = (
+                min(
+                    obs.hand_counts[s]
+                    for s in range(obs.players)
+                    if s != obs.seat and obs.hand_counts[s] > 0
+                )
+                <= 3
+            )
             if cheap or close:
                 return bomb
         return PASS if PASS in legal else plays[0]

@@ -6,14 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from chupai.actions import PASS
-from chupai.biga.cards import (
-    DECK,
-    SHIFTS,
-    SUITED_ACE,
-    Cards,
-    normalize,
-    size_of,
-)
+from chupai.biga.cards import DECK, SHIFTS, SUITED_ACE, Cards, normalize, size_of
 from chupai.biga.combos import Combo, positions, strengths, tables
 from chupai.biga.game import (
     DECLINE,
@@ -90,15 +83,22 @@ class _View:
             big = -1 if self.big_suit is None else SUITED_ACE + self.big_suit
             st = strengths(rules.rank_order)
             chain = positions(rules.sequence_order)
-            rival = self._rival = (big, chain, st,
-                                   _best_bomb(self.pool, self.room, rules, big, chain, st))
+            rival = self._rival = (
+                big,
+                chain,
+                st,
+                _best_bomb(self.pool, self.room, rules, big, chain, st),
+            )
         big, chain, st, bomb = rival
         return not _beatable(p, self.pool, self.room, self.rules, big, chain, st, bomb)
 
     def danger(self, include_unknown: bool) -> int:
         """The fewest cards a sure opponent (or an unplaced seat) holds."""
-        seats = [s for s in self.active
-                 if s in self.team.opponents or (include_unknown and s in self.team.unknown)]
+        seats = [
+            s
+            for s in self.active
+            if s in self.team.opponents or (include_unknown and s in self.team.unknown)
+        ]
         return min((self.counts[s] for s in seats), default=99)
 
 
@@ -215,8 +215,7 @@ class BigAHeuristicBot(SeededBot):
             return cashed
         normal = [g for g in groups if not by_cards[g.cards].bomb] or groups
         danger = view.danger(include_unknown=view.me == view.obs.declarer)
-        pick = spare_short_hands(normal, danger, K.SINGLE, K.PAIR,
-                                 lambda g: by_cards[g.cards].key)
+        pick = spare_short_hands(normal, danger, K.SINGLE, K.PAIR, lambda g: by_cards[g.cards].key)
         g = min(pick, key=lambda g: g.value - self.lead_size * (g.size - 1))
         return by_cards[g.cards]
 
@@ -271,8 +270,9 @@ class BigAHeuristicBot(SeededBot):
             if view.safe(p) and self._won(view, hand - p.cards):
                 return p
         threat = view.counts[top_player] if top_player is not None else 99
-        danger = min(view.danger(include_unknown=view.me == obs.declarer),
-                     threat if not maybe_mate else 99)
+        danger = min(
+            view.danger(include_unknown=view.me == obs.declarer), threat if not maybe_mate else 99
+        )
         normal = [p for p in plays if not p.bomb]
         if normal and not maybe_mate and (danger <= 2 or threat <= top.size):
             return max(normal, key=lambda p: (p.key, -p.size))
@@ -288,8 +288,9 @@ class BigAHeuristicBot(SeededBot):
             return p
         return PASS
 
-    def _capture(self, view: _View, legal: Sequence[Any], base: float,
-                 maybe_mate: bool) -> Capture | None:
+    def _capture(
+        self, view: _View, legal: Sequence[Any], base: float, maybe_mate: bool
+    ) -> Capture | None:
         """A capture of a rival's egg when the plan gains enough from it."""
         caps = [a for a in legal if type(a) is Capture]
         if not caps:
@@ -313,8 +314,9 @@ class BigAHeuristicBot(SeededBot):
         nxt = _lead_after(view.obs, top_player)
         return nxt == view.me or nxt in view.team.mates
 
-    def _best_beat(self, view: _View, plays: list[Combo], base: float, calm: bool,
-                   maybe_mate: bool) -> tuple[float, int, Combo] | None:
+    def _best_beat(
+        self, view: _View, plays: list[Combo], base: float, calm: bool, maybe_mate: bool
+    ) -> tuple[float, int, Combo] | None:
         """Every beating play scored: the plan's gain, less the control cards spent
         while the hand is long, less a reserve on bombs while nobody is close; the
         best ``(gain, tie-break, play)``."""

@@ -6,16 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
-from chupai.biga.cards import (
-    ACE,
-    BJ,
-    RJ,
-    SHIFTS,
-    SUITED_ACE,
-    TWO,
-    UNIT,
-    Cards,
-)
+from chupai.biga.cards import ACE, BJ, RJ, SHIFTS, SUITED_ACE, TWO, UNIT, Cards
 from chupai.biga.combos import BIG_ACE_KEY, Combo, Kind, positions, strengths
 from chupai.biga.rules import BigARules
 
@@ -29,6 +20,7 @@ _PLANS_MAX: Final = 30_000
 
 
 # ----- small helpers ---------------------------------------------------------------------
+
 
 def _counts(cards: Cards) -> list[int]:
     return [(cards >> s) & _F for s in SHIFTS]
@@ -110,6 +102,7 @@ def _big_count(cards: Cards, big_suit: int | None) -> int:
 
 # ----- decomposition ---------------------------------------------------------------------
 
+
 class Group(NamedTuple):
     """One planned play: its kind, cards (packed) and value (positive: a control;
     negative: a liability)."""
@@ -154,8 +147,17 @@ def _chain_value(m: int, start: int, length: int) -> float:
     return (start - 7) * 0.4 + 1.5 + 0.7 * (length - 3)
 
 
-_SET_KIND: Final = (None, K.SINGLE, K.PAIR, K.EGG, K.BIG_EGG, K.BIG_EGG, K.BIG_EGG,
-                    K.TRUE_SEVEN, K.TRUE_SEVEN)
+_SET_KIND: Final = (
+    None,
+    K.SINGLE,
+    K.PAIR,
+    K.EGG,
+    K.BIG_EGG,
+    K.BIG_EGG,
+    K.BIG_EGG,
+    K.TRUE_SEVEN,
+    K.TRUE_SEVEN,
+)
 
 
 _CHAIN_CONTROL: Final = 0.4
@@ -219,8 +221,13 @@ def _transitions() -> dict[tuple[_State, int, bool], list[_Move]]:
                                             if used > u:
                                                 continue
                                             new = (ns, a1, a2 + x, np_, b1, b2 + y, u0, z2)
-                                            if new[0] + new[1] + new[2] + 2 * (
-                                                    new[3] + new[4] + new[5]) > 3:
+                                            if (
+                                                new[0]
+                                                + new[1]
+                                                + new[2]
+                                                + 2 * (new[3] + new[4] + new[5])
+                                                > 3
+                                            ):
                                                 continue
                                             moves.append((new, used, x, y, ns, np_))
                         out[(s, u, last)] = moves
@@ -273,8 +280,9 @@ class _Decomposer:
     groups."""
 
     _moves: dict[tuple[_State, int, bool], list[_Move]] = {}
-    _tables: dict[tuple[tuple[int, ...], tuple[int, ...]],
-                  list[list[dict[int, tuple[_Step, ...]]]]] = {}
+    _tables: dict[
+        tuple[tuple[int, ...], tuple[int, ...]], list[list[dict[int, tuple[_Step, ...]]]]
+    ] = {}
     """The prepared moves by ``(chain, strengths)``: ``[position][count][state]``."""
 
     def __init__(self, rules: BigARules, big_suit: int | None):
@@ -308,12 +316,14 @@ class _Decomposer:
             for n in range(1, 9):
                 kind = _SET_KIND[n]
                 assert kind is not None
-                self.sets[f].append(Group(kind, n * UNIT[f],
-                                          _single_value(t) if n == 1 else _set_value(n, t), n))
+                self.sets[f].append(
+                    Group(kind, n * UNIT[f], _single_value(t) if n == 1 else _set_value(n, t), n)
+                )
         self.shifts = tuple(SHIFTS[f] for f in self.chain)
         """The shift of the field of the face at each chain position."""
-        self.fixed_mask = _F << SHIFTS[BJ] | _F << SHIFTS[RJ] | (
-            _F << SHIFTS[self.big] if self.big >= 0 else 0)
+        self.fixed_mask = (
+            _F << SHIFTS[BJ] | _F << SHIFTS[RJ] | (_F << SHIFTS[self.big] if self.big >= 0 else 0)
+        )
         """``hand & fixed_mask``: the jokers and the Big Aces."""
         self.fixed: dict[int, tuple[float, tuple[Group, ...]]] = {}
         """:meth:`_fixed` by the jokers and Big Aces (see ``fixed_mask``)."""
@@ -359,8 +369,7 @@ class _Decomposer:
             v = 20.0 if nb >= 2 else 7.0
             score += v - TURN
             if build:
-                groups.append(Group(K.TWO_BIG_ACES if nb >= 2 else K.SINGLE,
-                                    nb * UNIT[big], v, nb))
+                groups.append(Group(K.TWO_BIG_ACES if nb >= 2 else K.SINGLE, nb * UNIT[big], v, nb))
         j = c[BJ] + c[RJ]
         if j >= 2:
             v = (10.0 + 0.5 * c[RJ], 14.0, 18.0)[j - 2]
@@ -402,12 +411,12 @@ class _Decomposer:
             long2 = sorted((ch for ch in open2 if ch[1] >= 3), key=lambda ch: ch[0])
             # close the ones that started earliest first (a chain from position
             # 0 must not reach the high Ace)
-            for ch in long1[:len(long1) - x]:
+            for ch in long1[: len(long1) - x]:
                 chains.append((1, ch[0], j - 1))
-            for ch in long2[:len(long2) - y]:
+            for ch in long2[: len(long2) - y]:
                 chains.append((2, ch[0], j - 1))
-            open1 = short1 + long1[len(long1) - x:] + [[j, 0] for _ in range(ns)]
-            open2 = short2 + long2[len(long2) - y:] + [[j, 0] for _ in range(np_)]
+            open1 = short1 + long1[len(long1) - x :] + [[j, 0] for _ in range(ns)]
+            open2 = short2 + long2[len(long2) - y :] + [[j, 0] for _ in range(np_)]
             for ch in open1:
                 ch[1] += 1
             for ch in open2:
@@ -422,8 +431,9 @@ class _Decomposer:
             cards = sum(m * UNIT[chain[x]] for x in range(a, e + 1))
             length = e - a + 1
             value = _chain_value(m, a, length) - sum(m * self.cc[chain[x]] for x in range(a, e + 1))
-            groups.append(Group(K.SEQUENCE if m == 1 else K.PAIR_SEQUENCE, cards, value,
-                                m * length))
+            groups.append(
+                Group(K.SEQUENCE if m == 1 else K.PAIR_SEQUENCE, cards, value, m * length)
+            )
             used += cards
         return tuple(groups), used
 

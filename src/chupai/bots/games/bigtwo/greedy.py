@@ -60,8 +60,9 @@ def _greedy_choice(choices: Sequence[Any]) -> Any:
     if "give" in by_name:
         gives = by_name["give"]
         fewest = min(c.cards.bit_count() for c in gives)
-        return min((c for c in gives if c.cards.bit_count() == fewest),
-                   key=lambda c: _high_first(c.cards))
+        return min(
+            (c for c in gives if c.cards.bit_count() == fewest), key=lambda c: _high_first(c.cards)
+        )
     if "keep" in by_name:
         return max(by_name["keep"], key=lambda c: _high_first(c.cards))
     return choices[0]

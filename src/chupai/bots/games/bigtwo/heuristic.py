@@ -91,6 +91,7 @@ from chupai.cards import CardMask, cards_of
 
 # ----- the bot -------------------------------------------------------------------------
 
+
 class BigTwoHeuristicBot(SeededBot):
     """A heuristic Big Two player (see the module docstring)."""
 
@@ -154,8 +155,9 @@ class BigTwoHeuristicBot(SeededBot):
                 return PASS
         return called.get(best.mask, best)
 
-    def _lead(self, obs: Any, view: _View, fives: Any, plan: Plan, plays: list[Combo],
-              pen0: float) -> Combo:
+    def _lead(
+        self, obs: Any, view: _View, fives: Any, plan: Plan, plays: list[Combo], pen0: float
+    ) -> Combo:
         hand = obs.hand
         by_mask = {p.mask: p for p in plays}
         members = [(m, c) for m, c in plan.plays if m in by_mask]
@@ -184,8 +186,9 @@ class BigTwoHeuristicBot(SeededBot):
         assert best is not None
         return best
 
-    def _follow(self, obs: Any, view: _View, fives: Any, plan: Plan,
-                plays: list[Combo], pen0: float) -> Combo | None:
+    def _follow(
+        self, obs: Any, view: _View, fives: Any, plan: Plan, plays: list[Combo], pen0: float
+    ) -> Combo | None:
         hand = obs.hand
         opp = view.opp
         danger = min(opp) if opp else 99
@@ -251,21 +254,29 @@ class BigTwoHeuristicBot(SeededBot):
             return next(c for c in choices if c.name == "hand")
         if "name" in names:
             cs = view.st.cs
-            named = sorted((c for c in choices if c.name == "name"),
-                           key=lambda c: -cs[c.cards.bit_length() - 1])[:_NAME_CAP]
+            named = sorted(
+                (c for c in choices if c.name == "name"),
+                key=lambda c: -cs[c.cards.bit_length() - 1],
+            )[:_NAME_CAP]
             return min(named, key=lambda c: (cost(hand | c.cards), -cs[c.cards.bit_length() - 1]))
         if "give" in names:
             return self._give(hand, [c for c in choices if c.name == "give"], cost, view.st.cs)
         if "keep" in names:
             keeps = [c for c in choices if c.name == "keep"]
             cs = view.st.cs
-            return max(keeps,
-                       key=lambda c: sorted((cs[x] for x in cards_of(c.cards)), reverse=True))
+            return max(
+                keeps, key=lambda c: sorted((cs[x] for x in cards_of(c.cards)), reverse=True)
+            )
         return choices[0]
 
     @staticmethod
-    def _deal_choice(obs: Any, choices: list[Choice], names: set[str],
-                     cost: Callable[[CardMask], float], cs: list[int]) -> Choice:
+    def _deal_choice(
+        obs: Any,
+        choices: list[Choice],
+        names: set[str],
+        cost: Callable[[CardMask], float],
+        cs: list[int],
+    ) -> Choice:
         """Take the leftover card, swap the weakest card, or keep the hand (rather
         than ask for a redeal), when the plan's cost says so."""
         hand = obs.hand
@@ -299,15 +310,19 @@ class BigTwoHeuristicBot(SeededBot):
             chosen |= 1 << card
         if chosen in offered:
             return offered[chosen]
-        return min(offered.values(), key=lambda c: sorted((cs[x] for x in cards_of(c.cards)),
-                                                          reverse=True))
+        return min(
+            offered.values(), key=lambda c: sorted((cs[x] for x in cards_of(c.cards)), reverse=True)
+        )
 
 
 def _better(p: Combo, score: float, best: Combo | None, best_score: float) -> bool:
     """Whether play ``p`` with ``score`` beats the best so far (lower scores win;
     the lower key on a tie)."""
-    return best is None or score < best_score - 1e-9 or (
-        abs(score - best_score) <= 1e-9 and p.key < best.key)
+    return (
+        best is None
+        or score < best_score - 1e-9
+        or (abs(score - best_score) <= 1e-9 and p.key < best.key)
+    )
 
 
 def _cash(members: list[tuple[CardMask, float]], threat: set[int]) -> CardMask | None:
@@ -356,7 +371,7 @@ def _distinct(plays: list[Combo], members: list[CardMask]) -> list[Combo]:
     first = [p for p in out if p.mask in inside]
     rest = sorted((p for p in out if p.mask not in inside), key=lambda p: (p.group, p.key))
     room = max(2, _PLAY_CAP - len(first))
-    return first + rest[:room - 1] + rest[-1:]
+    return first + rest[: room - 1] + rest[-1:]
 
 
 @lru_cache(maxsize=16)

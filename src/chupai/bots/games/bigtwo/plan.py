@@ -59,6 +59,7 @@ _PLAY_CAP: Final = 30
 
 # ----- static tables -----------------------------------------------------------------
 
+
 def _set_partitions(items: list[int]) -> list[list[int]]:
     """Every partition of the suit bits ``items`` into blocks (as nibbles)."""
     if not items:
@@ -68,7 +69,7 @@ def _set_partitions(items: list[int]) -> list[list[int]]:
     for part in _set_partitions(rest):
         out.append([1 << first] + part)
         for i in range(len(part)):
-            out.append(part[:i] + [part[i] | 1 << first] + part[i + 1:])
+            out.append(part[:i] + [part[i] | 1 << first] + part[i + 1 :])
     return out
 
 
@@ -85,7 +86,7 @@ def _holds_prob(opponents: int, need: int, cards: int) -> float:
     if opponents <= 0 or cards < need:
         return 0.0
     hits = 0
-    total: int = opponents ** cards
+    total: int = opponents**cards
     for code in range(total):
         counts = [0] * opponents
         x = code
@@ -96,8 +97,9 @@ def _holds_prob(opponents: int, need: int, cards: int) -> float:
     return hits / float(total)
 
 
-_HOLDS: Final = tuple(tuple(tuple(_holds_prob(m, k, u) for u in range(5)) for k in range(5))
-                      for m in range(4))
+_HOLDS: Final = tuple(
+    tuple(tuple(_holds_prob(m, k, u) for u in range(5)) for k in range(5)) for m in range(4)
+)
 """``_HOLDS[m][k][u]``: see :func:`_holds_prob`."""
 
 
@@ -156,6 +158,7 @@ def _fives_of(hand: CardMask, rules: BigTwoRules) -> tuple[Combo, ...]:
 
 # ----- the view of one decision ------------------------------------------------------
 
+
 class Plan(NamedTuple):
     """A decomposition of a hand: its cost (about the turns the hand needs) and its
     plays as ``(mask, control)`` pairs."""
@@ -168,8 +171,14 @@ class _View:
     """What one decision knows: the unseen cards and the opponents' counts, with
     memoised controls and per-rank costs."""
 
-    def __init__(self, rules: BigTwoRules, hand: CardMask, known: CardMask,
-                 opponents: Sequence[int], players: int):
+    def __init__(
+        self,
+        rules: BigTwoRules,
+        hand: CardMask,
+        known: CardMask,
+        opponents: Sequence[int],
+        players: int,
+    ):
         st = _static(rules)
         self.st = st
         self.rules = rules
@@ -228,7 +237,7 @@ class _View:
                 mine = max(ss[s] for s in range(4) if sub >> s & 1)
                 if max(ss[s] for s in range(4) if u0 >> s & 1) > mine:
                     e += probs[u0.bit_count()]
-        return math.exp(-_SPREAD * e * self.q ** k)
+        return math.exp(-_SPREAD * e * self.q**k)
 
     def five(self, combo: Combo) -> float:
         """Control of a five-card hand: a logistic curve in the cards held by the
@@ -351,8 +360,13 @@ class _View:
             out.append((m, 1.0 - _W * self.five(c), tuple(parts)))
         return out
 
-    def plan(self, hand: CardMask, fives: Sequence[tuple[CardMask, float, tuple[tuple[int, int], ...]]],
-             with_plays: bool = True, fast: bool = False) -> Plan:
+    def plan(
+        self,
+        hand: CardMask,
+        fives: Sequence[tuple[CardMask, float, tuple[tuple[int, int], ...]]],
+        with_plays: bool = True,
+        fast: bool = False,
+    ) -> Plan:
         """The cheapest decomposition of ``hand`` using the five-card hands
         ``fives`` (those not contained in ``hand`` are skipped)."""
         rank_cost = self.rank_cost
@@ -434,8 +448,9 @@ def _view_of(obs: Any) -> _View:
     return _View(obs.rules, obs.hand, known, opp, obs.players)
 
 
-def decompose(hand: CardMask, rules: BigTwoRules, known: CardMask = 0,
-              opponents: Sequence[int] | None = None) -> Plan:
+def decompose(
+    hand: CardMask, rules: BigTwoRules, known: CardMask = 0, opponents: Sequence[int] | None = None
+) -> Plan:
     """The plan of ``hand`` (see the module docstring): every card not in ``hand``
     or ``known`` (played, exposed) is unseen; ``opponents`` are the other players'
     card counts (default: the other hands of a full deal).
@@ -453,8 +468,13 @@ def decompose(hand: CardMask, rules: BigTwoRules, known: CardMask = 0,
     return view.plan(hand, view.fives(hand))
 
 
-def control(combo: Combo, hand: CardMask, rules: BigTwoRules, known: CardMask = 0,
-            opponents: Sequence[int] | None = None) -> float:
+def control(
+    combo: Combo,
+    hand: CardMask,
+    rules: BigTwoRules,
+    known: CardMask = 0,
+    opponents: Sequence[int] | None = None,
+) -> float:
     """How likely ``combo`` (from ``hand``) is to win its trick, in [0, 1]."""
     if opponents is None:
         opponents = [rules.cards_per_hand] * (rules.players - 1)

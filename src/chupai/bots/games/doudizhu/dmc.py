@@ -103,14 +103,16 @@ def require_torch() -> Any:
     try:
         import torch
     except ImportError as exc:
-        raise ChupaiError(f"the dmc bot needs PyTorch, which is not installed: {INSTALL_HINT}"
-                          f" ({exc})") from None
+        raise ChupaiError(
+            f"the dmc bot needs PyTorch, which is not installed: {INSTALL_HINT} ({exc})"
+        ) from None
     return torch
 
 
 # ---------------------------------------------------------------------------
 # Action features
 # ---------------------------------------------------------------------------
+
 
 class ActionTables:
     """The action features of Dou Dizhu under one rules object, as tables over
@@ -191,13 +193,16 @@ class ActionTables:
         rest = hand_counts - ac
         rest_plane = rest[:, self.slot_rank] > self.slot_threshold
         out = (rest.sum(axis=1) == 0) & (self.static[ids, self.static_size - 2] == 0)
-        return np.concatenate([self.static[ids], rest_plane.astype(np.float32),
-                               out[:, None].astype(np.float32)], axis=1)
+        return np.concatenate(
+            [self.static[ids], rest_plane.astype(np.float32), out[:, None].astype(np.float32)],
+            axis=1,
+        )
 
 
 # ---------------------------------------------------------------------------
 # The network
 # ---------------------------------------------------------------------------
+
 
 class QNetwork:
     """``Q(s, a)``: an MLP on the observation encoding and the action features
@@ -207,8 +212,13 @@ class QNetwork:
     action ``ids[N]`` and ``seg[N]`` (the row of ``obs`` each action belongs to),
     so one call scores every legal action of a batch of decisions."""
 
-    def __init__(self, tables: ActionTables, obs_size: int,
-                 hidden: Sequence[int] = DEFAULT_HIDDEN, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        tables: ActionTables,
+        obs_size: int,
+        hidden: Sequence[int] = DEFAULT_HIDDEN,
+        seed: int | None = None,
+    ) -> None:
         torch = require_torch()
         self.torch = torch
         self.tables = tables
@@ -223,9 +233,11 @@ class QNetwork:
             "in_act.weight": (self.hidden[0], self.feature_size),
             "in.bias": (self.hidden[0],),
         }
-        fans = {"in_obs.weight": self.obs_size + self.feature_size,
-                "in_act.weight": self.obs_size + self.feature_size,
-                "in.bias": self.obs_size + self.feature_size}
+        fans = {
+            "in_obs.weight": self.obs_size + self.feature_size,
+            "in_act.weight": self.obs_size + self.feature_size,
+            "in.bias": self.obs_size + self.feature_size,
+        }
         widths = list(self.hidden) + [1]
         for i in range(len(self.hidden)):
             shapes[f"layer{i}.weight"] = (widths[i + 1], widths[i])
@@ -259,14 +271,18 @@ class QNetwork:
         missing = set(self.params) - set(state)
         extra = set(state) - set(self.params)
         if missing or extra:
-            raise ChupaiError("the parameters do not match the network: "
-                              f"missing {sorted(missing)}, unexpected {sorted(extra)}")
+            raise ChupaiError(
+                "the parameters do not match the network: "
+                f"missing {sorted(missing)}, unexpected {sorted(extra)}"
+            )
         with torch.no_grad():
             for k, p in self.params.items():
                 v = torch.as_tensor(state[k], dtype=torch.float32)
                 if tuple(v.shape) != tuple(p.shape):
-                    raise ChupaiError(f"parameter {k!r} has shape {tuple(v.shape)}, "
-                                      f"the network needs {tuple(p.shape)}")
+                    raise ChupaiError(
+                        f"parameter {k!r} has shape {tuple(v.shape)}, "
+                        f"the network needs {tuple(p.shape)}"
+                    )
                 p.copy_(v)
 
     # ----- evaluation ----------------------------------------------------------------
@@ -328,8 +344,10 @@ class QNetwork:
 # Checkpoints
 # ---------------------------------------------------------------------------
 
-def make_header(net: QNetwork, rules: Any, training: Mapping[str, Any] | None = None
-                ) -> dict[str, Any]:
+
+def make_header(
+    net: QNetwork, rules: Any, training: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The header of a checkpoint of ``net`` trained under ``rules``."""
     from chupai.options import to_dict
 
@@ -350,14 +368,15 @@ def make_header(net: QNetwork, rules: Any, training: Mapping[str, Any] | None = 
     return out
 
 
-def save_checkpoint(path: str | os.PathLike[str], net: QNetwork, header: Mapping[str, Any]
-                    ) -> None:
+def save_checkpoint(path: str | os.PathLike[str], net: QNetwork, header: Mapping[str, Any]) -> None:
     """Write ``net`` and ``header`` to ``path`` atomically."""
     torch = net.torch
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"header": dict(header),
-               "params": {k: v.detach().clone() for k, v in net.params.items()}}
+    payload = {
+        "header": dict(header),
+        "params": {k: v.detach().clone() for k, v in net.params.items()},
+    }
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -385,22 +404,32 @@ def load_checkpoint(path: str | os.PathLike[str]) -> tuple[QNetwork, dict[str, A
     try:
         data = torch.load(p, map_location="cpu", weights_only=True)
     except Exception as exc:
-        raise ChupaiError(f"{str(p)!r} is not a readable dmc checkpoint: "
-                          f"{type(exc).__name__}: {exc}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("header"), dict) \
-            or not isinstance(data.get("params"), dict):
+        raise ChupaiError(
+            f"{str(p)!r} is not a readable dmc checkpoint: {type(exc).__name__}: {exc}"
+        ) from None
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("header"), dict)
+        or not isinstance(data.get("params"), dict)
+    ):
         raise ChupaiError(f"{str(p)!r} is not a dmc checkpoint (no header and params)")
     header = data["header"]
     if header.get("format") != FORMAT:
-        raise ChupaiError(f"{str(p)!r} is not a dmc checkpoint "
-                          f"(format {header.get('format')!r}, expected {FORMAT!r})")
+        raise ChupaiError(
+            f"{str(p)!r} is not a dmc checkpoint "
+            f"(format {header.get('format')!r}, expected {FORMAT!r})"
+        )
     if header.get("version") != VERSION:
-        raise ChupaiError(f"{str(p)!r} is a dmc checkpoint of version "
-                          f"{header.get('version')!r}; this chupai reads version {VERSION}")
+        raise ChupaiError(
+            f"{str(p)!r} is a dmc checkpoint of version "
+            f"{header.get('version')!r}; this chupai reads version {VERSION}"
+        )
     if header.get("game") != "doudizhu" or header.get("features") != FEATURES:
-        raise ChupaiError(f"{str(p)!r} is a dmc checkpoint for {header.get('game')!r} "
-                          f"({header.get('features')!r}); this bot plays doudizhu "
-                          f"with features {FEATURES!r}")
+        raise ChupaiError(
+            f"{str(p)!r} is a dmc checkpoint for {header.get('game')!r} "
+            f"({header.get('features')!r}); this bot plays doudizhu "
+            f"with features {FEATURES!r}"
+        )
     try:
         from chupai.doudizhu.rules import DouDizhuRules
         from chupai.options import from_dict
@@ -408,18 +437,19 @@ def load_checkpoint(path: str | os.PathLike[str]) -> tuple[QNetwork, dict[str, A
         rules = from_dict(DouDizhuRules, header["rules"])
         tables = ActionTables.for_rules(rules)
         if tables.size != header["feature_size"]:
-            raise ChupaiError(f"feature size {header['feature_size']}, "
-                              f"the rules give {tables.size}")
+            raise ChupaiError(
+                f"feature size {header['feature_size']}, the rules give {tables.size}"
+            )
         if tables.encoder.size != header["obs_size"]:
-            raise ChupaiError(f"observation size {header['obs_size']}, "
-                              f"the rules give {tables.encoder.size}")
+            raise ChupaiError(
+                f"observation size {header['obs_size']}, the rules give {tables.encoder.size}"
+            )
         net = QNetwork(tables, header["obs_size"], header["hidden"])
         net.load_state_dict(data["params"])
     except ChupaiError as exc:
         raise ChupaiError(f"bad dmc checkpoint {str(p)!r}: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise ChupaiError(f"bad dmc checkpoint {str(p)!r}: {type(exc).__name__}: {exc}"
-                          ) from None
+        raise ChupaiError(f"bad dmc checkpoint {str(p)!r}: {type(exc).__name__}: {exc}") from None
     for prm in net.params.values():
         prm.requires_grad_(False)
     return net, header
@@ -450,6 +480,7 @@ def _load_cached(path: str) -> tuple[QNetwork, dict[str, Any]]:
 # The bot
 # ---------------------------------------------------------------------------
 
+
 class DMCBot:
     """Plays Dou Dizhu with a DMC checkpoint (see the module documentation).
 
@@ -459,15 +490,15 @@ class DMCBot:
 
     name = "dmc"
 
-    def __init__(self, seed: int | None = None, game: str = "doudizhu",
-                 path: str | None = None):
+    def __init__(self, seed: int | None = None, game: str = "doudizhu", path: str | None = None):
         from chupai.bots.games.doudizhu.heuristic import DouDizhuHeuristicBot
 
         if game != "doudizhu":
             raise ChupaiError(f"the dmc bot plays doudizhu, not {game}")
         if path is None or str(path).strip() == "":
-            raise ChupaiError("the dmc bot needs a checkpoint: dmc:path=FILE "
-                              "(written by examples/train_dmc.py)")
+            raise ChupaiError(
+                "the dmc bot needs a checkpoint: dmc:path=FILE (written by examples/train_dmc.py)"
+            )
         self.path = str(path)
         self.net, self.header = _load_cached(self.path)
         self.fallback = DouDizhuHeuristicBot(seed)
@@ -484,7 +515,8 @@ class DMCBot:
             raise ChupaiError(
                 f"the dmc checkpoint {self.path!r} was trained for {self.header.get('spec')} "
                 f"(encoding of {self.net.obs_size} values) and cannot play "
-                f"{rules.spec()} (encoding of {enc.size} values)")
+                f"{rules.spec()} (encoding of {enc.size} values)"
+            )
         self._checked.add(rules)
 
     def candidates(self, observation: Any, legal: Sequence[Any]) -> list[Any]:

@@ -73,8 +73,7 @@ def hand_strength(hand: int, players: int = 3) -> int:
         if c[BJ] == 2 and c[RJ] == 2:
             score += 8
         score += sum(c[r] - 3 for r in range(TWO + 1) if c[r] >= _BOMB_AT.get(players, 5))
-    lone = sum(1 for r in range(9) if c[r] == 1
-               and not (r > 0 and c[r - 1]) and not c[r + 1])
+    lone = sum(1 for r in range(9) if c[r] == 1 and not (r > 0 and c[r - 1]) and not c[r + 1])
     return score - lone // 2
 
 

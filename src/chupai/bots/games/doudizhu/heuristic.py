@@ -79,21 +79,12 @@ from chupai.bots.games.doudizhu.plan import (
     decompose,
     robs_with,
 )
-from chupai.doudizhu.combos import (
-    BJ,
-    NRANKS,
-    RJ,
-    SHIFTS,
-    TWO,
-    Cards,
-    Combo,
-    Kind,
-    deck_cards,
-)
+from chupai.doudizhu.combos import BJ, NRANKS, RJ, SHIFTS, TWO, Cards, Combo, Kind, deck_cards
 from chupai.doudizhu.game import PASS, SHOW, Bid
 from chupai.doudizhu.rules import DouDizhuRules, MingPai
 
 # ----- the bot ------------------------------------------------------------------------------
+
 
 def _breaks_bomb(cards: Cards, hand: Cards, four: bool) -> bool:
     """Whether playing ``cards`` from ``hand`` splits a bomb, the rocket or the four
@@ -105,10 +96,16 @@ def _breaks_bomb(cards: Cards, hand: Cards, four: bool) -> bool:
             if held >= 4 and used < held and r <= TWO:
                 return True
     if four:
-        return bool((hand >> SHIFTS[BJ]) & 31 == 2 and (hand >> SHIFTS[RJ]) & 31 == 2
-                    and ((cards >> SHIFTS[BJ]) & 31) + ((cards >> SHIFTS[RJ]) & 31) > 0)
-    return bool((hand >> SHIFTS[BJ]) & 1 and (hand >> SHIFTS[RJ]) & 1
-                and ((cards >> SHIFTS[BJ]) & 1) != ((cards >> SHIFTS[RJ]) & 1))
+        return bool(
+            (hand >> SHIFTS[BJ]) & 31 == 2
+            and (hand >> SHIFTS[RJ]) & 31 == 2
+            and ((cards >> SHIFTS[BJ]) & 31) + ((cards >> SHIFTS[RJ]) & 31) > 0
+        )
+    return bool(
+        (hand >> SHIFTS[BJ]) & 1
+        and (hand >> SHIFTS[RJ]) & 1
+        and ((cards >> SHIFTS[BJ]) & 1) != ((cards >> SHIFTS[RJ]) & 1)
+    )
 
 
 class _View:
@@ -336,8 +333,11 @@ class DouDizhuHeuristicBot(DouDizhuBot):
         best_line = None
         for p in plays:
             if view.safe(p.kind, p.key, p.size) and view.won(hand - p.cards):
-                if best_line is None or (p.power, -p.size, p.key) < \
-                        (best_line.power, -best_line.size, best_line.key):
+                if best_line is None or (p.power, -p.size, p.key) < (
+                    best_line.power,
+                    -best_line.size,
+                    best_line.key,
+                ):
                     best_line = p
         if top_player in view.partners:
             return self._over_partner(view, plays, best_line)
@@ -370,10 +370,15 @@ class DouDizhuHeuristicBot(DouDizhuBot):
         top = view.obs.top
         lord = view.lord
         hand = view.hand
-        if lord is not None and view.next_seat == lord and view.counts[lord] <= 2 \
-                and not view.safe(top.kind, top.key, top.size):
-            normal = [p for p in plays if not p.power
-                      and not _breaks_bomb(p.cards, hand, view.four)]
+        if (
+            lord is not None
+            and view.next_seat == lord
+            and view.counts[lord] <= 2
+            and not view.safe(top.kind, top.key, top.size)
+        ):
+            normal = [
+                p for p in plays if not p.power and not _breaks_bomb(p.cards, hand, view.four)
+            ]
             safe = [p for p in normal if view.safe(p.kind, p.key, p.size)]
             if safe:
                 return min(safe, key=lambda p: p.key)
@@ -391,8 +396,13 @@ class DouDizhuHeuristicBot(DouDizhuBot):
         scored = [(decompose(hand - p.cards, rules).score - base, -p.key, p) for p in whole]
         gain, _, p = max(scored, key=lambda x: (x[0], x[1]))
         threshold = self._threshold(view)
-        if (obs.top_player == view.lord and view.partners and obs.top.size <= 2
-                and view.next_seat in view.partners and p.key < self.block_rank):
+        if (
+            obs.top_player == view.lord
+            and view.partners
+            and obs.top.size <= 2
+            and view.next_seat in view.partners
+            and p.key < self.block_rank
+        ):
             high = [x for x in scored if x[2].key >= self.block_rank and x[0] >= threshold]
             if high:
                 return max(high, key=lambda x: (x[1], x[0]))[2]

@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from chupai.doudizhu.combos import (
-    ACE,
-    BJ,
-    NRANKS,
-    RJ,
-    SHIFTS,
-    TWO,
-    UNIT,
-    Cards,
-    Kind,
-    size_of,
-)
+from chupai.doudizhu.combos import ACE, BJ, NRANKS, RJ, SHIFTS, TWO, UNIT, Cards, Kind, size_of
 from chupai.doudizhu.rules import DouDizhuRules
 
 K = Kind
@@ -53,6 +42,7 @@ class Plan(NamedTuple):
 
 
 # ----- decomposition -------------------------------------------------------------------
+
 
 def _bomb_value(four: bool, rank: int, n: int) -> float:
     if four:
@@ -102,8 +92,7 @@ class _Decomposer:
         self.plans: dict[int, Plan] = {}
 
     # the leaf: residue counts (no more chains) plus the airplanes chosen (wings open)
-    def _leaf(self, packed: int, airs: tuple[int, ...],
-              build: bool) -> tuple[float, list[Group]]:
+    def _leaf(self, packed: int, airs: tuple[int, ...], build: bool) -> tuple[float, list[Group]]:
         c = [(packed >> s) & 31 for s in SHIFTS]
         groups: list[Group] = []
         score, turns, singles, pairs, trios = self._sets(c, groups, build)
@@ -132,8 +121,9 @@ class _Decomposer:
                 groups.append(Group(K.SINGLE, r, UNIT[r], v))
         return score - TURN * turns, groups
 
-    def _sets(self, c: list[int], groups: list[Group],
-              build: bool) -> tuple[float, int, list[int], list[int], list[int]]:
+    def _sets(
+        self, c: list[int], groups: list[Group], build: bool
+    ) -> tuple[float, int, list[int], list[int], list[int]]:
         """The bombs, the rocket and the four jokers of counts ``c`` (taken out of
         ``c``) scored, and the other ranks sorted: ``(score, turns, singles, pairs,
         trios)``."""
@@ -182,8 +172,15 @@ class _Decomposer:
                 singles.append(r)
         return score, turns, singles, pairs, trios
 
-    def _airplanes(self, airs: tuple[int, ...], w: _Wings, score: float, turns: int,
-                   groups: list[Group], build: bool) -> tuple[float, int]:
+    def _airplanes(
+        self,
+        airs: tuple[int, ...],
+        w: _Wings,
+        score: float,
+        turns: int,
+        groups: list[Group],
+        build: bool,
+    ) -> tuple[float, int]:
         """The airplanes ``airs`` with their wings taken from ``w``, added to
         ``score`` and ``turns``."""
         four = self.four
@@ -196,15 +193,15 @@ class _Decomposer:
             wings = 0
             kind = K.AIRPLANE
             if not four and len(low_s) - w.si >= length and length <= 5:
-                for r in low_s[w.si:w.si + length]:
+                for r in low_s[w.si : w.si + length]:
                     wings += UNIT[r]
-                w.used_s += low_s[w.si:w.si + length]
+                w.used_s += low_s[w.si : w.si + length]
                 w.si += length
                 kind = K.AIRPLANE_SINGLES
             elif len(low_p) - w.pi >= length and length <= (6 if four else 4):
-                for r in low_p[w.pi:w.pi + length]:
+                for r in low_p[w.pi : w.pi + length]:
                     wings += 2 * UNIT[r]
-                w.used_p += low_p[w.pi:w.pi + length]
+                w.used_p += low_p[w.pi : w.pi + length]
                 w.pi += length
                 kind = K.AIRPLANE_PAIRS
             score += v + 0.5 * size_of(wings) / length  # wings leave the hand for free
@@ -213,8 +210,15 @@ class _Decomposer:
                 groups.append(Group(kind, s0 + length - 1, body + wings, v))
         return score, turns
 
-    def _trios(self, trios: list[int], w: _Wings, score: float, turns: int,
-               groups: list[Group], build: bool) -> tuple[float, int]:
+    def _trios(
+        self,
+        trios: list[int],
+        w: _Wings,
+        score: float,
+        turns: int,
+        groups: list[Group],
+        build: bool,
+    ) -> tuple[float, int]:
         """The trios with the kickers left in ``w``, added to ``score`` and ``turns``."""
         four = self.four
         low_s, low_p = w.low_s, w.low_p
@@ -222,8 +226,11 @@ class _Decomposer:
             v = float(t - 10) + 0.5
             cards = 3 * UNIT[t]
             kind = K.TRIO
-            if not four and w.si < len(low_s) and (w.pi >= len(low_p)
-                                                   or low_s[w.si] <= low_p[w.pi]):
+            if (
+                not four
+                and w.si < len(low_s)
+                and (w.pi >= len(low_p) or low_s[w.si] <= low_p[w.pi])
+            ):
                 cards += UNIT[low_s[w.si]]
                 w.used_s.append(low_s[w.si])
                 w.si += 1
@@ -284,8 +291,9 @@ class _Decomposer:
                     rest = packed - chain
                     if m == 3:
                         if length <= self.max_air:
-                            sub = self._search(r, rest, tuple(sorted(airs + ((r << 4) | length,))),
-                                               code)
+                            sub = self._search(
+                                r, rest, tuple(sorted(airs + ((r << 4) | length,))), code
+                            )
                             if sub[0] > best[0]:
                                 best = sub
                     else:
@@ -341,6 +349,7 @@ def decompose(hand: Cards, rules: DouDizhuRules) -> Plan:
 
 # ----- control: can the unseen cards beat a play? ----------------------------------------
 
+
 def _top_bomb_power(pool: list[int], room: int, four: bool) -> int:
     """The strongest bomb-family power the cards ``pool`` (counts) can form within
     ``room`` cards (0: none)."""
@@ -373,8 +382,13 @@ def _power(kind: Kind, key: int, size: int, four: bool) -> int:
     return 0
 
 
-_CHAIN_M: Final = {K.STRAIGHT: (1, 1), K.PAIR_CHAIN: (2, 2), K.AIRPLANE: (3, 3),
-                   K.AIRPLANE_SINGLES: (3, 4), K.AIRPLANE_PAIRS: (3, 5)}
+_CHAIN_M: Final = {
+    K.STRAIGHT: (1, 1),
+    K.PAIR_CHAIN: (2, 2),
+    K.AIRPLANE: (3, 3),
+    K.AIRPLANE_SINGLES: (3, 4),
+    K.AIRPLANE_PAIRS: (3, 5),
+}
 """Chain kinds: (copies per body rank, cards per body rank including wings)."""
 
 
@@ -430,12 +444,27 @@ def hand_strength(hand: Cards, rules: DouDizhuRules) -> float:
     score = decompose(hand, rules).score
     if rules.four_player:
         bombs = sum(1 for r in range(TWO + 1) if c[r] >= 4)
-        return (-0.3 + 0.43 * c[RJ] + 0.06 * c[BJ] + 0.04 * c[TWO] + 0.02 * c[ACE]
-                + 0.07 * bombs + 0.009 * score)
+        return (
+            -0.3
+            + 0.43 * c[RJ]
+            + 0.06 * c[BJ]
+            + 0.04 * c[TWO]
+            + 0.02 * c[ACE]
+            + 0.07 * bombs
+            + 0.009 * score
+        )
     bombs = sum(1 for r in range(TWO + 1) if c[r] == 4)
     rocket = 1.0 if c[BJ] and c[RJ] else 0.0
-    return (0.25 + 1.0 * c[RJ] + 0.8 * c[BJ] - 0.3 * rocket + 0.2 * c[TWO] + 0.1 * c[ACE]
-            + 0.45 * bombs + 0.018 * score)
+    return (
+        0.25
+        + 1.0 * c[RJ]
+        + 0.8 * c[BJ]
+        - 0.3 * rocket
+        + 0.2 * c[TWO]
+        + 0.1 * c[ACE]
+        + 0.45 * bombs
+        + 0.018 * score
+    )
 
 
 def bid_for(hand: Cards, rules: DouDizhuRules) -> int:

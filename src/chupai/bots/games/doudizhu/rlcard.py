@@ -85,11 +85,13 @@ def require_rlcard() -> Any:
         from rlcard.models import doudizhu_rule_models  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ChupaiError(
-            f"the RLCard rule agent needs the rlcard package ({_INSTALL}): {exc}") from exc
+            f"the RLCard rule agent needs the rlcard package ({_INSTALL}): {exc}"
+        ) from exc
     return doudizhu_rule_models
 
 
 # ----- notation --------------------------------------------------------------------
+
 
 def rlcard_cards(cards: int) -> str:
     """Packed chupai cards as an RLCard card string (ranks ascending, jokers
@@ -119,13 +121,21 @@ def rlcard_action(action: Any) -> str:
 
 
 _KIND_TYPES: Final = {
-    Kind.SINGLE: "solo", Kind.PAIR: "pair", Kind.TRIO: "trio", Kind.TRIO_SINGLE: "trio_solo",
-    Kind.TRIO_PAIR: "trio_pair", Kind.FOUR_WITH_TWO: "four_two_solo",
-    Kind.FOUR_WITH_TWO_PAIRS: "four_two_pair", Kind.BOMB: "bomb", Kind.ROCKET: "rocket",
+    Kind.SINGLE: "solo",
+    Kind.PAIR: "pair",
+    Kind.TRIO: "trio",
+    Kind.TRIO_SINGLE: "trio_solo",
+    Kind.TRIO_PAIR: "trio_pair",
+    Kind.FOUR_WITH_TWO: "four_two_solo",
+    Kind.FOUR_WITH_TWO_PAIRS: "four_two_pair",
+    Kind.BOMB: "bomb",
+    Kind.ROCKET: "rocket",
 }
 _CHAIN_TYPES: Final = {
-    Kind.STRAIGHT: ("solo_chain", 1), Kind.PAIR_CHAIN: ("pair_chain", 2),
-    Kind.AIRPLANE: ("trio_chain", 3), Kind.AIRPLANE_SINGLES: ("trio_solo_chain", 4),
+    Kind.STRAIGHT: ("solo_chain", 1),
+    Kind.PAIR_CHAIN: ("pair_chain", 2),
+    Kind.AIRPLANE: ("trio_chain", 3),
+    Kind.AIRPLANE_SINGLES: ("trio_solo_chain", 4),
     Kind.AIRPLANE_PAIRS: ("trio_pair_chain", 5),
 }
 
@@ -152,7 +162,8 @@ class _Tables:
         from rlcard.games.doudizhu.utils import CARD_TYPE, TYPE_CARD  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         self.card_type: dict[str, list[tuple[str, int]]] = {
-            s: [(t, int(w)) for t, w in readings] for s, readings in CARD_TYPE[0].items()}
+            s: [(t, int(w)) for t, w in readings] for s, readings in CARD_TYPE[0].items()
+        }
         self.order: dict[str, dict[str, tuple[int, int]]] = {}
         for t, by_weight in TYPE_CARD.items():
             pos: dict[str, tuple[int, int]] = {}
@@ -197,10 +208,13 @@ def _follow_order(strings: list[str], target: str, tab: _Tables) -> list[str]:
 
 # ----- observation -> RLCard state --------------------------------------------------
 
+
 def _check_classic(obs: Observation) -> None:
     if obs.players != 3 or obs.rules.players != 3:
-        raise ChupaiError("the RLCard rule agent plays classic (three-player) Dou Dizhu only, "
-                          f"not {obs.rules.spec()}")
+        raise ChupaiError(
+            "the RLCard rule agent plays classic (three-player) Dou Dizhu only, "
+            f"not {obs.rules.spec()}"
+        )
 
 
 def rlcard_state(observation: Observation, legal: Sequence[Any]) -> dict[str, Any]:
@@ -277,6 +291,7 @@ def chupai_action(text: str, legal: Sequence[Any]) -> Any:
 
 
 # ----- the bot -------------------------------------------------------------------------
+
 
 class RLCardRuleBot:
     """RLCard's ``DouDizhuRuleAgentV1`` as a chupai bot for classic Dou Dizhu (see

@@ -59,14 +59,7 @@ from chupai.biga.combos import Combo
 from chupai.biga.game import DECLINE, Capture, Phase
 from chupai.biga.match import Match
 from chupai.biga.rules import BigARules
-from chupai.cli.games.biga.play_input import (
-    HELP,
-    PLAYERS,
-    move_list,
-    read_input,
-    table_row,
-    you,
-)
+from chupai.cli.games.biga.play_input import HELP, PLAYERS, move_list, read_input, table_row, you
 from chupai.cli.games.biga.play_report import BigAReports
 from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.terminal import Command, ordinal, outcome_table, score_text, total_row
@@ -75,8 +68,16 @@ from chupai.names import game_name
 from chupai.options import parse_overrides
 from chupai.protocol import GameSpec
 
-__all__ = ["PROBE", "DEFAULT_BOTS", "SEATS_OF", "play_rules", "deal_session", "match_session",
-           "BigASession", "BigAMatchSession"]
+__all__ = [
+    "PROBE",
+    "DEFAULT_BOTS",
+    "SEATS_OF",
+    "play_rules",
+    "deal_session",
+    "match_session",
+    "BigASession",
+    "BigAMatchSession",
+]
 
 PROBE: Final = "─▶✗·—×→★♥反大"
 """The characters the game draws."""
@@ -100,8 +101,9 @@ class BigASession(BigAReports):
 
     GAME = "biga"
 
-    def __init__(self, rules: BigARules, seed: int, human: int, bot_names: list[str],
-                 **options: Any):
+    def __init__(
+        self, rules: BigARules, seed: int, human: int, bot_names: list[str], **options: Any
+    ):
         super().__init__(human, seed, **options)
         self.rules = rules
         self.bot_names = bot_names
@@ -118,9 +120,12 @@ class BigASession(BigAReports):
 
     # ----- drawing -------------------------------------------------------------------
     def intro(self) -> None:
-        self.say_intro(game_name(self.spec.key, self.lang), self.rules.spec(),
-                       f"Seed {self.seed}{self.random_note(self.seed)}",
-                       self.seated(self.bot_names, PLAYERS))
+        self.say_intro(
+            game_name(self.spec.key, self.lang),
+            self.rules.spec(),
+            f"Seed {self.seed}{self.random_note(self.seed)}",
+            self.seated(self.bot_names, PLAYERS),
+        )
 
     def deal_intro(self) -> None:
         deal = self.deal
@@ -133,9 +138,14 @@ class BigASession(BigAReports):
             label.append(f" · seed {self.deal_seed}")
             self.rule(label)
         f = deal.first_drawer
-        self.say(Text(f"The draw: {self.name(f)} {self.verb(f, 'draw')} first; 108 cards, one "
-                      "at a time, counterclockwise. You are asked to declare when your "
-                      "options change.", style="dim"))
+        self.say(
+            Text(
+                f"The draw: {self.name(f)} {self.verb(f, 'draw')} first; 108 cards, one "
+                "at a time, counterclockwise. You are asked to declare when your "
+                "options change.",
+                style="dim",
+            )
+        )
 
     def draw(self) -> None:
         """The human's view: status, seats, table, hand and what is asked."""
@@ -160,11 +170,15 @@ class BigASession(BigAReports):
                 t.append(" — 'y' shows", style="dim")
         elif phase is Phase.SHOW_SECOND:
             t.append("You hold both Big Aces. ", style="bold yellow")
-            t.append(f"Show the second {self.big_name()} (you play alone; every score "
-                     "doubled)? y/n")
+            t.append(
+                f"Show the second {self.big_name()} (you play alone; every score doubled)? y/n"
+            )
         elif phase is Phase.REVEAL:
-            t.append(f"You hold the other {self.big_name()}: you are "
-                     f"{self.possessive(deal.declarer)} partner. ", style="bold yellow")
+            t.append(
+                f"You hold the other {self.big_name()}: you are "
+                f"{self.possessive(deal.declarer)} partner. ",
+                style="bold yellow",
+            )
             t.append("Reveal yourself (revealed-partner table)? y/n")
         else:
             t.append("Your turn: ", style="bold yellow")
@@ -197,7 +211,6 @@ class BigASession(BigAReports):
             self.last_options = options
         self.apply(got)
 
-
     def run_command(self, command: Command) -> None:
         if command.name == "moves":
             self.show_moves()
@@ -229,16 +242,23 @@ class BigASession(BigAReports):
         t = Text("Hint: ", style="bold magenta")
         t.append_text(self.action(best))
         number = moves.index(best) + 1 if best in moves else None
-        t.append(f"   (type: {self.typed(best)}" + (f"  or  #{number}" if number else "") + ")",
-                 style="dim")
+        t.append(
+            f"   (type: {self.typed(best)}" + (f"  or  #{number}" if number else "") + ")",
+            style="dim",
+        )
         self.say(t)
         if deal.phase is Phase.PLAY:
             plays = [a for a in legal if isinstance(a, (Combo, Capture))]
             if not plays:
                 self.say("Nothing in your hand beats the table: pass.")
             else:
-                self.say(Text(f"{len(plays)} legal play{'s' if len(plays) != 1 else ''}; "
-                              "'moves' lists them.", style="dim"))
+                self.say(
+                    Text(
+                        f"{len(plays)} legal play{'s' if len(plays) != 1 else ''}; "
+                        "'moves' lists them.",
+                        style="dim",
+                    )
+                )
 
     def typed(self, action: Any) -> str:
         """What to type for ``action``."""
@@ -250,8 +270,12 @@ class BigASession(BigAReports):
 
     def show_moves(self) -> None:
         moves = move_list(self.deal)
-        self.say(Text(f"{len(moves)} legal move{'s' if len(moves) != 1 else ''} "
-                      "(type '#N' to make one):", style="bold"))
+        self.say(
+            Text(
+                f"{len(moves)} legal move{'s' if len(moves) != 1 else ''} (type '#N' to make one):",
+                style="bold",
+            )
+        )
         items = []
         for i, a in enumerate(moves, 1):
             t = Text(f"#{i} ", style="dim")
@@ -272,19 +296,24 @@ class BigASession(BigAReports):
         order = list(out.finishing_order)
         self.rule("Deal over")
         places = [f"{ordinal(i + 1)} {self.name(s)}" for i, s in enumerate(order)]
-        line = Text("Finishing order: " + ", ".join(places[:out.went_out]))
+        line = Text("Finishing order: " + ", ".join(places[: out.went_out]))
         if out.went_out < PLAYERS:
-            line.append(f"; still holding cards: {', '.join(places[out.went_out:])}",
-                        style="dim")
+            line.append(f"; still holding cards: {', '.join(places[out.went_out :])}", style="dim")
         self.say(line)
         self.say(Text(f"Scoring: {table_row(out)}", style="bold"))
         team = {out.declarer, out.partner}
         totals = (("Total", "right"),) if self.totals is not None else ()
-        table = outcome_table("Seat", "Role", ("Place", "right"), "Cards left",
-                              ("Score", "right"), *totals)
+        table = outcome_table(
+            "Seat", "Role", ("Place", "right"), "Cards left", ("Score", "right"), *totals
+        )
         for seat in range(PLAYERS):
-            role = ("declarer" if seat == out.declarer else
-                    "partner" if seat == out.partner else "defender")
+            role = (
+                "declarer"
+                if seat == out.declarer
+                else "partner"
+                if seat == out.partner
+                else "defender"
+            )
             row: list[Any] = [
                 self.seat_cell(seat),
                 Text(role, style="magenta" if seat in team else ""),
@@ -303,9 +332,14 @@ class BigASession(BigAReports):
 
     def redealt(self, first: int, seed_note: str = "") -> None:
         """Say that the deal is redealt, drawn first by ``first`` again."""
-        self.say(Text("  Nobody holds an AH outside the final round: the deal is cancelled "
-                      f"and redealt{seed_note}; {self.name(first)} "
-                      f"{self.verb(first, 'draw')} first again.", style="bold yellow"))
+        self.say(
+            Text(
+                "  Nobody holds an AH outside the final round: the deal is cancelled "
+                f"and redealt{seed_note}; {self.name(first)} "
+                f"{self.verb(first, 'draw')} first again.",
+                style="bold yellow",
+            )
+        )
 
     def abandoned(self) -> str:
         return f"the deal is abandoned (seed {self.seed})"
@@ -326,8 +360,10 @@ class BigAMatchSession(BaseMatchSession):
     deal. With ``--record FILE`` each counted deal's record is written to
     ``FILE-dealK.json`` as well as the match record to ``FILE``."""
 
-    INTRO_NOTE = (" Redeals (nobody holds an AH outside the final round) do not count; the "
-                  "first player out draws first in the next deal.")
+    INTRO_NOTE = (
+        " Redeals (nobody holds an AH outside the final round) do not count; the "
+        "first player out draws first in the next deal."
+    )
     END_TITLE = "Series over"
 
     GAME = "biga"
@@ -343,24 +379,47 @@ class BigAMatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
-        table = outcome_table(("Deal", "right"), "First drawer", "Declarer", "Scoring",
-                              *((self.name(s), "right") for s in range(m.players)),
-                              title="Score table", title_justify="left", title_style="bold")
+        table = outcome_table(
+            ("Deal", "right"),
+            "First drawer",
+            "Declarer",
+            "Scoring",
+            *((self.name(s), "right") for s in range(m.players)),
+            title="Score table",
+            title_justify="left",
+            title_style="bold",
+        )
         for row in m.table():
             if row.redeal or row.declarer is None:
-                table.add_row("redeal", self.name(row.first_drawer), "—", "redeal",
-                              *(score_text(v) for v in row.scores))
+                table.add_row(
+                    "redeal",
+                    self.name(row.first_drawer),
+                    "—",
+                    "redeal",
+                    *(score_text(v) for v in row.scores),
+                )
                 continue
-            table.add_row(str(row.number), self.name(row.first_drawer),
-                          self.name(row.declarer), table_row(row),
-                          *(score_text(v) for v in row.scores))
+            table.add_row(
+                str(row.number),
+                self.name(row.first_drawer),
+                self.name(row.declarer),
+                table_row(row),
+                *(score_text(v) for v in row.scores),
+            )
         table.add_row(*total_row(m.totals, 3))
         return table
 
     def play_match_deal(self, deal: Any, label: str) -> None:
         m = self.match
-        session = BigASession(m.rules, deal.seed or 0, self.human, self.bot_names,
-                              match_label=label, spec=self.spec, **self.deal_options())
+        session = BigASession(
+            m.rules,
+            deal.seed or 0,
+            self.human,
+            self.bot_names,
+            match_label=label,
+            spec=self.spec,
+            **self.deal_options(),
+        )
         session.redeals = _redeals_before(m)
         session.start_deal(deal)
         session.deal_intro()
@@ -378,8 +437,13 @@ class BigAMatchSession(BaseMatchSession):
             session.save_record(session.record_data(), path)
         if not m.is_over():
             first = out.next_first_drawer
-            self.say(Text(f"Next deal: {self.name(first)} {self.verb(first, 'draw')} "
-                          "first (the first player out).", style="dim"))
+            self.say(
+                Text(
+                    f"Next deal: {self.name(first)} {self.verb(first, 'draw')} "
+                    "first (the first player out).",
+                    style="dim",
+                )
+            )
 
     def redeals_note(self) -> str:
         m = self.match
@@ -421,15 +485,22 @@ def play_rules(spec: GameSpec, args: argparse.Namespace) -> BigARules:
     return rules
 
 
-def deal_session(spec: GameSpec, rules: BigARules, seed: int, human: int,
-                 names: list[str], options: dict[str, Any]) -> BigASession:
+def deal_session(
+    spec: GameSpec,
+    rules: BigARules,
+    seed: int,
+    human: int,
+    names: list[str],
+    options: dict[str, Any],
+) -> BigASession:
     """The session of one deal (and its redeals) of ``rules`` from ``seed``."""
     session = BigASession(rules, seed, human, names, spec=spec, **options)
     session.start_deal(spec.new_deal(rules, seed))
     return session
 
 
-def match_session(spec: GameSpec, match: Match, human: int, names: list[str],
-                  options: dict[str, Any]) -> BigAMatchSession:
+def match_session(
+    spec: GameSpec, match: Match, human: int, names: list[str], options: dict[str, Any]
+) -> BigAMatchSession:
     """The session of a match."""
     return BigAMatchSession(match, human, names, spec=spec, **options)

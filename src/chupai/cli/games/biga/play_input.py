@@ -40,8 +40,20 @@ from chupai.biga.scoring import HIDDEN_PARTNER, REVEALED_PARTNER
 from chupai.cli.terminal import COMMANDS, commands_help, derive_seed, reads_commands, second_person
 from chupai.errors import CardParseError, ChupaiError
 
-__all__ = ["HELP", "PLAYERS", "DECK_SIZE", "LAST_CHECKPOINT", "SUIT_NAMES", "read_input",
-           "move_list", "table_row", "series_seed", "redeal_seed", "face_label", "you"]
+__all__ = [
+    "HELP",
+    "PLAYERS",
+    "DECK_SIZE",
+    "LAST_CHECKPOINT",
+    "SUIT_NAMES",
+    "read_input",
+    "move_list",
+    "table_row",
+    "series_seed",
+    "redeal_seed",
+    "face_label",
+    "you",
+]
 
 PLAYERS: Final = 5
 DECK_SIZE: Final = 108
@@ -56,30 +68,57 @@ _TENS: Final = {"T": "10"}
 _RANK_NUMBERS: Final = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10"})
 
 HELP: Final = (
-    ("The draw", (
-        ("show AH", "show one Ace: you become the declarer and its suit the Big Ace suit "
-                    "(only while nobody has declared)"),
-        ("show AH AH", "show both Aces of a suit (反大A): you become the declarer and play "
-                       "alone; an earlier declaration is cancelled"),
-        ("decline, n", "do not declare now (nobody is told)"),
-        ("y", "when you have exactly one declaration: make it"),
-        ("", "You are asked only when your possible declarations change (you drew an "
-             "Ace, somebody declared); otherwise you decline silently."),
-    )),
-    ("Before play", (
-        ("y / n", "show your second Big Ace (alone, doubles the score) or keep it hidden; "
-                  "as the partner: reveal yourself (revealed table) or stay hidden"),
-        ("show_second, keep_hidden", "the same, in full"),
-        ("reveal, stay_hidden", "the same, in full"),
-    )),
-    ("Your move", (
-        ("7 7 7, 10 J Q, AH", "play cards (10 or T; BJ RJ jokers; a Big Ace with its suit, "
-                              "a bare A is an ordinary Ace; other suits are ignored)"),
-        ("4 4, capture 4 4", "capture the egg or big egg on top with one four fewer "
-                             "(its cards go into your hand)"),
-        ("pass, p", "pass (not when you lead)"),
-        ("#3", "play move 3 of the 'moves' list"),
-    )),
+    (
+        "The draw",
+        (
+            (
+                "show AH",
+                "show one Ace: you become the declarer and its suit the Big Ace suit "
+                "(only while nobody has declared)",
+            ),
+            (
+                "show AH AH",
+                "show both Aces of a suit (反大A): you become the declarer and play "
+                "alone; an earlier declaration is cancelled",
+            ),
+            ("decline, n", "do not declare now (nobody is told)"),
+            ("y", "when you have exactly one declaration: make it"),
+            (
+                "",
+                "You are asked only when your possible declarations change (you drew an "
+                "Ace, somebody declared); otherwise you decline silently.",
+            ),
+        ),
+    ),
+    (
+        "Before play",
+        (
+            (
+                "y / n",
+                "show your second Big Ace (alone, doubles the score) or keep it hidden; "
+                "as the partner: reveal yourself (revealed table) or stay hidden",
+            ),
+            ("show_second, keep_hidden", "the same, in full"),
+            ("reveal, stay_hidden", "the same, in full"),
+        ),
+    ),
+    (
+        "Your move",
+        (
+            (
+                "7 7 7, 10 J Q, AH",
+                "play cards (10 or T; BJ RJ jokers; a Big Ace with its suit, "
+                "a bare A is an ordinary Ace; other suits are ignored)",
+            ),
+            (
+                "4 4, capture 4 4",
+                "capture the egg or big egg on top with one four fewer "
+                "(its cards go into your hand)",
+            ),
+            ("pass, p", "pass (not when you lead)"),
+            ("#3", "play move 3 of the 'moves' list"),
+        ),
+    ),
     commands_help(
         ("hint", "suggest a move (a bot's choice)"),
         ("moves", "list every legal move, numbered (then '#N' plays one)"),
@@ -90,13 +129,18 @@ HELP: Final = (
 
 _COMMANDS: Final = {
     **COMMANDS,
-    "moves": "moves", "move": "moves", "list": "moves", "m": "moves",
-    "table": "table", "redraw": "table",
+    "moves": "moves",
+    "move": "moves",
+    "list": "moves",
+    "m": "moves",
+    "table": "table",
+    "redraw": "table",
 }
 _YES: Final = frozenset({"y", "yes", "ok"})
 _NO: Final = frozenset({"n", "no", "pass", "p"})
 
 # ----- seeds -------------------------------------------------------------------------------
+
 
 def series_seed(seed: int, number: int) -> int:
     """The seed of deal ``number`` (1, 2, ...) of a ``--deals`` match of ``seed``
@@ -112,6 +156,7 @@ def redeal_seed(seed: int, number: int) -> int:
 
 # ----- reading input ----------------------------------------------------------------------
 
+
 def move_list(deal: BigADeal) -> list[Any]:
     """The legal actions in the order of the ``moves`` list (``#1`` is the first):
     in play the plays from the fewest cards and weakest up, then a capture, then
@@ -120,8 +165,10 @@ def move_list(deal: BigADeal) -> list[Any]:
     if deal.phase is not Phase.PLAY:
         no = {DECLINE, KEEP_HIDDEN, STAY_HIDDEN}
         return [a for a in legal if a not in no] + [a for a in legal if a in no]
-    plays = sorted((a for a in legal if isinstance(a, Combo)),
-                   key=lambda c: (c.bomb, c.size, list(Kind).index(c.kind), c.key))
+    plays = sorted(
+        (a for a in legal if isinstance(a, Combo)),
+        key=lambda c: (c.bomb, c.size, list(Kind).index(c.kind), c.key),
+    )
     caps = [a for a in legal if isinstance(a, Capture)]
     rest = [a for a in legal if not isinstance(a, (Combo, Capture))]
     return plays + caps + rest
@@ -157,10 +204,12 @@ def _pick(deal: BigADeal, digits: str) -> Any:
         raise ChupaiError(f"'#{digits}' is not a move number: write # then a number, e.g. #1")
     i = int(digits)
     if not 1 <= i <= len(moves):
-        raise ChupaiError(f"there {'is' if len(moves) == 1 else 'are'} {len(moves)} "
-                          f"move{'s' if len(moves) != 1 else ''} now: #1"
-                          + (f" to #{len(moves)}" if len(moves) > 1 else "")
-                          + " ('moves' lists them)")
+        raise ChupaiError(
+            f"there {'is' if len(moves) == 1 else 'are'} {len(moves)} "
+            f"move{'s' if len(moves) != 1 else ''} now: #1"
+            + (f" to #{len(moves)}" if len(moves) > 1 else "")
+            + " ('moves' lists them)"
+        )
     return moves[i - 1]
 
 
@@ -185,15 +234,15 @@ def _read_decision(deal: BigADeal, line: str) -> Any:
             return SHOW_SECOND
         if said in _NO or said in ("keep", "hide", "keep hidden"):
             return KEEP_HIDDEN
-        raise ChupaiError("show your second Big Ace? type 'y' (show_second) or 'n' "
-                          "(keep_hidden)")
+        raise ChupaiError("show your second Big Ace? type 'y' (show_second) or 'n' (keep_hidden)")
     if phase is Phase.REVEAL:
         if said in _YES or said in ("reveal", "reveal partner", "reveal_partner"):
             return REVEAL
         if said in _NO or said in ("stay", "hide", "hidden", "stay hidden"):
             return STAY_HIDDEN
-        raise ChupaiError("reveal yourself as the declarer's partner? type 'y' (reveal) or "
-                          "'n' (stay_hidden)")
+        raise ChupaiError(
+            "reveal yourself as the declarer's partner? type 'y' (reveal) or 'n' (stay_hidden)"
+        )
     raise ChupaiError(f"now type {_options_text(deal)}")  # pragma: no cover
 
 
@@ -206,8 +255,10 @@ def _read_declaration(deal: BigADeal, line: str, said: str) -> Any:
     if said in _YES or said == "show":
         if len(shows) == 1:
             return shows[0]
-        raise ChupaiError("you can show more than one way: type "
-                          + " or ".join(f"'{deal.action_text(a)}'" for a in shows))
+        raise ChupaiError(
+            "you can show more than one way: type "
+            + " or ".join(f"'{deal.action_text(a)}'" for a in shows)
+        )
     words = said.split()
     if words and words[0] == "show":
         words = words[1:]
@@ -220,8 +271,7 @@ def _read_declaration(deal: BigADeal, line: str, said: str) -> Any:
     if action in legal:
         return action
     reason = deal.why_illegal(action) or "not now"
-    raise ChupaiError(f"you cannot {said} now ({you(reason, deal)}); type "
-                      f"{_options_text(deal)}")
+    raise ChupaiError(f"you cannot {said} now ({you(reason, deal)}); type {_options_text(deal)}")
 
 
 def you(reason: str, deal: BigADeal) -> str:
@@ -270,12 +320,12 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
         if not words:
             raise ChupaiError("capture with which fours? e.g. 'capture 4 4'")
     if low[0] in ("show", "decline", "reveal", "keep_hidden", "stay_hidden", "show_second"):
-        raise ChupaiError(f"'{low[0]}' belongs to the draw, which is over; now play cards "
-                          "or pass")
+        raise ChupaiError(f"'{low[0]}' belongs to the draw, which is over; now play cards or pass")
     for w in words:
         if w.isascii() and w.isdigit() and w not in _RANK_NUMBERS:
-            raise ChupaiError(f"{w!r} is not a card; to play move {w} of the 'moves' list "
-                              f"type #{w}")
+            raise ChupaiError(
+                f"{w!r} is not a card; to play move {w} of the 'moves' list type #{w}"
+            )
     big_suit = deal.big_suit
     try:
         cards = normalize(parse_cards(words, big_suit), big_suit)
@@ -296,8 +346,10 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
         if not caps:
             raise ChupaiError(_no_capture_reason(deal))
         fours = caps[0].fours
-        raise ChupaiError(f"capture {combo_text(top, deal.rules, big_suit)} with {fours.size} "
-                          f"fours: type 'capture {combo_text(fours, deal.rules, big_suit)}'")
+        raise ChupaiError(
+            f"capture {combo_text(top, deal.rules, big_suit)} with {fours.size} "
+            f"fours: type 'capture {combo_text(fours, deal.rules, big_suit)}'"
+        )
     hand = deal.hands[seat]
     if not contains(hand, cards):
         raise ChupaiError(_not_held(hand, cards, big_suit))
@@ -321,6 +373,7 @@ def _no_capture_reason(deal: BigADeal) -> str:
 
 # ----- scoring words ------------------------------------------------------------------------
 
+
 def table_row(outcome: Any) -> str:
     """The scoring-table row a finished deal used, in the words of ``biga.md`` §10
     (the row labels of :mod:`chupai.biga.scoring`): ``partner hidden, positions 1
@@ -340,4 +393,3 @@ def table_row(outcome: Any) -> str:
     if label[0].isdigit():
         label = "positions " + label
     return f"partner {'revealed' if outcome.partner_revealed else 'hidden'}, {label}"
-

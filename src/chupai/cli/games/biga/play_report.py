@@ -33,12 +33,7 @@ from chupai.biga.game import (
     Phase,
 )
 from chupai.bots import make_bot
-from chupai.cli.games.biga.play_input import (
-    DECK_SIZE,
-    LAST_CHECKPOINT,
-    PLAYERS,
-    SUIT_NAMES,
-)
+from chupai.cli.games.biga.play_input import DECK_SIZE, LAST_CHECKPOINT, PLAYERS, SUIT_NAMES
 from chupai.cli.games.biga.play_view import BigAView
 from chupai.cli.terminal import ordinal, seat_bots
 
@@ -60,7 +55,6 @@ class _Before(NamedTuple):
     alone_known: bool
 
 
-
 class BigAReports(BigAView):
     """The reports of :class:`~chupai.cli.games.biga.play.BigASession`."""
 
@@ -80,8 +74,13 @@ class BigAReports(BigAView):
         self.seen = 0
         self.known_hand = 0
         self.last_options = None
-        self.bots = seat_bots(self.bot_names, self.human, PLAYERS, self.deal_seed,
-                              partial(make_bot, game=self.spec.key))
+        self.bots = seat_bots(
+            self.bot_names,
+            self.human,
+            PLAYERS,
+            self.deal_seed,
+            partial(make_bot, game=self.spec.key),
+        )
 
     def last_card(self) -> Cards:
         """The human's last card (drawn in the final round, §3.4), once drawn."""
@@ -120,8 +119,10 @@ class BigAReports(BigAView):
             line.append_text(self.cards(new))
             drawn = min(deal.drawn, LAST_CHECKPOINT + 1)
             held = size_of(hand) - size_of(last)
-            line.append(f"  ({held} card{'s' if held != 1 else ''}; {drawn} of {DECK_SIZE} "
-                        "drawn)", style="dim")
+            line.append(
+                f"  ({held} card{'s' if held != 1 else ''}; {drawn} of {DECK_SIZE} drawn)",
+                style="dim",
+            )
             self.say(line)
         if last:
             line = Text("  Final round: your last card is ")
@@ -131,9 +132,15 @@ class BigAReports(BigAView):
 
     def before(self) -> _Before:
         deal = self.deal
-        return _Before(deal.phase, deal.declarer, deal.big_suit,
-                       deal.phase is Phase.PLAY and deal.top is None, deal.top_player,
-                       deal.public_partner, deal.alone_known)
+        return _Before(
+            deal.phase,
+            deal.declarer,
+            deal.big_suit,
+            deal.phase is Phase.PLAY and deal.top is None,
+            deal.top_player,
+            deal.public_partner,
+            deal.alone_known,
+        )
 
     def apply(self, action: Any) -> None:
         """Apply a legal action of the seat to act and report what it made public."""
@@ -173,58 +180,80 @@ class BigAReports(BigAView):
             ace = FACE_NAMES[SUITED_ACE + act.suit]
             if act.two and before.declarer == seat and before.big_suit == act.suit:
                 line.append(f"{self.verb(seat, 'show')} the second {ace}", style="bold magenta")
-                line.append(f": {self.low(seat)} {self.verb(seat, 'play')} alone; every score "
-                            "is doubled")
+                line.append(
+                    f": {self.low(seat)} {self.verb(seat, 'play')} alone; every score is doubled"
+                )
             elif act.two:
-                line.append(f"{self.verb(seat, 'show')} {ace} {ace} (反大A)",
-                            style="bold magenta")
-                line.append(f": {self.low(seat)} {self.verb(seat, 'are')} the declarer and "
-                            f"{self.verb(seat, 'play')} alone, {SUIT_NAMES[act.suit]} are the "
-                            "Big Ace suit; every score is doubled")
+                line.append(f"{self.verb(seat, 'show')} {ace} {ace} (反大A)", style="bold magenta")
+                line.append(
+                    f": {self.low(seat)} {self.verb(seat, 'are')} the declarer and "
+                    f"{self.verb(seat, 'play')} alone, {SUIT_NAMES[act.suit]} are the "
+                    "Big Ace suit; every score is doubled"
+                )
                 if before.declarer is not None and before.big_suit is not None:
                     old = FACE_NAMES[SUITED_ACE + before.big_suit]
-                    line.append(f". {self.possessive(before.declarer).capitalize()} declaration "
-                                f"is cancelled ({old} is an ordinary Ace again)")
+                    line.append(
+                        f". {self.possessive(before.declarer).capitalize()} declaration "
+                        f"is cancelled ({old} is an ordinary Ace again)"
+                    )
             else:
                 line.append(f"{self.verb(seat, 'show')} {ace}", style="bold magenta")
-                line.append(f": {self.low(seat)} {self.verb(seat, 'are')} the declarer, "
-                            f"{SUIT_NAMES[act.suit]} are the Big Ace suit; the holder of the "
-                            f"other {ace} is the secret partner")
+                line.append(
+                    f": {self.low(seat)} {self.verb(seat, 'are')} the declarer, "
+                    f"{SUIT_NAMES[act.suit]} are the Big Ace suit; the holder of the "
+                    f"other {ace} is the secret partner"
+                )
             self.say(line)
             if not me and deal.declarer != self.human:
                 mine = big_aces(deal.hands[self.human], deal.big_suit)
                 if mine and not act.two:
-                    self.say(Text(f"  You hold the other {ace}: you are "
-                                  f"{self.possessive(seat)} partner (secret).",
-                                  style="magenta"))
+                    self.say(
+                        Text(
+                            f"  You hold the other {ace}: you are "
+                            f"{self.possessive(seat)} partner (secret).",
+                            style="magenta",
+                        )
+                    )
             return
         if act == DECLINE:
             return  # never public
         if act == SHOW_SECOND:
-            line.append(f"{self.verb(seat, 'show')} the second {self.big_name()}",
-                        style="bold magenta")
-            line.append(f": {self.low(seat)} {self.verb(seat, 'play')} alone; every score is "
-                        "doubled")
+            line.append(
+                f"{self.verb(seat, 'show')} the second {self.big_name()}", style="bold magenta"
+            )
+            line.append(
+                f": {self.low(seat)} {self.verb(seat, 'play')} alone; every score is doubled"
+            )
             self.say(line)
             return
         if act == KEEP_HIDDEN:
             if me:
-                self.say(Text(f"  You keep your second {self.big_name()} hidden: you play "
-                              "alone, and nobody knows it yet.", style="dim"))
+                self.say(
+                    Text(
+                        f"  You keep your second {self.big_name()} hidden: you play "
+                        "alone, and nobody knows it yet.",
+                        style="dim",
+                    )
+                )
             return
         if act == REVEAL:
-            line.append(f"{self.verb(seat, 'reveal')} {'yourself' if me else 'itself'}",
-                        style="bold magenta")
-            line.append(f": {self.low(seat)} {self.verb(seat, 'hold')} the other "
-                        f"{self.big_name()} and {self.verb(seat, 'are')} "
-                        f"{self.possessive(deal.declarer)} partner (the revealed-partner "
-                        "table applies)")
+            line.append(
+                f"{self.verb(seat, 'reveal')} {'yourself' if me else 'itself'}",
+                style="bold magenta",
+            )
+            line.append(
+                f": {self.low(seat)} {self.verb(seat, 'hold')} the other "
+                f"{self.big_name()} and {self.verb(seat, 'are')} "
+                f"{self.possessive(deal.declarer)} partner (the revealed-partner "
+                "table applies)"
+            )
             self.say(line)
             return
         if act == STAY_HIDDEN:
             if me:
-                self.say(Text("  You stay hidden: only you know that you are the partner.",
-                              style="dim"))
+                self.say(
+                    Text("  You stay hidden: only you know that you are the partner.", style="dim")
+                )
             return
         self.report_play(seat, act, before)
 
@@ -237,24 +266,40 @@ class BigAReports(BigAView):
         if deal.forced:
             seat = deal.declarer
             line = Text("  Nobody declared: ", style="bold magenta")
-            line.append(f"each player in turn says whether they hold an AH; {self.low(seat)} "
-                        f"{self.verb(seat, 'are')} the first who does and "
-                        f"{self.verb(seat, 'become')} the declarer, hearts are the Big Ace suit "
-                        "(forced declaration)")
+            line.append(
+                f"each player in turn says whether they hold an AH; {self.low(seat)} "
+                f"{self.verb(seat, 'are')} the first who does and "
+                f"{self.verb(seat, 'become')} the declarer, hearts are the Big Ace suit "
+                "(forced declaration)"
+            )
             self.say(line)
         hand = deal.hands[self.human]
         mine = big_aces(hand, deal.big_suit)
         big = self.big_name()
         if deal.declarer == self.human:
             if mine == 2 and not deal.two_shown:
-                self.say(Text(f"  You hold both {big}: you play alone (nobody knows it yet).",
-                              style="bold magenta"))
+                self.say(
+                    Text(
+                        f"  You hold both {big}: you play alone (nobody knows it yet).",
+                        style="bold magenta",
+                    )
+                )
             elif mine == 1:
-                self.say(Text(f"  You are the declarer; the holder of the other {big} is "
-                              "your secret partner.", style="bold magenta"))
+                self.say(
+                    Text(
+                        f"  You are the declarer; the holder of the other {big} is "
+                        "your secret partner.",
+                        style="bold magenta",
+                    )
+                )
         elif mine:
-            self.say(Text(f"  You hold the other {big}: you are "
-                          f"{self.possessive(deal.declarer)} partner.", style="bold magenta"))
+            self.say(
+                Text(
+                    f"  You hold the other {big}: you are "
+                    f"{self.possessive(deal.declarer)} partner.",
+                    style="bold magenta",
+                )
+            )
         else:
             self.say(Text(f"  You hold no {big}: you are a defender.", style="bold"))
 
@@ -263,8 +308,9 @@ class BigAReports(BigAView):
         lead = deal.current_player
         self.rule(Text("The play · ", style="bold").append_text(self.status_line()))
         if lead is not None:
-            self.say(Text(f"  {self.name(lead)} {self.verb(lead, 'lead')} the first trick.",
-                          style="dim"))
+            self.say(
+                Text(f"  {self.name(lead)} {self.verb(lead, 'lead')} the first trick.", style="dim")
+            )
 
     def report_play(self, seat: int, act: Any, before: _Before) -> None:
         deal = self.deal
@@ -278,8 +324,9 @@ class BigAReports(BigAView):
             line.append_text(self.cards(act.taken.cards))
             line.append(" with ")
             line.append_text(self.cards(act.fours.cards))
-            line.append(f": the {self.plain(act.taken.cards)} go into {self.possessive(seat)} "
-                        "hand, and ")
+            line.append(
+                f": the {self.plain(act.taken.cards)} go into {self.possessive(seat)} hand, and "
+            )
             line.append_text(self.combo(act.fours))
             line.append(" is the new top")
             self.say(line)
@@ -291,30 +338,50 @@ class BigAReports(BigAView):
             self.note_left(line, left, out=f"  — out, {ordinal(place)}!")
             self.say(line)
             big = self.big_name()
-            if deal.public_partner is not None and before.public_partner is None \
-                    and not deal.partner_revealed:
+            if (
+                deal.public_partner is not None
+                and before.public_partner is None
+                and not deal.partner_revealed
+            ):
                 p = deal.public_partner
-                self.say(Text(f"  {self.name(p)} played {big}: {self.low(p)} "
-                              f"{self.verb(p, 'are')} the declarer's partner",
-                              style="bold magenta"))
+                self.say(
+                    Text(
+                        f"  {self.name(p)} played {big}: {self.low(p)} "
+                        f"{self.verb(p, 'are')} the declarer's partner",
+                        style="bold magenta",
+                    )
+                )
             if deal.alone_known and not before.alone_known:
                 d = deal.declarer
-                self.say(Text(f"  {self.name(d)} played the second {big}: {self.low(d)} "
-                              f"{self.verb(d, 'play')} alone", style="bold magenta"))
+                self.say(
+                    Text(
+                        f"  {self.name(d)} played the second {big}: {self.low(d)} "
+                        f"{self.verb(d, 'play')} alone",
+                        style="bold magenta",
+                    )
+                )
         if deal.phase is Phase.PLAY and deal.top is None and act == PASS:
             winner = before.top_player
             leader = deal.current_player
             self.trick = {}
             if winner is not None and leader is not None:
                 if winner == leader:
-                    self.say(Text(f"  {self.name(winner)} won the trick and "
-                                  f"{self.verb(winner, 'lead')}.", style="dim"))
+                    self.say(
+                        Text(
+                            f"  {self.name(winner)} won the trick and {self.verb(winner, 'lead')}.",
+                            style="dim",
+                        )
+                    )
                 else:
-                    self.say(Text(f"  {self.name(winner)} won the trick and "
-                                  f"{self.verb(winner, 'are')} out; {self.low(leader)} "
-                                  f"{self.verb(leader, 'lead')}.", style="dim"))
+                    self.say(
+                        Text(
+                            f"  {self.name(winner)} won the trick and "
+                            f"{self.verb(winner, 'are')} out; {self.low(leader)} "
+                            f"{self.verb(leader, 'lead')}.",
+                            style="dim",
+                        )
+                    )
 
     def bot_pause(self) -> float:
         """The pause before a bot's play (none in the draw and its questions)."""
         return self.pause if self.deal.phase is Phase.PLAY else 0.0
-

@@ -21,11 +21,7 @@ from chupai.biga.cards import (
     strength_order,
 )
 from chupai.biga.combos import Combo, Kind, combo_text
-from chupai.biga.game import (
-    PASS,
-    Capture,
-    Phase,
-)
+from chupai.biga.game import PASS, Capture, Phase
 from chupai.biga.rules import BigARules, RankOrder
 from chupai.cli.games.biga.play_input import DECK_SIZE, PLAYERS, face_label
 from chupai.cli.session import DealSession
@@ -79,8 +75,9 @@ class BigAView(DealSession):
 
     def plain(self, cards: Cards) -> str:
         """Cards as the tokens one would type."""
-        return " ".join(face_label(f) for f in self.order()
-                        for _ in range((cards >> SHIFTS[f]) & 31))
+        return " ".join(
+            face_label(f) for f in self.order() for _ in range((cards >> SHIFTS[f]) & 31)
+        )
 
     def kind(self, kind: Kind) -> str:
         return self.spec.combo_name(kind.value, self.lang).replace("_", " ")
@@ -88,8 +85,10 @@ class BigAView(DealSession):
     def combo(self, combo: Combo) -> Text:
         out = Text(self.kind(combo.kind) + " ", style="bold red" if combo.bomb else "cyan")
         big = self.big_name()
-        words = [(t + self.star if t == big else _TENS.get(t, t))
-                 for t in combo_text(combo, self.rules, self.deal.big_suit).split()]
+        words = [
+            (t + self.star if t == big else _TENS.get(t, t))
+            for t in combo_text(combo, self.rules, self.deal.big_suit).split()
+        ]
         out.append(" ".join(words), style="bold")
         return out
 
@@ -123,8 +122,11 @@ class BigAView(DealSession):
             return Text(f"You (secret: you hold the other {self.big_name()})", style="magenta")
         if obs.partner is not None:
             return Text(self.name(obs.partner), style="bold magenta")
-        if deal.declarer == self.human and big_aces(obs.hand, deal.big_suit) == 2 \
-                and deal.phase is not Phase.DRAW:
+        if (
+            deal.declarer == self.human
+            and big_aces(obs.hand, deal.big_suit) == 2
+            and deal.phase is not Phase.DRAW
+        ):
             return Text("none — you hold both Big Aces (secret)", style="magenta")
         return Text("hidden", style="dim")
 
@@ -145,8 +147,13 @@ class BigAView(DealSession):
             else:
                 n = size_of(deal.hands[seat])
                 count = Text(str(n), style="bold red" if n <= 2 else "")
-            table.add_row(self.marker(seat, deal.current_player), label, role, count,
-                          self.trick_cell(self.trick, seat, deal.top, deal.top_player))
+            table.add_row(
+                self.marker(seat, deal.current_player),
+                label,
+                role,
+                count,
+                self.trick_cell(self.trick, seat, deal.top, deal.top_player),
+            )
         return table
 
     def status_line(self) -> Text:
@@ -156,11 +163,12 @@ class BigAView(DealSession):
             if deal.declarer is None:
                 t.append("no declaration yet")
             else:
-                t.append(f"declarer {self.name(deal.declarer)} ({self.big_name()}"
-                         f"{' ' + self.big_name() if deal.two_shown else ''} shown)")
+                t.append(
+                    f"declarer {self.name(deal.declarer)} ({self.big_name()}"
+                    f"{' ' + self.big_name() if deal.two_shown else ''} shown)"
+                )
             return t
-        t = Text(f"Declarer: {self.name(deal.declarer)} · Big Aces: {self.big_name()} · "
-                 "Partner: ")
+        t = Text(f"Declarer: {self.name(deal.declarer)} · Big Aces: {self.big_name()} · Partner: ")
         t.append_text(self.partner_text())
         return t
 
@@ -170,6 +178,8 @@ class BigAView(DealSession):
         line.append_text(self.cards(hand))
         self.say(line)
         if deal.phase is not Phase.DRAW and big_aces(hand, deal.big_suit):
-            self.say(Text(f"  {self.big_name()}{self.star} is a Big Ace, the highest single",
-                          style="dim"))
-
+            self.say(
+                Text(
+                    f"  {self.big_name()}{self.star} is a Big Ace, the highest single", style="dim"
+                )
+            )

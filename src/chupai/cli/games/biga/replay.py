@@ -24,15 +24,35 @@ from rich.text import Text
 
 from chupai.biga.cards import FACE_NAMES, SUITED_ACE, UNIT, big_aces, cards_text, size_of
 from chupai.biga.combos import Combo
-from chupai.biga.game import (DECLINE, KEEP_HIDDEN, LAST_CHECKPOINT, PASS, REVEAL, SHOW_SECOND,
-                              STAY_HIDDEN, STOCK_SIZE, BigADeal, Capture, Declare, Event, Phase,
-                              parse_stock)
+from chupai.biga.game import (
+    DECLINE,
+    KEEP_HIDDEN,
+    LAST_CHECKPOINT,
+    PASS,
+    REVEAL,
+    SHOW_SECOND,
+    STAY_HIDDEN,
+    STOCK_SIZE,
+    BigADeal,
+    Capture,
+    Declare,
+    Event,
+    Phase,
+    parse_stock,
+)
 from chupai.biga.match import replay_match as replay_biga_match
 from chupai.biga.record import replay, replay_steps
 from chupai.biga.rules import BigARules
 from chupai.cli.play_biga import SUIT_NAMES, table_row
-from chupai.cli.replay_common import (add_action, match_replayer, outcome_or_note, print_hands,
-                                      print_title, replay_table, seed_text)
+from chupai.cli.replay_common import (
+    add_action,
+    match_replayer,
+    outcome_or_note,
+    print_hands,
+    print_title,
+    replay_table,
+    seed_text,
+)
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
@@ -71,9 +91,17 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
     except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
         return  # the replay reports the broken header
     out.print(f"{seed_text(rec, 'stock')}   first drawer seat {first}")
-    print_hands(out, [(f"({size_of(hands[seat] + last[seat])})", cards_text(hands[seat]),
-                       Text(f"last card {cards_text(last[seat])}", style="dim"))
-                      for seat in range(PLAYERS)])
+    print_hands(
+        out,
+        [
+            (
+                f"({size_of(hands[seat] + last[seat])})",
+                cards_text(hands[seat]),
+                Text(f"last card {cards_text(last[seat])}", style="dim"),
+            )
+            for seat in range(PLAYERS)
+        ],
+    )
 
 
 def replay_deal(rec: Mapping[str, Any], out: Console | None) -> int:
@@ -86,9 +114,13 @@ def replay_deal(rec: Mapping[str, Any], out: Console | None) -> int:
     count, deal = replay_table(out, replay_steps(rec), rows.row)
     if out is not None:
         if rows.declines:
-            out.print(Text(f"({rows.declines} 'decline' answer"
-                           f"{'s' if rows.declines != 1 else ''} of the draw not listed)",
-                           style="dim"))
+            out.print(
+                Text(
+                    f"({rows.declines} 'decline' answer"
+                    f"{'s' if rows.declines != 1 else ''} of the draw not listed)",
+                    style="dim",
+                )
+            )
         _result(deal if deal is not None else replay(rec), out)
     return count
 
@@ -96,8 +128,15 @@ def replay_deal(rec: Mapping[str, Any], out: Console | None) -> int:
 class _Before:
     """The deal just before an action (what the notes compare with)."""
 
-    __slots__ = ("phase", "declarer", "big_suit", "top_player", "leading",
-                 "public_partner", "alone_known")
+    __slots__ = (
+        "phase",
+        "declarer",
+        "big_suit",
+        "top_player",
+        "leading",
+        "public_partner",
+        "alone_known",
+    )
 
     def __init__(self, deal: BigADeal | None = None):
         self.phase = Phase.DRAW if deal is None else deal.phase
@@ -127,12 +166,10 @@ class _Rows:
             add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
         if before.phase is Phase.DRAW and deal.phase is not Phase.DRAW:
             for note in _end_of_draw(deal):
-                table.add_row("", "", Text("—", style="dim"), "",
-                              Text(note, style="bold yellow"))
+                table.add_row("", "", Text("—", style="dim"), "", Text(note, style="bold yellow"))
 
 
-def _describe(deal: BigADeal, seat: int, act: Any, before: _Before
-              ) -> tuple[str, str, list[str]]:
+def _describe(deal: BigADeal, seat: int, act: Any, before: _Before) -> tuple[str, str, list[str]]:
     """The type, style and notes of action ``act`` of ``seat``."""
     if isinstance(act, Declare):
         return "declare", "bold magenta", _declare_notes(deal, seat, act, before)
@@ -164,8 +201,9 @@ def _describe(deal: BigADeal, seat: int, act: Any, before: _Before
 def _declare_notes(deal: BigADeal, seat: int, act: Declare, before: _Before) -> list[str]:
     notes: list[str] = []
     ace = FACE_NAMES[SUITED_ACE + act.suit]
-    drawn = next((k for k, e in reversed(deal.declarations) if e.action == act
-                  and e.seat == seat), None)
+    drawn = next(
+        (k for k, e in reversed(deal.declarations) if e.action == act and e.seat == seat), None
+    )
     if drawn is not None:
         notes.append(f"after card {drawn - 1}")
     if act.two and before.declarer == seat and before.big_suit == act.suit:
@@ -186,8 +224,11 @@ def _play_notes(deal: BigADeal, seat: int, act: Combo, before: _Before) -> list[
     if deal.hands[seat] == 0:
         place = list(deal.finishing).index(seat) + 1
         notes.append(f"goes out ({ordinal(place)})")
-    if deal.public_partner is not None and before.public_partner is None \
-            and big_aces(act.cards, deal.big_suit):
+    if (
+        deal.public_partner is not None
+        and before.public_partner is None
+        and big_aces(act.cards, deal.big_suit)
+    ):
         notes.append(f"plays a Big Ace: seat {seat} is the declarer's partner")
     if deal.alone_known and not before.alone_known:
         notes.append("the second Big Ace: the declarer plays alone")
@@ -200,8 +241,10 @@ def _end_of_draw(deal: BigADeal) -> list[str]:
         return ["draw over: nobody declared and nobody holds an AH among cards 0-102: redeal"]
     notes = []
     if deal.forced:
-        notes.append(f"draw over: nobody declared; forced declaration: seat {deal.declarer} "
-                     "holds an AH and is the declarer, hearts are the Big Ace suit")
+        notes.append(
+            f"draw over: nobody declared; forced declaration: seat {deal.declarer} "
+            "holds an AH and is the declarer, hearts are the Big Ace suit"
+        )
     notes.append(f"final round (cards {LAST_CHECKPOINT + 1}-{STOCK_SIZE - 1}) drawn")
     return notes
 
@@ -211,8 +254,12 @@ def _result(deal: BigADeal, out: Console) -> None:
     if oc is None:
         return
     if oc.redeal:
-        out.print(Text(f"redeal: no score; seat {oc.next_first_drawer} draws first again",
-                       style="bold yellow"))
+        out.print(
+            Text(
+                f"redeal: no score; seat {oc.next_first_drawer} draws first again",
+                style="bold yellow",
+            )
+        )
         return
     assert oc.declarer is not None and oc.big_suit is not None
     big = FACE_NAMES[SUITED_ACE + oc.big_suit]
@@ -220,11 +267,12 @@ def _result(deal: BigADeal, out: Console) -> None:
     if oc.alone:
         team += ", alone" + (", two Big Aces shown" if oc.two_shown else "")
     else:
-        team += f", partner seat {oc.partner}" + (" (revealed)" if oc.partner_revealed
-                                                  else " (hidden)")
+        team += f", partner seat {oc.partner}" + (
+            " (revealed)" if oc.partner_revealed else " (hidden)"
+        )
     out.print(Text(team, style="bold"))
-    order = ", ".join(f"seat {s}" for s in oc.finishing_order[:oc.went_out])
-    rest = ", ".join(f"seat {s}" for s in oc.finishing_order[oc.went_out:])
+    order = ", ".join(f"seat {s}" for s in oc.finishing_order[: oc.went_out])
+    rest = ", ".join(f"seat {s}" for s in oc.finishing_order[oc.went_out :])
     out.print(f"finishing order: {order}" + (f"; still holding cards: {rest}" if rest else ""))
     out.print(Text(f"scoring: {table_row(oc)}", style="bold green"))
     table = Table(box=None, pad_edge=False, header_style="bold")
@@ -234,10 +282,16 @@ def _result(deal: BigADeal, out: Console) -> None:
     table.add_column("cards left")
     table.add_column("score", justify="right")
     for seat in range(PLAYERS):
-        role = ("declarer" if seat == oc.declarer else
-                "partner" if seat == oc.partner else "defender")
-        table.add_row(str(seat), role, str(list(oc.finishing_order).index(seat) + 1),
-                      deal.cards_text(oc.hands[seat]) or "-", f"{oc.scores[seat]:+d}")
+        role = (
+            "declarer" if seat == oc.declarer else "partner" if seat == oc.partner else "defender"
+        )
+        table.add_row(
+            str(seat),
+            role,
+            str(list(oc.finishing_order).index(seat) + 1),
+            deal.cards_text(oc.hands[seat]) or "-",
+            f"{oc.scores[seat]:+d}",
+        )
     out.print(table)
     out.print(f"next first drawer: seat {oc.next_first_drawer}")
 
@@ -248,14 +302,27 @@ def _match_row(deal: Any, row: Any) -> list[str]:
     if row.redeal:
         return ["redeal", str(row.first_drawer), "-", "-", "-"]
     partner = "alone" if row.alone else str(row.partner)
-    return [str(row.number), str(row.first_drawer), f"{row.declarer} ({row.big_suit})", partner,
-            " ".join(str(s) for s in row.finishing_order)]
+    return [
+        str(row.number),
+        str(row.first_drawer),
+        f"{row.declarer} ({row.big_suit})",
+        partner,
+        " ".join(str(s) for s in row.finishing_order),
+    ]
 
 
 replay_match = match_replayer(
-    "Big A", replay_biga_match, cells=_match_row,
-    columns=[("deal", "right"), ("first", "right"), ("declarer", "right"), ("partner", "left"),
-             ("order", "left")])
+    "Big A",
+    replay_biga_match,
+    cells=_match_row,
+    columns=[
+        ("deal", "right"),
+        ("first", "right"),
+        ("declarer", "right"),
+        ("partner", "left"),
+        ("order", "left"),
+    ],
+)
 """Validate a Big A match record (printing its plan and score table when given a
 console) and return its number of actions over all deals; raises
 :class:`~chupai.errors.RecordError` naming the first bad deal."""

@@ -47,27 +47,23 @@ from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, make_bot
 from chupai.cards import RANKS, cards_of
 from chupai.cli.games.bigtwo.play_events import EventLines
-from chupai.cli.games.bigtwo.play_input import (
-    HELP,
-    decision_help,
-    hand_order,
-    read_input,
-)
+from chupai.cli.games.bigtwo.play_input import HELP, decision_help, hand_order, read_input
 from chupai.cli.match_session import BaseMatchSession
-from chupai.cli.terminal import (
-    ordinal,
-    outcome_table,
-    score_text,
-    seat_bots,
-    told_to,
-    total_row,
-)
+from chupai.cli.terminal import ordinal, outcome_table, score_text, seat_bots, told_to, total_row
 from chupai.names import action_name, game_name
 from chupai.options import parse_overrides
 from chupai.protocol import GameSpec
 
-__all__ = ["PROBE", "play_rules", "deal_session", "match_session", "read_input",
-           "hand_order", "PlaySession", "MatchSession"]
+__all__ = [
+    "PROBE",
+    "play_rules",
+    "deal_session",
+    "match_session",
+    "read_input",
+    "hand_order",
+    "PlaySession",
+    "MatchSession",
+]
 
 _SUIT_SYMBOLS = "♦♣♥♠"  # suit index order D C H S
 _RED_SUITS = (0, 2)
@@ -76,7 +72,6 @@ _ROW_CARDS = 18
 PROBE: Final = _SUIT_SYMBOLS + "─▶✗·—±"
 """The characters the game draws (on a legacy terminal suits are drawn as letters,
 other marks degrade to '?')."""
-
 
 
 class PlaySession(EventLines):
@@ -92,8 +87,9 @@ class PlaySession(EventLines):
 
     GAME = "bigtwo"
 
-    def __init__(self, deal: BigTwoDeal, human: int, bots: dict[int, Bot], *, seed: int,
-                 **options: Any):
+    def __init__(
+        self, deal: BigTwoDeal, human: int, bots: dict[int, Bot], *, seed: int, **options: Any
+    ):
         super().__init__(human, seed, **options)
         self.deal = deal
         self.bots = bots
@@ -107,8 +103,9 @@ class PlaySession(EventLines):
 
     def cards(self, mask: int) -> Text:
         strength = self.deal.sort_key()
-        return Text(" ").join(self.card(c)
-                              for c in sorted(cards_of(mask), key=strength.__getitem__))
+        return Text(" ").join(
+            self.card(c) for c in sorted(cards_of(mask), key=strength.__getitem__)
+        )
 
     def action(self, action: Any) -> Text:
         """An action as colored text: ``pair 8♣ 8♠``, ``pass`` or a choice name."""
@@ -133,8 +130,11 @@ class PlaySession(EventLines):
         deal = self.deal
         self.rule(game_name(self.spec.key, self.lang))
         if self.match_label is None:
-            self.say_setup(deal.rules.spec(), f"Seed {self.seed}{self.random_note(self.seed)}",
-                           self.bot_seats())
+            self.say_setup(
+                deal.rules.spec(),
+                f"Seed {self.seed}{self.random_note(self.seed)}",
+                self.bot_seats(),
+            )
         else:
             self.say(Text(self.match_label, style="bold"))
         if deal.ranking is not None:
@@ -148,8 +148,10 @@ class PlaySession(EventLines):
                 self.say(line)
         left = deal.rules.leftover_count
         if left and deal.rules.leftover_rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
-            self.say(f"The leftover card went face down to {self.name(deal.starting_player)} "
-                     "(holder of the lowest card).")
+            self.say(
+                f"The leftover card went face down to {self.name(deal.starting_player)} "
+                "(holder of the lowest card)."
+            )
         elif left and deal.rules.leftover_rule is LeftoverRule.SET_ASIDE:
             self.say("The leftover card is set aside face down.")
         if self.match_label is None:
@@ -168,10 +170,12 @@ class PlaySession(EventLines):
     def titles_line(self) -> Text:
         ranking = self.deal.ranking
         assert ranking is not None
-        what = ("Titles" if self.deal.rules.series is Series.CLASS_STRUGGLE
-                else "Ranks from the last deal")
-        return Text(f"{what}: " + ", ".join(f"{self.name(s)} {self.title(s)}"
-                                             for s in ranking))
+        what = (
+            "Titles"
+            if self.deal.rules.series is Series.CLASS_STRUGGLE
+            else "Ranks from the last deal"
+        )
+        return Text(f"{what}: " + ", ".join(f"{self.name(s)} {self.title(s)}" for s in ranking))
 
     def start_line(self) -> Text:
         deal = self.deal
@@ -217,8 +221,12 @@ class PlaySession(EventLines):
                 cards = Text(f"out #{place}", style="yellow")
             else:
                 cards = Text(str(count), style="bold red" if count == 1 else "")
-            table.add_row(self.marker(seat, obs.current_player), label, cards,
-                          self.trick_cell(trick, seat, obs.top, obs.top_player))
+            table.add_row(
+                self.marker(seat, obs.current_player),
+                label,
+                cards,
+                self.trick_cell(trick, seat, obs.top, obs.top_player),
+            )
         return table
 
     def draw_hand(self, hand: int) -> None:
@@ -227,7 +235,7 @@ class PlaySession(EventLines):
         rows = (len(order) + _ROW_CARDS - 1) // _ROW_CARDS
         per_row = (len(order) + rows - 1) // rows if rows else 0
         for r in range(rows):
-            chunk = list(enumerate(order))[r * per_row:(r + 1) * per_row]
+            chunk = list(enumerate(order))[r * per_row : (r + 1) * per_row]
             idx = Text()
             cards = Text()
             for i, c in chunk:
@@ -246,8 +254,10 @@ class PlaySession(EventLines):
             if deal.rules.leftover_rule is LeftoverRule.MALAYSIAN:
                 t.append("a leftover card lies face down. 'swap': your ")
                 t.append_text(self.card(deal.starting_card))
-                t.append(" goes face up out of play and you take the unseen card "
-                         "(then lead anything); 'decline': it leaves play unseen.")
+                t.append(
+                    " goes face up out of play and you take the unseen card "
+                    "(then lead anything); 'decline': it leaves play unseen."
+                )
             else:
                 t.append("the leftover card ")
                 t.append_text(self.cards(obs.leftover_shown))
@@ -267,10 +277,12 @@ class PlaySession(EventLines):
             t.append_text(self.action(obs.top))
             t.append(" or pass")
         if deal.ding_da_applies():
-            t.append("; 頂大: the next player holds one card, so a single must be your "
-                     "highest card (and a lead two or more cards if you can)", style="magenta")
-        if deal.rules.last_card_call and any(isinstance(a, LastCard)
-                                             for a in deal.legal_actions()):
+            t.append(
+                "; 頂大: the next player holds one card, so a single must be your "
+                "highest card (and a lead two or more cards if you can)",
+                style="magenta",
+            )
+        if deal.rules.last_card_call and any(isinstance(a, LastCard) for a in deal.legal_actions()):
             t.append("; add 'last' to a play that leaves you one card", style="magenta")
         return self.with_tail(t)
 
@@ -285,22 +297,27 @@ class PlaySession(EventLines):
             why = ", ".join(redeal_reasons(deal.rules, obs.hand))
             t.append(f"your hand qualifies for a redeal ({why}). ")
         elif phase is Phase.CHOOSE_HANDS:
-            t.append("as the best-ranked player still to choose, take one of the "
-                     "face-down hands. ")
+            t.append("as the best-ranked player still to choose, take one of the face-down hands. ")
         elif phase is Phase.PRE_EXCHANGE:
-            t.append("put 1 to 3 cards face down into the pile; the pile is shuffled and "
-                     "each player gets back as many cards as they gave. ")
+            t.append(
+                "put 1 to 3 cards face down into the pile; the pile is shuffled and "
+                "each player gets back as many cards as they gave. "
+            )
         elif task is not None and task[0] == "name":
             other = obs.partner
-            t.append(f"you are {self.title(self.human)}; name a card you want from "
-                     f"{self.name(other)} ({self.title(other)}), or skip that exchange. ")
+            t.append(
+                f"you are {self.title(self.human)}; name a card you want from "
+                f"{self.name(other)} ({self.title(other)}), or skip that exchange. "
+            )
         elif task is not None and task[0] == "give":
             other = obs.partner
             cards = "one card" if task[1] == 1 else f"{task[1]} cards"
             t.append(f"give {cards} of your choice to {self.name(other)}. ")
         elif task is not None and task[0] == "keep":
-            t.append(f"set aside {task[1]} card{'s' if task[1] != 1 else ''} to keep; the "
-                     "next player draws 3 of your other cards at random. ")
+            t.append(
+                f"set aside {task[1]} card{'s' if task[1] != 1 else ''} to keep; the "
+                "next player draws 3 of your other cards at random. "
+            )
         t.append("Type " + decision_help(deal) + ".", style="dim")
         return t
 
@@ -347,8 +364,12 @@ class PlaySession(EventLines):
             by_kind.setdefault(c.kind, []).append(c)
         if not plays:
             return
-        self.list_plays({k: sorted(v, key=lambda c: c.key) for k, v in by_kind.items()}, arg,
-                        passing=PASS in legal, types=[k.value for k in ComboKind])
+        self.list_plays(
+            {k: sorted(v, key=lambda c: c.key) for k, v in by_kind.items()},
+            arg,
+            passing=PASS in legal,
+            types=[k.value for k in ComboKind],
+        )
 
     def play_item(self, play: Combo) -> Text:
         """A play's cards and their hand indexes."""
@@ -360,10 +381,12 @@ class PlaySession(EventLines):
         """The combination type named ``text`` (judge name, display name, plural)."""
         want = text.strip().lower().replace("-", " ").replace("_", " ")
         for k in ComboKind:
-            names = {k.value.replace("_", " "), self.kind(k).lower(),
-                     self.spec.combo_name(k.value).lower()}
-            if want in names or want.removesuffix("s") in names or \
-                    want.removesuffix("es") in names:
+            names = {
+                k.value.replace("_", " "),
+                self.kind(k).lower(),
+                self.spec.combo_name(k.value).lower(),
+            }
+            if want in names or want.removesuffix("s") in names or want.removesuffix("es") in names:
                 return k
         return None
 
@@ -430,8 +453,9 @@ class PlaySession(EventLines):
                 self.say(shown)
             return
         line = Text("Winner: ")
-        line.append(self.name(out.winner),
-                    style="bold green" if out.winner == self.human else "bold")
+        line.append(
+            self.name(out.winner), style="bold green" if out.winner == self.human else "bold"
+        )
         if out.instant_win:
             line.append(f" — instant win: {out.instant_win.replace('_', ' ')}")
         elif deal.winning_play is not None:
@@ -439,18 +463,35 @@ class PlaySession(EventLines):
             line.append_text(self.action(deal.winning_play))
         self.say(line)
         if out.liable is not None:
-            self.say(Text(f"頂大: {self.name(out.liable)} let {self.name(out.winner)} go out "
-                          "over a play that broke the obligation and pays every loser's "
-                          "penalty.", style="bold red"))
+            self.say(
+                Text(
+                    f"頂大: {self.name(out.liable)} let {self.name(out.winner)} go out "
+                    "over a play that broke the obligation and pays every loser's "
+                    "penalty.",
+                    style="bold red",
+                )
+            )
         if deal.rules.play_until is PlayUntil.LAST_REMAINING and len(out.finishing_order) > 1:
             self.say("Finishing order: " + ", ".join(self.name(s) for s in out.finishing_order))
-            self.say(Text(f"Penalties count the cards held when {self.name(out.winner)} "
-                          "went out.", style="dim"))
-        table = outcome_table("Seat", "Hand" if out.instant_win else "Cards left",
-                              ("Penalty", "right"), ("Score", "right"))
+            self.say(
+                Text(
+                    f"Penalties count the cards held when {self.name(out.winner)} went out.",
+                    style="dim",
+                )
+            )
+        table = outcome_table(
+            "Seat",
+            "Hand" if out.instant_win else "Cards left",
+            ("Penalty", "right"),
+            ("Score", "right"),
+        )
         for seat in range(deal.players):
-            table.add_row(self.seat_cell(seat), self.hand_cell(out.hands[seat]),
-                          str(out.penalties[seat]), score_text(out.scores[seat]))
+            table.add_row(
+                self.seat_cell(seat),
+                self.hand_cell(out.hands[seat]),
+                str(out.penalties[seat]),
+                score_text(out.scores[seat]),
+            )
         self.say(table)
         self.say_score(out.scores[self.human])
         if self.match_label is None:
@@ -468,15 +509,23 @@ class MatchSession(BaseMatchSession):
         m = self.match
         number = m.counted + 1
         of = f" of {m.planned}" if m.planned is not None else ""
-        again = " (redeal)" if len(m.deals) > 1 and m.deals[-2].outcome is not None \
-            and m.deals[-2].outcome.redeal else ""
+        again = (
+            " (redeal)"
+            if len(m.deals) > 1 and m.deals[-2].outcome is not None and m.deals[-2].outcome.redeal
+            else ""
+        )
         return f"Deal {number}{of}{again}"
 
     def score_table(self) -> Table:
         m = self.match
-        table = outcome_table(("Deal", "right"), "Winner",
-                              *((self.name(s), "right") for s in range(m.players)),
-                              title="Score table", title_justify="left", title_style="bold")
+        table = outcome_table(
+            ("Deal", "right"),
+            "Winner",
+            *((self.name(s), "right") for s in range(m.players)),
+            title="Score table",
+            title_justify="left",
+            title_style="bold",
+        )
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
             winner = "—" if row.winner is None else self.name(row.winner)
@@ -487,8 +536,15 @@ class MatchSession(BaseMatchSession):
     def play_match_deal(self, deal: BigTwoDeal, label: str) -> None:
         seed = deal.seed or 0
         bots = seat_bots(self.bot_names, self.human, self.match.players, seed, make_bot)
-        session = PlaySession(deal, self.human, bots, seed=seed, spec=self.spec,
-                              match_label=label, **self.deal_options())
+        session = PlaySession(
+            deal,
+            self.human,
+            bots,
+            seed=seed,
+            spec=self.spec,
+            match_label=label,
+            **self.deal_options(),
+        )
         session.intro()
         session.play_deal()
         session.show_outcome()
@@ -517,15 +573,16 @@ def play_rules(spec: GameSpec, args: argparse.Namespace) -> Any:
     return spec.resolve(args.rules, overrides)
 
 
-def deal_session(spec: GameSpec, rules: Any, seed: int, human: int, names: list[str],
-                 options: dict[str, Any]) -> PlaySession:
+def deal_session(
+    spec: GameSpec, rules: Any, seed: int, human: int, names: list[str], options: dict[str, Any]
+) -> PlaySession:
     """The session of one deal of ``rules`` from ``seed``."""
     bots = seat_bots(names, human, rules.players, seed, make_bot)
-    return PlaySession(spec.new_deal(rules, seed), human, bots, seed=seed, spec=spec,
-                       **options)
+    return PlaySession(spec.new_deal(rules, seed), human, bots, seed=seed, spec=spec, **options)
 
 
-def match_session(spec: GameSpec, match: Match, human: int, names: list[str],
-                  options: dict[str, Any]) -> MatchSession:
+def match_session(
+    spec: GameSpec, match: Match, human: int, names: list[str], options: dict[str, Any]
+) -> MatchSession:
     """The session of a match."""
     return MatchSession(match, human, names, spec=spec, **options)

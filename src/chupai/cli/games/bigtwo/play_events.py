@@ -59,8 +59,10 @@ class EventLines(DealSession):
             t.append(f"{who} {'do' if ev.seat == self.human else 'does'} not hold ")
             t.append_text(cards or Text("it"))
         else:
-            t.append(self.choice_words(ev.seat, act, name, to_me),
-                     style="bold" if name == "redeal" else "")
+            t.append(
+                self.choice_words(ev.seat, act, name, to_me),
+                style="bold" if name == "redeal" else "",
+            )
         return t
 
     def choice_words(self, seat: int, act: Choice | Hidden, name: str, to_me: str) -> str:
@@ -71,8 +73,11 @@ class EventLines(DealSession):
         if name == "keep_hand":
             return f"{who} {self.verb(seat, 'keep')} the hand (no redeal)"
         if name == "hand":
-            return (f"{who} {self.verb(seat, 'take')} face-down hand {act.number}"
-                    if isinstance(act, Choice) else f"{who} takes a hand")
+            return (
+                f"{who} {self.verb(seat, 'take')} face-down hand {act.number}"
+                if isinstance(act, Choice)
+                else f"{who} takes a hand"
+            )
         if name == "skip":
             return f"{who} {self.verb(seat, 'give')} up the exchange with {to_me}"
         return f"{who}: {act.name}"

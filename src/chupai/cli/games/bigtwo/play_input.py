@@ -13,15 +13,7 @@ Command(name='show', arg='')
 from __future__ import annotations
 
 from chupai.bigtwo.combos import Combo, classify_or_none, explain
-from chupai.bigtwo.game import (
-    CHOICE_NAMES,
-    PASS,
-    BigTwoDeal,
-    Choice,
-    LastCard,
-    Pass,
-    Phase,
-)
+from chupai.bigtwo.game import CHOICE_NAMES, PASS, BigTwoDeal, Choice, LastCard, Pass, Phase
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.cli.terminal import COMMANDS, Command, commands_help, reads_commands
 from chupai.errors import CardParseError, ChupaiError
@@ -29,21 +21,27 @@ from chupai.errors import CardParseError, ChupaiError
 __all__ = ["HELP", "read_input", "hand_order", "decision_help"]
 
 HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    ("Your move", (
-        ("3d 3s", "play cards by token: rank then suit (10h or th, A♠ or as)"),
-        ("0 1", "play cards by their index in your hand (shown above each card)"),
-        ("pass, p", "pass (not when you lead the trick)"),
-        ("3d 4d last", "a play that leaves you one card, calling 'last card' (last_card_call)"),
-        ("take, leave", "the face-up leftover card (3 players, taiwan_exposed)"),
-        ("swap, decline", "the face-down leftover card (3 players, malaysian)"),
-    )),
-    ("Before play", (
-        ("redeal, keep", "ask for a redeal with a qualifying hand, or keep it"),
-        ("give 3d 4c, give 0 1", "give cards (by token or index): exchange, tribute return"),
-        ("name 2s, skip", "class struggle: name a card you want, or give up that exchange"),
-        ("keep 0 1 2", "tribute draw_three: the cards kept out of the draw"),
-        ("hand 2", "tribute choose_hands: take face-down hand 2"),
-    )),
+    (
+        "Your move",
+        (
+            ("3d 3s", "play cards by token: rank then suit (10h or th, A♠ or as)"),
+            ("0 1", "play cards by their index in your hand (shown above each card)"),
+            ("pass, p", "pass (not when you lead the trick)"),
+            ("3d 4d last", "a play that leaves you one card, calling 'last card' (last_card_call)"),
+            ("take, leave", "the face-up leftover card (3 players, taiwan_exposed)"),
+            ("swap, decline", "the face-down leftover card (3 players, malaysian)"),
+        ),
+    ),
+    (
+        "Before play",
+        (
+            ("redeal, keep", "ask for a redeal with a qualifying hand, or keep it"),
+            ("give 3d 4c, give 0 1", "give cards (by token or index): exchange, tribute return"),
+            ("name 2s, skip", "class struggle: name a card you want, or give up that exchange"),
+            ("keep 0 1 2", "tribute draw_three: the cards kept out of the draw"),
+            ("hand 2", "tribute choose_hands: take face-down hand 2"),
+        ),
+    ),
     commands_help(
         ("hint", "suggest a play (the greedy bot's) and count the legal plays"),
         ("hint all", "list the legal plays of each type with their indexes"),
@@ -64,8 +62,9 @@ def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
 
 
 @reads_commands(_COMMANDS, "show")
-def read_input(deal: BigTwoDeal, seat: int, line: str
-               ) -> Combo | LastCard | Pass | Choice | Command:
+def read_input(
+    deal: BigTwoDeal, seat: int, line: str
+) -> Combo | LastCard | Pass | Choice | Command:
     """Read one input line of ``seat`` (the seat to act) into an action or command.
 
     Cards may be given as tokens or as indexes into :func:`hand_order`; a line may
@@ -108,7 +107,8 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
                 raise ChupaiError(
                     f"index {i} is out of range: your hand has {len(order)} cards, "
                     f"numbered 0 to {len(order) - 1} (a card token has a rank and a suit, "
-                    "e.g. 10h)")
+                    "e.g. 10h)"
+                )
             if i in seen_index:
                 raise ChupaiError(f"index {i} is given twice")
             seen_index.add(i)
@@ -119,8 +119,9 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
         tokens = _parse_tokens(card_words)
         both = tokens & mask
         if both:
-            raise ChupaiError(f"card {card_name(both.bit_length() - 1)} is given twice "
-                              "(by index and by name)")
+            raise ChupaiError(
+                f"card {card_name(both.bit_length() - 1)} is given twice (by index and by name)"
+            )
         missing = tokens & ~deal.hands[seat]
         if missing:
             names = " ".join(card_name(c) for c in cards_of(missing))
@@ -135,8 +136,10 @@ def _parse_tokens(words: list[str]) -> int:
     except CardParseError as exc:
         message = str(exc)
         if "e.g." not in message:
-            message += (" (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
-                        "d c h s, e.g. 10h; or give the card's index)")
+            message += (
+                " (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
+                "d c h s, e.g. 10h; or give the card's index)"
+            )
         raise CardParseError(message, exc.token, exc.index) from None
 
 
@@ -164,12 +167,12 @@ def decision_help(deal: BigTwoDeal) -> str:
             parts.append(f"'{tokens}' (a card you do not hold)")
         else:
             order = hand_order(deal, deal.current_player or 0)
-            index = " ".join(str(order.index(c)) for c in cards_of(example.cards)
-                             if c in order)
+            index = " ".join(str(order.index(c)) for c in cards_of(example.cards) if c in order)
             parts.append(f"'{tokens}' or '{name} {index}' (cards by token or index)")
     if any(a.number >= 0 for a in legal):
-        parts.append("'hand N' with N one of " + ", ".join(
-            str(a.number) for a in legal if a.number >= 0))
+        parts.append(
+            "'hand N' with N one of " + ", ".join(str(a.number) for a in legal if a.number >= 0)
+        )
     return " or ".join(parts)
 
 
@@ -184,7 +187,7 @@ def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
             return matches[0]
     carded = sorted({a.name for a in legal if a.cards})
     if head not in CHOICE_NAMES and len(carded) == 1:
-        head, rest = carded[0], words      # bare cards: the one decision that takes cards
+        head, rest = carded[0], words  # bare cards: the one decision that takes cards
     elif head in CHOICE_NAMES:
         rest = words[1:]
     else:
@@ -202,4 +205,3 @@ def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
             raise ChupaiError("name the card you want by its token, e.g. 'name 2s'")
         return Choice("name", _parse_tokens(rest))
     return Choice(head, _read_cards(deal, seat, rest))
-

@@ -20,8 +20,15 @@ from chupai.bigtwo.match import replay_match as replay_bigtwo_match
 from chupai.bigtwo.record import replay, replay_steps
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
-from chupai.cli.replay_common import (add_action, match_replayer, outcome_or_note, print_hands,
-                                      print_title, replay_table, seed_text)
+from chupai.cli.replay_common import (
+    add_action,
+    match_replayer,
+    outcome_or_note,
+    print_hands,
+    print_title,
+    replay_table,
+    seed_text,
+)
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
@@ -95,14 +102,18 @@ def _result(deal: BigTwoDeal, out: Console) -> None:
         return
     if oc.redeal:
         asker = next((s for s, h in enumerate(oc.hands) if h), None)
-        out.print(Text(f"redeal requested by seat {asker}: the deal does not count",
-                       style="bold yellow"))
+        out.print(
+            Text(f"redeal requested by seat {asker}: the deal does not count", style="bold yellow")
+        )
         return
     how = f"instant win ({oc.instant_win})" if oc.instant_win else "first out"
     out.print(Text(f"winner: seat {oc.winner}   {how}", style="bold green"))
     if oc.liable is not None:
-        out.print(Text(f"頂大: seat {oc.liable} is liable and pays every loser's penalty",
-                       style="bold red"))
+        out.print(
+            Text(
+                f"頂大: seat {oc.liable} is liable and pays every loser's penalty", style="bold red"
+            )
+        )
     out.print("finishing order: " + ", ".join(f"seat {s}" for s in oc.finishing_order))
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("seat", justify="right")
@@ -110,8 +121,12 @@ def _result(deal: BigTwoDeal, out: Console) -> None:
     table.add_column("penalty", justify="right")
     table.add_column("score", justify="right")
     for seat in range(deal.players):
-        table.add_row(str(seat), deal.cards_text(oc.hands[seat]) or "-",
-                      str(oc.penalties[seat]), f"{oc.scores[seat]:+d}")
+        table.add_row(
+            str(seat),
+            deal.cards_text(oc.hands[seat]) or "-",
+            str(oc.penalties[seat]),
+            f"{oc.scores[seat]:+d}",
+        )
     out.print(table)
 
 
@@ -124,8 +139,12 @@ def _match_row(deal: Any, row: Any) -> list[str]:
 
 
 replay_match = match_replayer(
-    "Big Two", replay_bigtwo_match, redeals=False, cells=_match_row,
-    columns=[("deal", "right"), ("dealer", "right"), ("winner", "right")])
+    "Big Two",
+    replay_bigtwo_match,
+    redeals=False,
+    cells=_match_row,
+    columns=[("deal", "right"), ("dealer", "right"), ("winner", "right")],
+)
 """Validate a Big Two match record (printing its score table when given a console)
 and return its number of actions over all deals (automatic steps left out);
 raises :class:`~chupai.errors.RecordError` naming the first bad deal."""

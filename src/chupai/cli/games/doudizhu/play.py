@@ -35,7 +35,6 @@ The plugin's hooks (see :mod:`chupai.cli.play`): :data:`PROBE`, :func:`play_rule
 :func:`deal_session` and :func:`match_session`.
 """
 
-
 from __future__ import annotations
 
 import argparse
@@ -46,11 +45,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.bots import make_bot
-from chupai.cli.games.doudizhu.play_input import (
-    HELP,
-    bid_help,
-    read_input,
-)
+from chupai.cli.games.doudizhu.play_input import HELP, bid_help, read_input
 from chupai.cli.games.doudizhu.play_view import WORDS, DouDizhuView
 from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.terminal import outcome_table, score_text, seat_bots, told_to, total_row
@@ -72,11 +67,18 @@ from chupai.errors import ChupaiError
 from chupai.options import parse_overrides
 from chupai.protocol import GameSpec
 
-__all__ = ["PROBE", "play_rules", "deal_session", "match_session", "DouDizhuSession",
-           "DouDizhuMatchSession"]
+__all__ = [
+    "PROBE",
+    "play_rules",
+    "deal_session",
+    "match_session",
+    "DouDizhuSession",
+    "DouDizhuMatchSession",
+]
 
 PROBE: Final = "─▶✗·—×→±小王"
 """The characters the game draws."""
+
 
 class DouDizhuSession(DouDizhuView):
     """One Dou Dizhu game (a deal, and its redeals when everybody passes) between a
@@ -91,8 +93,16 @@ class DouDizhuSession(DouDizhuView):
 
     GAME = "doudizhu"
 
-    def __init__(self, rules: DouDizhuRules, seed: int, human: int, bot_names: list[str], *,
-                 deal: DouDizhuDeal | None = None, **options: Any):
+    def __init__(
+        self,
+        rules: DouDizhuRules,
+        seed: int,
+        human: int,
+        bot_names: list[str],
+        *,
+        deal: DouDizhuDeal | None = None,
+        **options: Any,
+    ):
         super().__init__(human, seed, **options)
         self.rules = rules
         self.bot_names = bot_names
@@ -101,14 +111,22 @@ class DouDizhuSession(DouDizhuView):
         self._make_bots()
 
     def _make_bots(self) -> None:
-        self.bots = seat_bots(self.bot_names, self.human, self.rules.players,
-                              self.deal.seed or 0, partial(make_bot, game=self.spec.key))
-
+        self.bots = seat_bots(
+            self.bot_names,
+            self.human,
+            self.rules.players,
+            self.deal.seed or 0,
+            partial(make_bot, game=self.spec.key),
+        )
 
     # ----- drawing ------------------------------------------------------------------
     def intro(self) -> None:
-        self.say_intro(self.spec.name(self.lang), self.rules.spec(),
-                       f"Seed {self.seed}{self.random_note(self.seed)}", self.bot_seats())
+        self.say_intro(
+            self.spec.name(self.lang),
+            self.rules.spec(),
+            f"Seed {self.seed}{self.random_note(self.seed)}",
+            self.bot_seats(),
+        )
 
     def deal_intro(self) -> None:
         deal = self.deal
@@ -119,14 +137,23 @@ class DouDizhuSession(DouDizhuView):
             label = Text(title, style="bold")
             label.append(f" · seed {deal.seed}")
             if deal.doubled:
-                label.append(f" · this deal counts double (D {self.times()}2)",
-                             style="bold magenta")
+                label.append(
+                    f" · this deal counts double (D {self.times()}2)", style="bold magenta"
+                )
             self.rule(label)
         self.say(self.start_line())
-        self.say(Text("  — bidding: bid 1, 2 or 3 or pass"
-                      + (", each player once" if deal.rules.bidding.value == "once"
-                         else ", until all but the highest bidder have passed")
-                      + "; 3 ends it —", style="dim"))
+        self.say(
+            Text(
+                "  — bidding: bid 1, 2 or 3 or pass"
+                + (
+                    ", each player once"
+                    if deal.rules.bidding.value == "once"
+                    else ", until all but the highest bidder have passed"
+                )
+                + "; 3 ends it —",
+                style="dim",
+            )
+        )
 
     def start_line(self) -> Text:
         deal = self.deal
@@ -135,8 +162,10 @@ class DouDizhuSession(DouDizhuView):
         if deal.marker is not None:
             t.append(" · Marker card ")
             t.append_text(self.card(deal.marker))
-            t.append(f" {arrow} {self.name(deal.first_bidder)} "
-                     f"{'bid' if deal.first_bidder == self.human else 'bids'} first")
+            t.append(
+                f" {arrow} {self.name(deal.first_bidder)} "
+                f"{'bid' if deal.first_bidder == self.human else 'bids'} first"
+            )
         else:
             t.append(f" · First bidder: {self.name(deal.first_bidder)}")
         return t
@@ -168,7 +197,6 @@ class DouDizhuSession(DouDizhuView):
         self.say(self.stakes(obs))
         self.draw_turn(obs, obs.phase is Phase.PLAY)
 
-
     def turn_line(self, obs: Observation) -> Text:
         deal = self.deal
         x = self.times()
@@ -184,8 +212,7 @@ class DouDizhuSession(DouDizhuView):
             elif self.human == deal.first_landlord:
                 t.append(f"'rob' to rob it back (R {x}{r}) or 'no'")
             else:
-                t.append(f"'rob' to take it from {self.name(obs.landlord or 0)} (R {x}{r}) "
-                         "or 'no'")
+                t.append(f"'rob' to take it from {self.name(obs.landlord or 0)} (R {x}{r}) or 'no'")
         else:
             t.append("Your turn: ", style="bold yellow")
             if obs.top is None:
@@ -207,8 +234,10 @@ class DouDizhuSession(DouDizhuView):
         if action == SHOW:
             if self.deal.rules.ming_pai is MingPai.OFF:
                 return Text("明牌 is off in these rules (ming_pai=off)")
-            return Text("only the landlord may show the hand, and only before its first "
-                        "play (an empty line or 'table' draws the table again)")
+            return Text(
+                "only the landlord may show the hand, and only before its first "
+                "play (an empty line or 'table' draws the table again)"
+            )
         return Text(told_to(reason, self.human, ("does not hold", "must")))
 
     def hint(self, arg: str = "") -> None:
@@ -218,8 +247,9 @@ class DouDizhuSession(DouDizhuView):
         t = Text("Hint: ", style="bold magenta")
         t.append_text(self.action(best, bidding=deal.phase is Phase.BID))
         if isinstance(best, Combo):
-            t.append(f"   (type: {self.plain(best.cards)}  or  {self.indexes(best.cards)})",
-                     style="dim")
+            t.append(
+                f"   (type: {self.plain(best.cards)}  or  {self.indexes(best.cards)})", style="dim"
+            )
         elif isinstance(best, Pass) and deal.phase is Phase.PLAY:
             t.append("  (the greedy bot would pass)", style="dim")
         self.say(t)
@@ -233,11 +263,12 @@ class DouDizhuSession(DouDizhuView):
         by_kind: dict[Kind, list[Combo]] = {k: [] for k in Kind}
         for c in plays:
             by_kind[c.kind].append(c)
-        self.list_plays({k: sorted(v, key=lambda c: (c.key, c.cards))
-                         for k, v in by_kind.items() if v}, arg,
-                        passing=PASS in legal,
-                        types=[k.value for k in tables(deal.rules).kinds])
-
+        self.list_plays(
+            {k: sorted(v, key=lambda c: (c.key, c.cards)) for k, v in by_kind.items() if v},
+            arg,
+            passing=PASS in legal,
+            types=[k.value for k in tables(deal.rules).kinds],
+        )
 
     # ----- moves --------------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -255,8 +286,9 @@ class DouDizhuSession(DouDizhuView):
         if phase is Phase.BID and deal.phase is Phase.ROB:
             x = self.times()
             ms = ", ".join(f"{x}{m}" for m in deal.rules.rob_multipliers)
-            self.say(Text(f"  — robbing: who did not pass may rob the landlord (R {ms}) —",
-                          style="dim"))
+            self.say(
+                Text(f"  — robbing: who did not pass may rob the landlord (R {ms}) —", style="dim")
+            )
         if phase is not Phase.PLAY and deal.phase is Phase.PLAY:
             self.report_landlord()
 
@@ -298,8 +330,9 @@ class DouDizhuSession(DouDizhuView):
     def report_play(self, seat: int, action: Action, leading: bool) -> None:
         deal = self.deal
         if action == SHOW:
-            line = Text(f"  {self.name(seat)} {self.verb(seat, 'show')} the hand (明牌): ",
-                        style="magenta")
+            line = Text(
+                f"  {self.name(seat)} {self.verb(seat, 'show')} the hand (明牌): ", style="magenta"
+            )
             line.append_text(self.cards(deal.hands[seat]))
             self.say(line)
             return
@@ -315,11 +348,15 @@ class DouDizhuSession(DouDizhuView):
                 line.append(f"  {self.times()}2!", style="bold red")
             self.note_left(line, size_of(deal.hands[seat]))
             if leading and seat == self.human:
-                others = sorted({r.kind.value for r in readings(action.cards, deal.rules)}
-                                - {action.kind.value})
+                others = sorted(
+                    {r.kind.value for r in readings(action.cards, deal.rules)} - {action.kind.value}
+                )
                 if others:
-                    line.append(f"  (read as {action.kind.value}; add "
-                                f"{' or '.join(others)} for another reading)", style="dim")
+                    line.append(
+                        f"  (read as {action.kind.value}; add "
+                        f"{' or '.join(others)} for another reading)",
+                        style="dim",
+                    )
         self.say(line)
         if deal.phase is Phase.PLAY and deal.top is None:
             leader = deal.current_player
@@ -330,8 +367,11 @@ class DouDizhuSession(DouDizhuView):
     # ----- the game -----------------------------------------------------------------
     def say_redeal(self, seed: int, dealer: int | None) -> None:
         """Everybody passed: the next player deals a new deal from ``seed``."""
-        self.say(self.redeal_line(Text("Everybody passed: no landlord. ", style="bold"),
-                                  f" (seed {seed})"))
+        self.say(
+            self.redeal_line(
+                Text("Everybody passed: no landlord. ", style="bold"), f" (seed {seed})"
+            )
+        )
 
     def start_deal(self, deal: DouDizhuDeal, seed: int | None = None) -> None:
         super().start_deal(deal, seed)
@@ -344,8 +384,9 @@ class DouDizhuSession(DouDizhuView):
         out = deal.outcome
         assert out is not None and out.redeal
         dealer = (deal.dealer + 1) % deal.players
-        line.append(f"Redeal: {self.name(dealer)} {'deal' if dealer == self.human else 'deals'}"
-                    + seed_note)
+        line.append(
+            f"Redeal: {self.name(dealer)} {'deal' if dealer == self.human else 'deals'}" + seed_note
+        )
         if out.next_doubled:
             line.append(f"; the next deal counts double (D {self.times()}2)", style="magenta")
         elif deal.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and deal.doubled:
@@ -364,31 +405,49 @@ class DouDizhuSession(DouDizhuView):
         mine = out.scores[self.human]
         line = Text()
         if out.landlord_won:
-            line.append(f"The landlord ({self.name(out.landlord)}) "
-                        f"{'win' if out.landlord == self.human else 'wins'}",
-                        style="bold green" if mine > 0 else "bold")
+            line.append(
+                f"The landlord ({self.name(out.landlord)}) "
+                f"{'win' if out.landlord == self.human else 'wins'}",
+                style="bold green" if mine > 0 else "bold",
+            )
         else:
             line.append("The peasants win", style="bold green" if mine > 0 else "bold")
-            line.append(f": {self.name(out.winner)} went out first; the landlord "
-                        f"({self.name(out.landlord)}) "
-                        f"{'lose' if out.landlord == self.human else 'loses'}")
+            line.append(
+                f": {self.name(out.winner)} went out first; the landlord "
+                f"({self.name(out.landlord)}) "
+                f"{'lose' if out.landlord == self.human else 'loses'}"
+            )
         line.append(".")
         self.say(line)
         if out.spring:
-            self.say(Text(f"Spring (春天): no peasant played a card — S {x}{out.spring_factor}",
-                          style="bold magenta"))
+            self.say(
+                Text(
+                    f"Spring (春天): no peasant played a card — S {x}{out.spring_factor}",
+                    style="bold magenta",
+                )
+            )
         if out.anti_spring:
-            self.say(Text(f"Anti-spring (反春): the landlord made one play only — "
-                          f"S {x}{out.spring_factor}", style="bold magenta"))
+            self.say(
+                Text(
+                    f"Anti-spring (反春): the landlord made one play only — "
+                    f"S {x}{out.spring_factor}",
+                    style="bold magenta",
+                )
+            )
         bombs = 1 << out.bombs
-        self.say(f"Unit: B {out.bid} {x} R {out.rob_multiplier} {x} 2^b {bombs} (b={out.bombs}) "
-                 f"{x} S {out.spring_factor} {x} T {out.thunder} {x} M {out.ming} {x} "
-                 f"D {out.doubled} = {out.unit}")
+        self.say(
+            f"Unit: B {out.bid} {x} R {out.rob_multiplier} {x} 2^b {bombs} (b={out.bombs}) "
+            f"{x} S {out.spring_factor} {x} T {out.thunder} {x} M {out.ming} {x} "
+            f"D {out.doubled} = {out.unit}"
+        )
         table = outcome_table("Seat", "Role", "Cards left", ("Score", "right"))
         for seat in range(deal.players):
-            table.add_row(self.seat_cell(seat),
-                          Text(self.role(seat), style="magenta" if seat == out.landlord else ""),
-                          self.hand_cell(out.hands[seat]), score_text(out.scores[seat]))
+            table.add_row(
+                self.seat_cell(seat),
+                Text(self.role(seat), style="magenta" if seat == out.landlord else ""),
+                self.hand_cell(out.hands[seat]),
+                score_text(out.scores[seat]),
+            )
         self.say(table)
         self.say_score(mine)
         if self.match_label is None:
@@ -397,8 +456,14 @@ class DouDizhuSession(DouDizhuView):
     def show_match_redeal(self) -> None:
         """Everybody passed in a match deal: say so, and who deals next."""
         self.rule("Deal over")
-        self.say(self.redeal_line(Text("Everybody passed: no landlord, no score; the deal "
-                                       "does not count. ", style="bold")))
+        self.say(
+            self.redeal_line(
+                Text(
+                    "Everybody passed: no landlord, no score; the deal does not count. ",
+                    style="bold",
+                )
+            )
+        )
 
 
 class DouDizhuMatchSession(BaseMatchSession):
@@ -406,8 +471,10 @@ class DouDizhuMatchSession(BaseMatchSession):
     deal after deal, redeals included, with the score table after each one
     (``options``: the keywords of :class:`~chupai.cli.session.TerminalSession`)."""
 
-    INTRO_NOTE = (" Redeals (everybody passed) do not count; the deal passes to the next "
-                  "player after every deal.")
+    INTRO_NOTE = (
+        " Redeals (everybody passed) do not count; the deal passes to the next "
+        "player after every deal."
+    )
 
     GAME = "doudizhu"
 
@@ -424,9 +491,17 @@ class DouDizhuMatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
-        table = outcome_table(("Deal", "right"), "Dealer", "Landlord", "Result", ("Unit", "right"),
-                              *((self.name(s), "right") for s in range(m.players)),
-                              title="Score table", title_justify="left", title_style="bold")
+        table = outcome_table(
+            ("Deal", "right"),
+            "Dealer",
+            "Landlord",
+            "Result",
+            ("Unit", "right"),
+            *((self.name(s), "right") for s in range(m.players)),
+            title="Score table",
+            title_justify="left",
+            title_style="bold",
+        )
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
             lord = "—" if row.landlord is None else self.name(row.landlord)
@@ -437,15 +512,28 @@ class DouDizhuMatchSession(BaseMatchSession):
             unit = "—" if row.redeal else str(row.unit)
             if row.doubled:
                 unit += " (doubled)"
-            table.add_row(label, self.name(row.dealer), lord, result, unit,
-                          *(score_text(v) for v in row.scores))
+            table.add_row(
+                label,
+                self.name(row.dealer),
+                lord,
+                result,
+                unit,
+                *(score_text(v) for v in row.scores),
+            )
         table.add_row(*total_row(m.totals, 4))
         return table
 
     def play_match_deal(self, deal: DouDizhuDeal, label: str) -> None:
-        session = DouDizhuSession(self.match.rules, deal.seed or 0, self.human, self.bot_names,
-                                  deal=deal, match_label=label, spec=self.spec,
-                                  **self.deal_options())
+        session = DouDizhuSession(
+            self.match.rules,
+            deal.seed or 0,
+            self.human,
+            self.bot_names,
+            deal=deal,
+            match_label=label,
+            spec=self.spec,
+            **self.deal_options(),
+        )
         session.deal_intro()
         session.play_deal()
         out = deal.outcome
@@ -469,18 +557,26 @@ def play_rules(spec: GameSpec, args: argparse.Namespace) -> DouDizhuRules:
     if players is not None and players != n:
         other = "four_player" if players == 4 else "classic" if players == 3 else None
         hint = f": choose --rules {other}" if other else " (3 with classic, 4 with four_player)"
-        raise ChupaiError(f"--players {players} does not fit Dou Dizhu preset {preset!r} "
-                          f"({n} players){hint}")
+        raise ChupaiError(
+            f"--players {players} does not fit Dou Dizhu preset {preset!r} ({n} players){hint}"
+        )
     return rules
 
 
-def deal_session(spec: GameSpec, rules: DouDizhuRules, seed: int, human: int,
-                 names: list[str], options: dict[str, Any]) -> DouDizhuSession:
+def deal_session(
+    spec: GameSpec,
+    rules: DouDizhuRules,
+    seed: int,
+    human: int,
+    names: list[str],
+    options: dict[str, Any],
+) -> DouDizhuSession:
     """The session of one game (a deal, and its redeals) of ``rules`` from ``seed``."""
     return DouDizhuSession(rules, seed, human, names, spec=spec, **options)
 
 
-def match_session(spec: GameSpec, match: Match, human: int, names: list[str],
-                  options: dict[str, Any]) -> DouDizhuMatchSession:
+def match_session(
+    spec: GameSpec, match: Match, human: int, names: list[str], options: dict[str, Any]
+) -> DouDizhuMatchSession:
     """The session of a match."""
     return DouDizhuMatchSession(match, human, names, spec=spec, **options)

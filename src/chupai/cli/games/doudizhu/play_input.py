@@ -11,13 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from chupai.cli.terminal import (
-    COMMANDS,
-    Command,
-    commands_help,
-    derive_seed,
-    reads_commands,
-)
+from chupai.cli.terminal import COMMANDS, Command, commands_help, derive_seed, reads_commands
 from chupai.doudizhu.combos import (
     BJ,
     NRANKS,
@@ -30,40 +24,41 @@ from chupai.doudizhu.combos import (
     parse_cards,
     readings,
 )
-from chupai.doudizhu.game import (
-    NO_ROB,
-    PASS,
-    ROB,
-    SHOW,
-    Action,
-    Bid,
-    DouDizhuDeal,
-    Phase,
-)
+from chupai.doudizhu.game import NO_ROB, PASS, ROB, SHOW, Action, Bid, DouDizhuDeal, Phase
 from chupai.errors import CardParseError, ChupaiError
 
-__all__ = ["HELP", "read_input", "hand_ranks", "redeal_seed", "rank_text", "kind_of",
-           "bid_help"]
+__all__ = ["HELP", "read_input", "hand_ranks", "redeal_seed", "rank_text", "kind_of", "bid_help"]
 
 _RANK_LABELS: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 _RANK_CHARS: Final = frozenset("3456789TJQKA2")
 _JOKER_WORDS: Final = {"小王": "BJ", "大王": "RJ", "bj": "BJ", "rj": "RJ"}
 
 HELP: Final = (
-    ("Bidding", (
-        ("bid 2, 2", "bid 1, 2 or 3 (higher than the highest bid so far); 3 ends the bidding"),
-        ("pass, p", "do not bid"),
-        ("rob, no", "while robbing: take the landlord's place (raises the stakes) or not"),
-    )),
-    ("Your move", (
-        ("3 3 4 4 5 5, 334455", "play cards by rank (10 or T; BJ RJ for the jokers; suits are "
-                                "accepted and ignored)"),
-        ("#0 #1, # 0 1", "play cards by their index in your hand (shown above each card)"),
-        ("... airplane_singles", "a type name after the cards picks one reading of a set "
-                                 "with several"),
-        ("pass, p", "pass (not when you lead the trick)"),
-        ("show", "明牌: the landlord plays with the hand face up (before its first play)"),
-    )),
+    (
+        "Bidding",
+        (
+            ("bid 2, 2", "bid 1, 2 or 3 (higher than the highest bid so far); 3 ends the bidding"),
+            ("pass, p", "do not bid"),
+            ("rob, no", "while robbing: take the landlord's place (raises the stakes) or not"),
+        ),
+    ),
+    (
+        "Your move",
+        (
+            (
+                "3 3 4 4 5 5, 334455",
+                "play cards by rank (10 or T; BJ RJ for the jokers; suits are "
+                "accepted and ignored)",
+            ),
+            ("#0 #1, # 0 1", "play cards by their index in your hand (shown above each card)"),
+            (
+                "... airplane_singles",
+                "a type name after the cards picks one reading of a set with several",
+            ),
+            ("pass, p", "pass (not when you lead the trick)"),
+            ("show", "明牌: the landlord plays with the hand face up (before its first play)"),
+        ),
+    ),
     commands_help(
         ("hint", "suggest a move (the greedy bot's) and count the legal plays"),
         ("hint all", "list the legal plays of each type with their cards"),
@@ -91,13 +86,13 @@ def hand_ranks(hand: int) -> list[int]:
     return out
 
 
-
-
 def rank_text(r: int) -> str:
     """The token of rank index ``r`` (``10``, ``BJ``)."""
     return _RANK_LABELS[r] if r < BJ else ("BJ", "RJ")[r - BJ]
 
+
 # ----- reading input ---------------------------------------------------------------
+
 
 def kind_of(word: str) -> Kind | None:
     """The combination type of its judge name (``airplane-singles`` too), or None."""
@@ -138,8 +133,10 @@ def _read_cards(deal: DouDizhuDeal, seat: int, words: list[str], index_mode: boo
                 raise ChupaiError(f"{w!r} is not a hand index: write # then a number, e.g. #0")
             i = int(digits)
             if i >= len(order):
-                raise ChupaiError(f"index {i} is out of range: your hand has {len(order)} "
-                                  f"cards, numbered 0 to {len(order) - 1}")
+                raise ChupaiError(
+                    f"index {i} is out of range: your hand has {len(order)} "
+                    f"cards, numbered 0 to {len(order) - 1}"
+                )
             if i in seen:
                 raise ChupaiError(f"index {i} is given twice")
             seen.add(i)
@@ -150,8 +147,7 @@ def _read_cards(deal: DouDizhuDeal, seat: int, words: list[str], index_mode: boo
     if tokens:
         for w in tokens:
             if w.isascii() and w.isdigit() and w != "10" and ("0" in w or "1" in w):
-                raise ChupaiError(f"{w!r} is not a rank; to pick cards by their index "
-                                  f"write #{w}")
+                raise ChupaiError(f"{w!r} is not a rank; to pick cards by their index write #{w}")
         try:
             named = parse_cards(_expand(tokens), deal.rules)
         except CardParseError as exc:
@@ -207,8 +203,7 @@ def _read_bid(deal: DouDizhuDeal, words: list[str]) -> Action:
             raise ChupaiError("a bid is 1, 2 or 3: type 'bid 2' (or just 2), or 'pass'")
         return Bid(int(num))
     if head == "rob":
-        raise ChupaiError("the bidding is not over: bid 1, 2 or 3 or pass; robbing "
-                          "comes after it")
+        raise ChupaiError("the bidding is not over: bid 1, 2 or 3 or pass; robbing comes after it")
     raise ChupaiError(f"now bid: type {bid_help(deal)}")
 
 
@@ -228,8 +223,9 @@ def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Ac
     if joined in ("show", "show hand", "show_hand", "明牌"):
         return SHOW
     if words[0] in ("bid", "rob", "no"):
-        raise ChupaiError(f"'{words[0]}' belongs to the bidding, which is over; now play "
-                          "cards or pass")
+        raise ChupaiError(
+            f"'{words[0]}' belongs to the bidding, which is over; now play cards or pass"
+        )
     raw = line.split()
     kind: Kind | None = None
     if len(raw) > 1 and kind_of(raw[-1]) is not None:
@@ -246,8 +242,10 @@ def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Ac
         for r in found:
             if r.kind is kind:
                 return r
-        raise ChupaiError(f"these cards cannot be read as {kind.value}; they read as "
-                          + ", ".join(sorted({r.kind.value for r in found})))
+        raise ChupaiError(
+            f"these cards cannot be read as {kind.value}; they read as "
+            + ", ".join(sorted({r.kind.value for r in found}))
+        )
     top = deal.top
     if top is not None:
         for r in found:

@@ -22,12 +22,39 @@ _ROW_CARDS: Final = 26
 """Most cards per row of the hand display."""
 
 WORDS: Final[Mapping[str, Mapping[str, str]]] = {
-    "en": {"landlord": "landlord", "peasant": "peasant", "pass": "pass", "no_bid": "pass",
-           "rob": "rob", "no": "no", "show": "show", "BJ": "BJ", "RJ": "RJ"},
-    "zh": {"landlord": "地主", "peasant": "农民", "pass": "不要", "no_bid": "不叫",
-           "rob": "抢地主", "no": "不抢", "show": "明牌", "BJ": "小王", "RJ": "大王"},
-    "ja": {"landlord": "地主", "peasant": "農民", "pass": "パス", "no_bid": "パス",
-           "rob": "搶地主", "no": "搶わない", "show": "明牌", "BJ": "小王", "RJ": "大王"},
+    "en": {
+        "landlord": "landlord",
+        "peasant": "peasant",
+        "pass": "pass",
+        "no_bid": "pass",
+        "rob": "rob",
+        "no": "no",
+        "show": "show",
+        "BJ": "BJ",
+        "RJ": "RJ",
+    },
+    "zh": {
+        "landlord": "地主",
+        "peasant": "农民",
+        "pass": "不要",
+        "no_bid": "不叫",
+        "rob": "抢地主",
+        "no": "不抢",
+        "show": "明牌",
+        "BJ": "小王",
+        "RJ": "大王",
+    },
+    "ja": {
+        "landlord": "地主",
+        "peasant": "農民",
+        "pass": "パス",
+        "no_bid": "パス",
+        "rob": "搶地主",
+        "no": "搶わない",
+        "show": "明牌",
+        "BJ": "小王",
+        "RJ": "大王",
+    },
 }
 """Display words of roles, actions and jokers by language (input stays English)."""
 
@@ -67,8 +94,9 @@ class DouDizhuView(DealSession):
         if isinstance(action, Bid):
             return Text(f"bid {action.value}", style="yellow")
         if isinstance(action, Choice):
-            return Text(self.w({"rob": "rob", "no": "no", "show": "show"}[action.name]),
-                        style="magenta")
+            return Text(
+                self.w({"rob": "rob", "no": "no", "show": "show"}[action.name]), style="magenta"
+            )
         style = "bold red" if action.power else "cyan"
         out = Text(self.kind(action.kind) + " ", style=style)
         out.append_text(self.cards(action.cards))
@@ -127,7 +155,6 @@ class DouDizhuView(DealSession):
                 t.append(f"; {x}2 (明牌) if the landlord wins", style="magenta")
         return t
 
-
     def seats_table(self, obs: Observation) -> Table:
         playing = obs.phase is Phase.PLAY
         roles = ("Role",) if obs.landlord is not None else ()
@@ -141,8 +168,10 @@ class DouDizhuView(DealSession):
             label = self.seat_label(seat)
             if seat == obs.dealer:
                 label.append(" (dealer)", style="dim")
-            role = Text(self.role(seat) if playing or seat == obs.landlord else "",
-                        style="bold magenta" if seat == obs.landlord else "")
+            role = Text(
+                self.role(seat) if playing or seat == obs.landlord else "",
+                style="bold magenta" if seat == obs.landlord else "",
+            )
             count = obs.hand_counts[seat]
             cards = Text(str(count), style="bold red" if count <= 2 else "")
             if playing:
@@ -167,8 +196,7 @@ class DouDizhuView(DealSession):
         rows = 1
         while True:  # the fewest balanced rows that fit the width
             per_row = (len(order) + rows - 1) // rows
-            chunks = [range(i, min(len(order), i + per_row))
-                      for i in range(0, len(order), per_row)]
+            chunks = [range(i, min(len(order), i + per_row)) for i in range(0, len(order), per_row)]
             if per_row <= _ROW_CARDS and all(sum(widths[i] for i in c) <= room for c in chunks):
                 break
             rows += 1
@@ -182,7 +210,6 @@ class DouDizhuView(DealSession):
             self.say(idx)
             self.say(faces)
 
-
     def find_kind(self, text: str) -> Kind | None:
         """The combination type named ``text`` (judge name, display name, plural)."""
         kind = kind_of(text.replace(" ", "_")) or kind_of(text.removesuffix("s"))
@@ -195,4 +222,3 @@ class DouDizhuView(DealSession):
     def plain(self, cards: int) -> str:
         """Cards as the plain rank tokens one would type."""
         return " ".join(rank_text(r) for r in hand_ranks(cards))
-

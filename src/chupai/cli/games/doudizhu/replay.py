@@ -27,8 +27,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chupai.cli.replay_common import (add_action, match_replayer, outcome_or_note, print_hands,
-                                       print_title, replay_table, seed_text)
+from chupai.cli.replay_common import (
+    add_action,
+    match_replayer,
+    outcome_or_note,
+    print_hands,
+    print_title,
+    replay_table,
+    seed_text,
+)
 from chupai.doudizhu.combos import Combo, cards_text, parse_cards, size_of, tables
 from chupai.doudizhu.game import ROB, SHOW, Bid, Choice, DouDizhuDeal, Event, Pass, Phase
 from chupai.doudizhu.match import replay_match as replay_doudizhu_match
@@ -74,8 +81,9 @@ def _describe(deal: DouDizhuDeal, seat: int, act: Any) -> tuple[str, str, list[s
         return "bid", "yellow", notes
     if isinstance(act, Choice):
         if act == ROB:
-            notes.append(f"landlord seat {deal.landlord}, "
-                         f"R x{deal.rules.rob_multiplier(deal.robs)}")
+            notes.append(
+                f"landlord seat {deal.landlord}, R x{deal.rules.rob_multiplier(deal.robs)}"
+            )
         elif act == SHOW:
             notes.append("明牌: the landlord's hand is face up")
         return ("show" if act == SHOW else "rob"), "magenta", notes
@@ -92,12 +100,15 @@ def _describe(deal: DouDizhuDeal, seat: int, act: Any) -> tuple[str, str, list[s
 def _phase_change(deal: DouDizhuDeal) -> list[str]:
     """The note of the phase the last action led to."""
     if deal.phase is Phase.ROB:
-        return [(f"bidding over: seat {deal.landlord} is the landlord (bid {deal.bid}); "
-                 "robbing")]
+        return [(f"bidding over: seat {deal.landlord} is the landlord (bid {deal.bid}); robbing")]
     if deal.phase is Phase.PLAY:
-        robs = (f", R x{deal.rules.rob_multiplier(deal.robs)}" if deal.robs else "")
-        return [(f"landlord seat {deal.landlord} (B {deal.bid}{robs}) takes "
-                 f"the kitty {deal.cards_text(deal.kitty)}")]
+        robs = f", R x{deal.rules.rob_multiplier(deal.robs)}" if deal.robs else ""
+        return [
+            (
+                f"landlord seat {deal.landlord} (B {deal.bid}{robs}) takes "
+                f"the kitty {deal.cards_text(deal.kitty)}"
+            )
+        ]
     if deal.outcome is not None and deal.outcome.redeal:
         return ["everybody passed: redeal"]
     return []
@@ -140,15 +151,21 @@ def _result(deal: DouDizhuDeal, out: Console) -> None:
     if oc.landlord_won:
         out.print(Text(f"landlord seat {oc.landlord} wins", style="bold green"))
     else:
-        out.print(Text(f"peasants win: seat {oc.winner} went out first (landlord seat "
-                       f"{oc.landlord})", style="bold green"))
+        out.print(
+            Text(
+                f"peasants win: seat {oc.winner} went out first (landlord seat {oc.landlord})",
+                style="bold green",
+            )
+        )
     if oc.spring:
         out.print("spring: no peasant played a card")
     if oc.anti_spring:
         out.print("anti-spring: the landlord made one play only")
-    out.print(f"B {oc.bid} x R {oc.rob_multiplier} x 2^b {1 << oc.bombs} (b={oc.bombs}) "
-              f"x S {oc.spring_factor} x T {oc.thunder} x M {oc.ming} x D {oc.doubled} "
-              f"= unit {oc.unit}")
+    out.print(
+        f"B {oc.bid} x R {oc.rob_multiplier} x 2^b {1 << oc.bombs} (b={oc.bombs}) "
+        f"x S {oc.spring_factor} x T {oc.thunder} x M {oc.ming} x D {oc.doubled} "
+        f"= unit {oc.unit}"
+    )
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("seat", justify="right")
     table.add_column("role")
@@ -156,8 +173,9 @@ def _result(deal: DouDizhuDeal, out: Console) -> None:
     table.add_column("score", justify="right")
     for seat in range(deal.players):
         role = "landlord" if seat == oc.landlord else "peasant"
-        table.add_row(str(seat), role, deal.cards_text(oc.hands[seat]) or "-",
-                      f"{oc.scores[seat]:+d}")
+        table.add_row(
+            str(seat), role, deal.cards_text(oc.hands[seat]) or "-", f"{oc.scores[seat]:+d}"
+        )
     out.print(table)
 
 
@@ -176,9 +194,17 @@ def _match_row(deal: DouDizhuDeal, row: Any) -> list[str]:
 
 
 replay_match = match_replayer(
-    "Dou Dizhu", replay_doudizhu_match, cells=_match_row,
-    columns=[("deal", "right"), ("dealer", "right"), ("landlord", "right"), ("result", "left"),
-             ("unit", "right")])
+    "Dou Dizhu",
+    replay_doudizhu_match,
+    cells=_match_row,
+    columns=[
+        ("deal", "right"),
+        ("dealer", "right"),
+        ("landlord", "right"),
+        ("result", "left"),
+        ("unit", "right"),
+    ],
+)
 """Validate a Dou Dizhu match record (printing its plan and score table when
 given a console) and return its number of actions over all deals; raises
 :class:`~chupai.errors.RecordError` naming the first bad deal."""
