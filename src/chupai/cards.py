@@ -46,6 +46,8 @@ __all__ = [
     "cards_of",
     "format_cards",
     "CardSet",
+    "pack_counts",
+    "unpack_counts",
 ]
 
 Card: TypeAlias = int
@@ -288,3 +290,33 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"
+
+
+# ----- packed counts ----------------------------------------------------------------
+# A multiset of cards by rank or face (Dou Dizhu, Big A): 5 bits per field, field
+# ``f`` at bit ``5 * f``, each count 0..15 (the top bit of a field is a guard).
+
+
+def pack_counts(counts: Sequence[int], names: Sequence[str], what: str) -> int:
+    """Packed counts from a sequence of field counts (at most one per name of
+    ``names``); ``ValueError`` names the ``what`` (``rank``, ``face``) of a count
+    outside 0..15.
+
+    >>> pack_counts([2, 0, 1], "345", "rank") == 2 + (1 << 10)
+    True
+    """
+    out = 0
+    for f, n in enumerate(counts):
+        if not 0 <= n <= 15:
+            raise ValueError(f"bad count {n!r} for {what} {names[f]}")
+        out |= n << (5 * f)
+    return out
+
+
+def unpack_counts(cards: int, shifts: Sequence[int]) -> tuple[int, ...]:
+    """The counts of packed ``cards`` at the field offsets ``shifts``.
+
+    >>> unpack_counts(2 + (1 << 10), (0, 5, 10))
+    (2, 0, 1)
+    """
+    return tuple((cards >> s) & 31 for s in shifts)

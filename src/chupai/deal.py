@@ -7,21 +7,22 @@ It states the interface every game's deal has (the one :mod:`chupai.protocol`
 promises): the attributes ``players``, ``phase``, ``to_act``, ``history`` and
 ``outcome``, and the methods below. It implements only those that read the same in
 every game: ``current_player``, ``returns``, the checked path (``is_legal``,
-``check``, ``apply_action``) and ``child``. Each game implements the rest, documented
-here: ``why_illegal`` and ``action_text`` (which the checked path calls), the fast
-path (``legal_actions``, ``apply_unchecked``), ``is_terminal``, ``observe``,
-``parse_action`` and ``clone`` (:func:`copy_slots` writes one). The fast path is
-never wrapped here, so a simulator calls each game's own methods directly.
+``check``, ``apply_action``), ``child`` and ``repr``. Each game implements the
+rest, documented here: ``why_illegal`` and ``action_text`` (which the checked path
+calls), the fast path (``legal_actions``, ``apply_unchecked``), ``is_terminal``,
+``observe``, ``parse_action``, ``cards_text`` and ``clone`` (:func:`clone_slots`
+with the slots the class names in ``_COPIED`` writes one). The fast path is never
+wrapped here, so a simulator calls each game's own methods directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from chupai.errors import IllegalActionError
 
-__all__ = ["Deal", "copy_slots", "still_held"]
+__all__ = ["Deal", "copy_slots", "all_slots", "clone_slots", "still_held"]
 
 
 class _Scored(Protocol):
@@ -46,6 +47,44 @@ def copy_slots(source: object, target: T, slots: Iterable[str], copied: Iterable
     for name in copied:
         setattr(target, name, getattr(source, name).copy())
     return target
+
+
+_ALL_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def all_slots(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases (what a clone carries over).
+
+    >>> class A:
+    ...     __slots__ = ("a",)
+    >>> class B(A):
+    ...     __slots__ = ("b", "c")
+    >>> all_slots(B)
+    ('b', 'c', 'a')
+    """
+    names = _ALL_SLOTS.get(cls)
+    if names is None:
+        found: list[str] = []
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            found.extend((slots,) if isinstance(slots, str) else slots)
+        names = _ALL_SLOTS[cls] = tuple(found)
+    return names
+
+
+_CLONE_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def clone_slots(deal: T, copied: tuple[str, ...]) -> T:
+    """An independent copy of ``deal``: a copy (``.copy()``) of each slot named in
+    ``copied`` (the lists and dicts of its state), every other slot of its class
+    shared (:func:`all_slots`; immutable values). A deal's ``clone``."""
+    cls = type(deal)
+    plan = _CLONE_PLANS.get(cls)
+    if plan is None or plan[1] is not copied:
+        shared = tuple(n for n in all_slots(cls) if n not in copied)
+        plan = _CLONE_PLANS[cls] = (shared, copied)
+    return copy_slots(deal, cls.__new__(cls), plan[0], copied)
 
 
 def still_held(plays: list[PlayT], hand: int, guard: int) -> list[PlayT]:
@@ -75,6 +114,20 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
     """Every applied action as the game's event (seat and action), in order."""
     outcome: OutcomeT | None
     """The result once the deal is over, else None."""
+    rules: Any
+    """The game's rules object (its ``spec()`` names them)."""
+    hands: list[Any]
+    """Each seat's cards (the game's card sets)."""
+    if TYPE_CHECKING:
+
+        def cards_text(self, cards: Any) -> str:
+            """The text of a set of ``cards`` in the game's notation (each game's)."""
+
+    _COPIED: ClassVar[tuple[str, ...]] = ()
+    """The slots :meth:`clone` copies (``.copy()``: the lists and dicts of the
+    state); every other slot is shared (immutable values)."""
+    _REPR: ClassVar[tuple[str, ...]] = ()
+    """Slots ``repr`` shows after the phase."""
 
     # ----- queries -------------------------------------------------------------
     @property
@@ -122,8 +175,24 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
         raise NotImplementedError
 
     def clone(self) -> Self:
-        """An independent copy."""
+        """An independent copy (each game's own; :func:`clone_slots` with the
+        class's ``_COPIED`` writes one)."""
         raise NotImplementedError
+
+    def __repr__(self) -> str:
+        """The rules, the phase, the ``_REPR`` slots, the seat to act and the hands
+        (the plain object repr for a deal without ``cards_text``, ``hands`` or
+        rules with a ``spec()``)."""
+        try:
+            hands = " | ".join(self.cards_text(h) for h in self.hands)
+            spec = self.rules.spec()
+        except AttributeError:
+            return object.__repr__(self)
+        extra = "".join(f"{name}={getattr(self, name)} " for name in self._REPR)
+        return (
+            f"<{type(self).__name__} {spec} phase={self.phase} {extra}"
+            f"to_act={self.to_act} hands=[{hands}]>"
+        )
 
     # ----- the checked path ------------------------------------------------------
     def is_legal(self, action: ActionT) -> bool:

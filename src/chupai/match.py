@@ -1,11 +1,17 @@
 """What every game's matches share: the running score table, the end of a match,
 dealing and appending deals, the match record and its replay.
 
-A game's ``match`` module (:mod:`chupai.bigtwo.match`, :mod:`chupai.doudizhu.match`)
-subclasses :class:`BaseMatch` with what its rules decide: how the next deal is set
-up (:meth:`BaseMatch.setup`), how it is dealt, what a replayed deal must agree on,
-and the columns of its score table. Everything else reads the same in every game
-and lives here.
+A game's ``match`` module (:mod:`chupai.bigtwo.match`, :mod:`chupai.doudizhu.match`,
+:mod:`chupai.biga.match`) subclasses :class:`BaseMatch` with what its rules decide:
+how the next deal is set up (:meth:`BaseMatch.setup`), how it is dealt, what a
+replayed deal must agree on, and the columns of its score table. Everything else
+reads the same in every game and lives here.
+
+The caller plays each deal (humans, bots, a search): a game's ``Match.next_deal``
+returns it, the caller applies actions until it is terminal, then asks for the
+next one. ``Match.to_record`` writes one JSON-ready record holding every deal's
+record; the game's ``replay_match`` checks it deal by deal and move by move, and
+its ``table_from_record`` recomputes the score table from the record alone.
 
 A match record is ``{"format": "chupai-match", "version": 1, "game": GAME, "spec":
 ..., "rules": {...}, "seed": S, "deal_count": N | null, "target": T | null,
@@ -21,7 +27,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import JsonValue, RecordedRules, check_match_plan, is_int
+from chupai.records import JsonValue, RecordableDeal, RecordedRules, check_match_plan, is_int
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -48,7 +54,7 @@ class _Rules(RecordedRules, Protocol):
     def players(self) -> int: ...
 
 
-class _Outcome(Protocol):
+class _Outcome(JsonValue, Protocol):
     @property
     def redeal(self) -> bool: ...
 
@@ -56,14 +62,9 @@ class _Outcome(Protocol):
     def scores(self) -> tuple[int, ...]: ...
 
 
-class _Deal(Protocol):
-    """What a match needs of a deal."""
-
-    @property
-    def rules(self) -> object: ...
-
-    @property
-    def seed(self) -> int | None: ...
+class _Deal(RecordableDeal, Protocol):
+    """What a match needs of a deal: a deal it records (rules, seed, outcome,
+    action text), with a dealer, that it plays."""
 
     @property
     def dealer(self) -> int: ...

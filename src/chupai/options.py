@@ -34,6 +34,10 @@ __all__ = [
     "from_dict",
     "spec_string",
     "parse_overrides",
+    "option",
+    "option_docs",
+    "option_error",
+    "preset_named",
 ]
 
 T = TypeVar("T")
@@ -250,3 +254,33 @@ def spec_string(game: str, rules: Any, presets: Mapping[str, Any]) -> str:
         f"{k}={format_value(getattr(rules, k))}" for k in (best_diff or [])
     ]
     return f"{game}({','.join(parts)})"
+
+
+# ----- what every game's rules module writes the same way -------------------------
+def option(default: Any, doc: str) -> Any:
+    """A field of a rules dataclass with its default and one-line ``doc`` (read by
+    :func:`option_docs` and the generated option tables)."""
+    return dataclasses.field(default=default, metadata={"doc": doc})
+
+
+def option_docs(cls: type[Any]) -> dict[str, str]:
+    """Each option of the rules dataclass ``cls`` with its one-line doc."""
+    return {f.name: f.metadata["doc"] for f in dataclasses.fields(cls)}
+
+
+def option_error(key: str, msg: str, allowed: tuple[str, ...] = ()) -> RulesError:
+    """The :class:`RulesError` of a bad option value: ``option 'key': msg``."""
+    return RulesError(f"option {key!r}: {msg}", key, allowed)
+
+
+def preset_named(game: str, presets: Mapping[str, Any], preset: str) -> str:
+    """The name of ``preset`` (case and spaces folded) among the ``presets`` of
+    ``game``; raises :class:`RulesError` listing them when there is none."""
+    name = preset.strip().lower()
+    if name not in presets:
+        raise RulesError(
+            f"unknown preset {preset!r} for {game}; presets: {', '.join(presets)}",
+            "preset",
+            tuple(presets),
+        )
+    return name

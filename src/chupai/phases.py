@@ -65,8 +65,12 @@ class DecisionPhases:
         """The legal actions of ``seat`` in the deal's decision phase."""
         return list(self._PHASES[self.phase].choices(self, seat))
 
-    def _phase_refusal(self, seat: int, action: Any) -> str | None:
-        """Why ``action`` of ``seat`` is illegal in the decision phase, or None."""
+    def _refusal_outside_play(self, seat: int | None, action: Any) -> str | None:
+        """Why ``action`` is illegal when the deal is not in play: it is over
+        (``seat`` None), or the decision phase refuses it (None: it is legal).
+        A deal's ``why_illegal`` starts with it."""
+        if seat is None:
+            return "the deal is over"
         return self._PHASES[self.phase].refusal(self, seat, action)
 
     def _phase_apply(self, seat: int, action: Any) -> Any:

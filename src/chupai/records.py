@@ -30,6 +30,8 @@ __all__ = [
     "check_match_plan",
     "header_errors",
     "replayers",
+    "recorder",
+    "card_strings",
     "JsonValue",
     "RecordedRules",
 ]
@@ -64,6 +66,14 @@ def field(
     ok = is_int(value) if kind is int else isinstance(value, kind)
     if not ok:
         raise RecordError(f"record field {key!r} has the wrong type: {value!r}")
+    return value
+
+
+def card_strings(rec: Mapping[str, Any], key: str) -> list[str]:
+    """``rec[key]`` checked to be a list of card strings (a record's hands)."""
+    value: list[Any] = field(rec, key, list)
+    if not all(isinstance(h, str) for h in value):
+        raise RecordError(f"record field {key!r} must be a list of card strings")
     return value
 
 
@@ -139,6 +149,29 @@ def deal_record(
         "actions": [{"seat": ev.seat, "action": deal.action_text(ev.action)} for ev in events],
         "result": deal.outcome.to_dict() if deal.outcome is not None else None,
     }
+
+
+R = TypeVar("R", bound=RecordableDeal)
+
+
+def _history(deal: Any) -> Iterable[_Event]:
+    return deal.history  # type: ignore[no-any-return]
+
+
+def recorder(
+    game: str,
+    header: Callable[[R], Mapping[str, Any]],
+    events: Callable[[R], Iterable[_Event]] = _history,
+) -> Callable[[R], dict[str, Any]]:
+    """A game's ``to_record`` (:func:`deal_record` of ``game``) from its ``header``
+    (a deal → the game's own header fields) and the ``events`` it records (by
+    default every event of the deal's ``history``)."""
+
+    def to_record(deal: R) -> dict[str, Any]:
+        """The JSON-ready record of ``deal`` (finished or in progress)."""
+        return deal_record(game, deal, header(deal), events(deal))
+
+    return to_record
 
 
 class ReplayableDeal(Protocol):

@@ -1,27 +1,103 @@
-"""What the determinizing samplers of the packed-count games share
-(:mod:`chupai.doudizhu.sampling`, :mod:`chupai.biga.sampling`).
+"""What the determinizing samplers share (:mod:`chupai.bigtwo.sampling`,
+:mod:`chupai.doudizhu.sampling`, :mod:`chupai.biga.sampling`).
 
-In those games a set of cards is packed rank counts: 5 bits per rank or face,
-field ``f`` at bit ``5 * f``. A seat's knowledge of the other hands is the unseen
-cards, how many of them each seat holds, and the cards each seat is known to
-hold; these helpers check that knowledge and deal the rest of the unseen cards
-at random. Randomness comes only from the generator passed in.
+Every game's ``sample_deal(observation, rng)`` turns a seat's observation of the
+play phase into a complete deal whose other hands are drawn at random, for search
+bots that play deals out (determinized Monte Carlo). A sample is **consistent**:
+``sample.observe(seat) == observation`` (the whole history included), so the
+seat's legal actions are the same as in the real deal. Each game's
+``DealSampler`` (a :class:`Sampler`) works out what the seat knows once
+and then draws until a draw is consistent.
+
+In the packed-count games (Dou Dizhu, Big A) a set of cards is packed rank
+counts: 5 bits per rank or face, field ``f`` at bit ``5 * f``. A seat's knowledge
+of the other hands is the unseen cards, how many of them each seat holds, and the
+cards each seat is known to hold; these helpers check that knowledge and deal the
+rest of the unseen cards at random. Randomness comes only from the generator passed in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, MutableSequence, Sequence
-from typing import Any, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from chupai.errors import ChupaiError
 
-__all__ = ["Shuffler", "hidden_capacity", "check_known", "deal_unseen"]
+__all__ = [
+    "Shuffler",
+    "Sampler",
+    "play_observation",
+    "hidden_capacity",
+    "check_known",
+    "deal_unseen",
+    "NO_DEAL",
+]
+
+NO_DEAL = "no deal consistent with the observation was found"
+"""The message of the :class:`ChupaiError` a sampler raises when it gives up."""
+
+ObsT = TypeVar("ObsT")
+DealT = TypeVar("DealT")
+KnowT = TypeVar("KnowT")
 
 
 class Shuffler(Protocol):
     """A seeded generator (``random.Random``), as far as dealing needs it."""
 
     def shuffle(self, x: MutableSequence[Any]) -> None: ...
+
+
+def play_observation(observation: ObsT, play: object) -> ObsT:
+    """``observation``, checked to be of the play phase ``play`` (a game's
+    ``Phase.PLAY``); raises :class:`ChupaiError` otherwise."""
+    phase = observation.phase  # type: ignore[attr-defined]
+    if phase is not play:
+        raise ChupaiError(f"sampling needs an observation of the play phase, not {phase.value!r}")
+    return observation
+
+
+class Sampler(Generic[ObsT, KnowT, DealT]):
+    """Draws deals for one observation: what its seat knows (``knowledge``, read by
+    the game's :meth:`_know`) is worked out once, and :meth:`sample` draws with
+    the game's :meth:`_draw` until a draw is consistent, ``tries`` times at most
+    (the class's ``TRIES`` unless given). ``rng`` is a seeded generator
+    (``random.Random``), the only source of randomness."""
+
+    __slots__ = ("observation", "knowledge", "tries")
+
+    TRIES: ClassVar[int] = 50
+
+    def __init__(self, observation: ObsT, *, tries: int | None = None):
+        self.observation = observation
+        self.knowledge = self._know(observation)
+        self.tries = max(1, self.TRIES if tries is None else tries)
+
+    def _know(self, observation: ObsT) -> KnowT:
+        """What the seat of ``observation`` knows (the game's ``knowledge``)."""
+        raise NotImplementedError
+
+    def _draw(self, rng: Any) -> DealT | None:
+        """One draw: a consistent deal, or None to draw again (raise
+        :class:`ChupaiError` to give up at once)."""
+        raise NotImplementedError
+
+    def sample(self, rng: Any) -> DealT:
+        """One consistent deal; raises :class:`ChupaiError` when ``tries`` draws
+        in a row were inconsistent."""
+        for _ in range(self.tries):
+            deal = self._draw(rng)
+            if deal is not None:
+                return deal
+        raise ChupaiError(NO_DEAL)
+
+    @classmethod
+    def sample_deal(cls, observation: ObsT, rng: Any, *, tries: int | None = None) -> DealT:
+        """A full deal in the play phase that the seat of ``observation`` cannot
+        tell from the real one, with the hidden cards drawn at random. Raises
+        :class:`ChupaiError` outside the play phase, or when no consistent deal
+        was found in ``tries`` draws. To draw many deals for one observation, a
+        sampler object saves the repeated work."""
+        return cls(observation, tries=tries).sample(rng)
 
 
 def hidden_capacity(
@@ -67,7 +143,8 @@ def deal_unseen(
     go with the odds of a real deal.
 
     >>> import random
-    >>> deal_unseen(0b00010_00001, (0, 1), (2, 1), 2, lambda c: (c & 31) + (c >> 5), random.Random(0))
+    >>> size = lambda c: (c & 31) + (c >> 5)
+    >>> deal_unseen(0b00010_00001, (0, 1), (2, 1), 2, size, random.Random(0))
     [64, 1]
     """
     pool = unseen - sum(known)

@@ -94,6 +94,15 @@ class Trick:
         return next_seat(self._active, gone)
 
     # ----- the machine ------------------------------------------------------------
+    def _no_trick(self, lockout: bool = False) -> None:
+        """The trick's slots of a new deal, before play: no top play and no
+        leader, every seat active; ``lockout``: whether a pass locks the seat out
+        of the rest of the trick."""
+        self.top = self.top_player = self.leader = None
+        self.passed = 0
+        self._active = (1 << self.players) - 1
+        self._lockout = lockout
+
     def _open_play(self, leader: int) -> None:
         """Open the first trick, led by ``leader``."""
         self.top = self.top_player = None

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias
 
+from chupai import cards as _shared
 from chupai.cards import BARE_BASE, BLACK_JOKER, RED_JOKER, card_name, parse_tokens
 from chupai.errors import CardParseError
 
@@ -117,17 +118,12 @@ DECK: Final = (
 
 def pack(counts: Sequence[int]) -> Cards:
     """Packed cards from up to 19 face counts (field order of the module table)."""
-    out = 0
-    for f, n in enumerate(counts):
-        if not 0 <= n <= 15:
-            raise ValueError(f"bad count {n!r} for face {FACE_NAMES[f]}")
-        out |= n << (5 * f)
-    return out
+    return _shared.pack_counts(counts, FACE_NAMES, "face")
 
 
 def unpack(cards: Cards) -> tuple[int, ...]:
     """The 19 face counts of packed cards."""
-    return tuple((cards >> s) & _FIELD for s in SHIFTS)
+    return _shared.unpack_counts(cards, SHIFTS)
 
 
 def size_of(cards: Cards) -> int:

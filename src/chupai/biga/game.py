@@ -57,6 +57,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from chupai.actions import PASS, Pass
 from chupai.biga.cards import strength_order
@@ -93,7 +94,7 @@ from chupai.biga.notation import (
 from chupai.biga.observation import Observation, observe
 from chupai.biga.play import PlayPhase
 from chupai.biga.rules import BigARules, RankOrder
-from chupai.deal import Deal, copy_slots
+from chupai.deal import Deal, clone_slots
 
 __all__ = [
     "format_action",
@@ -121,22 +122,6 @@ __all__ = [
     "LAST_CHECKPOINT",
     "STOCK_SIZE",
 ]
-
-_COPIED: tuple[str, ...] = (
-    "hands",
-    "history",
-    "exposed",
-    "declarations",
-    "played",
-    "captured",
-    "finishing",
-    "_big_played",
-    "_big_gained",
-    "_combos",
-    "_stale",
-    "_seen",
-)
-"""The list slots :meth:`BigADeal.clone` copies (the other values are immutable)."""
 
 
 class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
@@ -185,6 +170,22 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         "_seen",
     )
 
+    _COPIED = (
+        "hands",
+        "history",
+        "exposed",
+        "declarations",
+        "played",
+        "captured",
+        "finishing",
+        "_big_played",
+        "_big_gained",
+        "_combos",
+        "_stale",
+        "_seen",
+    )
+    _REPR = ("drawn",)
+
     # ----- construction -----------------------------------------------------
     @classmethod
     def from_stock(
@@ -230,15 +231,10 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         self.partner = None
         self.alone = False
         self.partner_revealed = False
-        self.top = None
-        self.top_player = None
-        self.passed = 0
-        self.leader = None
+        self._no_trick()
         self.played = [0] * n
         self.captured = [0] * n
         self.finishing = []
-        self._active = (1 << n) - 1
-        self._lockout = False
         self._big_played = [0] * n
         self._big_gained = [0] * n
         self.public_partner = None
@@ -278,15 +274,17 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         seat = self.to_act
-        if seat is None:
-            return "the deal is over"
-        if self.phase is Phase.PLAY:
-            return self._why_illegal_play(seat, action)
-        return self._phase_refusal(seat, action)
+        if seat is None or self.phase is not Phase.PLAY:
+            return self._refusal_outside_play(seat, action)
+        return self._why_illegal_play(seat, action)
 
     def observe(self, seat: int) -> Observation:
         """The observation of ``seat``: only what that seat may know."""
         return observe(self, seat)
+
+    def clone(self) -> Self:
+        """An independent copy (lists copied; immutable values shared)."""
+        return clone_slots(self, self._COPIED)
 
     # ----- notation ---------------------------------------------------------
     def action_text(self, action: Action) -> str:
@@ -324,18 +322,6 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         else:
             self._phase_apply(seat, action)
         return ev
-
-    # ----- copying ----------------------------------------------------------
-    def clone(self) -> BigADeal:
-        """An independent copy (lists copied; immutable values shared)."""
-        return copy_slots(self, BigADeal.__new__(BigADeal), BigADeal.__slots__, _COPIED)
-
-    def __repr__(self) -> str:
-        hands = " | ".join(self.cards_text(h) for h in self.hands)
-        return (
-            f"<BigADeal {self.rules.spec()} phase={self.phase.value} drawn={self.drawn} "
-            f"to_act={self.to_act} hands=[{hands}]>"
-        )
 
 
 def new_deal(rules: BigARules, seed: int, *, first_drawer: int | None = None) -> BigADeal:

@@ -32,11 +32,8 @@ same deal with a read-only :attr:`MatchDeal.dealer` that is its first drawer.
 Everything else about them is a :class:`~chupai.biga.game.BigADeal`, and their
 deal records are the plain Big A records (:mod:`chupai.biga.record`).
 
-The caller plays each deal (humans, bots, a search): :meth:`Match.next_deal`
-returns it, the caller applies actions until it is terminal, then asks for the
-next one. :meth:`Match.to_record` writes one JSON-ready record holding every
-deal's record; :func:`replay_match` checks it deal by deal and move by move, and
-:func:`table_from_record` recomputes the score table from the record alone.
+:meth:`Match.next_deal`, :meth:`Match.to_record`, :func:`replay_match` and
+:func:`table_from_record` work as :mod:`chupai.match` describes.
 
 >>> from chupai.biga.rules import STANDARD
 >>> m = Match(STANDARD, seed=3, deals=2)
@@ -58,19 +55,13 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, ClassVar, Final, NamedTuple
 
+from chupai import match as shared
 from chupai.biga import record
 from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
 from chupai.biga.rules import BigARules
+from chupai.deal import all_slots, copy_slots
 from chupai.errors import ChupaiError
-from chupai.match import (
-    MATCH_FORMAT,
-    MATCH_VERSION,
-    MAX_DEALS,
-    BaseMatch,
-    RecordedDeal,
-    recorded_table,
-    row_dict,
-)
+from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -119,13 +110,7 @@ class MatchDeal(BigADeal):
         shared, not copied: ``deal`` itself must not be used afterwards)."""
         if isinstance(deal, MatchDeal):
             return deal
-        other = cls.__new__(cls)
-        for name in BigADeal.__slots__:
-            setattr(other, name, getattr(deal, name))
-        return other
-
-    def clone(self) -> MatchDeal:
-        return MatchDeal.adopt(super().clone())
+        return copy_slots(deal, cls.__new__(cls), all_slots(cls))
 
 
 class DealSetup(NamedTuple):
@@ -169,10 +154,10 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return row_dict(self)
+        return shared.row_dict(self)
 
 
-class Match(BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
+class Match(shared.BaseMatch[BigARules, MatchDeal, DealSetup, MatchRow]):
     """A series of Big A deals (see the module documentation and
     :class:`chupai.match.BaseMatch`). The first drawer of the first deal may be
     given as ``first_drawer`` or, as in every game's match, ``dealer``."""
@@ -272,10 +257,10 @@ the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The score table of a Big A match record from the record alone
     (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
-    return recorded_table(rec, _recorded_row)
+    return shared.recorded_table(rec, _recorded_row)
 
 
-def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
     return {
         "deal": d.number,
         "first_drawer": d.record.get("first_drawer"),

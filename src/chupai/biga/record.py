@@ -25,59 +25,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from chupai import records
 from chupai.biga.game import BigADeal, deal_stock, parse_stock, stock_text
 from chupai.biga.rules import BigARules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import (
-    FORMAT,
-    VERSION,
-    check_header,
-    check_result,
-    deal_record,
-    field as _field,
-    header_errors,
-    replayers,
-)
+from chupai.records import FORMAT, VERSION, field as _field
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
 
 GAME: Final = "biga"
 
 
-def to_record(deal: BigADeal) -> dict[str, Any]:
-    """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record(
-        GAME,
-        deal,
-        {
-            "first_drawer": deal.first_drawer,
-            "stock": stock_text(deal.stock),
-        },
-        deal.history,
-    )
+def _header(deal: BigADeal) -> dict[str, Any]:
+    """Big A's own header: the first drawer and the stock in draw order."""
+    return {"first_drawer": deal.first_drawer, "stock": stock_text(deal.stock)}
+
+
+to_record = records.recorder(GAME, _header)
+"""``to_record(deal)``: the JSON-ready record of ``deal`` (finished or in progress)."""
 
 
 def _start(rec: Mapping[str, Any]) -> BigADeal:
-    check_header(rec, GAME)
+    records.check_header(rec, GAME)
     raw_rules = _field(rec, "rules", dict)
     raw_stock = _field(rec, "stock", str)
     first_drawer = _field(rec, "first_drawer", int)
     seed = _field(rec, "seed", int, optional=True)
     _field(rec, "actions", list)
-    check_result(rec)
-    with header_errors(ChupaiError, ValueError):
+    records.check_result(rec)
+    with records.header_errors(ChupaiError, ValueError):
         rules = BigARules.from_dict(raw_rules)
         stock = parse_stock(raw_stock)
     if not 0 <= first_drawer < rules.players:
         raise RecordError(f"bad record header: first drawer {first_drawer} is not a seat")
     if seed is not None and deal_stock(seed, first_drawer)[1] != stock:
         raise RecordError("the stock does not match the deal of the recorded seed")
-    with header_errors(ChupaiError, ValueError):  # (checked above)
+    with records.header_errors(ChupaiError, ValueError):  # (checked above)
         return BigADeal.from_stock(rules, stock, first_drawer, seed=seed)
 
 
-replay_steps, replay = replayers(_start)
-"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
-every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
-at the first action that is malformed, out of turn or illegal, or when the final
-result differs from the recorded one (:func:`chupai.records.replayers`)."""
+replay_steps, replay = records.replayers(_start)
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action and
+``replay(rec)`` returns the final deal, checking every action and the result
+(:func:`chupai.records.replayers`)."""

@@ -13,15 +13,15 @@ values and default. ``players`` is fixed at 5.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final
 
 from chupai import options as _opt
 from chupai.errors import RulesError
+from chupai.options import option as _o, option_error as _err
 
 __all__ = [
     "BigASuit",
@@ -71,10 +71,6 @@ class SequenceOrder(StrEnum):
     CHAIN_FOUR_TO_THREE = "chain_four_to_three"
 
 
-def _o(default: Any, doc: str) -> Any:
-    return field(default=default, metadata={"doc": doc})
-
-
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BigARules:
     """Every option of Big A (``biga.md`` §11). Build one with :func:`resolve`
@@ -114,11 +110,8 @@ class BigARules:
     )
 
     def __post_init__(self) -> None:
-        def err(key: str, msg: str, allowed: tuple[str, ...]) -> RulesError:
-            return RulesError(f"option {key!r}: {msg}", key, allowed)
-
         if self.players != 5:
-            raise err(
+            raise _err(
                 "players",
                 f"bad value {self.players!r}; Big A is played by exactly 5 players",
                 ("5",),
@@ -126,13 +119,13 @@ class BigARules:
         if self.big_ace_single_min_big_egg not in (4, 5, 6) or isinstance(
             self.big_ace_single_min_big_egg, bool
         ):
-            raise err(
+            raise _err(
                 "big_ace_single_min_big_egg",
                 f"bad value {self.big_ace_single_min_big_egg!r}; allowed: 4, 5, 6",
                 ("4", "5", "6"),
             )
         if self.p2d5_defender_points not in (1, 2) or isinstance(self.p2d5_defender_points, bool):
-            raise err(
+            raise _err(
                 "p2d5_defender_points",
                 f"bad value {self.p2d5_defender_points!r}; allowed: 1, 2",
                 ("1", "2"),
@@ -181,13 +174,7 @@ def resolve(preset: str = "standard", overrides: Mapping[str, str] | None = None
     Raises :class:`RulesError` for an unknown preset, key or value, naming it and
     listing what is allowed; ``players`` cannot be overridden.
     """
-    name = preset.strip().lower()
-    if name not in PRESETS:
-        raise RulesError(
-            f"unknown preset {preset!r} for biga; presets: {', '.join(PRESETS)}",
-            "preset",
-            tuple(PRESETS),
-        )
+    name = _opt.preset_named("biga", PRESETS, preset)
     overrides = overrides or {}
     if "players" in overrides:
         raise RulesError(
@@ -198,4 +185,4 @@ def resolve(preset: str = "standard", overrides: Mapping[str, str] | None = None
 
 def _field_docs() -> dict[str, str]:
     """Each option's one-line doc (for generated tables)."""
-    return {f.name: f.metadata["doc"] for f in dataclasses.fields(BigARules)}
+    return _opt.option_docs(BigARules)

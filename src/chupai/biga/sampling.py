@@ -50,8 +50,6 @@ is worked out in :mod:`chupai.biga.knowledge` and the stock in
 >>> sample = sample_deal(obs, random.Random(1))
 >>> sample.observe(obs.seat) == obs
 True
->>> sample.legal_actions() == deal.legal_actions()
-True
 """
 
 from __future__ import annotations
@@ -79,6 +77,7 @@ from chupai.biga.game import (
 from chupai.biga.knowledge import Knowledge, before_forced, knowledge, play_moves, sample_hands
 from chupai.biga.redraw import arrange_own, build_stock, draw_facts
 from chupai.errors import ChupaiError
+from chupai.sampling import Sampler
 
 __all__ = ["TRIES", "DealSampler", "Knowledge", "knowledge", "sample_deal", "sample_hands"]
 
@@ -88,25 +87,18 @@ TRIES: Final = 60
 _F: Final = 31
 
 
-class DealSampler:
-    """Draws deals for one observation (see :func:`sample_deal`), working out the
-    knowledge and the seat's own draw order once (the latter with the first
-    sample's generator)."""
+class DealSampler(Sampler[Observation, Knowledge, BigADeal]):
+    """Draws deals for one observation (see :func:`sample_deal` and
+    :class:`chupai.sampling.Sampler`), working out the knowledge and the
+    seat's own draw order once (the latter with the first sample's generator)."""
 
-    __slots__ = (
-        "_facts",
-        "_moves",
-        "_own",
-        "_starts",
-        "knowledge",
-        "observation",
-        "tries",
-    )
+    __slots__ = ("_facts", "_moves", "_own", "_starts")
+
+    TRIES = TRIES
 
     def __init__(self, observation: Observation, *, tries: int = TRIES):
-        self.observation = obs = observation
-        self.knowledge = knowledge(observation)
-        self.tries = max(1, tries)
+        super().__init__(observation, tries=tries)
+        obs = observation
         self._facts = draw_facts(obs)
         n = obs.players
         moves = play_moves(obs)
@@ -118,6 +110,9 @@ class DealSampler:
         self._starts = delta
         self._own: tuple[dict[int, int], list[int]] | None = None
         """The seat's own cards in its slots (found with the first sample's rng)."""
+
+    def _know(self, observation: Observation) -> Knowledge:
+        return knowledge(observation)
 
     def _own_draw(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
         if self._own is None:
@@ -194,28 +189,22 @@ class DealSampler:
                 return False
         return True
 
-    def sample(self, rng: random.Random) -> BigADeal:
-        """One consistent deal; raises :class:`ChupaiError` when ``tries`` draws
-        in a row were inconsistent."""
+    def _draw(self, rng: random.Random) -> BigADeal | None:
         obs = self.observation
         know = self.knowledge
         big = SUITED_ACE + (obs.big_suit or 0)
         starts = self._starts
-        for _ in range(self.tries):
-            hands = sample_hands(know, rng)
-            hands[obs.seat] = obs.hand
-            if any(((h >> SHIFTS[big]) & _F) > m for h, m in zip(hands, know.big_max, strict=True)):
-                continue
-            begin = [h + starts[s] for s, h in enumerate(hands)]
-            if obs.forced and any(((begin[s] >> SHIFTS[big]) & _F) > 1 for s in before_forced(obs)):
-                continue
-            stock = self._stock(begin, rng)
-            if stock is None:
-                continue
-            deal = self._rebuild(stock)
-            if deal is not None:
-                return deal
-        raise ChupaiError("no deal consistent with the observation was found")
+        hands = sample_hands(know, rng)
+        hands[obs.seat] = obs.hand
+        if any(((h >> SHIFTS[big]) & _F) > m for h, m in zip(hands, know.big_max, strict=True)):
+            return None
+        begin = [h + starts[s] for s, h in enumerate(hands)]
+        if obs.forced and any(((begin[s] >> SHIFTS[big]) & _F) > 1 for s in before_forced(obs)):
+            return None
+        stock = self._stock(begin, rng)
+        if stock is None:
+            return None
+        return self._rebuild(stock)
 
 
 def _is_play(ev: Event) -> bool:
@@ -225,8 +214,5 @@ def _is_play(ev: Event) -> bool:
 
 def sample_deal(observation: Observation, rng: random.Random, *, tries: int = TRIES) -> BigADeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
-    from the real one, with the hidden cards drawn at random (see the module
-    documentation). Raises :class:`ChupaiError` outside the play phase, or when
-    no consistent deal was found in ``tries`` draws. To draw many deals for one
-    observation, :class:`DealSampler` saves the repeated work."""
-    return DealSampler(observation, tries=tries).sample(rng)
+    from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`)."""
+    return DealSampler.sample_deal(observation, rng, tries=tries)

@@ -58,7 +58,6 @@ from chupai.bigtwo.observation import (
 from chupai.bigtwo.phases import PrePlay, next_titles, protected_cards, redeal_reasons
 from chupai.bigtwo.rules import BigTwoRules, DingDa, PlayUntil, Series, TributeMethod
 from chupai.bigtwo.scoring import penalty, transfer_penalties, winner_multiplier
-from chupai.bigtwo.state import DealState
 from chupai.bigtwo.values import (
     CHOICE_NAMES,
     EVERYONE,
@@ -72,6 +71,7 @@ from chupai.bigtwo.values import (
     Phase,
 )
 from chupai.cards import CardMask, card_name, cards_of
+from chupai.deal import clone_slots
 from chupai.errors import UnsupportedOptionError
 
 __all__ = [
@@ -106,6 +106,20 @@ class BigTwoDeal(PrePlay):
     """One deal of Big Two. Build with :func:`new_deal` or :meth:`from_hands`."""
 
     __slots__ = ()
+
+    _COPIED = (
+        "hands",
+        "history",
+        "played",
+        "finished",
+        "_combos",
+        "piles",
+        "_queue",
+        "_tasks",
+        "_named",
+        "_received",
+        "_given",
+    )
 
     # ----- construction ---------------------------------------------------
     @classmethod
@@ -261,10 +275,8 @@ class BigTwoDeal(PrePlay):
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         seat = self.to_act
-        if seat is None:
-            return "the deal is over"
-        if self.phase is not Phase.PLAY:
-            return self._phase_refusal(seat, action)
+        if seat is None or self.phase is not Phase.PLAY:
+            return self._refusal_outside_play(seat, action)
         if isinstance(action, Choice):
             return f"{action.name!r} is not an action of the play phase"
         if isinstance(action, Pass):
@@ -499,33 +511,14 @@ class BigTwoDeal(PrePlay):
             base = "hands " + ",".join(str(h) for h in self.dealt_hands)
         return random.Random(f"chupai-bigtwo {base} {purpose}")
 
-    # ----- observation -------------------------------------------------------
+    # ----- observation and copying --------------------------------------------
     def observe(self, seat: int) -> Observation:
         """The observation of ``seat``: only what that seat may know."""
         return observe(self, seat)
 
     def clone(self) -> Self:
         """An independent copy (lists copied; immutable values shared)."""
-        cls = type(self)
-        other = cls.__new__(cls)
-        for name in DealState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.history = list(self.history)
-        other.played = list(self.played)
-        other.finished = list(self.finished)
-        other._combos = list(self._combos)
-        other.piles = list(self.piles)
-        other._queue = list(self._queue)
-        other._tasks = list(self._tasks)
-        other._named = dict(self._named)
-        other._received = list(self._received)
-        other._given = list(self._given)
-        return other
-
-    def __repr__(self) -> str:
-        hands = " | ".join(self.cards_text(h) for h in self.hands)
-        return f"<BigTwoDeal {self.rules.spec()} phase={self.phase.value} to_act={self.to_act} hands=[{hands}]>"
+        return clone_slots(self, self._COPIED)
 
 
 _UNSUPPORTED: Final[tuple[tuple[str, Callable[[BigTwoRules], bool]], ...]] = ()

@@ -12,10 +12,8 @@ A match ends after ``deals`` counted deals, or after the first deal that leaves 
 player's running total at ``+target`` or beyond or at ``-target`` or beyond
 (whichever comes first when both are given).
 
-The caller plays each deal (humans, bots, a search): :meth:`Match.next_deal`
-returns it, the caller applies actions until it is terminal, then asks for the
-next one. :meth:`Match.to_record` writes one JSON-ready record holding every deal's
-record; :func:`replay_match` checks it deal by deal and move by move.
+:meth:`Match.next_deal`, :meth:`Match.to_record` and :func:`replay_match` work as
+:mod:`chupai.match` describes.
 
 >>> from chupai.bigtwo.rules import PRESETS
 >>> m = Match(PRESETS["standard"], seed=3, deals=2)
@@ -35,19 +33,12 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, ClassVar, NamedTuple
 
+from chupai import match as shared
 from chupai.bigtwo import record
 from chupai.bigtwo.game import BigTwoDeal, deal_cards, new_deal, next_titles
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.errors import ChupaiError
-from chupai.match import (
-    MATCH_FORMAT,
-    MATCH_VERSION,
-    MAX_DEALS,
-    BaseMatch,
-    RecordedDeal,
-    recorded_table,
-    row_dict,
-)
+from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -97,10 +88,10 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return row_dict(self)
+        return shared.row_dict(self)
 
 
-class Match(BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
+class Match(shared.BaseMatch[BigTwoRules, BigTwoDeal, DealSetup, MatchRow]):
     """A series of Big Two deals (see the module documentation and
     :class:`chupai.match.BaseMatch`)."""
 
@@ -171,10 +162,10 @@ first bad deal."""
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The score table of a Big Two match record from the record alone
     (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
-    return recorded_table(rec, _recorded_row)
+    return shared.recorded_table(rec, _recorded_row)
 
 
-def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
     return {
         "deal": d.number,
         "dealer": d.record.get("dealer"),

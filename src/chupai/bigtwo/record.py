@@ -8,6 +8,9 @@ raises :class:`RecordError` naming the first bad one.
 >>> from chupai.bigtwo.rules import PRESETS
 >>> from chupai.bigtwo.game import new_deal
 >>> deal = new_deal(PRESETS["standard"], seed=1)
+>>> started = to_record(deal)   # a deal in progress has a record too
+>>> started["actions"], len(started["hands"]), started["result"]
+([], 4, None)
 >>> while not deal.is_terminal():
 ...     _ = deal.apply_action(deal.legal_actions()[0])
 >>> rec = to_record(deal)
@@ -20,20 +23,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from chupai.bigtwo.game import BigTwoDeal, deal_cards
+from chupai import records
+from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import (
-    FORMAT,
-    VERSION,
-    check_header,
-    check_result,
-    deal_record,
-    field as _field,
-    header_errors,
-    replayers,
-)
+from chupai.records import FORMAT, VERSION, field as _field
 
 if TYPE_CHECKING:
     from chupai.bigtwo.match import Match
@@ -45,21 +40,26 @@ def _text(mask: int) -> str:
     return " ".join(card_name(c) for c in cards_of(mask))
 
 
-def to_record(deal: BigTwoDeal) -> dict[str, Any]:
-    """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record(
-        "bigtwo",
-        deal,
-        {
-            "dealer": deal.dealer,
-            "first_deal": deal.first_deal,
-            "leader": deal._given_leader,
-            "ranking": list(deal.ranking) if deal.ranking is not None else None,
-            "hands": [_text(h) for h in deal.dealt_hands],
-            "leftover": _text(_initial_leftover(deal)),
-        },
-        [ev for ev in deal.history if not ev.auto],
-    )
+def _header(deal: BigTwoDeal) -> dict[str, Any]:
+    """Big Two's own header: the dealer, whether it is the first deal, the given
+    leader, the ranking of the previous deal, the dealt hands and the leftover."""
+    return {
+        "dealer": deal.dealer,
+        "first_deal": deal.first_deal,
+        "leader": deal._given_leader,
+        "ranking": list(deal.ranking) if deal.ranking is not None else None,
+        "hands": [_text(h) for h in deal.dealt_hands],
+        "leftover": _text(_initial_leftover(deal)),
+    }
+
+
+def _played(deal: BigTwoDeal) -> list[Event]:
+    """The events a record keeps: the players' own (not the automatic steps)."""
+    return [ev for ev in deal.history if not ev.auto]
+
+
+to_record = records.recorder("bigtwo", _header, _played)
+"""``to_record(deal)``: the JSON-ready record of ``deal`` (finished or in progress)."""
 
 
 def _initial_leftover(deal: BigTwoDeal) -> int:
@@ -77,14 +77,12 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
         raise RecordError(
             "this is a match record: replay it with replay_any or chupai.bigtwo.match.replay_match"
         )
-    check_header(rec, "bigtwo")
-    raw_hands = _field(rec, "hands", list)
-    if not all(isinstance(h, str) for h in raw_hands):
-        raise RecordError("record field 'hands' must be a list of card strings")
+    records.check_header(rec, "bigtwo")
+    raw_hands = records.card_strings(rec, "hands")
     raw_left = rec.get("leftover") or ""
     if not isinstance(raw_left, str):
         raise RecordError(f"record field 'leftover' must be a card string, not {raw_left!r}")
-    check_result(rec)
+    records.check_result(rec)
     first_deal = rec.get("first_deal", True)
     if not isinstance(first_deal, bool):
         raise RecordError(f"record field 'first_deal' must be true or false, not {first_deal!r}")
@@ -99,18 +97,18 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
         raise RecordError(
             f"record field 'ranking' must be a list of seats or null, not {ranking!r}"
         )
-    with header_errors():
+    with records.header_errors():
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
         hands = [parse_mask(h) for h in raw_hands]
         leftover = parse_mask(raw_left)
     dealer = _field(rec, "dealer", int)
     seed = _field(rec, "seed", int, optional=True)
     if seed is not None:
-        with header_errors():
+        with records.header_errors():
             d2, h2, l2 = deal_cards(rules, seed, dealer)
         if h2 != hands or l2 != leftover:
             raise RecordError("the hands do not match the deal of the recorded seed")
-    with header_errors(ChupaiError, ValueError):
+    with records.header_errors(ChupaiError, ValueError):
         return BigTwoDeal.from_hands(
             rules,
             hands,
@@ -123,11 +121,10 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
         )
 
 
-replay_steps, replay = replayers(_start)
-"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
-every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
-at the first action that is malformed, out of turn or illegal, or when the final
-result differs from the recorded one (:func:`chupai.records.replayers`)."""
+replay_steps, replay = records.replayers(_start)
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action and
+``replay(rec)`` returns the final deal, checking every action and the result
+(:func:`chupai.records.replayers`)."""
 
 
 def replay_any(rec: Mapping[str, Any]) -> BigTwoDeal | Match:

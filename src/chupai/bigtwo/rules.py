@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from chupai import options as _opt
-from chupai.errors import RulesError
+from chupai.options import option as _o, option_error as _err
 
 __all__ = [
     "SuitOrder",
@@ -69,10 +69,6 @@ ClassExchange = StrEnum("ClassExchange", "SWAP DEMAND")
 TributeMethod = StrEnum("TributeMethod", "CHOOSE_HANDS ONE_CARD TWO_CARDS DRAW_THREE")
 
 
-def _o(default: Any, doc: str) -> Any:
-    return field(default=default, metadata={"doc": doc})
-
-
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BigTwoRules:
     """Every option of Big Two (``bigtwo.md`` §14). Build one with :func:`resolve`
@@ -89,7 +85,8 @@ class BigTwoRules:
     )
     first_lead: FirstLead = _o(
         FirstLead.STARTING_CARD_FIRST_DEAL,
-        "whether the starting card must be in the first lead of every deal or the first only (§7.1)",
+        "whether the starting card must be in the first lead of every deal or the first only "
+        "(§7.1)",
     )
     allow_triples: bool = _o(True, "three of a kind is a legal play (§6.1)")
     allow_flush: bool = _o(True, "five of one suit is a legal play (§6.1)")
@@ -147,42 +144,39 @@ class BigTwoRules:
     pre_exchange: bool = _o(False, "every player swaps 1 to 3 cards face down before play (§12.4)")
 
     def __post_init__(self) -> None:
-        def err(key: str, msg: str, allowed: tuple[str, ...] = ()) -> RulesError:
-            return RulesError(f"option {key!r}: {msg}", key, allowed)
-
         if self.players not in (2, 3, 4):
-            raise err("players", f"bad value {self.players!r}; allowed: 2, 3, 4", ("2", "3", "4"))
+            raise _err("players", f"bad value {self.players!r}; allowed: 2, 3, 4", ("2", "3", "4"))
         if self.hand_size != "all":
             hs = self.hand_size
             limit = 52 // self.players
             if not isinstance(hs, int) or not 1 <= hs <= limit:
-                raise err(
+                raise _err(
                     "hand_size",
                     f"bad value {hs!r}; allowed: all or an integer 1..{limit} "
                     f"for {self.players} players (hand_size x players <= 52)",
                 )
         if self.redeal_max_points is not None and not 0 <= self.redeal_max_points <= 20:
-            raise err(
+            raise _err(
                 "redeal_max_points",
                 f"bad value {self.redeal_max_points!r}; allowed: none or an integer 0..20",
             )
         if self.winner_bonus < 0:
-            raise err("winner_bonus", f"bad value {self.winner_bonus!r}; allowed: an integer >= 0")
+            raise _err("winner_bonus", f"bad value {self.winner_bonus!r}; allowed: an integer >= 0")
         if self.monster_over_small and self.five_card_rule is not FiveCardRule.SAME_TYPE_OR_MONSTER:
-            raise err(
+            raise _err(
                 "monster_over_small", "may be true only with five_card_rule=same_type_or_monster"
             )
         if self.redeal_four_twos and InstantWin.FOUR_TWOS in self.instant_wins:
-            raise err("redeal_four_twos", "cannot be true while instant_wins contains four_twos")
+            raise _err("redeal_four_twos", "cannot be true while instant_wins contains four_twos")
         if self.series is Series.TRIBUTE:
             if self.players != 4:
-                raise err("series", "series=tribute requires players=4")
+                raise _err("series", "series=tribute requires players=4")
             if isinstance(self.hand_size, int):
                 need = {TributeMethod.TWO_CARDS: 2, TributeMethod.DRAW_THREE: 3}.get(
                     self.tribute_method, 1
                 )
                 if self.hand_size < need:
-                    raise err(
+                    raise _err(
                         "hand_size",
                         f"tribute_method={self.tribute_method.value} needs hand_size >= {need}",
                     )
@@ -190,7 +184,9 @@ class BigTwoRules:
             self.scoring is Scoring.TAIWAN_PLUS_MINUS
             and self.settlement is not Settlement.NEGATED_PENALTY
         ):
-            raise err("settlement", "scoring=taiwan_plus_minus requires settlement=negated_penalty")
+            raise _err(
+                "settlement", "scoring=taiwan_plus_minus requires settlement=negated_penalty"
+            )
 
     # ----- derived facts -------------------------------------------------
     @property
@@ -255,13 +251,7 @@ def resolve(preset: str = "standard", overrides: Mapping[str, str] | None = None
     Raises :class:`RulesError` for an unknown preset, key or value, or an invalid
     combination, naming the key and listing what is allowed.
     """
-    name = preset.strip().lower()
-    if name not in PRESETS:
-        raise RulesError(
-            f"unknown preset {preset!r} for bigtwo; presets: {', '.join(PRESETS)}",
-            "preset",
-            tuple(PRESETS),
-        )
+    name = _opt.preset_named("bigtwo", PRESETS, preset)
     return _opt.apply_overrides(PRESETS[name], overrides or {})
 
 

@@ -44,11 +44,9 @@ The module is pure: randomness comes only from the ``rng`` argument.
 >>> for _ in range(6):
 ...     _ = deal.apply_action(deal.legal_actions()[0])
 >>> obs = deal.observe(deal.current_player)
->>> sample = sample_deal(obs, random.Random(1))
->>> sample.observe(obs.seat) == obs
-True
->>> sample.legal_actions() == deal.legal_actions()
-True
+>>> sampler = DealSampler(obs)   # many samples of one observation
+>>> [sampler.sample(random.Random(k)).observe(obs.seat) == obs for k in range(3)]
+[True, True, True]
 """
 
 from __future__ import annotations
@@ -73,6 +71,7 @@ from chupai.bigtwo.game import (
 from chupai.bigtwo.rules import BigTwoRules, ClassExchange, DingDa, Series, TributeMethod
 from chupai.cards import CardMask, cards_of
 from chupai.errors import ChupaiError
+from chupai.sampling import NO_DEAL, Sampler, play_observation
 
 __all__ = ["Knowledge", "knowledge", "sample_hands", "DealSampler", "sample_deal", "TRIES"]
 
@@ -127,11 +126,7 @@ def knowledge(observation: Observation) -> Knowledge:
 
     Raises :class:`ChupaiError` outside the play phase or for an observation whose
     counts do not add up."""
-    obs = observation
-    if obs.phase is not Phase.PLAY:
-        raise ChupaiError(
-            f"sampling needs an observation of the play phase, not {obs.phase.value!r}"
-        )
+    obs = play_observation(observation, Phase.PLAY)
     n = obs.players
     me = obs.seat
     played = 0
@@ -447,37 +442,37 @@ def _rebuild(
     return deal
 
 
-class DealSampler:
-    """Draws deals for one observation (see :func:`sample_deal`): the knowledge
-    and the replay plan are worked out once, and what a rejected draw teaches
-    (a 頂大 single was its player's highest card) is kept for the next draws."""
+class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
+    """Draws deals for one observation (see :func:`sample_deal` and
+    :class:`chupai.sampling.Sampler`): the knowledge and the replay plan are
+    worked out once, and what a rejected draw teaches (a 頂大 single was its
+    player's highest card) is kept for the next draws."""
 
-    __slots__ = ("observation", "knowledge", "tries", "_plan", "_strength")
+    __slots__ = ("_plan", "_strength")
+
+    TRIES = TRIES
 
     def __init__(self, observation: Observation, *, tries: int = TRIES):
-        self.observation = observation
-        self.knowledge = knowledge(observation)
-        self.tries = max(1, tries)
+        super().__init__(observation, tries=tries)
         self._plan = _plan(observation)
         self._strength = tables(observation.rules).card_strength
 
-    def sample(self, rng: random.Random) -> BigTwoDeal:
-        """One consistent deal; raises :class:`ChupaiError` when ``tries`` draws
-        in a row were inconsistent."""
+    def _know(self, observation: Observation) -> Knowledge:
+        return knowledge(observation)
+
+    def _draw(self, rng: random.Random) -> BigTwoDeal | None:
         obs = self.observation
         n = obs.players
-        for _ in range(self.tries):
-            know = self.knowledge
-            locs = sample_hands(know, rng)
-            if locs is None:
-                break
-            hands = [obs.hand if s == obs.seat else locs[s] for s in range(n)]
-            got = _rebuild(obs, self._plan, hands, locs[n])
-            if isinstance(got, BigTwoDeal):
-                return got
-            if got.seat >= 0 and got.seat != obs.seat:
-                self._learn(got.seat, got.card)
-        raise ChupaiError("no deal consistent with the observation was found")
+        locs = sample_hands(self.knowledge, rng)
+        if locs is None:
+            raise ChupaiError(NO_DEAL)
+        hands = [obs.hand if s == obs.seat else locs[s] for s in range(n)]
+        got = _rebuild(obs, self._plan, hands, locs[n])
+        if isinstance(got, BigTwoDeal):
+            return got
+        if got.seat >= 0 and got.seat != obs.seat:
+            self._learn(got.seat, got.card)
+        return None
 
     def _learn(self, seat: int, card: int) -> None:
         """A 頂大 single was ``seat``'s highest card: no stronger unseen card is in
@@ -495,8 +490,5 @@ class DealSampler:
 
 def sample_deal(observation: Observation, rng: random.Random, *, tries: int = TRIES) -> BigTwoDeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
-    from the real one, with the hidden cards drawn at random (see the module
-    documentation). Raises :class:`ChupaiError` outside the play phase, or when
-    no consistent deal was found in ``tries`` draws. To draw many deals for one
-    observation, :class:`DealSampler` saves the repeated work."""
-    return DealSampler(observation, tries=tries).sample(rng)
+    from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`)."""
+    return DealSampler.sample_deal(observation, rng, tries=tries)

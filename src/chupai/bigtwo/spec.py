@@ -55,10 +55,6 @@ def facts(obs: Observation) -> SeatFacts:
     )
 
 
-def _deal(r: rules.BigTwoRules, seed: int, *, dealer: int | None = None, **extra: Any) -> Any:
-    return new_deal(r, seed, dealer=dealer, **extra)
-
-
 SPEC = register(
     package_spec(
         "bigtwo",
@@ -86,7 +82,7 @@ SPEC = register(
         seats=(2, 3, 4),
         default_preset="standard",
         combo_names=names.COMBO_NAMES,
-        deal=_deal,
+        deal=new_deal,
         facts=facts,
         result=lambda deal: _result(deal.outcome),
         after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)

@@ -42,6 +42,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple, TypeAlias
 
+from chupai import cards as _shared
 from chupai.cards import BARE_BASE, BLACK_JOKER, RED_JOKER, card_name, parse_tokens
 from chupai.doudizhu.diagnoses import diagnose
 from chupai.doudizhu.rules import DouDizhuRules
@@ -136,17 +137,12 @@ class Combo(NamedTuple):
 
 def pack(counts: Sequence[int]) -> Cards:
     """Packed cards from a sequence of up to 15 rank counts."""
-    out = 0
-    for r, n in enumerate(counts):
-        if not 0 <= n <= 15:
-            raise ValueError(f"bad count {n!r} for rank {RANK_NAMES[r]}")
-        out |= n << (5 * r)
-    return out
+    return _shared.pack_counts(counts, RANK_NAMES, "rank")
 
 
 def unpack(cards: Cards) -> tuple[int, ...]:
     """The 15 rank counts of packed cards."""
-    return tuple((cards >> s) & 31 for s in SHIFTS)
+    return _shared.unpack_counts(cards, SHIFTS)
 
 
 _EVEN_FIELDS: Final = sum(31 << (10 * k) for k in range(8))

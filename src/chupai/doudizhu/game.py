@@ -35,10 +35,10 @@ the next deal (dealt by the next player, ``(dealer + 1) % players``) carries
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Self
 
 from chupai.actions import PASS, Pass
-from chupai.deal import Deal
+from chupai.deal import Deal, clone_slots
 from chupai.doudizhu.auction import AuctionMixin
 from chupai.doudizhu.combos import (
     GUARD,
@@ -134,6 +134,17 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         "_lockout",
     )
 
+    _COPIED = (
+        "hands",
+        "history",
+        "bids",
+        "played",
+        "play_counts",
+        "_combos",
+        "_stale",
+        "_rob_queue",
+    )
+
     phase: Phase
     dealer: int
     seed: int | None
@@ -211,12 +222,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         self._rob_queue = []
         self._rob_pos = 0
         self.kitty_taken = False
-        self.top = None
-        self.top_player = None
-        self.passed = 0
-        self._active = (1 << n) - 1
-        self._lockout = False
-        self.leader = None
+        self._no_trick()
         self.played = [0] * n
         self.play_counts = [0] * n
         self.bombs = 0
@@ -274,10 +280,8 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         seat = self.to_act
-        if seat is None:
-            return "the deal is over"
-        if self.phase is not Phase.PLAY:
-            return self._phase_refusal(seat, action)
+        if seat is None or self.phase is not Phase.PLAY:
+            return self._refusal_outside_play(seat, action)
         return self._why_illegal_play(seat, action)
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
@@ -301,7 +305,8 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         cards = action.cards
         hand = self.hands[seat]
         if not isinstance(cards, int) or cards <= 0 or cards & GUARD or not contains(hand, cards):
-            return f"seat {seat} does not hold {cards_text(cards) if isinstance(cards, int) else cards!r}"
+            held = cards_text(cards) if isinstance(cards, int) else repr(cards)
+            return f"seat {seat} does not hold {held}"
         found = readings(cards, self.rules)
         if not found:
             return "not a combination: " + explain(cards, self.rules)
@@ -312,7 +317,10 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
                 + ", ".join(sorted({r.kind.value for r in found}))
             )
         if action != first_of_kind:
-            return "the play does not match its cards' reading (a kind is always read with its highest key)"
+            return (
+                "the play does not match its cards' reading "
+                "(a kind is always read with its highest key)"
+            )
         if self.top is None:
             return None
         if not beats(action, self.top, self.rules):
@@ -448,31 +456,9 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
             outcome=self.outcome,
         )
 
-    def clone(self) -> DouDizhuDeal:
+    def clone(self) -> Self:
         """An independent copy (lists copied; immutable values shared)."""
-        other = DouDizhuDeal.__new__(DouDizhuDeal)
-        for name in _SLOTS:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.history = list(self.history)
-        other.bids = list(self.bids)
-        other.played = list(self.played)
-        other.play_counts = list(self.play_counts)
-        other._combos = list(self._combos)
-        other._stale = list(self._stale)
-        other._rob_queue = list(self._rob_queue)
-        return other
-
-    def __repr__(self) -> str:
-        hands = " | ".join(cards_text(h) for h in self.hands)
-        return (
-            f"<DouDizhuDeal {self.rules.spec()} phase={self.phase.value} "
-            f"to_act={self.to_act} hands=[{hands}]>"
-        )
-
-
-_SLOTS: Final = AuctionMixin.__slots__ + DouDizhuDeal.__slots__
-"""Every attribute of a deal (what :meth:`DouDizhuDeal.clone` copies)."""
+        return clone_slots(self, self._COPIED)
 
 
 def _checked_cards(

@@ -17,11 +17,8 @@ first counted deal that leaves a player's running total at ``+target`` or beyond
 or at ``-target`` or beyond (whichever comes first when both are given), and in
 any case after :data:`MAX_DEALS` deals, redeals included.
 
-The caller plays each deal (humans, bots, a search): :meth:`Match.next_deal`
-returns it, the caller applies actions until it is terminal, then asks for the
-next one. :meth:`Match.to_record` writes one JSON-ready record holding every
-deal's record; :func:`replay_match` checks it deal by deal and move by move, and
-:func:`table_from_record` recomputes the score table from the record alone.
+:meth:`Match.next_deal`, :meth:`Match.to_record`, :func:`replay_match` and
+:func:`table_from_record` work as :mod:`chupai.match` describes.
 
 >>> from chupai.doudizhu.rules import PRESETS
 >>> m = Match(PRESETS["classic"], seed=3, deals=2)
@@ -41,19 +38,12 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, ClassVar, Final, NamedTuple
 
+from chupai import match as shared
 from chupai.doudizhu import record
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError
-from chupai.match import (
-    MATCH_FORMAT,
-    MATCH_VERSION,
-    MAX_DEALS,
-    BaseMatch,
-    RecordedDeal,
-    recorded_table,
-    row_dict,
-)
+from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
 from chupai.seeds import match_deal_seed
 
 __all__ = [
@@ -115,10 +105,10 @@ class MatchRow(NamedTuple):
     """Running totals after this deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return row_dict(self)
+        return shared.row_dict(self)
 
 
-class Match(BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
+class Match(shared.BaseMatch[DouDizhuRules, DouDizhuDeal, DealSetup, MatchRow]):
     """A series of Dou Dizhu deals (see the module documentation and
     :class:`chupai.match.BaseMatch`)."""
 
@@ -181,10 +171,10 @@ naming the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The score table of a Dou Dizhu match record from the record alone
     (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
-    return recorded_table(rec, _recorded_row)
+    return shared.recorded_table(rec, _recorded_row)
 
 
-def _recorded_row(d: RecordedDeal) -> dict[str, Any]:
+def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
     return {
         "deal": d.number,
         "dealer": d.record.get("dealer"),

@@ -23,50 +23,40 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from chupai import records
 from chupai.doudizhu.combos import RANK_NAMES, parse_cards
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError, RecordError
-from chupai.records import (
-    FORMAT,
-    VERSION,
-    check_header,
-    check_result,
-    deal_record,
-    field as _field,
-    header_errors,
-    replayers,
-)
+from chupai.records import FORMAT, VERSION, field as _field
 
 __all__ = ["FORMAT", "VERSION", "GAME", "to_record", "replay", "replay_steps"]
 
 GAME: Final = "doudizhu"
 
 
-def to_record(deal: DouDizhuDeal) -> dict[str, Any]:
-    """The JSON-ready record of ``deal`` (finished or in progress)."""
-    return deal_record(
-        GAME,
-        deal,
-        {
-            "dealer": deal.dealer,
-            "marker_index": deal.marker_index,
-            "marker": RANK_NAMES[deal.marker] if deal.marker is not None else None,
-            "first_bidder": deal.first_bidder,
-            "doubled": deal.doubled,
-            "hands": [deal.cards_text(h) for h in deal.dealt_hands],
-            "kitty": deal.cards_text(deal.kitty),
-        },
-        deal.history,
-    )
+def _header(deal: DouDizhuDeal) -> dict[str, Any]:
+    """Dou Dizhu's own header: the dealer, the marker card, the first bidder,
+    whether the deal is doubled, the dealt hands and the kitty."""
+    return {
+        "dealer": deal.dealer,
+        "marker_index": deal.marker_index,
+        "marker": RANK_NAMES[deal.marker] if deal.marker is not None else None,
+        "first_bidder": deal.first_bidder,
+        "doubled": deal.doubled,
+        "hands": [deal.cards_text(h) for h in deal.dealt_hands],
+        "kitty": deal.cards_text(deal.kitty),
+    }
+
+
+to_record = records.recorder(GAME, _header)
+"""``to_record(deal)``: the JSON-ready record of ``deal`` (finished or in progress)."""
 
 
 def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
-    check_header(rec, GAME)
+    records.check_header(rec, GAME)
     raw_rules = _field(rec, "rules", dict)
-    raw_hands = _field(rec, "hands", list)
-    if not all(isinstance(h, str) for h in raw_hands):
-        raise RecordError("record field 'hands' must be a list of card strings")
+    raw_hands = records.card_strings(rec, "hands")
     raw_kitty = _field(rec, "kitty", str)
     dealer = _field(rec, "dealer", int)
     seed = _field(rec, "seed", int, optional=True)
@@ -75,19 +65,19 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
     first_bidder = _field(rec, "first_bidder", int, optional=True)
     doubled = _field(rec, "doubled", bool, optional=True, default=False)
     _field(rec, "actions", list)
-    check_result(rec)
+    records.check_result(rec)
     marker: int | None = None
     if raw_marker is not None:
         name = raw_marker.strip().upper().replace("10", "T")
         if name not in RANK_NAMES:
             raise RecordError(f"record field 'marker' is not a rank: {raw_marker!r}")
         marker = RANK_NAMES.index(name)
-    with header_errors():
+    with records.header_errors():
         rules = DouDizhuRules.from_dict(raw_rules)
         hands = [parse_cards(h, rules) for h in raw_hands]
         kitty = parse_cards(raw_kitty, rules)
     if seed is not None:
-        with header_errors(ChupaiError, ValueError):
+        with records.header_errors(ChupaiError, ValueError):
             d2, h2, k2, m2, r2 = deal_cards(rules, seed, dealer)
         if h2 != hands or k2 != kitty:
             raise RecordError("the hands do not match the deal of the recorded seed")
@@ -95,7 +85,7 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
             m2 != marker_index or (marker is not None and marker != r2)
         ):
             raise RecordError("the marker card does not match the deal of the recorded seed")
-    with header_errors(ChupaiError, ValueError):
+    with records.header_errors(ChupaiError, ValueError):
         return DouDizhuDeal.from_hands(
             rules,
             hands,
@@ -109,8 +99,7 @@ def _start(rec: Mapping[str, Any]) -> DouDizhuDeal:
         )
 
 
-replay_steps, replay = replayers(_start)
-"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action, checking
-every one; ``replay(rec)`` returns the final deal. Both raise :class:`RecordError`
-at the first action that is malformed, out of turn or illegal, or when the final
-result differs from the recorded one (:func:`chupai.records.replayers`)."""
+replay_steps, replay = records.replayers(_start)
+"""``replay_steps(rec)`` yields ``(index, deal, event)`` after each action and
+``replay(rec)`` returns the final deal, checking every action and the result
+(:func:`chupai.records.replayers`)."""

@@ -19,18 +19,18 @@ that does not apply to the preset is an error.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final, get_args, get_origin
 
 from chupai import options as _opt
 from chupai.errors import RulesError
+from chupai.options import option as _o, option_error as _err
 
 __all__ = [
     "Bidding",
@@ -76,10 +76,6 @@ class FourWithTwoKickers(StrEnum):
 
     ANY = "any"
     NO_PAIR = "no_pair"
-
-
-def _o(default: Any, doc: str) -> Any:
-    return field(default=default, metadata={"doc": doc})
 
 
 STRUCTURE_KEYS: Final = ("players", "packs", "hand_size", "kitty_size")
@@ -138,7 +134,8 @@ class DouDizhuRules:
     )
     bomb_doubling: bool = _o(
         True,
-        "doubling bombs double the unit (classic: bomb, rocket; four_player: 6+ of a kind, 4 jokers) (§10.1)",
+        "doubling bombs double the unit (classic: bomb, rocket; "
+        "four_player: 6+ of a kind, 4 jokers) (§10.1)",
     )
     four_with_two_kickers: FourWithTwoKickers | None = _o(
         FourWithTwoKickers.ANY,
@@ -266,10 +263,6 @@ class DouDizhuRules:
         return self.spec()
 
 
-def _err(key: str, msg: str, allowed: tuple[str, ...] = ()) -> RulesError:
-    return RulesError(f"option {key!r}: {msg}", key, allowed)
-
-
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -334,13 +327,7 @@ def resolve(preset: str = "classic", overrides: Mapping[str, str] | None = None)
     a structure key, a key that does not apply to the preset, or an invalid
     combination, naming the key and listing what is allowed.
     """
-    name = preset.strip().lower()
-    if name not in PRESETS:
-        raise RulesError(
-            f"unknown preset {preset!r} for doudizhu; presets: {', '.join(PRESETS)}",
-            "preset",
-            tuple(PRESETS),
-        )
+    name = _opt.preset_named("doudizhu", PRESETS, preset)
     overrides = overrides or {}
     fields = _opt.option_fields(DouDizhuRules)
     for key in overrides:
@@ -380,4 +367,4 @@ def spec(rules: DouDizhuRules) -> str:
 
 def _field_docs() -> dict[str, str]:
     """Each option's one-line doc (for generated tables)."""
-    return {f.name: f.metadata["doc"] for f in dataclasses.fields(DouDizhuRules)}
+    return _opt.option_docs(DouDizhuRules)

@@ -40,10 +40,11 @@ The module is pure: randomness comes only from the ``rng`` argument.
 >>> while deal.phase is not Phase.PLAY or len(deal.history) < 12:
 ...     _ = deal.apply_action(deal.legal_actions()[0])
 >>> obs = deal.observe(deal.current_player)
+>>> know = knowledge(obs)   # the unseen cards, each hand's share of them, the known ones
+>>> know.capacity[obs.seat], sum(know.capacity) == size_of(know.unseen)
+(0, True)
 >>> sample = sample_deal(obs, random.Random(1))
 >>> sample.observe(obs.seat) == obs
-True
->>> sample.legal_actions() == deal.legal_actions()
 True
 """
 
@@ -55,7 +56,7 @@ from typing import Final, NamedTuple
 from chupai.doudizhu.combos import NRANKS, SHIFTS, UNIT, Cards, contains, deck_cards, size_of
 from chupai.doudizhu.game import DouDizhuDeal, Observation, Phase
 from chupai.errors import ChupaiError
-from chupai.sampling import check_known, deal_unseen, hidden_capacity
+from chupai.sampling import Sampler, check_known, deal_unseen, hidden_capacity, play_observation
 
 __all__ = ["Knowledge", "knowledge", "sample_hands", "DealSampler", "sample_deal", "TRIES"]
 
@@ -81,13 +82,10 @@ def _count(cards: Cards, rank: int) -> int:
 def knowledge(observation: Observation) -> Knowledge:
     """What the seat of ``observation`` (play phase) knows of the other hands.
 
-    Raises :class:`ChupaiError` outside the play phase or for an observation whose
-    cards do not add up."""
-    obs = observation
-    if obs.phase is not Phase.PLAY:
-        raise ChupaiError(
-            f"sampling needs an observation of the play phase, not {obs.phase.value!r}"
-        )
+    Raises :class:`ChupaiError` outside the play phase and for an observation that
+    shows more cards than the decks hold, whose counts do not add up or whose
+    known cards do not fit in the hands."""
+    obs = play_observation(observation, Phase.PLAY)
     n = obs.players
     me = obs.seat
     seen = obs.hand + sum(obs.played)
@@ -160,36 +158,27 @@ def _rebuild(obs: Observation, hands: list[Cards]) -> DouDizhuDeal | None:
     return deal
 
 
-class DealSampler:
-    """Draws deals for one observation (see :func:`sample_deal`), working out the
-    knowledge once."""
+class DealSampler(Sampler[Observation, Knowledge, DouDizhuDeal]):
+    """Draws deals for one observation (see :func:`sample_deal` and
+    :class:`chupai.sampling.Sampler`), working out the knowledge once."""
 
-    __slots__ = ("observation", "knowledge", "tries")
+    __slots__ = ()
 
-    def __init__(self, observation: Observation, *, tries: int = TRIES):
-        self.observation = observation
-        self.knowledge = knowledge(observation)
-        self.tries = max(1, tries)
+    TRIES = TRIES
 
-    def sample(self, rng: random.Random) -> DouDizhuDeal:
-        """One consistent deal; raises :class:`ChupaiError` when ``tries`` draws
-        in a row were inconsistent."""
+    def _know(self, observation: Observation) -> Knowledge:
+        return knowledge(observation)
+
+    def _draw(self, rng: random.Random) -> DouDizhuDeal | None:
         obs = self.observation
-        for _ in range(self.tries):
-            hands = sample_hands(self.knowledge, rng)
-            hands[obs.seat] = obs.hand
-            deal = _rebuild(obs, hands)
-            if deal is not None:
-                return deal
-        raise ChupaiError("no deal consistent with the observation was found")
+        hands = sample_hands(self.knowledge, rng)
+        hands[obs.seat] = obs.hand
+        return _rebuild(obs, hands)
 
 
 def sample_deal(
     observation: Observation, rng: random.Random, *, tries: int = TRIES
 ) -> DouDizhuDeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
-    from the real one, with the hidden cards drawn at random (see the module
-    documentation). Raises :class:`ChupaiError` outside the play phase, or when
-    no consistent deal was found in ``tries`` draws. To draw many deals for one
-    observation, :class:`DealSampler` saves the repeated work."""
-    return DealSampler(observation, tries=tries).sample(rng)
+    from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`)."""
+    return DealSampler.sample_deal(observation, rng, tries=tries)

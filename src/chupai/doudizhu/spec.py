@@ -52,10 +52,6 @@ def facts(obs: Observation) -> SeatFacts:
     )
 
 
-def _deal(r: rules.DouDizhuRules, seed: int, *, dealer: int | None = None, **extra: Any) -> Any:
-    return new_deal(r, seed, dealer=dealer, **extra)
-
-
 def _after_redeal(deal: Any) -> NextDeal:
     # the next seat deals; an all-pass redeal may double the next deal (§4.2)
     return NextDeal((deal.dealer + 1) % deal.players, {"doubled": bool(deal.outcome.next_doubled)})
@@ -82,7 +78,7 @@ SPEC = register(
         seats=(3, 4),
         default_preset="classic",
         combo_names=names.COMBO_NAMES,
-        deal=_deal,
+        deal=new_deal,
         facts=facts,
         result=lambda deal: _result(deal.outcome, deal.players),
         after_redeal=_after_redeal,
