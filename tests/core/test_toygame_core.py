@@ -5,10 +5,18 @@ from __future__ import annotations
 import random
 
 import pytest
-import toygame.spec  # noqa: F401  (registers the game "toy")
+import toygame.spec
 
 from chupai.errors import IllegalActionError, RecordError
-from chupai.protocol import all_games, get_game
+from chupai.protocol import all_games, get_game, register, unregister
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _registered():
+    """The toy game is registered while this module's tests run, and only then."""
+    register(toygame.spec.SPEC)
+    yield
+    unregister("toy")
 
 
 def _random_deal(seed: int):
