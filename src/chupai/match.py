@@ -450,8 +450,12 @@ def recorded_deals(rec: Mapping[str, Any]) -> Iterator[RecordedDeal]:
 def recorded_table(
     rec: Mapping[str, Any], row: Callable[[RecordedDeal], dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    """The score table of a match record computed from the record alone: ``row``
-    of each finished deal, its recorded scores added up (no replay: a game's
+    """The score table of a match record computed from the record alone: a row of
+    each finished deal, ``deal`` (its number), the game's fields ``row(d)``, then
+    ``scores`` and ``totals``, its recorded scores added up (no replay: a game's
     ``replay_match`` checks that the scores are right). Raises
     :class:`RecordError` as :func:`recorded_deals` does."""
-    return [row(d) for d in recorded_deals(rec)]
+    return [
+        {"deal": d.number, **row(d), "scores": d.scores, "totals": d.totals}
+        for d in recorded_deals(rec)
+    ]

@@ -61,13 +61,10 @@ from chupai.biga.game import SUIT_LETTERS, BigADeal, deal_stock
 from chupai.biga.rules import BigARules
 from chupai.deal import all_slots, copy_slots
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
+from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS  # noqa: F401 (re-exported)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
-    "MATCH_FORMAT",
-    "MATCH_VERSION",
-    "MAX_DEALS",
     "GAME",
     "DealSetup",
     "MatchDeal",
@@ -254,15 +251,8 @@ when present, must be the replayed ones. Raises :class:`RecordError` naming
 the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
 
 
-def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The score table of a Big A match record from the record alone
-    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
-    return shared.recorded_table(rec, _recorded_row)
-
-
 def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
     return {
-        "deal": d.number,
         "first_drawer": d.record.get("first_drawer"),
         "redeal": d.redeal,
         "declarer": d.result.get("declarer"),
@@ -272,6 +262,10 @@ def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
         "partner_revealed": bool(d.result.get("partner_revealed", False)),
         "two_shown": bool(d.result.get("two_shown", False)),
         "finishing_order": list(d.result.get("finishing_order") or []),
-        "scores": d.scores,
-        "totals": d.totals,
     }
+
+
+def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The score table of a Big A match record from the record alone
+    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
+    return shared.recorded_table(rec, _recorded_row)

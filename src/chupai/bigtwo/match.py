@@ -38,20 +38,10 @@ from chupai.bigtwo import record
 from chupai.bigtwo.game import BigTwoDeal, deal_cards, new_deal, next_titles
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
+from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS  # noqa: F401 (re-exported)
 from chupai.seeds import match_deal_seed
 
-__all__ = [
-    "MATCH_FORMAT",
-    "MATCH_VERSION",
-    "MAX_DEALS",
-    "DealSetup",
-    "MatchRow",
-    "Match",
-    "deal_seed",
-    "replay_match",
-    "table_from_record",
-]
+__all__ = ["DealSetup", "MatchRow", "Match", "deal_seed", "replay_match", "table_from_record"]
 
 
 def deal_seed(match_seed: int, index: int) -> int:
@@ -159,18 +149,15 @@ totals must be the replayed ones. Raises :class:`RecordError` naming the
 first bad deal."""
 
 
+def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
+    return {
+        "dealer": d.record.get("dealer"),
+        "winner": d.result.get("winner"),
+        "redeal": d.redeal,
+    }
+
+
 def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The score table of a Big Two match record from the record alone
     (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
     return shared.recorded_table(rec, _recorded_row)
-
-
-def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
-    return {
-        "deal": d.number,
-        "dealer": d.record.get("dealer"),
-        "winner": d.result.get("winner"),
-        "redeal": d.redeal,
-        "scores": d.scores,
-        "totals": d.totals,
-    }

@@ -43,13 +43,10 @@ from chupai.doudizhu import record
 from chupai.doudizhu.game import DouDizhuDeal, deal_cards, new_deal
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError
-from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS
+from chupai.match import MATCH_FORMAT, MATCH_VERSION, MAX_DEALS  # noqa: F401 (re-exported)
 from chupai.seeds import match_deal_seed
 
 __all__ = [
-    "MATCH_FORMAT",
-    "MATCH_VERSION",
-    "MAX_DEALS",
     "GAME",
     "DealSetup",
     "MatchRow",
@@ -168,15 +165,8 @@ totals, when present, must be the replayed ones. Raises :class:`RecordError`
 naming the first bad deal (``deal K: ...``, K 1-based, redeals included)."""
 
 
-def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The score table of a Dou Dizhu match record from the record alone
-    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
-    return shared.recorded_table(rec, _recorded_row)
-
-
 def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
     return {
-        "deal": d.number,
         "dealer": d.record.get("dealer"),
         "doubled": bool(d.record.get("doubled", False)),
         "redeal": d.redeal,
@@ -184,6 +174,10 @@ def _recorded_row(d: shared.RecordedDeal) -> dict[str, Any]:
         "winner": d.result.get("winner"),
         "side": d.result.get("side"),
         "unit": d.result.get("unit"),
-        "scores": d.scores,
-        "totals": d.totals,
     }
+
+
+def table_from_record(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The score table of a Dou Dizhu match record from the record alone
+    (:func:`chupai.match.recorded_table`: the rows of :meth:`MatchRow.to_dict`)."""
+    return shared.recorded_table(rec, _recorded_row)
