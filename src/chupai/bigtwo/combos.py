@@ -125,67 +125,12 @@ def _rank_bits(ranks: str) -> int:
     return bits
 
 
-_ALL_STRAIGHTS: Final = [
-    "A2345",
-    "23456",
-    "34567",
-    "45678",
-    "56789",
-    "6789T",
-    "789TJ",
-    "89TJQ",
-    "9TJQK",
-    "TJQKA",
-    "JQKA2",
-]
+_ALL_STRAIGHTS: Final = "A2345 23456 34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA JQKA2".split()
 _STRAIGHT_RANKING: Final = {
-    StraightOrder.BIGTWO: [
-        "34567",
-        "45678",
-        "56789",
-        "6789T",
-        "789TJ",
-        "89TJQ",
-        "9TJQK",
-        "TJQKA",
-        "23456",
-        "A2345",
-    ],
-    StraightOrder.POKER_A2345_SECOND: [
-        "23456",
-        "34567",
-        "45678",
-        "56789",
-        "6789T",
-        "789TJ",
-        "89TJQ",
-        "9TJQK",
-        "A2345",
-        "TJQKA",
-    ],
-    StraightOrder.TAIWAN: [
-        "A2345",
-        "34567",
-        "45678",
-        "56789",
-        "6789T",
-        "789TJ",
-        "89TJQ",
-        "9TJQK",
-        "TJQKA",
-        "23456",
-    ],
-    StraightOrder.JQKA2_HIGH: [
-        "34567",
-        "45678",
-        "56789",
-        "6789T",
-        "789TJ",
-        "89TJQ",
-        "9TJQK",
-        "TJQKA",
-        "JQKA2",
-    ],
+    StraightOrder.BIGTWO: "34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA 23456 A2345".split(),
+    StraightOrder.POKER_A2345_SECOND: "23456 34567 45678 56789 6789T 789TJ 89TJQ 9TJQK A2345 TJQKA".split(),
+    StraightOrder.TAIWAN: "A2345 34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA 23456".split(),
+    StraightOrder.JQKA2_HIGH: "34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA JQKA2".split(),
 }
 
 SUIT_MASKS: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))

@@ -54,7 +54,10 @@ K = Kind
 _new = tuple.__new__
 _RANKS: Final = range(NRANKS)
 
-Stage = Callable[[Cards, list[int], list[int], Tables, tuple[ShapeRules, ...], list[Combo]], None]
+Ranks = list[int]
+"""Per-rank counts, or the ranks present in a hand."""
+Shapes = tuple[ShapeRules, ...]
+Stage = Callable[[Cards, Ranks, Ranks, Tables, Shapes, list[Combo]], None]
 """A generator stage: ``(hand, counts, ranks present, tables, shapes, out)``."""
 
 
@@ -90,12 +93,7 @@ _GUARDS: Final = tuple(
 
 
 def _jokers(
-    hand: Cards,
-    c: list[int],
-    present: list[int],
-    t: Tables,
-    shapes: tuple[ShapeRules, ...],
-    out: list[Combo],
+    hand: Cards, c: Ranks, present: Ranks, t: Tables, shapes: Shapes, out: list[Combo]
 ) -> None:
     """Sets of the two jokers (rocket, heaven_lord)."""
     for sh in shapes:
@@ -104,12 +102,7 @@ def _jokers(
 
 
 def _runs(
-    hand: Cards,
-    c: list[int],
-    present: list[int],
-    t: Tables,
-    shapes: tuple[ShapeRules, ...],
-    out: list[Combo],
+    hand: Cards, c: Ranks, present: Ranks, t: Tables, shapes: Shapes, out: list[Combo]
 ) -> None:
     """Chains without wings (straights, pair chains, airplanes): every chain
     inside each maximal run of ranks holding enough cards (memoized by which
@@ -145,12 +138,7 @@ def _pairable(c: list[int], present: list[int], t: Tables) -> list[int]:
 
 
 def _kicker(
-    hand: Cards,
-    c: list[int],
-    present: list[int],
-    t: Tables,
-    shapes: tuple[ShapeRules, ...],
-    out: list[Combo],
+    hand: Cards, c: Ranks, present: Ranks, t: Tables, shapes: Shapes, out: list[Combo]
 ) -> None:
     """Sets with one kicker (trio_single, trio_pair, four_with_pair), prebuilt in
     ``Tables.kicked``: for each shape, each body rank in turn."""
@@ -167,12 +155,7 @@ def _kicker(
 
 
 def _kickers(
-    hand: Cards,
-    c: list[int],
-    present: list[int],
-    t: Tables,
-    shapes: tuple[ShapeRules, ...],
-    out: list[Combo],
+    hand: Cards, c: Ranks, present: Ranks, t: Tables, shapes: Shapes, out: list[Combo]
 ) -> None:
     """Sets with several kickers (four_with_two, four_with_two_pairs): for each
     body rank, each shape of the stage in turn."""
@@ -254,12 +237,7 @@ def _wing_sets(c: list[int], s: int, e: int, k: int) -> list[Cards]:
 
 
 def _winged_runs(
-    hand: Cards,
-    c: list[int],
-    present: list[int],
-    t: Tables,
-    shapes: tuple[ShapeRules, ...],
-    out: list[Combo],
+    hand: Cards, c: Ranks, present: Ranks, t: Tables, shapes: Shapes, out: list[Combo]
 ) -> None:
     """Chains with wings (airplane_singles, airplane_pairs): for each body s..e,
     each shape of the stage in turn."""
