@@ -295,9 +295,7 @@ class GenericMatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
-        table = self.score_columns(
-            "Winner",
-        )
+        table = self.score_columns("Winner")
         number = 0
         for deal in m.deals:
             if not deal.is_terminal():

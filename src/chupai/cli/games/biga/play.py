@@ -377,11 +377,7 @@ class BigAMatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
-        table = self.score_columns(
-            "First drawer",
-            "Declarer",
-            "Scoring",
-        )
+        table = self.score_columns("First drawer", "Declarer", "Scoring")
         for row in m.table():
             if row.redeal or row.declarer is None:
                 table.add_row(

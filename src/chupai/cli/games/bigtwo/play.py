@@ -516,9 +516,7 @@ class MatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
-        table = self.score_columns(
-            "Winner",
-        )
+        table = self.score_columns("Winner")
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
             winner = "—" if row.winner is None else self.name(row.winner)

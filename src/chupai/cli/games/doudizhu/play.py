@@ -489,12 +489,7 @@ class DouDizhuMatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
-        table = self.score_columns(
-            "Dealer",
-            "Landlord",
-            "Result",
-            ("Unit", "right"),
-        )
+        table = self.score_columns("Dealer", "Landlord", "Result", ("Unit", "right"))
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
             lord = "—" if row.landlord is None else self.name(row.landlord)
