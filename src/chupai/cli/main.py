@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from chupai import __version__
 from chupai.errors import ChupaiError
@@ -136,6 +136,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return run_simulate(args)
 
 
+_SERVE_NUMBERS: Final[dict[str, tuple[type, float, float, float]]] = {
+    "bot_delay": (float, 0.6, 0, 10),
+    "bot_seconds": (float, 10.0, 0.1, 600),
+    "bot_workers": (int, 2, 1, 64),
+    "reveal_seconds": (float, 10.0, 0, 600),
+}
+"""The number options of ``chupai serve`` (``--bot-delay`` for ``bot_delay``, passed
+to :func:`chupai.web.app.serve` under that name): the type, the default and the
+lowest and highest value allowed."""
+
+_SERVE_HELP: Final = {
+    "bot_delay": "pause before each bot action, so that people can follow (default 0.6; 0 for none)",
+    "bot_seconds": "wall-clock limit of one bot decision; a bot over it has the hint "
+    "bot's choice played for it, which is logged (default 10)",
+    "bot_workers": "threads the bots think in, apart from replays and storage (default 2)",
+    "reveal_seconds": "length of a private step (Big A's reveal step), the same whoever is "
+    "asked so that it does not tell a bot from a human; a human who has "
+    "not answered by then has the hint bot's choice played (default 10; "
+    "0 applies answers at once, which lets the pause's length tell)",
+}
+"""The help of each number option of ``chupai serve``."""
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import starlette  # noqa: F401
@@ -144,12 +167,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ChupaiError("chupai serve needs the web extra: pip install 'chupai[web]'") from None
     if not 0 <= args.port <= 65535:
         raise ChupaiError(f"--port {args.port} is not a TCP port (0-65535)")
-    for option, value, low, high in (
-        ("--bot-delay", args.bot_delay, 0, 10),
-        ("--bot-seconds", args.bot_seconds, 0.1, 600),
-        ("--bot-workers", args.bot_workers, 1, 64),
-        ("--reveal-seconds", args.reveal_seconds, 0, 600),
-    ):
+    numbers = {dest: getattr(args, dest) for dest in _SERVE_NUMBERS}
+    for dest, (_type, _default, low, high) in _SERVE_NUMBERS.items():
+        option, value = "--" + dest.replace("_", "-"), numbers[dest]
         if not low <= value <= high:  # nan too
             raise ChupaiError(f"{option} {value} is not between {low:g} and {high:g}")
     from chupai.web.app import serve
@@ -165,13 +185,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         args.host,
         args.port,
         args.db,
-        bot_delay=args.bot_delay,
         log_level=args.log_level,
         limits=limits,
         origins=args.origins,
-        bot_seconds=args.bot_seconds,
-        bot_workers=args.bot_workers,
-        reveal_seconds=args.reveal_seconds,
+        **numbers,
     )
     return 0
 
@@ -415,38 +432,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="SQLite database file, created if missing (default chupai.sqlite3)",
     )
-    p.add_argument(
-        "--bot-delay",
-        type=float,
-        default=0.6,
-        metavar="SECONDS",
-        help="pause before each bot action, so that people can follow (default 0.6; 0 for none)",
-    )
-    p.add_argument(
-        "--bot-seconds",
-        type=float,
-        default=10.0,
-        metavar="SECONDS",
-        help="wall-clock limit of one bot decision; a bot over it has the hint "
-        "bot's choice played for it, which is logged (default 10)",
-    )
-    p.add_argument(
-        "--bot-workers",
-        type=int,
-        default=2,
-        metavar="N",
-        help="threads the bots think in, apart from replays and storage (default 2)",
-    )
-    p.add_argument(
-        "--reveal-seconds",
-        type=float,
-        default=10.0,
-        metavar="SECONDS",
-        help="length of a private step (Big A's reveal step), the same whoever is "
-        "asked so that it does not tell a bot from a human; a human who has "
-        "not answered by then has the hint bot's choice played (default 10; "
-        "0 applies answers at once, which lets the pause's length tell)",
-    )
+    for dest, (kind, default, _low, _high) in _SERVE_NUMBERS.items():
+        p.add_argument(
+            "--" + dest.replace("_", "-"),
+            type=kind,
+            default=default,
+            metavar="N" if kind is int else "SECONDS",
+            help=_SERVE_HELP[dest],
+        )
     p.add_argument(
         "--log-level",
         default="info",

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.session import TerminalSession
-from chupai.cli.terminal import rules_text
+from chupai.cli.terminal import outcome_table, rules_text
 
 __all__ = ["BaseMatchSession"]
 
@@ -41,6 +42,24 @@ class BaseMatchSession(TerminalSession):
         if m.target is not None:
             parts.append(f"until a total reaches ±{m.target}")
         return " or ".join(parts)
+
+    def deal_label(self, again: str = "") -> str:
+        """``Deal 3 of 10`` (the next deal, out of the planned number if any), then
+        ``again`` (`` (redeal)`` after a redeal)."""
+        m = self.match
+        of = f" of {m.planned}" if m.planned is not None else ""
+        return f"Deal {m.counted + 1}{of}{again}"
+
+    def score_columns(self, *columns: str | tuple[str, JustifyMethod]) -> Table:
+        """The empty score table: ``Deal``, the game's ``columns``, then each seat."""
+        return outcome_table(
+            ("Deal", "right"),
+            *columns,
+            *((self.name(s), "right") for s in range(self.match.players)),
+            title="Score table",
+            title_justify="left",
+            title_style="bold",
+        )
 
     def deal_options(self) -> dict[str, Any]:
         """The keywords of a deal's session in the match: the same console, input,

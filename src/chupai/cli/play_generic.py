@@ -288,22 +288,14 @@ class GenericMatchSession(BaseMatchSession):
         self.make = make
 
     def label(self) -> str:
-        m = self.match
-        of = f" of {m.planned}" if m.planned is not None else ""
-        last = m.deals[-1] if m.deals else None
-        again = " (redeal)" if last is not None and self.spec.result(last).redeal else ""
-        return f"Deal {m.counted + 1}{of}{again}"
+        deals = self.match.deals
+        last = deals[-1] if deals else None
+        redeal = last is not None and self.spec.result(last).redeal
+        return self.deal_label(" (redeal)" if redeal else "")
 
     def score_table(self) -> Table:
         m = self.match
-        table = outcome_table(
-            ("Deal", "right"),
-            "Winner",
-            *((self.name(s), "right") for s in range(m.players)),
-            title="Score table",
-            title_justify="left",
-            title_style="bold",
-        )
+        table = self.score_columns("Winner")
         number = 0
         for deal in m.deals:
             if not deal.is_terminal():

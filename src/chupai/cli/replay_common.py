@@ -29,6 +29,7 @@ __all__ = [
     "action_table",
     "add_action",
     "replay_table",
+    "replay_printed",
     "outcome_or_note",
     "print_match",
     "history_actions",
@@ -139,6 +140,29 @@ def replay_table(
             if out is not None:
                 row(table, i, deal, ev)
     return count, deal
+
+
+def replay_printed(
+    rec: Mapping[str, Any],
+    out: Console | None,
+    game: tuple[Callable[..., Iterable[tuple[int, Any, Any]]], Callable[..., Any]],
+    header: Callable[[Mapping[str, Any], Console], None],
+    row: Callable[[Table, int, Any, Any], None],
+    result: Callable[[Any, Console], None],
+    note: Callable[[Console], None] | None = None,
+) -> int:
+    """A game's ``replay_deal``: validate ``rec`` with ``game`` (its ``replay_steps``
+    and ``replay``), printing on ``out`` if given its ``header``, one ``row`` per
+    action, then ``note`` (if any) and the ``result``; the number of actions."""
+    steps, replay = game
+    if out is not None:
+        header(rec, out)
+    count, deal = replay_table(out, steps(rec), row)
+    if out is not None:
+        if note is not None:
+            note(out)
+        result(deal if deal is not None else replay(rec), out)
+    return count
 
 
 def outcome_or_note(deal: Any, out: Console) -> Any:

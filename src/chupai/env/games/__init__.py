@@ -20,3 +20,17 @@ A plugin module provides:
 A game without a plugin is served by the generic path (the spec's
 ``card_universe`` and ``action_universe``, :mod:`chupai.env.generic`).
 """
+
+from typing import Final
+
+PLUGIN_API: Final = (
+    "COMBINATION_OPTIONS",
+    "base_rules",
+    "build_space",
+    "check",
+    "codec",
+    "public_action",
+    "win_rewards",
+)
+"""The names a plugin module exports (each shipped plugin also names its codec
+class, and the Dou Dizhu plugin its ``role_notes``)."""

@@ -11,19 +11,11 @@ from chupai.biga import cards as ba_cards, combos as ba_combos, game as ba_game
 from chupai.biga.movegen import hand_combos
 from chupai.biga.rules import STANDARD, BigARules
 from chupai.env import codec as cd
+from chupai.env.games import PLUGIN_API
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = [
-    "COMBINATION_OPTIONS",
-    "BigACodec",
-    "base_rules",
-    "build_space",
-    "check",
-    "codec",
-    "public_action",
-    "win_rewards",
-]
+__all__ = ["BigACodec", *PLUGIN_API]
 
 COMBINATION_OPTIONS: Final = ("rank_order", "sequence_order", "big_ace_in_sets", "fours_capture")
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""

@@ -11,20 +11,12 @@ from chupai.bigtwo import combos as b2_combos, game as b2_game
 from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.rules import STANDARD, BigTwoRules, Series
 from chupai.env import codec as cd
+from chupai.env.games import PLUGIN_API
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.errors import UnsupportedOptionError
 from chupai.protocol import Result
 
-__all__ = [
-    "COMBINATION_OPTIONS",
-    "BigTwoCodec",
-    "base_rules",
-    "build_space",
-    "check",
-    "codec",
-    "public_action",
-    "win_rewards",
-]
+__all__ = ["BigTwoCodec", *PLUGIN_API]
 
 COMBINATION_OPTIONS: Final = (
     "suit_order",

@@ -13,20 +13,11 @@ from chupai.doudizhu.movegen import hand_combos
 from chupai.doudizhu.rules import CLASSIC, FOUR_PLAYER, DouDizhuRules
 from chupai.doudizhu.scoring import multipliers
 from chupai.env import codec as cd
+from chupai.env.games import PLUGIN_API
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = [
-    "COMBINATION_OPTIONS",
-    "DouDizhuCodec",
-    "base_rules",
-    "build_space",
-    "check",
-    "codec",
-    "public_action",
-    "role_notes",
-    "win_rewards",
-]
+__all__ = ["DouDizhuCodec", "role_notes", *PLUGIN_API]
 
 COMBINATION_OPTIONS: Final = (
     "players",

@@ -373,22 +373,11 @@ class BigAMatchSession(BaseMatchSession):
         self.deal_records = 0
 
     def label(self) -> str:
-        m = self.match
-        of = f" of {m.planned}" if m.planned is not None else ""
-        return f"Deal {m.counted + 1}{of}"
+        return self.deal_label()
 
     def score_table(self) -> Table:
         m = self.match
-        table = outcome_table(
-            ("Deal", "right"),
-            "First drawer",
-            "Declarer",
-            "Scoring",
-            *((self.name(s), "right") for s in range(m.players)),
-            title="Score table",
-            title_justify="left",
-            title_style="bold",
-        )
+        table = self.score_columns("First drawer", "Declarer", "Scoring")
         for row in m.table():
             if row.redeal or row.declarer is None:
                 table.add_row(

@@ -9,6 +9,7 @@ from typing import Any, Final, NamedTuple
 
 from rich.text import Text
 
+from chupai.biga import game as bg
 from chupai.biga.cards import (
     FACE_NAMES,
     SHIFTS,
@@ -20,18 +21,7 @@ from chupai.biga.cards import (
     normalize,
     size_of,
 )
-from chupai.biga.game import (
-    DECLINE,
-    KEEP_HIDDEN,
-    PASS,
-    REVEAL,
-    SHOW_SECOND,
-    STAY_HIDDEN,
-    BigADeal,
-    Capture,
-    Declare,
-    Phase,
-)
+from chupai.biga.game import PASS, BigADeal, Capture, Declare, Phase
 from chupai.bots import make_bot
 from chupai.cli.games.biga.play_input import DECK_SIZE, LAST_CHECKPOINT, PLAYERS, SUIT_NAMES
 from chupai.cli.games.biga.play_view import BigAView
@@ -215,9 +205,9 @@ class BigAReports(BigAView):
                         )
                     )
             return
-        if act == DECLINE:
+        if act == bg.DECLINE:
             return  # never public
-        if act == SHOW_SECOND:
+        if act == bg.SHOW_SECOND:
             line.append(
                 f"{self.verb(seat, 'show')} the second {self.big_name()}", style="bold magenta"
             )
@@ -226,7 +216,7 @@ class BigAReports(BigAView):
             )
             self.say(line)
             return
-        if act == KEEP_HIDDEN:
+        if act == bg.KEEP_HIDDEN:
             if me:
                 self.say(
                     Text(
@@ -236,7 +226,7 @@ class BigAReports(BigAView):
                     )
                 )
             return
-        if act == REVEAL:
+        if act == bg.REVEAL:
             line.append(
                 f"{self.verb(seat, 'reveal')} {'yourself' if me else 'itself'}",
                 style="bold magenta",
@@ -249,7 +239,7 @@ class BigAReports(BigAView):
             )
             self.say(line)
             return
-        if act == STAY_HIDDEN:
+        if act == bg.STAY_HIDDEN:
             if me:
                 self.say(
                     Text("  You stay hidden: only you know that you are the partner.", style="dim")

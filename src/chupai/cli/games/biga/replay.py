@@ -43,16 +43,8 @@ from chupai.biga.game import (
 from chupai.biga.match import replay_match as replay_biga_match
 from chupai.biga.record import replay, replay_steps
 from chupai.biga.rules import BigARules
+from chupai.cli import replay_common as rc
 from chupai.cli.play_biga import SUIT_NAMES, table_row
-from chupai.cli.replay_common import (
-    add_action,
-    match_replayer,
-    outcome_or_note,
-    print_hands,
-    print_title,
-    replay_table,
-    seed_text,
-)
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
@@ -82,7 +74,7 @@ def dealt_hands(stock: tuple[int, ...], first_drawer: int) -> tuple[list[int], l
 
 
 def _header(rec: Mapping[str, Any], out: Console) -> None:
-    print_title(out, "Big A", rec)
+    rc.print_title(out, "Big A", rec)
     try:
         BigARules.from_dict(rec["rules"])
         stock = parse_stock(rec["stock"])
@@ -90,8 +82,8 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
         hands, last = dealt_hands(stock, int(first))
     except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
         return  # the replay reports the broken header
-    out.print(f"{seed_text(rec, 'stock')}   first drawer seat {first}")
-    print_hands(
+    out.print(f"{rc.seed_text(rec, 'stock')}   first drawer seat {first}")
+    rc.print_hands(
         out,
         [
             (
@@ -108,21 +100,10 @@ def replay_deal(rec: Mapping[str, Any], out: Console | None) -> int:
     """Validate Big A record ``rec`` (printing it to ``out`` if given) and return its
     number of actions; raises :class:`~chupai.errors.RecordError` at the first
     problem."""
-    if out is not None:
-        _header(rec, out)
     rows = _Rows()
-    count, deal = replay_table(out, replay_steps(rec), rows.row)
-    if out is not None:
-        if rows.declines:
-            out.print(
-                Text(
-                    f"({rows.declines} 'decline' answer"
-                    f"{'s' if rows.declines != 1 else ''} of the draw not listed)",
-                    style="dim",
-                )
-            )
-        _result(deal if deal is not None else replay(rec), out)
-    return count
+    return rc.replay_printed(
+        rec, out, (replay_steps, replay), _header, rows.row, _result, rows.note
+    )
 
 
 class _Before:
@@ -163,10 +144,21 @@ class _Rows:
             self.declines += 1
         else:
             kind, style, notes = _describe(deal, ev.seat, act, before)
-            add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
+            rc.add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
         if before.phase is Phase.DRAW and deal.phase is not Phase.DRAW:
             for note in _end_of_draw(deal):
                 table.add_row("", "", Text("—", style="dim"), "", Text(note, style="bold yellow"))
+
+    def note(self, out: Console) -> None:
+        """Say how many declines of the draw the table left out (if any)."""
+        if self.declines:
+            out.print(
+                Text(
+                    f"({self.declines} 'decline' answer"
+                    f"{'s' if self.declines != 1 else ''} of the draw not listed)",
+                    style="dim",
+                )
+            )
 
 
 def _describe(deal: BigADeal, seat: int, act: Any, before: _Before) -> tuple[str, str, list[str]]:
@@ -250,7 +242,7 @@ def _end_of_draw(deal: BigADeal) -> list[str]:
 
 
 def _result(deal: BigADeal, out: Console) -> None:
-    oc = outcome_or_note(deal, out)
+    oc = rc.outcome_or_note(deal, out)
     if oc is None:
         return
     if oc.redeal:
@@ -311,7 +303,7 @@ def _match_row(deal: Any, row: Any) -> list[str]:
     ]
 
 
-replay_match = match_replayer(
+replay_match = rc.match_replayer(
     "Big A",
     replay_biga_match,
     cells=_match_row,

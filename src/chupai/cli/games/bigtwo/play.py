@@ -507,25 +507,16 @@ class MatchSession(BaseMatchSession):
 
     def label(self) -> str:
         m = self.match
-        number = m.counted + 1
-        of = f" of {m.planned}" if m.planned is not None else ""
         again = (
             " (redeal)"
             if len(m.deals) > 1 and m.deals[-2].outcome is not None and m.deals[-2].outcome.redeal
             else ""
         )
-        return f"Deal {number}{of}{again}"
+        return self.deal_label(again)
 
     def score_table(self) -> Table:
         m = self.match
-        table = outcome_table(
-            ("Deal", "right"),
-            "Winner",
-            *((self.name(s), "right") for s in range(m.players)),
-            title="Score table",
-            title_justify="left",
-            title_style="bold",
-        )
+        table = self.score_columns("Winner")
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
             winner = "—" if row.winner is None else self.name(row.winner)

@@ -20,15 +20,7 @@ from chupai.bigtwo.match import replay_match as replay_bigtwo_match
 from chupai.bigtwo.record import replay, replay_steps
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, cards_of, parse_mask
-from chupai.cli.replay_common import (
-    add_action,
-    match_replayer,
-    outcome_or_note,
-    print_hands,
-    print_title,
-    replay_table,
-    seed_text,
-)
+from chupai.cli import replay_common as rc
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
@@ -39,12 +31,7 @@ def replay_deal(rec: Mapping[str, Any], out: Console | None) -> int:
     """Validate Big Two record ``rec`` (printing it to ``out`` if given) and return
     its number of actions; raises :class:`~chupai.errors.RecordError` at the first
     problem."""
-    if out is not None:
-        _header(rec, out)
-    count, deal = replay_table(out, replay_steps(rec), _row)
-    if out is not None:
-        _result(deal if deal is not None else replay(rec), out)
-    return count
+    return rc.replay_printed(rec, out, (replay_steps, replay), _header, _row, _result)
 
 
 def _row(table: Table, i: int, deal: BigTwoDeal, ev: Event) -> None:
@@ -70,11 +57,11 @@ def _row(table: Table, i: int, deal: BigTwoDeal, ev: Event) -> None:
         notes.append(note)
     if deal.phase is Phase.OVER and not (notes and notes[-1].endswith("wins")):
         notes.append("deal over")
-    add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
+    rc.add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
 
 
 def _header(rec: Mapping[str, Any], out: Console) -> None:
-    print_title(out, "Big Two", rec)
+    rc.print_title(out, "Big Two", rec)
     try:
         rules = BigTwoRules.from_dict(rec["rules"])
         strength = tables(rules).card_strength
@@ -90,14 +77,14 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
     ranking = rec.get("ranking")
     if isinstance(ranking, list) and ranking:
         lead += "   ranking " + ", ".join(f"seat {s}" for s in ranking)
-    out.print(f"{seed_text(rec)}   dealer seat {rec.get('dealer')}   {lead}")
-    print_hands(out, [(f"({h.bit_count()})", text(h)) for h in hands])
+    out.print(f"{rc.seed_text(rec)}   dealer seat {rec.get('dealer')}   {lead}")
+    rc.print_hands(out, [(f"({h.bit_count()})", text(h)) for h in hands])
     left = text(leftover) if leftover else "none"
     out.print(f"leftover: {left}   ({rules.leftover_rule.value})")
 
 
 def _result(deal: BigTwoDeal, out: Console) -> None:
-    oc = outcome_or_note(deal, out)
+    oc = rc.outcome_or_note(deal, out)
     if oc is None:
         return
     if oc.redeal:
@@ -138,7 +125,7 @@ def _match_row(deal: Any, row: Any) -> list[str]:
     return [label, str(deal.dealer), winner]
 
 
-replay_match = match_replayer(
+replay_match = rc.match_replayer(
     "Big Two",
     replay_bigtwo_match,
     redeals=False,

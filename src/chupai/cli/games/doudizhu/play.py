@@ -483,25 +483,13 @@ class DouDizhuMatchSession(BaseMatchSession):
         self.lang = self.lang if self.lang in WORDS else "en"
 
     def label(self) -> str:
-        m = self.match
-        of = f" of {m.planned}" if m.planned is not None else ""
-        last = m.deals[-1].outcome if m.deals else None
-        again = " (redeal)" if last is not None and last.redeal else ""
-        return f"Deal {m.counted + 1}{of}{again}"
+        deals = self.match.deals
+        last = deals[-1].outcome if deals else None
+        return self.deal_label(" (redeal)" if last is not None and last.redeal else "")
 
     def score_table(self) -> Table:
         m = self.match
-        table = outcome_table(
-            ("Deal", "right"),
-            "Dealer",
-            "Landlord",
-            "Result",
-            ("Unit", "right"),
-            *((self.name(s), "right") for s in range(m.players)),
-            title="Score table",
-            title_justify="left",
-            title_style="bold",
-        )
+        table = self.score_columns("Dealer", "Landlord", "Result", ("Unit", "right"))
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
             lord = "—" if row.landlord is None else self.name(row.landlord)

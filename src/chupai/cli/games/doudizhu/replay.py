@@ -27,15 +27,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from chupai.cli.replay_common import (
-    add_action,
-    match_replayer,
-    outcome_or_note,
-    print_hands,
-    print_title,
-    replay_table,
-    seed_text,
-)
+from chupai.cli import replay_common as rc
 from chupai.doudizhu.combos import Combo, cards_text, parse_cards, size_of, tables
 from chupai.doudizhu.game import ROB, SHOW, Bid, Choice, DouDizhuDeal, Event, Pass, Phase
 from chupai.doudizhu.match import replay_match as replay_doudizhu_match
@@ -49,12 +41,7 @@ __all__ = ["replay_deal", "replay_match"]
 def replay_deal(rec: Mapping[str, Any], out: Console | None) -> int:
     """Validate ``rec`` (printing it to ``out`` if given) and return its number of
     actions; raises :class:`~chupai.errors.RecordError` at the first problem."""
-    if out is not None:
-        _header(rec, out)
-    count, deal = replay_table(out, replay_steps(rec), _Rows().row)
-    if out is not None:
-        _result(deal if deal is not None else replay(rec), out)
-    return count
+    return rc.replay_printed(rec, out, (replay_steps, replay), _header, _Rows().row, _result)
 
 
 class _Rows:
@@ -71,7 +58,7 @@ class _Rows:
             notes.append(f"trick to seat {deal.leader}")
         if phase is not deal.phase:
             notes += _phase_change(deal)
-        add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
+        rc.add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
 
 
 def _describe(deal: DouDizhuDeal, seat: int, act: Any) -> tuple[str, str, list[str]]:
@@ -115,14 +102,14 @@ def _phase_change(deal: DouDizhuDeal) -> list[str]:
 
 
 def _header(rec: Mapping[str, Any], out: Console) -> None:
-    print_title(out, "Dou Dizhu", rec)
+    rc.print_title(out, "Dou Dizhu", rec)
     try:
         rules = DouDizhuRules.from_dict(rec["rules"])
         hands = [parse_cards(h, rules) for h in rec["hands"]]
         kitty = parse_cards(rec["kitty"], rules)
     except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
         return  # the replay reports the broken header
-    line = f"{seed_text(rec)}   dealer seat {rec.get('dealer')}"
+    line = f"{rc.seed_text(rec)}   dealer seat {rec.get('dealer')}"
     marker = rec.get("marker")
     if marker is not None:
         line += f"   marker card {marker} (stock index {rec.get('marker_index')})"
@@ -130,7 +117,7 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
     if rec.get("doubled"):
         line += "   doubled (D x2)"
     out.print(line)
-    print_hands(out, [(f"({size_of(h)})", _text(h)) for h in hands])
+    rc.print_hands(out, [(f"({size_of(h)})", _text(h)) for h in hands])
     out.print(f"kitty: {_text(kitty)}")
 
 
@@ -139,7 +126,7 @@ def _text(cards: int) -> str:
 
 
 def _result(deal: DouDizhuDeal, out: Console) -> None:
-    oc = outcome_or_note(deal, out)
+    oc = rc.outcome_or_note(deal, out)
     if oc is None:
         return
     if oc.redeal:
@@ -193,7 +180,7 @@ def _match_row(deal: DouDizhuDeal, row: Any) -> list[str]:
     return [label, str(row.dealer), lord, result, unit]
 
 
-replay_match = match_replayer(
+replay_match = rc.match_replayer(
     "Dou Dizhu",
     replay_doudizhu_match,
     cells=_match_row,
