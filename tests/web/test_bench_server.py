@@ -84,10 +84,13 @@ def test_bench_server_tiny_run(tmp_path: Path) -> None:
     assert data["actions"] > 0
     assert data["actions_per_s"] == pytest.approx(data["actions"] / data["window_s"], rel=0.01)
     # every applied action commits in some batch; the clients saw (almost) all of
-    # them: only those still on their way when the window closed may be missing
+    # them: only those still on their way when the window closed may be missing, and
+    # the server's count is read a moment after the clients' (tables play on
+    # meanwhile: a few more on a loaded machine, bounded by 2 % here)
     assert 0 < data["batches"] <= data["actions"]
+    slack = max(3, data["actions"] // 50)
     assert 0 < data["actions_acked"] <= data["actions"] + 3
-    assert data["actions_acked"] >= data["actions"] - 3
+    assert data["actions_acked"] >= data["actions"] - slack
     lat = data["latency_ms"]
     assert 0 < lat["p50"] <= lat["p90"] <= lat["p99"] <= lat["max"]
     # each action changes what every seat sees: a state to each of the 4 clients
