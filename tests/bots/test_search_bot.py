@@ -255,3 +255,10 @@ def test_search_beats_the_heuristic(game: str, preset: str, playouts: int) -> No
     +0.035 on these deals)."""
     rate, base, _ = duplicate_match(game, preset, f"search:playouts={playouts}", 20, 900)
     assert rate > base + 0.05, (rate, base)
+
+
+@pytest.mark.parametrize("budget", ["inf", "nan", "0", "-5"])
+def test_a_time_budget_that_is_not_a_positive_number_is_refused(budget: str) -> None:
+    # search:ms=inf once made `chupai simulate` think for ever
+    with pytest.raises(ChupaiError, match="time budget"):
+        make_bot(f"search:ms={budget}", 1, game="biga")

@@ -65,6 +65,7 @@ True
 from __future__ import annotations
 
 import gc
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -275,8 +276,10 @@ class SearchBot:
         if objective is None:
             objective = hooks.objective
         ms = float(ms)
-        if not ms > 0:
-            raise ChupaiError(f"the search bot's time budget must be positive, not {ms!r}")
+        if not 0 < ms < math.inf:
+            raise ChupaiError(
+                f"the search bot's time budget must be a positive number of ms, not {ms!r}"
+            )
         if playouts is not None and int(playouts) < 1:
             raise ChupaiError(f"playouts must be at least 1, not {playouts!r}")
         if determinizations is not None and int(determinizations) < 1:
