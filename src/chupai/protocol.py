@@ -251,19 +251,13 @@ def package_spec(
     layers where :func:`builtin_layers` says; ``facts`` gives the other fields."""
     rules_type = facts.pop("rules_type")
 
-    def judge(r: Any, play: str, over: str | None = None) -> dict[str, Any]:
-        return dict(api.judge(r, play, over))
-
-    def moves(r: Any, hand: str, over: str | None = None) -> dict[str, Any]:
-        return dict(api.moves(r, hand, over))
-
     return GameSpec(
         key=key,
         presets=lambda: rules.PRESETS,
         resolve_preset=lambda preset, overrides: rules.resolve(preset, overrides),
         rules_from_dict=rules_type.from_dict,
-        judge=judge,
-        moves=moves,
+        judge=api.judge,
+        moves=api.moves,
         to_record=lambda deal: record.to_record(deal),
         # looked up when called, so that a test may patch the module's function
         replay=lambda rec: record.replay(rec),
