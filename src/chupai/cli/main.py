@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from chupai import __version__
+from chupai.compiled import engine
 from chupai.errors import ChupaiError
 from chupai.games import GAMES, find_game
 from chupai.options import parse_overrides
@@ -193,6 +194,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+_ENGINE_TEXT = {
+    "compiled": "compiled core",
+    "partial": "compiled core for some games",
+    "pure": "pure-Python engine",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chupai",
@@ -200,7 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
         f"(games: {', '.join(GAMES)}).",
         epilog="Run 'chupai COMMAND --help' for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"chupai {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"chupai {__version__} ({_ENGINE_TEXT[engine()]})"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = _game_command(

@@ -1,0 +1,66 @@
+"""Build of chupai's optional compiled core.
+
+The metadata lives in ``pyproject.toml``; this file only adds the Cython
+extensions (``src/chupai/**/_fast*.pyx``). They are optional: where no C compiler
+(or no Cython) is at hand, the build prints one line and installs the pure-Python
+engine, which gives the same answers, slower. ``CHUPAI_PURE_BUILD=1`` skips the
+compiled core on purpose.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from glob import glob
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+NOTICE = "chupai: {why}; installing the pure-Python engine (same answers, slower)"
+
+
+def _notice(why: str) -> None:
+    print(NOTICE.format(why=why), file=sys.stderr)
+
+
+class OptionalBuildExt(build_ext):
+    """Build the extensions, or fall back to pure Python with a notice."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, no Python headers, ...
+            _notice(f"the compiled core could not be built ({type(exc).__name__}: {exc})")
+
+    def build_extension(self, ext):  # type: ignore[no-untyped-def]
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            _notice(f"{ext.name} could not be compiled ({type(exc).__name__}: {exc})")
+
+
+def extensions() -> list:  # type: ignore[type-arg]
+    if os.environ.get("CHUPAI_PURE_BUILD", "") not in ("", "0"):
+        _notice("CHUPAI_PURE_BUILD is set")
+        return []
+    sources = sorted(glob("src/chupai/**/_fast*.pyx", recursive=True))
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        _notice("Cython is not installed")
+        return []
+    return cythonize(
+        sources,
+        compiler_directives={
+            "language_level": 3,
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+            "infer_types": True,
+        },
+        quiet=True,
+    )
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

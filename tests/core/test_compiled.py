@@ -1,0 +1,39 @@
+"""The compiled core's switch (CHUPAI_PURE) and its random number generator."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from chupai import compiled
+from chupai.playrng import SplitMix64
+
+fast_rng = compiled.built("chupai._fast_rng")
+needs_core = pytest.mark.skipif(fast_rng is None, reason="the compiled core is not built")
+
+
+def test_pure_forced_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHUPAI_PURE", "1")
+    assert compiled.pure_forced()
+    assert compiled.load("chupai._fast_rng") is None
+    assert compiled.engine() == "pure"
+    monkeypatch.setenv("CHUPAI_PURE", "0")
+    assert not compiled.pure_forced()
+    monkeypatch.delenv("CHUPAI_PURE")
+    assert not compiled.pure_forced()
+
+
+def test_a_missing_module_is_none() -> None:
+    assert compiled.built("chupai._no_such_fast_module") is None
+
+
+@needs_core
+@given(st.integers(0, 2**64 - 1), st.integers(1, 2**32))
+def test_compiled_rng_matches_python(seed: int, bound: int) -> None:
+    assert fast_rng is not None
+    rng = SplitMix64(seed)
+    assert fast_rng.draws(seed, 5) == [rng.next() for _ in range(5)]
+    rng = SplitMix64(seed)
+    picks = fast_rng.draws(seed, 20, bound if bound < 2**31 else 2**31 - 1)
+    assert picks == [rng.below(bound if bound < 2**31 else 2**31 - 1) for _ in range(20)]
+    assert all(0 <= p < bound for p in picks)
