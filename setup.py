@@ -24,19 +24,27 @@ def _notice(why: str) -> None:
 
 
 class OptionalBuildExt(build_ext):
-    """Build the extensions, or fall back to pure Python with a notice."""
+    """Build the extensions, or fall back to pure Python with one line of notice."""
 
     def run(self) -> None:
+        self._failed: list[str] = []
         try:
             super().run()
         except Exception as exc:  # no compiler, no Python headers, ...
-            _notice(f"the compiled core could not be built ({type(exc).__name__}: {exc})")
+            _notice(f"the compiled core could not be built ({_first_line(exc)})")
+            return
+        if self._failed:
+            _notice(f"{', '.join(self._failed)} could not be compiled")
 
     def build_extension(self, ext):  # type: ignore[no-untyped-def]
         try:
             super().build_extension(ext)
-        except Exception as exc:
-            _notice(f"{ext.name} could not be compiled ({type(exc).__name__}: {exc})")
+        except Exception:
+            self._failed.append(ext.name)
+
+
+def _first_line(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
 
 
 def extensions() -> list:  # type: ignore[type-arg]

@@ -18,7 +18,7 @@ import os
 from types import ModuleType
 from typing import Final
 
-__all__ = ["MODULES", "pure_forced", "load", "built", "engine"]
+__all__ = ["MODULES", "pure_forced", "load", "built", "engine", "missing_note"]
 
 MODULES: Final = ("chupai.doudizhu._fast", "chupai.bigtwo._fast", "chupai.biga._fast")
 """The compiled modules, one per game."""
@@ -53,3 +53,15 @@ def engine() -> str:
     if all(used):
         return "compiled"
     return "partial" if any(used) else "pure"
+
+
+def missing_note() -> str | None:
+    """One line for long-running commands when the compiled core was not built at
+    all (an install without a C compiler); None when it was, or when
+    ``CHUPAI_PURE`` asks for pure Python on purpose."""
+    if pure_forced() or built("chupai._fast_rng") is not None:
+        return None
+    return (
+        "the compiled core is not built (no C compiler at install time): running the "
+        "pure-Python engine, which gives the same answers, slower (docs/compiled.md)"
+    )

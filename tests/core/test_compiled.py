@@ -37,3 +37,27 @@ def test_compiled_rng_matches_python(seed: int, bound: int) -> None:
     picks = fast_rng.draws(seed, 20, bound if bound < 2**31 else 2**31 - 1)
     assert picks == [rng.below(bound if bound < 2**31 else 2**31 - 1) for _ in range(20)]
     assert all(0 <= p < bound for p in picks)
+
+
+def test_the_compiled_core_is_built_where_ci_requires_it() -> None:
+    """CI sets CHUPAI_REQUIRE_COMPILED=1: there a missing compiled core (a broken
+    build that fell back to pure Python) fails the run instead of passing unseen."""
+    import os
+
+    if os.environ.get("CHUPAI_REQUIRE_COMPILED", "") in ("", "0"):
+        pytest.skip("CHUPAI_REQUIRE_COMPILED is not set")
+    missing = [
+        name for name in ("chupai._fast_rng", *compiled.MODULES) if compiled.built(name) is None
+    ]
+    assert not missing, f"not built: {missing}"
+
+
+def test_missing_note_only_when_nothing_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CHUPAI_PURE", "1")
+    assert compiled.missing_note() is None  # pure on purpose: no note
+    monkeypatch.delenv("CHUPAI_PURE")
+    note = compiled.missing_note()
+    assert (note is None) == (fast_rng is not None)
+    monkeypatch.setattr(compiled, "built", lambda name: None)
+    note = compiled.missing_note()
+    assert note is not None and "pure-Python engine" in note

@@ -38,6 +38,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from chupai import compiled
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
 from chupai.errors import ChupaiError
 from chupai.options import parse_overrides
@@ -148,6 +149,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         bool(args.verify),
     )
     _warn_timed(t.names)
+    if compiled.missing_note():
+        sys.stderr.write(f"note: {compiled.missing_note()}\n")
     hidden = args.no_progress or not sys.stderr.isatty()
     with _progress(hidden) as bar:
         task = bar.add_task("games", total=t.boards * len(t.seatings))
