@@ -24,7 +24,7 @@ game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
@@ -67,6 +67,11 @@ class SearchGame:
     calls: tuple[type, ...] = ()
     """Actions wrapping a play (``.play``) that replace that play among the
     candidates (Big Two's "last card" call)."""
+    playout: Callable[[Any, int, str], Sequence[int]] | None = None
+    """A deal, a seed and a policy (``greedy`` or ``random``) → the deal's returns
+    after it is played to the end by that policy inside the engine's core
+    (compiled where built: the game's ``playout`` module); None: the game has no
+    core playouts, and the ``core`` rollouts are not offered."""
 
 
 def _plugin(spec: GameSpec) -> ModuleType | None:

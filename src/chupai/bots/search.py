@@ -83,7 +83,10 @@ _STOP_STARTING: Final = 0.85
 _HARD_STOP: Final = 0.92
 """Fraction of the time budget at which a running rollout is abandoned."""
 _OBJECTIVES: Final = ("mixed", "win", "score")
-_ROLLOUTS: Final = ("heuristic", "greedy", "random")
+_ROLLOUTS: Final = ("heuristic", "greedy", "random", "core", "core-random")
+_CORE_POLICIES: Final = {"core": "greedy", "core-random": "random"}
+"""The rollouts played inside the engine's core (compiled where it is built): the
+policy each one names."""
 
 
 def _lead_order(plays: Sequence[Any]) -> list[Any]:
@@ -244,8 +247,10 @@ class SearchBot:
     documentation). ``ms`` is the time budget per decision in milliseconds;
     ``playouts`` (rollouts per decision) replaces it with a fixed budget;
     ``determinizations`` caps the deals sampled per decision; ``candidates``
-    caps the actions compared; ``rollout`` names the rollout policy bot
-    (``heuristic`` or ``greedy``); ``objective`` is ``mixed``, ``win`` or
+    caps the actions compared; ``rollout`` names the rollout policy: a bot
+    (``heuristic``, ``greedy`` or ``random``) or a policy played inside the
+    engine's core (``core``: its greedy policy, ``core-random``: uniform random;
+    compiled where the core is built); ``objective`` is ``mixed``, ``win`` or
     ``score``; ``margin`` is the number of standard errors by which a candidate
     must beat the heuristic's choice to replace it."""
 
@@ -292,6 +297,8 @@ class SearchBot:
             raise ChupaiError(
                 f"unknown rollout policy {rollout!r}; policies: {', '.join(_ROLLOUTS)}"
             )
+        if str(rollout) in _CORE_POLICIES and hooks.playout is None:
+            raise ChupaiError(f"{spec.key} has no core playouts: rollout={rollout} is not offered")
         if objective not in _OBJECTIVES:
             raise ChupaiError(
                 f"unknown objective {objective!r}; objectives: {', '.join(_OBJECTIVES)}"
@@ -402,8 +409,7 @@ class SearchBot:
                         raise _OutOfTime
                     deal = base.clone()
                     deal.apply_unchecked(action)
-                    self._play_out(deal, hard_stop if timed else None)
-                    won, score = self._game.win_and_score(deal, seat)
+                    won, score = self._rollout(deal, seat, hard_stop if timed else None)
                     values[i][done] = (
                         won + score / scale
                         if objective == "mixed"
@@ -427,6 +433,20 @@ class SearchBot:
             "seconds": time.perf_counter() - start,
         }
         return choice
+
+    def _rollout(self, deal: Any, seat: int, hard_stop: float | None) -> tuple[float, float]:
+        """Play ``deal`` to the end by the rollout policy; (win, score) of ``seat``.
+        The core policies play inside the engine's core and give the returns only:
+        there a win is a positive score (Dou Dizhu: the seat's side won; Big Two:
+        the seat went out first; Big A: its team scored)."""
+        policy = _CORE_POLICIES.get(self.rollout)
+        if policy is None or deal.is_terminal():
+            self._play_out(deal, hard_stop)
+            return self._game.win_and_score(deal, seat)
+        playout = self._game.hooks.playout
+        assert playout is not None  # checked in __init__
+        score = float(playout(deal, self.rng.getrandbits(64), policy)[seat])
+        return (1.0 if score > 0 else 0.0), score
 
     def _play_out(self, deal: Any, hard_stop: float | None) -> None:
         """Play ``deal`` to the end with the rollout policy for every seat."""
