@@ -45,6 +45,7 @@ cdef class CTables:
     cdef readonly object rules
     cdef readonly object big_suit
     cdef readonly tuple combos         # id -> the Combo (the Python value)
+    cdef readonly dict ids             # the Combo's cards -> its id
     cdef readonly object capture_combos  # n -> the Combo of n fours, tables(rules, None)
     cdef int n                          # number of combinations
     cdef int has_big                    # whether there is a Big Ace suit

@@ -54,7 +54,7 @@ cdef class CTables:
         self.p2d5 = rules.p2d5_defender_points
         none_sets = tables(rules, None).sets[FOUR]
         self.capture_combos = tuple(none_sets)
-        ids = {}
+        ids = self.ids = {}
         cdef int i
         for i, c in enumerate(self.combos):
             ids[c.cards] = i
