@@ -401,7 +401,9 @@ cdef class FastDeal:
     def is_terminal(self):
         return bool(self.s.over)
 
+    @property
     def current_player(self):
+        """The seat to act, or None when the deal is over."""
         return None if self.s.to_act < 0 else self.s.to_act
 
     def returns(self):
