@@ -40,6 +40,12 @@ cdef inline bint holds(uint64_t hlo, uint64_t hhi, uint64_t slo, uint64_t shi) n
         (hhi + guard_hi() - shi) & guard_hi()) == guard_hi()
 
 
+cdef struct CInfo:
+    # one combination's fields, together for the follow filter's single load
+    short key
+    unsigned char kind, size, bomb
+
+
 cdef class CTables:
     # One rules object and Big Ace suit: Tables in C arrays of combination ids.
     cdef readonly object rules
@@ -57,6 +63,7 @@ cdef class CTables:
     cdef unsigned char size[MAXC]
     cdef unsigned char bomb[MAXC]
     cdef short key[MAXC]
+    cdef CInfo info[MAXC]
     cdef uint64_t lo[MAXC]
     cdef uint64_t hi[MAXC]
     # Tables.sets / jokers / single_big / two_big_aces / ace_sets as ids (-1: None)

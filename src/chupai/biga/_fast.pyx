@@ -62,6 +62,10 @@ cdef class CTables:
             self.size[i] = c.size
             self.bomb[i] = c.bomb
             self.key[i] = c.key
+            self.info[i].key = c.key
+            self.info[i].kind = self.kind[i]
+            self.info[i].size = c.size
+            self.info[i].bomb = c.bomb
             compact(c.cards, self.big_field, &self.lo[i], &self.hi[i])
 
         def id_of(c):
@@ -248,18 +252,21 @@ cdef int follow_fields(CTables t, const short* src, int n, int tkind, int tkey, 
                        int tbomb, short* out) noexcept nogil:
     # movegen.follow_filter on ids, the top play given by its fields
     cdef int i, x, k = 0, egg, min_big
+    cdef const CInfo* c
     if tbomb:
         for i in range(n):
             x = src[i]
-            if t.bomb[x] > tbomb or (t.bomb[x] == tbomb and t.key[x] > tkey):
+            c = &t.info[x]
+            if c.bomb > tbomb or (c.bomb == tbomb and c.key > tkey):
                 out[k] = x
                 k += 1
         return k
     floor_of(t, tkind, tkey, &egg, &min_big)
     for i in range(n):
         x = src[i]
-        if ((t.bomb[x] >= egg and (t.bomb[x] != 2 or t.size[x] >= min_big))
-                or (t.kind[x] == tkind and t.size[x] == tsize and t.key[x] > tkey)):
+        c = &t.info[x]
+        if ((c.bomb >= egg and (c.bomb != 2 or c.size >= min_big))
+                or (c.kind == tkind and c.size == tsize and c.key > tkey)):
             out[k] = x
             k += 1
     return k
