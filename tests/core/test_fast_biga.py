@@ -145,17 +145,20 @@ def to_play(deal: BigADeal, rng: SplitMix64) -> int:
 
 def side_by_side(deal: BigADeal, rng: SplitMix64, shuffle: random.Random | None) -> int:
     """Play ``deal`` (in play) and a FastDeal of it by the random policy of ``rng``,
-    asserting equal legal lists at every step; ``shuffle``: sometimes rebuild or
-    clone the FastDeal, and sometimes apply without computing the Python deal's
-    own legal list (its move cache then lags, as a replay leaves it). Returns the
-    number of actions applied."""
+    asserting equal legal lists at every step. With ``shuffle``, sometimes clone
+    the FastDeal, and sometimes list the Python deal's actions on a clone of it
+    (so that its own move cache lags, as a replay leaves it) and rebuild the
+    FastDeal from it before and after the step (a FastDeal lists, hence caches, at
+    every step, as the Python deal does when it is asked at every step). Returns
+    the number of actions applied."""
     assert fast_deal is not None
     fd = fast_deal.FastDeal(deal)
     n = 0
     while not deal.is_terminal():
         assert not fd.is_terminal()
         assert fd.current_player == deal.current_player
-        if shuffle is not None and shuffle.random() < 0.2:
+        lag = shuffle is not None and shuffle.random() < 0.2
+        if lag:
             legal = deal.clone().legal_actions()  # leaves deal's own cache as it was
             fd = fast_deal.FastDeal(deal)
         else:
@@ -166,7 +169,9 @@ def side_by_side(deal: BigADeal, rng: SplitMix64, shuffle: random.Random | None)
         deal.apply_unchecked(legal[i])
         fd.apply_index(i)
         n += 1
-        if shuffle is not None and shuffle.random() < 0.1:
+        if lag:
+            fd = fast_deal.FastDeal(deal)
+        elif shuffle is not None and shuffle.random() < 0.1:
             fd = fd.clone()
     assert fd.is_terminal() and fd.current_player is None
     assert fd.returns() == deal.returns()
@@ -311,3 +316,24 @@ def test_ten_thousand_seeded_deals_per_preset(preset: str) -> None:
         summary = {"deals": 1, "redeals": int(deal.outcome.redeal), "actions": actions}
         got = fast_draw.random_games(rules, 1, s)
         assert got == {**summary, "returns": deal.returns()}, s
+
+
+@pytest.mark.slow
+@needs_deal
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_two_thousand_seeded_deals_per_option_set(name: str) -> None:
+    """2,000 seeded random deals of each option set, the FastDeal sometimes
+    rebuilt or cloned mid-play and the Python deal's move cache sometimes left
+    lagging (odd seeds; a lagging cache lists in another order, so other choices
+    follow): equal legal lists at every step and equal returns; even seeds also
+    against the whole deal in C."""
+    assert fast_draw is not None
+    rules = RULES[name]
+    for s in range(2_000):
+        deal = new_deal(rules, s)
+        rng = SplitMix64(s)
+        to_play(deal, rng)
+        if not deal.is_terminal():
+            side_by_side(deal, rng, random.Random(s) if s % 2 else None)
+        if s % 2 == 0:
+            assert fast_draw.random_games(rules, 1, s)["returns"] == deal.returns(), s

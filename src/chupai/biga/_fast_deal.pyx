@@ -335,7 +335,14 @@ cdef void play_out(FastDeal d, SplitMix* rng, int greedy) noexcept:
 cdef class FastDeal:
     """A Big A deal in its play phase, in C: built from a :class:`BigADeal` whose
     phase is ``play`` (or ``over``); legal actions in the order of
-    ``BigADeal.legal_actions()``, applied by index."""
+    ``BigADeal.legal_actions()``, applied by index.
+
+    The order of a Python deal's plays depends on its move cache (a seat's list is
+    made once and filtered as cards leave, remade after a capture), which is
+    filled when the deal is asked for its legal actions. A FastDeal takes the
+    deal's cache as it is, and lists the legal actions before every action it
+    applies: it follows a Python deal that is asked for its legal actions at every
+    step (as every player choosing by index does)."""
 
     def __init__(self, deal):
         if deal.phase is not Phase.PLAY and deal.phase is not Phase.OVER:
