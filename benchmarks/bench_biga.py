@@ -65,6 +65,7 @@ def pure_engine() -> Iterator[None]:
         (_movegen, "follow_filter", _movegen.follow_filter_py),
         (_game, "follow_filter", _movegen.follow_filter_py),
         (_play, "hand_combos", _movegen.hand_combos_py),
+        (_game, "_follow_actions", None),
     ]
     saved = [(module, name, getattr(module, name)) for module, name, _ in patches]
     for module, name, pure in patches:

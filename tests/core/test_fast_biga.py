@@ -15,9 +15,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from chupai import compiled
-from chupai.biga import movegen, playout as playout_mod
-from chupai.biga.cards import DECK, NFACES, UNIT
-from chupai.biga.events import Phase
+from chupai.actions import PASS
+from chupai.biga import game as game_mod, movegen, playout as playout_mod
+from chupai.biga.cards import DECK, NFACES, UNIT, normalize
+from chupai.biga.combos import Kind
+from chupai.biga.events import Capture, Phase
 from chupai.biga.game import BigADeal, new_deal
 from chupai.biga.notation import deal_stock
 from chupai.biga.playout import (
@@ -102,14 +104,39 @@ def test_following_lists_are_the_pure_ones(
 
 
 @needs_fast
+@settings(max_examples=100, deadline=None)
+@given(hands, st.integers(0, 2**32), st.sampled_from(sorted(RULES)))
+def test_following_actions_are_the_pure_ones(
+    case: tuple[int, int, int | None], top_seed: int, name: str
+) -> None:
+    """``follow_actions`` (the following branch of ``BigADeal.legal_actions``):
+    the plays, a fours capture, pass; tops include eggs and big eggs."""
+    assert fast is not None
+    seed, size, big = case
+    rules = RULES[name]
+    rng = random.Random(top_seed)
+    hand = normalize(deck_hand(random.Random(seed), size) + rng.randrange(8) * UNIT[1], big)
+    combos = movegen.hand_combos_py(hand, rules, big)
+    tops = movegen.hand_combos_py(deck_hand(rng, rng.randrange(1, 30)), rules, big)
+    eggs = [c for c in tops if c.kind in (Kind.EGG, Kind.BIG_EGG)]
+    for top in rng.sample(tops, min(4, len(tops))) + eggs[:4]:
+        want: list[Any] = list(movegen.follow_filter_py(combos, top, rules))
+        want += [Capture(c, top) for c in movegen.captures(hand, rules, top)]
+        want.append(PASS)
+        assert fast.follow_actions(combos, top, rules, hand) == want
+
+
+@needs_fast
 def test_the_engine_uses_the_compiled_generator_unless_pure_is_forced() -> None:
     if compiled.pure_forced():
         assert movegen.hand_combos is movegen.hand_combos_py
+        assert game_mod._follow_actions is None
     else:
         assert fast is not None
         assert movegen.hand_combos is fast.hand_combos
         assert movegen.legal_plays is fast.legal_plays
         assert movegen.follow_filter is fast.follow_filter
+        assert game_mod._follow_actions is fast.follow_actions
 
 
 @needs_fast

@@ -3,6 +3,7 @@
 
 from chupai.biga.cards import Cards
 from chupai.biga.combos import Combo
+from chupai.biga.events import Action
 from chupai.biga.rules import BigARules
 
 class CTables:
@@ -21,3 +22,6 @@ def legal_plays(
 def follow_filter(
     combos: list[Combo], top_play: Combo, rules: BigARules, hand: Cards | None = None
 ) -> list[Combo]: ...
+def follow_actions(
+    combos: list[Combo], top: Combo, rules: BigARules, hand: Cards
+) -> list[Action]: ...

@@ -11,13 +11,17 @@ from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
+from chupai.actions import PASS
 from chupai.biga.cards import GUARD as _GUARD
 from chupai.biga.combos import FOUR, KIND_INDEX, SEQUENCE_KINDS, Kind, tables
+from chupai.biga.events import Capture
 
 _K_SINGLE = Kind.SINGLE
 _K_PAIR = Kind.PAIR
 _K_SEQUENCE = Kind.SEQUENCE
 _K_PAIR_SEQUENCE = Kind.PAIR_SEQUENCE
+_K_EGG = Kind.EGG
+_K_BIG_EGG = Kind.BIG_EGG
 cdef uint64_t LOW60 = (1ULL << 60) - 1
 
 
@@ -351,4 +355,19 @@ def follow_filter(list combos, top_play, rules, hand=None):
     if hand is not None:
         hg = hand + _GUARD
         out = [o for o in out if (hg - (<tuple>o)[1]) & _GUARD == _GUARD]
+    return out
+
+
+def follow_actions(list combos, top, rules, hand):
+    """The legal actions of a follower holding ``hand`` (normalized) whose cached
+    combinations are ``combos``: the plays beating ``top``, then the fours
+    capture if any, then pass (``BigADeal.legal_actions`` in play, following)."""
+    cdef list out = follow_filter(combos, top, rules)
+    kind = (<tuple>top)[0]
+    cdef long need
+    if (kind is _K_EGG or kind is _K_BIG_EGG) and rules.fours_capture:
+        need = <long>(<tuple>top)[3] - 1      # combos.capture_size, movegen.captures
+        if (hand >> 5) & 31 >= need:
+            out.append(Capture(tables(rules, None).sets[FOUR][need], top))
+    out.append(PASS)
     return out
