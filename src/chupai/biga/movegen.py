@@ -11,6 +11,12 @@ Big Ace suit); the generator reads the hand's counts, finds the runs of the
 sequence chain and extends the output with the prebuilt lists. The test-suite checks
 it against brute-force enumeration of every sub-multiset.
 
+Where the compiled core is built (:mod:`chupai.compiled`), :func:`hand_combos`,
+:func:`legal_plays` and :func:`follow_filter` are the compiled twins of
+``chupai.biga._fast`` (the same tables as C arrays of combination ids, the same
+lists in the same order); the pure functions stay as :func:`hand_combos_py`,
+:func:`legal_plays_py` and :func:`follow_filter_py`, the reference.
+
 >>> from chupai.biga.rules import resolve
 >>> from chupai.biga.cards import parse_cards
 >>> from chupai.biga.combos import classify
