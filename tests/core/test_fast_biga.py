@@ -223,6 +223,8 @@ def test_fast_deal_clones_are_independent_and_refuse_the_draw() -> None:
     deal = new_deal(RULES["standard"], 5)
     with pytest.raises(ValueError, match="play phase"):
         fast_deal.FastDeal(deal)
+    with pytest.raises(ValueError, match="not initialized"):
+        fast_deal.FastDeal.__new__(fast_deal.FastDeal).legal_count()
     to_play(deal, SplitMix64(5))
     fd = fast_deal.FastDeal(deal)
     twin = fd.clone()

@@ -45,6 +45,7 @@ cdef class DealTables:
 cdef class FastDeal:
     cdef DealTables dt
     cdef State s
+    cdef void _ready(self) except *
 
 
 cdef DealTables deal_tables(object rules, object big_suit)

@@ -398,8 +398,13 @@ cdef class FastDeal:
         s.nlegal = -1
         s.actions = 0
 
+    cdef void _ready(self) except *:
+        if self.dt is None:
+            raise ValueError("FastDeal(deal) was not initialized from a deal")
+
     def clone(self):
         """An independent copy (one struct copy)."""
+        self._ready()
         cdef FastDeal c = FastDeal.__new__(FastDeal)
         c.dt = self.dt
         c.s = self.s
@@ -418,10 +423,12 @@ cdef class FastDeal:
         return [self.s.scores[i] if self.s.over else 0 for i in range(NSEATS)]
 
     def legal_count(self):
+        self._ready()
         return legal_count(self)
 
     def legal_action(self, int i):
         """The ``i``-th legal action, as ``BigADeal.legal_actions()[i]``."""
+        self._ready()
         cdef int n = legal_count(self)
         if not 0 <= i < n:
             raise IndexError(f"legal action {i} of {n}")
@@ -440,6 +447,7 @@ cdef class FastDeal:
 
     def apply_index(self, int i):
         """Apply the ``i``-th legal action."""
+        self._ready()
         cdef int n = legal_count(self)
         if not 0 <= i < n:
             raise IndexError(f"legal action {i} of {n}")
@@ -447,6 +455,7 @@ cdef class FastDeal:
 
     def greedy_index(self):
         """The index the ``greedy`` policy chooses now."""
+        self._ready()
         if self.s.over:
             raise ValueError("the deal is over")
         return greedy_index(self)
@@ -461,6 +470,7 @@ cdef class FastDeal:
         every decision; ``greedy``: :meth:`greedy_index`); returns the returns."""
         if policy not in ("random", "greedy"):
             raise ValueError(f"unknown policy {policy!r} (random or greedy)")
+        self._ready()
         cdef SplitMix rng
         rng.state = seed
         play_out(self, &rng, policy == "greedy")
@@ -469,6 +479,7 @@ cdef class FastDeal:
     def playout_state(self, unsigned long long state):
         """:meth:`playout` ``random`` from a SplitMix64 ``state`` (a Python
         ``SplitMix64`` that already drew), returning ``(returns, state after)``."""
+        self._ready()
         cdef SplitMix rng
         rng.state = state
         play_out(self, &rng, 0)
