@@ -56,7 +56,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Self
 
 from chupai.actions import PASS, Pass
@@ -94,6 +94,7 @@ from chupai.biga.notation import (
 from chupai.biga.observation import Observation, observe
 from chupai.biga.play import PlayPhase
 from chupai.biga.rules import BigARules, RankOrder
+from chupai.compiled import load
 from chupai.deal import Deal, clone_slots
 
 __all__ = [
@@ -122,6 +123,14 @@ __all__ = [
     "LAST_CHECKPOINT",
     "STOCK_SIZE",
 ]
+
+
+_fast = load("chupai.biga._fast")
+_follow_actions: Callable[[list[Combo], Combo, BigARules, int], list[Action]] | None = (
+    None if _fast is None else _fast.follow_actions
+)
+"""The compiled twin of the following branch of :meth:`BigADeal.legal_actions`
+(the plays, a capture, pass in one call), None on the pure-Python engine."""
 
 
 class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
@@ -263,6 +272,8 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
             top = self.top
             if top is None:
                 return list(combos)
+            if _follow_actions is not None:
+                return _follow_actions(combos, top, self.rules, self.hands[seat])
             rules = self.rules
             out: list[Action] = list(follow_filter(combos, top, rules))
             if rules.fours_capture and capture_size(top, rules):

@@ -11,6 +11,12 @@ Big Ace suit); the generator reads the hand's counts, finds the runs of the
 sequence chain and extends the output with the prebuilt lists. The test-suite checks
 it against brute-force enumeration of every sub-multiset.
 
+Where the compiled core is built (:mod:`chupai.compiled`), :func:`hand_combos`,
+:func:`legal_plays` and :func:`follow_filter` are the compiled twins of
+``chupai.biga._fast`` (the same tables as C arrays of combination ids, the same
+lists in the same order); the pure functions stay as :func:`hand_combos_py`,
+:func:`legal_plays_py` and :func:`follow_filter_py`, the reference.
+
 >>> from chupai.biga.rules import resolve
 >>> from chupai.biga.cards import parse_cards
 >>> from chupai.biga.combos import classify
@@ -28,13 +34,23 @@ it against brute-force enumeration of every sub-multiset.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from chupai.biga.cards import ACE, BJ, GUARD, RJ, SHIFTS, TWO, Cards, normalize
 from chupai.biga.combos import FOUR, SEQUENCE_KINDS, Combo, Kind, Tables, bomb_floor, tables
 from chupai.biga.rules import BigARules
+from chupai.compiled import load
 
-__all__ = ["hand_combos", "legal_plays", "captures", "follow_filter"]
+__all__ = [
+    "hand_combos",
+    "legal_plays",
+    "captures",
+    "follow_filter",
+    "hand_combos_py",
+    "legal_plays_py",
+    "follow_filter_py",
+]
 
 K = Kind
 _F: Final = 31
@@ -43,9 +59,9 @@ _RUNS: Final = tuple((m, fewest) for m, (_, fewest, _) in SEQUENCE_KINDS.items()
 """``(cards per rank, fewest ranks)`` of each sequence type."""
 
 
-def hand_combos(hand: Cards, rules: BigARules, big_suit: int | None) -> list[Combo]:
+def hand_combos_py(hand: Cards, rules: BigARules, big_suit: int | None) -> list[Combo]:
     """Every distinct combination contained in ``hand`` (packed counts; normalized
-    here for ``big_suit``)."""
+    here for ``big_suit``). The pure-Python reference of :func:`hand_combos`."""
     return _hand_combos(normalize(hand, big_suit), tables(rules, big_suit))
 
 
@@ -108,11 +124,12 @@ def _sequence_combos(c: list[int], nbig: int, t: Tables, out: list[Combo]) -> No
                 start = -1
 
 
-def follow_filter(
+def follow_filter_py(
     combos: list[Combo], top: Combo, rules: BigARules, hand: Cards | None = None
 ) -> list[Combo]:
     """The combos of ``combos`` that beat ``top`` (§5) and, if ``hand`` is given,
-    that ``hand`` (normalized) contains. No per-combo function calls."""
+    that ``hand`` (normalized) contains. No per-combo function calls. The
+    pure-Python reference of :func:`follow_filter`."""
     tb, tk = top[4], top[2]
     if tb:
         out = [x for x in combos if x[4] > tb or (x[4] == tb and x[2] > tk)]
@@ -131,16 +148,16 @@ def follow_filter(
     return out
 
 
-def legal_plays(
+def legal_plays_py(
     hand: Cards, rules: BigARules, big_suit: int | None, top: Combo | None = None
 ) -> list[Combo]:
     """The plays of ``hand`` legal now: every distinct combination when leading
     (``top`` is None), else those beating ``top``. Captures are not included (see
-    :func:`captures`)."""
+    :func:`captures`). The pure-Python reference of :func:`legal_plays`."""
     combos = _hand_combos(normalize(hand, big_suit), tables(rules, big_suit))
     if top is None:
         return combos
-    return follow_filter(combos, top, rules)
+    return follow_filter_py(combos, top, rules)
 
 
 def captures(hand: Cards, rules: BigARules, top: Combo) -> list[Combo]:
@@ -156,3 +173,18 @@ def captures(hand: Cards, rules: BigARules, top: Combo) -> list[Combo]:
     combo = tables(rules, None).sets[FOUR][n]
     assert combo is not None
     return [combo]
+
+
+# ----- the engine's choice: the compiled twins (chupai.biga._fast) where built ----------
+hand_combos: Callable[[Cards, BigARules, int | None], list[Combo]] = hand_combos_py
+"""Every distinct combination contained in ``hand`` (:func:`hand_combos_py`, or its
+compiled twin: the same list in the same order)."""
+legal_plays: Callable[..., list[Combo]] = legal_plays_py
+"""The plays of ``hand`` legal now (:func:`legal_plays_py`, or its compiled twin)."""
+follow_filter: Callable[..., list[Combo]] = follow_filter_py
+"""The combos that beat ``top`` (:func:`follow_filter_py`, or its compiled twin)."""
+_fast = load("chupai.biga._fast")
+if _fast is not None:
+    hand_combos = _fast.hand_combos
+    legal_plays = _fast.legal_plays
+    follow_filter = _fast.follow_filter
