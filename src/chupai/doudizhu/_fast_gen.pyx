@@ -257,7 +257,7 @@ cdef int _winged_run(const GenRules* g, const Shp* sh, const int* c, int s, int 
                 w.navail += 1
         w.skip_rank = e + 1 if e < ACE_ and n >= 3 and c[e + 1] >= 3 else -1
         _wing_dfs(&w, 0, n, 0, 0)
-        for r in (BJ_, RJ_):  # at most one joker among the wings
+        for r in range(BJ_, RJ_ + 1):  # at most one joker among the wings
             if c[r]:
                 _wing_dfs(&w, 0, n - 1, ULO[r], UHI[r])
         return 0
