@@ -656,6 +656,27 @@ def random_games(rules, long long n, unsigned long long seed=0, bint deal_in_c=T
     }
 
 
+def dealt(rules, unsigned long long seed):
+    """dealing.deal_cards(rules, seed) with the shuffle in C: (dealer, hands,
+    kitty, marker_index) as packed Python cards (for the tests)."""
+    cdef MT mt
+    cdef int stock[128]
+    cdef int dealer, m, i, players = rules.players, total = rules.players * rules.hand_size
+    cdef uint64_t lo[MAXP + 1]
+    cdef uint32_t hi[MAXP + 1]
+    mt_seed(&mt, seed)
+    deal_stock(&mt, rules.packs, players, rules.hand_size, stock, &dealer, &m)
+    for i in range(players + 1):
+        lo[i] = 0
+        hi[i] = 0
+    for i in range(total):
+        add_card(&lo[(dealer + i) % players], &hi[(dealer + i) % players], stock[i])
+    for i in range(total, 54 * rules.packs):
+        add_card(&lo[players], &hi[players], stock[i])
+    cards = [(<object>hi[i]) << 60 | <object>lo[i] for i in range(players + 1)]
+    return dealer, cards[:players], cards[players], m
+
+
 cdef inline void add_card(uint64_t* lo, uint32_t* hi, int r) noexcept nogil:
     if r < 12:
         lo[0] += (<uint64_t>1) << (5 * r)

@@ -179,16 +179,16 @@ cdef Gen _last_gen = None
 
 
 cdef Gen gen_for(object rules):
-    """The Gen of ``rules`` (cached by identity: the rules objects are long-lived)."""
+    """The Gen of ``rules`` (one per distinct rules value; the last one used is
+    found by identity, without hashing the rules)."""
     global _last_rules, _last_gen
     if rules is _last_rules:
         return _last_gen
-    found = _GENS.get(id(rules))
-    if found is None or found[0] is not rules:
-        found = (rules, Gen(rules))
-        _GENS[id(rules)] = found
+    gen = _GENS.get(rules)
+    if gen is None:
+        gen = _GENS[rules] = Gen(rules)
     _last_rules = rules
-    _last_gen = found[1]
+    _last_gen = gen
     return _last_gen
 
 

@@ -1,0 +1,13 @@
+from chupai.doudizhu._fast_deal import (
+    FastDeal as FastDeal,
+    dealt as dealt,
+    random_games as random_games,
+    supported as supported,
+)
+from chupai.doudizhu._fast_py import (
+    follow as follow,
+    follow_filter as follow_filter,
+    hand_combos as hand_combos,
+    hand_combos_t as hand_combos_t,
+    legal_plays as legal_plays,
+)
