@@ -4,6 +4,7 @@
 # compiled twins of the functions of chupai.doudizhu.movegen.
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
+from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
@@ -167,9 +168,11 @@ cdef class Gen:
         split_cards(hand, &lo, &hi)
         self.buf.n = 0
         gen_combos(&self.g, lo, hi, &self.buf)
-        out = []
+        out = PyList_New(self.buf.n)
         for i in range(self.buf.n):
-            out.append(self.to_py(&self.buf.data[i]))
+            x = self.to_py(&self.buf.data[i])
+            Py_INCREF(x)  # PyList_SET_ITEM steals a reference
+            PyList_SET_ITEM(out, i, x)
         return out
 
 
@@ -237,7 +240,9 @@ def follow_filter(combos, hand, top):
 def legal_plays(hand, rules, top=None, combos=None):
     """movegen.legal_plays, compiled."""
     if combos is None:
-        combos = gen_for(rules).combos_list(hand)
-    if top is None:
+        combos = gen_for(rules).combos_list(hand)  # a new list: no copy needed
+        if top is None:
+            return combos
+    elif top is None:
         return list(combos)
     return follow(list(combos), top)

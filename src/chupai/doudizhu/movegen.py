@@ -371,6 +371,10 @@ def legal_plays_py(
 # ----- the engine in use: compiled (chupai.doudizhu._fast) when built, else pure -----
 
 _fast = load("chupai.doudizhu._fast")
+hand_combos: Callable[[Cards, DouDizhuRules], list[Combo]]
+_hand_combos: Callable[[Cards, Tables], list[Combo]]
+follow_filter: Callable[[list[Combo], Cards | None, Combo], list[Combo]]
+legal_plays: Callable[..., list[Combo]]
 if _fast is not None:
     hand_combos = _fast.hand_combos
     _hand_combos = _fast.hand_combos_t
