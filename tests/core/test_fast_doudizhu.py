@@ -235,16 +235,50 @@ def test_random_games_summary_without_the_core() -> None:
     "overrides",
     [{"rob_multipliers": "3,6,2000"}, {"spring_multiplier": "4096"}],
 )
-def test_rules_the_core_leaves_out_fall_back_to_the_reference(overrides: dict[str, str]) -> None:
+def test_rules_the_core_leaves_out_fall_back_to_the_reference(
+    overrides: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     rules = resolve("classic", overrides)
     assert not po.compiled_supports(rules)
     deal = new_deal(rules, seed=5)
-    assert po.playout(deal, 9) == po.reference_playout(deal, 9)
-    assert po.random_games(rules, 3, seed=7) == po.reference_random_games(rules, 3, seed=7)
+    want = po.reference_playout(deal, 9)
+    games = po.reference_random_games(rules, 3, seed=7)
+    calls: list[str] = []
+
+    def spy(name: str) -> Any:
+        real = getattr(po, name)
+
+        def call(*args: Any) -> Any:
+            calls.append(name)
+            return real(*args)
+
+        return call
+
+    monkeypatch.setattr(po, "reference_playout", spy("reference_playout"))
+    monkeypatch.setattr(po, "reference_random_games", spy("reference_random_games"))
+    assert po.playout(deal, 9) == want
+    assert po.random_games(rules, 3, seed=7) == games
+    assert calls == ["reference_playout", "reference_random_games"]
     if fast is not None:
         assert not fast.supported(rules)
         with pytest.raises(ValueError, match="does not cover"):
             fast.FastDeal.from_deal(deal)
+
+
+@needs_core
+def test_supported_rules_take_the_compiled_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    if compiled.load("chupai.doudizhu._fast") is None:
+        pytest.skip("CHUPAI_PURE is set: playout uses the reference")
+    rules = resolve("classic", {"rob_multipliers": "1000"})
+    assert po.compiled_supports(rules)
+
+    def refuse(*args: Any) -> Any:
+        raise AssertionError("the reference ran")
+
+    deal = new_deal(rules, seed=5)
+    want = po.reference_playout(deal, 9)
+    monkeypatch.setattr(po, "reference_playout", refuse)
+    assert po.playout(deal, 9) == want
 
 
 # ----- many deals (slow) ----------------------------------------------------------------

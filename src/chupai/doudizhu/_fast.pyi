@@ -1,9 +1,5 @@
-from chupai.doudizhu._fast_deal import (
-    FastDeal as FastDeal,
-    dealt as dealt,
-    random_games as random_games,
-    supported as supported,
-)
+from chupai.doudizhu._fast_deal import FastDeal as FastDeal, supported as supported
+from chupai.doudizhu._fast_games import dealt as dealt, random_games as random_games
 from chupai.doudizhu._fast_py import (
     follow as follow,
     follow_filter as follow_filter,

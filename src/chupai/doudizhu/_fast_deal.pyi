@@ -1,6 +1,5 @@
-from typing import Any, Self
+from typing import Self
 
-from chupai.doudizhu.combos import Cards
 from chupai.doudizhu.game import Action, DouDizhuDeal
 from chupai.doudizhu.rules import DouDizhuRules
 
@@ -20,8 +19,3 @@ class FastDeal:
     def legal_action(self, i: int) -> Action: ...
     def apply_index(self, i: int) -> None: ...
     def playout(self, seed: int, policy: str = "random") -> list[int]: ...
-
-def dealt(rules: DouDizhuRules, seed: int) -> tuple[int, list[Cards], Cards, int]: ...
-def random_games(
-    rules: DouDizhuRules, n: int, seed: int = 0, deal_in_c: bool = True
-) -> dict[str, Any]: ...

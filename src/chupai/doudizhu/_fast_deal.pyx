@@ -1,91 +1,24 @@
 # The compiled Dou Dizhu deal engine: FastDeal plays a deal of
 # chupai.doudizhu.game.DouDizhuDeal (bidding, robbing, 明牌 and play) inside C,
 # with the legal actions in the same order as DouDizhuDeal.legal_actions(), and
-# random_games() deals and plays whole deals (the shuffle of
-# chupai.doudizhu.dealing.deal_cards ported: _fast_mt.pxd).
+# _fast_games.pyx deals and plays whole deals with it.
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy
 
 from chupai._rng cimport SplitMix, sm_below
 from chupai.doudizhu._fast_gen cimport CC, NR, Buf, beats_c, buf_free, buf_init, gen_combos, holds
-from chupai.doudizhu._fast_mt cimport MT, deal_stock, mt_seed
 from chupai.doudizhu._fast_py cimport Gen, gen_for, split_cards
 
 from chupai.actions import PASS
-from chupai.doudizhu.rules import AllPass, Bidding, MingPai
+from chupai.doudizhu.rules import Bidding, MingPai
 from chupai.doudizhu.shapes import KIND_INDEX
 from chupai.doudizhu.state import NO_ROB, ROB, SHOW, Bid, Phase
-
-cdef enum:
-    MAXP = 4
-    # phases (state.Phase)
-    P_BID = 0
-    P_ROB = 1
-    P_PLAY = 2
-    P_OVER = 3
-    # action codes of the legal list that are no play (a play is its index >= 0
-    # in the seat's combo list)
-    A_PASS = -1
-    A_SHOW = -2
-    A_ROB = -3
-    A_NO_ROB = -4
-    A_BID0 = -10     # bid v is A_BID0 - v
-    POLICY_RANDOM = 0
-    POLICY_GREEDY = 1
 
 _PHASES = (Phase.BID, Phase.ROB, Phase.PLAY, Phase.OVER)
 SUPPORTED_LIMIT = 1024
 """Multipliers (rob, spring, anti-spring, thunder) below this keep every unit
 inside 64 bits; rules with a larger one fall back to the reference."""
-
-
-cdef struct DR:
-    # the rules the deal engine reads (DouDizhuRules)
-    int players
-    int hand_size
-    int until_all_pass   # bidding=until_all_pass
-    int robbing
-    int ming             # 0 off, 1 win_only, 2 always
-    int spring
-    int anti
-    int thunder
-    int nrob
-    int64_t rob_mult[16]
-    uint32_t doubling    # bit KIND_INDEX of each doubling kind
-
-
-cdef struct DS:
-    # the state of a deal (the slots of DouDizhuDeal that the play reads)
-    int n
-    int phase
-    int to_act
-    int bid
-    int bidder
-    int bid_passed       # AuctionMixin._passed
-    int spoken
-    int landlord
-    int first_landlord
-    int robs
-    int rob_queue[MAXP]
-    int rob_len
-    int rob_pos
-    int can_show
-    int shown
-    int doubled
-    uint64_t hlo[MAXP]
-    uint32_t hhi[MAXP]
-    uint64_t klo
-    uint32_t khi
-    int has_top
-    CC top
-    int top_player
-    int passed
-    int play_counts[MAXP]
-    int bombs
-    int64_t scores[MAXP]
-    int ncombo[MAXP]     # -1: not listed yet (DouDizhuDeal._combos[s] is None)
-    int stale[MAXP]
 
 
 def supported(rules):
@@ -132,15 +65,6 @@ cdef int64_t rob_multiplier(const DR* r, int robs) noexcept nogil:
 
 cdef class FastDeal:
     """A Dou Dizhu deal played inside C (see the module)."""
-
-    cdef DR r
-    cdef DS s
-    cdef Gen gen
-    cdef Buf cs[MAXP]    # each seat's listed plays (DouDizhuDeal._combos)
-    cdef int* leg
-    cdef int nleg
-    cdef int legcap
-    cdef bint leg_ok
 
     def __cinit__(self):
         cdef int i
@@ -594,91 +518,3 @@ cdef inline int popcount(int x) noexcept nogil:
         x &= x - 1
         k += 1
     return k
-
-
-def random_games(rules, long long n, unsigned long long seed=0, bint deal_in_c=True):
-    """Play ``n`` deals (seeds seed .. seed+n-1, dealt as new_deal(rules, seed=s)
-    deals them) by the random policy of seed s; returns the summary of
-    chupai.doudizhu.playout.random_games. ``deal_in_c=False`` deals in Python
-    (dealing.deal_cards) and hands the cards over."""
-    cdef Gen gen = gen_for(rules)
-    cdef DR r
-    cdef FastDeal f = FastDeal.__new__(FastDeal)
-    cdef MT mt
-    cdef int stock[128]
-    cdef uint64_t hlo[MAXP]
-    cdef uint32_t hhi[MAXP]
-    cdef uint64_t klo, s
-    cdef uint32_t khi
-    cdef int i, dealer, m, first, players = rules.players, hand = rules.hand_size
-    cdef int total = players * hand, size = 54 * rules.packs
-    cdef long long redeals = 0, lord_wins = 0, actions = 0, k
-    cdef int64_t sums[MAXP]
-    fill_rules(&r, rules, gen)
-    for i in range(MAXP):
-        sums[i] = 0
-    from chupai.doudizhu.dealing import deal_cards
-
-    for k in range(n):
-        s = seed + <uint64_t>k
-        if deal_in_c:
-            mt_seed(&mt, s)
-            deal_stock(&mt, rules.packs, players, hand, stock, &dealer, &m)
-            for i in range(players):
-                hlo[i] = 0
-                hhi[i] = 0
-            for i in range(total):
-                add_card(&hlo[(dealer + i) % players], &hhi[(dealer + i) % players], stock[i])
-            klo = 0
-            khi = 0
-            for i in range(total, size):
-                add_card(&klo, &khi, stock[i])
-        else:
-            dealer, hands, kitty, m, _ = deal_cards(rules, s)
-            for i in range(players):
-                split_cards(hands[i], &hlo[i], &hhi[i])
-            split_cards(kitty, &klo, &khi)
-        first = (dealer + m) % players
-        f.start(gen, &r, hlo, hhi, klo, khi, first, 0)
-        actions += f.run(s, POLICY_RANDOM)
-        if f.s.landlord < 0:
-            redeals += 1
-        elif f.s.scores[f.s.landlord] > 0:
-            lord_wins += 1
-        for i in range(players):
-            sums[i] += f.s.scores[i]
-    return {
-        "deals": n,
-        "redeals": redeals,
-        "landlord_wins": lord_wins,
-        "actions": actions,
-        "returns": [sums[i] for i in range(players)],
-    }
-
-
-def dealt(rules, unsigned long long seed):
-    """dealing.deal_cards(rules, seed) with the shuffle in C: (dealer, hands,
-    kitty, marker_index) as packed Python cards (for the tests)."""
-    cdef MT mt
-    cdef int stock[128]
-    cdef int dealer, m, i, players = rules.players, total = rules.players * rules.hand_size
-    cdef uint64_t lo[MAXP + 1]
-    cdef uint32_t hi[MAXP + 1]
-    mt_seed(&mt, seed)
-    deal_stock(&mt, rules.packs, players, rules.hand_size, stock, &dealer, &m)
-    for i in range(players + 1):
-        lo[i] = 0
-        hi[i] = 0
-    for i in range(total):
-        add_card(&lo[(dealer + i) % players], &hi[(dealer + i) % players], stock[i])
-    for i in range(total, 54 * rules.packs):
-        add_card(&lo[players], &hi[players], stock[i])
-    cards = [(<object>hi[i]) << 60 | <object>lo[i] for i in range(players + 1)]
-    return dealer, cards[:players], cards[players], m
-
-
-cdef inline void add_card(uint64_t* lo, uint32_t* hi, int r) noexcept nogil:
-    if r < 12:
-        lo[0] += (<uint64_t>1) << (5 * r)
-    else:
-        hi[0] += (<uint32_t>1) << (5 * (r - 12))
