@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from chupai import compiled
+from chupai.deal import still_held
 from chupai.doudizhu import movegen, playout as po
-from chupai.doudizhu.combos import Combo, pack
+from chupai.doudizhu.combos import GUARD, Combo, pack
 from chupai.doudizhu.dealing import deal_cards
 from chupai.doudizhu.game import DouDizhuDeal, new_deal
 from chupai.doudizhu.rules import PRESETS, DouDizhuRules, resolve
@@ -89,6 +90,8 @@ def test_hand_combos_match_the_reference(rules: DouDizhuRules, seed: int, data: 
         assert all(type(c) is Combo for c in got)
         assert fast.legal_plays(hand, rules) == movegen.legal_plays_py(hand, rules)
         others = movegen.hand_combos_py(random_hand(rules, rules.hand_size, rng), rules)
+        assert fast.held(others, hand) == still_held(others, hand, GUARD)
+        assert fast.held(want, hand) == want
         for top in [others[rng.randrange(len(others))] for _ in range(4)] + want[-2:]:
             assert fast.legal_plays(hand, rules, top) == movegen.legal_plays_py(hand, rules, top)
             assert fast.follow_filter(others, hand, top) == movegen.follow_filter_py(

@@ -5,5 +5,6 @@ from chupai.doudizhu._fast_py import (
     follow_filter as follow_filter,
     hand_combos as hand_combos,
     hand_combos_t as hand_combos_t,
+    held as held,
     legal_plays as legal_plays,
 )

@@ -4,4 +4,6 @@
 # pure-Python engine stays the reference.
 from chupai.doudizhu._fast_deal import FastDeal, supported
 from chupai.doudizhu._fast_games import dealt, random_games
-from chupai.doudizhu._fast_py import follow, follow_filter, hand_combos, hand_combos_t, legal_plays
+from chupai.doudizhu._fast_py import (
+    follow, follow_filter, hand_combos, hand_combos_t, held, legal_plays,
+)

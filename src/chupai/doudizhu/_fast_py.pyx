@@ -228,6 +228,22 @@ def follow(list combos, object top):
     return out
 
 
+def held(list combos, hand):
+    """The plays of ``combos`` that ``hand`` still holds (the filter of
+    DouDizhuDeal.combos_of; chupai.deal.still_held)."""
+    cdef uint64_t hlo, clo
+    cdef uint32_t hhi, chi
+    cdef object x
+    split_cards(hand, &hlo, &hhi)
+    out = []
+    for x in combos:
+        split_cards(<object>PyTuple_GET_ITEM(x, 1), &clo, &chi)
+        if ((hlo + 0x842108421084210ULL - clo) & 0x842108421084210ULL) == 0x842108421084210ULL \
+                and ((hhi + 0x4210 - chi) & 0x4210) == 0x4210:
+            out.append(x)
+    return out
+
+
 def follow_filter(combos, hand, top):
     """movegen.follow_filter, compiled where it pays (no hand given)."""
     if hand is None:

@@ -246,8 +246,11 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
             self._combos[seat] = cached
             self._stale[seat] = False
         elif self._stale[seat]:
-            hg = self.hands[seat] + GUARD
-            cached = [c for c in cached if (hg - c[1]) & GUARD == GUARD]
+            if _fast is not None:  # the same filter, compiled
+                cached = _fast.held(cached, self.hands[seat])
+            else:
+                hg = self.hands[seat] + GUARD
+                cached = [c for c in cached if (hg - c[1]) & GUARD == GUARD]
             self._combos[seat] = cached
             self._stale[seat] = False
         return cached
