@@ -167,7 +167,7 @@ def test_apply_index_out_of_range_raises() -> None:
 def test_playout_matches_the_reference(
     rules: DouDizhuRules, seed: int, play_seed: int, steps: int
 ) -> None:
-    deal = new_deal(rules, seed=seed)
+    deal = new_deal(rules, seed=seed, dealer=seed % rules.players, doubled=bool(seed & 1))
     rng = SplitMix64(seed)
     for _ in range(steps):  # from any point of the deal, the play phase included
         if deal.is_terminal():
