@@ -4,8 +4,12 @@
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 
 from chupai.doudizhu._fast_deal cimport DR, MAXP, POLICY_RANDOM, FastDeal, fill_rules
-from chupai.doudizhu._fast_mt cimport MT, deal_stock, mt_seed
+from chupai.doudizhu._fast_mt cimport MT, deal_stock, mt_base, mt_seed
 from chupai.doudizhu._fast_py cimport Gen, gen_for, split_cards
+
+
+cdef MT BASE
+mt_base(&BASE)
 
 
 def random_games(rules, long long n, unsigned long long seed=0, bint deal_in_c=True):
@@ -34,7 +38,7 @@ def random_games(rules, long long n, unsigned long long seed=0, bint deal_in_c=T
     for k in range(n):
         s = seed + <uint64_t>k
         if deal_in_c:
-            mt_seed(&mt, s)
+            mt_seed(&mt, s, &BASE)
             deal_stock(&mt, rules.packs, players, hand, stock, &dealer, &m)
             for i in range(players):
                 hlo[i] = 0
@@ -76,7 +80,7 @@ def dealt(rules, unsigned long long seed):
     cdef int dealer, m, i, players = rules.players, total = rules.players * rules.hand_size
     cdef uint64_t lo[MAXP + 1]
     cdef uint32_t hi[MAXP + 1]
-    mt_seed(&mt, seed)
+    mt_seed(&mt, seed, &BASE)
     deal_stock(&mt, rules.packs, players, rules.hand_size, stock, &dealer, &m)
     for i in range(players + 1):
         lo[i] = 0

@@ -17,15 +17,21 @@ cdef inline void _init_genrand(MT* g, uint32_t s) noexcept nogil:
     g.mti = 624
 
 
-cdef inline void mt_seed(MT* g, uint64_t seed) noexcept nogil:
+cdef inline void mt_base(MT* g) noexcept nogil:
+    """The state init_by_array starts from: init_genrand(19650218), the same for
+    every seed (computed once by the caller)."""
+    _init_genrand(g, 19650218u)
+
+
+cdef inline void mt_seed(MT* g, uint64_t seed, const MT* base) noexcept nogil:
     """random.Random(seed) for an int 0 <= seed < 2**64 (init_by_array of its
-    32-bit words, least significant first)."""
+    32-bit words, least significant first), from ``base`` (mt_base)."""
     cdef uint32_t key[2]
     cdef int klen = 2 if seed >> 32 else 1
     cdef int i = 1, j = 0, k
     key[0] = <uint32_t>seed
     key[1] = <uint32_t>(seed >> 32)
-    _init_genrand(g, 19650218u)
+    g[0] = base[0]
     k = 624 if 624 > klen else klen
     while k:
         g.mt[i] = <uint32_t>((g.mt[i] ^ ((g.mt[i - 1] ^ (g.mt[i - 1] >> 30)) * 1664525u))
