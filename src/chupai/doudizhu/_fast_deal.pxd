@@ -89,6 +89,7 @@ cdef class FastDeal:
     cdef int combos_of(self, int seat) except -1
     cdef int _room(self, int n) except -1
     cdef int legal(self) except -1
+    cdef int _follow_stale(self, int seat) except -1
     cdef object _action(self, int code)
     cdef void apply_code(self, int code) noexcept
     cdef void _bid(self, int seat, int value) noexcept

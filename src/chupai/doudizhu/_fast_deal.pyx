@@ -247,8 +247,11 @@ cdef class FastDeal:
             self.leg[1] = A_NO_ROB
             self.nleg = 2
             return 0
-        self.combos_of(seat)
         b = &self.cs[seat]
+        if self.s.has_top and self.s.stale[seat] and self.s.ncombo[seat] >= 0:
+            self._follow_stale(seat)
+            return 0
+        self.combos_of(seat)
         n = b.n
         self._room(n + 1)
         if not self.s.has_top:
@@ -266,6 +269,29 @@ cdef class FastDeal:
             self.leg[k] = A_PASS
             k += 1
         self.nleg = k
+        return 0
+
+    cdef int _follow_stale(self, int seat) except -1:
+        """combos_of's filter (keep the plays the hand holds) and the follow filter
+        (keep those beating the top) in one pass; then PASS."""
+        cdef Buf* b = &self.cs[seat]
+        cdef uint64_t lo = self.s.hlo[seat]
+        cdef uint32_t hi = self.s.hhi[seat]
+        cdef int i, w = 0, k = 0
+        self._room(b.n + 1)
+        for i in range(b.n):
+            if holds(lo, hi, &b.data[i]):
+                if w != i:
+                    b.data[w] = b.data[i]
+                if beats_c(&b.data[w], &self.s.top):
+                    self.leg[k] = w
+                    k += 1
+                w += 1
+        b.n = w
+        self.s.ncombo[seat] = w
+        self.s.stale[seat] = 0
+        self.leg[k] = A_PASS
+        self.nleg = k + 1
         return 0
 
     def legal_count(self):
