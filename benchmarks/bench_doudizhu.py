@@ -47,6 +47,12 @@ random hands for every contender (each hand is dealt out in full: 17 cards, the
 For each chupai preset also (as before) the move generation of the landlord's hand
 leading and of a dealt hand following a random top play.
 
+Then the pure-Python and the compiled engine side by side in the same run
+(``bench_doudizhu_engines.py``; skipped when the compiled core is not built or
+``CHUPAI_PURE`` is set): the lead listing, API random games and the compiled
+``random_games`` deals/s, with their ratios and targets under ``compiled`` in the
+JSON line.
+
 Ratios are speed ratios, above 1 when chupai is faster: chupai games/s over the
 peer's, and the peer's microseconds over chupai's. Figures are printed readably,
 then as one final JSON line. This is a script, not a test: it asserts nothing about
@@ -614,6 +620,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{res['landlord_first_lead']['us']} us"
         )
 
+    # --- the pure and the compiled engine side by side ---
+    from bench_doudizhu_engines import FAST, compiled_section
+
+    engines = compiled_section(count, rounds, seconds)
+
     # --- ratios (speed ratios: > 1 when chupai is faster) ---
     def g(name: str, stat: str) -> float | None:
         return gfig[name][stat] if name in gfig else None
@@ -686,6 +697,9 @@ def main(argv: list[str] | None = None) -> int:
         "presets": presets,
         "ratios": ratios,
         "target": target,
+        "engine": "compiled" if FAST is not None else "pure",
+        "compiled": engines,
+        "compiled_ratios": engines.get("ratios", {}),
     }
     print()
     print(json.dumps(summary, separators=(",", ":"), ensure_ascii=False))

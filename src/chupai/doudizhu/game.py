@@ -57,7 +57,7 @@ from chupai.doudizhu.combos import (
     tables,
 )
 from chupai.doudizhu.dealing import _canonical_stock, _stock, deal_cards
-from chupai.doudizhu.movegen import _hand_combos
+from chupai.doudizhu.movegen import _fast, _hand_combos
 from chupai.doudizhu.notation import _KIND_NAMES, format_action, parse_action
 from chupai.doudizhu.rules import DouDizhuRules, MingPai
 from chupai.doudizhu.scoring import multipliers, settle
@@ -246,8 +246,11 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
             self._combos[seat] = cached
             self._stale[seat] = False
         elif self._stale[seat]:
-            hg = self.hands[seat] + GUARD
-            cached = [c for c in cached if (hg - c[1]) & GUARD == GUARD]
+            if _fast is not None:  # the same filter, compiled
+                cached = _fast.held(cached, self.hands[seat])
+            else:
+                hg = self.hands[seat] + GUARD
+                cached = [c for c in cached if (hg - c[1]) & GUARD == GUARD]
             self._combos[seat] = cached
             self._stale[seat] = False
         return cached
@@ -267,12 +270,15 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
                 if self.can_show:
                     out.append(SHOW)
                 return out
-            p = top[5]
-            if p:
-                out = [c for c in combos if c[5] > p]
+            if _fast is not None:  # the compiled movegen.follow_filter
+                out = _fast.follow(combos, top)
             else:
-                g, k = top[4], top[2]
-                out = [c for c in combos if c[5] or (c[4] == g and c[2] > k)]
+                p = top[5]
+                if p:
+                    out = [c for c in combos if c[5] > p]
+                else:
+                    g, k = top[4], top[2]
+                    out = [c for c in combos if c[5] or (c[4] == g and c[2] > k)]
             out.append(PASS)
             return out
         return self._phase_choices(seat)

@@ -29,6 +29,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
+from chupai.compiled import load
 from chupai.doudizhu.combos import (
     ACE,
     BJ,
@@ -48,7 +49,15 @@ from chupai.doudizhu.combos import (
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.doudizhu.shapes import ShapeRules, Wings
 
-__all__ = ["hand_combos", "legal_plays", "follow_filter", "PLAN"]
+__all__ = [
+    "hand_combos",
+    "legal_plays",
+    "follow_filter",
+    "hand_combos_py",
+    "legal_plays_py",
+    "follow_filter_py",
+    "PLAN",
+]
 
 K = Kind
 _new = tuple.__new__
@@ -61,13 +70,14 @@ Stage = Callable[[Cards, Ranks, Ranks, Tables, Shapes, list[Combo]], None]
 """A generator stage: ``(hand, counts, ranks present, tables, shapes, out)``."""
 
 
-def hand_combos(hand: Cards, rules: DouDizhuRules) -> list[Combo]:
-    """Every distinct play of ``hand`` (packed counts): one per multiset and kind."""
+def hand_combos_py(hand: Cards, rules: DouDizhuRules) -> list[Combo]:
+    """Every distinct play of ``hand`` (packed counts): one per multiset and kind
+    (the pure-Python reference of :func:`hand_combos`)."""
     t = tables(rules)
-    return _hand_combos(hand, t)
+    return _hand_combos_py(hand, t)
 
 
-def _hand_combos(hand: Cards, t: Tables) -> list[Combo]:
+def _hand_combos_py(hand: Cards, t: Tables) -> list[Combo]:
     c = [(hand >> s) & 31 for s in SHIFTS]
     present = [r for r in _RANKS if c[r]]
     out: list[Combo] = []
@@ -326,9 +336,10 @@ def _plan(t: Tables) -> tuple[tuple[Stage, tuple[ShapeRules, ...]], ...]:
     return tuple(out)
 
 
-def follow_filter(combos: list[Combo], hand: Cards | None, top: Combo) -> list[Combo]:
+def follow_filter_py(combos: list[Combo], hand: Cards | None, top: Combo) -> list[Combo]:
     """The combos of ``combos`` that beat ``top`` (and, if ``hand`` is given, that
-    ``hand`` contains). No per-combo function calls."""
+    ``hand`` contains). No per-combo function calls (the pure-Python reference of
+    :func:`follow_filter`)."""
     p = top[5]
     if hand is None:
         if p:
@@ -344,14 +355,33 @@ def follow_filter(combos: list[Combo], hand: Cards | None, top: Combo) -> list[C
     ]
 
 
-def legal_plays(
+def legal_plays_py(
     hand: Cards, rules: DouDizhuRules, top: Combo | None = None, combos: list[Combo] | None = None
 ) -> list[Combo]:
     """The plays of ``hand`` legal now: every distinct play when leading (``top``
     is None), else those beating ``top``. ``combos`` may pass a precomputed
-    :func:`hand_combos` of ``hand``."""
+    :func:`hand_combos` of ``hand`` (the pure-Python reference of :func:`legal_plays`)."""
     if combos is None:
-        combos = _hand_combos(hand, tables(rules))
+        combos = _hand_combos_py(hand, tables(rules))
     if top is None:
         return list(combos)
-    return follow_filter(combos, None, top)
+    return follow_filter_py(combos, None, top)
+
+
+# ----- the engine in use: compiled (chupai.doudizhu._fast) when built, else pure -----
+
+_fast = load("chupai.doudizhu._fast")
+hand_combos: Callable[[Cards, DouDizhuRules], list[Combo]]
+_hand_combos: Callable[[Cards, Tables], list[Combo]]
+follow_filter: Callable[[list[Combo], Cards | None, Combo], list[Combo]]
+legal_plays: Callable[..., list[Combo]]
+if _fast is not None:
+    hand_combos = _fast.hand_combos
+    _hand_combos = _fast.hand_combos_t
+    follow_filter = _fast.follow_filter
+    legal_plays = _fast.legal_plays
+else:
+    hand_combos = hand_combos_py
+    _hand_combos = _hand_combos_py
+    follow_filter = follow_filter_py
+    legal_plays = legal_plays_py

@@ -1,0 +1,1 @@
+# The compiled move generator has no Python-level names (see _fast_gen.pxd).
