@@ -201,9 +201,38 @@ def core_violations(path: Path) -> list[str]:
     return problems
 
 
+ENGINE_SWITCH = SRC / "compiled.py"
+"""The one core module that reads the environment: ``CHUPAI_PURE`` chooses the
+pure-Python engine over the compiled core (docs/compiled.md)."""
+
+
 @pytest.mark.parametrize("path", CORE_FILES, ids=_rel)
 def test_core_module_is_pure(path: Path) -> None:
-    assert core_violations(path) == []
+    problems = core_violations(path)
+    if path == ENGINE_SWITCH:
+        problems = [
+            p
+            for p in problems
+            if not p.endswith(("imports os", "reads the environment (.environ)"))
+        ]
+    assert problems == []
+
+
+def test_the_engine_switch_reads_only_chupai_pure() -> None:
+    tree = ast.parse(ENGINE_SWITCH.read_text(encoding="utf-8"))
+    reads = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "environ"
+    ]
+    assert reads, "chupai.compiled no longer reads CHUPAI_PURE"
+    for call in reads:
+        assert call.func.attr == "get"  # type: ignore[attr-defined]
+        key = call.args[0]
+        assert isinstance(key, ast.Constant) and key.value == "CHUPAI_PURE"
 
 
 GAME_ENGINES = sorted(p for p in CORE_FILES if _rel(p).endswith("/game.py"))

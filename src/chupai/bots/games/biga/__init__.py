@@ -84,6 +84,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from chupai.biga.game import Capture
+from chupai.biga.playout import playout
 from chupai.biga.sampling import DealSampler
 from chupai.bots.games.biga.greedy import BigAGreedyBot
 from chupai.bots.games.biga.heuristic import BigAHeuristicBot
@@ -106,5 +107,11 @@ def _scale(obs: Any) -> float:
 
 
 SEARCH: Final = SearchGame(
-    DealSampler, _win_and_score, _scale, candidates=5, objective="score", pass_like=(Capture,)
+    DealSampler,
+    _win_and_score,
+    _scale,
+    candidates=5,
+    objective="score",
+    pass_like=(Capture,),
+    playout=playout,
 )
