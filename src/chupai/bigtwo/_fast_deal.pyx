@@ -1,0 +1,506 @@
+# The Big Two deal's play phase in C, for fast play: FastDeal mirrors
+# chupai.bigtwo.game.BigTwoDeal (legal_actions, apply_unchecked and the trick of
+# chupai.trick.Trick) and chupai.bigtwo.scoring, for rules without the §10
+# obligations (ding_da=off, last_card_call=false); random_games plays whole deals.
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport free, malloc
+
+from chupai._rng cimport SplitMix, sm_below
+from chupai.bigtwo._fast_gen cimport (
+    GROUP_MONSTER, K_FOUR, K_SF, Buf, ComboC, Gen, GenTables, buf_free, gen_combos, gen_for,
+)
+
+
+cdef extern from *:
+    int popcount "__builtin_popcountll"(unsigned long long) nogil
+    int ctz "__builtin_ctzll"(unsigned long long) nogil
+
+
+cdef uint64_t LOW = 0x1111111111111
+
+# ----- the trick (chupai.trick.Trick) ---------------------------------------------
+
+cdef inline int next_seat(int mask, int seat) noexcept nogil:
+    cdef int above = mask >> (seat + 1)
+    if above:
+        return seat + ctz(above) + 1
+    return ctz(mask)
+
+
+cdef inline bint beats(const Engine* e, const ComboC* c, const ComboC* top) noexcept nogil:
+    # combos.beats_fn
+    cdef int ts
+    if c.group == top.group:
+        return c.key > top.key
+    if e.o.monsters and c.group == GROUP_MONSTER:
+        ts = popcount(top.mask)
+        return ts == 5 or (e.o.over_small and ts <= 3)
+    return False
+
+
+cdef void end_trick(Engine* e) noexcept nogil:
+    # BigTwoDeal._end_trick (the repeat-lead lock) then Trick._end_trick
+    cdef State* s = &e.s
+    if e.o.repeat_lock and not s.forced:
+        if s.active >> s.top_player & 1:
+            s.has_lock = 1
+            s.lock_player = s.top_player
+            s.lock_play = s.top
+        else:
+            s.has_lock = 0
+    s.forced = 0
+    s.has_top = 0
+    s.passed = 0
+    if s.active >> s.top_player & 1:
+        s.leader = s.to_act = s.top_player
+    else:
+        s.leader = s.to_act = next_seat(s.active, s.top_player)
+
+
+cdef void trick_pass(Engine* e, int seat) noexcept nogil:
+    # Trick._trick_pass
+    cdef State* s = &e.s
+    cdef int active = s.active
+    s.passed |= 1 << seat
+    if active & ~s.passed & ~(1 << s.top_player) == 0:
+        end_trick(e)
+        return
+    if e.o.lockout:
+        active &= ~s.passed
+    s.to_act = next_seat(active, seat)
+
+
+cdef void trick_turn(Engine* e, int seat) noexcept nogil:
+    # Trick._trick_turn
+    cdef State* s = &e.s
+    if s.active & ~s.passed & ~(1 << s.top_player) == 0:
+        end_trick(e)
+    elif e.o.lockout:
+        s.to_act = next_seat(s.active & ~s.passed, seat)
+    else:
+        s.to_act = next_seat(s.active, seat)
+
+
+# ----- scoring (chupai.bigtwo.scoring) ----------------------------------------------
+
+cdef inline int rank_count(uint64_t hand, int r) noexcept nogil:
+    return popcount((hand >> (4 * r)) & 15)
+
+
+cdef int64_t penalty(const Engine* e, uint64_t hand, bint untouched) noexcept nogil:
+    cdef int c = popcount(hand), n = e.o.players, r, card, twos, i
+    cdef int64_t p = 0
+    cdef uint64_t m
+    cdef int sc = e.o.scoring
+    if sc == SC_WIKI:
+        return 3 * c if untouched else (c if c <= 10 else 2 * c)
+    if sc == SC_SEED001:
+        if n == 4:
+            return c if c <= 9 else (2 * c if c <= 12 else 3 * c)
+        if n == 3:
+            return c if c <= 11 else (2 * c if c <= 16 else 3 * c)
+        return 3 * c if untouched else (c if c <= 9 else 2 * c)
+    if sc == SC_MAINLAND:
+        return c if c <= 7 else 2 * c if c <= 9 else 3 * c if c <= 12 else 4 * c
+    if sc == SC_POINTS or sc == SC_DEDUCTION:
+        m = hand
+        while m:
+            card = ctz(m)
+            m &= m - 1
+            r = card >> 2
+            if sc == SC_POINTS:
+                p += r + 3
+            elif r == 12:
+                p += 40
+            elif r == 11:
+                p += 40 if e.o.spade_ace_40 and card == e.o.spade_ace else 30
+            elif r >= 8:
+                p += 20
+            else:
+                p += r + 3
+        return p
+    if sc == SC_PLUS_MINUS:
+        for r in range(7):
+            p += rank_count(hand, r)
+        for r in range(7, 12):
+            p += 2 * rank_count(hand, r)
+        return p << rank_count(hand, 12)
+    # SC_BASIC
+    p = c
+    twos = rank_count(hand, 12)
+    if twos:
+        p *= 2 * twos
+    if has_monster(e, hand):
+        p *= 2
+    if c >= 10:
+        p *= 2
+    return p
+
+
+cdef bint has_monster(const Engine* e, uint64_t hand) noexcept nogil:
+    cdef int i
+    if hand & (hand >> 1) & (hand >> 2) & (hand >> 3) & LOW:
+        return True
+    for i in range(e.t.n_sf):
+        if hand & e.t.sf_masks[i] == e.t.sf_masks[i]:
+            return True
+    return False
+
+
+cdef void score_play(Engine* e) noexcept nogil:
+    # BigTwoDeal._score_play, State._finish and scoring.settle
+    cdef State* s = &e.s
+    cdef int n = e.o.players, i, w = s.winner
+    cdef int64_t mult = 1, total = 0, bonus
+    cdef int64_t p[4]
+    if e.o.scoring == SC_BASIC:
+        if (s.win_play.mask >> 48) & 15:
+            mult *= 2
+        if s.win_play.kind == K_FOUR or s.win_play.kind == K_SF:
+            mult *= 2
+    for i in range(n):
+        p[i] = 0 if i == w else penalty(e, s.win_hands[i], s.win_played[i] == 0) * mult
+    if e.o.settlement == SE_WINNER_TAKES_ALL:
+        for i in range(n):
+            total += p[i]
+        for i in range(n):
+            s.scores[i] = total if i == w else -p[i]
+    elif e.o.settlement == SE_PAIRWISE:
+        p[w] = -e.o.winner_bonus
+        for i in range(n):
+            total += p[i]
+        for i in range(n):
+            s.scores[i] = total - n * p[i]
+    else:
+        bonus = 1 if e.o.scoring == SC_PLUS_MINUS else e.o.winner_bonus
+        for i in range(n):
+            s.scores[i] = bonus if i == w else -p[i]
+    s.over = 1
+    s.to_act = -1
+    s.has_top = 0
+
+
+# ----- legal actions and moves (BigTwoDeal.legal_actions, apply_unchecked) ---------
+
+cdef int compute_legal(Engine* e) noexcept nogil:
+    """The legal actions of the seat to act as combo indices (PASS last), in the
+    order of BigTwoDeal.legal_actions."""
+    cdef State* s = &e.s
+    cdef int seat = s.to_act, i, n = 0, size
+    cdef uint64_t hand, mc
+    cdef const ComboC* cs
+    cdef const ComboC* c
+    if seat < 0:
+        e.nlegal = 0
+        return 0
+    hand = s.hands[seat]
+    cs = e.combos[seat]
+    if not s.has_top:
+        mc = s.must_contain
+        for i in range(e.ncombos[seat]):
+            c = &cs[i]
+            if c.mask & ~hand == 0 and c.mask & mc == mc:
+                e.legal[n] = i
+                n += 1
+        e.nlegal = n
+        return n
+    if not s.forced:
+        for i in range(e.ncombos[seat]):
+            c = &cs[i]
+            if c.group == s.top.group and c.key > s.top.key and c.mask & ~hand == 0:
+                e.legal[n] = i
+                n += 1
+        if e.o.monsters and s.top.group != GROUP_MONSTER:
+            size = popcount(s.top.mask)
+            if size == 5 or (size <= 3 and e.o.over_small):
+                for i in range(e.ncombos[seat]):
+                    c = &cs[i]
+                    if c.group == GROUP_MONSTER and c.mask & ~hand == 0:
+                        e.legal[n] = i
+                        n += 1
+    e.legal[n] = PASS
+    e.nlegal = n + 1
+    return n + 1
+
+
+cdef void go_out(Engine* e, int seat, const ComboC* play) noexcept nogil:
+    # BigTwoDeal._go_out
+    cdef State* s = &e.s
+    cdef int i
+    s.active &= ~(1 << seat)
+    if s.winner < 0:
+        s.winner = seat
+        s.win_play = play[0]
+        for i in range(e.o.players):
+            s.win_hands[i] = s.hands[i]
+            s.win_played[i] = s.played[i]
+        if not e.o.last_remaining:
+            score_play(e)
+            return
+    if popcount(s.active) <= 1:
+        score_play(e)
+
+
+cdef void apply_legal(Engine* e, int k) noexcept nogil:
+    """Apply the k-th legal action (BigTwoDeal.apply_unchecked, play phase)."""
+    cdef State* s = &e.s
+    cdef int seat = s.to_act, idx = e.legal[k]
+    cdef const ComboC* c
+    cdef uint64_t hand
+    e.nlegal = -1
+    s.actions += 1
+    if idx == PASS:
+        trick_pass(e, seat)
+        return
+    c = &e.combos[seat][idx]
+    hand = s.hands[seat] & ~c.mask
+    s.hands[seat] = hand
+    s.played[seat] |= c.mask
+    if not s.has_top and s.has_lock:
+        # BigTwoDeal._lead_under_lock
+        if seat == s.lock_player and c.kind == s.lock_play.kind and beats(e, c, &s.lock_play):
+            s.forced = 1
+        else:
+            s.has_lock = 0
+    s.top = c[0]
+    s.has_top = 1
+    s.top_player = seat
+    if not e.o.lockout:
+        s.passed = 0
+    s.must_contain = 0
+    if not hand:
+        go_out(e, seat, c)
+        if s.over:
+            return
+    trick_turn(e, seat)
+
+
+cdef int greedy_choice(Engine* e) noexcept nogil:
+    """The greedy policy (playout.greedy_index): leading, the legal play with the
+    most cards, then the lowest key; following, the lowest beating play (monsters
+    last), else pass; ties go to the first in the list."""
+    cdef int i, best = -1, size, best_size = -1, mon, best_mon = 2
+    cdef const ComboC* c
+    cdef const ComboC* cs = e.combos[e.s.to_act]
+    cdef int64_t best_key = 0
+    for i in range(e.nlegal):
+        if e.legal[i] == PASS:
+            continue
+        c = &cs[e.legal[i]]
+        if not e.s.has_top:
+            size = popcount(c.mask)
+            if size > best_size or (size == best_size and c.key < best_key):
+                best, best_size, best_key = i, size, c.key
+        else:
+            mon = c.group == GROUP_MONSTER
+            if mon < best_mon or (mon == best_mon and c.key < best_key):
+                best, best_mon, best_key = i, mon, c.key
+    return best if best >= 0 else e.nlegal - 1
+
+
+cdef void play_out(Engine* e, uint64_t seed, bint greedy) noexcept nogil:
+    cdef SplitMix rng
+    rng.state = seed
+    while not e.s.over:
+        compute_legal(e)
+        if greedy:
+            apply_legal(e, greedy_choice(e))
+        else:
+            apply_legal(e, sm_below(&rng, e.nlegal))
+
+
+
+
+# ----- Python side ----------------------------------------------------------------
+
+def unsupported(rules):
+    """The options of ``rules`` the compiled play phase does not play (the §10
+    obligations); empty when FastDeal and random_games can play them."""
+    from chupai.bigtwo.rules import DingDa
+
+    out = []
+    if rules.ding_da is not DingDa.OFF:
+        out.append("ding_da")
+    if rules.last_card_call:
+        out.append("last_card_call")
+    return out
+
+
+cdef int fill_opts(Opts* o, object rules) except -1:
+    from chupai.bigtwo.combos import tables
+    from chupai.bigtwo.rules import FiveCardRule, PlayUntil, Scoring, Settlement
+    from chupai.cards import parse_card
+
+    assert [m.name for m in Scoring][:7] == [
+        "CARDS_WIKI", "CARDS_SEED001", "CARDS_MAINLAND", "CARD_POINTS",
+        "TAIWAN_DEDUCTION", "TAIWAN_PLUS_MINUS", "TAIWAN_BASIC"]
+    assert [m.name for m in Settlement] == ["WINNER_TAKES_ALL", "PAIRWISE", "NEGATED_PENALTY"]
+    bad = unsupported(rules)
+    if bad:
+        raise ValueError("the compiled play phase does not play " + ", ".join(bad))
+    o.players = rules.players
+    o.lockout = rules.pass_lockout
+    o.repeat_lock = rules.repeat_lead_lock
+    o.monsters = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
+    o.over_small = rules.monster_over_small
+    o.last_remaining = rules.play_until is PlayUntil.LAST_REMAINING
+    o.scoring = list(Scoring).index(rules.scoring)
+    o.settlement = list(Settlement).index(rules.settlement)
+    o.winner_bonus = rules.winner_bonus
+    o.spade_ace_40 = rules.deduction_spade_ace_40
+    o.spade_ace = parse_card("AS")
+    for i, c in enumerate(tables(rules).strength_order):
+        o.order[i] = c
+    return 0
+
+
+cdef class _Store:
+    # one seat's combinations, shared by a FastDeal and its clones
+    cdef Buf buf
+
+    def __dealloc__(self):
+        buf_free(&self.buf)
+
+
+cdef class FastDeal:
+    """The play phase of a BigTwoDeal in C: ``FastDeal(deal)`` copies a deal in its
+    play phase (or over); the legal actions come in the order of
+    ``deal.legal_actions()``, by index."""
+
+    cdef Engine e
+    cdef Gen gen
+    cdef list stores
+    cdef int cap
+
+    def __cinit__(self):
+        self.e.legal = NULL
+
+    def __dealloc__(self):
+        free(self.e.legal)
+
+    def __init__(self, deal):
+        from chupai.bigtwo.values import Phase
+
+        rules = deal.rules
+        fill_opts(&self.e.o, rules)
+        if deal.phase is not Phase.PLAY and deal.phase is not Phase.OVER:
+            raise ValueError(f"FastDeal starts in the play phase, not {deal.phase.value}")
+        self.gen = gen_for(rules)
+        self.e.t = &self.gen.t
+        cdef State* s = &self.e.s
+        cdef int n = rules.players, seat, most = 0
+        cdef _Store st
+        self.stores = []
+        for seat in range(n):
+            st = _Store()
+            gen_combos(&self.gen.t, deal.hands[seat], &st.buf)
+            self.stores.append(st)
+            self.e.combos[seat] = st.buf.data
+            self.e.ncombos[seat] = st.buf.n
+            most = max(most, st.buf.n)
+            s.hands[seat] = deal.hands[seat]
+            s.played[seat] = deal.played[seat]
+        self._alloc(most + 1)
+        self.e.nlegal = -1
+        s.active = deal._active
+        s.passed = deal.passed
+        s.to_act = -1 if deal.to_act is None else deal.to_act
+        s.top_player = 0 if deal.top_player is None else deal.top_player
+        s.leader = 0 if deal.leader is None else deal.leader
+        s.must_contain = deal.must_contain
+        s.has_top = deal.top is not None
+        if s.has_top:
+            self.gen.to_c(deal.top, &s.top)
+        s.has_lock = deal.lock_play is not None
+        if s.has_lock:
+            s.lock_player = deal.lock_player
+            self.gen.to_c(deal.lock_play, &s.lock_play)
+        s.forced = deal.forced_trick
+        s.winner = -1 if deal.winner is None else deal.winner
+        if deal.winner is not None:
+            for seat in range(n):
+                s.win_hands[seat] = deal.win_hands[seat]
+                s.win_played[seat] = deal.win_played[seat]
+            self.gen.to_c(deal.winning_play, &s.win_play)
+        s.over = deal.phase is Phase.OVER
+        s.actions = 0
+        for seat, score in enumerate(deal.returns()):
+            s.scores[seat] = score
+        if s.over:
+            s.to_act = -1
+
+    cdef _alloc(self, int cap):
+        self.cap = cap
+        self.e.legal = <int*>malloc(cap * sizeof(int))
+        if self.e.legal == NULL:
+            raise MemoryError()
+
+    cdef int _count(self):
+        if self.e.nlegal < 0:
+            compute_legal(&self.e)
+        return self.e.nlegal
+
+    def legal_count(self):
+        """How many legal actions the seat to act has (0 once the deal is over)."""
+        return self._count()
+
+    def legal_action(self, int i):
+        """The i-th legal action, as ``deal.legal_actions()[i]``."""
+        from chupai.actions import PASS as PY_PASS
+
+        if not 0 <= i < self._count():
+            raise IndexError(i)
+        idx = self.e.legal[i]
+        if idx == PASS:
+            return PY_PASS
+        return self.gen.make(&self.e.combos[self.e.s.to_act][idx])
+
+    def legal_actions(self):
+        """Every legal action, as ``deal.legal_actions()``."""
+        return [self.legal_action(i) for i in range(self._count())]
+
+    def apply_index(self, int i):
+        """Apply the i-th legal action."""
+        if not 0 <= i < self._count():
+            raise IndexError(i)
+        apply_legal(&self.e, i)
+
+    def clone(self):
+        """An independent copy (the combination tables shared)."""
+        cdef FastDeal c = FastDeal.__new__(FastDeal)
+        c.e = self.e
+        c.gen = self.gen
+        c.stores = self.stores
+        c._alloc(self.cap)
+        c.e.nlegal = -1
+        return c
+
+    def is_terminal(self):
+        return bool(self.e.s.over)
+
+    @property
+    def current_player(self):
+        return None if self.e.s.to_act < 0 else self.e.s.to_act
+
+    @property
+    def actions(self):
+        """Actions applied since this FastDeal (or the one it was cloned from) was made."""
+        return self.e.s.actions
+
+    @property
+    def winner(self):
+        return None if self.e.s.winner < 0 else self.e.s.winner
+
+    def returns(self):
+        """Each seat's deal score (zeros until the deal is over), as ``deal.returns()``."""
+        if not self.e.s.over:
+            return [0] * self.e.o.players
+        return [self.e.s.scores[i] for i in range(self.e.o.players)]
+
+    def playout(self, uint64_t seed, str policy="random"):
+        """Play to the end (``random``: choice ``SplitMix64(seed).below(n)`` at every
+        decision; ``greedy``: see greedy_choice) and return ``returns()``."""
+        if policy not in ("random", "greedy"):
+            raise ValueError(f"unknown policy {policy!r}: random or greedy")
+        play_out(&self.e, seed, policy == "greedy")
+        return self.returns()
