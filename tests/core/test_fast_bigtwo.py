@@ -74,9 +74,11 @@ UNSUPPORTED: dict[str, BigTwoRules] = {
 }
 """Options the compiled play phase leaves to the reference."""
 
-hands = st.integers(0, 26).flatmap(
-    lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True)
-).map(lambda cards: sum(1 << c for c in cards))
+hands = (
+    st.integers(0, 26)
+    .flatmap(lambda k: st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True))
+    .map(lambda cards: sum(1 << c for c in cards))
+)
 
 
 # ----- move generation -----------------------------------------------------------------
@@ -193,10 +195,12 @@ def test_playout_matches_the_reference(rules: BigTwoRules) -> None:
             mid.apply_unchecked(legal[rng.below(len(legal))])
         for start in (deal, mid):
             for policy in ("random", "greedy"):
-                assert po.compiled_plays(start) == (compiled.load("chupai.bigtwo._fast") is not None)
-                want = po.reference_playout(start, k, policy)  # type: ignore[arg-type]
+                assert po.compiled_plays(start) == (
+                    compiled.load("chupai.bigtwo._fast") is not None
+                )
+                want = po.reference_playout(start, k, policy)
                 assert fast.FastDeal(start).playout(k, policy) == want
-                assert po.playout(start, k, policy) == want  # type: ignore[arg-type]
+                assert po.playout(start, k, policy) == want
         assert deal.history == deal.clone().history  # the deal given is not played
 
 
@@ -272,7 +276,9 @@ def test_fast_deal_checks_its_indices_and_policy() -> None:
     done = fd.clone()
     done.playout(3)
     assert done.is_terminal() and not fd.is_terminal()
-    assert fast.FastDeal(_over(PRESETS["standard"])).returns() == _over(PRESETS["standard"]).returns()
+    assert (
+        fast.FastDeal(_over(PRESETS["standard"])).returns() == _over(PRESETS["standard"]).returns()
+    )
 
 
 def _over(rules: BigTwoRules) -> BigTwoDeal:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Final
 
+from chupai import compiled
 from chupai.bigtwo.combos import (
     GROUP_MONSTER,
     SUIT_MASKS,
@@ -29,7 +30,6 @@ from chupai.bigtwo.combos import (
     tables,
 )
 from chupai.bigtwo.rules import BigTwoRules
-from chupai import compiled
 from chupai.cards import CardMask
 
 __all__ = ["hand_combos", "legal_plays", "follow_filter", "SUBSETS"]

@@ -32,7 +32,14 @@ from chupai.bigtwo.rules import BigTwoRules
 from chupai.bigtwo.values import LastCard, Phase
 from chupai.playrng import SplitMix64
 
-__all__ = ["Policy", "greedy_index", "reference_playout", "playout", "random_games", "compiled_plays"]
+__all__ = [
+    "Policy",
+    "greedy_index",
+    "reference_playout",
+    "playout",
+    "random_games",
+    "compiled_plays",
+]
 
 Policy = Literal["random", "greedy"]
 POLICIES: Final = ("random", "greedy")
