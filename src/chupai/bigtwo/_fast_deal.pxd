@@ -65,7 +65,7 @@ cdef struct Engine:
     const GenTables* t
     Opts o
     State s
-    const ComboC* combos[4]   # each seat's combinations at the start (never changed)
+    ComboC* combos[4]         # each seat's combinations still held (BigTwoDeal._combos)
     int ncombos[4]
     int* legal                 # scratch: combo indices, PASS = -1
     int nlegal                 # -1: not computed

@@ -4,6 +4,7 @@
 # obligations (ding_da=off, last_card_call=false); random_games plays whole deals.
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy
 
 from chupai._rng cimport SplitMix, sm_below
 from chupai.bigtwo._fast_gen cimport (
@@ -187,19 +188,18 @@ cdef int compute_legal(Engine* e) noexcept nogil:
     order of BigTwoDeal.legal_actions."""
     cdef State* s = &e.s
     cdef int seat = s.to_act, i, n = 0, size
-    cdef uint64_t hand, mc
+    cdef uint64_t mc
     cdef const ComboC* cs
     cdef const ComboC* c
     if seat < 0:
         e.nlegal = 0
         return 0
-    hand = s.hands[seat]
     cs = e.combos[seat]
     if not s.has_top:
         mc = s.must_contain
         for i in range(e.ncombos[seat]):
             c = &cs[i]
-            if c.mask & ~hand == 0 and c.mask & mc == mc:
+            if c.mask & mc == mc:
                 e.legal[n] = i
                 n += 1
         e.nlegal = n
@@ -207,7 +207,7 @@ cdef int compute_legal(Engine* e) noexcept nogil:
     if not s.forced:
         for i in range(e.ncombos[seat]):
             c = &cs[i]
-            if c.group == s.top.group and c.key > s.top.key and c.mask & ~hand == 0:
+            if c.group == s.top.group and c.key > s.top.key:
                 e.legal[n] = i
                 n += 1
         if e.o.monsters and s.top.group != GROUP_MONSTER:
@@ -215,7 +215,7 @@ cdef int compute_legal(Engine* e) noexcept nogil:
             if size == 5 or (size <= 3 and e.o.over_small):
                 for i in range(e.ncombos[seat]):
                     c = &cs[i]
-                    if c.group == GROUP_MONSTER and c.mask & ~hand == 0:
+                    if c.group == GROUP_MONSTER:
                         e.legal[n] = i
                         n += 1
     e.legal[n] = PASS
@@ -241,10 +241,23 @@ cdef void go_out(Engine* e, int seat, const ComboC* play) noexcept nogil:
         score_play(e)
 
 
+cdef inline void drop_combos(Engine* e, int seat, uint64_t mask) noexcept nogil:
+    # BigTwoDeal.apply_unchecked: _combos[seat] = [c for c in combos if not c[1] & mask]
+    cdef ComboC* cs = e.combos[seat]
+    cdef int i, n = 0
+    for i in range(e.ncombos[seat]):
+        if not cs[i].mask & mask:
+            if n != i:
+                cs[n] = cs[i]
+            n += 1
+    e.ncombos[seat] = n
+
+
 cdef void apply_legal(Engine* e, int k) noexcept nogil:
     """Apply the k-th legal action (BigTwoDeal.apply_unchecked, play phase)."""
     cdef State* s = &e.s
     cdef int seat = s.to_act, idx = e.legal[k]
+    cdef ComboC play
     cdef const ComboC* c
     cdef uint64_t hand
     e.nlegal = -1
@@ -252,10 +265,12 @@ cdef void apply_legal(Engine* e, int k) noexcept nogil:
     if idx == PASS:
         trick_pass(e, seat)
         return
-    c = &e.combos[seat][idx]
+    play = e.combos[seat][idx]
+    c = &play
     hand = s.hands[seat] & ~c.mask
     s.hands[seat] = hand
     s.played[seat] |= c.mask
+    drop_combos(e, seat, c.mask)
     if not s.has_top and s.has_lock:
         # BigTwoDeal._lead_under_lock
         if seat == s.lock_player and c.kind == s.lock_play.kind and beats(e, c, &s.lock_play):
@@ -354,14 +369,6 @@ cdef int fill_opts(Opts* o, object rules) except -1:
     return 0
 
 
-cdef class _Store:
-    # one seat's combinations, shared by a FastDeal and its clones
-    cdef Buf buf
-
-    def __dealloc__(self):
-        buf_free(&self.buf)
-
-
 cdef class FastDeal:
     """The play phase of a BigTwoDeal in C: ``FastDeal(deal)`` copies a deal in its
     play phase (or over); the legal actions come in the order of
@@ -369,14 +376,20 @@ cdef class FastDeal:
 
     cdef Engine e
     cdef Gen gen
-    cdef list stores
     cdef int cap
 
     def __cinit__(self):
+        cdef int i
         self.e.legal = NULL
+        for i in range(4):
+            self.e.combos[i] = NULL
+            self.e.ncombos[i] = 0
 
     def __dealloc__(self):
+        cdef int i
         free(self.e.legal)
+        for i in range(4):
+            free(self.e.combos[i])
 
     def __init__(self, deal):
         from chupai.bigtwo.values import Phase
@@ -389,15 +402,10 @@ cdef class FastDeal:
         self.e.t = &self.gen.t
         cdef State* s = &self.e.s
         cdef int n = rules.players, seat, most = 0
-        cdef _Store st
-        self.stores = []
         for seat in range(n):
-            st = _Store()
-            gen_combos(&self.gen.t, deal.hands[seat], &st.buf)
-            self.stores.append(st)
-            self.e.combos[seat] = st.buf.data
-            self.e.ncombos[seat] = st.buf.n
-            most = max(most, st.buf.n)
+            gen_combos(&self.gen.t, deal.hands[seat], &self.gen.buf)
+            self._own(seat, self.gen.buf.data, self.gen.buf.n)
+            most = max(most, self.gen.buf.n)
             s.hands[seat] = deal.hands[seat]
             s.played[seat] = deal.played[seat]
         self._alloc(most + 1)
@@ -428,6 +436,14 @@ cdef class FastDeal:
             s.scores[seat] = score
         if s.over:
             s.to_act = -1
+
+    cdef _own(self, int seat, const ComboC* cs, int n):
+        # a copy of the combinations of seat that this FastDeal owns
+        self.e.combos[seat] = <ComboC*>malloc((n if n > 0 else 1) * sizeof(ComboC))
+        if self.e.combos[seat] == NULL:
+            raise MemoryError()
+        memcpy(self.e.combos[seat], cs, n * sizeof(ComboC))
+        self.e.ncombos[seat] = n
 
     cdef _alloc(self, int cap):
         self.cap = cap
@@ -468,9 +484,14 @@ cdef class FastDeal:
     def clone(self):
         """An independent copy (the combination tables shared)."""
         cdef FastDeal c = FastDeal.__new__(FastDeal)
+        cdef int seat
         c.e = self.e
         c.gen = self.gen
-        c.stores = self.stores
+        c.e.legal = NULL
+        for seat in range(4):
+            c.e.combos[seat] = NULL
+        for seat in range(self.e.o.players):
+            c._own(seat, self.e.combos[seat], self.e.ncombos[seat])
         c._alloc(self.cap)
         c.e.nlegal = -1
         return c

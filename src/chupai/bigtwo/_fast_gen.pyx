@@ -8,6 +8,11 @@ cdef extern from *:
     int popcount "__builtin_popcountll"(unsigned long long) nogil
 
 
+cdef int NC[16]  # cards in a rank nibble
+for _i in range(16):
+    NC[_i] = bin(_i).count("1")
+
+
 cdef int buf_reserve(Buf* b, int need) except -1:
     cdef int cap
     cdef ComboC* data
@@ -90,16 +95,16 @@ cdef int gen_combos(const GenTables* t, uint64_t hand, Buf* out) except -1:
         if v & (v - 1) == 0:
             continue
         for sub in range(16):
-            if sub & v == sub and popcount(sub) == 2:
+            if sub & v == sub and NC[sub] == 2:
                 pr[np] = r
                 ps[np] = sub
                 np += 1
                 emit(out, K_PAIR, (<uint64_t>sub) << (4 * r), r * 4 + top_suit(sub, t.ss),
                      t.grp[K_PAIR])
-        if popcount(v) < 3:
+        if NC[v] < 3:
             continue
         for sub in range(16):
-            if sub & v == sub and popcount(sub) == 3:
+            if sub & v == sub and NC[sub] == 3:
                 tr[nt] = r
                 ts[nt] = sub
                 nt += 1

@@ -8,6 +8,7 @@ from libc.stdint cimport uint32_t, uint64_t
 cdef struct MT:
     uint32_t mt[624]
     int mti
+    int lazy    # after seeding: words 0..226 of the first twist are made when read
 
 
 cdef inline void mt_init_genrand(MT* r, uint32_t s) noexcept nogil:
@@ -16,6 +17,12 @@ cdef inline void mt_init_genrand(MT* r, uint32_t s) noexcept nogil:
     for i in range(1, 624):
         r.mt[i] = <uint32_t>(1812433253U * (r.mt[i - 1] ^ (r.mt[i - 1] >> 30)) + <uint32_t>i)
     r.mti = 624
+    r.lazy = 0
+
+
+cdef inline uint32_t mt_twist(const uint32_t* mt, int kk, int nxt, int far) noexcept nogil:
+    cdef uint32_t y = (mt[kk] & 0x80000000U) | (mt[nxt] & 0x7fffffffU)
+    return mt[far] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
 
 
 cdef inline void mt_seed(MT* r, uint64_t seed) noexcept nogil:
@@ -49,21 +56,31 @@ cdef inline void mt_seed(MT* r, uint64_t seed) noexcept nogil:
             i = 1
         k -= 1
     r.mt[0] = 0x80000000U
-    r.mti = 624
+    r.mti = 0
+    r.lazy = 1
 
 
 cdef inline uint32_t mt_next(MT* r) noexcept nogil:
+    # genrand_uint32. The twist makes word kk from the old words kk, kk + 1 and
+    # kk + 397 (for kk < 227): the first twist after seeding makes those words one
+    # at a time as they are read (a deal reads about 60), then the rest at once.
     cdef uint32_t y
     cdef int kk
-    if r.mti >= 624:
-        for kk in range(624 - 397):
-            y = (r.mt[kk] & 0x80000000U) | (r.mt[kk + 1] & 0x7fffffffU)
-            r.mt[kk] = r.mt[kk + 397] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        for kk in range(624 - 397, 623):
-            y = (r.mt[kk] & 0x80000000U) | (r.mt[kk + 1] & 0x7fffffffU)
-            r.mt[kk] = r.mt[kk + (397 - 624)] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        y = (r.mt[623] & 0x80000000U) | (r.mt[0] & 0x7fffffffU)
-        r.mt[623] = r.mt[396] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
+    if r.lazy:
+        kk = r.mti
+        if kk < 227:
+            r.mt[kk] = mt_twist(r.mt, kk, kk + 1, kk + 397)
+        else:
+            for kk in range(r.mti, 623):
+                r.mt[kk] = mt_twist(r.mt, kk, kk + 1, kk - 227)
+            r.mt[623] = mt_twist(r.mt, 623, 0, 396)
+            r.lazy = 0
+    elif r.mti >= 624:
+        for kk in range(227):
+            r.mt[kk] = mt_twist(r.mt, kk, kk + 1, kk + 397)
+        for kk in range(227, 623):
+            r.mt[kk] = mt_twist(r.mt, kk, kk + 1, kk - 227)
+        r.mt[623] = mt_twist(r.mt, 623, 0, 396)
         r.mti = 0
     y = r.mt[r.mti]
     r.mti += 1
