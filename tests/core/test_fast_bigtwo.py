@@ -323,3 +323,16 @@ def test_dataclass_rules_are_hashable_keys() -> None:
     a = PRESETS["hongkong"]
     b = dataclasses.replace(a)
     assert movegen.hand_combos(FULL, a) == movegen.hand_combos(FULL, b)
+
+
+@needs_core
+def test_fast_deal_of_an_instant_win_has_its_returns() -> None:
+    rules = PRESETS["taiwan"]
+    dragon = sum(1 << (4 * r + (r % 4)) for r in range(13))  # one card of every rank
+    rest = [c for c in range(52) if not dragon >> c & 1]
+    hands = [dragon] + [sum(1 << c for c in rest[13 * k : 13 * k + 13]) for k in range(3)]
+    deal = BigTwoDeal.from_hands(rules, hands)
+    assert deal.is_terminal() and deal.instant_win == "dragon"
+    fd = fast.FastDeal(deal)
+    assert fd.is_terminal() and fd.returns() == deal.returns() and fd.winner == 0
+    assert po.playout(deal, 1) == deal.returns()

@@ -429,7 +429,8 @@ cdef class FastDeal:
             for seat in range(n):
                 s.win_hands[seat] = deal.win_hands[seat]
                 s.win_played[seat] = deal.win_played[seat]
-            self.gen.to_c(deal.winning_play, &s.win_play)
+            if deal.winning_play is not None:  # None after an instant win
+                self.gen.to_c(deal.winning_play, &s.win_play)
         s.over = deal.phase is Phase.OVER
         s.actions = 0
         for seat, score in enumerate(deal.returns()):
