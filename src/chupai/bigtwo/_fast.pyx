@@ -5,7 +5,7 @@
 from libc.stdint cimport int64_t, uint64_t
 
 from chupai.bigtwo._fast_gen cimport (
-    GROUP_MONSTER, ComboC, Gen, gen_combos, gen_for,
+    GROUP_MONSTER, Buf, ComboC, Gen, buf_free, gen_combos, gen_for,
 )
 
 from chupai.bigtwo import movegen as _py
@@ -21,12 +21,32 @@ def hand_combos(hand, rules):
     if not (0 <= hand <= _FULL):
         return _py._hand_combos_py(hand, rules)  # jokers or junk: the reference decides
     cdef Gen g = gen_for(rules)
-    gen_combos(&g.t, <uint64_t>hand, &g.buf)
-    cdef int i, n = g.buf.n
+    cdef Buf b = take(g)
+    cdef int i
     cdef list out = []
-    for i in range(n):
-        out.append(g.make(&g.buf.data[i]))
+    try:
+        gen_combos(&g.t, <uint64_t>hand, &b)
+        for i in range(b.n):
+            out.append(g.make(&b.data[i]))
+    finally:
+        give_back(g, &b)
     return out
+
+
+cdef inline Buf take(Gen g):
+    # the Gen's scratch buffer, detached while Python objects are made (a nested
+    # call, say from a finalizer, then gets a fresh one)
+    cdef Buf b = g.buf
+    g.buf.data = NULL
+    g.buf.n = g.buf.cap = 0
+    return b
+
+
+cdef inline void give_back(Gen g, Buf* b) noexcept:
+    if g.buf.data == NULL:
+        g.buf = b[0]
+    else:
+        buf_free(b)
 
 
 cdef inline bint c_beats(const ComboC* c, int64_t top_key, int top_group, int top_size,
@@ -45,27 +65,28 @@ def legal_plays(hand, rules, top=None, must_contain=0, combos=None):
     if combos is not None or not (0 <= hand <= _FULL) or not (0 <= must_contain <= _FULL):
         return _legal_from_list(hand, rules, top, must_contain, combos)
     cdef Gen g = gen_for(rules)
-    gen_combos(&g.t, <uint64_t>hand, &g.buf)
-    cdef int i, n = g.buf.n
+    cdef ComboC tc
+    if top is not None:
+        try:
+            g.to_c(top, &tc)
+        except (OverflowError, TypeError, ValueError, IndexError):
+            return _legal_from_list(hand, rules, top, must_contain, combos)
+    cdef Buf b = take(g)
+    cdef int i, size = popcount(tc.mask) if top is not None else 0
     cdef list out = []
     cdef uint64_t mc = must_contain
-    cdef ComboC tc
     cdef ComboC* c
-    if top is None:
-        for i in range(n):
-            c = &g.buf.data[i]
-            if c.mask & mc == mc:
-                out.append(g.make(c))
-        return out
     try:
-        g.to_c(top, &tc)
-    except (OverflowError, TypeError, ValueError):
-        return _legal_from_list(hand, rules, top, must_contain, combos)
-    cdef int size = popcount(tc.mask)
-    for i in range(n):
-        c = &g.buf.data[i]
-        if c_beats(c, tc.key, tc.group, size, g.t.same_type, g.t.over_small):
-            out.append(g.make(c))
+        gen_combos(&g.t, <uint64_t>hand, &b)
+        for i in range(b.n):
+            c = &b.data[i]
+            if top is None:
+                if c.mask & mc == mc:
+                    out.append(g.make(c))
+            elif c_beats(c, tc.key, tc.group, size, g.t.same_type, g.t.over_small):
+                out.append(g.make(c))
+    finally:
+        give_back(g, &b)
     return out
 
 
