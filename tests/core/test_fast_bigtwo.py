@@ -55,6 +55,17 @@ PLAY_VARIANTS: dict[str, BigTwoRules] = {
     ),
     "instant_wins": resolve("standard", {"instant_wins": "dragon,suited_dragon,four_twos"}),
     "redeal": resolve("standard", {"redeal_max_points": "6"}),
+    "ding_da=enforce": resolve("standard", {"ding_da": "enforce"}),
+    "ding_da=penalty+taiwan": resolve("taiwan", {"ding_da": "penalty"}),
+    "ding_da=penalty+last_card_call": resolve(
+        "standard", {"ding_da": "penalty", "last_card_call": "true", "players": "3"}
+    ),
+    "last_card_call+last_remaining": resolve(
+        "standard", {"last_card_call": "true", "play_until": "last_remaining"}
+    ),
+    "ding_da=enforce+last_card_call+lockout": resolve(
+        "standard", {"ding_da": "enforce", "last_card_call": "true", "pass_lockout": "true"}
+    ),
     "kicker+quad+monsters": resolve(
         "standard",
         {
@@ -66,13 +77,6 @@ PLAY_VARIANTS: dict[str, BigTwoRules] = {
     ),
 }
 """Rules that change the play phase, the deal or the scores."""
-
-UNSUPPORTED: dict[str, BigTwoRules] = {
-    "ding_da=enforce": resolve("standard", {"ding_da": "enforce"}),
-    "ding_da=penalty": resolve("taiwan", {"ding_da": "penalty"}),
-    "last_card_call": resolve("standard", {"last_card_call": "true"}),
-}
-"""Options the compiled play phase leaves to the reference."""
 
 hands = (
     st.integers(0, 26)
@@ -230,14 +234,25 @@ def test_the_deal_in_c_is_the_deal_of_new_deal() -> None:
 
 
 @needs_core
-@pytest.mark.parametrize("rules", UNSUPPORTED.values(), ids=list(UNSUPPORTED))
-def test_unsupported_options_fall_back_to_the_reference(
-    rules: BigTwoRules, monkeypatch: pytest.MonkeyPatch
+def test_options_the_core_does_not_play_fall_back_to_the_reference(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert fast.unsupported(rules)
-    with pytest.raises(ValueError, match="does not play"):
-        fast.FastDeal(new_deal(rules, 1))
+    """The compiled core plays every option today; an option it reports as not
+    played (``unsupported``) sends playouts and random_games to the reference."""
+    rules = resolve("standard", {"ding_da": "penalty"})
+    assert fast.unsupported(rules) == []
     monkeypatch.setattr(po, "_fast", fast)
+    deal = new_deal(rules, 5)
+    assert po.compiled_plays(deal)
+
+    class Partial:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(fast, name)
+
+        def unsupported(self, rules: BigTwoRules) -> list[str]:
+            return ["ding_da"]
+
+    monkeypatch.setattr(po, "_fast", Partial())
     calls: list[int] = []
     real = po._reference_run
 
@@ -246,11 +261,12 @@ def test_unsupported_options_fall_back_to_the_reference(
         return real(deal, seed, policy)
 
     monkeypatch.setattr(po, "_reference_run", spy)
-    deal = new_deal(rules, 5)
     assert not po.compiled_plays(deal)
-    assert po.playout(deal, 9) == real(deal, 9, "random")[0]
+    assert po.playout(deal, 9) == real(deal, 9, "random")[0] == fast.FastDeal(deal).playout(9)
     assert calls == [9]
-    assert po.random_games(rules, 3, 4) == po.random_games_reference(rules, 3, 4)
+    got = po.random_games(rules, 3, 4)
+    assert calls[1:] == [4, 5, 6]
+    assert got == po.random_games_reference(rules, 3, 4)
 
 
 @needs_core
@@ -316,6 +332,21 @@ def test_ten_thousand_random_deals_per_preset(name: str) -> None:
     want = po.random_games_reference(rules, n)
     got = po.random_games(rules, n)
     assert {**got, "dealt_in_c": 0} == want
+
+
+@needs_core
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(PLAY_VARIANTS)[len(PRESETS) :])
+def test_thousands_of_random_deals_per_option(name: str) -> None:
+    """2,000 seeded random deals of every play-phase option set side by side (the
+    §10 obligations, the lock-out and repeat-lead lock, scores, player counts)."""
+    rules = PLAY_VARIANTS[name]
+    for deal in _play_deals(rules, range(2_000)):
+        _side_by_side(deal, deal.seed or 0)
+    assert po.random_games(rules, 500, 7) == {
+        **po.random_games_reference(rules, 500, 7),
+        "dealt_in_c": po.random_games(rules, 500, 7)["dealt_in_c"],
+    }
 
 
 def test_dataclass_rules_are_hashable_keys() -> None:

@@ -1,23 +1,18 @@
 # The Big Two deal's play phase in C, for fast play: FastDeal mirrors
-# chupai.bigtwo.game.BigTwoDeal (legal_actions, apply_unchecked and the trick of
-# chupai.trick.Trick) and chupai.bigtwo.scoring, for rules without the §10
-# obligations (ding_da=off, last_card_call=false); random_games plays whole deals.
+# chupai.bigtwo.game.BigTwoDeal (legal_actions, apply_unchecked, the §10
+# obligations and the trick of chupai.trick.Trick), every option of the play phase.
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
 from chupai._rng cimport SplitMix, sm_below
-from chupai.bigtwo._fast_gen cimport (
-    GROUP_MONSTER, K_FOUR, K_SF, Buf, ComboC, Gen, GenTables, buf_free, gen_combos, gen_for,
-)
+from chupai.bigtwo._fast_gen cimport GROUP_MONSTER, ComboC, Gen, gen_combos, gen_for
+from chupai.bigtwo._fast_score cimport score_play
 
 
 cdef extern from *:
     int popcount "__builtin_popcountll"(unsigned long long) nogil
     int ctz "__builtin_ctzll"(unsigned long long) nogil
-
-
-cdef uint64_t LOW = 0x1111111111111
 
 # ----- the trick (chupai.trick.Trick) ---------------------------------------------
 
@@ -56,6 +51,19 @@ cdef void end_trick(Engine* e) noexcept nogil:
         s.leader = s.to_act = s.top_player
     else:
         s.leader = s.to_act = next_seat(s.active, s.top_player)
+    if s.blocked:
+        s.leader = s.to_act = unblocked_leader(e, s.leader)
+
+
+cdef int unblocked_leader(Engine* e, int leader) noexcept nogil:
+    # BigTwoDeal._unblocked_leader: the lead passes over blocked seats (§10.2)
+    cdef int i, cand, n = e.o.players
+    for i in range(n):
+        cand = (leader + i) % n
+        if e.s.active >> cand & 1 and not e.s.blocked >> cand & 1:
+            return cand
+    e.s.blocked = 0
+    return leader
 
 
 cdef void trick_pass(Engine* e, int seat) noexcept nogil:
@@ -82,103 +90,113 @@ cdef void trick_turn(Engine* e, int seat) noexcept nogil:
         s.to_act = next_seat(s.active, seat)
 
 
-# ----- scoring (chupai.bigtwo.scoring) ----------------------------------------------
+# ----- the §10 obligations (BigTwoDeal._obliged, _ding_da_filter, _watch_ding_da) -----
 
-cdef inline int rank_count(uint64_t hand, int r) noexcept nogil:
-    return popcount((hand >> (4 * r)) & 15)
-
-
-cdef int64_t penalty(const Engine* e, uint64_t hand, bint untouched) noexcept nogil:
-    cdef int c = popcount(hand), n = e.o.players, r, card, twos, i
-    cdef int64_t p = 0
-    cdef uint64_t m
-    cdef int sc = e.o.scoring
-    if sc == SC_WIKI:
-        return 3 * c if untouched else (c if c <= 10 else 2 * c)
-    if sc == SC_SEED001:
-        if n == 4:
-            return c if c <= 9 else (2 * c if c <= 12 else 3 * c)
-        if n == 3:
-            return c if c <= 11 else (2 * c if c <= 16 else 3 * c)
-        return 3 * c if untouched else (c if c <= 9 else 2 * c)
-    if sc == SC_MAINLAND:
-        return c if c <= 7 else 2 * c if c <= 9 else 3 * c if c <= 12 else 4 * c
-    if sc == SC_POINTS or sc == SC_DEDUCTION:
-        m = hand
-        while m:
-            card = ctz(m)
-            m &= m - 1
-            r = card >> 2
-            if sc == SC_POINTS:
-                p += r + 3
-            elif r == 12:
-                p += 40
-            elif r == 11:
-                p += 40 if e.o.spade_ace_40 and card == e.o.spade_ace else 30
-            elif r >= 8:
-                p += 20
-            else:
-                p += r + 3
-        return p
-    if sc == SC_PLUS_MINUS:
-        for r in range(7):
-            p += rank_count(hand, r)
-        for r in range(7, 12):
-            p += 2 * rank_count(hand, r)
-        return p << rank_count(hand, 12)
-    # SC_BASIC
-    p = c
-    twos = rank_count(hand, 12)
-    if twos:
-        p *= 2 * twos
-    if has_monster(e, hand):
-        p *= 2
-    if c >= 10:
-        p *= 2
-    return p
+cdef int next_in_trick(const Engine* e, int seat) noexcept nogil:
+    # Trick._next_in_trick, -1 for None
+    cdef int mask = e.s.active & ~(1 << seat)
+    if e.o.lockout and e.s.has_top:
+        mask &= ~e.s.passed
+    return next_seat(mask, seat) if mask else -1
 
 
-cdef bint has_monster(const Engine* e, uint64_t hand) noexcept nogil:
-    cdef int i
-    if hand & (hand >> 1) & (hand >> 2) & (hand >> 3) & LOW:
-        return True
-    for i in range(e.t.n_sf):
-        if hand & e.t.sf_masks[i] == e.t.sf_masks[i]:
-            return True
-    return False
+cdef bint ding_da_applies(const Engine* e, int seat) noexcept nogil:
+    cdef int nxt = next_in_trick(e, seat)
+    return nxt >= 0 and popcount(e.s.hands[nxt]) == 1
 
 
-cdef void score_play(Engine* e) noexcept nogil:
-    # BigTwoDeal._score_play, State._finish and scoring.settle
-    cdef State* s = &e.s
-    cdef int n = e.o.players, i, w = s.winner
-    cdef int64_t mult = 1, total = 0, bonus
-    cdef int64_t p[4]
-    if e.o.scoring == SC_BASIC:
-        if (s.win_play.mask >> 48) & 15:
-            mult *= 2
-        if s.win_play.kind == K_FOUR or s.win_play.kind == K_SF:
-            mult *= 2
+cdef uint64_t highest(const Engine* e, uint64_t hand) noexcept nogil:
+    # BigTwoDeal._highest: the strongest card of hand, as a mask
+    cdef int card, best = 0, strength = -1
+    while hand:
+        card = ctz(hand)
+        hand &= hand - 1
+        if e.t.cs[card] > strength:
+            strength = e.t.cs[card]
+            best = card
+    return (<uint64_t>1) << best
+
+
+cdef int ding_da_filter(Engine* e, int seat, int n, bint leading) noexcept nogil:
+    """_ding_da_filter on the n combo indices of e.legal, in place; the new count."""
+    cdef const ComboC* cs = e.combos[seat]
+    cdef uint64_t top_card = highest(e, e.s.hands[seat]), mask
+    cdef int i, m = 0, multi = 0, tops = 0
+    cdef bint keep
     for i in range(n):
-        p[i] = 0 if i == w else penalty(e, s.win_hands[i], s.win_played[i] == 0) * mult
-    if e.o.settlement == SE_WINNER_TAKES_ALL:
+        mask = cs[e.legal[i]].mask
+        multi += (mask & (mask - 1)) != 0
+        tops += mask == top_card
+    for i in range(n):
+        mask = cs[e.legal[i]].mask
+        if leading and multi:
+            keep = (mask & (mask - 1)) != 0
+        elif leading:
+            keep = mask == top_card or not tops
+        else:
+            keep = (mask & (mask - 1)) != 0 or mask == top_card
+        if keep:
+            e.legal[m] = e.legal[i]
+            m += 1
+    return m
+
+
+cdef int obliged(Engine* e, int seat, int n, bint leading) noexcept nogil:
+    """_obliged on the n legal plays of e.legal: the 頂大 filter (enforce), then the
+    plays again with the "last card" call; the new count."""
+    cdef int i, m, left
+    if e.s.blocked >> seat & 1 and not leading:
+        return 0
+    if e.o.ding_da == DD_ENFORCE and ding_da_applies(e, seat):
+        n = ding_da_filter(e, seat, n, leading)
+    if e.o.last_card_call:
+        left = popcount(e.s.hands[seat]) - 1
+        m = n
         for i in range(n):
-            total += p[i]
-        for i in range(n):
-            s.scores[i] = total if i == w else -p[i]
-    elif e.o.settlement == SE_PAIRWISE:
-        p[w] = -e.o.winner_bonus
-        for i in range(n):
-            total += p[i]
-        for i in range(n):
-            s.scores[i] = total - n * p[i]
-    else:
-        bonus = 1 if e.o.scoring == SC_PLUS_MINUS else e.o.winner_bonus
-        for i in range(n):
-            s.scores[i] = bonus if i == w else -p[i]
-    s.over = 1
-    s.to_act = -1
-    s.has_top = 0
+            if popcount(e.combos[seat][e.legal[i]].mask) == left:
+                e.legal[m] = e.legal[i] | CALL
+                m += 1
+        n = m
+    return n
+
+
+cdef bint violates(const Engine* e, int seat, const ComboC* play) noexcept nogil:
+    # BigTwoDeal._violates: play breaks the 頂大 obligation
+    cdef const ComboC* cs = e.combos[seat]
+    cdef uint64_t top_card, mc = e.s.must_contain, mask
+    cdef int i, multi = 0, tops = 0
+    if not ding_da_applies(e, seat):
+        return False
+    top_card = highest(e, e.s.hands[seat])
+    if e.s.has_top:
+        return play.mask & (play.mask - 1) == 0 and play.mask != top_card
+    for i in range(e.ncombos[seat]):
+        mask = cs[i].mask
+        if mask & mc == mc:
+            multi += (mask & (mask - 1)) != 0
+            tops += mask == top_card
+    if multi:
+        return play.mask & (play.mask - 1) == 0
+    return tops > 0 and play.mask != top_card
+
+
+cdef inline bint same_combo(const ComboC* a, const ComboC* b) noexcept nogil:
+    return a.mask == b.mask and a.key == b.key and a.kind == b.kind and a.group == b.group
+
+
+cdef void watch_ding_da(Engine* e, int seat, const ComboC* play) noexcept nogil:
+    # BigTwoDeal._watch_ding_da (ding_da=penalty, §10.1)
+    cdef State* s = &e.s
+    if s.has_watch and s.watch_seat == seat:
+        s.has_watch = 0
+        if (s.hands[seat] == play.mask and s.winner < 0 and s.has_top
+                and same_combo(&s.top, &s.watch_play)):
+            s.liable = s.watch_violator
+    if e.o.ding_da == DD_PENALTY and violates(e, seat, play):
+        s.has_watch = 1
+        s.watch_seat = next_in_trick(e, seat)
+        s.watch_play = play[0]
+        s.watch_violator = seat
 
 
 # ----- legal actions and moves (BigTwoDeal.legal_actions, apply_unchecked) ---------
@@ -202,6 +220,8 @@ cdef int compute_legal(Engine* e) noexcept nogil:
             if c.mask & mc == mc:
                 e.legal[n] = i
                 n += 1
+        if e.o.extras:
+            n = obliged(e, seat, n, True)
         e.nlegal = n
         return n
     if not s.forced:
@@ -218,6 +238,8 @@ cdef int compute_legal(Engine* e) noexcept nogil:
                     if c.group == GROUP_MONSTER:
                         e.legal[n] = i
                         n += 1
+        if e.o.extras:
+            n = obliged(e, seat, n, False)
     e.legal[n] = PASS
     e.nlegal = n + 1
     return n + 1
@@ -260,13 +282,21 @@ cdef void apply_legal(Engine* e, int k) noexcept nogil:
     cdef ComboC play
     cdef const ComboC* c
     cdef uint64_t hand
+    cdef bint called = False
     e.nlegal = -1
     s.actions += 1
     if idx == PASS:
+        if s.has_watch and s.watch_seat == seat:
+            s.has_watch = 0
         trick_pass(e, seat)
         return
+    if idx & CALL:
+        idx &= ~CALL
+        called = True
     play = e.combos[seat][idx]
     c = &play
+    if e.o.extras:
+        watch_ding_da(e, seat, c)
     hand = s.hands[seat] & ~c.mask
     s.hands[seat] = hand
     s.played[seat] |= c.mask
@@ -283,6 +313,8 @@ cdef void apply_legal(Engine* e, int k) noexcept nogil:
     if not e.o.lockout:
         s.passed = 0
     s.must_contain = 0
+    if e.o.last_card_call and not called and popcount(hand) == 1:
+        s.blocked |= 1 << seat
     if not hand:
         go_out(e, seat, c)
         if s.over:
@@ -301,7 +333,7 @@ cdef int greedy_choice(Engine* e) noexcept nogil:
     for i in range(e.nlegal):
         if e.legal[i] == PASS:
             continue
-        c = &cs[e.legal[i]]
+        c = &cs[e.legal[i] & ~CALL]
         if not e.s.has_top:
             size = popcount(c.mask)
             if size > best_size or (size == best_size and c.key < best_key):
@@ -329,21 +361,15 @@ cdef void play_out(Engine* e, uint64_t seed, bint greedy) noexcept nogil:
 # ----- Python side ----------------------------------------------------------------
 
 def unsupported(rules):
-    """The options of ``rules`` the compiled play phase does not play (the §10
-    obligations); empty when FastDeal and random_games can play them."""
-    from chupai.bigtwo.rules import DingDa
-
-    out = []
-    if rules.ding_da is not DingDa.OFF:
-        out.append("ding_da")
-    if rules.last_card_call:
-        out.append("last_card_call")
-    return out
+    """The options of ``rules`` the compiled play phase does not play (none today:
+    it plays every option; kept so that callers fall back to the reference for any
+    option a later version adds before the compiled core plays it)."""
+    return []
 
 
 cdef int fill_opts(Opts* o, object rules) except -1:
     from chupai.bigtwo.combos import tables
-    from chupai.bigtwo.rules import FiveCardRule, PlayUntil, Scoring, Settlement
+    from chupai.bigtwo.rules import DingDa, FiveCardRule, PlayUntil, Scoring, Settlement
     from chupai.cards import parse_card
 
     assert [m.name for m in Scoring][:7] == [
@@ -364,6 +390,10 @@ cdef int fill_opts(Opts* o, object rules) except -1:
     o.winner_bonus = rules.winner_bonus
     o.spade_ace_40 = rules.deduction_spade_ace_40
     o.spade_ace = parse_card("AS")
+    o.ding_da = {DingDa.OFF: DD_OFF, DingDa.PENALTY: DD_PENALTY, DingDa.ENFORCE: DD_ENFORCE}[
+        rules.ding_da]
+    o.last_card_call = rules.last_card_call
+    o.extras = o.ding_da != DD_OFF or o.last_card_call
     for i, c in enumerate(tables(rules).strength_order):
         o.order[i] = c
     return 0
@@ -408,7 +438,7 @@ cdef class FastDeal:
             most = max(most, self.gen.buf.n)
             s.hands[seat] = deal.hands[seat]
             s.played[seat] = deal.played[seat]
-        self._alloc(most + 1)
+        self._alloc(2 * most + 2)
         self.e.nlegal = -1
         s.active = deal._active
         s.passed = deal.passed
@@ -431,6 +461,13 @@ cdef class FastDeal:
                 s.win_played[seat] = deal.win_played[seat]
             if deal.winning_play is not None:  # None after an instant win
                 self.gen.to_c(deal.winning_play, &s.win_play)
+        s.blocked = deal.blocked
+        s.liable = -1 if deal.liable is None else deal.liable
+        s.has_watch = deal._dd_watch is not None
+        if s.has_watch:
+            s.watch_seat = deal._dd_watch[0]
+            self.gen.to_c(deal._dd_watch[1], &s.watch_play)
+            s.watch_violator = deal._dd_watch[2]
         s.over = deal.phase is Phase.OVER
         s.actions = 0
         for seat, score in enumerate(deal.returns()):
@@ -464,13 +501,15 @@ cdef class FastDeal:
     def legal_action(self, int i):
         """The i-th legal action, as ``deal.legal_actions()[i]``."""
         from chupai.actions import PASS as PY_PASS
+        from chupai.bigtwo.values import LastCard
 
         if not 0 <= i < self._count():
             raise IndexError(i)
         idx = self.e.legal[i]
         if idx == PASS:
             return PY_PASS
-        return self.gen.make(&self.e.combos[self.e.s.to_act][idx])
+        play = self.gen.make(&self.e.combos[self.e.s.to_act][idx & ~CALL])
+        return LastCard(play) if idx & CALL else play
 
     def legal_actions(self):
         """Every legal action, as ``deal.legal_actions()``."""

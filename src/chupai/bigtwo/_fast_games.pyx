@@ -5,7 +5,8 @@
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, realloc
 
-from chupai.bigtwo._fast_deal cimport Engine, apply_legal, compute_legal, fill_opts, play_out
+from chupai.bigtwo._fast_deal cimport apply_legal, compute_legal, fill_opts, play_out
+from chupai.bigtwo._fast_state cimport Engine
 from chupai.bigtwo._fast_gen cimport Buf, Gen, buf_free, gen_combos, gen_for
 from chupai.bigtwo._fast_mt cimport MT, mt_below, mt_seed, mt_shuffle
 
@@ -84,7 +85,8 @@ cdef bint deal_c(Engine* e, const DealOpts* d, uint64_t seed) noexcept nogil:
     e.s.top_player = 0
     e.s.must_contain = (<uint64_t>1) << card
     e.s.has_top = e.s.has_lock = e.s.forced = e.s.over = e.s.actions = 0
-    e.s.winner = -1
+    e.s.blocked = e.s.has_watch = 0
+    e.s.winner = e.s.liable = -1
     return True
 
 
@@ -161,8 +163,8 @@ def random_games(rules, int n, seed=0, bint deal_in_c=True, fallback=None):
                 e.combos[i] = bufs[i].data
                 e.ncombos[i] = bufs[i].n
                 most = max(most, bufs[i].n)
-            if most + 1 > cap:
-                cap = most + 1
+            if 2 * most + 2 > cap:
+                cap = 2 * most + 2
                 legal = <int*>realloc(e.legal, cap * sizeof(int))
                 if legal == NULL:
                     raise MemoryError()
@@ -199,5 +201,6 @@ cdef int _load(Engine* e, deal) except -1:
     e.s.top_player = 0
     e.s.must_contain = deal.must_contain
     e.s.has_top = e.s.has_lock = e.s.forced = e.s.over = e.s.actions = 0
-    e.s.winner = -1
+    e.s.blocked = e.s.has_watch = 0
+    e.s.winner = e.s.liable = -1
     return 0
