@@ -5,8 +5,9 @@ random deals for the benchmark.
 and returns its :meth:`~chupai.bigtwo.game.BigTwoDeal.returns`. It runs in the
 compiled core (:class:`chupai.bigtwo._fast.FastDeal`) when the core is loaded, the
 deal is in its play phase (or over) and the compiled play phase plays its rules
-(every option but the §10 obligations ``ding_da`` and ``last_card_call``);
-otherwise :func:`reference_playout`, the pure-Python engine, plays it. Both make
+(every option today; ``_fast.unsupported`` names any it would not); otherwise
+:func:`reference_playout`, the pure-Python engine, plays it (a deal still in a
+pre-play phase: exchanges, redeal requests, the leftover card). Both make
 the same choices: at every decision ``random`` takes index
 ``SplitMix64(seed).below(len(legal))`` of ``deal.legal_actions()``, ``greedy``
 takes :func:`greedy_index`, so both reach the same end.
