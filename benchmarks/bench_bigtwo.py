@@ -10,7 +10,12 @@ core:
   ``apply_action``, and through the ``chupai simulate`` loop (bots + observations);
 * microseconds per legal-move generation for random 13-card hands: leading
   (``hand_combos``, i.e. ``legal_plays`` with no top) and following a random top
-  play of each size (``legal_plays`` with that top, whole and filter only).
+  play of each size (``legal_plays`` with that top, whole and filter only);
+* the pure-Python and the compiled engine side by side in the same run (when the
+  compiled core ``chupai.bigtwo._fast`` is built): move generation of each, random
+  deals through the deal's API with the deal's generator bound to each, and the
+  compiled ``random_games`` (whole deals played in C, dealt in C or in Python),
+  with the ratios in the final JSON line (key ``compiled``).
 
 Figures are printed readably, then as one final JSON line. This is a script, not
 a test: it asserts nothing.
@@ -28,9 +33,12 @@ import pstats
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from chupai import compiled
+from chupai.bigtwo import game as _game, movegen as _movegen, playout as _playout
 from chupai.bigtwo.combos import Combo
 from chupai.bigtwo.game import new_deal
 from chupai.bigtwo.movegen import hand_combos, legal_plays
@@ -39,6 +47,11 @@ from chupai.cli.simulate import play_deal
 
 TARGET_DEALS_PER_S = 2000
 """The issue's target for random deals per second on one core."""
+TARGET_FAST_DEALS_PER_S = 50_000
+"""The compiled core's target for random deals per second on one core."""
+
+FAST: Any = compiled.built("chupai.bigtwo._fast")
+"""The compiled core when built (whatever CHUPAI_PURE says), else None."""
 
 
 # ----- deals -------------------------------------------------------------------------
@@ -137,7 +150,13 @@ def per_call_us(fn: Callable[[], object], budget: float) -> float:
             return best * 1e6
 
 
-def time_movegen(rules: BigTwoRules, hands_n: int, budget: float) -> dict[str, Any]:
+def time_movegen(
+    rules: BigTwoRules,
+    hands_n: int,
+    budget: float,
+    hand_combos: Callable[[int, BigTwoRules], list[Combo]] = hand_combos,
+    legal_plays: Callable[..., list[Combo]] = legal_plays,
+) -> dict[str, Any]:
     hands = random_hands(hands_n, seed=12345)
     rng = random.Random(6789)
     sizes = [1, 2, 3, 5]
@@ -181,6 +200,157 @@ def time_movegen(rules: BigTwoRules, hands_n: int, budget: float) -> dict[str, A
             per_call_us(follow_filter, share) / len(cases), 2
         )
     return res
+
+
+# ----- pure and compiled side by side ---------------------------------------------------
+
+
+_DEAL_NAMES = ("hand_combos", "follow_filter")
+"""The move generation :mod:`chupai.bigtwo.game` binds at import."""
+
+
+@contextmanager
+def deal_engine(pure: bool) -> Iterator[None]:
+    """Bind the deal's move generation (``hand_combos``, ``follow_filter`` in
+    :mod:`chupai.bigtwo.game`) to the pure functions (as under CHUPAI_PURE=1) or to
+    the compiled ones, for the block."""
+    saved = [getattr(_game, name) for name in _DEAL_NAMES]
+    if pure:
+        fns = [_movegen._hand_combos_py, _movegen._follow_filter_py]
+    else:
+        fns = [FAST.hand_combos, FAST.follow_filter]
+    for name, fn in zip(_DEAL_NAMES, fns, strict=True):
+        setattr(_game, name, fn)
+    try:
+        yield
+    finally:
+        for name, fn in zip(_DEAL_NAMES, saved, strict=True):
+            setattr(_game, name, fn)
+
+
+def time_games(
+    rules: BigTwoRules, deal_in_c: bool, budget: float, rounds: int = 5
+) -> dict[str, Any]:
+    """Compiled ``random_games`` (seeds 0, 1, ...): deals per second, best of
+    ``rounds``, by the wall clock and by the process's CPU time (the rate of one
+    core, less disturbed by other load on a shared machine)."""
+    FAST.random_games(rules, 10, 10**6, deal_in_c, _playout._fallback)  # warm up
+    chunk, seed, best, best_cpu, total, actions = 200, 0, 0.0, 0.0, 0.0, 0
+    for _ in range(rounds):
+        gc.collect()
+        first = seed
+        start, cpu_start = time.perf_counter(), time.process_time()
+        elapsed = 0.0
+        while elapsed < budget / rounds or seed == first:
+            res = FAST.random_games(rules, chunk, seed, deal_in_c, _playout._fallback)
+            actions += res["actions"]
+            seed += chunk
+            elapsed = time.perf_counter() - start
+        cpu = max(time.process_time() - cpu_start, 1e-9)
+        total += elapsed
+        best = max(best, (seed - first) / elapsed)
+        best_cpu = max(best_cpu, (seed - first) / cpu)
+    return {
+        "deals": seed,
+        "seconds": round(total, 3),
+        "deals_per_s": round(best, 1),
+        "cpu_deals_per_s": round(best_cpu, 1),
+        "mean_deals_per_s": round(seed / total, 1),
+        "us_per_action": round(1e6 / (best * actions / seed), 3),
+        "actions_per_deal": round(actions / seed, 1),
+    }
+
+
+def playout_deal(rules: BigTwoRules, seed: int, checked: bool) -> int:
+    """One deal from ``new_deal`` played by ``FastDeal.playout`` (Python dealing and
+    the FastDeal copy per deal, the play in C); returns its length."""
+    deal = new_deal(rules, seed)
+    if not _playout.compiled_plays(deal):  # an instant win, a decision before play
+        return 0
+    fd = FAST.FastDeal(deal)
+    fd.playout(seed)
+    return int(fd.actions)
+
+
+def compare_engines(
+    rules: BigTwoRules, hands_n: int, scale: float, deals: int | None
+) -> dict[str, Any]:
+    """Pure and compiled figures of ``rules`` side by side, with their ratios."""
+    pure_gen = time_movegen(
+        rules, hands_n, 1.2 * scale, _movegen._hand_combos_py, _movegen._legal_plays_py
+    )
+    with deal_engine(pure=True):
+        pure_api = time_deals(random_deal, rules, False, deals, 2.0 * scale)
+    out: dict[str, Any] = {"pure": {"movegen": pure_gen, "api_unchecked": pure_api}}
+    if FAST is None:
+        return out
+    fast_gen = time_movegen(rules, hands_n, 1.2 * scale, FAST.hand_combos, FAST.legal_plays)
+    with deal_engine(pure=False):
+        fast_api = time_deals(random_deal, rules, False, deals, 2.0 * scale)
+    unsupported = FAST.unsupported(rules)
+    fast: dict[str, Any] = {"movegen": fast_gen, "api_unchecked": fast_api}
+    if not unsupported:
+        fast["playout_per_deal"] = time_deals(playout_deal, rules, False, deals, 1.0 * scale)
+        fast["random_games_c_deal"] = time_games(rules, True, 2.0 * scale)
+        fast["random_games_py_deal"] = time_games(rules, False, 1.0 * scale)
+    out["compiled"] = fast
+    ratios = {
+        "lead_us_pure_over_compiled": round(pure_gen["lead_us"] / fast_gen["lead_us"], 1),
+        "api_deals_per_s_compiled_over_pure": round(
+            fast_api["deals_per_s"] / pure_api["deals_per_s"], 2
+        ),
+    }
+    if not unsupported:
+        ratios["random_games_over_pure_api"] = round(
+            fast["random_games_c_deal"]["deals_per_s"] / pure_api["deals_per_s"], 1
+        )
+        ratios["random_games_target_met"] = (
+            fast["random_games_c_deal"]["deals_per_s"] >= TARGET_FAST_DEALS_PER_S
+        )
+        ratios["random_games_cpu_target_met"] = (
+            fast["random_games_c_deal"]["cpu_deals_per_s"] >= TARGET_FAST_DEALS_PER_S
+        )
+    out["ratios"] = ratios
+    return out
+
+
+def print_comparison(cmp: dict[str, Any]) -> None:
+    pure = cmp["pure"]
+    print("  pure vs compiled (same run):")
+    print(
+        f"    lead listing                  : {pure['movegen']['lead_us']:8.2f} us pure"
+        + (
+            f"  {cmp['compiled']['movegen']['lead_us']:8.2f} us compiled"
+            if "compiled" in cmp
+            else "  (compiled core not built)"
+        )
+    )
+    print(
+        f"    API random deals/s            : {pure['api_unchecked']['deals_per_s']:8.0f} pure"
+        + (
+            f"  {cmp['compiled']['api_unchecked']['deals_per_s']:8.0f} compiled"
+            if "compiled" in cmp
+            else ""
+        )
+    )
+    fast = cmp.get("compiled", {})
+    if "random_games_c_deal" in fast:
+        c_deal, py_deal = fast["random_games_c_deal"], fast["random_games_py_deal"]
+        ok = "meets" if c_deal["deals_per_s"] >= TARGET_FAST_DEALS_PER_S else "BELOW"
+        print(
+            f"    random_games deals/s (C deal) : {c_deal['deals_per_s']:8.0f}  "
+            f"({c_deal['cpu_deals_per_s']:.0f} per CPU second; {c_deal['us_per_action']:.3f}"
+            f" us/action; {ok} the {TARGET_FAST_DEALS_PER_S}/s target)"
+        )
+        print(
+            f"    random_games deals/s (Py deal): {py_deal['deals_per_s']:8.0f}  "
+            f"({py_deal['cpu_deals_per_s']:.0f} per CPU second)"
+        )
+        print(
+            f"    new_deal + FastDeal.playout   : {fast['playout_per_deal']['deals_per_s']:8.0f} deals/s"
+        )
+    if "ratios" in cmp:
+        print(f"    ratios                        : {cmp['ratios']}")
 
 
 # ----- profile -----------------------------------------------------------------------------
@@ -240,7 +410,14 @@ def main(argv: list[str] | None = None) -> int:
         checked = time_deals(random_deal, rules, True, args.deals, budget_checked)
         sim = time_deals(simulate_deal, rules, False, args.deals, budget_sim)
         gen = time_movegen(rules, hands_n, budget_gen)
-        figures[name] = {"unchecked": fast, "checked": checked, "simulate": sim, "movegen": gen}
+        cmp = compare_engines(rules, hands_n, scale, args.deals)
+        figures[name] = {
+            "unchecked": fast,
+            "checked": checked,
+            "simulate": sim,
+            "movegen": gen,
+            "compiled": cmp,
+        }
         ok = "meets" if fast["deals_per_s"] >= TARGET_DEALS_PER_S else "BELOW"
         print(f"\n{rules.spec()}")
         print(
@@ -265,6 +442,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"    follow a {size}-card play         : {us:8.1f} us  "
                 f"(filter only {gen['follow_filter_us'][size]:.1f} us)"
             )
+        print_comparison(cmp)
         if args.profile:
             print(profile(rules, max(50, int(300 * scale)), 18))
     summary = {
@@ -272,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "method": "deals/s: best of 5 rounds, seeds 0..; movegen us: fastest pass over all hands / hands",
         "target_deals_per_s": TARGET_DEALS_PER_S,
+        "target_fast_deals_per_s": TARGET_FAST_DEALS_PER_S,
+        "engine": "compiled" if compiled.load("chupai.bigtwo._fast") is not None else "pure",
         "presets": figures,
     }
     print()

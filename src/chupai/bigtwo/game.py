@@ -45,8 +45,8 @@ from collections.abc import Callable, Sequence
 from typing import Final, Self, cast
 
 from chupai.actions import PASS, Pass
-from chupai.bigtwo.combos import GROUP_MONSTER, Combo, classify_or_none, explain
-from chupai.bigtwo.movegen import hand_combos
+from chupai.bigtwo.combos import Combo, classify_or_none, explain
+from chupai.bigtwo.movegen import follow_filter, hand_combos
 from chupai.bigtwo.notation import cards_text, format_action, format_with, parse_action
 from chupai.bigtwo.observation import (
     TITLES as TITLES,
@@ -200,12 +200,8 @@ class BigTwoDeal(PrePlay):
             return list(combos)
         if self.forced_trick:
             return [PASS]
-        g, k = top[3], top[2]
-        out: list[Action] = [c for c in combos if c[3] == g and c[2] > k]
-        if self._monsters and g != GROUP_MONSTER:
-            size = top[1].bit_count()
-            if size == 5 or (size <= 3 and self.rules.monster_over_small):
-                out += [c for c in combos if c[3] == GROUP_MONSTER]
+        over_small = self._t.monster_over_small
+        out = cast(list[Action], follow_filter(combos, top, self._monsters, over_small))
         if self._extras:
             out = self._obliged(seat, cast(list[Combo], out), False)
         out.append(PASS)

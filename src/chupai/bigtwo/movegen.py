@@ -19,11 +19,20 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Final
 
-from chupai.bigtwo.combos import SUIT_MASKS, Combo, ComboKind, Tables, beats_fn, tables
+from chupai import compiled
+from chupai.bigtwo.combos import (
+    GROUP_MONSTER,
+    SUIT_MASKS,
+    Combo,
+    ComboKind,
+    Tables,
+    beats_fn,
+    tables,
+)
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import CardMask
 
-__all__ = ["hand_combos", "legal_plays", "SUBSETS"]
+__all__ = ["hand_combos", "legal_plays", "follow_filter", "SUBSETS"]
 
 K = ComboKind
 
@@ -52,7 +61,7 @@ _TWO_PAIR, _KICKER, _FULL_HOUSE = K.TWO_PAIR, K.TWO_PAIR_KICKER, K.FULL_HOUSE
 _FOUR, _STRAIGHT, _SF, _FLUSH = K.FOUR_OF_A_KIND, K.STRAIGHT, K.STRAIGHT_FLUSH, K.FLUSH
 
 
-def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
+def _hand_combos_py(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
     """Every combination that can be formed from ``hand`` (one per card set).
 
     The shapes come from :data:`~chupai.bigtwo.combos.SHAPES`, each only when the
@@ -227,7 +236,7 @@ def _flushes(hand: CardMask, t: Tables, out: list[Combo]) -> None:
             append(_new(Combo, (_FLUSH, m, o_fl + fkey(combo, s), g_fl)))
 
 
-def legal_plays(
+def _legal_plays_py(
     hand: CardMask,
     rules: BigTwoRules,
     top: Combo | None = None,
@@ -238,10 +247,33 @@ def legal_plays(
     None), each containing ``must_contain`` if given; else those beating ``top``.
     ``combos`` may pass a precomputed :func:`hand_combos` of ``hand``."""
     if combos is None:
-        combos = hand_combos(hand, rules)
+        combos = _hand_combos_py(hand, rules)
     if top is None:
         if must_contain:
             return [c for c in combos if c.mask & must_contain == must_contain]
         return list(combos)
     fn = beats_fn(rules)
     return [c for c in combos if fn(c, top)]
+
+
+def _follow_filter_py(
+    combos: list[Combo], top: Combo, monsters: bool, over_small: bool
+) -> list[Combo]:
+    """The deal's follow list before its pass (:meth:`BigTwoDeal.legal_actions`):
+    the plays of ``combos`` in the top's group with a higher key, then, under
+    ``same_type_or_monster`` (``monsters``), every monster when it may beat ``top``."""
+    g, k = top[3], top[2]
+    out = [c for c in combos if c[3] == g and c[2] > k]
+    if monsters and g != GROUP_MONSTER:
+        size = top[1].bit_count()
+        if size == 5 or (size <= 3 and over_small):
+            out += [c for c in combos if c[3] == GROUP_MONSTER]
+    return out
+
+
+# The public names: the compiled twins (chupai.bigtwo._fast) where they are built and
+# not switched off (CHUPAI_PURE), else the pure functions above, kept as the reference.
+_fast = compiled.load("chupai.bigtwo._fast")
+hand_combos = _hand_combos_py if _fast is None else _fast.hand_combos
+legal_plays = _legal_plays_py if _fast is None else _fast.legal_plays
+follow_filter = _follow_filter_py if _fast is None else _fast.follow_filter
