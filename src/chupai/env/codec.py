@@ -3,23 +3,34 @@ segments, card planes, memoised small state blocks and the :class:`Codec` base
 class each game's encoder (``chupai.env.games.<game>``) extends.
 
 A codec lays out the vector (:meth:`Codec.common_head`, :meth:`Codec.add_block`,
-:meth:`Codec.history_layout`, :meth:`Codec.finish_layout`) and returns the pieces
-of one observation in layout order (:meth:`Codec.parts`); the
-:class:`~chupai.env.encode.Encoder` concatenates them.
+:meth:`Codec.history_layout`, :meth:`Codec.finish_layout`) and works out the
+values of one observation (:meth:`Codec.values`: card values, counts, state
+values, where the history is). :meth:`Codec.parts` turns them into the pieces of
+the vector in layout order (the pure-Python reference, which the
+:class:`~chupai.env.encode.Encoder` concatenates); :meth:`Codec.write` writes
+the same floats straight into a row, through the compiled core
+(``chupai.env._fast_encode``) when it is built (:mod:`chupai.compiled`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, Final, NamedTuple, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from chupai import compiled
+
+FAST_MODULE: Final = "chupai.env._fast_encode"
+"""The compiled writer of the encodings (:meth:`Codec.write`)."""
+
 __all__ = [
     "CACHE_LIMIT",
     "HISTORY_LENGTH",
+    "FAST_MODULE",
     "PASS_KEY",
     "SKIP_KEY",
     "Block",
@@ -28,6 +39,7 @@ __all__ = [
     "CountPlanes",
     "Field",
     "MaskPlanes",
+    "RowValues",
     "Segment",
     "Vector",
     "bits",
@@ -256,6 +268,36 @@ class Block:
 _LEFT_SLOTS: Final = 6
 
 
+class RowValues(NamedTuple):
+    """The values of one observation's vector (:meth:`Codec.values`), from which
+    :meth:`Codec.parts` (pure) and :meth:`Codec.write` (compiled) build it."""
+
+    cards: list[int]
+    """The card values of the head's planes, in layout order (:meth:`Codec.head_cards`)."""
+    counts: tuple[int, ...]
+    """Cards held per absolute seat (``cards_left``)."""
+    me: int
+    """The observing seat."""
+    state: tuple[Any, ...]
+    """The values of the state block (:meth:`Block.get`)."""
+    hist: Sequence[Any] | None
+    """The events whose plays and passes fill the history (:meth:`Codec.recent`),
+    None for an empty history."""
+    stop: int
+    """The first index of ``hist`` the history may reach."""
+    cards_of: Callable[[Any], int | None] | None
+    """The history key of an action (:meth:`Codec.recent`)."""
+
+
+def _fast_planes(module: ModuleType, planes: CardPlanes) -> Any:
+    """The compiled twin of ``planes`` (None for a format it lacks)."""
+    if type(planes) is MaskPlanes:
+        return module.Planes(())
+    if type(planes) is CountPlanes and all(0 <= m <= 31 for m in planes.maxes):
+        return module.Planes(planes.maxes)
+    return None
+
+
 class Codec:
     """What each game provides: the layout and the parts of one observation.
 
@@ -278,6 +320,9 @@ class Codec:
         self._pads = [np.zeros(0, _F32)] + [
             frozen(np.zeros(c * width, _F32)) for c in range(1, HISTORY_LENGTH + 1)
         ]
+        self._block: Block | None = None
+        self._specs: dict[str, tuple[Any, Any] | None] = {}
+        self._writer: tuple[Any, Any, Any] | None = None
 
     # --- layout building
     def add(self, name: str, length: int, description: str) -> None:
@@ -330,6 +375,21 @@ class Codec:
         self.add_block(block)
         self.history_layout()
         self.finish_layout()
+        self._block = block
+        module = compiled.load(FAST_MODULE)
+        spec = None if module is None else self.compiled_spec(module)
+        self._writer = None if spec is None else (module.write_row, *spec)
+
+    def compiled_spec(self, module: ModuleType) -> tuple[Any, Any] | None:
+        """``(planes, block)``: the compiled twins of this codec's card planes and
+        state block in ``module`` (``chupai.env._fast_encode``), or None when the
+        codec has no :meth:`values` or formats the module lacks."""
+        key = module.__name__
+        if key not in self._specs:
+            planes = _fast_planes(module, self.planes)
+            ok = planes is not None and self._block is not None
+            self._specs[key] = (planes, module.BlockSpec(self._block.fields)) if ok else None
+        return self._specs[key]
 
     def history_layout(self) -> None:
         p, n = self.planes.size, self.players
@@ -375,6 +435,25 @@ class Codec:
             out.append(self._pads[HISTORY_LENGTH - len(keys)])
         return out
 
+    def head_cards(
+        self,
+        hand: int,
+        unseen: int,
+        played: Sequence[int],
+        known: Sequence[int],
+        extra: Sequence[int],
+        top: int,
+        me: int,
+    ) -> list[int]:
+        """The card values of :meth:`head`'s planes, in layout order."""
+        n = self.players
+        cards = [hand, unseen]
+        cards += [played[(me + k) % n] for k in range(n)]
+        cards += [known[(me + k) % n] for k in range(1, n)]
+        cards += extra
+        cards.append(top)
+        return cards
+
     def head(
         self,
         hand: int,
@@ -389,12 +468,7 @@ class Codec:
         """The pieces of :meth:`common_head`: ``played`` and ``known`` per absolute
         seat (``known[me]`` unused), ``extra`` the game's planes, ``top`` the top
         play's cards (0 when leading)."""
-        n = self.players
-        cards = [hand, unseen]
-        cards += [played[(me + k) % n] for k in range(n)]
-        cards += [known[(me + k) % n] for k in range(1, n)]
-        cards += extra
-        cards.append(top)
+        cards = self.head_cards(hand, unseen, played, known, extra, top, me)
         data = self.planes._memo.data
         plane = self.planes.plane
         parts = [data[c] if c in data else plane(c) for c in cards]
@@ -428,9 +502,77 @@ class Codec:
         out.append(self._pads[HISTORY_LENGTH - len(out)])
         return out
 
-    def parts(self, obs: Any) -> list[Vector]:
-        """The pieces of the vector of ``obs``, in layout order."""
+    def values(self, obs: Any) -> RowValues:
+        """The values of the vector of ``obs`` (what the game's codec provides)."""
         raise NotImplementedError
+
+    def parts(self, obs: Any) -> list[Vector]:
+        """The pieces of the vector of ``obs``, in layout order (the pure-Python
+        reference: memoised planes of :meth:`values`)."""
+        v = self.values(obs)
+        assert self._block is not None
+        data = self.planes._memo.data
+        plane = self.planes.plane
+        parts = [data[c] if c in data else plane(c) for c in v.cards]
+        parts.append(self.cards_left(v.counts, v.me))
+        parts.append(self._block.get(v.state))
+        if v.hist is None or v.cards_of is None:
+            parts += self.history([])
+        else:
+            parts += self.recent(v.hist, v.me, v.stop, v.cards_of)
+        return parts
+
+    def write(self, obs: Any, out: Vector) -> None:
+        """Write the vector of ``obs`` into ``out`` (a float32 array of the layout's
+        size): compiled when the core is built (:meth:`write_compiled`), else the
+        concatenation of :meth:`parts`."""
+        w = self._writer
+        if (
+            w is None
+            or type(out) is not np.ndarray
+            or out.dtype != _F32
+            or not out.flags.c_contiguous
+            or not out.flags.writeable
+        ):
+            np.concatenate(self.parts(obs), out=out)
+            return
+        v = self.values(obs)
+        w[0](
+            out,
+            w[1],
+            w[2],
+            v.cards,
+            v.counts,
+            v.me,
+            self._left_scale,
+            v.state,
+            v.hist,
+            v.stop,
+            v.cards_of,
+        )
+
+    def write_compiled(self, obs: Any, out: Vector, module: ModuleType) -> None:
+        """Write the vector of ``obs`` into ``out`` (contiguous float32) with the
+        compiled ``module`` (``chupai.compiled.built(FAST_MODULE)``), whatever
+        ``CHUPAI_PURE`` says: what the differential tests compare with
+        :meth:`parts`. Raises ``ValueError`` when this codec has no compiled twin."""
+        spec = self.compiled_spec(module)
+        if spec is None:
+            raise ValueError(f"{type(self).__name__} has no compiled writer")
+        v = self.values(obs)
+        module.write_row(
+            out,
+            spec[0],
+            spec[1],
+            v.cards,
+            v.counts,
+            v.me,
+            self._left_scale,
+            v.state,
+            v.hist,
+            v.stop,
+            v.cards_of,
+        )
 
 
 def trick_fields(n: int, kinds: int, kind: str) -> list[Field]:

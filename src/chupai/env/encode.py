@@ -119,10 +119,12 @@ found through :meth:`chupai.protocol.GameSpec.plugin`), built on the blocks of
 :mod:`chupai.env.generic`, built from :meth:`~chupai.protocol.GameSpec.facts` and
 its spec's card and action universes.
 
-Speed: card planes, history entries and small state blocks are memoised in
-bounded dictionaries keyed by their packed values, and the vector is one
-``numpy.concatenate`` of cached pieces (:meth:`Encoder.encode_into` writes it
-straight into a preallocated row).
+Speed: with the compiled core built (:mod:`chupai.compiled`), the codec's
+values are written straight into the row by ``chupai.env._fast_encode``
+(:meth:`Encoder.encode_into` writes into a preallocated row). The pure-Python
+path, the reference that gives the same bytes, memoises card planes, history
+entries and small state blocks in bounded dictionaries keyed by their packed
+values and makes the vector one ``numpy.concatenate`` of cached pieces.
 
 >>> from chupai.doudizhu.game import new_deal
 >>> from chupai.doudizhu.rules import PRESETS
@@ -200,6 +202,7 @@ class Encoder:
         self.planes = codec.planes
         self._codec = codec
         self._parts = codec.parts
+        self._write = codec.write
         self._by_name = {s.name: s for s in codec.layout}
 
     @classmethod
@@ -214,13 +217,18 @@ class Encoder:
     def encode(self, obs: Any) -> Vector:
         """The vector of ``obs`` (a new array of :attr:`shape`)."""
         out = np.empty(self.size, _F32)
-        np.concatenate(self._parts(obs), out=out)
+        self._write(obs, out)
         return out
 
     def encode_into(self, obs: Any, out: Vector) -> None:
         """Write the vector of ``obs`` into ``out`` (a float32 array of
         :attr:`shape`, e.g. one row of a batch)."""
-        np.concatenate(self._parts(obs), out=out)
+        self._write(obs, out)
+
+    def encode_pure(self, obs: Any) -> Vector:
+        """:meth:`encode` by the pure-Python reference (the concatenation of the
+        codec's memoised pieces), whether or not the compiled core is in use."""
+        return np.concatenate(self._parts(obs)).astype(_F32, copy=False)
 
     # ----- reading vectors ---------------------------------------------------
     def segment(self, name: str) -> Segment:

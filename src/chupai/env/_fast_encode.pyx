@@ -1,0 +1,254 @@
+# cython: language_level=3
+"""The compiled twin of the observation writing of :mod:`chupai.env.codec`.
+
+A game's codec works out the *values* of one observation in Python
+(:meth:`chupai.env.codec.Codec.values`: the card planes' card values, the
+cards-left counts, the state block's values, where the history of plays lives);
+the pure path turns each value into a memoised numpy piece and concatenates
+them (:meth:`Codec.parts`), this module writes the same floats straight into
+the output row with no Python object in the inner loops. The two give the same
+bytes (``tests/env/test_fast_env.py`` checks it step by step).
+
+- :class:`Planes` mirrors ``MaskPlanes._make`` / ``CountPlanes._make``;
+- :class:`BlockSpec` mirrors ``Block._make``;
+- :func:`write_row` mirrors ``Codec.parts`` (``head``, ``cards_left``, the
+  block, ``recent`` / ``history``);
+- :func:`legal_ids` and :func:`set_mask` mirror ``ActionSpace.indices`` and the
+  mask update of ``VectorGames._show``.
+"""
+
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
+from cpython.dict cimport PyDict_GetItem
+from cpython.ref cimport PyObject
+from libc.stdint cimport int64_t, uint64_t
+from libc.string cimport memset
+
+import numpy as np
+
+cdef enum:
+    MAX_FIELDS = 32      # card fields of a count plane (Big A has 19)
+    MAX_BLOCK = 64       # fields of a state block
+    HISTORY = 8          # codec.HISTORY_LENGTH
+    LEFT_SLOTS = 6       # codec._LEFT_SLOTS
+    PASS_KEY = -1        # codec.PASS_KEY
+    SKIP_KEY = -2        # codec.SKIP_KEY
+
+# Block field kinds (codec.Field.kind)
+cdef enum:
+    ONEHOT = 0
+    BITS = 1
+    SCALAR = 2
+    ORDER = 3
+
+_KINDS = {"onehot": ONEHOT, "bits": BITS, "scalar": SCALAR, "order": ORDER}
+
+
+cdef class Planes:
+    """One card-plane format: ``Planes(())`` is Big Two's 52-bit mask
+    (``MaskPlanes``), ``Planes(maxes)`` packed 5-bit counts where field ``f`` owns
+    ``maxes[f]`` thermometer slots (``CountPlanes``)."""
+
+    cdef int nfields
+    cdef int maxes[MAX_FIELDS]
+    cdef readonly int size
+    cdef bint wide  # the packed value can exceed 64 bits
+
+    def __init__(self, maxes):
+        maxes = tuple(maxes)
+        if len(maxes) > MAX_FIELDS:
+            raise ValueError(f"at most {MAX_FIELDS} card fields, not {len(maxes)}")
+        self.nfields = len(maxes)
+        self.size = 52 if not maxes else sum(maxes)
+        for f, m in enumerate(maxes):
+            if not 0 <= m <= 31:
+                raise ValueError(f"a field holds 0..31 slots, not {m}")
+            self.maxes[f] = m
+        self.wide = 5 * self.nfields > 64
+
+    cdef int write(self, float* dst, object cards) except -1:
+        """Write the plane of ``cards`` (a non-negative int) at ``dst``."""
+        cdef uint64_t lo, hi = 0, c
+        cdef int f, j, at = 0, shift, m
+        # the low 64 bits (two's complement, as Python's ``>>`` and ``&`` read them)
+        lo = PyLong_AsUnsignedLongLongMask(cards)
+        if self.nfields == 0:  # MaskPlanes: bit c is value c (7 bytes, as to_bytes)
+            if not 0 <= cards < (1 << 56):
+                raise OverflowError(f"not a 52-card mask: {cards}")
+            for j in range(52):
+                dst[j] = <float>((lo >> j) & 1)
+            return 0
+        if self.wide:
+            hi = PyLong_AsUnsignedLongLongMask(cards >> 64)
+        for f in range(self.nfields):
+            shift = 5 * f
+            if shift + 5 <= 64:
+                c = (lo >> shift) & 31
+            elif shift >= 64:
+                c = (hi >> (shift - 64)) & 31
+            else:
+                c = ((lo >> shift) | (hi << (64 - shift))) & 31
+            m = self.maxes[f]
+            # a count beyond the field's copies is capped (CountPlanes._make)
+            for j in range(m):
+                dst[at + j] = 1.0 if c > <uint64_t>j else 0.0
+            at += m
+        return 0
+
+    def plane(self, cards):
+        """The plane of ``cards`` as a new float32 array (for tests)."""
+        out = np.zeros(self.size, np.float32)
+        cdef float[::1] view = out
+        self.write(&view[0], cards)
+        return out
+
+
+cdef class BlockSpec:
+    """The fields of a :class:`chupai.env.codec.Block`: kinds and sizes."""
+
+    cdef int nfields
+    cdef int kinds[MAX_BLOCK]
+    cdef int sizes[MAX_BLOCK]
+    cdef int order_n[MAX_BLOCK]
+    cdef readonly int size
+
+    def __init__(self, fields):
+        fields = tuple(fields)
+        if len(fields) > MAX_BLOCK:
+            raise ValueError(f"at most {MAX_BLOCK} block fields, not {len(fields)}")
+        self.nfields = len(fields)
+        self.size = 0
+        for i, fld in enumerate(fields):
+            self.kinds[i] = _KINDS[fld.kind]
+            self.sizes[i] = fld.size
+            n = 0
+            while n * n < fld.size:
+                n += 1
+            self.order_n[i] = n
+            self.size += fld.size
+
+    cdef int write(self, float* dst, tuple values) except -1:
+        """Block._make: one-hots, bit sets, scalars and seat orders."""
+        cdef int i, at = 0, k, size, n, seat
+        cdef long long v
+        if len(values) != self.nfields:
+            raise ValueError(f"{self.nfields} block values expected, not {len(values)}")
+        memset(dst, 0, self.size * sizeof(float))
+        for i in range(self.nfields):
+            size = self.sizes[i]
+            k = self.kinds[i]
+            if k == ONEHOT:
+                v = values[i]
+                if v >= 0:
+                    if v >= size:
+                        raise IndexError(f"one-hot value {v} beyond {size} slots")
+                    dst[at + v] = 1.0
+            elif k == BITS:
+                v = values[i]
+                for seat in range(size):
+                    if (v >> seat) & 1:
+                        dst[at + seat] = 1.0
+            elif k == SCALAR:
+                dst[at] = <float>(<double>values[i])
+            else:  # ORDER: n seats x n positions
+                n = self.order_n[i]
+                seat = 0
+                for pos in values[i]:
+                    if pos >= 0:
+                        dst[at + seat * n + <int>pos] = 1.0
+                    seat += 1
+            at += size
+        return 0
+
+
+cdef int write_entry(float* dst, Planes planes, object cards, int rel, int n) except -1:
+    """Codec._make_entry: the cards (or the pass bit), the relative seat."""
+    cdef int p = planes.size
+    if cards < 0:  # a pass
+        memset(dst, 0, (p + n + 1) * sizeof(float))
+        dst[p + n] = 1.0
+    else:
+        planes.write(dst, cards)
+        memset(dst + p, 0, (n + 1) * sizeof(float))
+    dst[p + rel] = 1.0
+    return 0
+
+
+def write_row(
+    float[::1] out,
+    Planes planes,
+    BlockSpec block,
+    list cards,
+    object counts,
+    int me,
+    double left_scale,
+    tuple state,
+    object hist,
+    Py_ssize_t stop,
+    object cards_of,
+):
+    """Write one observation's vector into ``out`` (Codec.parts then concatenate):
+    the planes of ``cards`` (the head, in layout order), the cards-left slots of
+    ``counts`` (absolute seats, rotated to ``me``), the state ``block`` of
+    ``state``, then the last K plays and passes among ``hist[stop:]`` (events
+    ``(seat, action, ...)``, ``cards_of(action)`` as in Codec.recent; ``hist``
+    None: an empty history)."""
+    cdef int n = len(counts)
+    cdef int p = planes.size
+    cdef int width = p + n + 1
+    cdef Py_ssize_t total = len(cards) * p + n * LEFT_SLOTS + block.size + HISTORY * width
+    cdef Py_ssize_t at = 0, i
+    cdef int k, c, got = 0, seat
+    cdef float* dst = &out[0]
+    if out.shape[0] != total:
+        raise ValueError(f"the row holds {out.shape[0]} values, the layout {total}")
+    for card in cards:  # Codec.head: one plane per card value
+        planes.write(dst + at, card)
+        at += p
+    for k in range(n):  # Codec._make_left
+        c = counts[(me + k) % n]
+        memset(dst + at, 0, LEFT_SLOTS * sizeof(float))
+        dst[at] = <float>(<double>c / left_scale)
+        dst[at + 1 + (c if c < 4 else 4)] = 1.0
+        at += LEFT_SLOTS
+    block.write(dst + at, state)
+    at += block.size
+    if hist is not None:  # Codec.recent, newest first
+        for i in range(len(hist) - 1, stop - 1, -1):
+            ev = hist[i]
+            key = cards_of(ev[1])
+            if key is None:
+                break
+            if key == SKIP_KEY:
+                continue
+            seat = ev[0]
+            write_entry(dst + at, planes, key, ((seat - me) % n + n) % n, n)
+            at += width
+            got += 1
+            if got == HISTORY:
+                break
+    memset(dst + at, 0, (total - at) * sizeof(float))  # padding (Codec._pads)
+    return None
+
+
+def legal_ids(dict ids, list legal):
+    """ActionSpace.indices: the ids of ``legal`` (an int64 array); raises
+    ``KeyError`` naming the first action missing from ``ids``."""
+    cdef Py_ssize_t i, m = len(legal)
+    out = np.empty(m, np.int64)
+    cdef int64_t[::1] view = out
+    cdef PyObject* got
+    for i in range(m):
+        got = PyDict_GetItem(ids, legal[i])
+        if got == NULL:
+            raise KeyError(legal[i])
+        view[i] = <int64_t><object>got
+    return out
+
+
+def set_mask(signed char[::1] row, const int64_t[::1] old, const int64_t[::1] new):
+    """The mask update of VectorGames._show: 0 at ``old``, then 1 at ``new``."""
+    cdef Py_ssize_t i
+    for i in range(old.shape[0]):
+        row[old[i]] = 0
+    for i in range(new.shape[0]):
+        row[new[i]] = 1
