@@ -173,6 +173,58 @@ cdef int write_entry(float* dst, Planes planes, object cards, int rel, int n) ex
     return 0
 
 
+cdef int write_values(
+    float* dst,
+    Py_ssize_t size,
+    Planes planes,
+    BlockSpec block,
+    double left_scale,
+    list cards,
+    object counts,
+    int me,
+    tuple state,
+    object hist,
+    Py_ssize_t stop,
+    object cards_of,
+) except -1:
+    """Codec.parts then concatenate, written at ``dst`` (``size`` floats)."""
+    cdef int n = len(counts)
+    cdef int p = planes.size
+    cdef int width = p + n + 1
+    cdef Py_ssize_t total = len(cards) * p + n * LEFT_SLOTS + block.size + HISTORY * width
+    cdef Py_ssize_t at = 0, i
+    cdef int k, c, got = 0, seat
+    if size != total:
+        raise ValueError(f"the row holds {size} values, the layout {total}")
+    for card in cards:  # Codec.head: one plane per card value
+        planes.write(dst + at, card)
+        at += p
+    for k in range(n):  # Codec._make_left
+        c = counts[(me + k) % n]
+        memset(dst + at, 0, LEFT_SLOTS * sizeof(float))
+        dst[at] = <float>(<double>c / left_scale)
+        dst[at + 1 + (c if c < 4 else 4)] = 1.0
+        at += LEFT_SLOTS
+    block.write(dst + at, state)
+    at += block.size
+    if hist is not None and cards_of is not None:  # Codec.recent, newest first
+        for i in range(len(hist) - 1, stop - 1, -1):
+            ev = hist[i]
+            key = cards_of(ev[1])
+            if key is None:
+                break
+            if key == SKIP_KEY:
+                continue
+            seat = ev[0]
+            write_entry(dst + at, planes, key, ((seat - me) % n + n) % n, n)
+            at += width
+            got += 1
+            if got == HISTORY:
+                break
+    memset(dst + at, 0, (total - at) * sizeof(float))  # padding (Codec._pads)
+    return 0
+
+
 def write_row(
     float[::1] out,
     Planes planes,
@@ -192,63 +244,49 @@ def write_row(
     ``state``, then the last K plays and passes among ``hist[stop:]`` (events
     ``(seat, action, ...)``, ``cards_of(action)`` as in Codec.recent; ``hist``
     None: an empty history)."""
-    cdef int n = len(counts)
-    cdef int p = planes.size
-    cdef int width = p + n + 1
-    cdef Py_ssize_t total = len(cards) * p + n * LEFT_SLOTS + block.size + HISTORY * width
-    cdef Py_ssize_t at = 0, i
-    cdef int k, c, got = 0, seat
-    cdef float* dst = &out[0]
-    if out.shape[0] != total:
-        raise ValueError(f"the row holds {out.shape[0]} values, the layout {total}")
-    for card in cards:  # Codec.head: one plane per card value
-        planes.write(dst + at, card)
-        at += p
-    for k in range(n):  # Codec._make_left
-        c = counts[(me + k) % n]
-        memset(dst + at, 0, LEFT_SLOTS * sizeof(float))
-        dst[at] = <float>(<double>c / left_scale)
-        dst[at + 1 + (c if c < 4 else 4)] = 1.0
-        at += LEFT_SLOTS
-    block.write(dst + at, state)
-    at += block.size
-    if hist is not None:  # Codec.recent, newest first
-        for i in range(len(hist) - 1, stop - 1, -1):
-            ev = hist[i]
-            key = cards_of(ev[1])
-            if key is None:
-                break
-            if key == SKIP_KEY:
-                continue
-            seat = ev[0]
-            write_entry(dst + at, planes, key, ((seat - me) % n + n) % n, n)
-            at += width
-            got += 1
-            if got == HISTORY:
-                break
-    memset(dst + at, 0, (total - at) * sizeof(float))  # padding (Codec._pads)
-    return None
+    write_values(&out[0], out.shape[0], planes, block, left_scale, cards, counts, me, state,
+                 hist, stop, cards_of)
 
 
-def legal_ids(dict ids, list legal):
-    """ActionSpace.indices: the ids of ``legal`` (an int64 array); raises
-    ``KeyError`` naming the first action missing from ``ids``."""
-    cdef Py_ssize_t i, m = len(legal)
-    out = np.empty(m, np.int64)
-    cdef int64_t[::1] view = out
-    cdef PyObject* got
-    for i in range(m):
-        got = PyDict_GetItem(ids, legal[i])
-        if got == NULL:
-            raise KeyError(legal[i])
-        view[i] = <int64_t><object>got
-    return out
-
-
-def set_mask(signed char[::1] row, const int64_t[::1] old, const int64_t[::1] new):
-    """The mask update of VectorGames._show: 0 at ``old``, then 1 at ``new``."""
+def write_rows(float[:, ::1] out, Planes planes, BlockSpec block, double left_scale, list rows):
+    """:func:`write_row` for row ``i`` of ``out`` from ``rows[i]`` (the
+    ``RowValues`` tuples of Codec.values), for every row."""
     cdef Py_ssize_t i
-    for i in range(old.shape[0]):
-        row[old[i]] = 0
-    for i in range(new.shape[0]):
-        row[new[i]] = 1
+    if len(rows) != out.shape[0]:
+        raise ValueError(f"{out.shape[0]} rows, {len(rows)} observations")
+    for i in range(out.shape[0]):
+        v = rows[i]
+        write_values(&out[i, 0], out.shape[1], planes, block, left_scale, v[0], v[1], v[2],
+                     v[3], v[4], v[5], v[6])
+
+
+def show_masks(signed char[:, ::1] mask, dict ids, list legal, list old):
+    """The mask rows of VectorGames._show, every game at once (ActionSpace.indices):
+    row ``i`` gets 0 at the ids ``old[i]`` and 1 at the ids of the actions
+    ``legal[i]``; returns those ids, a list per row. Raises ``KeyError`` naming
+    an action missing from ``ids`` (the rows before it are written)."""
+    cdef Py_ssize_t i, j, m
+    cdef int64_t k
+    cdef PyObject* got
+    if len(legal) != mask.shape[0] or len(old) != mask.shape[0]:
+        raise ValueError(f"{mask.shape[0]} rows, {len(legal)} legal lists, {len(old)} old")
+    out = []
+    for i in range(mask.shape[0]):
+        for k in old[i]:
+            if not 0 <= k < mask.shape[1]:
+                raise IndexError(f"action id {k} beyond the mask's {mask.shape[1]}")
+            mask[i, k] = 0
+        acts = legal[i]
+        m = len(acts)
+        new = [None] * m
+        for j in range(m):
+            got = PyDict_GetItem(ids, acts[j])
+            if got == NULL:
+                raise KeyError(acts[j])
+            k = <int64_t><object>got
+            if not 0 <= k < mask.shape[1]:
+                raise IndexError(f"action id {k} beyond the mask's {mask.shape[1]}")
+            mask[i, k] = 1
+            new[j] = <object>got
+        out.append(new)
+    return out

@@ -322,7 +322,7 @@ class Codec:
         ]
         self._block: Block | None = None
         self._specs: dict[str, tuple[Any, Any] | None] = {}
-        self._writer: tuple[Any, Any, Any] | None = None
+        self._writer: tuple[ModuleType, Any, Any] | None = None
 
     # --- layout building
     def add(self, name: str, length: int, description: str) -> None:
@@ -378,7 +378,7 @@ class Codec:
         self._block = block
         module = compiled.load(FAST_MODULE)
         spec = None if module is None else self.compiled_spec(module)
-        self._writer = None if spec is None else (module.write_row, *spec)
+        self._writer = None if spec is None else (module, *spec)
 
     def compiled_spec(self, module: ModuleType) -> tuple[Any, Any] | None:
         """``(planes, block)``: the compiled twins of this codec's card planes and
@@ -527,17 +527,11 @@ class Codec:
         size): compiled when the core is built (:meth:`write_compiled`), else the
         concatenation of :meth:`parts`."""
         w = self._writer
-        if (
-            w is None
-            or type(out) is not np.ndarray
-            or out.dtype != _F32
-            or not out.flags.c_contiguous
-            or not out.flags.writeable
-        ):
+        if w is None or not _writable(out):
             np.concatenate(self.parts(obs), out=out)
             return
         v = self.values(obs)
-        w[0](
+        w[0].write_row(
             out,
             w[1],
             w[2],
@@ -550,6 +544,18 @@ class Codec:
             v.stop,
             v.cards_of,
         )
+
+    def write_rows(self, observations: Sequence[Any], out: npt.NDArray[np.float32]) -> None:
+        """Write the vector of ``observations[i]`` into row ``i`` of ``out`` (a 2-D
+        float32 array, one row per observation): :meth:`write` for every row, in
+        one compiled call when the core is built."""
+        w = self._writer
+        if w is None or not _writable(out) or out.ndim != 2:
+            for i, obs in enumerate(observations):
+                self.write(obs, out[i])
+            return
+        values = self.values
+        w[0].write_rows(out, w[1], w[2], self._left_scale, [values(o) for o in observations])
 
     def write_compiled(self, obs: Any, out: Vector, module: ModuleType) -> None:
         """Write the vector of ``obs`` into ``out`` (contiguous float32) with the
@@ -573,6 +579,17 @@ class Codec:
             v.stop,
             v.cards_of,
         )
+
+
+def _writable(out: Any) -> bool:
+    """Whether the compiled writer can write into ``out``: a writable C-contiguous
+    float32 numpy array (anything else takes the pure path, which numpy casts)."""
+    return (
+        type(out) is np.ndarray
+        and out.dtype == _F32
+        and out.flags.c_contiguous
+        and out.flags.writeable
+    )
 
 
 def trick_fields(n: int, kinds: int, kind: str) -> list[Field]:

@@ -139,9 +139,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from chupai.env.codec import HISTORY_LENGTH, CardPlanes, Codec, CountPlanes, Segment, Vector
 from chupai.env.generic import FactsCodec
@@ -224,6 +226,14 @@ class Encoder:
         """Write the vector of ``obs`` into ``out`` (a float32 array of
         :attr:`shape`, e.g. one row of a batch)."""
         self._write(obs, out)
+
+    def encode_rows(self, observations: Sequence[Any], out: npt.NDArray[np.float32]) -> None:
+        """Write the vector of ``observations[i]`` into row ``i`` of ``out`` (a
+        float32 array of shape ``(len(observations), size)``), as
+        :meth:`encode_into` row by row, in one compiled call when the core is built."""
+        if len(out) != len(observations):
+            raise ValueError(f"{len(out)} rows for {len(observations)} observations")
+        self._codec.write_rows(observations, out)
 
     def encode_pure(self, obs: Any) -> Vector:
         """:meth:`encode` by the pure-Python reference (the concatenation of the

@@ -63,6 +63,8 @@ from typing import Any, Final, Literal, NamedTuple, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from chupai import compiled
+from chupai.env.codec import FAST_MODULE
 from chupai.env.common import EnvGame, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import rules_text
@@ -228,15 +230,23 @@ class VectorGames:
         self._batch = Batch(
             self._obs, self._mask, self._seat, self._rewards, self._done, self._length
         )
-        self._obs_rows = list(self._obs)
         self._mask_rows = list(self._mask)
         self._rows = np.arange(n)
         self._empty = np.zeros(0, np.int64)
+        # the compiled mask writer and the id of each action (not for a space of
+        # action texts, whose ids go through deal.action_text)
+        fast = None if self.space.by_text else compiled.load(FAST_MODULE)
+        self._show_masks: Callable[..., list[list[int]]] | None = (
+            None if fast is None else fast.show_masks
+        )
+        self._id_of: dict[Any, int] = (
+            {} if fast is None else {a: k for k, a in enumerate(self.space.actions)}
+        )
 
         self._rngs: list[random.Random] = []
         self._deals: list[Deal] = []
         self._legal: list[list[Any]] = []
-        self._ids: list[npt.NDArray[np.int64]] = [self._empty] * n
+        self._ids: list[Sequence[int]] = [self._empty] * n
         self._raw: list[Any] = []
         self._steps = np.zeros(n, np.int64)
         self._episodes = np.zeros(n, np.int64)
@@ -266,7 +276,7 @@ class VectorGames:
             self._redeals = 0
             self._total_steps = 0
         self._mask.fill(0)
-        self._ids = [self._empty] * self.num_games
+        self._ids = [[] for _ in range(self.num_games)]
         self._rewards.fill(0.0)
         self._done.fill(False)
         self._length.fill(0)
@@ -274,8 +284,7 @@ class VectorGames:
         self._deals = [self._fresh(i, None) for i in range(self.num_games)]
         self._legal = [[] for _ in range(self.num_games)]
         self._raw = [None] * self.num_games
-        for i, deal in enumerate(self._deals):
-            self._show(i, deal)
+        self._show()
         self._ready = True
         return self._batch
 
@@ -299,17 +308,21 @@ class VectorGames:
         steps = self._steps
         deals = self._deals
         by_text = self._by_text
+        legal, ids = self._legal, self._ids
+        ended: list[int] = []
         for i, k in enumerate(a.tolist()):
             deal = deals[i]
             if by_text:
-                deal.apply_unchecked(self.space.engine_action(k, self._legal[i], self._ids[i]))
+                deal.apply_unchecked(self.space.engine_action(k, legal[i], np.asarray(ids[i])))
             else:
                 deal.apply_unchecked(table[k])
-            steps[i] += 1
             if deal.is_terminal():
-                deal = deals[i] = self._after(i, deal)
-            self._show(i, deal)
+                ended.append(i)
+        steps += 1
+        for i in ended:
+            deals[i] = self._after(i, deals[i])
         self._total_steps += len(deals)
+        self._show()
         return self._batch
 
     # ----- for rule-based agents and inspection ----------------------------------------
@@ -327,7 +340,7 @@ class VectorGames:
         """The ids of the legal actions of game ``i``, in the order of
         :meth:`legal_actions` (read-only)."""
         self._need_ready()
-        out = self._ids[i].view()
+        out = np.array(self._ids[i], np.int64)
         out.flags.writeable = False
         return out
 
@@ -401,20 +414,32 @@ class VectorGames:
         self._steps[i] = 0
         return self._fresh(i, None)
 
-    def _show(self, i: int, deal: Deal) -> None:
-        """Write game ``i``'s observation row, mask row and seat."""
-        seat = deal.to_act
-        legal = deal.legal_actions()
-        obs = deal.observe(seat)
-        self._legal[i] = legal
-        self._raw[i] = obs
-        self._seat[i] = seat
-        self.encoder.encode_into(obs, self._obs_rows[i])
-        ids = self.space.legal_ids(deal, legal)
-        row = self._mask_rows[i]
-        row[self._ids[i]] = 0
-        row[ids] = 1
-        self._ids[i] = ids
+    def _show(self) -> None:
+        """Write every game's observation row, mask row and seat: the encodings in
+        one call of the encoder, the masks in one call of the compiled core when it
+        is built."""
+        deals = self._deals
+        seats = [deal.to_act for deal in deals]
+        legal = [deal.legal_actions() for deal in deals]
+        raw = [deal.observe(seat) for deal, seat in zip(deals, seats)]
+        self._legal = legal
+        self._raw = raw
+        self._seat[:] = seats
+        self.encoder.encode_rows(raw, self._obs)
+        show = self._show_masks
+        if show is not None:
+            try:
+                self._ids = show(self._mask, self._id_of, legal, self._ids)
+                return
+            except KeyError:  # an action the space lacks: the pure path names it
+                self._mask.fill(0)
+                self._ids = [[] for _ in range(self.num_games)]
+        for i, deal in enumerate(deals):
+            ids = self.space.legal_ids(deal, legal[i])
+            row = self._mask_rows[i]
+            row[self._ids[i]] = 0
+            row[ids] = 1
+            self._ids[i] = ids
 
     def _check(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
         """``actions`` as int64 ids, each legal in its game: otherwise
@@ -444,6 +469,6 @@ class VectorGames:
         return ids
 
     def _legal_text(self, i: int, limit: int = 12) -> str:
-        ids: Sequence[int] = self._ids[i].tolist()
+        ids = [int(k) for k in self._ids[i]]
         shown = ", ".join(f"{k} ({self.space.describe(k)})" for k in ids[:limit])
         return shown + (f", ... ({len(ids)} in all)" if len(ids) > limit else "")
