@@ -13,8 +13,9 @@ bytes (``tests/env/test_fast_env.py`` checks it step by step).
 - :class:`BlockSpec` mirrors ``Block._make``;
 - :func:`write_row` mirrors ``Codec.parts`` (``head``, ``cards_left``, the
   block, ``recent`` / ``history``);
-- :func:`legal_ids` and :func:`set_mask` mirror ``ActionSpace.indices`` and the
-  mask update of ``VectorGames._show``.
+- :func:`write_rows` writes a batch of rows in one call;
+- :func:`show_masks` mirrors ``ActionSpace.indices`` and the mask update of
+  ``VectorGames._show``, every game at once.
 """
 
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
@@ -158,6 +159,15 @@ cdef class BlockSpec:
                     seat += 1
             at += size
         return 0
+
+
+    def block(self, values):
+        """The block of ``values`` as a new float32 array (for tests)."""
+        out = np.zeros(self.size, np.float32)
+        cdef float[::1] view = out
+        if self.size:
+            self.write(&view[0], tuple(values))
+        return out
 
 
 cdef int write_entry(float* dst, Planes planes, object cards, int rel, int n) except -1:

@@ -1,0 +1,44 @@
+"""Type stub of the compiled observation writer (``_fast_encode.pyx``)."""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+class Planes:
+    size: int
+    def __init__(self, maxes: Sequence[int]) -> None: ...
+    def plane(self, cards: int) -> npt.NDArray[np.float32]: ...
+
+class BlockSpec:
+    size: int
+    def __init__(self, fields: Sequence[Any]) -> None: ...
+    def block(self, values: Sequence[Any]) -> npt.NDArray[np.float32]: ...
+
+def write_row(
+    out: npt.NDArray[np.float32],
+    planes: Planes,
+    block: BlockSpec,
+    cards: list[int],
+    counts: Sequence[int],
+    me: int,
+    left_scale: float,
+    state: tuple[Any, ...],
+    hist: Sequence[Any] | None,
+    stop: int,
+    cards_of: Callable[[Any], int | None] | None,
+) -> None: ...
+def write_rows(
+    out: npt.NDArray[np.float32],
+    planes: Planes,
+    block: BlockSpec,
+    left_scale: float,
+    rows: list[Any],
+) -> None: ...
+def show_masks(
+    mask: npt.NDArray[np.int8],
+    ids: dict[Any, int],
+    legal: list[Any],
+    old: list[Any],
+) -> list[list[int]]: ...
