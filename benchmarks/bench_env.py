@@ -57,6 +57,15 @@ action uniformly among the legal ids with a seeded :class:`random.Random`
   bidding is a terminal state with zero returns). The engine is C++, the loop
   Python.
 
+**Compiled and pure side by side.** The run measures the engine as it is
+installed (the compiled core where it is built, :mod:`chupai.compiled`), then
+runs itself again in a child process with ``CHUPAI_PURE=1`` and the same
+settings (chupai's contenders only) and reports the pure figures and each
+contender's ``compiled_vs_pure`` ratio. ``--no-pure`` skips the child; a run that
+is itself pure (``CHUPAI_PURE=1``, or no compiled core) has no child. The two
+runs are sequential, not interleaved: on a loaded machine compare the ratios
+of several runs.
+
 For reference only (DouZero's environment is not installable here, so it is not
 measured): DouZero's own Dou Dizhu environment is usually quoted at about 2,000
 steps per second.
@@ -72,9 +81,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -87,7 +98,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from chupai import compiled
 from chupai.env.aec import env as aec_env
+from chupai.env.codec import FAST_MODULE
 from chupai.env.vector import VectorGames, random_actions
 
 GAMES: dict[str, tuple[str, str]] = {
@@ -354,6 +367,87 @@ def print_tables(
         console.print(rt)
 
 
+# ----- the pure run ---------------------------------------------------------------------
+
+
+def engine_note() -> str:
+    """Which engine this process runs: ``compiled``, ``partial`` or ``pure`` (the
+    games' cores, :func:`chupai.compiled.engine`), and whether the environment's
+    compiled writer is in use."""
+    env = "compiled" if compiled.load(FAST_MODULE) is not None else "pure"
+    return f"engine {compiled.engine()}, env encoding {env}"
+
+
+def pure_figures(args: argparse.Namespace) -> tuple[dict[str, Any] | None, str]:
+    """The figures of the same run in a child process under ``CHUPAI_PURE=1``
+    (chupai's contenders only): ``(its JSON summary, note)``; None when skipped."""
+    if args.no_pure:
+        return None, "skipped (--no-pure)"
+    if compiled.pure_forced() or (
+        compiled.engine() == "pure" and compiled.load(FAST_MODULE) is None
+    ):
+        return None, "skipped: this run is already pure"
+    cmd = [
+        sys.executable,
+        os.path.abspath(__file__),
+        "--pure-child",
+        f"--rounds={args.rounds_used}",
+        f"--seconds={args.seconds_used}",
+        f"--games={args.games}",
+        f"--num-games={args.num_games}",
+    ]
+    env = dict(os.environ, CHUPAI_PURE="1")
+    try:
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+        return json.loads(done.stdout.strip().splitlines()[-1]), "CHUPAI_PURE=1 child process"
+    except (subprocess.CalledProcessError, ValueError, IndexError) as exc:
+        return None, f"failed: {type(exc).__name__}: {str(exc)[:200]}"
+
+
+def compare_with_pure(
+    figs: dict[str, dict[str, Any]], pure: dict[str, Any] | None
+) -> tuple[dict[str, float | None], dict[str, float | None]]:
+    """Per chupai contender, compiled steps/s over pure (best and median round)."""
+    best: dict[str, float | None] = {}
+    median: dict[str, float | None] = {}
+    if pure is None:
+        return best, median
+    for name, f in figs.items():
+        if name in pure["steps_per_s"]:
+            best[name] = ratio(f["steps_per_s"], pure["steps_per_s"][name])
+            median[name] = ratio(f["median_steps_per_s"], pure["median_steps_per_s"][name])
+    return best, median
+
+
+def print_pure_table(
+    figs: dict[str, dict[str, Any]],
+    pure: dict[str, Any] | None,
+    vs: dict[str, float | None],
+    note: str,
+) -> None:
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 100)
+    if pure is None:
+        console.print(f"pure run: {note}")
+        return
+    table = Table(
+        title=f"compiled vs pure (best round; pure: {note})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    for col, just in (("contender", "left"), ("compiled", "right"), ("pure", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    table.add_column("ratio", justify="right")
+    for name, r in vs.items():
+        table.add_row(
+            name,
+            f"{figs[name]['steps_per_s']:,.0f}",
+            f"{pure['steps_per_s'][name]:,.0f}",
+            "-" if r is None else f"{r:.2f}",
+        )
+    console.print(table)
+
+
 # ----- main ---------------------------------------------------------------------------
 
 
@@ -381,9 +475,16 @@ def main(argv: list[str] | None = None) -> int:
         default=64,
         help="games stepped together by the batch runner (default 64)",
     )
+    ap.add_argument(
+        "--no-pure",
+        action="store_true",
+        help="do not measure the pure-Python engine in a CHUPAI_PURE=1 child process",
+    )
+    ap.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     rounds = args.rounds or (2 if args.quick else 5)
     seconds = args.seconds or (0.2 if args.quick else 7.5)
+    args.rounds_used, args.seconds_used = rounds, seconds
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     unknown = [g for g in games if g not in GAMES]
     if unknown or not games:
@@ -393,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
     if rounds < 1 or seconds <= 0 or args.num_games < 1:
         ap.error("--rounds, --seconds and --num-games must be positive")
 
-    with_peers = "doudizhu" in games
+    with_peers = "doudizhu" in games and not args.pure_child
     rl, rl_note = load_rlcard() if with_peers else (None, "Dou Dizhu classic not measured")
     ops, os_note = load_openspiel() if with_peers else (None, "Dou Dizhu classic not measured")
     print(
@@ -401,6 +502,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{platform.machine()}, one core; {rounds} interleaved rounds, "
         f"{seconds:g} s per contender; batch runner num_games={args.num_games}"
     )
+    print(f"  chupai: {engine_note()}")
     print(f"  RLCard: {'rlcard ' + rl_note if rl else 'SKIPPED: ' + rl_note}")
     print(f"  OpenSpiel: {'open_spiel ' + os_note if ops else 'SKIPPED: ' + os_note}")
 
@@ -438,8 +540,12 @@ def main(argv: list[str] | None = None) -> int:
             if mine in figs and peer in figs:
                 ratios[f"{prefix}doudizhu_vs_{short}"] = ratio(best(mine), best(peer))
                 ratios_median[f"{prefix}doudizhu_vs_{short}"] = ratio(median(mine), median(peer))
+    pure, pure_note = (None, "this is the pure run") if args.pure_child else pure_figures(args)
+    vs_pure, vs_pure_median = compare_with_pure(figs, pure)
     print()
     print_tables(contenders, figs, ratios, ratios_median)
+    if not args.pure_child:
+        print_pure_table(figs, pure, vs_pure, pure_note)
 
     target: dict[str, Any] = {}
     ours = best("aec_doudizhu_classic")
@@ -484,6 +590,18 @@ def main(argv: list[str] | None = None) -> int:
         "ratios": ratios,
         "ratios_median": ratios_median,
         "target": target,
+        "engine": engine_note(),
+        "pure": None
+        if pure is None
+        else {
+            "note": pure_note,
+            "engine": pure.get("engine"),
+            "steps_per_s": pure["steps_per_s"],
+            "median_steps_per_s": pure["median_steps_per_s"],
+        },
+        "pure_note": pure_note,
+        "compiled_vs_pure": vs_pure,
+        "compiled_vs_pure_median": vs_pure_median,
     }
     print()
     print(json.dumps(summary, separators=(",", ":"), ensure_ascii=False))

@@ -16,6 +16,16 @@ class BlockSpec:
     def __init__(self, fields: Sequence[Any]) -> None: ...
     def block(self, values: Sequence[Any]) -> npt.NDArray[np.float32]: ...
 
+class HistKeys:
+    def __init__(
+        self,
+        types: Sequence[type],
+        paths: Sequence[Sequence[str]],
+        passes: Sequence[type],
+        other: int | None,
+    ) -> None: ...
+    def __call__(self, action: Any) -> int | None: ...
+
 def write_row(
     out: npt.NDArray[np.float32],
     planes: Planes,
@@ -28,6 +38,7 @@ def write_row(
     hist: Sequence[Any] | None,
     stop: int,
     cards_of: Callable[[Any], int | None] | None,
+    keys: HistKeys | None = None,
 ) -> None: ...
 def write_rows(
     out: npt.NDArray[np.float32],
@@ -35,6 +46,7 @@ def write_rows(
     block: BlockSpec,
     left_scale: float,
     rows: list[Any],
+    keys: HistKeys | None = None,
 ) -> None: ...
 def show_masks(
     mask: npt.NDArray[np.int8],

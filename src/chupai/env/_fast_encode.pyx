@@ -11,6 +11,7 @@ bytes (``tests/env/test_fast_env.py`` checks it step by step).
 
 - :class:`Planes` mirrors ``MaskPlanes._make`` / ``CountPlanes._make``;
 - :class:`BlockSpec` mirrors ``Block._make``;
+- :class:`HistKeys` mirrors a game's ``cards_of`` (``_play_cards``);
 - :func:`write_row` mirrors ``Codec.parts`` (``head``, ``cards_left``, the
   block, ``recent`` / ``history``);
 - :func:`write_rows` writes a batch of rows in one call;
@@ -170,6 +171,42 @@ cdef class BlockSpec:
         return out
 
 
+cdef class HistKeys:
+    """A codec's ``cards_of`` (Codec.recent) as data: the cards of an action that
+    is an instance of ``types[j]`` are read through the attributes ``paths[j]``;
+    an instance of one of ``passes`` is a pass; any other action gives
+    ``other`` (SKIP_KEY, or None where the history of the play phase ends)."""
+
+    cdef tuple types
+    cdef tuple paths
+    cdef tuple passes
+    cdef object other
+
+    def __init__(self, types, paths, passes, other):
+        self.types = tuple(types)
+        self.paths = tuple(tuple(p) for p in paths)
+        self.passes = tuple(passes)
+        self.other = other
+        if len(self.types) != len(self.paths):
+            raise ValueError("one attribute path per play type")
+
+    cdef object key(self, object action):
+        cdef Py_ssize_t j
+        for j in range(len(self.types)):
+            if isinstance(action, self.types[j]):
+                x = action
+                for name in <tuple>self.paths[j]:
+                    x = getattr(x, name)
+                return x
+        if isinstance(action, self.passes):
+            return PASS_KEY
+        return self.other
+
+    def __call__(self, action):
+        """The history key of ``action`` (for tests)."""
+        return self.key(action)
+
+
 cdef int write_entry(float* dst, Planes planes, object cards, int rel, int n) except -1:
     """Codec._make_entry: the cards (or the pass bit), the relative seat."""
     cdef int p = planes.size
@@ -196,6 +233,7 @@ cdef int write_values(
     object hist,
     Py_ssize_t stop,
     object cards_of,
+    HistKeys keys,
 ) except -1:
     """Codec.parts then concatenate, written at ``dst`` (``size`` floats)."""
     cdef int n = len(counts)
@@ -220,7 +258,10 @@ cdef int write_values(
     if hist is not None and cards_of is not None:  # Codec.recent, newest first
         for i in range(len(hist) - 1, stop - 1, -1):
             ev = hist[i]
-            key = cards_of(ev[1])
+            if keys is not None:
+                key = keys.key(ev[1])
+            else:
+                key = cards_of(ev[1])
             if key is None:
                 break
             if key == SKIP_KEY:
@@ -247,18 +288,26 @@ def write_row(
     object hist,
     Py_ssize_t stop,
     object cards_of,
+    HistKeys keys=None,
 ):
     """Write one observation's vector into ``out`` (Codec.parts then concatenate):
     the planes of ``cards`` (the head, in layout order), the cards-left slots of
     ``counts`` (absolute seats, rotated to ``me``), the state ``block`` of
     ``state``, then the last K plays and passes among ``hist[stop:]`` (events
     ``(seat, action, ...)``, ``cards_of(action)`` as in Codec.recent; ``hist``
-    None: an empty history)."""
+    None: an empty history; ``keys``, when given, stands for ``cards_of``)."""
     write_values(&out[0], out.shape[0], planes, block, left_scale, cards, counts, me, state,
-                 hist, stop, cards_of)
+                 hist, stop, cards_of, keys)
 
 
-def write_rows(float[:, ::1] out, Planes planes, BlockSpec block, double left_scale, list rows):
+def write_rows(
+    float[:, ::1] out,
+    Planes planes,
+    BlockSpec block,
+    double left_scale,
+    list rows,
+    HistKeys keys=None,
+):
     """:func:`write_row` for row ``i`` of ``out`` from ``rows[i]`` (the
     ``RowValues`` tuples of Codec.values), for every row."""
     cdef Py_ssize_t i
@@ -267,7 +316,7 @@ def write_rows(float[:, ::1] out, Planes planes, BlockSpec block, double left_sc
     for i in range(out.shape[0]):
         v = rows[i]
         write_values(&out[i, 0], out.shape[1], planes, block, left_scale, v[0], v[1], v[2],
-                     v[3], v[4], v[5], v[6])
+                     v[3], v[4], v[5], v[6], keys)
 
 
 def show_masks(signed char[:, ::1] mask, dict ids, list legal, list old):

@@ -15,14 +15,26 @@ the same floats straight into a row, through the compiled core
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, Final, NamedTuple, TypeAlias
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from chupai import compiled
+from chupai.env.planes import (
+    CACHE_LIMIT,
+    CardPlanes,
+    CountPlanes,
+    MaskPlanes,
+    Vector,
+    _Memo,
+    count_planes,
+    frozen,
+    mask_planes,
+    sat_sub,
+)
 
 FAST_MODULE: Final = "chupai.env._fast_encode"
 """The compiled writer of the encodings (:meth:`Codec.write`)."""
@@ -31,6 +43,7 @@ __all__ = [
     "CACHE_LIMIT",
     "HISTORY_LENGTH",
     "FAST_MODULE",
+    "HistoryKeys",
     "PASS_KEY",
     "SKIP_KEY",
     "Block",
@@ -53,14 +66,8 @@ __all__ = [
     "trick_values",
 ]
 
-Vector: TypeAlias = npt.NDArray[np.float32]
-"""A 1-D float32 array."""
-
 HISTORY_LENGTH: Final = 8
 """K: how many recent plays and passes the encoding keeps."""
-
-CACHE_LIMIT: Final = 1 << 14
-"""Entries per memo dictionary; a full dictionary is emptied and refilled."""
 
 _F32: Final = np.float32
 
@@ -86,129 +93,6 @@ class Segment(NamedTuple):
     def span(self) -> slice:
         """The slice of this segment in the vector."""
         return slice(self.start, self.start + self.length)
-
-
-def frozen(a: Vector) -> Vector:
-    a.flags.writeable = False
-    return a
-
-
-class _Memo:
-    """A bounded memo dictionary: ``key -> read-only array`` built by ``make``."""
-
-    __slots__ = ("data", "make")
-
-    def __init__(self, make: Callable[[Any], Vector]) -> None:
-        self.data: dict[Hashable, Vector] = {}
-        self.make = make
-
-    def get(self, key: Hashable) -> Vector:
-        v = self.data.get(key)
-        if v is None:
-            data = self.data
-            if len(data) >= CACHE_LIMIT:
-                data.clear()
-            v = data[key] = frozen(self.make(key))
-        return v
-
-
-# ---------------------------------------------------------------------------
-# Card planes
-# ---------------------------------------------------------------------------
-
-
-class CardPlanes:
-    """The card-plane format of one game: :meth:`plane` turns a card value (a
-    52-bit mask or packed counts) into a read-only float32 array of :attr:`size`
-    values (memoised); :meth:`decode` reads one back."""
-
-    size: int
-    zero: Vector
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.zero = frozen(np.zeros(size, _F32))
-        self._memo = _Memo(self._make)
-        self._memo.data[0] = self.zero
-
-    def plane(self, cards: int) -> Vector:
-        """The plane of ``cards`` (shared and read-only: copy before writing)."""
-        v = self._memo.data.get(cards)
-        if v is None:
-            v = self._memo.get(cards)
-        return v
-
-    def _make(self, cards: int) -> Vector:
-        raise NotImplementedError
-
-    def decode(self, plane: npt.ArrayLike) -> int:
-        """The card value of a plane (inverse of :meth:`plane`)."""
-        raise NotImplementedError
-
-
-class MaskPlanes(CardPlanes):
-    """Big Two: bit ``c`` of a 52-bit mask is value ``c``."""
-
-    def __init__(self) -> None:
-        super().__init__(52)
-
-    def _make(self, cards: int) -> Vector:
-        raw = np.frombuffer(cards.to_bytes(7, "little"), dtype=np.uint8)
-        return np.unpackbits(raw, bitorder="little")[:52].astype(_F32)
-
-    def decode(self, plane: npt.ArrayLike) -> int:
-        a = np.asarray(plane)
-        return sum(1 << int(c) for c in np.flatnonzero(a > 0.5))
-
-
-class CountPlanes(CardPlanes):
-    """Packed 5-bit counts: field ``f`` owns ``maxes[f]`` thermometer slots."""
-
-    def __init__(self, maxes: Sequence[int]) -> None:
-        self.maxes = tuple(maxes)
-        self.shifts = tuple(5 * f for f in range(len(self.maxes)))
-        self.offsets = np.cumsum((0,) + self.maxes[:-1])
-        self._thresholds = np.concatenate([np.arange(m) for m in self.maxes])
-        self._repeats = np.asarray(self.maxes)
-        super().__init__(sum(self.maxes))
-
-    def _make(self, cards: int) -> Vector:
-        # a count beyond the decks' copies is capped: in Big A a seat's played
-        # cards can exceed them, as 4s come back to play through captures (§6)
-        counts = np.minimum(np.array([(cards >> s) & 31 for s in self.shifts]), self._repeats)
-        out: Vector = (np.repeat(counts, self._repeats) > self._thresholds).astype(_F32)
-        return out
-
-    def decode(self, plane: npt.ArrayLike) -> int:
-        a = np.asarray(plane, dtype=np.float64)
-        counts = np.add.reduceat(a, self.offsets)
-        return sum(int(round(c)) << s for c, s in zip(counts, self.shifts))
-
-
-_MASK_PLANES: CardPlanes | None = None
-_COUNT_PLANES: dict[tuple[int, ...], CardPlanes] = {}
-
-
-def mask_planes() -> CardPlanes:
-    global _MASK_PLANES
-    if _MASK_PLANES is None:
-        _MASK_PLANES = MaskPlanes()
-    return _MASK_PLANES
-
-
-def count_planes(maxes: tuple[int, ...]) -> CardPlanes:
-    p = _COUNT_PLANES.get(maxes)
-    if p is None:
-        p = _COUNT_PLANES[maxes] = CountPlanes(maxes)
-    return p
-
-
-def sat_sub(a: int, b: int, guard: int) -> int:
-    """Per 5-bit field ``max(0, a - b)`` (every field of ``a`` and ``b`` < 16)."""
-    x = (a + guard) - b
-    g = x & guard
-    keep = (g >> 4) * 31
-    return (x & keep) - g
 
 
 # ---------------------------------------------------------------------------
@@ -289,6 +173,19 @@ class RowValues(NamedTuple):
     """The history key of an action (:meth:`Codec.recent`)."""
 
 
+class HistoryKeys(NamedTuple):
+    """A codec's ``cards_of`` (:meth:`Codec.recent`) as data, for the compiled
+    writer: an action that is an instance of ``plays[j][0]`` has the cards read
+    through the attributes ``plays[j][1]``; an instance of one of ``passes`` is
+    :data:`PASS_KEY`; any other action gives ``other`` (:data:`SKIP_KEY`, or None
+    where the history ends). It must answer as the codec's ``cards_of`` does
+    (the differential tests compare the vectors)."""
+
+    plays: tuple[tuple[type, tuple[str, ...]], ...]
+    passes: tuple[type, ...]
+    other: int | None
+
+
 def _fast_planes(module: ModuleType, planes: CardPlanes) -> Any:
     """The compiled twin of ``planes`` (None for a format it lacks)."""
     if type(planes) is MaskPlanes:
@@ -308,6 +205,9 @@ class Codec:
     players: int
     layout: tuple[Segment, ...]
     size: int
+    history_keys: HistoryKeys | None = None
+    """The history keys of :meth:`values`' ``cards_of`` as data (None: the
+    compiled writer calls ``cards_of``)."""
 
     def __init__(self, players: int, planes: CardPlanes, full_hand: int) -> None:
         self.players = players
@@ -321,8 +221,8 @@ class Codec:
             frozen(np.zeros(c * width, _F32)) for c in range(1, HISTORY_LENGTH + 1)
         ]
         self._block: Block | None = None
-        self._specs: dict[str, tuple[Any, Any] | None] = {}
-        self._writer: tuple[ModuleType, Any, Any] | None = None
+        self._specs: dict[str, tuple[Any, Any, Any] | None] = {}
+        self._writer: tuple[ModuleType, Any, Any, Any] | None = None
 
     # --- layout building
     def add(self, name: str, length: int, description: str) -> None:
@@ -380,16 +280,23 @@ class Codec:
         spec = None if module is None else self.compiled_spec(module)
         self._writer = None if spec is None else (module, *spec)
 
-    def compiled_spec(self, module: ModuleType) -> tuple[Any, Any] | None:
-        """``(planes, block)``: the compiled twins of this codec's card planes and
-        state block in ``module`` (``chupai.env._fast_encode``), or None when the
-        codec has no :meth:`values` or formats the module lacks."""
-        key = module.__name__
-        if key not in self._specs:
+    def compiled_spec(self, module: ModuleType) -> tuple[Any, Any, Any] | None:
+        """``(planes, block, keys)``: the compiled twins of this codec's card
+        planes, state block and :attr:`history_keys` (None: none) in ``module``
+        (``chupai.env._fast_encode``), or None when the codec has no
+        :meth:`values` or formats the module lacks."""
+        name = module.__name__
+        if name not in self._specs:
             planes = _fast_planes(module, self.planes)
-            ok = planes is not None and self._block is not None
-            self._specs[key] = (planes, module.BlockSpec(self._block.fields)) if ok else None
-        return self._specs[key]
+            block = self._block
+            hk = self.history_keys
+            keys = None
+            if hk is not None:
+                types, paths = zip(*hk.plays) if hk.plays else ((), ())
+                keys = module.HistKeys(types, paths, hk.passes, hk.other)
+            ok = planes is not None and block is not None
+            self._specs[name] = (planes, module.BlockSpec(block.fields), keys) if ok else None
+        return self._specs[name]
 
     def history_layout(self) -> None:
         p, n = self.planes.size, self.players
@@ -543,6 +450,7 @@ class Codec:
             v.hist,
             v.stop,
             v.cards_of,
+            w[3],
         )
 
     def write_rows(self, observations: Sequence[Any], out: npt.NDArray[np.float32]) -> None:
@@ -555,7 +463,7 @@ class Codec:
                 self.write(obs, out[i])
             return
         values = self.values
-        w[0].write_rows(out, w[1], w[2], self._left_scale, [values(o) for o in observations])
+        w[0].write_rows(out, w[1], w[2], self._left_scale, [values(o) for o in observations], w[3])
 
     def write_compiled(self, obs: Any, out: Vector, module: ModuleType) -> None:
         """Write the vector of ``obs`` into ``out`` (contiguous float32) with the
@@ -578,6 +486,7 @@ class Codec:
             v.hist,
             v.stop,
             v.cards_of,
+            spec[2],
         )
 
 

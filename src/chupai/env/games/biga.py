@@ -145,6 +145,11 @@ def _playing(o: ba_game.Observation) -> bool:
 class BigACodec(cd.Codec):
     """The Big A encoding (count planes over the 19 faces, declarations, teams)."""
 
+    history_keys = cd.HistoryKeys(
+        ((ba_combos.Combo, ("cards",)), (ba_game.Capture, ("fours", "cards"))), (Pass,), None
+    )
+    """:func:`_play_cards` as data (the compiled writer)."""
+
     def __init__(self, rules: Any) -> None:
         nf = ba_cards.NFACES
         maxes = tuple((ba_cards.DECK >> (5 * f)) & 31 for f in range(nf))

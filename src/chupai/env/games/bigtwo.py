@@ -118,6 +118,11 @@ def _moved(o: b2_game.Observation, ev: Any) -> tuple[int, int]:
 class BigTwoCodec(cd.Codec):
     """The Big Two encoding (52-bit card planes, exchange knowledge)."""
 
+    history_keys = cd.HistoryKeys(
+        ((b2_combos.Combo, ("mask",)), (b2_game.LastCard, ("play", "mask"))), (Pass,), None
+    )
+    """:func:`_play_cards` as data (the compiled writer)."""
+
     def __init__(self, rules: Any) -> None:
         full = rules.cards_per_hand + (1 if rules.leftover_count else 0)
         super().__init__(rules.players, cd.mask_planes(), full)

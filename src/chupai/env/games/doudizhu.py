@@ -95,6 +95,9 @@ def _play_start(hist: Any) -> int:
 class DouDizhuCodec(cd.Codec):
     """The Dou Dizhu encoding (count planes, the kitty plane, bidding state)."""
 
+    history_keys = cd.HistoryKeys(((dd_combos.Combo, ("cards",)),), (Pass,), cd.SKIP_KEY)
+    """:func:`_play_cards` as data (the compiled writer)."""
+
     def __init__(self, rules: Any) -> None:
         packs = rules.packs
         planes = cd.count_planes(tuple([4 * packs] * 13 + [packs] * 2))
