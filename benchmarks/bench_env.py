@@ -57,14 +57,11 @@ action uniformly among the legal ids with a seeded :class:`random.Random`
   bidding is a terminal state with zero returns). The engine is C++, the loop
   Python.
 
-**Compiled and pure side by side.** The run measures the engine as it is
-installed (the compiled core where it is built, :mod:`chupai.compiled`), then
-runs itself again in a child process with ``CHUPAI_PURE=1`` and the same
-settings (chupai's contenders only) and reports the pure figures and each
-contender's ``compiled_vs_pure`` ratio. ``--no-pure`` skips the child; a run that
-is itself pure (``CHUPAI_PURE=1``, or no compiled core) has no child. The two
-runs are sequential, not interleaved: on a loaded machine compare the ratios
-of several runs.
+**Compiled and pure side by side.** The run measures the engine as installed
+(the compiled core where built, :mod:`chupai.compiled`), then itself again in a
+``CHUPAI_PURE=1`` child process with the same settings (chupai only), and
+reports the pure figures and ``compiled_vs_pure`` ratios (``--no-pure``: no
+child; a pure run has none). The two runs are sequential, not interleaved.
 
 For reference only (DouZero's environment is not installable here, so it is not
 measured): DouZero's own Dou Dizhu environment is usually quoted at about 2,000
@@ -81,11 +78,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import random
 import statistics
-import subprocess
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -94,13 +89,12 @@ import numpy as np
 
 # the same timing method and peer loaders (this folder is on the path)
 from bench_doudizhu import Contender, load_openspiel, load_rlcard, ratio, time_rounds
+from bench_pure import compare_with_pure, engine_note, print_pure_table, pure_figures
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from chupai import compiled
 from chupai.env.aec import env as aec_env
-from chupai.env.codec import FAST_MODULE
 from chupai.env.vector import VectorGames, random_actions
 
 GAMES: dict[str, tuple[str, str]] = {
@@ -118,6 +112,11 @@ TARGET_STEPS_PER_S = 2000
 quoted at about this speed)."""
 TARGET_RATIO_VS_RLCARD = 10
 """The issue's target: at least 10x RLCard's env steps per second."""
+TARGET_VECTOR_VS_OPENSPIEL = 5
+"""The compiled core's target: the AEC env at least OpenSpiel's Python loop with
+``observation_tensor``, the batch runner at least 5x that."""
+PURE_KEYS = ("engine", "steps_per_s", "median_steps_per_s")
+"""What the summary keeps of the pure child's."""
 
 
 # ----- contenders ---------------------------------------------------------------------
@@ -367,85 +366,56 @@ def print_tables(
         console.print(rt)
 
 
-# ----- the pure run ---------------------------------------------------------------------
-
-
-def engine_note() -> str:
-    """Which engine this process runs: ``compiled``, ``partial`` or ``pure`` (the
-    games' cores, :func:`chupai.compiled.engine`), and whether the environment's
-    compiled writer is in use."""
-    env = "compiled" if compiled.load(FAST_MODULE) is not None else "pure"
-    return f"engine {compiled.engine()}, env encoding {env}"
-
-
-def pure_figures(args: argparse.Namespace) -> tuple[dict[str, Any] | None, str]:
-    """The figures of the same run in a child process under ``CHUPAI_PURE=1``
-    (chupai's contenders only): ``(its JSON summary, note)``; None when skipped."""
-    if args.no_pure:
-        return None, "skipped (--no-pure)"
-    if compiled.pure_forced() or (
-        compiled.engine() == "pure" and compiled.load(FAST_MODULE) is None
-    ):
-        return None, "skipped: this run is already pure"
-    cmd = [
-        sys.executable,
-        os.path.abspath(__file__),
-        "--pure-child",
-        f"--rounds={args.rounds_used}",
-        f"--seconds={args.seconds_used}",
-        f"--games={args.games}",
-        f"--num-games={args.num_games}",
-    ]
-    env = dict(os.environ, CHUPAI_PURE="1")
-    try:
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-        return json.loads(done.stdout.strip().splitlines()[-1]), "CHUPAI_PURE=1 child process"
-    except (subprocess.CalledProcessError, ValueError, IndexError) as exc:
-        return None, f"failed: {type(exc).__name__}: {str(exc)[:200]}"
-
-
-def compare_with_pure(
-    figs: dict[str, dict[str, Any]], pure: dict[str, Any] | None
-) -> tuple[dict[str, float | None], dict[str, float | None]]:
-    """Per chupai contender, compiled steps/s over pure (best and median round)."""
-    best: dict[str, float | None] = {}
-    median: dict[str, float | None] = {}
-    if pure is None:
-        return best, median
-    for name, f in figs.items():
-        if name in pure["steps_per_s"]:
-            best[name] = ratio(f["steps_per_s"], pure["steps_per_s"][name])
-            median[name] = ratio(f["median_steps_per_s"], pure["median_steps_per_s"][name])
-    return best, median
-
-
-def print_pure_table(
+def peer_ratios(
     figs: dict[str, dict[str, Any]],
-    pure: dict[str, Any] | None,
-    vs: dict[str, float | None],
-    note: str,
-) -> None:
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 100)
-    if pure is None:
-        console.print(f"pure run: {note}")
-        return
-    table = Table(
-        title=f"compiled vs pure (best round; pure: {note})",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
+) -> tuple[dict[str, float | None], dict[str, float | None]]:
+    """chupai's Dou Dizhu classic over each peer's, best and median round."""
+    ratios: dict[str, float | None] = {}
+    ratios_median: dict[str, float | None] = {}
+    for mine, prefix in (("aec_doudizhu_classic", ""), ("vector_doudizhu_classic", "vector_")):
+        for peer, short in (
+            ("rlcard_doudizhu", "rlcard"),
+            ("rlcard_doudizhu_run", "rlcard_run"),
+            ("openspiel_dou_dizhu", "openspiel"),
+        ):
+            if mine in figs and peer in figs:
+                m, p = figs[mine], figs[peer]
+                key = f"{prefix}doudizhu_vs_{short}"
+                ratios[key] = ratio(m["steps_per_s"], p["steps_per_s"])
+                ratios_median[key] = ratio(m["median_steps_per_s"], p["median_steps_per_s"])
+    return ratios, ratios_median
+
+
+def targets(figs: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], str]:
+    """The issue's targets for Dou Dizhu classic, met or not, and a line saying so."""
+    ours = figs.get("aec_doudizhu_classic", {}).get("steps_per_s")
+    if ours is None:
+        return {}, ""
+    met = {True: "met", False: "NOT met"}
+    target: dict[str, Any] = {
+        "steps_per_s": TARGET_STEPS_PER_S,
+        "meets_steps_per_s": ours > TARGET_STEPS_PER_S,
+    }
+    line = (
+        f"target: chupai AEC Dou Dizhu classic {ours:,.0f} steps/s vs "
+        f"{TARGET_STEPS_PER_S:,}: {met[target['meets_steps_per_s']]}"
     )
-    for col, just in (("contender", "left"), ("compiled", "right"), ("pure", "right")):
-        table.add_column(col, justify=just)  # type: ignore[arg-type]
-    table.add_column("ratio", justify="right")
-    for name, r in vs.items():
-        table.add_row(
-            name,
-            f"{figs[name]['steps_per_s']:,.0f}",
-            f"{pure['steps_per_s'][name]:,.0f}",
-            "-" if r is None else f"{r:.2f}",
+    if "rlcard_doudizhu" in figs:
+        target["ratio_vs_rlcard"] = TARGET_RATIO_VS_RLCARD
+        target["meets_10x_rlcard"] = (
+            ours >= TARGET_RATIO_VS_RLCARD * figs["rlcard_doudizhu"]["steps_per_s"]
         )
-    console.print(table)
+        line += f"; 10x RLCard's env: {met[target['meets_10x_rlcard']]}"
+    peer = figs.get("openspiel_dou_dizhu", {}).get("steps_per_s")
+    vector = figs.get("vector_doudizhu_classic", {}).get("steps_per_s")
+    if peer:
+        target["meets_openspiel"] = ours >= peer
+        line += f"; AEC >= OpenSpiel py+obs: {met[target['meets_openspiel']]}"
+        if vector is not None:
+            target["vector_ratio_vs_openspiel"] = TARGET_VECTOR_VS_OPENSPIEL
+            target["vector_meets_5x_openspiel"] = vector >= TARGET_VECTOR_VS_OPENSPIEL * peer
+            line += f"; batch runner 5x OpenSpiel: {met[target['vector_meets_5x_openspiel']]}"
+    return target, line
 
 
 # ----- main ---------------------------------------------------------------------------
@@ -475,11 +445,7 @@ def main(argv: list[str] | None = None) -> int:
         default=64,
         help="games stepped together by the batch runner (default 64)",
     )
-    ap.add_argument(
-        "--no-pure",
-        action="store_true",
-        help="do not measure the pure-Python engine in a CHUPAI_PURE=1 child process",
-    )
+    ap.add_argument("--no-pure", action="store_true", help="no CHUPAI_PURE=1 child run")
     ap.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     rounds = args.rounds or (2 if args.quick else 5)
@@ -523,44 +489,20 @@ def main(argv: list[str] | None = None) -> int:
     time_rounds(list(contenders), rounds, seconds / rounds)
     figs = {c.name: step_figures(c) for c in contenders}
 
-    def best(name: str) -> float | None:
-        return figs[name]["steps_per_s"] if name in figs else None
-
-    def median(name: str) -> float | None:
-        return figs[name]["median_steps_per_s"] if name in figs else None
-
-    ratios: dict[str, float | None] = {}
-    ratios_median: dict[str, float | None] = {}
-    for mine, prefix in (("aec_doudizhu_classic", ""), ("vector_doudizhu_classic", "vector_")):
-        for peer, short in (
-            ("rlcard_doudizhu", "rlcard"),
-            ("rlcard_doudizhu_run", "rlcard_run"),
-            ("openspiel_dou_dizhu", "openspiel"),
-        ):
-            if mine in figs and peer in figs:
-                ratios[f"{prefix}doudizhu_vs_{short}"] = ratio(best(mine), best(peer))
-                ratios_median[f"{prefix}doudizhu_vs_{short}"] = ratio(median(mine), median(peer))
-    pure, pure_note = (None, "this is the pure run") if args.pure_child else pure_figures(args)
+    ratios, ratios_median = peer_ratios(figs)
+    pure, pure_note = (
+        (None, "this is the pure run")
+        if args.pure_child
+        else pure_figures(__file__, args, ["--rounds", "--seconds", "--games", "--num-games"])
+    )
     vs_pure, vs_pure_median = compare_with_pure(figs, pure)
     print()
     print_tables(contenders, figs, ratios, ratios_median)
     if not args.pure_child:
         print_pure_table(figs, pure, vs_pure, pure_note)
 
-    target: dict[str, Any] = {}
-    ours = best("aec_doudizhu_classic")
-    if ours is not None:
-        target = {"steps_per_s": TARGET_STEPS_PER_S, "meets_steps_per_s": ours > TARGET_STEPS_PER_S}
-        line = (
-            f"target: chupai AEC Dou Dizhu classic {ours:,.0f} steps/s vs "
-            f"{TARGET_STEPS_PER_S:,}: {'met' if target['meets_steps_per_s'] else 'NOT met'}"
-        )
-        if "rlcard_doudizhu" in figs:
-            target["ratio_vs_rlcard"] = TARGET_RATIO_VS_RLCARD
-            target["meets_10x_rlcard"] = (
-                ours >= TARGET_RATIO_VS_RLCARD * figs["rlcard_doudizhu"]["steps_per_s"]
-            )
-            line += f"; 10x RLCard's env: {'met' if target['meets_10x_rlcard'] else 'NOT met'}"
+    target, line = targets(figs)
+    if line:
         print(f"\n{line}")
 
     summary = {
@@ -591,14 +533,7 @@ def main(argv: list[str] | None = None) -> int:
         "ratios_median": ratios_median,
         "target": target,
         "engine": engine_note(),
-        "pure": None
-        if pure is None
-        else {
-            "note": pure_note,
-            "engine": pure.get("engine"),
-            "steps_per_s": pure["steps_per_s"],
-            "median_steps_per_s": pure["median_steps_per_s"],
-        },
+        "pure": None if pure is None else {k: pure.get(k) for k in PURE_KEYS},
         "pure_note": pure_note,
         "compiled_vs_pure": vs_pure,
         "compiled_vs_pure_median": vs_pure_median,

@@ -278,7 +278,7 @@ class Codec:
         self._block = block
         module = compiled.load(FAST_MODULE)
         spec = None if module is None else self.compiled_spec(module)
-        self._writer = None if spec is None else (module, *spec)
+        self._writer = None if module is None or spec is None else (module, *spec)
 
     def compiled_spec(self, module: ModuleType) -> tuple[Any, Any, Any] | None:
         """``(planes, block, keys)``: the compiled twins of this codec's card
@@ -294,8 +294,11 @@ class Codec:
             if hk is not None:
                 types, paths = zip(*hk.plays) if hk.plays else ((), ())
                 keys = module.HistKeys(types, paths, hk.passes, hk.other)
-            ok = planes is not None and block is not None
-            self._specs[name] = (planes, module.BlockSpec(block.fields), keys) if ok else None
+            self._specs[name] = (
+                (planes, module.BlockSpec(block.fields), keys)
+                if planes is not None and block is not None
+                else None
+            )
         return self._specs[name]
 
     def history_layout(self) -> None:

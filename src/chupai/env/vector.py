@@ -57,7 +57,7 @@ allocation of the big arrays): consume them before the next step, or keep
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 import numpy as np
@@ -246,7 +246,9 @@ class VectorGames:
         self._rngs: list[random.Random] = []
         self._deals: list[Deal] = []
         self._legal: list[list[Any]] = []
-        self._ids: list[Sequence[int]] = [self._empty] * n
+        self._ids: list[Any] = [self._empty] * n
+        """Per game, the ids of its legal actions (a list, or an int64 array on the
+        pure path)."""
         self._raw: list[Any] = []
         self._steps = np.zeros(n, np.int64)
         self._episodes = np.zeros(n, np.int64)
