@@ -290,3 +290,59 @@ def test_ten_thousand_deals_per_preset_match(case: tuple[str, str]) -> None:
     episodes = int(os.environ.get("CHUPAI_SLOW_DEALS", "10000"))
     steps = play_both(*case, num_games=64, seed=2024, episodes=episodes)
     assert steps > 0
+
+
+# ----- random actions ------------------------------------------------------------------
+
+
+@given(
+    rows=st.integers(1, 9),
+    width=st.integers(1, 70),
+    density=st.floats(0.0, 1.0),
+    seed=st.integers(0, 2**32 - 1),
+    dtype=st.sampled_from(["int8", "bool", "uint8", "int64", "float32"]),
+)
+def test_random_actions_pick_the_same_ids_as_numpy(
+    rows: int, width: int, density: float, seed: int, dtype: str
+) -> None:
+    """The compiled picks equal the numpy reference's, and the generators end in
+    the same state (one draw per row); widths that are not multiples of 8 too."""
+    from chupai.env import vector
+
+    gen = np.random.default_rng(seed)
+    mask = (gen.random((rows, width)) < density).astype(dtype)
+    mask[np.arange(rows), gen.integers(0, width, rows)] = 1  # every row has a legal id
+    r1, r2 = np.random.default_rng(seed + 1), np.random.default_rng(seed + 1)
+    flat = mask != 0
+    want = vector._random_actions_pure(flat, r1)
+    got = vector._random_actions_compiled(FAST, flat.view(np.uint8), r2)
+    assert got.tolist() == want.tolist()
+    assert r1.random() == r2.random()
+    assert all(mask[i, k] for i, k in enumerate(got.tolist()))
+
+
+def test_random_actions_refuse_an_empty_row_on_both_paths() -> None:
+    from chupai.env import vector
+
+    mask = np.zeros((3, 40), np.int8)
+    mask[0, 5] = mask[2, 39] = 1
+    for pick in (
+        lambda: vector._random_actions_pure(mask != 0, np.random.default_rng(0)),
+        lambda: vector._random_actions_compiled(
+            FAST, (mask != 0).view(np.uint8), np.random.default_rng(0)
+        ),
+    ):
+        with pytest.raises(ValueError, match="row 1 of the mask has no legal action"):
+            pick()
+
+
+def test_random_actions_on_a_batch_mask_match() -> None:
+    from chupai.env import vector
+
+    venv = VectorGames("doudizhu", "classic", num_games=16, seed=4)
+    batch = venv.reset()
+    for _ in range(40):
+        want = vector._random_actions_pure(batch.mask.view(np.bool_), np.random.default_rng(7))
+        got = random_actions(batch.mask, np.random.default_rng(7))
+        assert got.tolist() == want.tolist()
+        batch = venv.step(got)

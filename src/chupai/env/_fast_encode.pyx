@@ -23,7 +23,7 @@ from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from cpython.dict cimport PyDict_GetItem
 from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import numpy as np
 
@@ -348,4 +348,89 @@ def show_masks(signed char[:, ::1] mask, dict ids, list legal, list old):
             mask[i, k] = 1
             new[j] = <object>got
         out.append(new)
+    return out
+
+
+cdef inline int nonzero_bytes(uint64_t w) nogil:
+    """How many of the 8 bytes of ``w`` are not zero."""
+    w |= w >> 4
+    w |= w >> 2
+    w |= w >> 1
+    w &= 0x0101010101010101ULL
+    return <int>((w * 0x0101010101010101ULL) >> 56)
+
+
+cdef Py_ssize_t row_count(const unsigned char* row, Py_ssize_t width) nogil:
+    """The nonzero bytes of one mask row, 8 at a time (most are zero)."""
+    cdef Py_ssize_t j = 0, count = 0
+    cdef uint64_t w
+    cdef uint64_t x[4]
+    while j + 32 <= width:  # skip 32 zero bytes at a time
+        memcpy(x, row + j, 32)
+        if x[0] | x[1] | x[2] | x[3]:
+            count += nonzero_bytes(x[0]) + nonzero_bytes(x[1])
+            count += nonzero_bytes(x[2]) + nonzero_bytes(x[3])
+        j += 32
+    while j + 8 <= width:
+        memcpy(&w, row + j, 8)
+        if w:
+            count += nonzero_bytes(w)
+        j += 8
+    while j < width:
+        if row[j]:
+            count += 1
+        j += 1
+    return count
+
+
+cdef Py_ssize_t row_nth(const unsigned char* row, Py_ssize_t width, Py_ssize_t k) nogil:
+    """The column of the ``k``-th (from 0) nonzero byte of one mask row."""
+    cdef Py_ssize_t j = 0, c
+    cdef uint64_t w
+    cdef uint64_t x[4]
+    while j + 32 <= width:  # skip 32 bytes at a time while the pick lies beyond
+        memcpy(x, row + j, 32)
+        if x[0] | x[1] | x[2] | x[3]:
+            c = nonzero_bytes(x[0]) + nonzero_bytes(x[1])
+            c += nonzero_bytes(x[2]) + nonzero_bytes(x[3])
+            if k < c:
+                break
+            k -= c
+        j += 32
+    while j + 8 <= width:
+        memcpy(&w, row + j, 8)
+        if w:
+            c = nonzero_bytes(w)
+            if k < c:
+                break
+            k -= c
+        j += 8
+    while j < width:
+        if row[j]:
+            if k == 0:
+                return j
+            k -= 1
+        j += 1
+    return -1
+
+
+def row_counts(const unsigned char[:, ::1] mask):
+    """The legal ids of each row of a 0/1 byte mask (random_actions' bincount)."""
+    cdef Py_ssize_t i
+    out = np.empty(mask.shape[0], np.int64)
+    cdef int64_t[::1] view = out
+    for i in range(mask.shape[0]):
+        view[i] = row_count(&mask[i, 0], mask.shape[1]) if mask.shape[1] else 0
+    return out
+
+
+def row_picks(const unsigned char[:, ::1] mask, const int64_t[::1] counts, const double[::1] u):
+    """random_actions' picks: per row the ``int(u * count)``-th legal id (the
+    same float64 product and truncation as numpy's ``astype(np.int64)``)."""
+    cdef Py_ssize_t i, k
+    out = np.empty(mask.shape[0], np.int64)
+    cdef int64_t[::1] view = out
+    for i in range(mask.shape[0]):
+        k = <Py_ssize_t>(u[i] * <double>counts[i])
+        view[i] = row_nth(&mask[i, 0], mask.shape[1], k)
     return out

@@ -82,6 +82,8 @@ definitions of :class:`~chupai.env.aec.ChupaiAECEnv`."""
 
 _REWARDS: Final = ("score", "win")
 
+_FAST = compiled.load(FAST_MODULE)
+
 MAX_THROWN: Final = 1000
 """Deals one game may deal in a row that end before any action (redeals and deals
 decided at once) before :class:`VectorGames` gives up with a ``ChupaiError``."""
@@ -146,13 +148,23 @@ def random_actions(mask: npt.ArrayLike, rng: np.random.Generator) -> npt.NDArray
 
     ``mask`` is a 2-D array (``int8`` 0/1 or ``bool``, as in :attr:`Batch.mask`);
     ``rng`` a numpy generator (one ``rng.random`` draw per row). Vectorised: one
-    scan of the mask for its nonzero entries, then one pick per row. Raises
-    ``ValueError`` for a row with no legal id."""
+    scan of the mask for its nonzero entries, then one pick per row (in the
+    compiled core when it is built: the same picks). Raises ``ValueError`` for a
+    row with no legal id."""
     m = np.asarray(mask)
     if m.ndim != 2:
         raise ValueError(f"mask must be 2-D (games x actions), not shape {m.shape}")
-    rows, width = m.shape
     flat = m.view(np.bool_) if m.dtype.itemsize == 1 and m.dtype.kind in "biu" else m != 0
+    if _FAST is not None and flat.size:
+        return _random_actions_compiled(_FAST, np.ascontiguousarray(flat).view(np.uint8), rng)
+    return _random_actions_pure(flat, rng)
+
+
+def _random_actions_pure(
+    flat: npt.NDArray[np.bool_], rng: np.random.Generator
+) -> npt.NDArray[np.int64]:
+    """:func:`random_actions` in numpy on a 2-D bool mask (the reference)."""
+    rows, width = flat.shape
     hits = np.flatnonzero(flat)  # row-major: grouped by row, ascending
     row_of = hits // width
     counts = np.bincount(row_of, minlength=rows)
@@ -162,6 +174,19 @@ def random_actions(mask: npt.ArrayLike, rng: np.random.Generator) -> npt.NDArray
     starts = np.cumsum(counts) - counts
     pick = starts + (rng.random(rows) * counts).astype(np.int64)
     out: npt.NDArray[np.int64] = hits[pick] - np.arange(rows, dtype=np.int64) * width
+    return out
+
+
+def _random_actions_compiled(
+    fast: Any, mask: npt.NDArray[np.uint8], rng: np.random.Generator
+) -> npt.NDArray[np.int64]:
+    """:func:`random_actions` in the compiled core: the same counts, the same one
+    draw per row, the same picks, without listing every legal id of the batch."""
+    counts = fast.row_counts(mask)
+    if not counts.all():
+        empty = int(np.flatnonzero(counts == 0)[0])
+        raise ValueError(f"row {empty} of the mask has no legal action")
+    out: npt.NDArray[np.int64] = fast.row_picks(mask, counts, rng.random(len(counts)))
     return out
 
 
@@ -235,7 +260,7 @@ class VectorGames:
         self._empty = np.zeros(0, np.int64)
         # the compiled mask writer and the id of each action (not for a space of
         # action texts, whose ids go through deal.action_text)
-        fast = None if self.space.by_text else compiled.load(FAST_MODULE)
+        fast = None if self.space.by_text else _FAST
         self._show_masks: Callable[..., list[list[int]]] | None = (
             None if fast is None else fast.show_masks
         )
