@@ -30,7 +30,7 @@ def write_row(
     out: npt.NDArray[np.float32],
     planes: Planes,
     block: BlockSpec,
-    cards: list[int],
+    cards: Sequence[int],
     counts: Sequence[int],
     me: int,
     left_scale: float,
