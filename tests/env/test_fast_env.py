@@ -344,3 +344,26 @@ def test_random_actions_on_a_batch_mask_match() -> None:
         got = random_actions(batch.mask, np.random.default_rng(7))
         assert got.tolist() == want.tolist()
         batch = venv.step(got)
+
+
+@pytest.mark.parametrize("case", PRESETS, ids=_id)
+def test_history_keys_answer_as_the_codecs_cards_of(case: tuple[str, str]) -> None:
+    """Every engine action of the game's space (and a bid or choice the history
+    steps over or stops at) gets the same key from the compiled HistKeys as from
+    the plugin's ``_play_cards``."""
+    import importlib
+
+    from chupai.env.spaces import ActionSpace
+
+    assert FAST is not None
+    game, preset = case
+    codec = _encoder(game, preset)._codec
+    hk = codec.history_keys
+    assert hk is not None
+    types, paths = zip(*hk.plays)
+    keys = FAST.HistKeys(types, paths, hk.passes, hk.other)
+    cards_of = importlib.import_module(f"chupai.env.games.{game}")._play_cards
+    actions = ActionSpace.for_rules(game, preset).actions
+    assert len(actions) > 100
+    for a in actions:
+        assert keys(a) == cards_of(a), a

@@ -28,7 +28,7 @@ from libc.string cimport memcpy, memset
 import numpy as np
 
 cdef enum:
-    MAX_FIELDS = 32      # card fields of a count plane (Big A has 19)
+    MAX_FIELDS = 25      # card fields of a count plane: two 64-bit words (Big A has 19)
     MAX_BLOCK = 64       # fields of a state block
     HISTORY = 8          # codec.HISTORY_LENGTH
     LEFT_SLOTS = 6       # codec._LEFT_SLOTS
@@ -156,6 +156,8 @@ cdef class BlockSpec:
                 seat = 0
                 for pos in values[i]:
                     if pos >= 0:
+                        if seat >= n or pos >= n:
+                            raise IndexError(f"seat {seat} at {pos} beyond {n} x {n}")
                         dst[at + seat * n + <int>pos] = 1.0
                     seat += 1
             at += size
