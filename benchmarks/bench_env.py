@@ -2,7 +2,7 @@
 PettingZoo API and batch runner, side by side with RLCard's and OpenSpiel's Dou
 Dizhu when they are installed.
 
-Run ``python benchmarks/bench_env.py`` (about a minute and a half), ``--quick`` for a
+Run ``python benchmarks/bench_env.py`` (about three minutes with the pure run), ``--quick`` for a
 smoke run of a few seconds; ``--rounds N`` and ``--seconds S`` (timed seconds per
 contender, split over the rounds) set the effort, ``--games`` picks chupai's games
 (``bigtwo,doudizhu,doudizhu_four_player,biga``; the peers run whenever Dou Dizhu
@@ -57,6 +57,12 @@ action uniformly among the legal ids with a seeded :class:`random.Random`
   bidding is a terminal state with zero returns). The engine is C++, the loop
   Python.
 
+**Compiled and pure side by side.** The run measures the engine as installed
+(the compiled core where built, :mod:`chupai.compiled`), then itself again in a
+``CHUPAI_PURE=1`` child process with the same settings (chupai only), and
+reports the pure figures and ``compiled_vs_pure`` ratios (``--no-pure``: no
+child; a pure run has none). The two runs are sequential, not interleaved.
+
 For reference only (DouZero's environment is not installable here, so it is not
 measured): DouZero's own Dou Dizhu environment is usually quoted at about 2,000
 steps per second.
@@ -83,6 +89,7 @@ import numpy as np
 
 # the same timing method and peer loaders (this folder is on the path)
 from bench_doudizhu import Contender, load_openspiel, load_rlcard, ratio, time_rounds
+from bench_pure import compare_with_pure, engine_note, print_pure_table, pure_figures
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -105,6 +112,11 @@ TARGET_STEPS_PER_S = 2000
 quoted at about this speed)."""
 TARGET_RATIO_VS_RLCARD = 10
 """The issue's target: at least 10x RLCard's env steps per second."""
+TARGET_VECTOR_VS_OPENSPIEL = 5
+"""The compiled core's target: the AEC env at least OpenSpiel's Python loop with
+``observation_tensor``, the batch runner at least 5x that."""
+PURE_KEYS = ("engine", "steps_per_s", "median_steps_per_s")
+"""What the summary keeps of the pure child's."""
 
 
 # ----- contenders ---------------------------------------------------------------------
@@ -354,6 +366,58 @@ def print_tables(
         console.print(rt)
 
 
+def peer_ratios(
+    figs: dict[str, dict[str, Any]],
+) -> tuple[dict[str, float | None], dict[str, float | None]]:
+    """chupai's Dou Dizhu classic over each peer's, best and median round."""
+    ratios: dict[str, float | None] = {}
+    ratios_median: dict[str, float | None] = {}
+    for mine, prefix in (("aec_doudizhu_classic", ""), ("vector_doudizhu_classic", "vector_")):
+        for peer, short in (
+            ("rlcard_doudizhu", "rlcard"),
+            ("rlcard_doudizhu_run", "rlcard_run"),
+            ("openspiel_dou_dizhu", "openspiel"),
+        ):
+            if mine in figs and peer in figs:
+                m, p = figs[mine], figs[peer]
+                key = f"{prefix}doudizhu_vs_{short}"
+                ratios[key] = ratio(m["steps_per_s"], p["steps_per_s"])
+                ratios_median[key] = ratio(m["median_steps_per_s"], p["median_steps_per_s"])
+    return ratios, ratios_median
+
+
+def targets(figs: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], str]:
+    """The issue's targets for Dou Dizhu classic, met or not, and a line saying so."""
+    ours = figs.get("aec_doudizhu_classic", {}).get("steps_per_s")
+    if ours is None:
+        return {}, ""
+    met = {True: "met", False: "NOT met"}
+    target: dict[str, Any] = {
+        "steps_per_s": TARGET_STEPS_PER_S,
+        "meets_steps_per_s": ours > TARGET_STEPS_PER_S,
+    }
+    line = (
+        f"target: chupai AEC Dou Dizhu classic {ours:,.0f} steps/s vs "
+        f"{TARGET_STEPS_PER_S:,}: {met[target['meets_steps_per_s']]}"
+    )
+    if "rlcard_doudizhu" in figs:
+        target["ratio_vs_rlcard"] = TARGET_RATIO_VS_RLCARD
+        target["meets_10x_rlcard"] = (
+            ours >= TARGET_RATIO_VS_RLCARD * figs["rlcard_doudizhu"]["steps_per_s"]
+        )
+        line += f"; 10x RLCard's env: {met[target['meets_10x_rlcard']]}"
+    peer = figs.get("openspiel_dou_dizhu", {}).get("steps_per_s")
+    vector = figs.get("vector_doudizhu_classic", {}).get("steps_per_s")
+    if peer:
+        target["meets_openspiel"] = ours >= peer
+        line += f"; AEC >= OpenSpiel py+obs: {met[target['meets_openspiel']]}"
+        if vector is not None:
+            target["vector_ratio_vs_openspiel"] = TARGET_VECTOR_VS_OPENSPIEL
+            target["vector_meets_5x_openspiel"] = vector >= TARGET_VECTOR_VS_OPENSPIEL * peer
+            line += f"; batch runner 5x OpenSpiel: {met[target['vector_meets_5x_openspiel']]}"
+    return target, line
+
+
 # ----- main ---------------------------------------------------------------------------
 
 
@@ -381,9 +445,12 @@ def main(argv: list[str] | None = None) -> int:
         default=64,
         help="games stepped together by the batch runner (default 64)",
     )
+    ap.add_argument("--no-pure", action="store_true", help="no CHUPAI_PURE=1 child run")
+    ap.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     rounds = args.rounds or (2 if args.quick else 5)
     seconds = args.seconds or (0.2 if args.quick else 7.5)
+    args.rounds_used, args.seconds_used = rounds, seconds
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     unknown = [g for g in games if g not in GAMES]
     if unknown or not games:
@@ -393,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     if rounds < 1 or seconds <= 0 or args.num_games < 1:
         ap.error("--rounds, --seconds and --num-games must be positive")
 
-    with_peers = "doudizhu" in games
+    with_peers = "doudizhu" in games and not args.pure_child
     rl, rl_note = load_rlcard() if with_peers else (None, "Dou Dizhu classic not measured")
     ops, os_note = load_openspiel() if with_peers else (None, "Dou Dizhu classic not measured")
     print(
@@ -401,6 +468,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{platform.machine()}, one core; {rounds} interleaved rounds, "
         f"{seconds:g} s per contender; batch runner num_games={args.num_games}"
     )
+    print(f"  chupai: {engine_note()}")
     print(f"  RLCard: {'rlcard ' + rl_note if rl else 'SKIPPED: ' + rl_note}")
     print(f"  OpenSpiel: {'open_spiel ' + os_note if ops else 'SKIPPED: ' + os_note}")
 
@@ -421,40 +489,20 @@ def main(argv: list[str] | None = None) -> int:
     time_rounds(list(contenders), rounds, seconds / rounds)
     figs = {c.name: step_figures(c) for c in contenders}
 
-    def best(name: str) -> float | None:
-        return figs[name]["steps_per_s"] if name in figs else None
-
-    def median(name: str) -> float | None:
-        return figs[name]["median_steps_per_s"] if name in figs else None
-
-    ratios: dict[str, float | None] = {}
-    ratios_median: dict[str, float | None] = {}
-    for mine, prefix in (("aec_doudizhu_classic", ""), ("vector_doudizhu_classic", "vector_")):
-        for peer, short in (
-            ("rlcard_doudizhu", "rlcard"),
-            ("rlcard_doudizhu_run", "rlcard_run"),
-            ("openspiel_dou_dizhu", "openspiel"),
-        ):
-            if mine in figs and peer in figs:
-                ratios[f"{prefix}doudizhu_vs_{short}"] = ratio(best(mine), best(peer))
-                ratios_median[f"{prefix}doudizhu_vs_{short}"] = ratio(median(mine), median(peer))
+    ratios, ratios_median = peer_ratios(figs)
+    pure, pure_note = (
+        (None, "this is the pure run")
+        if args.pure_child
+        else pure_figures(__file__, args, ["--rounds", "--seconds", "--games", "--num-games"])
+    )
+    vs_pure, vs_pure_median = compare_with_pure(figs, pure)
     print()
     print_tables(contenders, figs, ratios, ratios_median)
+    if not args.pure_child:
+        print_pure_table(figs, pure, vs_pure, pure_note)
 
-    target: dict[str, Any] = {}
-    ours = best("aec_doudizhu_classic")
-    if ours is not None:
-        target = {"steps_per_s": TARGET_STEPS_PER_S, "meets_steps_per_s": ours > TARGET_STEPS_PER_S}
-        line = (
-            f"target: chupai AEC Dou Dizhu classic {ours:,.0f} steps/s vs "
-            f"{TARGET_STEPS_PER_S:,}: {'met' if target['meets_steps_per_s'] else 'NOT met'}"
-        )
-        if "rlcard_doudizhu" in figs:
-            target["ratio_vs_rlcard"] = TARGET_RATIO_VS_RLCARD
-            target["meets_10x_rlcard"] = (
-                ours >= TARGET_RATIO_VS_RLCARD * figs["rlcard_doudizhu"]["steps_per_s"]
-            )
-            line += f"; 10x RLCard's env: {'met' if target['meets_10x_rlcard'] else 'NOT met'}"
+    target, line = targets(figs)
+    if line:
         print(f"\n{line}")
 
     summary = {
@@ -484,6 +532,11 @@ def main(argv: list[str] | None = None) -> int:
         "ratios": ratios,
         "ratios_median": ratios_median,
         "target": target,
+        "engine": engine_note(),
+        "pure": None if pure is None else {k: pure.get(k) for k in PURE_KEYS},
+        "pure_note": pure_note,
+        "compiled_vs_pure": vs_pure,
+        "compiled_vs_pure_median": vs_pure_median,
     }
     print()
     print(json.dumps(summary, separators=(",", ":"), ensure_ascii=False))

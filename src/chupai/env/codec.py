@@ -3,23 +3,47 @@ segments, card planes, memoised small state blocks and the :class:`Codec` base
 class each game's encoder (``chupai.env.games.<game>``) extends.
 
 A codec lays out the vector (:meth:`Codec.common_head`, :meth:`Codec.add_block`,
-:meth:`Codec.history_layout`, :meth:`Codec.finish_layout`) and returns the pieces
-of one observation in layout order (:meth:`Codec.parts`); the
-:class:`~chupai.env.encode.Encoder` concatenates them.
+:meth:`Codec.history_layout`, :meth:`Codec.finish_layout`) and works out the
+values of one observation (:meth:`Codec.values`: card values, counts, state
+values, where the history is). :meth:`Codec.parts` turns them into the pieces of
+the vector in layout order (the pure-Python reference, which the
+:class:`~chupai.env.encode.Encoder` concatenates); :meth:`Codec.write` writes
+the same floats straight into a row, through the compiled core
+(``chupai.env._fast_encode``) when it is built (:mod:`chupai.compiled`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Final, NamedTuple, TypeAlias
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from chupai import compiled
+from chupai.env.planes import (
+    CACHE_LIMIT,
+    CardPlanes,
+    CountPlanes,
+    MaskPlanes,
+    Vector,
+    _Memo,
+    count_planes,
+    frozen,
+    mask_planes,
+    sat_sub,
+)
+
+FAST_MODULE: Final = "chupai.env._fast_encode"
+"""The compiled writer of the encodings (:meth:`Codec.write`)."""
+
 __all__ = [
     "CACHE_LIMIT",
     "HISTORY_LENGTH",
+    "FAST_MODULE",
+    "HistoryKeys",
     "PASS_KEY",
     "SKIP_KEY",
     "Block",
@@ -28,6 +52,7 @@ __all__ = [
     "CountPlanes",
     "Field",
     "MaskPlanes",
+    "RowValues",
     "Segment",
     "Vector",
     "bits",
@@ -41,14 +66,8 @@ __all__ = [
     "trick_values",
 ]
 
-Vector: TypeAlias = npt.NDArray[np.float32]
-"""A 1-D float32 array."""
-
 HISTORY_LENGTH: Final = 8
 """K: how many recent plays and passes the encoding keeps."""
-
-CACHE_LIMIT: Final = 1 << 14
-"""Entries per memo dictionary; a full dictionary is emptied and refilled."""
 
 _F32: Final = np.float32
 
@@ -74,129 +93,6 @@ class Segment(NamedTuple):
     def span(self) -> slice:
         """The slice of this segment in the vector."""
         return slice(self.start, self.start + self.length)
-
-
-def frozen(a: Vector) -> Vector:
-    a.flags.writeable = False
-    return a
-
-
-class _Memo:
-    """A bounded memo dictionary: ``key -> read-only array`` built by ``make``."""
-
-    __slots__ = ("data", "make")
-
-    def __init__(self, make: Callable[[Any], Vector]) -> None:
-        self.data: dict[Hashable, Vector] = {}
-        self.make = make
-
-    def get(self, key: Hashable) -> Vector:
-        v = self.data.get(key)
-        if v is None:
-            data = self.data
-            if len(data) >= CACHE_LIMIT:
-                data.clear()
-            v = data[key] = frozen(self.make(key))
-        return v
-
-
-# ---------------------------------------------------------------------------
-# Card planes
-# ---------------------------------------------------------------------------
-
-
-class CardPlanes:
-    """The card-plane format of one game: :meth:`plane` turns a card value (a
-    52-bit mask or packed counts) into a read-only float32 array of :attr:`size`
-    values (memoised); :meth:`decode` reads one back."""
-
-    size: int
-    zero: Vector
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.zero = frozen(np.zeros(size, _F32))
-        self._memo = _Memo(self._make)
-        self._memo.data[0] = self.zero
-
-    def plane(self, cards: int) -> Vector:
-        """The plane of ``cards`` (shared and read-only: copy before writing)."""
-        v = self._memo.data.get(cards)
-        if v is None:
-            v = self._memo.get(cards)
-        return v
-
-    def _make(self, cards: int) -> Vector:
-        raise NotImplementedError
-
-    def decode(self, plane: npt.ArrayLike) -> int:
-        """The card value of a plane (inverse of :meth:`plane`)."""
-        raise NotImplementedError
-
-
-class MaskPlanes(CardPlanes):
-    """Big Two: bit ``c`` of a 52-bit mask is value ``c``."""
-
-    def __init__(self) -> None:
-        super().__init__(52)
-
-    def _make(self, cards: int) -> Vector:
-        raw = np.frombuffer(cards.to_bytes(7, "little"), dtype=np.uint8)
-        return np.unpackbits(raw, bitorder="little")[:52].astype(_F32)
-
-    def decode(self, plane: npt.ArrayLike) -> int:
-        a = np.asarray(plane)
-        return sum(1 << int(c) for c in np.flatnonzero(a > 0.5))
-
-
-class CountPlanes(CardPlanes):
-    """Packed 5-bit counts: field ``f`` owns ``maxes[f]`` thermometer slots."""
-
-    def __init__(self, maxes: Sequence[int]) -> None:
-        self.maxes = tuple(maxes)
-        self.shifts = tuple(5 * f for f in range(len(self.maxes)))
-        self.offsets = np.cumsum((0,) + self.maxes[:-1])
-        self._thresholds = np.concatenate([np.arange(m) for m in self.maxes])
-        self._repeats = np.asarray(self.maxes)
-        super().__init__(sum(self.maxes))
-
-    def _make(self, cards: int) -> Vector:
-        # a count beyond the decks' copies is capped: in Big A a seat's played
-        # cards can exceed them, as 4s come back to play through captures (§6)
-        counts = np.minimum(np.array([(cards >> s) & 31 for s in self.shifts]), self._repeats)
-        out: Vector = (np.repeat(counts, self._repeats) > self._thresholds).astype(_F32)
-        return out
-
-    def decode(self, plane: npt.ArrayLike) -> int:
-        a = np.asarray(plane, dtype=np.float64)
-        counts = np.add.reduceat(a, self.offsets)
-        return sum(int(round(c)) << s for c, s in zip(counts, self.shifts))
-
-
-_MASK_PLANES: CardPlanes | None = None
-_COUNT_PLANES: dict[tuple[int, ...], CardPlanes] = {}
-
-
-def mask_planes() -> CardPlanes:
-    global _MASK_PLANES
-    if _MASK_PLANES is None:
-        _MASK_PLANES = MaskPlanes()
-    return _MASK_PLANES
-
-
-def count_planes(maxes: tuple[int, ...]) -> CardPlanes:
-    p = _COUNT_PLANES.get(maxes)
-    if p is None:
-        p = _COUNT_PLANES[maxes] = CountPlanes(maxes)
-    return p
-
-
-def sat_sub(a: int, b: int, guard: int) -> int:
-    """Per 5-bit field ``max(0, a - b)`` (every field of ``a`` and ``b`` < 16)."""
-    x = (a + guard) - b
-    g = x & guard
-    keep = (g >> 4) * 31
-    return (x & keep) - g
 
 
 # ---------------------------------------------------------------------------
@@ -256,6 +152,49 @@ class Block:
 _LEFT_SLOTS: Final = 6
 
 
+class RowValues(NamedTuple):
+    """The values of one observation's vector (:meth:`Codec.values`), from which
+    :meth:`Codec.parts` (pure) and :meth:`Codec.write` (compiled) build it."""
+
+    cards: list[int]
+    """The card values of the head's planes, in layout order (:meth:`Codec.head_cards`)."""
+    counts: tuple[int, ...]
+    """Cards held per absolute seat (``cards_left``)."""
+    me: int
+    """The observing seat."""
+    state: tuple[Any, ...]
+    """The values of the state block (:meth:`Block.get`)."""
+    hist: Sequence[Any] | None
+    """The events whose plays and passes fill the history (:meth:`Codec.recent`),
+    None for an empty history."""
+    stop: int
+    """The first index of ``hist`` the history may reach."""
+    cards_of: Callable[[Any], int | None] | None
+    """The history key of an action (:meth:`Codec.recent`)."""
+
+
+class HistoryKeys(NamedTuple):
+    """A codec's ``cards_of`` (:meth:`Codec.recent`) as data, for the compiled
+    writer: an action that is an instance of ``plays[j][0]`` has the cards read
+    through the attributes ``plays[j][1]``; an instance of one of ``passes`` is
+    :data:`PASS_KEY`; any other action gives ``other`` (:data:`SKIP_KEY`, or None
+    where the history ends). It must answer as the codec's ``cards_of`` does
+    (the differential tests compare the vectors)."""
+
+    plays: tuple[tuple[type, tuple[str, ...]], ...]
+    passes: tuple[type, ...]
+    other: int | None
+
+
+def _fast_planes(module: ModuleType, planes: CardPlanes) -> Any:
+    """The compiled twin of ``planes`` (None for a format it lacks)."""
+    if type(planes) is MaskPlanes:
+        return module.Planes(())
+    if type(planes) is CountPlanes and all(0 <= m <= 31 for m in planes.maxes):
+        return module.Planes(planes.maxes)
+    return None
+
+
 class Codec:
     """What each game provides: the layout and the parts of one observation.
 
@@ -266,6 +205,9 @@ class Codec:
     players: int
     layout: tuple[Segment, ...]
     size: int
+    history_keys: HistoryKeys | None = None
+    """The history keys of :meth:`values`' ``cards_of`` as data (None: the
+    compiled writer calls ``cards_of``)."""
 
     def __init__(self, players: int, planes: CardPlanes, full_hand: int) -> None:
         self.players = players
@@ -278,6 +220,9 @@ class Codec:
         self._pads = [np.zeros(0, _F32)] + [
             frozen(np.zeros(c * width, _F32)) for c in range(1, HISTORY_LENGTH + 1)
         ]
+        self._block: Block | None = None
+        self._specs: dict[str, tuple[Any, Any, Any] | None] = {}
+        self._writer: tuple[ModuleType, Any, Any, Any] | None = None
 
     # --- layout building
     def add(self, name: str, length: int, description: str) -> None:
@@ -330,6 +275,31 @@ class Codec:
         self.add_block(block)
         self.history_layout()
         self.finish_layout()
+        self._block = block
+        module = compiled.load(FAST_MODULE)
+        spec = None if module is None else self.compiled_spec(module)
+        self._writer = None if module is None or spec is None else (module, *spec)
+
+    def compiled_spec(self, module: ModuleType) -> tuple[Any, Any, Any] | None:
+        """``(planes, block, keys)``: the compiled twins of this codec's card
+        planes, state block and :attr:`history_keys` (None: none) in ``module``
+        (``chupai.env._fast_encode``), or None when the codec has no
+        :meth:`values` or formats the module lacks."""
+        name = module.__name__
+        if name not in self._specs:
+            planes = _fast_planes(module, self.planes)
+            block = self._block
+            hk = self.history_keys
+            keys = None
+            if hk is not None:
+                types, paths = zip(*hk.plays) if hk.plays else ((), ())
+                keys = module.HistKeys(types, paths, hk.passes, hk.other)
+            self._specs[name] = (
+                (planes, module.BlockSpec(block.fields), keys)
+                if planes is not None and block is not None
+                else None
+            )
+        return self._specs[name]
 
     def history_layout(self) -> None:
         p, n = self.planes.size, self.players
@@ -375,6 +345,25 @@ class Codec:
             out.append(self._pads[HISTORY_LENGTH - len(keys)])
         return out
 
+    def head_cards(
+        self,
+        hand: int,
+        unseen: int,
+        played: Sequence[int],
+        known: Sequence[int],
+        extra: Sequence[int],
+        top: int,
+        me: int,
+    ) -> list[int]:
+        """The card values of :meth:`head`'s planes, in layout order."""
+        n = self.players
+        cards = [hand, unseen]
+        cards += [played[(me + k) % n] for k in range(n)]
+        cards += [known[(me + k) % n] for k in range(1, n)]
+        cards += extra
+        cards.append(top)
+        return cards
+
     def head(
         self,
         hand: int,
@@ -389,12 +378,7 @@ class Codec:
         """The pieces of :meth:`common_head`: ``played`` and ``known`` per absolute
         seat (``known[me]`` unused), ``extra`` the game's planes, ``top`` the top
         play's cards (0 when leading)."""
-        n = self.players
-        cards = [hand, unseen]
-        cards += [played[(me + k) % n] for k in range(n)]
-        cards += [known[(me + k) % n] for k in range(1, n)]
-        cards += extra
-        cards.append(top)
+        cards = self.head_cards(hand, unseen, played, known, extra, top, me)
         data = self.planes._memo.data
         plane = self.planes.plane
         parts = [data[c] if c in data else plane(c) for c in cards]
@@ -428,9 +412,96 @@ class Codec:
         out.append(self._pads[HISTORY_LENGTH - len(out)])
         return out
 
-    def parts(self, obs: Any) -> list[Vector]:
-        """The pieces of the vector of ``obs``, in layout order."""
+    def values(self, obs: Any) -> RowValues:
+        """The values of the vector of ``obs`` (what the game's codec provides)."""
         raise NotImplementedError
+
+    def parts(self, obs: Any) -> list[Vector]:
+        """The pieces of the vector of ``obs``, in layout order (the pure-Python
+        reference: memoised planes of :meth:`values`)."""
+        v = self.values(obs)
+        assert self._block is not None
+        data = self.planes._memo.data
+        plane = self.planes.plane
+        parts = [data[c] if c in data else plane(c) for c in v.cards]
+        parts.append(self.cards_left(v.counts, v.me))
+        parts.append(self._block.get(v.state))
+        if v.hist is None or v.cards_of is None:
+            parts += self.history([])
+        else:
+            parts += self.recent(v.hist, v.me, v.stop, v.cards_of)
+        return parts
+
+    def write(self, obs: Any, out: Vector) -> None:
+        """Write the vector of ``obs`` into ``out`` (a float32 array of the layout's
+        size): compiled when the core is built (:meth:`write_compiled`), else the
+        concatenation of :meth:`parts`."""
+        w = self._writer
+        if w is None or not _writable(out):
+            np.concatenate(self.parts(obs), out=out)
+            return
+        v = self.values(obs)
+        w[0].write_row(
+            out,
+            w[1],
+            w[2],
+            v.cards,
+            v.counts,
+            v.me,
+            self._left_scale,
+            v.state,
+            v.hist,
+            v.stop,
+            v.cards_of,
+            w[3],
+        )
+
+    def write_rows(self, observations: Sequence[Any], out: npt.NDArray[np.float32]) -> None:
+        """Write the vector of ``observations[i]`` into row ``i`` of ``out`` (a 2-D
+        float32 array, one row per observation): :meth:`write` for every row, in
+        one compiled call when the core is built."""
+        w = self._writer
+        if w is None or not _writable(out) or out.ndim != 2:
+            for i, obs in enumerate(observations):
+                self.write(obs, out[i])
+            return
+        values = self.values
+        w[0].write_rows(out, w[1], w[2], self._left_scale, [values(o) for o in observations], w[3])
+
+    def write_compiled(self, obs: Any, out: Vector, module: ModuleType) -> None:
+        """Write the vector of ``obs`` into ``out`` (contiguous float32) with the
+        compiled ``module`` (``chupai.compiled.built(FAST_MODULE)``), whatever
+        ``CHUPAI_PURE`` says: what the differential tests compare with
+        :meth:`parts`. Raises ``ValueError`` when this codec has no compiled twin."""
+        spec = self.compiled_spec(module)
+        if spec is None:
+            raise ValueError(f"{type(self).__name__} has no compiled writer")
+        v = self.values(obs)
+        module.write_row(
+            out,
+            spec[0],
+            spec[1],
+            v.cards,
+            v.counts,
+            v.me,
+            self._left_scale,
+            v.state,
+            v.hist,
+            v.stop,
+            v.cards_of,
+            spec[2],
+        )
+
+
+def _writable(out: Any) -> bool:
+    """Whether the compiled writer can write into ``out``: a writable C-contiguous
+    float32 numpy array (anything else takes the pure path, which numpy casts)."""
+    return (
+        type(out) is np.ndarray
+        and out.dtype == _F32
+        and out.flags.c_contiguous
+        and out.flags.writeable
+    )
 
 
 def trick_fields(n: int, kinds: int, kind: str) -> list[Field]:

@@ -119,10 +119,12 @@ found through :meth:`chupai.protocol.GameSpec.plugin`), built on the blocks of
 :mod:`chupai.env.generic`, built from :meth:`~chupai.protocol.GameSpec.facts` and
 its spec's card and action universes.
 
-Speed: card planes, history entries and small state blocks are memoised in
-bounded dictionaries keyed by their packed values, and the vector is one
-``numpy.concatenate`` of cached pieces (:meth:`Encoder.encode_into` writes it
-straight into a preallocated row).
+Speed: with the compiled core built (:mod:`chupai.compiled`), the codec's
+values are written straight into the row by ``chupai.env._fast_encode``
+(:meth:`Encoder.encode_into` writes into a preallocated row). The pure-Python
+path, the reference that gives the same bytes, memoises card planes, history
+entries and small state blocks in bounded dictionaries keyed by their packed
+values and makes the vector one ``numpy.concatenate`` of cached pieces.
 
 >>> from chupai.doudizhu.game import new_deal
 >>> from chupai.doudizhu.rules import PRESETS
@@ -137,9 +139,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from chupai.env.codec import HISTORY_LENGTH, CardPlanes, Codec, CountPlanes, Segment, Vector
 from chupai.env.generic import FactsCodec
@@ -200,6 +204,7 @@ class Encoder:
         self.planes = codec.planes
         self._codec = codec
         self._parts = codec.parts
+        self._write = codec.write
         self._by_name = {s.name: s for s in codec.layout}
 
     @classmethod
@@ -214,13 +219,26 @@ class Encoder:
     def encode(self, obs: Any) -> Vector:
         """The vector of ``obs`` (a new array of :attr:`shape`)."""
         out = np.empty(self.size, _F32)
-        np.concatenate(self._parts(obs), out=out)
+        self._write(obs, out)
         return out
 
     def encode_into(self, obs: Any, out: Vector) -> None:
         """Write the vector of ``obs`` into ``out`` (a float32 array of
         :attr:`shape`, e.g. one row of a batch)."""
-        np.concatenate(self._parts(obs), out=out)
+        self._write(obs, out)
+
+    def encode_rows(self, observations: Sequence[Any], out: npt.NDArray[np.float32]) -> None:
+        """Write the vector of ``observations[i]`` into row ``i`` of ``out`` (a
+        float32 array of shape ``(len(observations), size)``), as
+        :meth:`encode_into` row by row, in one compiled call when the core is built."""
+        if len(out) != len(observations):
+            raise ValueError(f"{len(out)} rows for {len(observations)} observations")
+        self._codec.write_rows(observations, out)
+
+    def encode_pure(self, obs: Any) -> Vector:
+        """:meth:`encode` by the pure-Python reference (the concatenation of the
+        codec's memoised pieces), whether or not the compiled core is in use."""
+        return np.concatenate(self._parts(obs)).astype(_F32, copy=False)
 
     # ----- reading vectors ---------------------------------------------------
     def segment(self, name: str) -> Segment:

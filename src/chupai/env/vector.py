@@ -57,12 +57,14 @@ allocation of the big arrays): consume them before the next step, or keep
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from chupai import compiled
+from chupai.env.codec import FAST_MODULE
 from chupai.env.common import EnvGame, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import rules_text
@@ -79,6 +81,8 @@ each other seat; Big A the sign of the seat's score (+1, -1 or 0). These are the
 definitions of :class:`~chupai.env.aec.ChupaiAECEnv`."""
 
 _REWARDS: Final = ("score", "win")
+
+_FAST = compiled.load(FAST_MODULE)
 
 MAX_THROWN: Final = 1000
 """Deals one game may deal in a row that end before any action (redeals and deals
@@ -144,13 +148,23 @@ def random_actions(mask: npt.ArrayLike, rng: np.random.Generator) -> npt.NDArray
 
     ``mask`` is a 2-D array (``int8`` 0/1 or ``bool``, as in :attr:`Batch.mask`);
     ``rng`` a numpy generator (one ``rng.random`` draw per row). Vectorised: one
-    scan of the mask for its nonzero entries, then one pick per row. Raises
-    ``ValueError`` for a row with no legal id."""
+    scan of the mask for its nonzero entries, then one pick per row (in the
+    compiled core when it is built: the same picks). Raises ``ValueError`` for a
+    row with no legal id."""
     m = np.asarray(mask)
     if m.ndim != 2:
         raise ValueError(f"mask must be 2-D (games x actions), not shape {m.shape}")
-    rows, width = m.shape
     flat = m.view(np.bool_) if m.dtype.itemsize == 1 and m.dtype.kind in "biu" else m != 0
+    if _FAST is not None and flat.size:
+        return _random_actions_compiled(_FAST, np.ascontiguousarray(flat).view(np.uint8), rng)
+    return _random_actions_pure(flat, rng)
+
+
+def _random_actions_pure(
+    flat: npt.NDArray[np.bool_], rng: np.random.Generator
+) -> npt.NDArray[np.int64]:
+    """:func:`random_actions` in numpy on a 2-D bool mask (the reference)."""
+    rows, width = flat.shape
     hits = np.flatnonzero(flat)  # row-major: grouped by row, ascending
     row_of = hits // width
     counts = np.bincount(row_of, minlength=rows)
@@ -160,6 +174,19 @@ def random_actions(mask: npt.ArrayLike, rng: np.random.Generator) -> npt.NDArray
     starts = np.cumsum(counts) - counts
     pick = starts + (rng.random(rows) * counts).astype(np.int64)
     out: npt.NDArray[np.int64] = hits[pick] - np.arange(rows, dtype=np.int64) * width
+    return out
+
+
+def _random_actions_compiled(
+    fast: Any, mask: npt.NDArray[np.uint8], rng: np.random.Generator
+) -> npt.NDArray[np.int64]:
+    """:func:`random_actions` in the compiled core: the same counts, the same one
+    draw per row, the same picks, without listing every legal id of the batch."""
+    counts = fast.row_counts(mask)
+    if not counts.all():
+        empty = int(np.flatnonzero(counts == 0)[0])
+        raise ValueError(f"row {empty} of the mask has no legal action")
+    out: npt.NDArray[np.int64] = fast.row_picks(mask, counts, rng.random(len(counts)))
     return out
 
 
@@ -228,15 +255,25 @@ class VectorGames:
         self._batch = Batch(
             self._obs, self._mask, self._seat, self._rewards, self._done, self._length
         )
-        self._obs_rows = list(self._obs)
         self._mask_rows = list(self._mask)
         self._rows = np.arange(n)
         self._empty = np.zeros(0, np.int64)
+        # the compiled mask writer and the id of each action (not for a space of
+        # action texts, whose ids go through deal.action_text)
+        fast = None if self.space.by_text else _FAST
+        self._show_masks: Callable[..., list[list[int]]] | None = (
+            None if fast is None else fast.show_masks
+        )
+        self._id_of: dict[Any, int] = (
+            {} if fast is None else {a: k for k, a in enumerate(self.space.actions)}
+        )
 
         self._rngs: list[random.Random] = []
         self._deals: list[Deal] = []
         self._legal: list[list[Any]] = []
-        self._ids: list[npt.NDArray[np.int64]] = [self._empty] * n
+        self._ids: list[Any] = [self._empty] * n
+        """Per game, the ids of its legal actions (a list, or an int64 array on the
+        pure path)."""
         self._raw: list[Any] = []
         self._steps = np.zeros(n, np.int64)
         self._episodes = np.zeros(n, np.int64)
@@ -266,7 +303,7 @@ class VectorGames:
             self._redeals = 0
             self._total_steps = 0
         self._mask.fill(0)
-        self._ids = [self._empty] * self.num_games
+        self._ids = [[] for _ in range(self.num_games)]
         self._rewards.fill(0.0)
         self._done.fill(False)
         self._length.fill(0)
@@ -274,8 +311,7 @@ class VectorGames:
         self._deals = [self._fresh(i, None) for i in range(self.num_games)]
         self._legal = [[] for _ in range(self.num_games)]
         self._raw = [None] * self.num_games
-        for i, deal in enumerate(self._deals):
-            self._show(i, deal)
+        self._show()
         self._ready = True
         return self._batch
 
@@ -299,17 +335,21 @@ class VectorGames:
         steps = self._steps
         deals = self._deals
         by_text = self._by_text
+        legal, ids = self._legal, self._ids
+        ended: list[int] = []
         for i, k in enumerate(a.tolist()):
             deal = deals[i]
             if by_text:
-                deal.apply_unchecked(self.space.engine_action(k, self._legal[i], self._ids[i]))
+                deal.apply_unchecked(self.space.engine_action(k, legal[i], np.asarray(ids[i])))
             else:
                 deal.apply_unchecked(table[k])
-            steps[i] += 1
             if deal.is_terminal():
-                deal = deals[i] = self._after(i, deal)
-            self._show(i, deal)
+                ended.append(i)
+        steps += 1
+        for i in ended:
+            deals[i] = self._after(i, deals[i])
         self._total_steps += len(deals)
+        self._show()
         return self._batch
 
     # ----- for rule-based agents and inspection ----------------------------------------
@@ -327,7 +367,7 @@ class VectorGames:
         """The ids of the legal actions of game ``i``, in the order of
         :meth:`legal_actions` (read-only)."""
         self._need_ready()
-        out = self._ids[i].view()
+        out = np.array(self._ids[i], np.int64)
         out.flags.writeable = False
         return out
 
@@ -401,20 +441,32 @@ class VectorGames:
         self._steps[i] = 0
         return self._fresh(i, None)
 
-    def _show(self, i: int, deal: Deal) -> None:
-        """Write game ``i``'s observation row, mask row and seat."""
-        seat = deal.to_act
-        legal = deal.legal_actions()
-        obs = deal.observe(seat)
-        self._legal[i] = legal
-        self._raw[i] = obs
-        self._seat[i] = seat
-        self.encoder.encode_into(obs, self._obs_rows[i])
-        ids = self.space.legal_ids(deal, legal)
-        row = self._mask_rows[i]
-        row[self._ids[i]] = 0
-        row[ids] = 1
-        self._ids[i] = ids
+    def _show(self) -> None:
+        """Write every game's observation row, mask row and seat: the encodings in
+        one call of the encoder, the masks in one call of the compiled core when it
+        is built."""
+        deals = self._deals
+        seats = [deal.to_act for deal in deals]
+        legal = [deal.legal_actions() for deal in deals]
+        raw = [deal.observe(seat) for deal, seat in zip(deals, seats)]
+        self._legal = legal
+        self._raw = raw
+        self._seat[:] = seats
+        self.encoder.encode_rows(raw, self._obs)
+        show = self._show_masks
+        if show is not None:
+            try:
+                self._ids = show(self._mask, self._id_of, legal, self._ids)
+                return
+            except KeyError:  # an action the space lacks: the pure path names it
+                self._mask.fill(0)
+                self._ids = [[] for _ in range(self.num_games)]
+        for i, deal in enumerate(deals):
+            ids = self.space.legal_ids(deal, legal[i])
+            row = self._mask_rows[i]
+            row[self._ids[i]] = 0
+            row[ids] = 1
+            self._ids[i] = ids
 
     def _check(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
         """``actions`` as int64 ids, each legal in its game: otherwise
@@ -444,6 +496,6 @@ class VectorGames:
         return ids
 
     def _legal_text(self, i: int, limit: int = 12) -> str:
-        ids: Sequence[int] = self._ids[i].tolist()
+        ids = [int(k) for k in self._ids[i]]
         shown = ", ".join(f"{k} ({self.space.describe(k)})" for k in ids[:limit])
         return shown + (f", ... ({len(ids)} in all)" if len(ids) > limit else "")

@@ -145,6 +145,11 @@ def _playing(o: ba_game.Observation) -> bool:
 class BigACodec(cd.Codec):
     """The Big A encoding (count planes over the 19 faces, declarations, teams)."""
 
+    history_keys = cd.HistoryKeys(
+        ((ba_combos.Combo, ("cards",)), (ba_game.Capture, ("fours", "cards"))), (Pass,), None
+    )
+    """:func:`_play_cards` as data (the compiled writer)."""
+
     def __init__(self, rules: Any) -> None:
         nf = ba_cards.NFACES
         maxes = tuple((ba_cards.DECK >> (5 * f)) & 31 for f in range(nf))
@@ -228,28 +233,29 @@ class BigACodec(cd.Codec):
         return known, on_table
 
     def _state(self, o: ba_game.Observation) -> cd.Vector:
+        return self.block.get(self._state_values(o))
+
+    def _state_values(self, o: ba_game.Observation) -> tuple[Any, ...]:
         n = self.players
         me = o.seat
-        return self.block.get(
-            (
-                self._phase_index[o.phase],
-                o.drawn / ba_game.STOCK_SIZE,
-                (o.first_drawer - me) % n,
-                cd.rel(o.current_player, me, n),
-                *cd.trick_values(o, self._kind_index, n),
-                cd.rel(o.declarer, me, n),
-                -1 if o.big_suit is None else o.big_suit,
-                1 if o.forced else 0,
-                1 if o.two_shown else 0,
-                1 if o.partner_revealed else 0,
-                cd.rel(o.partner, me, n),
-                1 if o.alone_known else 0,
-                _role(o),
-                cd.order(o.finishing, me, n),
-            )
+        return (
+            self._phase_index[o.phase],
+            o.drawn / ba_game.STOCK_SIZE,
+            (o.first_drawer - me) % n,
+            cd.rel(o.current_player, me, n),
+            *cd.trick_values(o, self._kind_index, n),
+            cd.rel(o.declarer, me, n),
+            -1 if o.big_suit is None else o.big_suit,
+            1 if o.forced else 0,
+            1 if o.two_shown else 0,
+            1 if o.partner_revealed else 0,
+            cd.rel(o.partner, me, n),
+            1 if o.alone_known else 0,
+            _role(o),
+            cd.order(o.finishing, me, n),
         )
 
-    def parts(self, obs: Any) -> list[cd.Vector]:
+    def values(self, obs: Any) -> cd.RowValues:
         o: ba_game.Observation = obs
         me = o.seat
         playing = _playing(o)
@@ -257,22 +263,24 @@ class BigACodec(cd.Codec):
         known, on_table = self._known(o, normalized)
         deck = self._decks[o.big_suit if normalized else None]
         unseen = deck - o.hand - on_table - sum(known)
-        parts = self.head(
+        cards = self.head_cards(
             o.hand,
             unseen,
             o.played,
             known,
             (),
             0 if o.top is None else o.top.cards,
-            o.hand_counts,
             me,
         )
-        parts.append(self._state(o))
-        if playing:
-            parts += self.recent(o.history, me, 0, _play_cards)
-        else:
-            parts += self.history([])
-        return parts
+        return cd.RowValues(
+            cards,
+            o.hand_counts,
+            me,
+            self._state_values(o),
+            o.history if playing else None,
+            0,
+            _play_cards,
+        )
 
 
 def codec(rules: BigARules) -> cd.Codec:

@@ -118,6 +118,11 @@ def _moved(o: b2_game.Observation, ev: Any) -> tuple[int, int]:
 class BigTwoCodec(cd.Codec):
     """The Big Two encoding (52-bit card planes, exchange knowledge)."""
 
+    history_keys = cd.HistoryKeys(
+        ((b2_combos.Combo, ("mask",)), (b2_game.LastCard, ("play", "mask"))), (Pass,), None
+    )
+    """:func:`_play_cards` as data (the compiled writer)."""
+
     def __init__(self, rules: Any) -> None:
         full = rules.cards_per_hand + (1 if rules.leftover_count else 0)
         super().__init__(rules.players, cd.mask_planes(), full)
@@ -191,26 +196,27 @@ class BigTwoCodec(cd.Codec):
         return known
 
     def _state(self, o: b2_game.Observation) -> cd.Vector:
+        return self.block.get(self._state_values(o))
+
+    def _state_values(self, o: b2_game.Observation) -> tuple[Any, ...]:
         n = self.players
         me = o.seat
-        return self.block.get(
-            (
-                self._phase_index[o.phase],
-                cd.rel(o.current_player, me, n),
-                *cd.trick_values(o, self._kind_index, n),
-                cd.bits(o.passed, me, n),
-                cd.order(o.finished, me, n),
-                cd.rel(o.starting_player, me, n),
-                1 if o.must_contain else 0,
-                1 if o.forced_trick else 0,
-                cd.bits(o.blocked, me, n),
-                cd.order(o.ranking, me, n) if o.ranking is not None else (-1,) * n,
-                cd.rel(o.partner, me, n),
-                sum(1 << k for k in o.piles),
-            )
+        return (
+            self._phase_index[o.phase],
+            cd.rel(o.current_player, me, n),
+            *cd.trick_values(o, self._kind_index, n),
+            cd.bits(o.passed, me, n),
+            cd.order(o.finished, me, n),
+            cd.rel(o.starting_player, me, n),
+            1 if o.must_contain else 0,
+            1 if o.forced_trick else 0,
+            cd.bits(o.blocked, me, n),
+            cd.order(o.ranking, me, n) if o.ranking is not None else (-1,) * n,
+            cd.rel(o.partner, me, n),
+            sum(1 << k for k in o.piles),
         )
 
-    def parts(self, obs: Any) -> list[cd.Vector]:
+    def values(self, obs: Any) -> cd.RowValues:
         o: b2_game.Observation = obs
         n = self.players
         me = o.seat
@@ -229,19 +235,16 @@ class BigTwoCodec(cd.Codec):
                 if s != me:
                     known[s] &= ~on_table & ~hand
                     seen |= known[s]
-        parts = self.head(
+        cards = self.head_cards(
             hand,
             _FULL & ~seen,
             played,
             known,
             (shown,),
             0 if o.top is None else o.top.mask,
-            o.hand_counts,
             me,
         )
-        parts.append(self._state(o))
-        parts += self.recent(hist, me, 0, _play_cards)
-        return parts
+        return cd.RowValues(cards, o.hand_counts, me, self._state_values(o), hist, 0, _play_cards)
 
 
 def codec(rules: BigTwoRules) -> cd.Codec:

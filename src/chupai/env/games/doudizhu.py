@@ -95,6 +95,9 @@ def _play_start(hist: Any) -> int:
 class DouDizhuCodec(cd.Codec):
     """The Dou Dizhu encoding (count planes, the kitty plane, bidding state)."""
 
+    history_keys = cd.HistoryKeys(((dd_combos.Combo, ("cards",)),), (Pass,), cd.SKIP_KEY)
+    """:func:`_play_cards` as data (the compiled writer)."""
+
     def __init__(self, rules: Any) -> None:
         packs = rules.packs
         planes = cd.count_planes(tuple([4 * packs] * 13 + [packs] * 2))
@@ -171,47 +174,51 @@ class DouDizhuCodec(cd.Codec):
         return known
 
     def _state(self, o: dd_game.Observation) -> cd.Vector:
+        return self.block.get(self._state_values(o))
+
+    def _state_values(self, o: dd_game.Observation) -> tuple[Any, ...]:
         n = self.players
         me = o.seat
-        return self.block.get(
-            (
-                self._phase_index[o.phase],
-                cd.rel(o.landlord, me, n),
-                (o.first_bidder - me) % n,
-                cd.rel(o.current_player, me, n),
-                *cd.trick_values(o, self._kind_index, n),
-                o.bid,
-                min(o.robs, 3),
-                min(o.bombs, 4),
-                1 if o.shown else 0,
-                1 if o.doubled else 0,
-                self._stake(o.bid, o.robs, o.bombs, o.shown, o.doubled),
-            )
+        return (
+            self._phase_index[o.phase],
+            cd.rel(o.landlord, me, n),
+            (o.first_bidder - me) % n,
+            cd.rel(o.current_player, me, n),
+            *cd.trick_values(o, self._kind_index, n),
+            o.bid,
+            min(o.robs, 3),
+            min(o.bombs, 4),
+            1 if o.shown else 0,
+            1 if o.doubled else 0,
+            self._stake(o.bid, o.robs, o.bombs, o.shown, o.doubled),
         )
 
-    def parts(self, obs: Any) -> list[cd.Vector]:
+    def values(self, obs: Any) -> cd.RowValues:
         o: dd_game.Observation = obs
         me = o.seat
         played = o.played
         known = self._known(o)
         unseen = self.deck - o.hand - sum(played) - sum(known)
-        parts = self.head(
+        cards = self.head_cards(
             o.hand,
             unseen,
             played,
             known,
             (0 if o.kitty is None else o.kitty,),
             0 if o.top is None else o.top.cards,
-            o.hand_counts,
             me,
         )
-        parts.append(self._state(o))
         hist = o.history
-        if o.phase is dd_game.Phase.PLAY or o.phase is dd_game.Phase.OVER:
-            parts += self.recent(hist, me, _play_start(hist), _play_cards)
-        else:
-            parts += self.history([])
-        return parts
+        playing = o.phase is dd_game.Phase.PLAY or o.phase is dd_game.Phase.OVER
+        return cd.RowValues(
+            cards,
+            o.hand_counts,
+            me,
+            self._state_values(o),
+            hist if playing else None,
+            _play_start(hist) if playing else 0,
+            _play_cards,
+        )
 
 
 def codec(rules: DouDizhuRules) -> cd.Codec:
