@@ -20,8 +20,13 @@ from typing import Final
 
 __all__ = ["MODULES", "pure_forced", "load", "built", "engine", "missing_note"]
 
-MODULES: Final = ("chupai.doudizhu._fast", "chupai.bigtwo._fast", "chupai.biga._fast")
-"""The compiled modules, one per game."""
+MODULES: Final = (
+    "chupai.doudizhu._fast",
+    "chupai.bigtwo._fast",
+    "chupai.biga._fast",
+    "chupai.env._fast_encode",
+)
+"""The compiled modules: one per game, and the environment's encoder."""
 
 
 def pure_forced() -> bool:
