@@ -61,3 +61,17 @@ def test_missing_note_only_when_nothing_is_built(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(compiled, "built", lambda name: None)
     note = compiled.missing_note()
     assert note is not None and "pure-Python engine" in note
+
+
+@pytest.mark.parametrize("name", compiled.MODULES)
+def test_each_compiled_module_imports_first_in_a_fresh_process(name: str) -> None:
+    """A compiled module imported before its pure twin (as chupai.compiled.engine
+    does) must not trip over a circular import."""
+    import subprocess
+    import sys
+
+    if compiled.built(name) is None:
+        pytest.skip(f"{name} is not built")
+    code = f"import {name}; from chupai import compiled; print(compiled.engine())"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-1500:]

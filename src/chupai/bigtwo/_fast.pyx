@@ -8,7 +8,12 @@ from chupai.bigtwo._fast_gen cimport (
     GROUP_MONSTER, Buf, ComboC, Gen, buf_free, gen_combos, gen_for,
 )
 
-from chupai.bigtwo import movegen as _py
+
+cdef object _py():
+    # the pure reference (chupai.bigtwo.movegen), imported when first needed:
+    # movegen imports this module, which may be imported first
+    from chupai.bigtwo import movegen
+    return movegen
 
 cdef extern from *:
     int popcount "__builtin_popcountll"(unsigned long long) nogil
@@ -19,7 +24,7 @@ cdef object _FULL = (1 << 52) - 1
 def hand_combos(hand, rules):
     """movegen.hand_combos: every combination in ``hand``, one per card set."""
     if not (0 <= hand <= _FULL):
-        return _py._hand_combos_py(hand, rules)  # jokers or junk: the reference decides
+        return _py()._hand_combos_py(hand, rules)  # jokers or junk: the reference decides
     cdef Gen g = gen_for(rules)
     cdef Buf b = take(g)
     cdef int i
@@ -92,7 +97,7 @@ def legal_plays(hand, rules, top=None, must_contain=0, combos=None):
 
 def _legal_from_list(hand, rules, top, must_contain, combos):
     if combos is None or top is None:
-        return _py._legal_plays_py(hand, rules, top, must_contain, combos)
+        return _py()._legal_plays_py(hand, rules, top, must_contain, combos)
     cdef Gen g = gen_for(rules)
     cdef int64_t top_key, key
     cdef int top_group, top_size, group
@@ -105,7 +110,7 @@ def _legal_from_list(hand, rules, top, must_contain, combos):
         top_group = tup[3]
         top_size = popcount(<uint64_t>tup[1])
     except (OverflowError, TypeError, ValueError):
-        return _py._legal_plays_py(hand, rules, top, must_contain, combos)
+        return _py()._legal_plays_py(hand, rules, top, must_contain, combos)
     cdef bint same_type = g.t.same_type, over_small = g.t.over_small
     cdef list out = []
     try:
@@ -122,7 +127,7 @@ def _legal_from_list(hand, rules, top, must_contain, combos):
                 if top_size == 5 or (over_small and top_size <= 3):
                     out.append(c)
     except (OverflowError, TypeError, ValueError):
-        return _py._legal_plays_py(hand, rules, top, must_contain, combos)
+        return _py()._legal_plays_py(hand, rules, top, must_contain, combos)
     return out
 
 
@@ -131,7 +136,7 @@ def follow_filter(list combos, top, bint monsters, bint over_small):
     ``combos`` of the top's group with a higher key, then the monsters when they may
     beat it."""
     if not isinstance(top, tuple):
-        return _py._follow_filter_py(combos, top, monsters, over_small)
+        return _py()._follow_filter_py(combos, top, monsters, over_small)
     cdef tuple t = <tuple>top
     top_group = t[3]
     top_key = t[2]
