@@ -67,7 +67,7 @@ class SearchGame:
     calls: tuple[type, ...] = ()
     """Actions wrapping a play (``.play``) that replace that play among the
     candidates (Big Two's "last card" call)."""
-    playout: Callable[[Any, int, str], Sequence[int]] | None = None
+    playout: Callable[[Any, int, Any], Sequence[int]] | None = None
     """A deal, a seed and a policy (``greedy`` or ``random``) → the deal's returns
     after it is played to the end by that policy inside the engine's core
     (compiled where built: the game's ``playout`` module); None: the game has no
