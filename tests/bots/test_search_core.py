@@ -12,12 +12,13 @@ import pytest
 from chupai.bots import plugin
 from chupai.bots.search import SearchBot
 from chupai.errors import ChupaiError
+from chupai.playouts import playout_each
 from chupai.protocol import all_games, get_game
 
 CORE_GAMES = [
     spec.key
     for spec in all_games()
-    if (hooks := plugin.search_game(spec)) is not None and hooks.playout is not None
+    if (hooks := plugin.search_game(spec)) is not None and hooks.playouts is not None
 ]
 
 
@@ -65,9 +66,13 @@ def test_core_rollouts_decide_alike_compiled_and_pure(
     compiled = play(game, 5, "core-random", limit=8)
     spec = get_game(game)
     hooks = plugin.search_game(spec)
-    assert hooks is not None and hooks.playout is not None
-    module = __import__(hooks.playout.__module__, fromlist=["reference_playout"])
-    pure = dataclasses.replace(hooks, playout=module.reference_playout)
+    assert hooks is not None and hooks.playouts is not None
+    module = __import__(hooks.playouts.__module__, fromlist=["reference_playout"])
+
+    def python_path(deal: Any, indices: Any, seed: int, policy: str) -> list[list[int]]:
+        return playout_each(deal, indices, seed & (2**64 - 1), policy, module.reference_playout)
+
+    pure = dataclasses.replace(hooks, playouts=python_path)
     monkeypatch.setattr(
         "chupai.bots.search.search_game", lambda s: pure if s.key == game else plugin.search_game(s)
     )
@@ -78,7 +83,7 @@ def test_core_rollouts_need_the_games_playouts(monkeypatch: pytest.MonkeyPatch) 
     game = CORE_GAMES[0]
     hooks = plugin.search_game(get_game(game))
     assert hooks is not None
-    bare = dataclasses.replace(hooks, playout=None)
+    bare = dataclasses.replace(hooks, playouts=None)
     monkeypatch.setattr("chupai.bots.search.search_game", lambda s: bare)
     with pytest.raises(ChupaiError, match="no core playouts"):
         SearchBot(1, game, rollout="core")

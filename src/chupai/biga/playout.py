@@ -32,6 +32,7 @@ from chupai.biga.events import Action, Capture, Phase
 from chupai.biga.game import BigADeal, new_deal
 from chupai.biga.rules import BigARules
 from chupai.compiled import load
+from chupai.playouts import playout_each as playout_each_of
 from chupai.playrng import SplitMix64
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "greedy_index",
     "reference_playout",
     "playout",
+    "playout_each",
     "compiled_engine",
     "supported",
     "random_games",
@@ -127,6 +129,23 @@ def playout(deal: BigADeal, seed: int, policy: str = "random") -> list[int]:
         return list(fd.playout(0, "greedy"))
     returns, _state = fd.playout_state(rng.state)
     return list(returns)
+
+
+def playout_each(
+    deal: BigADeal, indices: Sequence[int], seed: int, policy: str = "random"
+) -> list[list[int]]:
+    """The returns after each of ``deal.legal_actions()[i]`` for ``i`` in
+    ``indices``, each played out from ``seed`` (:func:`chupai.playouts.playout_each`;
+    the compiled engine built once where it plays the deal: in the play phase)."""
+    _check_policy(policy)
+    return playout_each_of(deal, indices, seed & (2**64 - 1), policy, playout, _root)
+
+
+def _root(deal: BigADeal) -> Any:
+    fast = compiled_engine()
+    if fast is None or not supported(deal) or deal.phase is not Phase.PLAY:
+        return None
+    return fast.FastDeal(deal)
 
 
 def random_games_py(rules: BigARules, n: int, seed: int = 0) -> dict[str, Any]:

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from chupai import compiled
@@ -31,6 +32,7 @@ from chupai.bigtwo.combos import GROUP_MONSTER, Combo
 from chupai.bigtwo.game import Action, BigTwoDeal, new_deal
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.bigtwo.values import LastCard, Phase
+from chupai.playouts import playout_each as playout_each_of
 from chupai.playrng import SplitMix64
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "greedy_index",
     "reference_playout",
     "playout",
+    "playout_each",
     "random_games",
     "compiled_plays",
 ]
@@ -108,6 +111,21 @@ def playout(deal: BigTwoDeal, seed: int, policy: Policy = "random") -> list[int]
     if _fast is not None and compiled_plays(deal):
         return _fast.FastDeal(deal).playout(seed & (2**64 - 1), policy)  # type: ignore[no-any-return]
     return reference_playout(deal, seed, policy)
+
+
+def playout_each(
+    deal: BigTwoDeal, indices: Sequence[int], seed: int, policy: Policy = "random"
+) -> list[list[int]]:
+    """The returns after each of ``deal.legal_actions()[i]`` for ``i`` in
+    ``indices``, each played out from ``seed`` (:func:`chupai.playouts.playout_each`;
+    the compiled engine built once where it plays the deal)."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}: random or greedy")
+    return playout_each_of(deal, indices, seed & (2**64 - 1), policy, playout, _root)
+
+
+def _root(deal: BigTwoDeal) -> Any:
+    return _fast.FastDeal(deal) if _fast is not None and compiled_plays(deal) else None
 
 
 def _fallback(deal: BigTwoDeal, seed: int) -> tuple[list[int], int, int | None]:

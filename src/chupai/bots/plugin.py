@@ -67,11 +67,12 @@ class SearchGame:
     calls: tuple[type, ...] = ()
     """Actions wrapping a play (``.play``) that replace that play among the
     candidates (Big Two's "last card" call)."""
-    playout: Callable[[Any, int, Any], Sequence[int]] | None = None
-    """A deal, a seed and a policy (``greedy`` or ``random``) → the deal's returns
-    after it is played to the end by that policy inside the engine's core
-    (compiled where built: the game's ``playout`` module); None: the game has no
-    core playouts, and the ``core`` rollouts are not offered."""
+    playouts: Callable[[Any, Sequence[int], int, Any], Sequence[Sequence[int]]] | None = None
+    """A deal, indices of its legal actions, a seed and a policy (``greedy`` or
+    ``random``) → for each index, the deal's returns after that action and a
+    playout by the policy inside the engine's core (compiled where built: the
+    game's ``playout.playout_each``, :mod:`chupai.playouts`); None: the game has
+    no core playouts, and the ``core`` rollouts are not offered."""
 
 
 def _plugin(spec: GameSpec) -> ModuleType | None:

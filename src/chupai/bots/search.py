@@ -297,7 +297,7 @@ class SearchBot:
             raise ChupaiError(
                 f"unknown rollout policy {rollout!r}; policies: {', '.join(_ROLLOUTS)}"
             )
-        if str(rollout) in _CORE_POLICIES and hooks.playout is None:
+        if str(rollout) in _CORE_POLICIES and hooks.playouts is None:
             raise ChupaiError(f"{spec.key} has no core playouts: rollout={rollout} is not offered")
         if objective not in _OBJECTIVES:
             raise ChupaiError(
@@ -380,7 +380,6 @@ class SearchBot:
             dets = want if dets is None else min(dets, want)
         seat = obs.seat
         scale = self._game.scale(obs)
-        objective = self.objective
         values: list[dict[int, float]] = [{} for _ in range(k)]
         """Each candidate's value on each determinization it was played out on."""
         done = 0
@@ -399,26 +398,31 @@ class SearchBot:
                 if warm is not None:
                     for other in range(obs.players):
                         warm(other)  # shared by the clones below
-                for i, action in enumerate(cands):
-                    if budget_left is not None:
-                        if budget_left <= 0:
-                            break
-                        budget_left -= 1
+                if self.rollout in _CORE_POLICIES:
+                    n = k if budget_left is None else min(k, budget_left)
                     t0 = time.perf_counter()
                     if timed and t0 + longest > stop_starting:
-                        raise _OutOfTime
-                    deal = base.clone()
-                    deal.apply_unchecked(action)
-                    won, score = self._rollout(deal, seat, hard_stop if timed else None)
-                    values[i][done] = (
-                        won + score / scale
-                        if objective == "mixed"
-                        else won
-                        if objective == "win"
-                        else score / scale
-                    )
-                    rollouts += 1
+                        break
+                    for i, (won, score) in enumerate(self._core_rollouts(base, cands[:n], seat)):
+                        values[i][done] = self._value(won, score, scale)
+                    rollouts += n
+                    if budget_left is not None:
+                        budget_left -= n
                     longest = max(longest, time.perf_counter() - t0)
+                else:
+                    ran, longest = self._bot_rollouts(
+                        base,
+                        cands,
+                        (seat, scale),
+                        values,
+                        done,
+                        budget_left,
+                        (stop_starting, hard_stop),
+                        longest,
+                    )
+                    rollouts += ran
+                    if budget_left is not None:
+                        budget_left -= ran
                 done += 1
                 if budget_left is not None and budget_left <= 0:
                     break
@@ -434,19 +438,63 @@ class SearchBot:
         }
         return choice
 
+    def _bot_rollouts(
+        self,
+        base: Any,
+        cands: Sequence[Any],
+        seat_scale: tuple[int, float],
+        values: list[dict[int, float]],
+        done: int,
+        budget_left: int | None,
+        stops: tuple[float, float],
+        longest: float,
+    ) -> tuple[int, float]:
+        """One determinization's rollouts by the rollout bots, a candidate after the
+        other, each candidate's value stored at ``values[i][done]``; (rollouts run,
+        the longest rollout's seconds). Raises ``_OutOfTime`` (timed search)."""
+        timed = self.playouts is None
+        stop_starting, hard_stop = stops
+        seat, scale = seat_scale
+        ran = 0
+        for i, action in enumerate(cands):
+            if budget_left is not None and ran >= budget_left:
+                break
+            t0 = time.perf_counter()
+            if timed and t0 + longest > stop_starting:
+                raise _OutOfTime
+            deal = base.clone()
+            deal.apply_unchecked(action)
+            won, score = self._rollout(deal, seat, hard_stop if timed else None)
+            values[i][done] = self._value(won, score, scale)
+            ran += 1
+            longest = max(longest, time.perf_counter() - t0)
+        return ran, longest
+
+    def _value(self, won: float, score: float, scale: float) -> float:
+        if self.objective == "mixed":
+            return won + score / scale
+        return won if self.objective == "win" else score / scale
+
     def _rollout(self, deal: Any, seat: int, hard_stop: float | None) -> tuple[float, float]:
-        """Play ``deal`` to the end by the rollout policy; (win, score) of ``seat``.
-        The core policies play inside the engine's core and give the returns only:
-        there a win is a positive score (Dou Dizhu: the seat's side won; Big Two:
-        the seat went out first; Big A: its team scored)."""
-        policy = _CORE_POLICIES.get(self.rollout)
-        if policy is None or deal.is_terminal():
-            self._play_out(deal, hard_stop)
-            return self._game.win_and_score(deal, seat)
-        playout = self._game.hooks.playout
-        assert playout is not None  # checked in __init__
-        score = float(playout(deal, self.rng.getrandbits(64), policy)[seat])
-        return (1.0 if score > 0 else 0.0), score
+        """Play ``deal`` to the end by the rollout bots; (win, score) of ``seat``."""
+        self._play_out(deal, hard_stop)
+        return self._game.win_and_score(deal, seat)
+
+    def _core_rollouts(
+        self, base: Any, cands: Sequence[Any], seat: int
+    ) -> list[tuple[float, float]]:
+        """(win, score) of ``seat`` after each candidate on the determinization
+        ``base``, played out inside the engine's core from one seed (common random
+        numbers). The core gives the returns only: a win is a positive score (Dou
+        Dizhu: the seat's side won; Big Two: the seat went out first; Big A: its
+        team scored)."""
+        playouts = self._game.hooks.playouts
+        assert playouts is not None  # checked in __init__
+        legal = base.legal_actions()
+        indices = [legal.index(action) for action in cands]
+        seed = self.rng.getrandbits(64)
+        results = playouts(base, indices, seed, _CORE_POLICIES[self.rollout])
+        return [(1.0 if r[seat] > 0 else 0.0, float(r[seat])) for r in results]
 
     def _play_out(self, deal: Any, hard_stop: float | None) -> None:
         """Play ``deal`` to the end with the rollout policy for every seat."""

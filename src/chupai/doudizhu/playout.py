@@ -19,6 +19,7 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from chupai.compiled import load
@@ -26,6 +27,7 @@ from chupai.doudizhu.combos import Combo
 from chupai.doudizhu.game import Action, DouDizhuDeal, new_deal
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.doudizhu.state import Phase
+from chupai.playouts import playout_each as playout_each_of
 from chupai.playrng import SplitMix64
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "greedy_index",
     "reference_playout",
     "playout",
+    "playout_each",
     "compiled_supports",
     "random_games",
     "reference_random_games",
@@ -108,6 +111,22 @@ def playout(deal: DouDizhuDeal, seed: int, policy: str = "random") -> list[int]:
         returns: list[int] = _fast.FastDeal.from_deal(deal).playout(seed, policy)
         return returns
     return reference_playout(deal, seed, policy)
+
+
+def playout_each(
+    deal: DouDizhuDeal, indices: Sequence[int], seed: int, policy: str = "random"
+) -> list[list[int]]:
+    """The returns after each of ``deal.legal_actions()[i]`` for ``i`` in
+    ``indices``, each played out from ``seed`` (:func:`chupai.playouts.playout_each`;
+    the compiled engine built once where :func:`compiled_supports` the rules)."""
+    _check_policy(policy)
+    return playout_each_of(deal, indices, seed, policy, playout, _root)
+
+
+def _root(deal: DouDizhuDeal) -> Any:
+    if _fast is None or not compiled_supports(deal.rules):
+        return None
+    return _fast.FastDeal.from_deal(deal)
 
 
 def reference_random_games(rules: DouDizhuRules, n: int, seed: int = 0) -> dict[str, Any]:

@@ -84,7 +84,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from chupai.biga.game import Capture
-from chupai.biga.playout import playout
+from chupai.biga.playout import playout_each
 from chupai.biga.sampling import DealSampler
 from chupai.bots.games.biga.greedy import BigAGreedyBot
 from chupai.bots.games.biga.heuristic import BigAHeuristicBot
@@ -113,5 +113,5 @@ SEARCH: Final = SearchGame(
     candidates=5,
     objective="score",
     pass_like=(Capture,),
-    playout=playout,
+    playouts=playout_each,
 )

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from chupai.bigtwo.game import LastCard
-from chupai.bigtwo.playout import playout
+from chupai.bigtwo.playout import playout_each
 from chupai.bigtwo.sampling import DealSampler
 from chupai.bots.games.bigtwo.greedy import GreedyBot
 from chupai.bots.games.bigtwo.heuristic import BigTwoHeuristicBot
@@ -36,4 +36,6 @@ def _scale(obs: Any) -> float:
     return 2.0 * int(obs.rules.cards_per_hand) * others
 
 
-SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, calls=(LastCard,), playout=playout)
+SEARCH: Final = SearchGame(
+    DealSampler, _win_and_score, _scale, calls=(LastCard,), playouts=playout_each
+)

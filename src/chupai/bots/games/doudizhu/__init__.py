@@ -20,7 +20,7 @@ from typing import Any, Final
 from chupai.bots.games.doudizhu.greedy import DouDizhuGreedyBot
 from chupai.bots.games.doudizhu.heuristic import DouDizhuHeuristicBot
 from chupai.bots.plugin import SearchGame
-from chupai.doudizhu.playout import playout
+from chupai.doudizhu.playout import playout_each
 from chupai.doudizhu.sampling import DealSampler
 
 __all__ = ["LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
@@ -46,4 +46,4 @@ def _scale(obs: Any) -> float:
     return 4.0 * max(1, int(obs.bid)) * others
 
 
-SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, playout=playout)
+SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, playouts=playout_each)
