@@ -120,7 +120,7 @@ def compiled_section(count: int, rounds: int, seconds: float) -> dict[str, Any]:
     """The pure and compiled paths side by side (figures and ratios)."""
     if FAST is None:
         why = "CHUPAI_PURE is set" if compiled.pure_forced() else "not built"
-        print(f"\ncompiled core: SKIPPED ({why})")
+        print(f"\ncompiled core: not measured ({why})")
         return {"skipped": why}
     engines = engine_contenders(count)
     time_rounds([c for c in engines if not c.name.startswith("api_")], rounds, 0.0)
