@@ -83,6 +83,8 @@ definitions of :class:`~chupai.env.aec.ChupaiAECEnv`."""
 _REWARDS: Final = ("score", "win")
 
 _FAST = compiled.load(FAST_MODULE)
+VEC_MODULES: Final = {"doudizhu": "chupai.doudizhu._fast_vec"}
+"""The compiled batched runners (``VecRunner``) of the games that have one."""
 
 MAX_THROWN: Final = 1000
 """Deals one game may deal in a row that end before any action (redeals and deals
@@ -281,6 +283,7 @@ class VectorGames:
         self._redeals = 0
         self._total_steps = 0
         self._ready = False
+        self._runner: Any = self._compiled_runner(compiled.load(VEC_MODULES.get(key, "")))
 
     # ----- the loop ---------------------------------------------------------------
     def reset(self, seed: int | None = None) -> Batch:
@@ -294,10 +297,10 @@ class VectorGames:
             if seed is not None:
                 self._seed = seed
             children = np.random.SeedSequence(self._seed).spawn(self.num_games)
-            self._rngs = [
-                random.Random(int.from_bytes(c.generate_state(4).tobytes(), "little"))
-                for c in children
-            ]
+            keys = [int.from_bytes(c.generate_state(4).tobytes(), "little") for c in children]
+            if self._runner is not None:
+                self._runner.seed_games(keys)
+            self._rngs = [random.Random(k) for k in keys]
             self._episodes[:] = 0
             self._length_sum[:] = 0
             self._redeals = 0
@@ -308,6 +311,10 @@ class VectorGames:
         self._done.fill(False)
         self._length.fill(0)
         self._steps[:] = 0
+        if self._runner is not None:
+            self._runner.reset(self._obs, self._mask, self._seat)
+            self._ready = True
+            return self._batch
         self._deals = [self._fresh(i, None) for i in range(self.num_games)]
         self._legal = [[] for _ in range(self.num_games)]
         self._raw = [None] * self.num_games
@@ -331,6 +338,11 @@ class VectorGames:
         rewards.fill(0.0)
         done.fill(False)
         length.fill(0)
+        if self._runner is not None:
+            self._runner.step(
+                a, self._obs, self._mask, self._seat, rewards, done.view(np.uint8), length
+            )
+            return self._batch
         table = self.space.actions
         steps = self._steps
         deals = self._deals
@@ -361,24 +373,35 @@ class VectorGames:
     def legal_actions(self, i: int) -> list[Any]:
         """The legal engine actions of game ``i`` (a copy of the deal's list)."""
         self._need_ready()
+        if self._runner is not None:
+            return list(self._runner.legal_actions(i))
         return list(self._legal[i])
 
     def legal_ids(self, i: int) -> npt.NDArray[np.int64]:
         """The ids of the legal actions of game ``i``, in the order of
         :meth:`legal_actions` (read-only)."""
         self._need_ready()
-        out = np.array(self._ids[i], np.int64)
+        ids = self._runner.legal_ids(i) if self._runner is not None else self._ids[i]
+        out = np.array(ids, np.int64)
         out.flags.writeable = False
         return out
 
     def deal(self, i: int) -> Deal:
         """The live deal of game ``i`` (for inspection: do not apply actions to
-        it, step the runner)."""
+        it, step the runner). With the compiled runner, a deal rebuilt from the
+        game's seed and actions."""
         self._need_ready()
+        if self._runner is not None:
+            return self._runner.replay(i)
         return self._deals[i]
 
     def stats(self) -> EpisodeStats:
         """Finished episodes and their mean length, overall and per game."""
+        if self._runner is not None:
+            r = self._runner
+            self._episodes[:] = r.episodes
+            self._length_sum[:] = r.length_sum
+            self._redeals, self._total_steps = r.redeals, r.total_steps
         episodes = int(self._episodes.sum())
         with np.errstate(invalid="ignore", divide="ignore"):
             per_mean = self._length_sum / self._episodes
@@ -401,6 +424,23 @@ class VectorGames:
     def _need_ready(self) -> None:
         if not self._ready:
             raise RuntimeError("call reset() first")
+
+    def _compiled_runner(self, module: Any) -> Any:
+        """The compiled runner of this game and rules (None: the Python path): the
+        module's ``VecRunner`` when it covers the rules and the space numbers
+        engine actions."""
+        if module is None or self.space.by_text or not module.supported(self.rules):
+            return None
+        from chupai.doudizhu.rules import AllPass
+
+        return module.VecRunner(
+            self.rules,
+            self.num_games,
+            self.space,
+            self.encoder._codec,
+            self.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE,
+            self.reward == "win",
+        )
 
     def _fresh(self, i: int, prev: Deal | None) -> Deal:
         """A new deal for game ``i``: a fresh episode (``prev`` None) or the deal
@@ -496,6 +536,6 @@ class VectorGames:
         return ids
 
     def _legal_text(self, i: int, limit: int = 12) -> str:
-        ids = [int(k) for k in self._ids[i]]
+        ids = [int(k) for k in self.legal_ids(i)]
         shown = ", ".join(f"{k} ({self.space.describe(k)})" for k in ids[:limit])
         return shown + (f", ... ({len(ids)} in all)" if len(ids) > limit else "")
