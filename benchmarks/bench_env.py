@@ -37,7 +37,11 @@ action uniformly among the legal ids with a seeded :class:`random.Random`
 * chupai batch runner: ``VectorGames(game, rules, num_games=64)``, each step one
   action per game (``random_actions`` on the batch's masks, vectorised), the
   encodings and masks of every game's next observation written, auto-reset
-  included; a batch step counts ``num_games`` steps.
+  included; a batch step counts ``num_games`` steps. Where the compiled batched
+  runner covers the game (Dou Dizhu: ``chupai.doudizhu._fast_vec``, the deals
+  stepped inside C) the same runner on its Python deals (``py deals``: Python
+  deals, the compiled encoder and masks) runs beside it, and
+  ``vector_<game>_<preset>_c_runner_vs_py_deals`` is their ratio.
 * RLCard (``pip install rlcard``): ``rlcard.make('doudizhu')``: ``env.reset()``,
   then ``env.step(id)`` with a uniform id among ``state['legal_actions']`` until
   ``env.is_over()``, then ``env.get_payoffs()``; its observation encoding (done by
@@ -192,9 +196,15 @@ def aec_contender(name: str, game: str, preset: str, seed: int) -> Stepper:
     return Stepper(name, "chupai AEC", f"{game} {preset}", run, CHUNK, lengths.mean)
 
 
-def vector_contender(name: str, game: str, preset: str, num_games: int, seed: int) -> Stepper:
-    """chupai's batch runner: one batch step = ``num_games`` steps."""
+def vector_contender(
+    name: str, game: str, preset: str, num_games: int, seed: int, python_deals: bool = False
+) -> Stepper:
+    """chupai's batch runner: one batch step = ``num_games`` steps. ``python_deals``:
+    the runner's Python path (Python deals, the compiled encoder and masks) even
+    where the compiled runner covers the game."""
     venv = VectorGames(game, preset, num_games=num_games, seed=seed)
+    if python_deals:
+        venv._runner = None  # the reference path of VectorGames, in this same run
     rng = np.random.default_rng(seed)
     batch = venv.reset()
 
@@ -207,9 +217,10 @@ def vector_contender(name: str, game: str, preset: str, num_games: int, seed: in
         st = venv.stats()
         return st.mean_length if st.episodes else None
 
-    return Stepper(
-        name, f"chupai vector {num_games}", f"{game} {preset}", run, num_games, mean_length
-    )
+    label = f"chupai vector {num_games}" + (" py deals" if python_deals else "")
+    if venv.compiled_runner:
+        label += " (C runner)"
+    return Stepper(name, label, f"{game} {preset}", run, num_games, mean_length)
 
 
 def rlcard_contender(rl: dict[str, Any], seed: int) -> Stepper:
@@ -383,6 +394,14 @@ def peer_ratios(
                 key = f"{prefix}doudizhu_vs_{short}"
                 ratios[key] = ratio(m["steps_per_s"], p["steps_per_s"])
                 ratios_median[key] = ratio(m["median_steps_per_s"], p["median_steps_per_s"])
+    for name in figs:  # the compiled runner over the Python deals of the same run
+        if name.startswith("vector_py_"):
+            mine = "vector_" + name.removeprefix("vector_py_")
+            key = mine + "_c_runner_vs_py_deals"
+            ratios[key] = ratio(figs[mine]["steps_per_s"], figs[name]["steps_per_s"])
+            ratios_median[key] = ratio(
+                figs[mine]["median_steps_per_s"], figs[name]["median_steps_per_s"]
+            )
     return ratios, ratios_median
 
 
@@ -481,6 +500,12 @@ def main(argv: list[str] | None = None) -> int:
         contenders.append(
             vector_contender(f"vector_{key}_{preset}", key, preset, args.num_games, 1)
         )
+        if contenders[-1].label.endswith("(C runner)"):  # beside its Python-deal path
+            contenders.append(
+                vector_contender(
+                    f"vector_py_{key}_{preset}", key, preset, args.num_games, 1, python_deals=True
+                )
+            )
     if rl is not None:
         contenders.append(rlcard_contender(rl, 1))
         contenders.append(rlcard_run_contender(rl, 1))

@@ -420,6 +420,13 @@ class VectorGames:
             f"actions={self.n_actions} reward={self.reward}>"
         )
 
+    @property
+    def compiled_runner(self) -> bool:
+        """Whether the deals are stepped inside the compiled core (the batched
+        runner of the game's ``_fast_vec`` module; the same batches as the
+        Python deals)."""
+        return self._runner is not None
+
     # ----- internals -----------------------------------------------------------------
     def _need_ready(self) -> None:
         if not self._ready:
