@@ -440,7 +440,32 @@ def targets(figs: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], str]:
 # ----- main ---------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_contenders(games: list[str], num_games: int, rl: Any, ops: Any) -> list[Stepper]:
+    """The AEC env and the batch runner of each of ``games`` (the batch runner's
+    Python deals beside its compiled runner where it has one), then the peers."""
+    contenders: list[Stepper] = []
+    for g in games:
+        key, preset = GAMES[g]
+        contenders.append(aec_contender(f"aec_{key}_{preset}", key, preset, 1))
+    for g in games:
+        key, preset = GAMES[g]
+        contenders.append(vector_contender(f"vector_{key}_{preset}", key, preset, num_games, 1))
+        if contenders[-1].label.endswith("(C runner)"):  # beside its Python-deal path
+            contenders.append(
+                vector_contender(
+                    f"vector_py_{key}_{preset}", key, preset, num_games, 1, python_deals=True
+                )
+            )
+    if rl is not None:
+        contenders.append(rlcard_contender(rl, 1))
+        contenders.append(rlcard_run_contender(rl, 1))
+    if ops is not None:
+        contenders.append(openspiel_contender(ops, 1))
+    return contenders
+
+
+def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, int, float, list[str]]:
+    """The command line: ``(args, rounds, seconds, games)``."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a short smoke run (a few seconds)")
     ap.add_argument(
@@ -479,6 +504,11 @@ def main(argv: list[str] | None = None) -> int:
     if rounds < 1 or seconds <= 0 or args.num_games < 1:
         ap.error("--rounds, --seconds and --num-games must be positive")
 
+    return args, rounds, seconds, games
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, rounds, seconds, games = parse_args(argv)
     with_peers = "doudizhu" in games and not args.pure_child
     rl, rl_note = load_rlcard() if with_peers else (None, "Dou Dizhu classic not measured")
     ops, os_note = load_openspiel() if with_peers else (None, "Dou Dizhu classic not measured")
@@ -491,26 +521,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  RLCard: {'rlcard ' + rl_note if rl else 'SKIPPED: ' + rl_note}")
     print(f"  OpenSpiel: {'open_spiel ' + os_note if ops else 'SKIPPED: ' + os_note}")
 
-    contenders: list[Stepper] = []
-    for g in games:
-        key, preset = GAMES[g]
-        contenders.append(aec_contender(f"aec_{key}_{preset}", key, preset, 1))
-    for g in games:
-        key, preset = GAMES[g]
-        contenders.append(
-            vector_contender(f"vector_{key}_{preset}", key, preset, args.num_games, 1)
-        )
-        if contenders[-1].label.endswith("(C runner)"):  # beside its Python-deal path
-            contenders.append(
-                vector_contender(
-                    f"vector_py_{key}_{preset}", key, preset, args.num_games, 1, python_deals=True
-                )
-            )
-    if rl is not None:
-        contenders.append(rlcard_contender(rl, 1))
-        contenders.append(rlcard_run_contender(rl, 1))
-    if ops is not None:
-        contenders.append(openspiel_contender(ops, 1))
+    contenders = build_contenders(games, args.num_games, rl, ops)
     time_rounds(list(contenders), rounds, seconds / rounds)
     figs = {c.name: step_figures(c) for c in contenders}
 

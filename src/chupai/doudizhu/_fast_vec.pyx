@@ -6,7 +6,7 @@
 # Byte-identical to the pure path (tests/env/test_fast_vector.py).
 from libc.math cimport NAN
 from libc.stdint cimport int64_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from chupai.doudizhu._fast_deal cimport (
@@ -17,6 +17,9 @@ from chupai.doudizhu._fast_gen cimport CC, LOW_RANKS, NR
 from chupai.doudizhu._fast_mt cimport MT, deal_stock, mt_base
 from chupai.doudizhu._fast_mt2 cimport mt_bits63, mt_seed_key
 from chupai.doudizhu._fast_py cimport Gen, gen_for
+from chupai.doudizhu._fast_vecdefs cimport (
+    Ent, Key, add_card, cc_tag, grow, key_hash, sat_sub, size_of,
+)
 
 import numpy as np
 
@@ -34,14 +37,6 @@ cdef enum:
     NKINDS_MAX = 64
     SC_ROBS = 16         # the stake cache's bounds (larger values ask Python)
     SC_BOMBS = 32
-
-
-cdef struct Ent:
-    # one entry of the play phase's history (Codec.recent): a play or a pass
-    uint64_t lo
-    uint32_t hi
-    int seat
-    int is_pass
 
 
 cdef struct GS:
@@ -64,60 +59,6 @@ cdef struct GS:
     int* log             # the ids applied in this deal (for deal(i))
     int nlog
     int logcap
-
-
-cdef struct Key:
-    uint64_t lo
-    uint32_t hi
-    uint32_t tag
-    int id
-
-
-cdef inline uint64_t key_hash(uint64_t lo, uint32_t hi, uint32_t tag) noexcept nogil:
-    cdef uint64_t h = lo * 0x9E3779B97F4A7C15ULL
-    h ^= (<uint64_t>hi << 32 | tag) * 0xC2B2AE3D27D4EB4FULL
-    return h ^ (h >> 29)
-
-
-cdef inline uint32_t cc_tag(const CC* x) noexcept nogil:
-    return x.group | <uint32_t>x.key << 16 | <uint32_t>x.kind << 24
-
-
-cdef inline int grow(int** buf, int* cap, int n) except -1:
-    if n > cap[0]:
-        cap[0] = n + 64
-        buf[0] = <int*>realloc(buf[0], cap[0] * sizeof(int))
-        if buf[0] == NULL:
-            raise MemoryError()
-    return 0
-
-
-cdef inline int size_of(uint64_t lo, uint32_t hi) noexcept nogil:
-    cdef int r, k = 0
-    for r in range(LOW_RANKS):
-        k += (lo >> (5 * r)) & 31
-    for r in range(NR - LOW_RANKS):
-        k += (hi >> (5 * r)) & 31
-    return k
-
-
-cdef inline void sat_sub(uint64_t alo, uint32_t ahi, uint64_t blo, uint32_t bhi,
-                         uint64_t* lo, uint32_t* hi) noexcept nogil:
-    """planes.sat_sub: per field max(0, a - b)."""
-    cdef int r
-    cdef int64_t a, b
-    lo[0] = 0
-    hi[0] = 0
-    for r in range(LOW_RANKS):
-        a = (alo >> (5 * r)) & 31
-        b = (blo >> (5 * r)) & 31
-        if a > b:
-            lo[0] |= <uint64_t>(a - b) << (5 * r)
-    for r in range(NR - LOW_RANKS):
-        a = (ahi >> (5 * r)) & 31
-        b = (bhi >> (5 * r)) & 31
-        if a > b:
-            hi[0] |= <uint32_t>(a - b) << (5 * r)
 
 
 cdef class VecRunner:
@@ -612,10 +553,3 @@ cdef class VecRunner:
         for j in range(g.nlog):
             deal.apply_unchecked(table[g.log[j]])
         return deal
-
-
-cdef inline void add_card(uint64_t* lo, uint32_t* hi, int r) noexcept nogil:
-    if r < 12:
-        lo[0] += (<uint64_t>1) << (5 * r)
-    else:
-        hi[0] += (<uint32_t>1) << (5 * (r - 12))

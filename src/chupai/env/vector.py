@@ -83,8 +83,6 @@ definitions of :class:`~chupai.env.aec.ChupaiAECEnv`."""
 _REWARDS: Final = ("score", "win")
 
 _FAST = compiled.load(FAST_MODULE)
-VEC_MODULES: Final = {"doudizhu": "chupai.doudizhu._fast_vec"}
-"""The compiled batched runners (``VecRunner``) of the games that have one."""
 
 MAX_THROWN: Final = 1000
 """Deals one game may deal in a row that end before any action (redeals and deals
@@ -283,7 +281,9 @@ class VectorGames:
         self._redeals = 0
         self._total_steps = 0
         self._ready = False
-        self._runner: Any = self._compiled_runner(compiled.load(VEC_MODULES.get(key, "")))
+        self._runner: Any = self._compiled_runner()
+        self._live: dict[int, Deal] = {}
+        """The Python twins of the compiled runner's deals that :meth:`deal` handed out."""
 
     # ----- the loop ---------------------------------------------------------------
     def reset(self, seed: int | None = None) -> Batch:
@@ -312,6 +312,7 @@ class VectorGames:
         self._length.fill(0)
         self._steps[:] = 0
         if self._runner is not None:
+            self._live = {}
             self._runner.reset(self._obs, self._mask, self._seat)
             self._ready = True
             return self._batch
@@ -339,9 +340,14 @@ class VectorGames:
         done.fill(False)
         length.fill(0)
         if self._runner is not None:
+            live = self._live
+            for i, deal in live.items():  # the Python twins of the inspected deals
+                deal.apply_unchecked(self.space.actions[int(a[i])])
             self._runner.step(
                 a, self._obs, self._mask, self._seat, rewards, done.view(np.uint8), length
             )
+            if live:
+                self._live = {i: d for i, d in live.items() if not d.is_terminal()}
             return self._batch
         table = self.space.actions
         steps = self._steps
@@ -367,7 +373,12 @@ class VectorGames:
     # ----- for rule-based agents and inspection ----------------------------------------
     def raw_observations(self) -> list[Any]:
         """The engine observation of the seat to act in each game (the values the
-        batch's ``obs`` rows encode), for bots: ``bot.act(obs, legal_actions(i))``."""
+        batch's ``obs`` rows encode), for bots: ``bot.act(obs, legal_actions(i))``.
+        With the compiled runner, observations of deals rebuilt from their seeds
+        and actions, kept in step from then on (:meth:`deal`)."""
+        if self._runner is not None and self._ready:
+            deals = [self.deal(i) for i in range(self.num_games)]
+            return [d.observe(d.to_act) for d in deals]
         return list(self._raw)
 
     def legal_actions(self, i: int) -> list[Any]:
@@ -388,11 +399,15 @@ class VectorGames:
 
     def deal(self, i: int) -> Deal:
         """The live deal of game ``i`` (for inspection: do not apply actions to
-        it, step the runner). With the compiled runner, a deal rebuilt from the
-        game's seed and actions."""
+        it, step the runner). With the compiled runner, a Python deal rebuilt from
+        the game's seed and actions at the first call, then stepped with the
+        game's C deal until it ends (the same live object)."""
         self._need_ready()
         if self._runner is not None:
-            return self._runner.replay(i)
+            deal = self._live.get(i)
+            if deal is None:
+                deal = self._live[i] = self._runner.replay(i)
+            return deal
         return self._deals[i]
 
     def stats(self) -> EpisodeStats:
@@ -432,21 +447,15 @@ class VectorGames:
         if not self._ready:
             raise RuntimeError("call reset() first")
 
-    def _compiled_runner(self, module: Any) -> Any:
-        """The compiled runner of this game and rules (None: the Python path): the
-        module's ``VecRunner`` when it covers the rules and the space numbers
-        engine actions."""
-        if module is None or self.space.by_text or not module.supported(self.rules):
+    def _compiled_runner(self, module: Any = None) -> Any:
+        """The game plugin's compiled batched runner (``vec_runner``) for these rules,
+        or None (the Python deals); ``module``: its compiled module, whatever
+        ``CHUPAI_PURE`` says (for the differential tests)."""
+        make = getattr(self._game.plugin, "vec_runner", None)
+        if make is None:
             return None
-        from chupai.doudizhu.rules import AllPass
-
-        return module.VecRunner(
-            self.rules,
-            self.num_games,
-            self.space,
-            self.encoder._codec,
-            self.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE,
-            self.reward == "win",
+        return make(
+            self.rules, self.num_games, self.space, self.encoder._codec, self.reward, module
         )
 
     def _fresh(self, i: int, prev: Deal | None) -> Deal:
