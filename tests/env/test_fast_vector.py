@@ -146,6 +146,18 @@ def test_vector_games_uses_the_runner() -> None:
     assert not VectorGames("bigtwo", None, num_games=2).compiled_runner
 
 
+def test_sample_actions_are_random_actions_picks() -> None:
+    fast, ref = pair("four_player", 16, seed=8)
+    a, _ = fast.reset(), ref.reset()
+    r1, r2, r3 = (np.random.default_rng(6) for _ in range(3))
+    for _ in range(120):
+        picks = fast.sample_actions(r1)
+        assert picks.tolist() == random_actions(a.mask, r2).tolist()
+        assert picks.tolist() == ref.sample_actions(r3).tolist()
+        a = fast.step(picks)
+        ref.step(picks)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", ["classic", "four_player"])
 def test_many_episodes(rules: str) -> None:

@@ -6,8 +6,8 @@
 # Byte-identical to the pure path (tests/env/test_fast_vector.py).
 from libc.math cimport NAN
 from libc.stdint cimport int64_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.stdlib cimport free, malloc, qsort
+from libc.string cimport memcpy, memset
 
 from chupai.doudizhu._fast_deal cimport (
     A_BID0, A_NO_ROB, A_PASS, A_ROB, A_SHOW, DR, MAXP, P_BID, P_OVER, P_PLAY, P_ROB,
@@ -37,6 +37,27 @@ cdef enum:
     NKINDS_MAX = 64
     SC_ROBS = 16         # the stake cache's bounds (larger values ask Python)
     SC_BOMBS = 32
+
+
+cdef int cmp_int(const void* a, const void* b) noexcept nogil:
+    return (<const int*>a)[0] - (<const int*>b)[0]
+
+
+cdef struct F4:
+    float v[4]
+
+
+cdef struct F8:
+    float v[8]
+
+
+cdef F4 THERM4[5]   # THERM4[c]: the 4 slots of count c (c > slot)
+cdef F8 THERM8[9]
+for _c in range(9):
+    for _j in range(8):
+        THERM8[_c].v[_j] = 1.0 if _c > _j else 0.0
+        if _c < 5 and _j < 4:
+            THERM4[_c].v[_j] = 1.0 if _c > _j else 0.0
 
 
 cdef struct GS:
@@ -145,6 +166,8 @@ cdef class VecRunner:
         want += HISTORY * (self.p + n + 1)
         if codec.size != want or codec.planes.size != self.p:
             raise ValueError(f"a layout of {codec.size} values, not the {want} written here")
+        if self.packs not in (1, 2):
+            raise ValueError(f"{self.packs} packs: the runner writes the planes of 1 or 2")
         deck = deck_cards(rules)
         self.deck_lo = <uint64_t>(deck & ((1 << 60) - 1))
         self.deck_hi = <uint32_t>(deck >> 60)
@@ -397,13 +420,32 @@ cdef class VecRunner:
         return self.id_bid[A_BID0 - code]
 
     cdef void plane(self, float* dst, uint64_t lo, uint32_t hi) noexcept:
-        """CountPlanes._make: per rank a thermometer of its count."""
-        cdef int r, j, c, at = 0
-        for r in range(NR):
-            c = <int>((lo >> (5 * r)) & 31) if r < LOW_RANKS else <int>((hi >> (5 * (r - LOW_RANKS))) & 31)
-            for j in range(self.maxes[r]):
-                dst[at + j] = 1.0 if c > j else 0.0
-            at += self.maxes[r]
+        """CountPlanes._make: per rank a thermometer of its count (a count beyond
+        the rank's copies capped), one block copy per rank from a table."""
+        cdef int r, c, at = 0, m = 4 * self.packs
+        if lo == 0 and hi == 0:
+            memset(dst, 0, self.p * sizeof(float))
+            return
+        for r in range(LOW_RANKS):  # ranks 3 .. A: 4 or 8 slots
+            c = <int>((lo >> (5 * r)) & 31)
+            if m == 4:
+                (<F4*>(dst + at))[0] = THERM4[c if c < 4 else 4]
+            else:
+                (<F8*>(dst + at))[0] = THERM8[c if c < 8 else 8]
+            at += m
+        for r in range(NR - LOW_RANKS):  # 2 (4 or 8 slots), the jokers (1 or 2)
+            c = <int>((hi >> (5 * r)) & 31)
+            if r == 0:
+                if m == 4:
+                    (<F4*>(dst + at))[0] = THERM4[c if c < 4 else 4]
+                else:
+                    (<F8*>(dst + at))[0] = THERM8[c if c < 8 else 8]
+                at += m
+            else:
+                dst[at] = 1.0 if c > 0 else 0.0
+                if self.packs == 2:
+                    dst[at + 1] = 1.0 if c > 1 else 0.0
+                at += self.packs
 
     cdef double stake_of(self, int bid, int robs, int bombs, int shown, int doubled) except? -1:
         """DouDizhuCodec._stake, cached in C (a miss asks the codec)."""
@@ -531,6 +573,29 @@ cdef class VecRunner:
         dst[at + 1] = 1.0 if f.s.doubled else 0.0
         dst[at + 2] = <float>self.stake_of(f.s.bid, f.s.robs, f.s.bombs, f.s.shown, f.s.doubled)
         return at + 3
+
+    def sample(self, const double[::1] u):
+        """Per game the ``int(u[i] * count)``-th smallest of its legal ids: the
+        picks of vector.random_actions on the game's mask row, from the ids
+        known here instead of a scan of the row."""
+        cdef int i, k, cap = 0
+        cdef GS* g
+        cdef int* tmp = NULL
+        if u.shape[0] != self.N:
+            raise ValueError("one draw per game")
+        out = np.empty(self.N, np.int64)
+        cdef int64_t[::1] view = out
+        try:
+            for i in range(self.N):
+                g = &self.gs[i]
+                grow(&tmp, &cap, g.nids)
+                memcpy(tmp, g.ids, g.nids * sizeof(int))
+                qsort(tmp, g.nids, sizeof(int), cmp_int)
+                k = <int>(u[i] * <double>g.nids)
+                view[i] = tmp[k]
+        finally:
+            free(tmp)
+        return out
 
     # ----- inspection ----------------------------------------------------------------------
     def legal_ids(self, int i):

@@ -370,6 +370,17 @@ class VectorGames:
         self._show()
         return self._batch
 
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+        """One uniform legal id per game: the same ids as ``random_actions(mask,
+        rng)`` on the last batch's (untouched) mask, with the same one
+        ``rng.random`` draw per game; the compiled runner picks them from the
+        legal ids it holds, without scanning the ``n_actions``-wide mask rows."""
+        self._need_ready()
+        if self._runner is not None:
+            out: npt.NDArray[np.int64] = self._runner.sample(rng.random(self.num_games))
+            return out
+        return random_actions(self._mask, rng)
+
     # ----- for rule-based agents and inspection ----------------------------------------
     def raw_observations(self) -> list[Any]:
         """The engine observation of the seat to act in each game (the values the
