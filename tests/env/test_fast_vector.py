@@ -138,6 +138,15 @@ def test_illegal_action_changes_nothing() -> None:
     )
 
 
+def test_actions_of_any_integer_layout() -> None:
+    fast, ref = pair("classic", 3, seed=1)
+    a, _ = fast.reset(), ref.reset()
+    picks = random_actions(a.mask, np.random.default_rng(2))
+    strided = np.repeat(picks, 2).astype(np.int32)[::2]  # int32, not contiguous
+    assert not strided.flags.c_contiguous
+    same_batch(fast.step(strided), ref.step(strided), "strided int32 actions")
+
+
 def test_vector_games_uses_the_runner() -> None:
     if compiled.load(VEC_MODULE) is None:
         pytest.skip("CHUPAI_PURE=1: VectorGames takes the Python deals")

@@ -344,7 +344,13 @@ class VectorGames:
             for i, deal in live.items():  # the Python twins of the inspected deals
                 deal.apply_unchecked(self.space.actions[int(a[i])])
             self._runner.step(
-                a, self._obs, self._mask, self._seat, rewards, done.view(np.uint8), length
+                np.ascontiguousarray(a),
+                self._obs,
+                self._mask,
+                self._seat,
+                rewards,
+                done.view(np.uint8),
+                length,
             )
             if live:
                 self._live = {i: d for i, d in live.items() if not d.is_terminal()}
