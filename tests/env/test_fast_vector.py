@@ -53,14 +53,16 @@ def same_batch(a: Any, b: Any, where: str) -> None:
 
 
 def run_both(fast: VectorGames, ref: VectorGames, steps: int, seed: int) -> int:
-    """Step both with the same random actions, comparing every batch; returns the
+    """Step both with the same random actions, comparing every batch (and the
+    compiled runner's ``sample_actions`` with ``random_actions``); returns the
     episodes ended."""
-    rng = np.random.default_rng(seed)
+    rng, twin = np.random.default_rng(seed), np.random.default_rng(seed)
     a, b = fast.reset(), ref.reset()
     ended = 0
     for t in range(steps):
         same_batch(a, b, f"step {t}")
         acts = random_actions(b.mask, rng)
+        assert fast.sample_actions(twin).tobytes() == acts.tobytes()  # the same picks
         a, b = fast.step(acts), ref.step(acts)
         ended += int(b.done.sum())
     same_batch(a, b, "last step")

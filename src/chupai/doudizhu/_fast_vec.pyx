@@ -6,7 +6,7 @@
 # Byte-identical to the pure path (tests/env/test_fast_vector.py).
 from libc.math cimport NAN
 from libc.stdint cimport int64_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from chupai.doudizhu._fast_deal cimport (
@@ -39,8 +39,32 @@ cdef enum:
     SC_BOMBS = 32
 
 
-cdef int cmp_int(const void* a, const void* b) noexcept nogil:
-    return (<const int*>a)[0] - (<const int*>b)[0]
+cdef int kth_smallest(int* a, int n, int k) noexcept nogil:
+    """The k-th smallest (from 0) of the distinct values a[:n] (quickselect; a is
+    reordered)."""
+    cdef int lo = 0, hi = n - 1, pivot, i, j, t
+    while lo < hi:
+        pivot = a[(lo + hi) >> 1]
+        i = lo
+        j = hi
+        while i <= j:
+            while a[i] < pivot:
+                i += 1
+            while a[j] > pivot:
+                j -= 1
+            if i <= j:
+                t = a[i]
+                a[i] = a[j]
+                a[j] = t
+                i += 1
+                j -= 1
+        if k <= j:
+            hi = j
+        elif k >= i:
+            lo = i
+        else:
+            return a[k]
+    return a[k]
 
 
 cdef struct F4:
@@ -590,9 +614,8 @@ cdef class VecRunner:
                 g = &self.gs[i]
                 grow(&tmp, &cap, g.nids)
                 memcpy(tmp, g.ids, g.nids * sizeof(int))
-                qsort(tmp, g.nids, sizeof(int), cmp_int)
                 k = <int>(u[i] * <double>g.nids)
-                view[i] = tmp[k]
+                view[i] = kth_smallest(tmp, g.nids, k)
         finally:
             free(tmp)
         return out
