@@ -2,7 +2,7 @@
 PettingZoo API and batch runner, side by side with RLCard's and OpenSpiel's Dou
 Dizhu when they are installed.
 
-Run ``python benchmarks/bench_env.py`` (about three minutes with the pure run), ``--quick`` for a
+Run ``python benchmarks/bench_env.py`` (about four minutes with the pure run), ``--quick`` for a
 smoke run of a few seconds; ``--rounds N`` and ``--seconds S`` (timed seconds per
 contender, split over the rounds) set the effort, ``--games`` picks chupai's games
 (``bigtwo,doudizhu,doudizhu_four_player,biga``; the peers run whenever Dou Dizhu
