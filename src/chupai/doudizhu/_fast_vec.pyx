@@ -10,8 +10,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from chupai.doudizhu._fast_deal cimport (
-    A_BID0, A_NO_ROB, A_PASS, A_ROB, A_SHOW, DR, MAXP, P_BID, P_OVER, P_PLAY, P_ROB,
-    FastDeal, fill_rules,
+    A_BID0, A_NO_ROB, A_PASS, A_ROB, A_SHOW, DR, MAXP, P_OVER, P_PLAY, FastDeal, fill_rules,
 )
 from chupai.doudizhu._fast_gen cimport CC, LOW_RANKS, NR
 from chupai.doudizhu._fast_mt cimport MT, deal_stock, mt_base
@@ -30,11 +29,11 @@ def supported(rules):
     """Whether VecRunner covers ``rules`` (those of the compiled deal engine)."""
     return _deal_supported(rules) and rules.packs <= 2 and rules.players <= MAXP
 
+
 cdef enum:
     HISTORY = 8          # codec.HISTORY_LENGTH
     LEFT_SLOTS = 6       # codec._LEFT_SLOTS
-    NPHASES = 4
-    NKINDS_MAX = 64
+    NPHASES = 4          # DouDizhuCodec's phase one-hot: bid, rob, play, over
     SC_ROBS = 16         # the stake cache's bounds (larger values ask Python)
     SC_BOMBS = 32
 
