@@ -17,7 +17,8 @@ from chupai.doudizhu._fast_mt cimport MT, deal_stock, mt_base
 from chupai.doudizhu._fast_mt2 cimport mt_bits63, mt_seed_key
 from chupai.doudizhu._fast_py cimport Gen, gen_for
 from chupai.doudizhu._fast_vecdefs cimport (
-    Ent, Key, add_card, cc_tag, grow, key_hash, sat_sub, size_of,
+    F4, F8, GS, HISTORY, Ent, Key, add_card, cc_tag, grow, key_hash, kth_smallest, sat_sub,
+    size_of,
 )
 
 import numpy as np
@@ -31,47 +32,10 @@ def supported(rules):
 
 
 cdef enum:
-    HISTORY = 8          # codec.HISTORY_LENGTH
     LEFT_SLOTS = 6       # codec._LEFT_SLOTS
     NPHASES = 4          # DouDizhuCodec's phase one-hot: bid, rob, play, over
     SC_ROBS = 16         # the stake cache's bounds (larger values ask Python)
     SC_BOMBS = 32
-
-
-cdef int kth_smallest(int* a, int n, int k) noexcept nogil:
-    """The k-th smallest (from 0) of the distinct values a[:n] (quickselect; a is
-    reordered)."""
-    cdef int lo = 0, hi = n - 1, pivot, i, j, t
-    while lo < hi:
-        pivot = a[(lo + hi) >> 1]
-        i = lo
-        j = hi
-        while i <= j:
-            while a[i] < pivot:
-                i += 1
-            while a[j] > pivot:
-                j -= 1
-            if i <= j:
-                t = a[i]
-                a[i] = a[j]
-                a[j] = t
-                i += 1
-                j -= 1
-        if k <= j:
-            hi = j
-        elif k >= i:
-            lo = i
-        else:
-            return a[k]
-    return a[k]
-
-
-cdef struct F4:
-    float v[4]
-
-
-cdef struct F8:
-    float v[8]
 
 
 cdef F4 THERM4[5]   # THERM4[c]: the 4 slots of count c (c > slot)
@@ -81,28 +45,6 @@ for _c in range(9):
         THERM8[_c].v[_j] = 1.0 if _c > _j else 0.0
         if _c < 5 and _j < 4:
             THERM4[_c].v[_j] = 1.0 if _c > _j else 0.0
-
-
-cdef struct GS:
-    # what a game's row needs beyond the FastDeal state (DouDizhuDeal slots)
-    uint64_t seed        # the current deal's seed, dealer and D (for replays)
-    int dealer
-    int doubled
-    int first_bidder
-    int marker           # the marker card's rank
-    int kitty_taken
-    int leader           # -1: None
-    uint64_t plo[MAXP]   # cards played per seat
-    uint32_t phi[MAXP]
-    Ent hist[HISTORY]    # the last HISTORY entries, a ring
-    int nhist            # entries so far this deal
-    int64_t steps        # actions of the episode so far
-    int* ids             # the ids of the legal actions, in their order
-    int nids
-    int idcap
-    int* log             # the ids applied in this deal (for deal(i))
-    int nlog
-    int logcap
 
 
 cdef class VecRunner:

@@ -1,10 +1,16 @@
 # Small C helpers of the compiled batched runner (_fast_vec.pyx): packed card
 # sets split in two words as in _fast_gen (ranks 0..11 in lo, 12..14 in hi), the
-# history entry, and the id table of the plays. Inline functions only.
+# history entry, a game's slots, the id table of the plays, the float blocks
+# of the planes. Inline functions only.
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport realloc
 
+from chupai.doudizhu._fast_deal cimport MAXP
 from chupai.doudizhu._fast_gen cimport CC, LOW_RANKS, NR
+
+
+cdef enum:
+    HISTORY = 8          # codec.HISTORY_LENGTH
 
 
 cdef struct Ent:
@@ -13,6 +19,28 @@ cdef struct Ent:
     uint32_t hi
     int seat
     int is_pass
+
+
+cdef struct GS:
+    # what a game's row needs beyond the FastDeal state (DouDizhuDeal slots)
+    uint64_t seed        # the current deal's seed, dealer and D (for replays)
+    int dealer
+    int doubled
+    int first_bidder
+    int marker           # the marker card's rank
+    int kitty_taken
+    int leader           # -1: None
+    uint64_t plo[MAXP]   # cards played per seat
+    uint32_t phi[MAXP]
+    Ent hist[HISTORY]    # the last HISTORY entries, a ring
+    int nhist            # entries so far this deal
+    int64_t steps        # actions of the episode so far
+    int* ids             # the ids of the legal actions, in their order
+    int nids
+    int idcap
+    int* log             # the ids applied in this deal (for deal(i))
+    int nlog
+    int logcap
 
 
 cdef struct Key:
@@ -74,3 +102,39 @@ cdef inline void add_card(uint64_t* lo, uint32_t* hi, int r) noexcept nogil:
         lo[0] += (<uint64_t>1) << (5 * r)
     else:
         hi[0] += (<uint32_t>1) << (5 * (r - 12))
+
+
+cdef struct F4:
+    float v[4]
+
+
+cdef struct F8:
+    float v[8]
+
+
+cdef inline int kth_smallest(int* a, int n, int k) noexcept nogil:
+    """The k-th smallest (from 0) of the distinct values a[:n] (quickselect; a is
+    reordered)."""
+    cdef int lo = 0, hi = n - 1, pivot, i, j, t
+    while lo < hi:
+        pivot = a[(lo + hi) >> 1]
+        i = lo
+        j = hi
+        while i <= j:
+            while a[i] < pivot:
+                i += 1
+            while a[j] > pivot:
+                j -= 1
+            if i <= j:
+                t = a[i]
+                a[i] = a[j]
+                a[j] = t
+                i += 1
+                j -= 1
+        if k <= j:
+            hi = j
+        elif k >= i:
+            lo = i
+        else:
+            return a[k]
+    return a[k]
