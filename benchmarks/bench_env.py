@@ -2,7 +2,7 @@
 PettingZoo API and batch runner, side by side with RLCard's and OpenSpiel's Dou
 Dizhu when they are installed.
 
-Run ``python benchmarks/bench_env.py`` (about three minutes with the pure run), ``--quick`` for a
+Run ``python benchmarks/bench_env.py`` (about four minutes with the pure run), ``--quick`` for a
 smoke run of a few seconds; ``--rounds N`` and ``--seconds S`` (timed seconds per
 contender, split over the rounds) set the effort, ``--games`` picks chupai's games
 (``bigtwo,doudizhu,doudizhu_four_player,biga``; the peers run whenever Dou Dizhu
@@ -37,7 +37,15 @@ action uniformly among the legal ids with a seeded :class:`random.Random`
 * chupai batch runner: ``VectorGames(game, rules, num_games=64)``, each step one
   action per game (``random_actions`` on the batch's masks, vectorised), the
   encodings and masks of every game's next observation written, auto-reset
-  included; a batch step counts ``num_games`` steps.
+  included; a batch step counts ``num_games`` steps. Where the compiled batched
+  runner covers the game (Dou Dizhu: ``chupai.doudizhu._fast_vec``, the deals
+  stepped inside C) the same runner on its Python deals (``py deals``: Python
+  deals, the compiled encoder and masks) runs beside it, and
+  ``vector_<game>_<preset>_c_runner_vs_py_deals`` is their ratio; and the
+  compiled runner again with its actions drawn by ``venv.sample_actions(rng)``
+  (``vector_sample_*``: the same picks as ``random_actions``, from the legal ids
+  the runner holds, where ``random_actions`` scans every mask row: 27,864 bytes
+  a game for Dou Dizhu classic, the larger part of a compiled batch step).
 * RLCard (``pip install rlcard``): ``rlcard.make('doudizhu')``: ``env.reset()``,
   then ``env.step(id)`` with a uniform id among ``state['legal_actions']`` until
   ``env.is_over()``, then ``env.get_payoffs()``; its observation encoding (done by
@@ -192,24 +200,40 @@ def aec_contender(name: str, game: str, preset: str, seed: int) -> Stepper:
     return Stepper(name, "chupai AEC", f"{game} {preset}", run, CHUNK, lengths.mean)
 
 
-def vector_contender(name: str, game: str, preset: str, num_games: int, seed: int) -> Stepper:
-    """chupai's batch runner: one batch step = ``num_games`` steps."""
+def vector_contender(
+    name: str,
+    game: str,
+    preset: str,
+    num_games: int,
+    seed: int,
+    python_deals: bool = False,
+    sample: bool = False,
+) -> Stepper:
+    """chupai's batch runner: one batch step = ``num_games`` steps. ``python_deals``:
+    the runner's Python path (Python deals, the compiled encoder and masks) even
+    where the compiled runner covers the game; ``sample``: the actions drawn with
+    ``venv.sample_actions(rng)`` (the same picks as ``random_actions``) instead
+    of ``random_actions(batch.mask, rng)``."""
     venv = VectorGames(game, preset, num_games=num_games, seed=seed)
+    if python_deals:
+        venv._runner = None  # the reference path of VectorGames, in this same run
     rng = np.random.default_rng(seed)
     batch = venv.reset()
 
     def run() -> int:
         nonlocal batch
-        batch = venv.step(random_actions(batch.mask, rng))
+        acts = venv.sample_actions(rng) if sample else random_actions(batch.mask, rng)
+        batch = venv.step(acts)
         return int(batch.done.sum())
 
     def mean_length() -> float | None:
         st = venv.stats()
         return st.mean_length if st.episodes else None
 
-    return Stepper(
-        name, f"chupai vector {num_games}", f"{game} {preset}", run, num_games, mean_length
-    )
+    label = f"chupai vector {num_games}" + (" py deals" if python_deals else "")
+    if venv.compiled_runner:
+        label += " sampled (C)" if sample else " (C runner)"
+    return Stepper(name, label, f"{game} {preset}", run, num_games, mean_length)
 
 
 def rlcard_contender(rl: dict[str, Any], seed: int) -> Stepper:
@@ -372,7 +396,11 @@ def peer_ratios(
     """chupai's Dou Dizhu classic over each peer's, best and median round."""
     ratios: dict[str, float | None] = {}
     ratios_median: dict[str, float | None] = {}
-    for mine, prefix in (("aec_doudizhu_classic", ""), ("vector_doudizhu_classic", "vector_")):
+    for mine, prefix in (
+        ("aec_doudizhu_classic", ""),
+        ("vector_doudizhu_classic", "vector_"),
+        ("vector_sample_doudizhu_classic", "vector_sample_"),
+    ):
         for peer, short in (
             ("rlcard_doudizhu", "rlcard"),
             ("rlcard_doudizhu_run", "rlcard_run"),
@@ -383,6 +411,14 @@ def peer_ratios(
                 key = f"{prefix}doudizhu_vs_{short}"
                 ratios[key] = ratio(m["steps_per_s"], p["steps_per_s"])
                 ratios_median[key] = ratio(m["median_steps_per_s"], p["median_steps_per_s"])
+    for name in figs:  # the compiled runner over the Python deals of the same run
+        if name.startswith("vector_py_"):
+            mine = "vector_" + name.removeprefix("vector_py_")
+            key = mine + "_c_runner_vs_py_deals"
+            ratios[key] = ratio(figs[mine]["steps_per_s"], figs[name]["steps_per_s"])
+            ratios_median[key] = ratio(
+                figs[mine]["median_steps_per_s"], figs[name]["median_steps_per_s"]
+            )
     return ratios, ratios_median
 
 
@@ -415,13 +451,47 @@ def targets(figs: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], str]:
             target["vector_ratio_vs_openspiel"] = TARGET_VECTOR_VS_OPENSPIEL
             target["vector_meets_5x_openspiel"] = vector >= TARGET_VECTOR_VS_OPENSPIEL * peer
             line += f"; batch runner 5x OpenSpiel: {met[target['vector_meets_5x_openspiel']]}"
+        sampled = figs.get("vector_sample_doudizhu_classic", {}).get("steps_per_s")
+        if sampled is not None:
+            target["vector_sample_meets_5x_openspiel"] = sampled >= 5 * peer
+            line += f"; with sample_actions: {met[target['vector_sample_meets_5x_openspiel']]}"
     return target, line
 
 
 # ----- main ---------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_contenders(games: list[str], num_games: int, rl: Any, ops: Any) -> list[Stepper]:
+    """The AEC env and the batch runner of each of ``games`` (the batch runner's
+    Python deals beside its compiled runner where it has one), then the peers."""
+    contenders: list[Stepper] = []
+    for g in games:
+        key, preset = GAMES[g]
+        contenders.append(aec_contender(f"aec_{key}_{preset}", key, preset, 1))
+    for g in games:
+        key, preset = GAMES[g]
+        contenders.append(vector_contender(f"vector_{key}_{preset}", key, preset, num_games, 1))
+        if contenders[-1].label.endswith("(C runner)"):  # beside its Python-deal path
+            contenders.append(
+                vector_contender(
+                    f"vector_sample_{key}_{preset}", key, preset, num_games, 1, sample=True
+                )
+            )
+            contenders.append(
+                vector_contender(
+                    f"vector_py_{key}_{preset}", key, preset, num_games, 1, python_deals=True
+                )
+            )
+    if rl is not None:
+        contenders.append(rlcard_contender(rl, 1))
+        contenders.append(rlcard_run_contender(rl, 1))
+    if ops is not None:
+        contenders.append(openspiel_contender(ops, 1))
+    return contenders
+
+
+def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, int, float, list[str]]:
+    """The command line: ``(args, rounds, seconds, games)``."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a short smoke run (a few seconds)")
     ap.add_argument(
@@ -460,6 +530,11 @@ def main(argv: list[str] | None = None) -> int:
     if rounds < 1 or seconds <= 0 or args.num_games < 1:
         ap.error("--rounds, --seconds and --num-games must be positive")
 
+    return args, rounds, seconds, games
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, rounds, seconds, games = parse_args(argv)
     with_peers = "doudizhu" in games and not args.pure_child
     rl, rl_note = load_rlcard() if with_peers else (None, "Dou Dizhu classic not measured")
     ops, os_note = load_openspiel() if with_peers else (None, "Dou Dizhu classic not measured")
@@ -472,20 +547,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  RLCard: {'rlcard ' + rl_note if rl else 'SKIPPED: ' + rl_note}")
     print(f"  OpenSpiel: {'open_spiel ' + os_note if ops else 'SKIPPED: ' + os_note}")
 
-    contenders: list[Stepper] = []
-    for g in games:
-        key, preset = GAMES[g]
-        contenders.append(aec_contender(f"aec_{key}_{preset}", key, preset, 1))
-    for g in games:
-        key, preset = GAMES[g]
-        contenders.append(
-            vector_contender(f"vector_{key}_{preset}", key, preset, args.num_games, 1)
-        )
-    if rl is not None:
-        contenders.append(rlcard_contender(rl, 1))
-        contenders.append(rlcard_run_contender(rl, 1))
-    if ops is not None:
-        contenders.append(openspiel_contender(ops, 1))
+    contenders = build_contenders(games, args.num_games, rl, ops)
     time_rounds(list(contenders), rounds, seconds / rounds)
     figs = {c.name: step_figures(c) for c in contenders}
 

@@ -281,6 +281,9 @@ class VectorGames:
         self._redeals = 0
         self._total_steps = 0
         self._ready = False
+        self._runner: Any = self._compiled_runner()
+        self._live: dict[int, Deal] = {}
+        """The Python twins of the compiled runner's deals that :meth:`deal` handed out."""
 
     # ----- the loop ---------------------------------------------------------------
     def reset(self, seed: int | None = None) -> Batch:
@@ -294,10 +297,10 @@ class VectorGames:
             if seed is not None:
                 self._seed = seed
             children = np.random.SeedSequence(self._seed).spawn(self.num_games)
-            self._rngs = [
-                random.Random(int.from_bytes(c.generate_state(4).tobytes(), "little"))
-                for c in children
-            ]
+            keys = [int.from_bytes(c.generate_state(4).tobytes(), "little") for c in children]
+            if self._runner is not None:
+                self._runner.seed_games(keys)
+            self._rngs = [random.Random(k) for k in keys]
             self._episodes[:] = 0
             self._length_sum[:] = 0
             self._redeals = 0
@@ -308,6 +311,11 @@ class VectorGames:
         self._done.fill(False)
         self._length.fill(0)
         self._steps[:] = 0
+        if self._runner is not None:
+            self._live = {}
+            self._runner.reset(self._obs, self._mask, self._seat)
+            self._ready = True
+            return self._batch
         self._deals = [self._fresh(i, None) for i in range(self.num_games)]
         self._legal = [[] for _ in range(self.num_games)]
         self._raw = [None] * self.num_games
@@ -331,6 +339,22 @@ class VectorGames:
         rewards.fill(0.0)
         done.fill(False)
         length.fill(0)
+        if self._runner is not None:
+            live = self._live
+            for i, deal in live.items():  # the Python twins of the inspected deals
+                deal.apply_unchecked(self.space.actions[int(a[i])])
+            self._runner.step(
+                np.ascontiguousarray(a),
+                self._obs,
+                self._mask,
+                self._seat,
+                rewards,
+                done.view(np.uint8),
+                length,
+            )
+            if live:
+                self._live = {i: d for i, d in live.items() if not d.is_terminal()}
+            return self._batch
         table = self.space.actions
         steps = self._steps
         deals = self._deals
@@ -352,33 +376,64 @@ class VectorGames:
         self._show()
         return self._batch
 
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+        """One uniform legal id per game: the same ids as ``random_actions(mask,
+        rng)`` on the last batch's (untouched) mask, with the same one
+        ``rng.random`` draw per game; the compiled runner picks them from the
+        legal ids it holds, without scanning the ``n_actions``-wide mask rows."""
+        self._need_ready()
+        if self._runner is not None:
+            out: npt.NDArray[np.int64] = self._runner.sample(rng.random(self.num_games))
+            return out
+        return random_actions(self._mask, rng)
+
     # ----- for rule-based agents and inspection ----------------------------------------
     def raw_observations(self) -> list[Any]:
         """The engine observation of the seat to act in each game (the values the
-        batch's ``obs`` rows encode), for bots: ``bot.act(obs, legal_actions(i))``."""
+        batch's ``obs`` rows encode), for bots: ``bot.act(obs, legal_actions(i))``.
+        With the compiled runner, observations of deals rebuilt from their seeds
+        and actions, kept in step from then on (:meth:`deal`)."""
+        if self._runner is not None and self._ready:
+            deals = [self.deal(i) for i in range(self.num_games)]
+            return [d.observe(d.to_act) for d in deals]
         return list(self._raw)
 
     def legal_actions(self, i: int) -> list[Any]:
         """The legal engine actions of game ``i`` (a copy of the deal's list)."""
         self._need_ready()
+        if self._runner is not None:
+            return list(self._runner.legal_actions(i))
         return list(self._legal[i])
 
     def legal_ids(self, i: int) -> npt.NDArray[np.int64]:
         """The ids of the legal actions of game ``i``, in the order of
         :meth:`legal_actions` (read-only)."""
         self._need_ready()
-        out = np.array(self._ids[i], np.int64)
+        ids = self._runner.legal_ids(i) if self._runner is not None else self._ids[i]
+        out = np.array(ids, np.int64)
         out.flags.writeable = False
         return out
 
     def deal(self, i: int) -> Deal:
         """The live deal of game ``i`` (for inspection: do not apply actions to
-        it, step the runner)."""
+        it, step the runner). With the compiled runner, a Python deal rebuilt from
+        the game's seed and actions at the first call, then stepped with the
+        game's C deal until it ends (the same live object)."""
         self._need_ready()
+        if self._runner is not None:
+            deal = self._live.get(i)
+            if deal is None:
+                deal = self._live[i] = self._runner.replay(i)
+            return deal
         return self._deals[i]
 
     def stats(self) -> EpisodeStats:
         """Finished episodes and their mean length, overall and per game."""
+        if self._runner is not None:
+            r = self._runner
+            self._episodes[:] = r.episodes
+            self._length_sum[:] = r.length_sum
+            self._redeals, self._total_steps = r.redeals, r.total_steps
         episodes = int(self._episodes.sum())
         with np.errstate(invalid="ignore", divide="ignore"):
             per_mean = self._length_sum / self._episodes
@@ -397,10 +452,28 @@ class VectorGames:
             f"actions={self.n_actions} reward={self.reward}>"
         )
 
+    @property
+    def compiled_runner(self) -> bool:
+        """Whether the deals are stepped inside the compiled core (the batched
+        runner of the game's ``_fast_vec`` module; the same batches as the
+        Python deals)."""
+        return self._runner is not None
+
     # ----- internals -----------------------------------------------------------------
     def _need_ready(self) -> None:
         if not self._ready:
             raise RuntimeError("call reset() first")
+
+    def _compiled_runner(self, module: Any = None) -> Any:
+        """The game plugin's compiled batched runner (``vec_runner``) for these rules,
+        or None (the Python deals); ``module``: its compiled module, whatever
+        ``CHUPAI_PURE`` says (for the differential tests)."""
+        make = getattr(self._game.plugin, "vec_runner", None)
+        if make is None:
+            return None
+        return make(
+            self.rules, self.num_games, self.space, self.encoder._codec, self.reward, module
+        )
 
     def _fresh(self, i: int, prev: Deal | None) -> Deal:
         """A new deal for game ``i``: a fresh episode (``prev`` None) or the deal
@@ -496,6 +569,6 @@ class VectorGames:
         return ids
 
     def _legal_text(self, i: int, limit: int = 12) -> str:
-        ids = [int(k) for k in self._ids[i]]
+        ids = [int(k) for k in self.legal_ids(i)]
         shown = ", ".join(f"{k} ({self.space.describe(k)})" for k in ids[:limit])
         return shown + (f", ... ({len(ids)} in all)" if len(ids) > limit else "")

@@ -15,7 +15,12 @@ A plugin module provides:
   history as its seat's last action; optionally ``role_notes(obs)``: a public
   note per seat beside its role;
 - optionally ``win_rewards(result, players)``: the rewards of ``reward="win"``
-  (default: +1 to each winner, -1 to every other seat).
+  (default: +1 to each winner, -1 to every other seat);
+- optionally ``vec_runner(rules, num_games, space, codec, reward, module=None)``:
+  a compiled batched runner that steps the deals inside C for
+  :class:`~chupai.env.vector.VectorGames` (None where the compiled core is not
+  built or does not cover the rules; ``module``: that compiled module, whatever
+  ``CHUPAI_PURE`` says), and ``VEC_MODULE``, its module's name.
 
 A game without a plugin is served by the generic path (the spec's
 ``card_universe`` and ``action_universe``, :mod:`chupai.env.generic`).
@@ -33,4 +38,5 @@ PLUGIN_API: Final = (
     "win_rewards",
 )
 """The names a plugin module exports (each shipped plugin also names its codec
-class, and the Dou Dizhu plugin its ``role_notes``)."""
+class, and the Dou Dizhu plugin its ``role_notes``, ``vec_runner`` and
+``VEC_MODULE``)."""

@@ -7,17 +7,18 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
+from chupai import compiled
 from chupai.actions import PASS, Pass
 from chupai.doudizhu import combos as dd_combos, game as dd_game
 from chupai.doudizhu.movegen import hand_combos
-from chupai.doudizhu.rules import CLASSIC, FOUR_PLAYER, DouDizhuRules
+from chupai.doudizhu.rules import CLASSIC, FOUR_PLAYER, AllPass, DouDizhuRules
 from chupai.doudizhu.scoring import multipliers
 from chupai.env import codec as cd
 from chupai.env.games import PLUGIN_API
-from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
+from chupai.env.spaces import ActionSpace, Blocks, TextFn, play_blocks, play_order
 from chupai.protocol import Result
 
-__all__ = ["DouDizhuCodec", "role_notes", *PLUGIN_API]
+__all__ = ["VEC_MODULE", "DouDizhuCodec", "role_notes", "vec_runner", *PLUGIN_API]
 
 COMBINATION_OPTIONS: Final = (
     "players",
@@ -246,3 +247,36 @@ def role_notes(obs: dd_game.Observation) -> tuple[str, ...]:
 def win_rewards(result: Result, players: int) -> list[float]:
     """``reward="win"``: +1 to each seat of the winning side, -1 to the others."""
     return [1.0 if s in result.winners else -1.0 for s in range(players)]
+
+
+# ----- the compiled batched runner -------------------------------------------------------
+
+VEC_MODULE: Final = "chupai.doudizhu._fast_vec"
+"""The compiled batched runner's module (``VecRunner``)."""
+
+
+def vec_runner(
+    rules: DouDizhuRules,
+    num_games: int,
+    space: ActionSpace,
+    codec: cd.Codec,
+    reward: str,
+    module: Any = None,
+) -> Any:
+    """The compiled runner of ``num_games`` deals of ``rules`` for
+    :class:`~chupai.env.vector.VectorGames` (``chupai.doudizhu._fast_vec.VecRunner``:
+    the same batches as the Python deals), or None where the compiled core is not
+    built (or ``CHUPAI_PURE=1``) or does not cover the rules. ``module``: the
+    compiled module to use whatever ``CHUPAI_PURE`` says (the differential tests)."""
+    if module is None:
+        module = compiled.load(VEC_MODULE)
+    if module is None or space.by_text or not module.supported(rules):
+        return None
+    return module.VecRunner(
+        rules,
+        num_games,
+        space,
+        codec,
+        rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE,
+        reward == "win",
+    )
