@@ -25,8 +25,10 @@ MODULES: Final = (
     "chupai.bigtwo._fast",
     "chupai.biga._fast",
     "chupai.env._fast_encode",
+    "chupai.doudizhu._fast_vec",
 )
-"""The compiled modules: one per game, and the environment's encoder."""
+"""The compiled modules: one per game, the environment's encoder and the
+batched Dou Dizhu runner."""
 
 
 def pure_forced() -> bool:
