@@ -72,6 +72,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from chupai import compiled
 from chupai.bots import RandomBot
 from chupai.doudizhu.combos import pack, unpack
 from chupai.doudizhu.game import NO_ROB, Bid, DouDizhuDeal, Phase, new_deal
@@ -102,7 +103,10 @@ class Contender:
         label: str,
         run: Callable[[], int],
         prepare: Callable[[], None] | None = None,
+        batch: int = 1,
     ) -> None:
+        self.batch = batch
+        """Units (games) one ``run()`` does."""
         self.name = name
         self.label = label
         self.run = run
@@ -133,7 +137,7 @@ def time_rounds(
             start = time.perf_counter()
             while True:
                 deals += c.run()
-                units += 1
+                units += c.batch
                 elapsed = time.perf_counter() - start
                 if elapsed >= slice_s and units >= min_units:
                     break
@@ -301,6 +305,20 @@ def openspiel_python_contender(ops: tuple[Any, Any], seed: int) -> Contender:
                 return deals
 
     return Contender("openspiel_python", "OpenSpiel dou_dizhu, Python loop (C++ engine)", run)
+
+
+def compiled_games_contender(rules: Any, name: str) -> Contender:
+    """Random games played whole inside the compiled core (``random_games``: dealt
+    in C as ``new_deal`` deals, bidding included), 100 games per call."""
+    from chupai.doudizhu.playout import random_games
+
+    seeds = iter(range(0, 10**12, 100))
+
+    def run() -> int:
+        out = random_games(rules, 100, next(seeds))
+        return int(out["deals"]) + int(out["redeals"])
+
+    return Contender(name, "chupai random_games, whole games in the compiled core", run, batch=100)
 
 
 def openspiel_cpp_contender(ops: tuple[Any, Any], seed: int) -> Contender:
@@ -570,6 +588,11 @@ def main(argv: list[str] | None = None) -> int:
     if ops is not None:
         games += [openspiel_python_contender(ops, 1), openspiel_cpp_contender(ops, 1)]
     games += [chupai_games("four_player", m) for m in ("unchecked", "checked", "bots")]
+    if compiled.load("chupai.doudizhu._fast") is not None:
+        games += [
+            compiled_games_contender(PRESETS["classic"], "chupai_compiled"),
+            compiled_games_contender(PRESETS["four_player"], "chupai_four_player_compiled"),
+        ]
     time_rounds(games, rounds, seconds / rounds)
     gfig = {c.name: rate_figures(c) for c in games}
 
@@ -634,9 +657,9 @@ def main(argv: list[str] | None = None) -> int:
 
     ratios: dict[str, Any] = {}
     for stat, key in (("best", "games_per_s"), ("median", "median_games_per_s")):
-        for mine in ("chupai_unchecked", "chupai_checked"):
+        for mine in ("chupai_unchecked", "chupai_checked", "chupai_compiled"):
             for peer in ("rlcard_game", "rlcard_env", "openspiel_python", "openspiel_cpp"):
-                if peer in gfig:
+                if peer in gfig and mine in gfig:
                     ratios.setdefault(f"games {mine}/{peer}", {})[stat] = ratio(
                         g(mine, key), g(peer, key)
                     )

@@ -105,6 +105,9 @@ def check_doudizhu(data: dict[str, Any], rlcard: bool, openspiel: bool) -> None:
     } <= data.keys()
     games = data["games"]
     expected = set(CHUPAI_GAMES)
+    compiled_core = data["engine"] == "compiled"
+    if compiled_core:  # whole games in the compiled core, interleaved with the others
+        expected |= {"chupai_compiled", "chupai_four_player_compiled"}
     if rlcard:
         expected |= {"rlcard_game", "rlcard_env"}
     if openspiel:
@@ -138,7 +141,8 @@ def check_doudizhu(data: dict[str, Any], rlcard: bool, openspiel: bool) -> None:
     peers = (["rlcard_game", "rlcard_env"] if rlcard else []) + (
         ["openspiel_python", "openspiel_cpp"] if openspiel else []
     )
-    want_ratios = {f"games {m}/{p}" for m in ("chupai_unchecked", "chupai_checked") for p in peers}
+    mine = ("chupai_unchecked", "chupai_checked") + (("chupai_compiled",) if compiled_core else ())
+    want_ratios = {f"games {m}/{p}" for m in mine for p in peers}
     if rlcard:
         want_ratios.add("movegen chupai_legal_plays/rlcard_judger")
     if openspiel:
