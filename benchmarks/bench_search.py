@@ -4,7 +4,7 @@ Run ``python benchmarks/bench_search.py`` (a few minutes on one core) or with
 ``--quick`` (a smoke run), ``--ms M`` (the time budget per decision, default 50),
 ``--deals N`` (tournament deals per game, default 60), ``--games doudizhu,bigtwo``.
 
-For every game whose bots offer core playouts (``SearchGame.playout``):
+For every game whose bots offer core playouts (``SearchGame.playouts``):
 
 * **rollouts per second** of ``search:ms=M`` with each rollout policy: the
   heuristic bot played from observations in Python (the default), ``core`` (the
@@ -103,7 +103,7 @@ def main() -> None:
         spec.key
         for spec in all_games()
         if search_game(spec) is not None
-        and getattr(search_game(spec), "playout", None) is not None
+        and getattr(search_game(spec), "playouts", None) is not None
         and (not wanted or spec.key in wanted)
     ]
     print(f"engine: {engine()}; search budget {args.ms:g} ms per decision")

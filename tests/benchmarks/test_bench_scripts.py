@@ -266,3 +266,28 @@ def test_env_quick_json() -> None:
     assert "steps/s" in out and out.count("SKIPPED") == (
         (0 if HAVE_RLCARD else 1) + (0 if HAVE_OPENSPIEL else 1)
     )
+
+
+def test_search_quick_json() -> None:
+    out, data = run_script("bench_search.py", "--quick", "--ms", "5", "--games", "bigtwo")
+    assert data["engine"] in ("compiled", "partial", "pure")
+    game = data["games"]["bigtwo"]
+    assert set(game["rollouts"]) == {"heuristic", "core", "core-random"}
+    for row in game["rollouts"].values():
+        assert row["decisions"] >= 1 and row["rollouts_per_s"] > 0
+    assert game["core_over_heuristic_rollouts"] > 0
+    duel = game["strength"]
+    assert duel["deals"] == 4  # --quick
+    bots = [k for k in duel if k.startswith("search")]
+    assert len(bots) == 2 and all(-1 <= duel[b]["win_rate"] <= 1 for b in bots)
+    assert "rollout=core" in out
+
+
+def test_memory_quick_json() -> None:
+    _, data = run_script("bench_memory.py", "--quick")
+    assert data["target_mib"] == 45
+    peaks = data["peak_mib"]
+    assert {"bigtwo/api", "bigtwo/api-pure", "doudizhu/api", "biga/api"} <= set(peaks)
+    assert all(5 < v < 1000 for v in peaks.values())
+    assert data["max_mib"] == max(peaks.values())
+    assert data["meets_target"] == (data["max_mib"] <= 45)
