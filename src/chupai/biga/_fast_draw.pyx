@@ -5,8 +5,9 @@
 # (_fast_deal.FastDeal). Every decision takes index SplitMix64.below(count) of
 # the legal list in the order of BigADeal.legal_actions(), as
 # chupai.biga.playout.random_games_py does on the Python engine.
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport uint64_t
 
+from chupai._mt cimport MT, mt_base, mt_below, mt_seed, mt_shuffle
 from chupai._rng cimport SplitMix, sm_below
 from chupai.biga._fast cimport ACEF, BIGF, MAXC
 from chupai.biga._fast_deal cimport (
@@ -16,91 +17,18 @@ from chupai.biga._fast_deal cimport (
 from chupai.biga.notation import CANONICAL_STOCK
 
 
-# ----- random.Random(seed): MT19937 as in CPython's _randommodule.c ---------------------
+# ----- notation.deal_stock: random.Random(seed) (chupai._mt) ---------------------------
 
-cdef struct MT:
-    uint32_t mt[624]
-    int mti
-
-
-cdef void mt_init(MT* r, uint32_t s) noexcept nogil:
-    cdef int i
-    r.mt[0] = s
-    for i in range(1, 624):
-        r.mt[i] = 1812433253U * (r.mt[i - 1] ^ (r.mt[i - 1] >> 30)) + <uint32_t>i
-    r.mti = 624
+cdef MT BASE            # where every random.Random(seed) starts
+mt_base(&BASE)
 
 
-cdef void mt_seed(MT* r, const uint32_t* key, int n) noexcept nogil:
-    # init_by_array
-    cdef int i = 1, j = 0, k
-    mt_init(r, 19650218U)
-    for k in range(624 if 624 > n else n, 0, -1):
-        r.mt[i] = (r.mt[i] ^ ((r.mt[i - 1] ^ (r.mt[i - 1] >> 30)) * 1664525U)) + key[j] + <uint32_t>j
-        i += 1
-        j += 1
-        if i >= 624:
-            r.mt[0] = r.mt[623]
-            i = 1
-        if j >= n:
-            j = 0
-    for k in range(623, 0, -1):
-        r.mt[i] = (r.mt[i] ^ ((r.mt[i - 1] ^ (r.mt[i - 1] >> 30)) * 1566083941U)) - <uint32_t>i
-        i += 1
-        if i >= 624:
-            r.mt[0] = r.mt[623]
-            i = 1
-    r.mt[0] = 0x80000000U
-
-
-cdef uint32_t mt_next(MT* r) noexcept nogil:
-    # genrand_uint32
-    cdef uint32_t y
-    cdef int kk
-    if r.mti >= 624:
-        for kk in range(624 - 397):
-            y = (r.mt[kk] & 0x80000000U) | (r.mt[kk + 1] & 0x7fffffffU)
-            r.mt[kk] = r.mt[kk + 397] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        for kk in range(624 - 397, 623):
-            y = (r.mt[kk] & 0x80000000U) | (r.mt[kk + 1] & 0x7fffffffU)
-            r.mt[kk] = r.mt[kk + (397 - 624)] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        y = (r.mt[623] & 0x80000000U) | (r.mt[0] & 0x7fffffffU)
-        r.mt[623] = r.mt[396] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        r.mti = 0
-    y = r.mt[r.mti]
-    r.mti += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9d2c5680U
-    y ^= (y << 15) & 0xefc60000U
-    y ^= y >> 18
-    return y
-
-
-cdef int mt_below(MT* r, int n) noexcept nogil:
-    # Random._randbelow_with_getrandbits: k = n.bit_length(), getrandbits(k) until < n
-    cdef int k = 0, x
-    while (n >> k) != 0:
-        k += 1
-    x = mt_next(r) >> (32 - k)
-    while x >= n:
-        x = mt_next(r) >> (32 - k)
-    return x
-
-
-cdef int deal_stock(uint64_t seed, unsigned char* stock) noexcept nogil:
+cdef int deal_stock(uint64_t seed, int* stock) noexcept nogil:
     # notation.deal_stock: random.Random(seed); first drawer, then the shuffle
     cdef MT r
-    cdef uint32_t key[2]
-    key[0] = <uint32_t>seed
-    key[1] = <uint32_t>(seed >> 32)
-    mt_seed(&r, key, 2 if key[1] else 1)
-    cdef int first = mt_below(&r, 5), i, j
-    cdef unsigned char tmp
-    for i in range(107, 0, -1):
-        j = mt_below(&r, i + 1)
-        tmp = stock[i]
-        stock[i] = stock[j]
-        stock[j] = tmp
+    mt_seed(&r, seed, &BASE)
+    cdef int first = mt_below(&r, 5)
+    mt_shuffle(&r, stock, 108)
     return first
 
 
@@ -123,7 +51,7 @@ cdef inline int ace_choices(Draw* w, int seat) noexcept nogil:
     return n
 
 
-cdef int run_draw(Draw* w, const unsigned char* stock, SplitMix* rng, int* actions) noexcept nogil:
+cdef int run_draw(Draw* w, const int* stock, SplitMix* rng, int* actions) noexcept nogil:
     # DrawPhase._run_draw with the random policy deciding at every checkpoint
     cdef int s, k, n, i, suit, c
     while True:
@@ -167,7 +95,7 @@ cdef int run_draw(Draw* w, const unsigned char* stock, SplitMix* rng, int* actio
 cdef int start_deal(uint64_t seed, State* st, SplitMix* rng, int* actions) noexcept nogil:
     # new_deal(rules, seed) and its decisions before play: the Big Ace suit when
     # play starts (st ready), -1 on a redeal
-    cdef unsigned char stock[108]
+    cdef int stock[108]
     cdef Draw w
     cdef int i, s, f, d, suit, alone, partner = -1, revealed = 0
     for i in range(108):
@@ -252,7 +180,7 @@ for _i, _f in enumerate(CANONICAL_STOCK):
 
 def shuffled_stock(unsigned long long seed):
     """``notation.deal_stock(seed)`` computed in C: ``(first drawer, stock)``."""
-    cdef unsigned char stock[108]
+    cdef int stock[108]
     cdef int i
     for i in range(108):
         stock[i] = CANON[i]

@@ -1,16 +1,18 @@
 # Whole random deals of Big Two in C, for the benchmark: the deal of each seed is
 # dealt as chupai.bigtwo.game.new_deal deals it (the MT19937 shuffle of
-# _fast_mt.pxd, the leftover step and the first lead of chupai.bigtwo.phases), then
+# chupai._mt, the leftover step and the first lead of chupai.bigtwo.phases), then
 # played to the end by the compiled play phase with SplitMix64(seed) choices.
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, realloc
 
+from chupai._mt cimport MT, mt_base, mt_below, mt_seed, mt_shuffle
 from chupai.bigtwo._fast_deal cimport apply_legal, compute_legal, fill_opts, play_out
 from chupai.bigtwo._fast_state cimport Engine
 from chupai.bigtwo._fast_gen cimport Buf, Gen, buf_free, gen_combos, gen_for
-from chupai.bigtwo._fast_mt cimport MT, mt_below, mt_seed, mt_shuffle
 
 cdef uint64_t LOW = 0x1111111111111
+cdef MT BASE            # where every random.Random(seed) starts (chupai._mt)
+mt_base(&BASE)
 
 
 cdef extern from *:
@@ -59,7 +61,7 @@ cdef bint deal_c(Engine* e, const DealOpts* d, uint64_t seed) noexcept nogil:
     cdef int deck[52]
     cdef int n = e.o.players, i, dealer, first, p0, card
     cdef uint64_t leftover = 0
-    mt_seed(&mt, seed)
+    mt_seed(&mt, seed, &BASE)
     dealer = mt_below(&mt, n)
     for i in range(52):
         deck[i] = i

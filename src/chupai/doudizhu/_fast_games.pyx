@@ -1,10 +1,11 @@
 # Many compiled Dou Dizhu deals: random_games() deals each deal as
 # chupai.doudizhu.dealing.deal_cards deals it (the shuffle ported to C:
-# _fast_mt.pxd) and plays it with FastDeal (_fast_deal).
+# chupai._mt, _fast_dealing.pxd) and plays it with FastDeal (_fast_deal).
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 
+from chupai._mt cimport MT, mt_base, mt_seed
 from chupai.doudizhu._fast_deal cimport DR, MAXP, POLICY_RANDOM, FastDeal, fill_rules
-from chupai.doudizhu._fast_mt cimport MT, deal_stock, mt_base, mt_seed
+from chupai.doudizhu._fast_dealing cimport deal_stock
 from chupai.doudizhu._fast_py cimport Gen, gen_for, split_cards
 
 

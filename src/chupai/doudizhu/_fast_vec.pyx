@@ -9,12 +9,12 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
+from chupai._mt cimport MT, mt_base, mt_getrandbits, mt_seed, mt_seed_key
 from chupai.doudizhu._fast_deal cimport (
     A_BID0, A_NO_ROB, A_PASS, A_ROB, A_SHOW, DR, MAXP, P_OVER, P_PLAY, FastDeal, fill_rules,
 )
 from chupai.doudizhu._fast_gen cimport CC, LOW_RANKS, NR
-from chupai.doudizhu._fast_mt cimport MT, deal_stock, mt_base
-from chupai.doudizhu._fast_mt2 cimport mt_bits63, mt_seed_key
+from chupai.doudizhu._fast_dealing cimport deal_stock
 from chupai.doudizhu._fast_py cimport Gen, gen_for
 from chupai.doudizhu._fast_vecdefs cimport (
     F4, F8, GS, HISTORY, Ent, Key, add_card, cc_tag, grow, key_hash, kth_smallest, sat_sub,
@@ -223,11 +223,8 @@ cdef class VecRunner:
         cdef uint64_t klo = 0
         cdef uint32_t khi = 0
         cdef int drawn, m, s, n = self.n, total = self.n * self.r.hand_size
-        cdef uint64_t seed = mt_bits63(&self.rng[i])
-        cdef uint32_t key[2]
-        key[0] = <uint32_t>seed
-        key[1] = <uint32_t>(seed >> 32)
-        mt_seed_key(&mt, key, 2 if key[1] else 1, &self.base)  # dealing.deal_cards
+        cdef uint64_t seed = mt_getrandbits(&self.rng[i], 63)
+        mt_seed(&mt, seed, &self.base)  # dealing.deal_cards
         deal_stock(&mt, self.packs, n, self.r.hand_size, stock, &drawn, &m)
         if dealer < 0:
             dealer = drawn
