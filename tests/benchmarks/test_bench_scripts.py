@@ -239,6 +239,12 @@ def test_env_quick_json() -> None:
         expected |= {"rlcard_doudizhu", "rlcard_doudizhu_run"}
     if HAVE_OPENSPIEL:
         expected.add("openspiel_dou_dizhu")
+    if data["engine"].startswith("engine compiled"):  # the batched Dou Dizhu runner
+        expected |= {
+            f"vector_{kind}_doudizhu_{preset}"
+            for kind in ("py", "sample")
+            for preset in ("classic", "four_player")
+        }
     assert set(data["steps_per_s"]) == expected
     for name, f in data["figures"].items():
         assert 0 < f["median_steps_per_s"] <= f["steps_per_s"] == data["steps_per_s"][name], name
@@ -253,7 +259,11 @@ def test_env_quick_json() -> None:
         if HAVE_RLCARD
         else []
     ) + ([("openspiel", "openspiel_dou_dizhu")] if HAVE_OPENSPIEL else [])
-    want = {f"{p}doudizhu_vs_{short}" for p in ("", "vector_") for short, _ in peers}
+    runner = data["engine"].startswith("engine compiled")
+    kinds = ("", "vector_") + (("vector_sample_",) if runner else ())
+    want = {f"{p}doudizhu_vs_{short}" for p in kinds for short, _ in peers}
+    if runner:
+        want |= {f"vector_doudizhu_{p}_c_runner_vs_py_deals" for p in ("classic", "four_player")}
     assert set(data["ratios"]) == set(data["ratios_median"]) == want
     for short, peer in peers:
         assert data["ratios"][f"doudizhu_vs_{short}"] == pytest.approx(
