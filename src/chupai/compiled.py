@@ -18,17 +18,14 @@ import os
 from types import ModuleType
 from typing import Final
 
-__all__ = ["MODULES", "pure_forced", "load", "built", "engine", "missing_note"]
+__all__ = ["MODULES", "ENV_MODULES", "pure_forced", "load", "built", "engine", "missing_note"]
 
-MODULES: Final = (
-    "chupai.doudizhu._fast",
-    "chupai.bigtwo._fast",
-    "chupai.biga._fast",
-    "chupai.env._fast_encode",
-    "chupai.doudizhu._fast_vec",
-)
-"""The compiled modules: one per game, the environment's encoder and the
-batched Dou Dizhu runner."""
+MODULES: Final = ("chupai.doudizhu._fast", "chupai.bigtwo._fast", "chupai.biga._fast")
+"""The compiled modules of the rules engine, one per game."""
+
+ENV_MODULES: Final = ("chupai.env._fast_encode", "chupai.doudizhu._fast_vec")
+"""The compiled modules of the environment (the ``env`` extra: they need numpy):
+the encoder and the batched Dou Dizhu runner."""
 
 
 def pure_forced() -> bool:
@@ -55,7 +52,8 @@ def load(name: str) -> ModuleType | None:
 
 def engine() -> str:
     """``compiled`` when every game's compiled module is in use, ``pure`` when none
-    is, ``partial`` otherwise."""
+    is, ``partial`` otherwise (the environment's modules are not counted: they
+    come with the ``env`` extra)."""
     used = [load(name) is not None for name in MODULES]
     if all(used):
         return "compiled"

@@ -47,7 +47,9 @@ def test_the_compiled_core_is_built_where_ci_requires_it() -> None:
     if os.environ.get("CHUPAI_REQUIRE_COMPILED", "") in ("", "0"):
         pytest.skip("CHUPAI_REQUIRE_COMPILED is not set")
     missing = [
-        name for name in ("chupai._fast_rng", *compiled.MODULES) if compiled.built(name) is None
+        name
+        for name in ("chupai._fast_rng", *compiled.MODULES, *compiled.ENV_MODULES)
+        if compiled.built(name) is None
     ]
     assert not missing, f"not built: {missing}"
 
@@ -63,7 +65,7 @@ def test_missing_note_only_when_nothing_is_built(monkeypatch: pytest.MonkeyPatch
     assert note is not None and "pure-Python engine" in note
 
 
-@pytest.mark.parametrize("name", compiled.MODULES)
+@pytest.mark.parametrize("name", compiled.MODULES + compiled.ENV_MODULES)
 def test_each_compiled_module_imports_first_in_a_fresh_process(name: str) -> None:
     """A compiled module imported before its pure twin (as chupai.compiled.engine
     does) must not trip over a circular import."""
