@@ -440,21 +440,7 @@ class Codec:
         if w is None or not _writable(out):
             np.concatenate(self.parts(obs), out=out)
             return
-        v = self.values(obs)
-        w[0].write_row(
-            out,
-            w[1],
-            w[2],
-            v.cards,
-            v.counts,
-            v.me,
-            self._left_scale,
-            v.state,
-            v.hist,
-            v.stop,
-            v.cards_of,
-            w[3],
-        )
+        self._write_row(w[0], w[1:], obs, out)
 
     def write_rows(self, observations: Sequence[Any], out: npt.NDArray[np.float32]) -> None:
         """Write the vector of ``observations[i]`` into row ``i`` of ``out`` (a 2-D
@@ -476,6 +462,10 @@ class Codec:
         spec = self.compiled_spec(module)
         if spec is None:
             raise ValueError(f"{type(self).__name__} has no compiled writer")
+        self._write_row(module, spec, obs, out)
+
+    def _write_row(self, module: Any, spec: Sequence[Any], obs: Any, out: Vector) -> None:
+        """One row through ``module.write_row`` with this codec's compiled ``spec``."""
         v = self.values(obs)
         module.write_row(
             out,
