@@ -447,30 +447,39 @@ def _check_setup(
     givers: Sequence[int],
     recipients: Sequence[int],
 ) -> None:
-    if len(hands) != PLAYERS:
-        raise ChupaiError(f"a deal needs {PLAYERS} hands, not {len(hands)}")
-    for seat, h in enumerate(hands):
-        if h <= 0 or h & GUARD:
-            raise ChupaiError(f"hand {seat} is empty or malformed")
-    total = 0
-    for h in hands:
-        total += h
-        if (PACK + GUARD - total) & GUARD != GUARD:
-            raise ChupaiError("the hands hold a card more than three times (the pack holds 3)")
+    """Raise :class:`ChupaiError` naming what is wrong with a deal's setup."""
+    _check_hands(hands)
     if isinstance(offense, bool) or not isinstance(offense, int) or not 0 <= offense < PLAYERS:
         raise ChupaiError(f"offense leader {offense!r} is not a seat of {PLAYERS}")
     if len(levels) != 2 or any(not 0 <= lv <= 12 for lv in levels):
         raise ChupaiError(f"levels {tuple(levels)!r} must be two rank indices 0..12 (2 … A)")
+    _check_tribute(givers, recipients)
+
+
+def _check_hands(hands: list[int]) -> None:
+    if len(hands) != PLAYERS:
+        raise ChupaiError(f"a deal needs {PLAYERS} hands, not {len(hands)}")
+    total = 0
+    for seat, h in enumerate(hands):
+        if h <= 0 or h & GUARD:
+            raise ChupaiError(f"hand {seat} is empty or malformed")
+        total += h
+        if (PACK + GUARD - total) & GUARD != GUARD:
+            raise ChupaiError("the hands hold a card more than three times (the pack holds 3)")
+
+
+def _check_tribute(givers: Sequence[int], recipients: Sequence[int]) -> None:
     if len(set(givers)) != len(givers) or any(not 0 <= s < PLAYERS for s in givers):
         raise ChupaiError(f"tribute givers {tuple(givers)!r} must be distinct seats")
-    if givers:
-        team = team_of(givers[0])
-        if any(team_of(s) != team for s in givers):
-            raise ChupaiError("the tribute givers must be of one team")
-        if len(recipients) < len(givers) or any(team_of(s) == team for s in recipients):
-            raise ChupaiError("each tribute giver needs a recipient of the other team")
-        if len(set(recipients)) != len(recipients):
-            raise ChupaiError(f"tribute recipients {tuple(recipients)!r} must be distinct")
+    if not givers:
+        return
+    team = team_of(givers[0])
+    if any(team_of(s) != team for s in givers):
+        raise ChupaiError("the tribute givers must be of one team")
+    if len(recipients) < len(givers) or any(team_of(s) == team for s in recipients):
+        raise ChupaiError("each tribute giver needs a recipient of the other team")
+    if len(set(recipients)) != len(recipients) or any(not 0 <= s < PLAYERS for s in recipients):
+        raise ChupaiError(f"tribute recipients {tuple(recipients)!r} must be distinct seats")
 
 
 def new_deal(
