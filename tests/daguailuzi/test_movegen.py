@@ -35,11 +35,12 @@ def _rules(data: dict[str, object]) -> DaguailuziRules:
 
 
 @st.composite
-def hands(draw: st.DrawFn, most: int) -> int:
-    """A hand of 1..``most`` cards: naturals from the 162-card pack (so 0..3 copies
-    of a type), 0..6 jokers, sometimes crowded on few ranks or one suit."""
+def hands(draw: st.DrawFn, most: int, least: int = 1) -> int:
+    """A hand of ``least``..``most`` cards (fewer when the crowded pool runs out):
+    naturals from the 162-card pack (so 0..3 copies of a type), 0..6 jokers,
+    sometimes crowded on few ranks or one suit."""
     jokers = draw(st.integers(0, min(6, most)))
-    n = draw(st.integers(max(0, 1 - jokers), most - jokers))
+    n = draw(st.integers(max(0, least - jokers), most - jokers))
     pool = NATURAL_DECK
     shape = draw(st.sampled_from(["any", "ranks", "suit"]))
     if shape == "ranks":
@@ -92,8 +93,8 @@ full_hands = st.permutations(DECK).map(lambda deck: from_types(deck[:27]))
 """A 27-card hand dealt from a shuffled 162-card pack."""
 
 
-@settings(max_examples=4)
-@given(full_hands, rules_st, st.data())
+@settings(max_examples=6)
+@given(st.one_of(full_hands, hands(27, least=27)), rules_st, st.data())
 def test_full_hands_match_brute_force(
     hand: int, rules: DaguailuziRules, data: st.DataObject
 ) -> None:
