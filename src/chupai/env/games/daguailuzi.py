@@ -47,6 +47,7 @@ played as the first legal offer of those ranks).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Final, NamedTuple
 
@@ -156,48 +157,54 @@ def _levels(rules: DaguailuziRules) -> tuple[int | None, ...]:
     return tuple(range(13)) if rules.trumps else (None,)
 
 
-def _readings(rules: DaguailuziRules, level: int | None, out: set[PlayClass]) -> None:
-    """Add to ``out`` the class of every play at trump ``level``.
+@cache
+def _representatives(flush_only: bool) -> tuple[int, ...]:
+    """One set of cards per reading a deal may give, whatever the level.
 
-    A reading depends on the natural cards' ranks and on whether they share one
-    suit (§4.2 (d)), so one set per rank multiset and joker count is classified
-    with mixed suits and one with a single suit (spades; a flush-family class then
-    stands for all four suits)."""
+    A reading depends only on the natural cards' ranks, on whether they share one
+    suit, and on the jokers (§4.2 (d)): so one set per rank multiset and joker
+    count with mixed suits (suits cycling S H C D) and one with a single suit
+    (spades; a flush-family class then stands for all four suits).
+    ``flush_only``: only the one-suit sets of three ranks or more, the only ones
+    that can be flushes."""
     unit = dc.UNIT
+    out: list[int] = []
     for size in (1, 2, 3, 5):
         for b in range(min(size, 3) + 1):
             for r in range(min(size - b, 3) + 1):
                 jokers = b * unit[dc.BJ] + r * unit[dc.RJ]
                 n = size - b - r
                 if n == 0:
-                    _add(classify(jokers, rules, level), out)
+                    out += [] if flush_only else [jokers]
                     continue
                 for ranks in combinations_with_replacement(range(13), n):
-                    if n >= 2:  # suits cycle S H C D: never one suit
-                        mixed = sum(unit[4 * x + i % 4] for i, x in enumerate(ranks))
-                        _add(classify(jokers + mixed, rules, level), out)
-                    if max(ranks.count(x) for x in ranks) <= dc.COPIES:
-                        _add(classify(jokers + sum(unit[4 * x] for x in ranks), rules, level), out)
-
-
-def _add(combo: Combo | None, out: set[PlayClass]) -> None:
-    if combo is None:
-        return
-    c = _class_of_combo(combo)
-    if combo.kind in _FLUSHY:
-        out.update(c._replace(suit=s) for s in range(4))
-    else:
-        out.add(c)
+                    if n >= 2 and not flush_only:
+                        out.append(jokers + sum(unit[4 * x + i % 4] for i, x in enumerate(ranks)))
+                    if max(map(ranks.count, ranks)) > dc.COPIES:
+                        continue
+                    if not flush_only or (size == 5 and len(set(ranks)) >= 3):
+                        out.append(jokers + sum(unit[4 * x] for x in ranks))
+    return tuple(out)
 
 
 def play_classes(rules: DaguailuziRules) -> list[PlayClass]:
-    """Every play class of ``rules`` (at every level its deals may have), in id
+    """Every play class of ``rules``, at every level its deals may have, in id
     order: kind (:class:`~chupai.daguailuzi.combos.Kind` order), key, ``BJ``,
-    ``RJ``, suit."""
-    found: set[PlayClass] = set()
-    for level in _levels(rules):
-        _readings(rules, level, found)
-    return sorted(found, key=lambda c: (_KIND_INDEX[c.kind], c.key, c.bj, c.rj, c.suit))
+    ``RJ``, suit. Every level gives the same classes but for flushes (whether
+    five suited ranks form a run, a straight flush, is natural; their keys follow
+    the level's order), so the other levels classify only the sets that can be
+    flushes."""
+    found: set[tuple[Kind, int, int, int, int]] = set()
+    add = found.add
+    for i, level in enumerate(_levels(rules)):
+        for cards in _representatives(i > 0):
+            c = classify(cards, rules, level)
+            if c is not None:
+                add((c.kind, c.size, c.key, (cards >> _BJ_SHIFT) & 7, (cards >> _RJ_SHIFT) & 7))
+    out = [
+        PlayClass(*f, suit) for f in found for suit in ((0, 1, 2, 3) if f[0] in _FLUSHY else (-1,))
+    ]
+    return sorted(out, key=lambda c: (_KIND_INDEX[c.kind], c.key, c.bj, c.rj, c.suit))
 
 
 def _gifts(kind: GiftKind) -> list[Any]:
