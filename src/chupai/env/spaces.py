@@ -1,4 +1,4 @@
-"""Fixed, discrete action spaces for the three games.
+"""Fixed, discrete action spaces for the games.
 
 An :class:`ActionSpace` numbers every action that can arise in a deal of one game
 under one set of combination options, so that a learner sees a fixed ``Discrete(n)``
@@ -143,9 +143,29 @@ true_seven 562-587, three_jokers 588-589, four_jokers 590, two_big_aces 591-594,
 capture 595-646). ``big_ace_in_sets=true``: n = 727; ``fours_capture=false``:
 n = 595; ``sequence_order=chain_four_to_three``: n = 741.
 
+**大怪路子** (too many distinct plays to number: the ids are **classes** of
+plays, :attr:`ActionSpace.action_class`, see :mod:`chupai.env.games.daguailuzi`)
+
+======================= ===================================================
+ids                     actions
+======================= ===================================================
+0                       ``PASS``
+1..108                  only with ``tribute=true``: ``tribute X`` and
+                        ``return X`` for the 54 card types (then, under
+                        ``return_rule=joker_candidates``, 560 ``offer``
+                        rank sets and 54 ``take X``)
+then                    the play classes ``(kind, size, key, bj, rj,
+                        suit)``, by kind, key, ``BJ``, ``RJ``, suit
+======================= ===================================================
+
+Sizes: ``seed``: n = 39,266 (38,332 of them flush classes: flushes compare card by
+card); ``shanghai``: n = 1,106. A legal action's id is its class's; the
+environments play the first legal action of the class an id names.
+
 :meth:`ActionSpace.describe` gives the deal's own action text (``Deal.action_text``),
 except that a capture also names what it takes (``capture 4 4 (takes 7 7 7)``),
-so that every id has its own text.
+so that every id has its own text; a 大怪路子 class reads as its reading
+(``straight_flush H T-A [BJ BJ RJ]``).
 """
 
 from __future__ import annotations
@@ -176,7 +196,8 @@ Action: TypeAlias = Any
 """An engine action of the space's game (a ``Combo``, ``PASS``, ``Bid``,
 ``Choice``, ``Declare``, ``Capture`` or ``LastCard``): hashable values that compare
 by value. In the space of a game without an environment plugin, the action's text
-(``deal.action_text``)."""
+(``deal.action_text``); in a space of classes (:attr:`ActionSpace.action_class`),
+the class of actions."""
 
 Blocks: TypeAlias = list[tuple[str, list[Action]]]
 """The labelled blocks of a space, in id order."""
