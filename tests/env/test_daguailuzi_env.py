@@ -110,14 +110,20 @@ def _hand_and_top(data: st.DataObject, rules: Any, level: int | None) -> tuple[i
     return hand, top
 
 
-@settings(max_examples=60, deadline=None)
-@given(data=st.data(), preset=st.sampled_from(CASES + ["seed,wild_rank=lowest,two_rank=high"]))
-def test_every_legal_play_has_its_class_in_the_space(data: st.DataObject, preset: str) -> None:
-    rules = (
-        PRESETS[preset]
-        if preset in PRESETS
-        else resolve("seed", {"wild_rank": "lowest", "two_rank": "high"})
-    )
+VARIANTS = {
+    "seed": PRESETS["seed"],
+    "shanghai": PRESETS["shanghai"],
+    "lowest,two_high": resolve("seed", {"wild_rank": "lowest", "two_rank": "high"}),
+    "trumps,card_by_card": resolve("seed", {"trumps": "true"}),
+}
+"""Rules whose spaces differ: a flush's key depends on the comparison and, with
+trumps, on the level."""
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), variant=st.sampled_from(sorted(VARIANTS)))
+def test_every_legal_play_has_its_class_in_the_space(data: st.DataObject, variant: str) -> None:
+    rules = VARIANTS[variant]
     space = _space(rules)
     level = data.draw(st.integers(0, 12)) if rules.trumps else None
     hand, top = _hand_and_top(data, rules, level)
@@ -430,3 +436,23 @@ def test_state_fields() -> None:
     assert not enc.view(
         Encoder.for_rules(GAME, "seed").encode(new_deal(PRESETS["seed"], 1).observe(0)), "trump"
     ).any()
+
+
+# ----- long runs (slow) ---------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_dealt_hands_at_every_level(variant: str) -> None:
+    """Every play of many dealt hands, leading and following, at every level the
+    rules allow, has its class in the space."""
+    rules = VARIANTS[variant]
+    space = _space(rules)
+    levels = range(13) if rules.trumps else [None]
+    for level in levels:
+        for seed in range(3 if rules.trumps else 8):
+            hands = deal_hands(seed, 0)
+            tops = legal_plays(hands[0], None, rules, level)[::50]
+            for hand in hands[1:]:
+                for top in [None, *tops]:
+                    space.indices(legal_plays(hand, top, rules, level))
