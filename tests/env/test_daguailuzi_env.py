@@ -305,6 +305,13 @@ def test_render_shows_no_hand() -> None:
     assert isinstance(text, str) and "offense" in text
     for seat in range(6):
         assert e.deal.cards_text(e.deal.observe(seat).hand) not in text
+    rows = {line.split()[0]: line for line in text.splitlines() if line.startswith("seat_")}
+    leader = f"seat_{e.deal.offense}"
+    assert all((" leader " in row) == (agent == leader) for agent, row in rows.items())
+    assert all(f" {'AB'[int(a[-1]) % 2]} " in row for a, row in rows.items())
+    e = raw_env(GAME, "shanghai", render_mode="ansi")
+    e.reset(seed=0)
+    assert (e.render() or "").count(" lv2 ") == 6  # both teams start at level 2
 
 
 # ----- the encoding ----------------------------------------------------------------------

@@ -54,7 +54,7 @@ from typing import Any, Final, NamedTuple
 from chupai.actions import PASS, Pass
 from chupai.daguailuzi import cards as dc
 from chupai.daguailuzi.combos import CAT_SHIFT, Combo, Kind, classify
-from chupai.daguailuzi.events import HAND_SIZE, PLAYERS, Gift, GiftKind, Phase, team_of
+from chupai.daguailuzi.events import HAND_SIZE, PLAYERS, TEAM_NAMES, Gift, GiftKind, Phase, team_of
 from chupai.daguailuzi.observation import Observation
 from chupai.daguailuzi.rules import SEED, DaguailuziRules, FlushCompare, ReturnRule
 from chupai.env import codec as cd
@@ -68,6 +68,7 @@ __all__ = [
     "PlayClass",
     "action_class",
     "play_classes",
+    "role_notes",
     *PLUGIN_API,
 ]
 
@@ -431,6 +432,24 @@ def codec(rules: DaguailuziRules) -> cd.Codec:
 
 
 # ----- rendering and rewards -----------------------------------------------------------
+
+
+def role_notes(obs: Any) -> tuple[str, ...]:
+    """A public note per seat beside its role (offense or defense): its team, the
+    team's level when the rules score by levels, ``leader`` for the offense
+    leader."""
+    o: Observation = obs
+    by_levels = o.rules.scoring == "levels"
+    notes = []
+    for s in range(PLAYERS):
+        t = team_of(s)
+        words = [TEAM_NAMES[t]]
+        if by_levels:
+            words.append("lv" + dc.RANKS[o.levels[t]])
+        if s == o.offense:
+            words.append("leader")
+        notes.append(" ".join(words))
+    return tuple(notes)
 
 
 def public_action(event: Any) -> bool:
