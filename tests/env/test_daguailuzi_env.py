@@ -179,12 +179,14 @@ def test_pettingzoo_api_test(preset: str) -> None:
         )
 
 
-def test_pettingzoo_seed_test() -> None:
-    seed_test(lambda: env(game=GAME, rules="shanghai"), num_cycles=100)
+@pytest.mark.parametrize("preset", CASES)
+def test_pettingzoo_seed_test(preset: str) -> None:
+    seed_test(lambda: env(game=GAME, rules=preset), num_cycles=100)
 
 
-def test_gymnasium_check_env() -> None:
-    e = ChupaiGymEnv(GAME, "seed", seat=1, opponents="random", seed=5, illegal_reward=-1.0)
+@pytest.mark.parametrize("preset", CASES)
+def test_gymnasium_check_env(preset: str) -> None:
+    e = ChupaiGymEnv(GAME, preset, seat=1, opponents="random", seed=5, illegal_reward=-1.0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(e.unwrapped, skip_render_check=True)
