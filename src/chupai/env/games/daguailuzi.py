@@ -69,6 +69,7 @@ __all__ = [
     "OfferClass",
     "PlayClass",
     "action_class",
+    "known_cards",
     "play_classes",
     "role_notes",
     *PLUGIN_API,
@@ -319,7 +320,9 @@ def known_cards(o: Observation) -> list[int]:
     known = [0] * PLAYERS
     if o.phase is Phase.OVER:
         return [0 if s == me else h for s, h in enumerate(o.shown)]
-    done = _exchanged(o)
+    if not o.tributes:
+        return known
+    done = len(o.tributes) if o.phase is Phase.PLAY else _exchanged(o)
     back = {(rcp, giver): card for rcp, giver, card in o.returned}
     offered = {(rcp, giver): cards for rcp, giver, cards in o.offers}
     for i, (giver, rcp, card) in enumerate(o.tributes):
