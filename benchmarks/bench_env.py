@@ -5,9 +5,9 @@ Dizhu when they are installed.
 Run ``python benchmarks/bench_env.py`` (about four minutes with the pure run), ``--quick`` for a
 smoke run of a few seconds; ``--rounds N`` and ``--seconds S`` (timed seconds per
 contender, split over the rounds) set the effort, ``--games`` picks chupai's games
-(``bigtwo,doudizhu,doudizhu_four_player,biga``; the peers run whenever Dou Dizhu
-classic does) and ``--num-games`` the width of the batch runner (64). Needs the
-``env`` extra (``pip install 'chupai[env]'``).
+(``bigtwo,doudizhu,doudizhu_four_player,biga,daguailuzi,daguailuzi_shanghai``;
+the peers run whenever Dou Dizhu classic does) and ``--num-games`` the width of the
+batch runner (64). Needs the ``env`` extra (``pip install 'chupai[env]'``).
 
 Everything runs in this one process, so on **one core**; for figures worth
 publishing the machine should be otherwise idle (other load slows every contender,
@@ -24,7 +24,7 @@ action uniformly among the legal ids with a seeded :class:`random.Random`
 (``randrange`` over the list of legal ids), so the pick costs the same in each:
 
 * chupai AEC (Big Two standard, Dou Dizhu classic and four_player, Big A
-  standard): ``chupai.env.aec.env(game=..., rules=...)`` (PettingZoo's
+  standard, 大怪路子 seed and shanghai): ``chupai.env.aec.env(game=..., rules=...)`` (PettingZoo's
   order-enforcing wrapper included), driven by the standard loop: ``for agent in
   env.agent_iter()``, ``env.last()`` (which encodes the agent's observation and
   builds its action mask), ``env.step(None)`` for a finished agent, otherwise
@@ -110,6 +110,8 @@ GAMES: dict[str, tuple[str, str]] = {
     "doudizhu": ("doudizhu", "classic"),
     "doudizhu_four_player": ("doudizhu", "four_player"),
     "biga": ("biga", "standard"),
+    "daguailuzi": ("daguailuzi", "seed"),
+    "daguailuzi_shanghai": ("daguailuzi", "shanghai"),
 }
 """``--games`` names -> (game key, preset)."""
 

@@ -227,7 +227,14 @@ def test_daguailuzi_quick_json() -> None:
 
 
 HAVE_ENV = all(importable(m) for m in ("numpy", "gymnasium", "pettingzoo"))
-ENV_GAMES = ("bigtwo_standard", "doudizhu_classic", "doudizhu_four_player", "biga_standard")
+ENV_GAMES = (
+    "bigtwo_standard",
+    "doudizhu_classic",
+    "doudizhu_four_player",
+    "biga_standard",
+    "daguailuzi_seed",
+    "daguailuzi_shanghai",
+)
 
 
 @pytest.mark.skipif(not HAVE_ENV, reason="needs the env extra (numpy, gymnasium, pettingzoo)")

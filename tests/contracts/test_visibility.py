@@ -53,13 +53,20 @@ def _check_seat(spec: GameSpec, env_game: Any, deal: Any, seat: int) -> None:
     assert (view["private"].get("role") or "") == obs.roles[seat], where
     assert view["private"]["hand"] == [_token(c) for c in facts.hand], where
     assert view["public"]["counts"] == list(facts.counts), where
-    # the environment's render: the public role column
-    shown = [
-        col.split(" out#")[0].split(" ")[0] if col else ""
-        for col in public_roles(env_game, obs, facts)
-    ]
-    roles = [r for r in obs.public_roles]
-    assert [s if s in roles else "" for s in shown] == roles, where
+    # the environment's render: the public role column (a role may be several
+    # words, "A offense"; a note may follow it) shows each public role and no other
+    roles = list(obs.public_roles)
+    for col, role in zip(public_roles(env_game, obs, facts), roles):
+        head = col.split(" out#")[0] if col else ""
+        shown = next(
+            (
+                r
+                for r in sorted(set(roles), key=len, reverse=True)
+                if r and (head + " ").startswith(r + " ")
+            ),
+            "",
+        )
+        assert shown == role, where
 
 
 def _play(key: str, deals: int) -> int:

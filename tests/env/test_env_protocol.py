@@ -167,7 +167,7 @@ def test_toy_vector_games() -> None:
 
 # ----- the generic modules name no game ---------------------------------------------------
 
-GAME_NAMES = {"bigtwo", "doudizhu", "biga"}
+GAME_NAMES = {"bigtwo", "doudizhu", "biga", "daguailuzi"}
 
 
 @pytest.mark.parametrize("path", sorted(ENV.glob("*.py")), ids=lambda p: p.name)

@@ -349,9 +349,12 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self._cumulative_rewards[agent] = 0.0
         self._play(action)
 
-    def _play(self, action: SupportsIndex | None) -> None:
+    def _play(self, action: SupportsIndex | None, chosen: Any = None) -> None:
         """Apply action id ``action`` for the seat to act, then end or redeal as
-        needed (the transition without PettingZoo's dead-agent bookkeeping)."""
+        needed (the transition without PettingZoo's dead-agent bookkeeping).
+        ``chosen``: the legal engine action to apply, of id ``action`` (a bot's
+        own choice where one id stands for a class of actions); default the
+        space's :meth:`~chupai.env.spaces.ActionSpace.engine_action`."""
         mask = self._mask if self._mask is not None else self._current_mask()
         try:
             if action is None:
@@ -373,7 +376,9 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
             )
         deal = self.deal
         assert self._legal is not None
-        deal.apply_unchecked(self.space.engine_action(i, self._legal, self._ids))
+        if chosen is None:
+            chosen = self.space.engine_action(i, self._legal, self._ids)
+        deal.apply_unchecked(chosen)
         self._legal = self._mask = None
         seat = deal.to_act
         if seat is not None:

@@ -190,7 +190,11 @@ def _fast_planes(module: ModuleType, planes: CardPlanes) -> Any:
     """The compiled twin of ``planes`` (None for a format it lacks)."""
     if type(planes) is MaskPlanes:
         return module.Planes(())
-    if type(planes) is CountPlanes and all(0 <= m <= 31 for m in planes.maxes):
+    if (
+        type(planes) is CountPlanes
+        and planes.width == 5
+        and all(0 <= m <= 31 for m in planes.maxes)
+    ):
         return module.Planes(planes.maxes)
     return None
 

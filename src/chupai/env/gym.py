@@ -143,7 +143,7 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         while not aec._over and aec.agent_selection != me:
             seat = aec._seat_of[aec.agent_selection]
             action = bots[seat].act(aec.deal.observe(seat), aec.legal_actions())
-            aec._play(space.id_of(aec.deal, action))
+            aec._play(space.id_of(aec.deal, action), action)
 
     def step(self, action: SupportsIndex) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         """Apply the learner's action id, then the bots' actions; returns

@@ -105,11 +105,14 @@ class MaskPlanes(CardPlanes):
 
 
 class CountPlanes(CardPlanes):
-    """Packed 5-bit counts: field ``f`` owns ``maxes[f]`` thermometer slots."""
+    """Packed counts, ``width`` bits a field (5 by default): field ``f`` owns
+    ``maxes[f]`` thermometer slots."""
 
-    def __init__(self, maxes: Sequence[int]) -> None:
+    def __init__(self, maxes: Sequence[int], width: int = 5) -> None:
         self.maxes = tuple(maxes)
-        self.shifts = tuple(5 * f for f in range(len(self.maxes)))
+        self.width = width
+        self._field = (1 << width) - 1
+        self.shifts = tuple(width * f for f in range(len(self.maxes)))
         self.offsets = np.cumsum((0,) + self.maxes[:-1])
         self._thresholds = np.concatenate([np.arange(m) for m in self.maxes])
         self._repeats = np.asarray(self.maxes)
@@ -118,7 +121,8 @@ class CountPlanes(CardPlanes):
     def _make(self, cards: int) -> Vector:
         # a count beyond the decks' copies is capped: in Big A a seat's played
         # cards can exceed them, as 4s come back to play through captures (§6)
-        counts = np.minimum(np.array([(cards >> s) & 31 for s in self.shifts]), self._repeats)
+        field = self._field
+        counts = np.minimum(np.array([(cards >> s) & field for s in self.shifts]), self._repeats)
         out: Vector = (np.repeat(counts, self._repeats) > self._thresholds).astype(_F32)
         return out
 
@@ -129,7 +133,7 @@ class CountPlanes(CardPlanes):
 
 
 _MASK_PLANES: CardPlanes | None = None
-_COUNT_PLANES: dict[tuple[int, ...], CardPlanes] = {}
+_COUNT_PLANES: dict[tuple[tuple[int, ...], int], CardPlanes] = {}
 
 
 def mask_planes() -> CardPlanes:
@@ -139,16 +143,18 @@ def mask_planes() -> CardPlanes:
     return _MASK_PLANES
 
 
-def count_planes(maxes: tuple[int, ...]) -> CardPlanes:
-    p = _COUNT_PLANES.get(maxes)
+def count_planes(maxes: tuple[int, ...], width: int = 5) -> CardPlanes:
+    """The (shared) :class:`CountPlanes` of ``maxes`` over ``width``-bit fields."""
+    p = _COUNT_PLANES.get((maxes, width))
     if p is None:
-        p = _COUNT_PLANES[maxes] = CountPlanes(maxes)
+        p = _COUNT_PLANES[maxes, width] = CountPlanes(maxes, width)
     return p
 
 
-def sat_sub(a: int, b: int, guard: int) -> int:
-    """Per 5-bit field ``max(0, a - b)`` (every field of ``a`` and ``b`` < 16)."""
+def sat_sub(a: int, b: int, guard: int, width: int = 5) -> int:
+    """Per ``width``-bit field ``max(0, a - b)`` (``guard``: the top bit of every
+    field; every field of ``a`` and ``b`` below it)."""
     x = (a + guard) - b
     g = x & guard
-    keep = (g >> 4) * 31
+    keep = (g >> (width - 1)) * ((1 << width) - 1)
     return (x & keep) - g

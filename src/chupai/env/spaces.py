@@ -1,4 +1,4 @@
-"""Fixed, discrete action spaces for the three games.
+"""Fixed, discrete action spaces for the games.
 
 An :class:`ActionSpace` numbers every action that can arise in a deal of one game
 under one set of combination options, so that a learner sees a fixed ``Discrete(n)``
@@ -143,9 +143,29 @@ true_seven 562-587, three_jokers 588-589, four_jokers 590, two_big_aces 591-594,
 capture 595-646). ``big_ace_in_sets=true``: n = 727; ``fours_capture=false``:
 n = 595; ``sequence_order=chain_four_to_three``: n = 741.
 
+**大怪路子** (too many distinct plays to number: the ids are **classes** of
+plays, :attr:`ActionSpace.action_class`, see :mod:`chupai.env.games.daguailuzi`)
+
+======================= ===================================================
+ids                     actions
+======================= ===================================================
+0                       ``PASS``
+1..108                  only with ``tribute=true``: ``tribute X`` and
+                        ``return X`` for the 54 card types (then, under
+                        ``return_rule=joker_candidates``, 560 ``offer``
+                        rank sets and 54 ``take X``)
+then                    the play classes ``(kind, size, key, bj, rj,
+                        suit)``, by kind, key, ``BJ``, ``RJ``, suit
+======================= ===================================================
+
+Sizes: ``seed``: n = 39,266 (38,332 of them flush classes: flushes compare card by
+card); ``shanghai``: n = 1,106. A legal action's id is its class's; the
+environments play the first legal action of the class an id names.
+
 :meth:`ActionSpace.describe` gives the deal's own action text (``Deal.action_text``),
 except that a capture also names what it takes (``capture 4 4 (takes 7 7 7)``),
-so that every id has its own text.
+so that every id has its own text; a 大怪路子 class reads as its reading
+(``straight_flush H T-A [BJ BJ RJ]``).
 """
 
 from __future__ import annotations
@@ -176,7 +196,8 @@ Action: TypeAlias = Any
 """An engine action of the space's game (a ``Combo``, ``PASS``, ``Bid``,
 ``Choice``, ``Declare``, ``Capture`` or ``LastCard``): hashable values that compare
 by value. In the space of a game without an environment plugin, the action's text
-(``deal.action_text``)."""
+(``deal.action_text``); in a space of classes (:attr:`ActionSpace.action_class`),
+the class of actions."""
 
 Blocks: TypeAlias = list[tuple[str, list[Action]]]
 """The labelled blocks of a space, in id order."""
@@ -225,6 +246,7 @@ class ActionSpace:
         "_ids",
         "_layout",
         "_text",
+        "action_class",
         "actions",
         "by_text",
         "game",
@@ -245,6 +267,12 @@ class ActionSpace:
     """Whether the ids number action texts (a game without an environment
     plugin): :meth:`legal_ids` and :meth:`engine_action` then match the deal's
     actions through ``deal.action_text``."""
+    action_class: Callable[[Action], Any] | None
+    """For a space whose ids number **classes** of engine actions (a game whose
+    plugin defines ``action_class``, where one id per distinct play would be far
+    too many): the class of an engine action (a class is its own class). Several
+    legal actions may then share one id; :meth:`engine_action` plays the first
+    of them in the deal's legal order. None: every id is one engine action."""
 
     def __init__(
         self,
@@ -254,9 +282,12 @@ class ActionSpace:
         text: TextFn,
         *,
         by_text: bool = False,
+        action_class: Callable[[Action], Any] | None = None,
     ) -> None:
-        """Number the ``blocks`` (label, actions) in order; ``text`` describes one
-        action. Use :meth:`for_rules` rather than this constructor."""
+        """Number the ``blocks`` (label, actions or action classes) in order;
+        ``text`` describes one; ``action_class`` maps an engine action to its
+        class (see :attr:`action_class`). Use :meth:`for_rules` rather than this
+        constructor."""
         actions: list[Action] = []
         layout: list[tuple[str, int, int]] = []
         for label, block in blocks:
@@ -272,7 +303,12 @@ class ActionSpace:
         self.actions = tuple(actions)
         self.n = len(actions)
         self._ids = ids
-        self._get = ids.__getitem__
+        self.action_class = action_class
+        if action_class is None:
+            self._get = ids.__getitem__
+        else:
+            get = ids.__getitem__
+            self._get = lambda a: get(action_class(a))
         self._layout = tuple(layout)
         self._text = text
 
@@ -304,10 +340,17 @@ class ActionSpace:
             return self.indices([text(a) for a in legal])
         return self.indices(legal)
 
+    @property
+    def concrete(self) -> bool:
+        """Whether every id is one engine action (neither a text nor a class of
+        actions): then ``actions[i]`` is the action id ``i`` plays."""
+        return not self.by_text and self.action_class is None
+
     def engine_action(self, i: int, legal: Sequence[Action], ids: npt.NDArray[np.int64]) -> Action:
         """The engine action of id ``i`` among ``legal`` (whose ids are ``ids``,
-        :meth:`legal_ids`)."""
-        if self.by_text:
+        :meth:`legal_ids`): the first action of ``legal`` with that id when ids
+        number texts or classes of actions."""
+        if self.by_text or self.action_class is not None:
             return legal[int(np.flatnonzero(ids == i)[0])]
         return self.actions[i]
 
@@ -317,15 +360,17 @@ class ActionSpace:
 
     # ----- ids and actions ---------------------------------------------------------
     def index(self, action: Action) -> int:
-        """The id of ``action``; raises :class:`~chupai.errors.ChupaiError` naming
-        it when it is not in the space."""
+        """The id of ``action`` (of its class in a space of classes); raises
+        :class:`~chupai.errors.ChupaiError` naming it when it is not in the
+        space."""
         try:
-            return self._ids[action]
+            return self._get(action)
         except (KeyError, TypeError):
             raise self._missing(action) from None
 
     def action(self, i: SupportsIndex) -> Action:
-        """The engine action of id ``i`` (``0 <= i < n``)."""
+        """The engine action of id ``i`` (``0 <= i < n``); in a space of classes
+        of actions (:attr:`action_class`), the class."""
         k = _as_index(i)
         if not 0 <= k < self.n:
             raise ChupaiError(
@@ -376,9 +421,10 @@ class ActionSpace:
     # ----- helpers ---------------------------------------------------------------------
     def _has(self, action: object) -> bool:
         try:
-            return action in self._ids
-        except TypeError:  # unhashable
+            self._get(action)
+        except (KeyError, TypeError):  # absent, unhashable or not an action
             return False
+        return True
 
     def _missing(self, action: object) -> ChupaiError:
         opts = ", ".join(f"{k}={getattr(v, 'value', v)}" for k, v in self.options)
@@ -408,7 +454,9 @@ def _plugin_space(spec: GameSpec, plugin: ModuleType, rules: Any) -> ActionSpace
     if space is None:
         canonical = dataclasses.replace(plugin.base_rules(rules), **dict(options))
         blocks, text = plugin.build_space(canonical)
-        space = _CACHE[key] = ActionSpace(spec.key, options, blocks, text)
+        space = _CACHE[key] = ActionSpace(
+            spec.key, options, blocks, text, action_class=getattr(plugin, "action_class", None)
+        )
     return space
 
 

@@ -242,7 +242,7 @@ class VectorGames:
         self.reward = reward
         self._game = EnvGame(get_game(key))
         self._new_deal: Callable[..., Deal] = self._game.spec.new_deal
-        self._by_text = self.space.by_text
+        self._concrete = self.space.concrete
         self._seed = seed
 
         n = self.num_games
@@ -259,8 +259,9 @@ class VectorGames:
         self._rows = np.arange(n)
         self._empty = np.zeros(0, np.int64)
         # the compiled mask writer and the id of each action (not for a space of
-        # action texts, whose ids go through deal.action_text)
-        fast = None if self.space.by_text else _FAST
+        # action texts or classes, whose ids go through deal.action_text or the
+        # plugin's action_class)
+        fast = _FAST if self.space.concrete else None
         self._show_masks: Callable[..., list[list[int]]] | None = (
             None if fast is None else fast.show_masks
         )
@@ -358,15 +359,15 @@ class VectorGames:
         table = self.space.actions
         steps = self._steps
         deals = self._deals
-        by_text = self._by_text
+        concrete = self._concrete
         legal, ids = self._legal, self._ids
         ended: list[int] = []
         for i, k in enumerate(a.tolist()):
             deal = deals[i]
-            if by_text:
-                deal.apply_unchecked(self.space.engine_action(k, legal[i], np.asarray(ids[i])))
-            else:
+            if concrete:
                 deal.apply_unchecked(table[k])
+            else:
+                deal.apply_unchecked(self.space.engine_action(k, legal[i], np.asarray(ids[i])))
             if deal.is_terminal():
                 ended.append(i)
         steps += 1

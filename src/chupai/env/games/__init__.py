@@ -16,6 +16,11 @@ A plugin module provides:
   note per seat beside its role;
 - optionally ``win_rewards(result, players)``: the rewards of ``reward="win"``
   (default: +1 to each winner, -1 to every other seat);
+- optionally ``action_class(action)``: for a game whose distinct plays are far too
+  many to number, the class of an engine action (a class is its own class); the
+  blocks of ``build_space`` then list classes, several legal actions may share an
+  id, and the environments play the first legal action of the class an id names
+  (:attr:`chupai.env.spaces.ActionSpace.action_class`);
 - optionally ``vec_runner(rules, num_games, space, codec, reward, module=None)``:
   a compiled batched runner that steps the deals inside C for
   :class:`~chupai.env.vector.VectorGames` (None where the compiled core is not
@@ -38,5 +43,5 @@ PLUGIN_API: Final = (
     "win_rewards",
 )
 """The names a plugin module exports (each shipped plugin also names its codec
-class, and the Dou Dizhu plugin its ``role_notes``, ``vec_runner`` and
-``VEC_MODULE``)."""
+class, the Dou Dizhu plugin its ``role_notes``, ``vec_runner`` and
+``VEC_MODULE``, the 大怪路子 plugin its ``action_class``)."""
