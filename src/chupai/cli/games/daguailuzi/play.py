@@ -36,8 +36,8 @@ from typing import Any, Final
 from rich.table import Table
 from rich.text import Text
 
+from chupai.cli.games.daguailuzi.play_events import EventLines
 from chupai.cli.games.daguailuzi.play_input import HELP, decision_kind, gift_options, reader
-from chupai.cli.games.daguailuzi.play_result import ResultLines
 from chupai.cli.games.daguailuzi.words import Words
 from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.terminal import EXIT_EOF, EXIT_OK, EndOfInput, Quit, seat_bots
@@ -67,7 +67,7 @@ SEATS_OF: Final = "大怪路子 (6 seats)"
 PLAYERS: Final = 6
 
 
-class DaguailuziSession(ResultLines):
+class DaguailuziSession(EventLines):
     """One deal of 大怪路子 between a human seat and five bots (``match_label``:
     its place in a match; ``points``: the teams' points before it under
     ``trapped_points``). ``options``: the keywords of
@@ -94,7 +94,7 @@ class DaguailuziSession(ResultLines):
         self.bots = bots
         self.points = points
         self._read = reader(self.lang)
-        self.seen = 0
+        self.seen = len(deal.history)
         """Events of the deal's history already reported."""
 
     # ----- the frame ----------------------------------------------------------------------
@@ -202,17 +202,6 @@ class DaguailuziSession(ResultLines):
             n = size_of(next(a.cards for a in deal.legal_actions() if isinstance(a, Gift)))
             t.append(w(key, who=self.name(giver), card=self.plain(card), n=n))
         return t
-
-    def pending_tribute(self) -> tuple[int, int]:
-        """The giver and the card of the tribute the human returns a card for."""
-        deal = self.deal
-        giver, _, card = deal.tributes[len(deal.returns)]
-        return giver, card
-
-    def pending_partner(self) -> int:
-        """The recipient whose offer the human takes a card from."""
-        deal = self.deal
-        return int(deal.tributes[len(deal.returns)][1])
 
     # ----- input --------------------------------------------------------------------------
     def follow_note(self, play: Any, top: Any) -> str:
@@ -352,61 +341,6 @@ class DaguailuziSession(ResultLines):
         else:
             text = self.words("trick_over", who=self.name(leader), leads=lead)
         self.say(Text(text, style="dim"))
-
-    def report_gifts(self) -> None:
-        """The card moves before play the human may know of, since the last report."""
-        obs = self.deal.observe(self.human)
-        history = obs.history
-        for ev in history[self.seen :]:
-            line = self.gift_line(ev.seat, ev.action)
-            if line is not None:
-                self.say(line)
-        self.seen = len(history)
-        if self.deal.phase is not Phase.TRIBUTE and self.deal.tributes and not self.moved_said:
-            self.moved_said = True
-            for giver, to, card in self.deal.tributes:
-                self.say(
-                    Text(
-                        self.words(
-                            "gives_tribute",
-                            who=self.name(giver),
-                            gives=self.verb(giver, "give"),
-                            card=self.plain(card),
-                            to=self.low(to),
-                        ),
-                        style="yellow",
-                    )
-                )
-
-    moved_said = False
-
-    def gift_line(self, seat: int, action: Any) -> Text | None:
-        """One line of a return, an offer or a take (a tribute is told once every
-        giver chose, with its recipient)."""
-        if not isinstance(action, Gift) or action.kind is GiftKind.TRIBUTE:
-            return None
-        w = self.words
-        to = self.low(self.return_target(seat, action))
-        fields: dict[str, Any] = dict(
-            who=self.name(seat),
-            to=to,
-            returns=self.verb(seat, "return"),
-            offers=self.verb(seat, "offer"),
-        )
-        if action.kind is GiftKind.OFFER:
-            key = "offers" if action.cards else "offers_hidden"
-            return Text(w(key, cards=self.plain(action.cards), **fields), style="dim")
-        key = "gives_return" if action.cards else "gives_return_hidden"
-        return Text(w(key, card=self.plain(action.cards), **fields), style="dim")
-
-    def return_target(self, seat: int, action: Gift) -> int:
-        """Who ``seat``'s return, offer or take goes to (its tribute partner)."""
-        for giver, to, _ in self.deal.tributes:
-            if seat == to:
-                return int(giver)
-            if seat == giver and action.kind is GiftKind.TAKE:
-                return int(to)
-        return seat  # pragma: no cover - every return has its tribute
 
     def record_data(self) -> Any:
         return self.spec.to_record(self.deal)

@@ -111,6 +111,8 @@ def _read(deal: Any, seat: int, line: str, w: Words) -> Any:
         items = items[1:]
     if not items:
         raise ChupaiError(w("one_card", options=gift_options(deal, seat)))
+    if kind is GiftKind.TAKE:
+        return _gift(deal, seat, kind, _read_offered(deal, items, w), w)
     cards = _read_cards(deal, seat, items, w)
     if kind is not None:
         return _gift(deal, seat, kind, cards, w)
@@ -135,7 +137,7 @@ def _gift(deal: Any, seat: int, kind: GiftKind, cards: Cards, w: Words) -> Gift:
     if kind is GiftKind.TAKE:
         raise ChupaiError(w("take_one", options=options))
     if kind is GiftKind.RETURN:
-        raise ChupaiError(w("one_card", options=typed_cards(cards, deal.rules, deal.level)))
+        raise ChupaiError(w("one_card", options=options))
     return Gift(kind, cards)  # an offer: the engine says what is wrong with it
 
 
@@ -176,6 +178,21 @@ def _read_cards(deal: Any, seat: int, items: list[str], w: Words) -> Cards:
                 raise ChupaiError(w("not_held", cards=type_name(t)))
             raise ChupaiError(w("held_fewer", have=have, card=type_name(t), want=want))
     return cards
+
+
+def _read_offered(deal: Any, items: list[str], w: Words) -> Cards:
+    """The cards named among those offered to the seat to act (tokens, or
+    indexes into the offer in display order)."""
+    offered = hand_types(deal.offer or 0, deal.rules, deal.level)
+    cards = 0
+    tokens = []
+    for item in items:
+        digits = item.removeprefix("#")
+        if digits.isascii() and digits.isdigit() and int(digits) < len(offered):
+            cards += from_types([offered[int(digits)]])
+        else:
+            tokens.append(item)
+    return cards + (_parse(tokens, w) if tokens else 0)
 
 
 def _types(cards: Cards) -> list[int]:

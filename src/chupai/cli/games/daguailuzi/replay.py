@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli import replay_common as rc
+from chupai.cli.games.daguailuzi.play_events import tribute_partner
 from chupai.cli.terminal import ordinal
 from chupai.daguailuzi.cards import RANKS, parse_cards, size_of
 from chupai.daguailuzi.combos import Combo
@@ -117,8 +118,9 @@ def _gift_notes(deal: Any, seat: int, act: Gift, before: Phase | None) -> list[s
     notes: list[str] = []
     if act.kind is GiftKind.TRIBUTE and deal.phase is not Phase.TRIBUTE:
         notes += [f"{deal.cards_text(card)}: seat {g} → seat {r}" for g, r, card in deal.tributes]
-    elif act.kind in (GiftKind.RETURN, GiftKind.TAKE) and deal.returns:
-        recipient, giver, _ = deal.returns[-1]
+    elif act.kind in (GiftKind.RETURN, GiftKind.TAKE):
+        other = tribute_partner(deal.tributes, seat)
+        giver, recipient = (seat, other) if act.kind is GiftKind.TAKE else (other, seat)
         notes.append(f"seat {recipient} → seat {giver} (private)")
     elif act.kind is GiftKind.OFFER:
         notes.append("offered (private)")

@@ -210,6 +210,16 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "zh": "  {who}还一张牌给{to}（暗）",
         "ja": "  {who}が{to}にカードを1枚返します（伏せて）",
     },
+    "takes": {
+        "en": "  {who} {takes} {card} from the cards {to} offered",
+        "zh": "  {who}从{to}拿出的牌中挑了 {card}",
+        "ja": "  {who}が{to}の差し出したカードから {card} を取ります",
+    },
+    "takes_hidden": {
+        "en": "  {who} {takes} one of the cards {to} offered",
+        "zh": "  {who}从{to}拿出的牌中挑了一张",
+        "ja": "  {who}が{to}の差し出したカードから1枚取ります",
+    },
     "offers": {
         "en": "  {who} {offers} {cards} to {to}",
         "zh": "  {who}拿出 {cards} 给{to}挑",
