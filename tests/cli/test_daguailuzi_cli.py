@@ -140,6 +140,15 @@ def test_help_names_every_input_word() -> None:
         assert word in shown
 
 
+def test_straights_are_shown_in_run_order() -> None:
+    deal = DaguailuziDeal.from_hands(SHANGHAI, ["5S 6S", "4S", "4H", "4C", "4D", "6D"], offense=0)
+    s, _ = session(deal, [])
+    assert s.action(combo("2S 3H 4H 5S AH", deal)).plain == "straight A♥ 2♠ 3♥ 4♥ 5♠"
+    assert s.action(combo("5S 6S 7H BJ 9D", deal)).plain == "straight 5♠ 6♠ 7♥ 9♦ BJ"
+    assert s.action(combo("2S 2H", deal)).plain == "pair 2♠ 2♥"
+    assert s.card(4 * 0).style == "bold magenta"  # a trump 2 (level 2 under shanghai)
+
+
 # ----- reading lines --------------------------------------------------------------------------
 
 
@@ -358,6 +367,7 @@ def test_tribute_prompt_in_the_second_deal_of_a_match(
     assert mine["action"].startswith("tribute ")
     assert "  You give tribute " in out
     assert "Score table" in out and "Match over" in out
+    assert "Next deal: " not in out.rsplit("Deal over", 1)[1]  # none after the last deal
     assert "Match record written to" in out
     # the match record replays, with its table
     assert main(["replay", str(path)]) == 0

@@ -42,7 +42,7 @@ from chupai.cli.games.daguailuzi.words import Words
 from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.terminal import EXIT_EOF, EXIT_OK, EndOfInput, Quit, seat_bots
 from chupai.daguailuzi.cards import size_of
-from chupai.daguailuzi.combos import Combo
+from chupai.daguailuzi.combos import Combo, Kind
 from chupai.daguailuzi.game import PASS, Gift, GiftKind, Phase, team_of
 from chupai.errors import ChupaiError
 from chupai.options import parse_overrides
@@ -245,8 +245,9 @@ class DaguailuziSession(EventLines):
         if not plays:
             return
         by_kind: dict[Any, list[Combo]] = {}
-        for c in plays:
+        for c in sorted(plays, key=lambda c: (c.key, c.wild)):
             by_kind.setdefault(c.kind, []).append(c)
+        by_kind = {k: by_kind[k] for k in Kind if k in by_kind}
         self.list_plays(by_kind, arg, passing=PASS in legal, types=[str(k.value) for k in by_kind])
 
     def hint_action(self, legal: list[Any]) -> Any:
@@ -282,8 +283,6 @@ class DaguailuziSession(EventLines):
         return item.append(f" [{self.indexes(play.cards)}]", style="dim")
 
     def find_kind(self, text: str) -> Any:
-        from chupai.daguailuzi.combos import Kind
-
         want = text.strip().lower().replace("-", " ").replace("_", " ")
         for k in Kind:
             names = {k.value.replace("_", " "), self.kind(k).lower()}
@@ -423,6 +422,7 @@ class DaguailuziMatchSession(BaseMatchSession):
         )
         session.intro()
         session.play_deal()
+        session.last_deal = self.match.is_over()
         session.show_outcome()
 
     def run(self) -> int:

@@ -27,6 +27,9 @@ def levels_scoring(rules: Any) -> bool:
 class ResultLines(DaguailuziView):
     """The result lines of :class:`~chupai.cli.games.daguailuzi.play.DaguailuziSession`."""
 
+    last_deal = False
+    """Set on the last deal of a match: no "next deal" lines."""
+
     def show_outcome(self) -> None:
         deal = self.deal
         out = deal.outcome
@@ -64,7 +67,8 @@ class ResultLines(DaguailuziView):
         self.say(w("finishing", order=order))
         self.say(self.result_table(out))
         self.say(w("your_score", score=f"{out.scores[self.human]:+d}"))
-        self.say_next(out)
+        if not self.last_deal:
+            self.say_next(out)
 
     def say_scoring(self, out: Any) -> None:
         """What a won deal scored: points, a level, the match, or nothing."""

@@ -33,12 +33,19 @@ from chupai.daguailuzi.cards import (
     type_name,
     types_of,
 )
-from chupai.daguailuzi.combos import Combo
+from chupai.daguailuzi.combos import CAT_SHIFT, Combo, Kind
 from chupai.daguailuzi.game import PASS, Gift, team_of
 from chupai.daguailuzi.rules import TwoRank
 from chupai.protocol import GameSpec
 
-__all__ = ["DaguailuziView", "SUIT_SYMBOLS", "hand_types", "typed_cards", "two_high"]
+__all__ = [
+    "DaguailuziView",
+    "SUIT_SYMBOLS",
+    "hand_types",
+    "typed_cards",
+    "two_high",
+    "run_order",
+]
 
 SUIT_SYMBOLS: Final = "♠♥♣♦"
 """The suit symbols by suit index (S H C D)."""
@@ -65,6 +72,16 @@ def hand_types(hand: Cards, rules: Any, level: int | None) -> list[int]:
 def typed_cards(cards: Cards, rules: Any, level: int | None) -> str:
     """Cards as the tokens one types (``10S`` written ``TS``), in display order."""
     return " ".join(type_name(t) for t in hand_types(cards, rules, level))
+
+
+def run_order(combo: Combo) -> list[int]:
+    """The cards of a straight in run order: naturals by natural rank (the Ace
+    first in ``A2345``), wild jokers last."""
+    low_ace = combo.key & ((1 << CAT_SHIFT) - 1) == 5
+    return sorted(
+        types_of(combo.cards),
+        key=lambda t: (t >= BJ, -1 if low_ace and t >> 2 == 12 and t < BJ else t >> 2, t),
+    )
 
 
 class DaguailuziView(DealSession):
@@ -123,9 +140,12 @@ class DaguailuziView(DealSession):
 
     def combo(self, combo: Combo) -> Text:
         """``pair 7♠ BJ``: the type and the cards (a joker in a play of two or more
-        cards is wild: the type says what the play counts as)."""
+        cards is wild: the type says what the play counts as); a straight's cards
+        in run order (``A♥ 2♠ 3♥ 4♥ 5♠``, a trump at its natural place)."""
         out = Text(self.kind(combo.kind) + " ", style="cyan")
-        return out.append_text(self.cards(combo.cards))
+        if combo.kind not in (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH):
+            return out.append_text(self.cards(combo.cards))
+        return out.append_text(Text(" ").join(self.card(t) for t in run_order(combo)))
 
     def action(self, action: Any) -> Text:
         if isinstance(action, Combo):
@@ -219,8 +239,13 @@ class DaguailuziView(DealSession):
             self.say(faces)
 
     def names(self, seats: Sequence[int]) -> str:
-        """Seat names joined (``Seat 1 and Seat 3``)."""
-        return self.words("and").join(self.name(s) for s in seats) or self.words("nobody")
+        """Seat names joined (``You, Seat 2 and Seat 4``)."""
+        names = [self.name(s) for s in seats]
+        if not names:
+            return self.words("nobody")
+        if len(names) > 2 and self.words.lang == "en":
+            return ", ".join(names[:-1]) + " and " + names[-1]
+        return self.words("and").join(names)
 
     def size(self, cards: Cards) -> int:
         return size_of(cards)
