@@ -366,7 +366,7 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
         if self.phase is Phase.RETURN:
             if self.offer is not None:
                 return Gift(GiftKind.TAKE, cards)
-            single = cards & (cards - 1) == 0
+            single = dcards.size_of(cards) == 1
             return Gift(GiftKind.RETURN if single else GiftKind.OFFER, cards)
         combo = classify(cards, self.rules, self.level)
         if combo is None:
