@@ -412,3 +412,25 @@ def test_setup_errors(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFix
     with pytest.raises(ChupaiError, match="--to is not available"):
         run_play(args(target=5))
     assert main(["play", "daguailuzi", "--players", "4"]) == 2
+
+
+# ----- the other commands -------------------------------------------------------------------------
+
+
+def test_rules_judge_moves_and_simulate_read_daguailuzi(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["rules", "--game", "daguailuzi", "--rules", "shanghai", "--json"]) == 0
+    rules = json.loads(capsys.readouterr().out)
+    assert rules["spec"] == "daguailuzi(preset=shanghai)"
+    assert {row["key"] for row in rules["options"]} >= {"trumps", "tribute", "return_rule"}
+    with pytest.raises(SystemExit, match="2"):  # the game given twice, differently
+        main(["rules", "daguailuzi", "--game", "bigtwo"])
+    assert "the game is given twice" in capsys.readouterr().err
+    assert main(["judge", "daguailuzi", "7S BJ", "--over", "6H 6D"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"valid": True, "type": "pair", "beats": True}
+    assert main(["moves", "daguailuzi", "7S 7H BJ"]) == 0
+    moves = json.loads(capsys.readouterr().out)["moves"]
+    assert {"cards": "7S 7H BJ", "type": "triple"} in moves
+    assert main(["simulate", "--game", "daguailuzi", "--deals", "1", "--no-progress"]) == 0
+    assert "1 deals of daguailuzi(preset=seed)" in capsys.readouterr().out
