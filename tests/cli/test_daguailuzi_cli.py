@@ -23,7 +23,8 @@ from rich.console import Console
 
 import chupai.daguailuzi.spec  # noqa: F401  (registers the game)
 from chupai.cli.games.daguailuzi.play import DaguailuziSession
-from chupai.cli.games.daguailuzi.play_input import HELP, read_input
+from chupai.cli.games.daguailuzi.play_help import HELPS
+from chupai.cli.games.daguailuzi.play_input import read_input
 from chupai.cli.games.daguailuzi.play_view import hand_types
 from chupai.cli.games.daguailuzi.words import LANGS, WORDS, Words, missing_keys
 from chupai.cli.main import main
@@ -134,10 +135,12 @@ def test_every_text_exists_in_every_language_with_the_same_fields() -> None:
             assert forms[lang] != forms["en"] or not any(c.isalpha() for c in forms["en"]), key
 
 
-def test_help_names_every_input_word() -> None:
-    shown = " ".join(what for _, rows in HELP for what, _ in rows)
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_names_every_input_word_in_every_language(lang: str) -> None:
+    shown = " ".join(what for _, rows in HELPS[lang] for what, _ in rows)
     for word in ("pass", "hint", "help", "quit", "tribute", "return", "offer", "take", "#0"):
         assert word in shown
+    assert [len(rows) for _, rows in HELPS[lang]] == [len(rows) for _, rows in HELPS["en"]]
 
 
 def test_straights_are_shown_in_run_order() -> None:

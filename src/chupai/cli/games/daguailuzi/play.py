@@ -37,10 +37,11 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.games.daguailuzi.play_events import EventLines
-from chupai.cli.games.daguailuzi.play_input import HELP, decision_kind, gift_options, reader
+from chupai.cli.games.daguailuzi.play_help import HELP, help_for
+from chupai.cli.games.daguailuzi.play_input import decision_kind, gift_options, reader
 from chupai.cli.games.daguailuzi.words import Words
 from chupai.cli.match_session import BaseMatchSession
-from chupai.cli.terminal import EXIT_EOF, EXIT_OK, EndOfInput, Quit, seat_bots
+from chupai.cli.terminal import EXIT_EOF, EXIT_OK, EndOfInput, Quit, help_table, seat_bots
 from chupai.daguailuzi.cards import size_of
 from chupai.daguailuzi.combos import Combo, Kind
 from chupai.daguailuzi.game import PASS, Gift, GiftKind, Phase, team_of
@@ -118,6 +119,9 @@ class DaguailuziSession(EventLines):
 
     def abandoned(self) -> str:
         return self.words("abandoned_deal", seed=self.seed)
+
+    def show_help(self) -> None:
+        self.say(help_table(help_for(self.lang)))
 
     def save_record(self, data: Any, path: str | None = None, what: str = "") -> None:
         from chupai.cli.terminal import write_json
@@ -236,7 +240,7 @@ class DaguailuziSession(EventLines):
         t = Text(self.words("hint"), style="bold magenta")
         t.append_text(self.action(best))
         if isinstance(best, (Combo, Gift)):
-            typed = f"{self.indexes(best.cards)}  or  {self.plain(best.cards)}"
+            typed = f"{self.indexes(best.cards)}  {self.words('or')}  {self.plain(best.cards)}"
             t.append(self.words("hint_type", typed=typed), style="dim")
         elif best == PASS:
             t.append(self.words("hint_pass"), style="dim")

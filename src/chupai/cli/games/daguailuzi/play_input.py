@@ -2,7 +2,7 @@
 tokens or hand indexes (``7s bj``, ``0 1``, ``#3``; a line may mix both),
 ``pass``, the tribute and return decisions before play (the cards alone, or
 after their word: ``tribute RJ``, ``return 4d``, ``offer 4d 6s 9c``, ``take 6s``)
-and the commands; the help screen.
+and the commands (the help screen: :mod:`.play_help`).
 
 A line that is no action raises :class:`~chupai.errors.ChupaiError` with a
 message for the player (in the session's language for the plugin's own texts;
@@ -18,44 +18,13 @@ from typing import Any, Final
 
 from chupai.cli.games.daguailuzi.play_view import hand_types, typed_cards
 from chupai.cli.games.daguailuzi.words import Words
-from chupai.cli.terminal import COMMANDS, commands_help, reads_commands
+from chupai.cli.terminal import COMMANDS, reads_commands
 from chupai.daguailuzi.cards import Cards, count_of, from_types, parse_cards, type_name
 from chupai.daguailuzi.combos import Combo, classify, explain
 from chupai.daguailuzi.game import PASS, Gift, GiftKind, Phase
 from chupai.errors import CardParseError, ChupaiError
 
-__all__ = ["HELP", "read_input", "reader", "decision_kind", "gift_options", "COMMAND_WORDS"]
-
-HELP: Final = (
-    (
-        "Your move",
-        (
-            ("7s 7h, 10h, bj", "play cards by token: rank then suit (10h or th, 7♠), jokers BJ RJ"),
-            ("0 1, #0 #1", "play cards by their index in your hand (shown above each card)"),
-            ("pass, p", "pass (not when you lead the trick)"),
-            (
-                "",
-                "A play has 1, 2, 3 or 5 cards; a joker in a play of 2 or more cards is "
-                "wild (the play takes its highest reading).",
-            ),
-        ),
-    ),
-    (
-        "Before play",
-        (
-            ("rj, tribute rj, 12", "tribute: give one of your highest cards (trapped last deal)"),
-            ("4d, return 4d", "return any card to the player whose tribute you received"),
-            ("offer 4d 6s 9c", "return_rule=joker_candidates: offer cards of different ranks"),
-            ("take 6s", "joker_candidates: take one of the cards offered to you"),
-        ),
-    ),
-    commands_help(
-        ("hint", "suggest a play (a bot's choice) and count the legal plays"),
-        ("hint all", "list the legal plays of each type with their indexes"),
-        ("hint pair", "list every legal play of one type (pair, straight, flush, ...)"),
-    ),
-)
-"""The help screen: sections of (input, meaning)."""
+__all__ = ["read_input", "reader", "decision_kind", "gift_options", "COMMAND_WORDS"]
 
 _COMMANDS: Final = {**COMMANDS, "table": "table", "show": "table"}
 COMMAND_WORDS: Final = ("pass", "hint", "help", "quit", "table")

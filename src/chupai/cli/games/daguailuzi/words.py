@@ -36,6 +36,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "offense": {"en": "offense", "zh": "庄家方", "ja": "攻撃側"},
     "defense": {"en": "defense", "zh": "闲家方", "ja": "守備側"},
     "leader": {"en": "offense leader", "zh": "庄家", "ja": "親"},
+    "leader_mark": {"en": " (offense leader)", "zh": "（庄家）", "ja": "（親）"},
     "and": {"en": " and ", "zh": "、", "ja": "、"},
     "nobody": {"en": "nobody", "zh": "无", "ja": "なし"},
     # ----- intro and status ---------------------------------------------------------------
@@ -250,6 +251,33 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "en": "  (nothing in your hand beats the table)",
         "zh": "  （没有能大过桌上的牌）",
         "ja": "  （場より強い札がありません）",
+    },
+    "or": {"en": "or", "zh": "或", "ja": "または"},
+    "n_plays": {
+        "en": "{n} legal plays ({counts})",
+        "zh": "{n}种合法出牌（{counts}）",
+        "ja": "出せる役 {n} 通り（{counts}）",
+    },
+    "or_pass": {"en": " — or pass", "zh": " — 或过", "ja": " — またはパス"},
+    "hint_more": {
+        "en": "'hint all' lists them; 'hint pair' (or another type) lists one type.",
+        "zh": "hint all 全部列出；hint pair（或其他牌型）列出一种牌型。",
+        "ja": "hint all で一覧、hint pair（ほかの種類も）で1種類だけ一覧。",
+    },
+    "first_n": {
+        "en": "  first {n}; 'hint {kind}' lists all",
+        "zh": "  前{n}种；hint {kind} 列出全部",
+        "ja": "  最初の{n}通り。hint {kind} ですべて",
+    },
+    "unknown_type": {
+        "en": "unknown combination type '{arg}'; types: {types}",
+        "zh": "未知牌型 '{arg}'；牌型：{types}",
+        "ja": "不明な役の種類 '{arg}'。種類：{types}",
+    },
+    "no_type_now": {
+        "en": "No legal {kind} now.",
+        "zh": "现在没有合法的{kind}。",
+        "ja": "今出せる{kind}はありません。",
     },
     # ----- refusals -------------------------------------------------------------------------
     "not_held": {
