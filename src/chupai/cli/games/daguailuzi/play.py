@@ -252,7 +252,7 @@ class DaguailuziSession(EventLines):
         for c in sorted(plays, key=lambda c: (c.key, c.wild)):
             by_kind.setdefault(c.kind, []).append(c)
         by_kind = {k: by_kind[k] for k in Kind if k in by_kind}
-        self.list_plays(by_kind, arg, passing=PASS in legal, types=[str(k.value) for k in by_kind])
+        self.list_plays(by_kind, arg, passing=PASS in legal, types=[k.value for k in Kind])
 
     def hint_action(self, legal: list[Any]) -> Any:
         """The hint bot's choice (a bot of the game; the first legal action when
@@ -287,12 +287,15 @@ class DaguailuziSession(EventLines):
         return item.append(f" [{self.indexes(play.cards)}]", style="dim")
 
     def find_kind(self, text: str) -> Any:
+        """The combination type ``text`` names: its judge or display name (any
+        case, ``_`` or spaces, a plural), or the start of just one of them."""
         want = text.strip().lower().replace("-", " ").replace("_", " ")
-        for k in Kind:
-            names = {k.value.replace("_", " "), self.kind(k).lower()}
-            if want in names or want.removesuffix("s") in names:
+        names = {k: {k.value.replace("_", " "), self.kind(k).lower()} for k in Kind}
+        for k, known in names.items():
+            if want in known or want.removesuffix("s") in known:
                 return k
-        return None
+        starts = [k for k, known in names.items() if any(n.startswith(want) for n in known)]
+        return starts[0] if len(starts) == 1 and want else None
 
     # ----- moves ------------------------------------------------------------------------------
     def apply(self, action: Any) -> None:
