@@ -179,6 +179,8 @@ def test_read_input_takes_tokens_indexes_and_commands() -> None:
         read_input(deal, 0, "3s 5d")
     with pytest.raises(ChupaiError, match="'1s'.*a card is a rank"):
         read_input(deal, 0, "1s")
+    with pytest.raises(ChupaiError, match="there is no tribute now: play cards or pass"):
+        read_input(deal, 0, "tribute bj")
     with pytest.raises(ChupaiError, match="did you mean pass"):
         read_input(deal, 0, "paas")
 

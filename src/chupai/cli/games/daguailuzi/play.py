@@ -110,6 +110,8 @@ class DaguailuziSession(EventLines):
             self.play_all()
         except Quit:
             self.say(Text(self.words("quit", what=self.abandoned()), style="bold"))
+            if self.record:
+                self.say(self.words("no_record"))
             return EXIT_OK
         except EndOfInput:
             self.say(Text("\n" + self.words("eof", what=self.abandoned()), style="bold"))
@@ -438,6 +440,8 @@ class DaguailuziMatchSession(BaseMatchSession):
             self.play_all()
         except Quit:
             self.say(Text(self.words("quit", what=self.abandoned()), style="bold"))
+            if self.record:
+                self.say(self.words("no_record"))
             return EXIT_OK
         except EndOfInput:
             self.say(Text("\n" + self.words("eof", what=self.abandoned()), style="bold"))

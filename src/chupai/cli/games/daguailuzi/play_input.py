@@ -76,7 +76,9 @@ def _read(deal: Any, seat: int, line: str, w: Words) -> Any:
         if kind is not None:
             raise ChupaiError(w("no_pass_now", what=f"{kind.value} {gift_options(deal, seat)}"))
         return PASS
-    if low[0] in _GIFT_WORDS and kind is not None:
+    if low[0] in _GIFT_WORDS:
+        if kind is None:
+            raise ChupaiError(w("no_gift_now", word=low[0]))
         items = items[1:]
     if not items:
         raise ChupaiError(w("one_card", options=gift_options(deal, seat)))

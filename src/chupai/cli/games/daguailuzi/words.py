@@ -352,6 +352,11 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "zh": "现在不能过：{what}",
         "ja": "今はパスできません：{what}",
     },
+    "no_gift_now": {
+        "en": "there is no {word} now: play cards or pass",
+        "zh": "现在不是{word}的时候：请出牌或过",
+        "ja": "今は{word}の時ではありません：カードを出すかパス",
+    },
     "phase_over": {"en": "the deal is over", "zh": "本局已结束", "ja": "ディールは終わりました"},
     # ----- the result ------------------------------------------------------------------------
     "deal_over": {"en": "Deal over", "zh": "本局结束", "ja": "ディール終了"},
