@@ -115,11 +115,16 @@ def test_a_draw() -> None:
     assert deal.returns() == [0] * 6
 
 
-@pytest.mark.parametrize("rules", [SEED, SHANGHAI], ids=["seed", "shanghai"])
-def test_legal_actions_are_movegen_plays_and_pass(rules: object) -> None:
-    rng = random.Random(5)
-    deal = new_deal(rules, 11)  # type: ignore[arg-type]
-    for _ in range(120):
+@pytest.mark.parametrize(
+    "rules",
+    [SEED, SHANGHAI, variant("shanghai", natural_beats_wild=True, two_rank="high")],
+    ids=["seed", "shanghai", "natural_beats_wild"],
+)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_legal_actions_are_movegen_plays_and_pass(rules: object, seed: int) -> None:
+    rng = random.Random(seed)
+    deal = new_deal(rules, seed)  # type: ignore[arg-type]
+    for _ in range(400):
         if deal.is_terminal():
             break
         seat = deal.to_act
