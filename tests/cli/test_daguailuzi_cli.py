@@ -383,22 +383,75 @@ def test_tribute_prompt_in_the_second_deal_of_a_match(
 @pytest.mark.parametrize(
     ("lang", "texts"),
     [
-        ("zh", ("轮到你", "你的手牌（27张）", "分队：A队", "庄家方：B队", "单张")),
-        ("ja", ("あなたの番", "あなたの手札（27枚）", "チーム：A", "攻撃側：チームB", "シングル")),
+        (
+            "zh",
+            (
+                "大怪路子 — 比赛",
+                "轮到你",
+                "你的手牌（27张）",
+                "分队：A队",
+                "本局结束",
+                "被关：你",
+                "进贡：你上局被关",
+                "你进贡 ",
+                "记分表",
+                "比赛结束",
+                "比赛记录已写入",
+            ),
+        ),
+        (
+            "ja",
+            (
+                "大怪路子 (ダーグァイルーズ) — 試合",
+                "あなたの番",
+                "あなたの手札（27枚）",
+                "チーム：A",
+                "ディール終了",
+                "取り残し：あなた",
+                "貢ぎ：前のディールで取り残された",
+                "得点表",
+                "試合終了",
+                "試合記録を",
+            ),
+        ),
     ],
 )
 def test_the_game_speaks_chinese_and_japanese(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
     lang: str,
     texts: tuple[str, ...],
 ) -> None:
-    code, out = play(monkeypatch, capsys, "0\npass\nhint\nquit\n", lang=lang)
+    """The tribute match of :data:`TRIBUTE_SEED`, played out in another language."""
+    record = str(tmp_path / "m.json")
+    code, out = play(
+        monkeypatch,
+        capsys,
+        AUTOPLAY,
+        rules="shanghai",
+        deals=2,
+        seed=TRIBUTE_SEED,
+        lang=lang,
+        record=record,
+    )
     assert code == 0
+    flat = "".join(out.split())
     for text in texts:
-        assert text in out, text
-    assert Words(lang)("quit", what=Words(lang)("abandoned_deal", seed=3)) in out
-    assert "Your turn" not in out
+        assert "".join(text.split()) in flat, text
+    names = get_game("daguailuzi").combo_names
+    assert any(names[k][lang] in out for k in names)
+    for english in ("Your turn", "Deal over", "Trapped", "Score table", "Tribute: you"):
+        assert english not in out
+
+
+def test_quitting_in_chinese(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = play(monkeypatch, capsys, "help\nquit\n", lang="zh")
+    assert code == 0
+    assert "出牌前" in out and "重新显示牌桌" in out  # the help screen
+    assert Words("zh")("quit", what=Words("zh")("abandoned_deal", seed=3)) in out
 
 
 def test_hint_suggests_and_lists_plays(
