@@ -345,9 +345,9 @@ class DaguailuziSession(EventLines):
         if winner == leader:
             text = self.words("trick_won", who=self.name(leader), leads=lead)
         elif winner is not None and winner in self.finished():
-            text = self.words("lead_passes_on", out=self.name(winner), who=self.name(leader))
+            text = self.words("lead_passes_on", out=self.name(winner), who=self.low(leader))
         else:
-            text = self.words("trick_over", who=self.name(leader), leads=lead)
+            text = self.words("trick_over", who=self.low(leader), leads=lead)
         self.say(Text(text, style="dim"))
 
     def record_data(self) -> Any:
