@@ -28,8 +28,6 @@ from chupai.daguailuzi.cards import (
     SUITS,
     Cards,
     display_order,
-    rank_of,
-    size_of,
     strengths,
     type_name,
     types_of,
@@ -282,9 +280,3 @@ class DaguailuziView(DealSession):
         if len(names) > 2 and self.words.lang == "en":
             return ", ".join(names[:-1]) + " and " + names[-1]
         return self.words("and").join(names)
-
-    def size(self, cards: Cards) -> int:
-        return size_of(cards)
-
-    def rank_name(self, t: int) -> str:
-        return RANK_NAMES[rank_of(t)]

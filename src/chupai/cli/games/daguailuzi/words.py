@@ -32,10 +32,6 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "seat": {"en": "Seat {n}", "zh": "{n}号位", "ja": "席{n}"},
     "team": {"en": "team {team}", "zh": "{team}队", "ja": "チーム{team}"},
     "Team": {"en": "Team {team}", "zh": "{team}队", "ja": "チーム{team}"},
-    "your_team": {"en": " (yours)", "zh": "（你方）", "ja": "（味方）"},
-    "offense": {"en": "offense", "zh": "庄家方", "ja": "攻撃側"},
-    "defense": {"en": "defense", "zh": "闲家方", "ja": "守備側"},
-    "leader": {"en": "offense leader", "zh": "庄家", "ja": "親"},
     "leader_mark": {"en": " (offense leader)", "zh": "（庄家）", "ja": "（親）"},
     "and": {"en": " and ", "zh": "、", "ja": "、"},
     "nobody": {"en": "nobody", "zh": "无", "ja": "なし"},
@@ -114,11 +110,6 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "en": "Your hand ({n}):",
         "zh": "你的手牌（{n}张）：",
         "ja": "あなたの手札（{n}枚）：",
-    },
-    "trump_mark": {
-        "en": "  * marks a trump",
-        "zh": "  * 表示主牌",
-        "ja": "  * は切り札",
     },
     # ----- the turn -------------------------------------------------------------------------
     "your_turn": {"en": "Your turn: ", "zh": "轮到你：", "ja": "あなたの番："},
@@ -442,7 +433,6 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "ja": "{team}勝ち（{k}人残し）",
     },
     "res_draw": {"en": "draw", "zh": "和局", "ja": "引き分け"},
-    "total": {"en": "Total", "zh": "合计", "ja": "合計"},
     "quit": {"en": "You quit; {what}.", "zh": "你退出了；{what}。", "ja": "終了しました。{what}。"},
     "eof": {"en": "End of input; {what}.", "zh": "输入结束；{what}。", "ja": "入力終了。{what}。"},
     "abandoned_deal": {
