@@ -492,3 +492,25 @@ def test_rules_judge_moves_and_simulate_read_daguailuzi(
     assert {"cards": "7S 7H BJ", "type": "triple"} in moves
     assert main(["simulate", "--game", "daguailuzi", "--deals", "1", "--no-progress"]) == 0
     assert "1 deals of daguailuzi(preset=seed)" in capsys.readouterr().out
+
+
+def test_a_points_match_ends_at_its_target_score(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "points.json"
+    code, out = play(
+        monkeypatch,
+        capsys,
+        AUTOPLAY,
+        overrides=["target_score=1"],
+        deals=6,
+        seed=2,
+        record=str(path),
+    )
+    assert code == 0
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    won = [d for d in rec["deals"] if d["result"]["winner"] is not None]
+    assert len(won) == 1 and rec["deals"][-1] is won[0]  # the first won deal ends it
+    team = "AB"[won[0]["result"]["winner"]]
+    assert f"Team {team} wins the match." in out.rsplit("Match over", 1)[1]
+    assert "Points: A 0, B 0" in out and "Score table" in out

@@ -401,16 +401,6 @@ class DaguailuziMatchSession(BaseMatchSession):
             return self.words("deal_of", n=n, total=m.planned)
         return self.words("deal_label", n=n)
 
-    def team_points(self) -> tuple[int, int]:
-        """Each team's points so far (``trapped_points``)."""
-        a = b = 0
-        for deal in self.match.deals:
-            out = deal.outcome
-            if out is not None:
-                a += out.points(0)
-                b += out.points(1)
-        return a, b
-
     def score_table(self) -> Table:
         from chupai.cli.games.daguailuzi.play_result import match_table
 
@@ -426,7 +416,7 @@ class DaguailuziMatchSession(BaseMatchSession):
             seed=seed,
             spec=self.spec,
             match_label=label,
-            points=self.team_points(),
+            points=self.match.team_points(),
             **self.deal_options(),
         )
         session.intro()
@@ -457,7 +447,7 @@ class DaguailuziMatchSession(BaseMatchSession):
         from chupai.cli.terminal import write_json
 
         self.rule(self.words("match_over"))
-        self.say(Text(match_verdict(self.match, self.words, self.team_points()), style="bold"))
+        self.say(Text(match_verdict(self.match, self.words), style="bold"))
         if self.record:
             write_json(self.record, self.match.to_record())
             self.say(

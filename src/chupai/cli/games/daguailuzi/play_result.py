@@ -168,21 +168,16 @@ def match_table(match: Any, words: Words, name: Callable[[int], str]) -> Table:
     return table
 
 
-def match_verdict(match: Any, words: Words, points: tuple[int, int]) -> str:
-    """The end of a match: the team that won it, else the standing."""
-    for deal in match.deals:
-        out = deal.outcome
-        if out is not None and out.match_won and out.scoring_team is not None:
-            return words("match_won", team=words("Team", team=TEAMS[out.scoring_team]))
-    finished = [d for d in match.deals if d.outcome is not None]
-    if levels_scoring(match.rules) and finished:
-        lv = finished[-1].outcome.levels
-        state = words("levels", a=RANKS[lv[0]], b=RANKS[lv[1]])
+def match_verdict(match: Any, words: Words) -> str:
+    """The end of a match: the team that won it by the rules (its ``winner``),
+    else the standing (levels, or points)."""
+    if match.winner is not None:
+        return words("match_won", team=words("Team", team=TEAMS[match.winner]))
+    if levels_scoring(match.rules):
+        a, b = match.levels
+        state = words("levels", a=RANKS[a], b=RANKS[b])
     else:
-        target = getattr(match.rules, "target_score", None)
-        for t in (0, 1):
-            if isinstance(target, int) and points[t] >= target:
-                return words("match_won", team=words("Team", team=TEAMS[t]))
-        state = words("points", a=points[0], b=points[1])
-    n = len(finished)
+        a, b = match.team_points()
+        state = words("points", a=a, b=b)
+    n = sum(1 for d in match.deals if d.outcome is not None)
     return words("match_after", n=n, s="s" if n != 1 else "", state=state)
