@@ -206,6 +206,7 @@ def test_illegal_inputs_are_explained_and_never_played() -> None:
     ]
     assert "did you mean pass?" in errors(out)[4]
     assert "Your turn: beat pair K♠ K♥ or pass" in out
+    assert "or pass — nothing in your hand beats it" in out  # 9C BJ is a pair of 9s
     assert [ev.action for ev in deal.history] == [combo("KS KH", deal), PASS]
     assert "  You pass" in out
 
@@ -220,6 +221,10 @@ def test_the_leader_may_not_pass_and_a_bad_lead_is_refused() -> None:
     assert "On the table: nothing — you lead a new trick" in out
     assert deal.history[0].action.cards == parse_cards("4H")
     assert "  You lead single 4♥  — 1 card left!" in out
+    # seat 1 holds only 4S, which does not beat 4H (equal ranks never beat)
+    s, buf = session(deal, ["pass"], human=1)
+    s.human_turn()
+    assert "Your turn: beat single 4♥ or pass — nothing in your hand beats it" in buf.getvalue()
 
 
 def test_return_prompt_after_a_tribute() -> None:

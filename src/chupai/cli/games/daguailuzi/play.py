@@ -194,6 +194,8 @@ class DaguailuziSession(EventLines):
             else:
                 top = self.action(obs.top).plain
                 t.append(w("beat_or_pass", top=top))
+                if deal.legal_actions() == [PASS]:
+                    t.append(w("cannot_beat"), style="dim")
             return self.with_tail(t, w("tail"))
         t.append(w("decide"), style="bold yellow")
         options = gift_options(deal, self.human)

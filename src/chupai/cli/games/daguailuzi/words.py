@@ -123,6 +123,11 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "zh": "大过 {top} 或过",
         "ja": "{top} より強く出すかパス",
     },
+    "cannot_beat": {
+        "en": " — nothing in your hand beats it",
+        "zh": " — 你没有能大过的牌",
+        "ja": " — 手札に勝てる札はありません",
+    },
     "tail": {
         "en": "  (hint, help, quit)",
         "zh": "  （hint、help、quit）",
