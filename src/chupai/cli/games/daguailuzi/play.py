@@ -39,9 +39,19 @@ from rich.text import Text
 from chupai.cli.games.daguailuzi.play_events import EventLines
 from chupai.cli.games.daguailuzi.play_help import HELP, help_for
 from chupai.cli.games.daguailuzi.play_input import decision_kind, gift_options, reader
+from chupai.cli.games.daguailuzi.play_result import match_table, match_verdict
+from chupai.cli.games.daguailuzi.play_view import hand_types
 from chupai.cli.games.daguailuzi.words import Words
 from chupai.cli.match_session import BaseMatchSession
-from chupai.cli.terminal import EXIT_EOF, EXIT_OK, EndOfInput, Quit, help_table, seat_bots
+from chupai.cli.terminal import (
+    EXIT_EOF,
+    EXIT_OK,
+    EndOfInput,
+    Quit,
+    help_table,
+    seat_bots,
+    write_json,
+)
 from chupai.daguailuzi.cards import size_of
 from chupai.daguailuzi.combos import Combo, Kind
 from chupai.daguailuzi.game import PASS, Gift, GiftKind, Phase, team_of
@@ -64,7 +74,8 @@ PROBE: Final = "─▶✗·—♠♥♣♦"
 """The characters the game draws."""
 DEFAULT_BOTS: Final = ("heuristic", "greedy", "random")
 """The bots tried in order when ``--bots`` is not given."""
-SEATS_OF: Final = "大怪路子 (6 seats)"
+SEATS_OF: Final = "大怪路子"
+"""What ``--seat`` is a seat of."""
 PLAYERS: Final = 6
 
 
@@ -126,8 +137,6 @@ class DaguailuziSession(EventLines):
         self.say(help_table(help_for(self.lang)))
 
     def save_record(self, data: Any, path: str | None = None, what: str = "") -> None:
-        from chupai.cli.terminal import write_json
-
         path = self.record if path is None else path
         assert path is not None
         write_json(path, data)
@@ -179,7 +188,7 @@ class DaguailuziSession(EventLines):
                 self.say(line.append(self.words("by", who=self.name(obs.top_player))))
             else:
                 self.say(Text(self.words("nothing_lead"), style="dim"))
-        self.draw_hand(deal.hands[self.human])
+        self.draw_hand(obs.hand)
         self.say(self.turn_line(obs))
 
     def turn_line(self, obs: Any) -> Text:
@@ -275,8 +284,6 @@ class DaguailuziSession(EventLines):
 
     def indexes(self, cards: int) -> str:
         """The hand indexes of ``cards`` (the lowest copies first)."""
-        from chupai.cli.games.daguailuzi.play_view import hand_types
-
         order = hand_types(self.deal.hands[self.human], self.deal.rules, self.level())
         need = hand_types(cards, self.deal.rules, self.level())
         out = []
@@ -404,8 +411,6 @@ class DaguailuziMatchSession(BaseMatchSession):
         return self.words("deal_label", n=n)
 
     def score_table(self) -> Table:
-        from chupai.cli.games.daguailuzi.play_result import match_table
-
         return match_table(self.match, self.words, self.name)
 
     def play_match_deal(self, deal: Any, label: str) -> None:
@@ -445,9 +450,6 @@ class DaguailuziMatchSession(BaseMatchSession):
         return self.words("abandoned_match", seed=self.match.seed)
 
     def finish(self) -> None:
-        from chupai.cli.games.daguailuzi.play_result import match_verdict
-        from chupai.cli.terminal import write_json
-
         self.rule(self.words("match_over"))
         self.say(Text(match_verdict(self.match, self.words), style="bold"))
         if self.record:

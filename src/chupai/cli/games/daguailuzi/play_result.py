@@ -117,6 +117,7 @@ class ResultLines(DaguailuziView):
             w("col_left"),
         )
         order = list(out.finishing_order)
+        shown = self.deal.observe(self.human).shown  # every hand still held, at the end
         for seat in range(len(out.scores)):
             place = str(order.index(seat) + 1) if seat in order else "—"
             table.add_row(
@@ -124,7 +125,7 @@ class ResultLines(DaguailuziView):
                 TEAMS[team_of(seat)],
                 place,
                 score_text(out.scores[seat]),
-                self.hand_cell(self.deal.hands[seat]),
+                self.hand_cell(shown[seat]),
             )
         return table
 

@@ -89,6 +89,8 @@ class DaguailuziView(DealSession):
     deal: Any
     spec: GameSpec
     words: Words
+    points: tuple[int, int] = (0, 0)
+    """Each team's points before the deal (``scoring = trapped_points``)."""
 
     # ----- words ----------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -205,8 +207,7 @@ class DaguailuziView(DealSession):
         if str(rules.scoring.value) == "levels":
             t.append(" · " + w("levels", a=RANKS[levels[0]], b=RANKS[levels[1]]))
         else:
-            points = getattr(self, "points", None) or (0, 0)
-            t.append(" · " + w("points", a=points[0], b=points[1]))
+            t.append(" · " + w("points", a=self.points[0], b=self.points[1]))
         level = self.level()
         t.append(" · ")
         if level is None:
