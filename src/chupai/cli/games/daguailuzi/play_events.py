@@ -56,9 +56,9 @@ class EventLines(ResultLines):
             if line is not None:
                 self.say(line)
         self.seen = len(history)
-        if self.deal.phase is not Phase.TRIBUTE and self.deal.tributes and not self.moved_said:
+        if obs.phase is not Phase.TRIBUTE and obs.tributes and not self.moved_said:
             self.moved_said = True
-            for giver, to, card in self.deal.tributes:
+            for giver, to, card in obs.tributes:
                 self.say(
                     Text(
                         self.words(
