@@ -275,10 +275,12 @@ def test_offer_and_take_under_joker_candidates() -> None:
     s.human_turn()  # tribute: BJ is the human's highest card, not 6C
     assert errors(buf.getvalue()) == ["the tribute must be one of your highest cards: BJ"]
     deal.apply_action(Gift(GiftKind.OFFER, parse_cards("3S 5H")))
-    s, buf = session(deal, ["9c", "3s 5h", "1"], human=1)
+    s, buf = session(deal, ["hint", "9c", "3s 5h", "1"], human=1)
     s.human_turn()
     out = buf.getvalue()
     assert "Return: Seat 0 offers you 3S or 5H; take one." in out
+    hint = next(line for line in out.splitlines() if line.startswith("Hint: "))
+    assert hint.startswith("Hint: take ") and hint.endswith(("(type: 3S)", "(type: 5H)"))
     assert errors(out) == ["take one of 3S or 5H", "take one of 3S or 5H"]
     assert deal.phase is Phase.PLAY
     assert deal.hands[1] == parse_cards("4S 6C 5H")

@@ -252,10 +252,12 @@ class DaguailuziSession(EventLines):
         best = self.hint_action(legal)
         t = Text(self.words("hint"), style="bold magenta")
         t.append_text(self.action(best))
-        if isinstance(best, (Combo, Gift)):
+        if isinstance(best, Gift) and best.kind is GiftKind.TAKE:
+            t.append(self.words("hint_type", typed=self.plain(best.cards)), style="dim")
+        elif isinstance(best, (Combo, Gift)):
             typed = f"{self.indexes(best.cards)}  {self.words('or')}  {self.plain(best.cards)}"
             t.append(self.words("hint_type", typed=typed), style="dim")
-        elif best == PASS:
+        elif best == PASS and legal == [PASS]:
             t.append(self.words("hint_pass"), style="dim")
         self.say(t)
         plays = [a for a in legal if isinstance(a, Combo)]

@@ -154,7 +154,7 @@ class DaguailuziView(DealSession):
         if action == PASS:
             return Text(self.words("pass"), style="dim")
         if isinstance(action, Gift):
-            out = Text(action.kind.value + " ", style="yellow")
+            out = Text(self.words(f"gift_{action.kind.value}") + " ", style="yellow")
             return out.append_text(self.cards(action.cards)) if action.cards else out
         return Text(str(self.deal.action_text(action)), style="yellow")
 

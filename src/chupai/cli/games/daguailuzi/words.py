@@ -175,6 +175,10 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     },
     "passes": {"en": "{who} passes", "you": "{who} pass", "zh": "{who}过", "ja": "{who}：パス"},
     "pass": {"en": "pass", "zh": "过", "ja": "パス"},
+    "gift_tribute": {"en": "tribute", "zh": "进贡", "ja": "貢ぎ"},
+    "gift_return": {"en": "return", "zh": "还贡", "ja": "返し"},
+    "gift_offer": {"en": "offer", "zh": "拿出", "ja": "差し出し"},
+    "gift_take": {"en": "take", "zh": "挑选", "ja": "選ぶ"},
     "out_now": {"en": "  — out {nth}!", "zh": "  — 第{n}个出完！", "ja": "  — {n}番に上がり！"},
     "left_warn": {"en": "  — {n} card{s} left!", "zh": "  — 剩{n}张！", "ja": "  — 残り{n}枚！"},
     "trick_won": {
