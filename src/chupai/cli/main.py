@@ -37,6 +37,30 @@ def _preset_name(text: str) -> str:
     return text
 
 
+def _presets_text() -> str:
+    """Every registered game's presets, its default first (``bigtwo: standard,
+    hongkong, ...; doudizhu: ...``), for the help of ``--rules``."""
+    from chupai.protocol import all_games
+
+    parts = []
+    for spec in all_games():
+        names = [spec.default_preset, *(n for n in spec.presets() if n != spec.default_preset)]
+        parts.append(f"{spec.key}: {', '.join(names)}")
+    return "; ".join(parts)
+
+
+def _seats_text() -> str:
+    """Every registered game's table sizes (``bigtwo 2-4, biga 5``), for the help
+    of ``--players``."""
+    from chupai.protocol import all_games
+
+    parts = []
+    for spec in all_games():
+        low, high = min(spec.seats), max(spec.seats)
+        parts.append(f"{spec.key} {low}" + (f"-{high}" if high != low else ""))
+    return ", ".join(parts)
+
+
 def _add_rules_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--rules",
@@ -45,7 +69,7 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
         metavar="PRESET",
         default=None,
         type=_preset_name,
-        help="named preset of the game (bigtwo: standard, hongkong, taiwan, mainland)",
+        help=f"named preset of the game, its default first ({_presets_text()})",
     )
     p.add_argument(
         "--set",
@@ -85,7 +109,14 @@ def _game_command(
     default) and the rules options."""
     p = _command(sub, name, func, help=help, description=description)
     if optional:
-        p.add_argument("game", nargs="?", default="bigtwo", help="game key (default bigtwo)")
+        p.add_argument("game", nargs="?", default=None, help="game key (default bigtwo)")
+        p.add_argument(
+            "--game",
+            dest="game_option",
+            metavar="GAME",
+            default=None,
+            help="the game, as an option (the same as the game argument)",
+        )
     else:
         p.add_argument("game", help="game key or alias, e.g. bigtwo")
     _add_rules_args(p)
@@ -261,7 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=int,
         default=None,
-        help="number of players (2-4 for bigtwo; biga is always 5)",
+        help=f"number of players ({_seats_text()})",
     )
     p.add_argument(
         "--seed", type=int, default=None, help="seed of the deal or match (default: random)"
@@ -474,6 +505,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         # 'chupai' alone starts a default game
         args = parser.parse_args(["play", *(argv or [])])
+    if hasattr(args, "game_option"):  # the commands whose game may be given as --game
+        given, option = args.game, args.game_option
+        if given is not None and option is not None and given != option:
+            parser.error(f"the game is given twice: {given!r} and --game {option!r}")
+        args.game = given or option or "bigtwo"
     try:
         code: int = args.func(args)
     except ChupaiError as exc:

@@ -19,7 +19,7 @@ from chupai.protocol import NextDeal, Result, SeatFacts, builtin_layers, package
 __all__ = ["SPEC", "facts", "result"]
 
 KEY: Final = "daguailuzi"
-_LAYERS: Final[tuple[str, ...]] = ("env",)
+_LAYERS: Final[tuple[str, ...]] = ("cli.play", "cli.replay", "env")
 """The layers with code of their own for this game (see the module)."""
 
 
