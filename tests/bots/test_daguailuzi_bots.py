@@ -12,11 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from chupai.actions import PASS
-from chupai.bots import RandomBot, bot_names, make_bot
+from chupai.bots import bot_names, make_bot
 from chupai.bots.games.daguailuzi import (
     DaguailuziGreedyBot,
     DaguailuziHeuristicBot,

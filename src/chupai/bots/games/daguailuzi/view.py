@@ -182,9 +182,7 @@ class View:
                 return True
             if u[JOKER_RANK + 1] >= n and s < JOKER_RANK + 1:
                 return True
-            return any(
-                st[r] > s and u[r] >= 1 and u[r] + jokers >= n for r in range(RANKS)
-            )
+            return any(st[r] > s and u[r] >= 1 and u[r] + jokers >= n for r in range(RANKS))
         return not (p.kind == "five_of_a_kind" and s >= JOKER_RANK)
 
 
