@@ -5,7 +5,7 @@ the search pair takes hours on one core, see ``--search``), ``--quick`` for a sm
 run (a few deals, a tiny search budget), ``--deals N``, ``--pairs
 random-greedy,greedy-heuristic,heuristic-search`` (a subset), ``--search SPEC``
 (the search bot as ``chupai simulate`` names it, default
-``search:playouts=48``: a fixed playout budget, so the run is reproducible),
+``search:playouts=120``: a fixed playout budget, so the run is reproducible),
 ``--rules PRESET``, ``--seed S``, ``--workers K`` (local processes; the figures do
 not depend on K).
 
@@ -40,7 +40,7 @@ from chupai.tournament import Tournament, run_tournament
 from chupai.tournament_stats import mean_ci, summarize, wilson
 
 PAIRS = ("random-greedy", "greedy-heuristic", "heuristic-search")
-SEARCH = "search:playouts=48"
+SEARCH = "search:playouts=120"
 
 
 def pair_figures(t: Tournament, boards: list[Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ class DaguailuziSearchBot(SearchBot):
         seed: int | None = None,
         game: str = "daguailuzi",
         *,
-        endgame: int = 60,
+        endgame: int = 40,
         ms: float = 1000,
         playouts: int | None = None,
         determinizations: int | None = None,
