@@ -308,3 +308,20 @@ def test_heuristic_beats_greedy() -> None:
 def test_heuristic_beats_greedy_over_many_deals(rules: Any) -> None:
     wins, losses = _match("heuristic", "greedy", 100, rules)
     assert _sign_p(wins, losses) < 1e-6
+
+
+def test_beatable_reads_the_unseen_cards() -> None:
+    from chupai.bots.games.daguailuzi.view import View
+
+    deal = _position(_hands({}, {0: "RJ RJ 3S 3C 6S 6S 6C BJ"}), [])
+    view = View(deal.observe(0))
+    rules, level = SEED, None
+    single = classify(parse_cards("RJ"), rules, level)
+    pair = classify(parse_cards("RJ RJ"), rules, level)
+    low = classify(parse_cards("3S 3C"), rules, level)
+    triple = classify(parse_cards("6S 6S 6C"), rules, level)
+    assert single is not None and pair is not None and low is not None and triple is not None
+    assert not view.beatable(single)
+    # one RJ is unseen: no pair of big jokers can be made against RJ RJ
+    assert not view.beatable(pair)
+    assert view.beatable(low) and view.beatable(triple)
