@@ -194,9 +194,8 @@ def _play_strength(p: Combo, st: Sequence[int]) -> int:
     for t in range(52):
         if (cards >> (3 * t)) & _F:
             return st[t >> 2]
-    for t in (BJ, RJ):
+    for t in (BJ, RJ):  # joker-only: of rank BJ unless every card is RJ (§4.2 (c))
         if (cards >> (3 * t)) & _F:
-            best = card_strength(t, st) if best < 0 else min(best, card_strength(t, st))
-    if p.size > 1 and best == JOKER_RANK + 1 and (cards >> (3 * BJ)) & _F:
-        best = JOKER_RANK
+            s = card_strength(t, st)
+            best = s if best < 0 else min(best, s)
     return best
