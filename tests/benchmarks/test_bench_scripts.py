@@ -324,3 +324,17 @@ def test_memory_quick_json() -> None:
     assert all(5 < v < 1000 for v in peaks.values())
     assert data["max_mib"] == max(peaks.values())
     assert data["meets_target"] == (data["max_mib"] <= 45)
+
+
+def test_ladder_daguailuzi_quick_json() -> None:
+    out, data = run_script("ladder_daguailuzi.py", "--quick")
+    assert data["benchmark"] == "ladder_daguailuzi"
+    assert set(data["pairs"]) == {"random-greedy", "greedy-heuristic", "heuristic-search"}
+    for fig in data["pairs"].values():
+        assert fig["deals"] == 3 and fig["games"] == 6
+        assert sum(fig["wins"]) + fig["draws"] == fig["games"]
+        lo, hi = fig["win_diff_ci"]
+        assert -2 <= lo <= fig["win_diff_per_deal"] <= hi <= 2
+        assert fig["significant"] == (lo > 0)
+    assert data["ladder_holds"] == all(f["significant"] for f in data["pairs"].values())
+    assert "paired win difference" in out
