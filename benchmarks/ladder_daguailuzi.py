@@ -88,12 +88,18 @@ def pair_figures(t: Tournament, boards: list[Any]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=1000)
-    ap.add_argument("--pairs", default=",".join(PAIRS))
-    ap.add_argument("--search", default=SEARCH)
-    ap.add_argument("--rules", default="seed")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--deals", type=int, default=1000, help="deals per pair (default 1000)")
+    ap.add_argument(
+        "--pairs",
+        default=",".join(PAIRS),
+        help="comma-separated pairs WEAKER-STRONGER (default: the three adjacent pairs)",
+    )
+    ap.add_argument(
+        "--search", default=SEARCH, help=f"the search bot's spec in the ladder (default {SEARCH})"
+    )
+    ap.add_argument("--rules", default="seed", help="the preset (default seed)")
+    ap.add_argument("--seed", type=int, default=1, help="the tournament seed (default 1)")
+    ap.add_argument("--workers", type=int, default=1, help="worker processes per pair (default 1)")
     ap.add_argument("--quick", action="store_true", help="a smoke run (a few seconds)")
     args = ap.parse_args(argv)
     deals = 3 if args.quick else args.deals
