@@ -464,7 +464,10 @@ def test_quitting_in_chinese(
 def test_hint_suggests_and_lists_plays(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out = play(monkeypatch, capsys, "hint\nhint all\nhint pair\nhint nonsense\nquit\n")
+    # seed 2: the human is the offense leader and leads, so the hint is a play (never a pass)
+    code, out = play(
+        monkeypatch, capsys, "hint\nhint all\nhint pair\nhint nonsense\nquit\n", seed=2
+    )
     assert code == 0
     assert "Hint: " in out and "(type: " in out
     assert "legal plays (" in out
