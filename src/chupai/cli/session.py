@@ -170,15 +170,28 @@ class TerminalSession:
         try:
             self.play_all()
         except Quit:
-            self.say(Text(f"You quit; {self.abandoned()}.", style="bold"))
+            self.say(Text(self.quit_text(), style="bold"))
             if self.record and not self.wrote_records():
-                self.say("No record written.")
+                self.say(self.no_record_text())
             return EXIT_OK
         except EndOfInput:
-            self.say(Text(f"\nEnd of input; {self.abandoned()}.", style="bold"))
+            self.say(Text("\n" + self.eof_text(), style="bold"))
             return EXIT_EOF
         self.finish()
         return EXIT_OK
+
+    def quit_text(self) -> str:
+        """Said when the player quits: ``You quit; <abandoned>.`` (a session in
+        another language answers its own words)."""
+        return f"You quit; {self.abandoned()}."
+
+    def eof_text(self) -> str:
+        """Said when standard input ends first: ``End of input; <abandoned>.``."""
+        return f"End of input; {self.abandoned()}."
+
+    def no_record_text(self) -> str:
+        """Said after quitting when ``--record`` was given and nothing was written."""
+        return "No record written."
 
     def intro(self) -> None:
         """The opening screen."""
