@@ -368,6 +368,28 @@ class Codec:
         cards.append(top)
         return cards
 
+    def row_values(
+        self,
+        obs: Any,
+        *,
+        unseen: int,
+        known: Sequence[int],
+        extra: Sequence[int],
+        top: int,
+        state: tuple[Any, ...],
+        hist: Sequence[Any] | None,
+        cards_of: Callable[[Any], int | None],
+        stop: int = 0,
+    ) -> RowValues:
+        """The :class:`RowValues` of ``obs``, an observation with the usual
+        ``seat``, ``hand``, ``played`` and ``hand_counts``: the head's cards
+        (:meth:`head_cards` with the game's ``unseen``, ``known``, ``extra`` and
+        ``top``), the ``state`` values, and the history ``hist`` from ``stop``
+        read through ``cards_of``."""
+        me = obs.seat
+        cards = self.head_cards(obs.hand, unseen, obs.played, known, extra, top, me)
+        return RowValues(cards, obs.hand_counts, me, state, hist, stop, cards_of)
+
     def head(
         self,
         hand: int,

@@ -257,29 +257,20 @@ class BigACodec(cd.Codec):
 
     def values(self, obs: Any) -> cd.RowValues:
         o: ba_game.Observation = obs
-        me = o.seat
         playing = _playing(o)
         normalized = playing and o.big_suit is not None
         known, on_table = self._known(o, normalized)
         deck = self._decks[o.big_suit if normalized else None]
         unseen = deck - o.hand - on_table - sum(known)
-        cards = self.head_cards(
-            o.hand,
-            unseen,
-            o.played,
-            known,
-            (),
-            0 if o.top is None else o.top.cards,
-            me,
-        )
-        return cd.RowValues(
-            cards,
-            o.hand_counts,
-            me,
-            self._state_values(o),
-            o.history if playing else None,
-            0,
-            _play_cards,
+        return self.row_values(
+            o,
+            unseen=unseen,
+            known=known,
+            extra=(),
+            top=0 if o.top is None else o.top.cards,
+            state=self._state_values(o),
+            hist=o.history if playing else None,
+            cards_of=_play_cards,
         )
 
 

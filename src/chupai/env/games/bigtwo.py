@@ -235,16 +235,16 @@ class BigTwoCodec(cd.Codec):
                 if s != me:
                     known[s] &= ~on_table & ~hand
                     seen |= known[s]
-        cards = self.head_cards(
-            hand,
-            _FULL & ~seen,
-            played,
-            known,
-            (shown,),
-            0 if o.top is None else o.top.mask,
-            me,
+        return self.row_values(
+            o,
+            unseen=_FULL & ~seen,
+            known=known,
+            extra=(shown,),
+            top=0 if o.top is None else o.top.mask,
+            state=self._state_values(o),
+            hist=hist,
+            cards_of=_play_cards,
         )
-        return cd.RowValues(cards, o.hand_counts, me, self._state_values(o), hist, 0, _play_cards)
 
 
 def codec(rules: BigTwoRules) -> cd.Codec:
