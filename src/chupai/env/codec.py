@@ -57,6 +57,7 @@ __all__ = [
     "Vector",
     "bits",
     "count_planes",
+    "finish_order_field",
     "frozen",
     "mask_planes",
     "order",
@@ -547,6 +548,14 @@ def trick_values(o: Any, kind_index: Mapping[Any, int], n: int) -> tuple[int, in
 def rel(seat: int | None, me: int, n: int) -> int:
     """The relative seat of ``seat`` seen from ``me`` (-1 for None)."""
     return -1 if seat is None else (seat - me) % n
+
+
+def finish_order_field(n: int) -> Field:
+    """The field ``finish_order`` of the games where seats go out in turn (its
+    values: :func:`order` of the seats that went out)."""
+    return Field(
+        "finish_order", "order", n * n, "per relative seat, one-hot of its finishing position"
+    )
 
 
 def order(seats: Sequence[int], me: int, n: int) -> tuple[int, ...]:

@@ -198,12 +198,7 @@ class BigACodec(cd.Codec):
                 cd.Field(
                     "role", "onehot", 4, "this seat's role: declarer, partner, defender, unknown"
                 ),
-                cd.Field(
-                    "finish_order",
-                    "order",
-                    n * n,
-                    "per relative seat, one-hot of its finishing position",
-                ),
+                cd.finish_order_field(n),
             ]
         )
         self.lay_out(self.block, [])

@@ -142,12 +142,7 @@ class BigTwoCodec(cd.Codec):
                 cd.Field("to_act", "onehot", n, "the seat to act"),
                 *cd.trick_fields(n, len(kinds), "the top play's type (ComboKind order)"),
                 cd.Field("passed", "bits", n, "seats that passed since the top play"),
-                cd.Field(
-                    "finish_order",
-                    "order",
-                    n * n,
-                    "per relative seat, one-hot of its finishing position",
-                ),
+                cd.finish_order_field(n),
                 cd.Field("starting_player", "onehot", n, "the public holder of the starting card"),
                 cd.Field(
                     "must_contain", "bits", 1, "this seat's lead must contain the starting card"

@@ -361,12 +361,7 @@ class DaguailuziCodec(cd.Codec):
                 cd.Field("level.own", "onehot", 13, "this seat's team's level: 2 .. A"),
                 cd.Field("level.other", "onehot", 13, "the other team's level: 2 .. A"),
                 cd.Field("trump", "onehot", 13, "the trump rank 2 .. A (none without trumps)"),
-                cd.Field(
-                    "finish_order",
-                    "order",
-                    n * n,
-                    "per relative seat, one-hot of its finishing position",
-                ),
+                cd.finish_order_field(n),
                 cd.Field("gave", "bits", n, "the seats that give a tribute in this deal"),
                 cd.Field("received", "bits", n, "the seats that received a tribute"),
             ]
