@@ -33,6 +33,12 @@ class CardParseError(ChupaiError):
         self.token = token
         self.index = index
 
+    @classmethod
+    def not_a_combination(cls, over: str, reason: str) -> CardParseError:
+        """The error of a judge's PREVIOUS play ``over`` that is no combination
+        (``reason``: why, the game's explanation)."""
+        return cls(f"the previous play {over.strip()!r} is not a combination: {reason}")
+
 
 class RulesError(ChupaiError):
     """An unknown game, preset or option key, or a bad option value.

@@ -38,10 +38,7 @@ def previous_play(rules: BigARules, over: str) -> Combo:
     cards = parse_cards(over, big_suit)
     combo = classify(cards, rules, big_suit)
     if combo is None:
-        raise CardParseError(
-            f"the previous play {over.strip()!r} is not a combination: "
-            f"{explain(cards, rules, big_suit)}"
-        )
+        raise CardParseError.not_a_combination(over, explain(cards, rules, big_suit))
     return combo
 
 

@@ -36,9 +36,7 @@ def _previous(rules: BigTwoRules, over: str) -> Combo:
     mask = parse_mask(over)
     combo = classify_or_none(mask, rules)
     if combo is None:
-        raise CardParseError(
-            f"the previous play {over.strip()!r} is not a combination: {explain(mask, rules)}"
-        )
+        raise CardParseError.not_a_combination(over, explain(mask, rules))
     return combo
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
-__all__ = ["SeededBot", "spare_short_hands"]
+__all__ = ["SeededBot", "TunedBot", "spare_short_hands"]
 
 
 class _Kinded(Protocol):
@@ -44,6 +44,24 @@ class SeededBot:
     def decide(self, observation: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal`` (not empty)."""
         raise NotImplementedError
+
+
+class TunedBot(SeededBot):
+    """A deterministic :class:`SeededBot` whose tuning parameters are its class
+    attributes: each keyword of ``params`` replaces one, converted to the type of
+    its default (``heuristic:threat=4``); a name that is no class attribute, or
+    one of :attr:`RESERVED`, is a :class:`TypeError`."""
+
+    RESERVED: ClassVar[tuple[str, ...]] = ()
+    """Class attributes that are no parameters."""
+
+    def __init__(self, seed: int | None = None, **params: Any):
+        super().__init__(seed)  # for the bot interface: the decisions are deterministic
+        cls = type(self)
+        for k, v in params.items():
+            if not hasattr(cls, k) or k == "RESERVED" or k in self.RESERVED:
+                raise TypeError(f"unknown parameter {k!r}")
+            setattr(self, k, type(getattr(cls, k))(v))
 
 
 def spare_short_hands(

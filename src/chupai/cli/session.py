@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from rich.columns import Columns
 from rich.console import Console
@@ -47,6 +47,17 @@ from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
+
+
+HINT_TEXTS: Final = {
+    "n_plays": "{n} legal plays ({counts})",
+    "or_pass": " — or pass",
+    "hint_more": "'hint all' lists them; 'hint pair' (or another type) lists one type.",
+    "unknown_type": "unknown combination type {arg!r}; types: {types}",
+    "no_type_now": "No legal {kind} now.",
+    "first_n": "  first {n}; 'hint {kind}' lists all",
+}
+"""The texts of :meth:`DealSession.list_plays` by key, in English."""
 
 
 class TerminalSession:
@@ -170,15 +181,28 @@ class TerminalSession:
         try:
             self.play_all()
         except Quit:
-            self.say(Text(f"You quit; {self.abandoned()}.", style="bold"))
+            self.say(Text(self.quit_text(), style="bold"))
             if self.record and not self.wrote_records():
-                self.say("No record written.")
+                self.say(self.no_record_text())
             return EXIT_OK
         except EndOfInput:
-            self.say(Text(f"\nEnd of input; {self.abandoned()}.", style="bold"))
+            self.say(Text("\n" + self.eof_text(), style="bold"))
             return EXIT_EOF
         self.finish()
         return EXIT_OK
+
+    def quit_text(self) -> str:
+        """Said when the player quits: ``You quit; <abandoned>.`` (a session in
+        another language answers its own words)."""
+        return f"You quit; {self.abandoned()}."
+
+    def eof_text(self) -> str:
+        """Said when standard input ends first: ``End of input; <abandoned>.``."""
+        return f"End of input; {self.abandoned()}."
+
+    def no_record_text(self) -> str:
+        """Said after quitting when ``--record`` was given and nothing was written."""
+        return "No record written."
 
     def intro(self) -> None:
         """The opening screen."""
@@ -539,16 +563,12 @@ class DealSession(TerminalSession):
         with ``arg`` ``all`` or a type (:meth:`find_kind`), list them: at most
         :data:`HINT_CAP` a type for ``all``. ``types`` are the type names an
         unknown ``arg`` is told."""
+        w = self.hint_text
         plays = sum(len(v) for v in by_kind.values())
         counts = ", ".join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
-        self.say(f"{plays} legal plays ({counts}){' — or pass' if passing else ''}")
+        self.say(w("n_plays", n=plays, counts=counts) + (w("or_pass") if passing else ""))
         if not arg:
-            self.say(
-                Text(
-                    "'hint all' lists them; 'hint pair' (or another type) lists one type.",
-                    style="dim",
-                )
-            )
+            self.say(Text(w("hint_more"), style="dim"))
             return
         cap: int | None = HINT_CAP
         if arg == "all":
@@ -556,10 +576,10 @@ class DealSession(TerminalSession):
         else:
             kind = self.find_kind(arg)
             if kind is None:
-                self.error(f"unknown combination type {arg!r}; types: " + ", ".join(types))
+                self.error(w("unknown_type", arg=arg, types=", ".join(types)))
                 return
             if kind not in by_kind:
-                self.say(f"No legal {self.kind(kind)} now.")
+                self.say(w("no_type_now", kind=self.kind(kind)))
                 return
             kinds, cap = [kind], None
         for k in kinds:
@@ -567,9 +587,14 @@ class DealSession(TerminalSession):
             shown = combos if cap is None else combos[:cap]
             title = Text(f"{self.kind(k)} ({len(combos)})", style="cyan")
             if len(combos) > len(shown):
-                title.append(f"  first {len(shown)}; 'hint {k.value}' lists all", style="dim")
+                title.append(w("first_n", n=len(shown), kind=k.value), style="dim")
             self.say(title)
             self.say(Columns([self.play_item(c) for c in shown], padding=(0, 3)))
+
+    def hint_text(self, key: str, **fields: Any) -> str:
+        """The text ``key`` of :data:`HINT_TEXTS` with ``fields`` filled in (a
+        session in another language answers its own words for the same keys)."""
+        return HINT_TEXTS[key].format(**fields)
 
     def kind(self, kind: Any) -> str:
         """The display name of a combination type (the game's, in :attr:`lang`)."""

@@ -34,10 +34,7 @@ def previous_play(rules: DaguailuziRules, over: str) -> Combo:
     cards = parse_cards(over)
     combo = classify(cards, rules, level)
     if combo is None:
-        raise CardParseError(
-            f"the previous play {over.strip()!r} is not a combination: "
-            f"{explain(cards, rules, level)}"
-        )
+        raise CardParseError.not_a_combination(over, explain(cards, rules, level))
     return combo
 
 

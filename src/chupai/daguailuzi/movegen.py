@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from chupai.daguailuzi.cards import BJ, FIELD, RJ, UNIT, Cards, rule_strengths
+from chupai.daguailuzi.cards import BJ, FIELD, NATURALS, RJ, UNIT, Cards, counts, rule_strengths
 from chupai.daguailuzi.combos import CAT_SHIFT, CATEGORY, RUN_RANKS, RUN_TOPS, Combo, Kind, beats
 from chupai.daguailuzi.rules import DaguailuziRules, FlushCompare, WildRank
 
@@ -111,21 +111,11 @@ class _Hand:
         ranks: list[list[tuple[int, int, int]]] = [[] for _ in range(13)]
         suits: list[list[tuple[int, int, int]]] = [[], [], [], []]
         present = 0
-        t = 0
-        h = hand & ((1 << 156) - 1)
-        while h:
-            if h & 0xFFF == 0:
-                h >>= 12
-                t += 4
-                continue
-            n = h & FIELD
-            if n:
-                item = (t, UNIT[t], n)
-                ranks[t >> 2].append(item)
-                suits[t & 3].append(item)
-                present |= 1 << (t >> 2)
-            h >>= 3
-            t += 1
+        for t, n in counts(hand & NATURALS):
+            item = (t, UNIT[t], n)
+            ranks[t >> 2].append(item)
+            suits[t & 3].append(item)
+            present |= 1 << (t >> 2)
         self.ranks = ranks
         self.suits = suits
         self.present = present

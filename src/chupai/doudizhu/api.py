@@ -42,9 +42,7 @@ def previous_play(rules: DouDizhuRules, over: str) -> Combo:
     cards = parse_cards(over, rules)
     found = readings(cards, rules)
     if not found:
-        raise CardParseError(
-            f"the previous play {over.strip()!r} is not a combination: {explain(cards, rules)}"
-        )
+        raise CardParseError.not_a_combination(over, explain(cards, rules))
     return found[0]
 
 

@@ -57,6 +57,7 @@ __all__ = [
     "Vector",
     "bits",
     "count_planes",
+    "finish_order_field",
     "frozen",
     "mask_planes",
     "order",
@@ -368,6 +369,28 @@ class Codec:
         cards.append(top)
         return cards
 
+    def row_values(
+        self,
+        obs: Any,
+        *,
+        unseen: int,
+        known: Sequence[int],
+        extra: Sequence[int],
+        top: int,
+        state: tuple[Any, ...],
+        hist: Sequence[Any] | None,
+        cards_of: Callable[[Any], int | None],
+        stop: int = 0,
+    ) -> RowValues:
+        """The :class:`RowValues` of ``obs``, an observation with the usual
+        ``seat``, ``hand``, ``played`` and ``hand_counts``: the head's cards
+        (:meth:`head_cards` with the game's ``unseen``, ``known``, ``extra`` and
+        ``top``), the ``state`` values, and the history ``hist`` from ``stop``
+        read through ``cards_of``."""
+        me = obs.seat
+        cards = self.head_cards(obs.hand, unseen, obs.played, known, extra, top, me)
+        return RowValues(cards, obs.hand_counts, me, state, hist, stop, cards_of)
+
     def head(
         self,
         hand: int,
@@ -525,6 +548,14 @@ def trick_values(o: Any, kind_index: Mapping[Any, int], n: int) -> tuple[int, in
 def rel(seat: int | None, me: int, n: int) -> int:
     """The relative seat of ``seat`` seen from ``me`` (-1 for None)."""
     return -1 if seat is None else (seat - me) % n
+
+
+def finish_order_field(n: int) -> Field:
+    """The field ``finish_order`` of the games where seats go out in turn (its
+    values: :func:`order` of the seats that went out)."""
+    return Field(
+        "finish_order", "order", n * n, "per relative seat, one-hot of its finishing position"
+    )
 
 
 def order(seats: Sequence[int], me: int, n: int) -> tuple[int, ...]:

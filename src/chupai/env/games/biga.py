@@ -198,12 +198,7 @@ class BigACodec(cd.Codec):
                 cd.Field(
                     "role", "onehot", 4, "this seat's role: declarer, partner, defender, unknown"
                 ),
-                cd.Field(
-                    "finish_order",
-                    "order",
-                    n * n,
-                    "per relative seat, one-hot of its finishing position",
-                ),
+                cd.finish_order_field(n),
             ]
         )
         self.lay_out(self.block, [])
@@ -257,29 +252,20 @@ class BigACodec(cd.Codec):
 
     def values(self, obs: Any) -> cd.RowValues:
         o: ba_game.Observation = obs
-        me = o.seat
         playing = _playing(o)
         normalized = playing and o.big_suit is not None
         known, on_table = self._known(o, normalized)
         deck = self._decks[o.big_suit if normalized else None]
         unseen = deck - o.hand - on_table - sum(known)
-        cards = self.head_cards(
-            o.hand,
-            unseen,
-            o.played,
-            known,
-            (),
-            0 if o.top is None else o.top.cards,
-            me,
-        )
-        return cd.RowValues(
-            cards,
-            o.hand_counts,
-            me,
-            self._state_values(o),
-            o.history if playing else None,
-            0,
-            _play_cards,
+        return self.row_values(
+            o,
+            unseen=unseen,
+            known=known,
+            extra=(),
+            top=0 if o.top is None else o.top.cards,
+            state=self._state_values(o),
+            hist=o.history if playing else None,
+            cards_of=_play_cards,
         )
 
 

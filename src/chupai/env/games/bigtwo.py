@@ -142,12 +142,7 @@ class BigTwoCodec(cd.Codec):
                 cd.Field("to_act", "onehot", n, "the seat to act"),
                 *cd.trick_fields(n, len(kinds), "the top play's type (ComboKind order)"),
                 cd.Field("passed", "bits", n, "seats that passed since the top play"),
-                cd.Field(
-                    "finish_order",
-                    "order",
-                    n * n,
-                    "per relative seat, one-hot of its finishing position",
-                ),
+                cd.finish_order_field(n),
                 cd.Field("starting_player", "onehot", n, "the public holder of the starting card"),
                 cd.Field(
                     "must_contain", "bits", 1, "this seat's lead must contain the starting card"
@@ -235,16 +230,16 @@ class BigTwoCodec(cd.Codec):
                 if s != me:
                     known[s] &= ~on_table & ~hand
                     seen |= known[s]
-        cards = self.head_cards(
-            hand,
-            _FULL & ~seen,
-            played,
-            known,
-            (shown,),
-            0 if o.top is None else o.top.mask,
-            me,
+        return self.row_values(
+            o,
+            unseen=_FULL & ~seen,
+            known=known,
+            extra=(shown,),
+            top=0 if o.top is None else o.top.mask,
+            state=self._state_values(o),
+            hist=hist,
+            cards_of=_play_cards,
         )
-        return cd.RowValues(cards, o.hand_counts, me, self._state_values(o), hist, 0, _play_cards)
 
 
 def codec(rules: BigTwoRules) -> cd.Codec:

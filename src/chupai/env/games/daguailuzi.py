@@ -361,12 +361,7 @@ class DaguailuziCodec(cd.Codec):
                 cd.Field("level.own", "onehot", 13, "this seat's team's level: 2 .. A"),
                 cd.Field("level.other", "onehot", 13, "the other team's level: 2 .. A"),
                 cd.Field("trump", "onehot", 13, "the trump rank 2 .. A (none without trumps)"),
-                cd.Field(
-                    "finish_order",
-                    "order",
-                    n * n,
-                    "per relative seat, one-hot of its finishing position",
-                ),
+                cd.finish_order_field(n),
                 cd.Field("gave", "bits", n, "the seats that give a tribute in this deal"),
                 cd.Field("received", "bits", n, "the seats that received a tribute"),
             ]
@@ -404,30 +399,19 @@ class DaguailuziCodec(cd.Codec):
 
     def values(self, obs: Any) -> cd.RowValues:
         o: Observation = obs
-        me = o.seat
         known = known_cards(o)
         tribute = sum(card for _, _, card in o.tributes)
-        on_table = sum(o.played)
-        hand = o.hand
-        unseen = dc.PACK - hand - on_table - sum(known)
-        cards = self.head_cards(
-            hand,
-            unseen,
-            o.played,
-            known,
-            (tribute, o.offer or 0),
-            0 if o.top is None else o.top.cards,
-            me,
-        )
+        unseen = dc.PACK - o.hand - sum(o.played) - sum(known)
         playing = o.phase is Phase.PLAY or o.phase is Phase.OVER
-        return cd.RowValues(
-            cards,
-            o.hand_counts,
-            me,
-            self._state_values(o),
-            o.history if playing else None,
-            0,
-            _play_cards,
+        return self.row_values(
+            o,
+            unseen=unseen,
+            known=known,
+            extra=(tribute, o.offer or 0),
+            top=0 if o.top is None else o.top.cards,
+            state=self._state_values(o),
+            hist=o.history if playing else None,
+            cards_of=_play_cards,
         )
 
 

@@ -196,29 +196,20 @@ class DouDizhuCodec(cd.Codec):
 
     def values(self, obs: Any) -> cd.RowValues:
         o: dd_game.Observation = obs
-        me = o.seat
-        played = o.played
         known = self._known(o)
-        unseen = self.deck - o.hand - sum(played) - sum(known)
-        cards = self.head_cards(
-            o.hand,
-            unseen,
-            played,
-            known,
-            (0 if o.kitty is None else o.kitty,),
-            0 if o.top is None else o.top.cards,
-            me,
-        )
+        unseen = self.deck - o.hand - sum(o.played) - sum(known)
         hist = o.history
         playing = o.phase is dd_game.Phase.PLAY or o.phase is dd_game.Phase.OVER
-        return cd.RowValues(
-            cards,
-            o.hand_counts,
-            me,
-            self._state_values(o),
-            hist if playing else None,
-            _play_start(hist) if playing else 0,
-            _play_cards,
+        return self.row_values(
+            o,
+            unseen=unseen,
+            known=known,
+            extra=(0 if o.kitty is None else o.kitty,),
+            top=0 if o.top is None else o.top.cards,
+            state=self._state_values(o),
+            hist=hist if playing else None,
+            cards_of=_play_cards,
+            stop=_play_start(hist) if playing else 0,
         )
 
 

@@ -19,7 +19,7 @@ from chupai.biga.game import (
     Phase,
 )
 from chupai.biga.rules import BigARules
-from chupai.bots.base import SeededBot, spare_short_hands
+from chupai.bots.base import TunedBot, spare_short_hands
 from chupai.bots.games.biga.control import _beatable, _best_bomb, _controls, strength
 from chupai.bots.games.biga.plan import (
     _F,
@@ -102,7 +102,7 @@ class _View:
         return min((self.counts[s] for s in seats), default=99)
 
 
-class BigAHeuristicBot(SeededBot):
+class BigAHeuristicBot(TunedBot):
     """A heuristic player for Big A (see the module docstring)."""
 
     name = "heuristic"
@@ -134,13 +134,6 @@ class BigAHeuristicBot(SeededBot):
     full hand (less on a shorter one)."""
     bomb_penalty: float = 1.0
     """The same per bomb class of a bomb."""
-
-    def __init__(self, seed: int | None = None, **params: Any):
-        super().__init__(seed)  # for the bot interface: the decisions are deterministic
-        for k, v in params.items():
-            if not hasattr(type(self), k):
-                raise TypeError(f"unknown parameter {k!r}")
-            setattr(self, k, type(getattr(type(self), k))(v))
 
     # ----- dispatch -------------------------------------------------------------------------
     def decide(self, observation: Any, legal: Sequence[Any]) -> Any:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from chupai.actions import PASS
-from chupai.bots.base import SeededBot
+from chupai.bots.base import TunedBot
 from chupai.bots.games.daguailuzi.plan import TURN, Group, decompose
 from chupai.bots.games.daguailuzi.view import (
     View,
@@ -21,11 +21,12 @@ from chupai.daguailuzi.combos import Combo
 __all__ = ["DaguailuziHeuristicBot"]
 
 
-class DaguailuziHeuristicBot(SeededBot):
+class DaguailuziHeuristicBot(TunedBot):
     """A heuristic player for 大怪路子 (see the module documentation of
     :mod:`chupai.bots.games.daguailuzi`)."""
 
     name = "heuristic"
+    RESERVED = ("name", "decide", "act")
 
     lead_size: float = 1.2
     """Leading prefers a group by this much per card beyond the first."""
@@ -43,13 +44,6 @@ class DaguailuziHeuristicBot(SeededBot):
     """Lead for a team-mate holding this many cards or fewer."""
     candidates: int = 6
     """Beating plays of each kind scored when following (the weakest ones)."""
-
-    def __init__(self, seed: int | None = None, **params: Any):
-        super().__init__(seed)  # for the bot interface: the decisions are deterministic
-        for k, v in params.items():
-            if not hasattr(type(self), k) or k in ("name", "decide", "act"):
-                raise TypeError(f"unknown parameter {k!r}")
-            setattr(self, k, type(getattr(type(self), k))(v))
 
     # ----- dispatch ---------------------------------------------------------------------
     def decide(self, observation: Any, legal: Sequence[Any]) -> Any:

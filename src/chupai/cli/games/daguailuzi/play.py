@@ -43,15 +43,7 @@ from chupai.cli.games.daguailuzi.play_result import match_table, match_verdict
 from chupai.cli.games.daguailuzi.play_view import hand_types
 from chupai.cli.games.daguailuzi.words import Words
 from chupai.cli.match_session import BaseMatchSession
-from chupai.cli.terminal import (
-    EXIT_EOF,
-    EXIT_OK,
-    EndOfInput,
-    Quit,
-    help_table,
-    seat_bots,
-    write_json,
-)
+from chupai.cli.terminal import help_table, seat_bots, write_json
 from chupai.daguailuzi.cards import size_of
 from chupai.daguailuzi.combos import Combo, Kind
 from chupai.daguailuzi.game import PASS, Gift, GiftKind, Phase, team_of
@@ -79,7 +71,27 @@ SEATS_OF: Final = "大怪路子"
 PLAYERS: Final = 6
 
 
-class DaguailuziSession(EventLines):
+class WordsExits:
+    """The exit lines of :meth:`~chupai.cli.session.TerminalSession.run` (quit,
+    end of input, no record) in the session's language: mixed in before the
+    frame by the deal and the match session."""
+
+    words: Words
+
+    def abandoned(self) -> str:
+        raise NotImplementedError
+
+    def quit_text(self) -> str:
+        return self.words("quit", what=self.abandoned())
+
+    def eof_text(self) -> str:
+        return self.words("eof", what=self.abandoned())
+
+    def no_record_text(self) -> str:
+        return self.words("no_record")
+
+
+class DaguailuziSession(WordsExits, EventLines):
     """One deal of 大怪路子 between a human seat and five bots (``match_label``:
     its place in a match; ``points``: the teams' points before it under
     ``trapped_points``). ``options``: the keywords of
@@ -112,23 +124,6 @@ class DaguailuziSession(EventLines):
     # ----- the frame ----------------------------------------------------------------------
     def parse(self, line: str) -> Any:
         return self._read(self.deal, self.human, line)
-
-    def run(self) -> int:
-        """Play the deal (the frame's :meth:`~TerminalSession.run`, in the
-        session's language)."""
-        self.intro()
-        try:
-            self.play_all()
-        except Quit:
-            self.say(Text(self.words("quit", what=self.abandoned()), style="bold"))
-            if self.record:
-                self.say(self.words("no_record"))
-            return EXIT_OK
-        except EndOfInput:
-            self.say(Text("\n" + self.words("eof", what=self.abandoned()), style="bold"))
-            return EXIT_EOF
-        self.finish()
-        return EXIT_OK
 
     def abandoned(self) -> str:
         return self.words("abandoned_deal", seed=self.seed)
@@ -371,7 +366,7 @@ class DaguailuziSession(EventLines):
         self.say(Text(self.words("again", seed=self.seed), style="dim"))
 
 
-class DaguailuziMatchSession(BaseMatchSession):
+class DaguailuziMatchSession(WordsExits, BaseMatchSession):
     """A match of 大怪路子 (``--deals N``): deal after deal, the first player out
     leading the next as offense leader, the levels (or points) and the tribute
     carried over, with the match table after each deal."""
@@ -432,21 +427,6 @@ class DaguailuziMatchSession(BaseMatchSession):
         session.play_deal()
         session.last_deal = self.match.is_over()
         session.show_outcome()
-
-    def run(self) -> int:
-        self.intro()
-        try:
-            self.play_all()
-        except Quit:
-            self.say(Text(self.words("quit", what=self.abandoned()), style="bold"))
-            if self.record:
-                self.say(self.words("no_record"))
-            return EXIT_OK
-        except EndOfInput:
-            self.say(Text("\n" + self.words("eof", what=self.abandoned()), style="bold"))
-            return EXIT_EOF
-        self.finish()
-        return EXIT_OK
 
     def abandoned(self) -> str:
         return self.words("abandoned_match", seed=self.match.seed)

@@ -10,16 +10,15 @@ ties by suit S, H, C, D).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
-from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.games.daguailuzi.words import Words
 from chupai.cli.session import DealSession
-from chupai.cli.terminal import HINT_CAP, ordinal
+from chupai.cli.terminal import ordinal
 from chupai.daguailuzi.cards import (
     BJ,
     RANK_NAMES,
@@ -240,38 +239,9 @@ class DaguailuziView(DealSession):
             self.say(faces)
 
     # ----- hints ------------------------------------------------------------------------------
-    def list_plays(
-        self, by_kind: Mapping[Any, Sequence[Any]], arg: str, *, passing: bool, types: Iterable[str]
-    ) -> None:
-        """Count the legal plays by type and, with ``arg`` ``all`` or a type, list
-        them (:meth:`DealSession.list_plays`, in the session's language)."""
-        w = self.words
-        plays = sum(len(v) for v in by_kind.values())
-        counts = ", ".join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
-        self.say(w("n_plays", n=plays, counts=counts) + (w("or_pass") if passing else ""))
-        if not arg:
-            self.say(Text(w("hint_more"), style="dim"))
-            return
-        cap: int | None = HINT_CAP
-        if arg == "all":
-            kinds = list(by_kind)
-        else:
-            kind = self.find_kind(arg)
-            if kind is None:
-                self.error(w("unknown_type", arg=arg, types=", ".join(types)))
-                return
-            if kind not in by_kind:
-                self.say(w("no_type_now", kind=self.kind(kind)))
-                return
-            kinds, cap = [kind], None
-        for k in kinds:
-            combos = by_kind[k]
-            shown = combos if cap is None else combos[:cap]
-            title = Text(f"{self.kind(k)} ({len(combos)})", style="cyan")
-            if len(combos) > len(shown):
-                title.append(w("first_n", n=len(shown), kind=k.value), style="dim")
-            self.say(title)
-            self.say(Columns([self.play_item(c) for c in shown], padding=(0, 3)))
+    def hint_text(self, key: str, **fields: Any) -> str:
+        """The texts of :meth:`DealSession.list_plays` in the session's language."""
+        return self.words(key, **fields)
 
     def names(self, seats: Sequence[int]) -> str:
         """Seat names joined (``You, Seat 2 and Seat 4``)."""
