@@ -15,6 +15,8 @@ function positions(n) {
   if (n === 3) return ["right", "left"];
   if (n === 4) return ["right", "top", "left"];
   if (n === 5) return ["right", "top-right", "top-left", "left"];
+  // six: a hexagon, the next seat in turn order on the right
+  if (n === 6) return ["right", "top-right", "top", "top-left", "left"];
   const out = [];
   for (let i = 1; i < n; i++) out.push("top-row");
   return out;
