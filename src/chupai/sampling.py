@@ -136,11 +136,13 @@ def deal_unseen(
     fields: int,
     size_of: Callable[[int], int],
     rng: Shuffler,
+    width: int = 5,
 ) -> list[int]:
     """Deal the ``unseen`` cards (packed counts over ``fields`` ranks or faces):
     every seat gets its ``known`` cards plus a uniform share of the rest up to its
     ``capacity``. The rest is dealt as physical cards, so that copies of a rank
-    go with the odds of a real deal.
+    go with the odds of a real deal. ``width`` is the bits of one count field (5,
+    or 3 for counts of at most 3 with a guard bit).
 
     >>> import random
     >>> size = lambda c: (c & 31) + (c >> 5)
@@ -148,7 +150,8 @@ def deal_unseen(
     [64, 1]
     """
     pool = unseen - sum(known)
-    pile = [f for f in range(fields) for _ in range((pool >> (5 * f)) & 31)]
+    mask = (1 << width) - 1
+    pile = [f for f in range(fields) for _ in range((pool >> (width * f)) & mask)]
     rng.shuffle(pile)
     hands = list(known)
     at = 0
@@ -156,7 +159,7 @@ def deal_unseen(
         extra = k - size_of(known[s])
         h = hands[s]
         for f in pile[at : at + extra]:
-            h += 1 << (5 * f)
+            h += 1 << (width * f)
         hands[s] = h
         at += extra
     return hands
