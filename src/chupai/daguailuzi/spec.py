@@ -19,7 +19,7 @@ from chupai.protocol import NextDeal, Result, SeatFacts, builtin_layers, package
 __all__ = ["SPEC", "facts", "result"]
 
 KEY: Final = "daguailuzi"
-_LAYERS: Final[tuple[str, ...]] = ()
+_LAYERS: Final[tuple[str, ...]] = ("web",)
 """The layers with code of their own for this game (see the module)."""
 
 

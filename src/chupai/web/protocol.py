@@ -197,7 +197,11 @@ class State(BaseModel):
     view: dict[str, Any]
     """The deal as the receiver sees it (``chupai.web.views``)."""
     legal: list[LegalEntry]
-    """The receiver's legal actions when it is to act, else empty."""
+    """The receiver's legal actions when it is to act, else empty: every one that
+    is not a play, and the plays up to a limit (``chupai.web.views.PLAY_LIST_LIMIT``)."""
+    unlisted: int = 0
+    """How many legal plays ``legal`` leaves out (0: it lists every legal action);
+    one is played by ``act`` with ``text`` (its cards)."""
     turn: Turn
 
 

@@ -71,6 +71,8 @@ __all__ = [
     "seat_view",
     "public_view",
     "legal_entries",
+    "listed_entries",
+    "PLAY_LIST_LIMIT",
     "action_text",
     "card_tokens",
     "hand_tokens",
@@ -103,6 +105,9 @@ class _Generic:
             )
         kind = "pass" if isinstance(action, Pass) else "choice"
         return Formatted(self.text(action), (), kind, None)
+
+    def kind(self, action: Any) -> str:
+        return "pass" if isinstance(action, Pass) else "choice"
 
     def hand(self) -> list[str]:
         return list(self.facts.hand)
@@ -209,6 +214,40 @@ def legal_entries(
         f = v.format(a)
         out.append({"i": i, "text": f.text, "kind": f.kind, "cards": list(f.cards), "type": f.type})
     return out
+
+
+PLAY_LIST_LIMIT = 500
+"""The most ``play`` entries a state message lists (:func:`listed_entries`)."""
+
+
+def listed_entries(
+    game: Game,
+    obs: Observation,
+    legal: Sequence[Any],
+    text: TextOf | None = None,
+    limit: int = PLAY_LIST_LIMIT,
+) -> tuple[list[JSON], int]:
+    """The LEGAL entries a state message lists, and how many plays it leaves out.
+
+    Every entry that is not a play is listed (a pass, a choice), and the plays up
+    to ``limit`` of them, in the order of ``legal``; each keeps its index ``i`` in
+    ``legal``. A hand of many cards may have thousands of plays (a 大怪路子 lead:
+    often over a thousand, 100 KB and more of JSON, built in tens of
+    milliseconds); the ones left out are played by their ``text`` (the selected
+    cards, judged by the server). The other games stay under the limit."""
+    v = _view(game, obs, text)
+    out: list[JSON] = []
+    plays = 0
+    unlisted = 0
+    for i, a in enumerate(legal):
+        if v.kind(a) == "play":
+            if plays >= limit:
+                unlisted += 1
+                continue
+            plays += 1
+        f = v.format(a)
+        out.append({"i": i, "text": f.text, "kind": f.kind, "cards": list(f.cards), "type": f.type})
+    return out, unlisted
 
 
 def action_text(game: Game, obs: Observation, action: Any, text: TextOf | None = None) -> str:

@@ -74,8 +74,9 @@ export class TableDecisions {
     const handCards = [...this.root.querySelectorAll("[data-testid=hand] [data-testid=card]")];
     const cardEntries = legal.filter((e) => (e.kind === "play" || e.kind === "choice") && e.cards && e.cards.length);
     const usable = new Set(cardEntries.flatMap((e) => e.cards.map(canon)));
-    // Only a pass is possible: every card is out of play.
-    const dimming = mine && (cardEntries.length > 0 || (!!passE && !choices.length && pub.phase === "play"));
+    // Only a pass is possible: every card is out of play. (Not when plays are left
+    // out of the list: a card may be in one of those.)
+    const dimming = mine && !(s.unlisted > 0) && (cardEntries.length > 0 || (!!passE && !choices.length && pub.phase === "play"));
     handCards.forEach((c, i) => {
       c.classList.toggle("dim", dimming && !usable.has(canon(this.hand[i])));
       c.classList.toggle("selected", this.selected.has(i));
