@@ -268,7 +268,12 @@ def package_spec(
     )
 
 
-BUILTIN_SPECS: Final = ("chupai.bigtwo.spec", "chupai.doudizhu.spec", "chupai.biga.spec")
+BUILTIN_SPECS: Final = (
+    "chupai.bigtwo.spec",
+    "chupai.doudizhu.spec",
+    "chupai.biga.spec",
+    "chupai.daguailuzi.spec",
+)
 """The spec modules of the games shipped with chupai, in display order."""
 ENTRY_POINT_GROUP: Final = "chupai.games"
 """Third-party games name their spec module under this entry-point group."""

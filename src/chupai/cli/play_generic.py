@@ -219,11 +219,25 @@ class GenericSession(DealSession):
     def explain_illegal(self, action: Any, reason: str) -> Text:
         return Text(reason)
 
+    def seen_events(self) -> tuple[Any, ...] | None:
+        """The events of the human's observation (None: it has no ``history``)."""
+        history = getattr(self.deal.observe(self.human), "history", None)
+        return None if history is None else tuple(history)
+
     def apply(self, action: Any) -> None:
+        """Apply the action and report it as the human's observation shows it (a
+        private move of another seat is shown as the observation writes it, or
+        not at all when the observation leaves it out)."""
         deal = self.deal
         seat = self.mover()
-        text = self.text(action)
+        before = None if seat == self.human else self.seen_events()
         deal.apply_action(action)
+        if before is not None:
+            after = self.seen_events() or ()
+            if len(after) <= len(before):
+                return
+            action = after[-1].action
+        text = self.text(action)
         line = self.actor(seat)
         if text == "pass":
             line.append(self.verb(seat, "pass"), style="dim")

@@ -36,7 +36,9 @@ active team-mate. The deal ends the moment all three players of one team are out
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final, Self
 
 from chupai.actions import PASS, Pass
@@ -85,6 +87,8 @@ __all__ = [
 ]
 
 _GIFT_WORDS: Final = frozenset(k.value for k in GiftKind)
+_KEY: Final = itemgetter(2)
+"""A combination's comparison key (``Combo.key``)."""
 
 
 def draw_leader(seed: int) -> int:
@@ -188,8 +192,8 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
     """``(recipient, giver, cards)`` of each ``joker_candidates`` offer (private)."""
     offer: int | None
     """The candidates waiting for the giver's ``take``, else None."""
-    _combos: list[tuple[int, list[Combo]] | None]
-    """Per seat, its hand and the plays it may lead (:meth:`plays_of`)."""
+    _combos: list[tuple[int, dict[int, list[Combo]]] | None]
+    """Per seat, its hand and the plays it may lead by size (:meth:`plays_by_size`)."""
     _seen: list[tuple[int, tuple[Event, ...]]]
     """Per seat, how many events its observed history has read, and that history."""
 
@@ -262,19 +266,28 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
 
-    def plays_of(self, seat: int) -> list[Combo]:
-        """Every distinct play ``seat``'s hand may lead (cached, and filtered as
-        cards leave the hand)."""
+    def plays_by_size(self, seat: int) -> dict[int, list[Combo]]:
+        """Every distinct play ``seat``'s hand may lead, by size (1, 2, 3, 5), each
+        list in the order of :func:`~chupai.daguailuzi.movegen.legal_plays` (by
+        key): cached, and filtered as cards leave the hand."""
         cached = self._combos[seat]
         hand = self.hands[seat]
         if cached is None:
-            plays = legal_plays(hand, None, self.rules, self.level)
+            by_size: dict[int, list[Combo]] = {1: [], 2: [], 3: [], 5: []}
+            for c in legal_plays(hand, None, self.rules, self.level):
+                by_size[c.size].append(c)
         elif cached[0] != hand:
-            plays = still_held(cached[1], hand, GUARD)
+            by_size = {n: still_held(plays, hand, GUARD) for n, plays in cached[1].items()}
         else:
             return cached[1]
-        self._combos[seat] = (hand, plays)
-        return plays
+        self._combos[seat] = (hand, by_size)
+        return by_size
+
+    def plays_of(self, seat: int) -> list[Combo]:
+        """Every distinct play ``seat``'s hand may lead (what
+        ``legal_plays(hand, None, ...)`` lists)."""
+        by_size = self.plays_by_size(seat)
+        return by_size[1] + by_size[2] + by_size[3] + by_size[5]
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act: in play the plays (in the order
@@ -285,13 +298,19 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
             return []
         if self.phase is not Phase.PLAY:
             return self._phase_choices(seat)
-        plays = self.plays_of(seat)
         top = self.top
         if top is None:
-            return list(plays)
-        rules = self.rules
-        size = top.size
-        out: list[Action] = [c for c in plays if c.size == size and beats(c, top, rules)]
+            return self.plays_of(seat)  # type: ignore[return-value]
+        # a play of the top's size beats it iff its key is higher (§6), or equal
+        # with fewer wild jokers under natural_beats_wild: the plays are by key
+        plays = self.plays_by_size(seat).get(top.size, [])
+        key = top.key
+        if self.rules.natural_beats_wild:
+            at = bisect_left(plays, key, key=_KEY)
+            wild = top.wild
+            out: list[Action] = [c for c in plays[at:] if c.key > key or c.wild < wild]
+        else:
+            out = plays[bisect_right(plays, key, key=_KEY) :]  # type: ignore[assignment]
         out.append(PASS)
         return out
 
@@ -366,7 +385,7 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
         if self.phase is Phase.RETURN:
             if self.offer is not None:
                 return Gift(GiftKind.TAKE, cards)
-            single = cards & (cards - 1) == 0
+            single = dcards.size_of(cards) == 1
             return Gift(GiftKind.RETURN if single else GiftKind.OFFER, cards)
         combo = classify(cards, self.rules, self.level)
         if combo is None:
@@ -428,30 +447,39 @@ def _check_setup(
     givers: Sequence[int],
     recipients: Sequence[int],
 ) -> None:
-    if len(hands) != PLAYERS:
-        raise ChupaiError(f"a deal needs {PLAYERS} hands, not {len(hands)}")
-    for seat, h in enumerate(hands):
-        if h <= 0 or h & GUARD:
-            raise ChupaiError(f"hand {seat} is empty or malformed")
-    total = 0
-    for h in hands:
-        total += h
-        if (PACK + GUARD - total) & GUARD != GUARD:
-            raise ChupaiError("the hands hold a card more than three times (the pack holds 3)")
+    """Raise :class:`ChupaiError` naming what is wrong with a deal's setup."""
+    _check_hands(hands)
     if isinstance(offense, bool) or not isinstance(offense, int) or not 0 <= offense < PLAYERS:
         raise ChupaiError(f"offense leader {offense!r} is not a seat of {PLAYERS}")
     if len(levels) != 2 or any(not 0 <= lv <= 12 for lv in levels):
         raise ChupaiError(f"levels {tuple(levels)!r} must be two rank indices 0..12 (2 … A)")
+    _check_tribute(givers, recipients)
+
+
+def _check_hands(hands: list[int]) -> None:
+    if len(hands) != PLAYERS:
+        raise ChupaiError(f"a deal needs {PLAYERS} hands, not {len(hands)}")
+    total = 0
+    for seat, h in enumerate(hands):
+        if h <= 0 or h & GUARD:
+            raise ChupaiError(f"hand {seat} is empty or malformed")
+        total += h
+        if (PACK + GUARD - total) & GUARD != GUARD:
+            raise ChupaiError("the hands hold a card more than three times (the pack holds 3)")
+
+
+def _check_tribute(givers: Sequence[int], recipients: Sequence[int]) -> None:
     if len(set(givers)) != len(givers) or any(not 0 <= s < PLAYERS for s in givers):
         raise ChupaiError(f"tribute givers {tuple(givers)!r} must be distinct seats")
-    if givers:
-        team = team_of(givers[0])
-        if any(team_of(s) != team for s in givers):
-            raise ChupaiError("the tribute givers must be of one team")
-        if len(recipients) < len(givers) or any(team_of(s) == team for s in recipients):
-            raise ChupaiError("each tribute giver needs a recipient of the other team")
-        if len(set(recipients)) != len(recipients):
-            raise ChupaiError(f"tribute recipients {tuple(recipients)!r} must be distinct")
+    if not givers:
+        return
+    team = team_of(givers[0])
+    if any(team_of(s) != team for s in givers):
+        raise ChupaiError("the tribute givers must be of one team")
+    if len(recipients) < len(givers) or any(team_of(s) == team for s in recipients):
+        raise ChupaiError("each tribute giver needs a recipient of the other team")
+    if len(set(recipients)) != len(recipients) or any(not 0 <= s < PLAYERS for s in recipients):
+        raise ChupaiError(f"tribute recipients {tuple(recipients)!r} must be distinct seats")
 
 
 def new_deal(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from chupai.daguailuzi.cards import size_of
 from chupai.daguailuzi.combos import Combo
-from chupai.daguailuzi.events import PRIVATE_GIFTS, TEAM_NAMES, Event, Gift, Phase, team_of
+from chupai.daguailuzi.events import PRIVATE_GIFTS, Event, Gift, Phase, team_of
 from chupai.daguailuzi.rules import DaguailuziRules
 from chupai.daguailuzi.scoring import Outcome
 
@@ -30,13 +30,11 @@ __all__ = ["Observation", "observe", "seat_roles"]
 
 
 def seat_roles(offense: int) -> tuple[str, ...]:
-    """Each seat's role, public in 大怪路子: its team and side, e.g. ``A offense``,
-    ``B defense`` (the teams are fixed; the offense team is the offense leader's)."""
+    """Each seat's role, public in 大怪路子: ``offense`` for the offense leader's
+    team, ``defense`` for the other (the teams themselves are fixed by seat: A is
+    0, 2, 4 and B is 1, 3, 5)."""
     side = team_of(offense)
-    return tuple(
-        f"{TEAM_NAMES[team_of(s)]} {'offense' if team_of(s) == side else 'defense'}"
-        for s in range(6)
-    )
+    return tuple("offense" if team_of(s) == side else "defense" for s in range(6))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,12 +84,12 @@ class Observation:
 
     @property
     def roles(self) -> tuple[str, ...]:
-        """Each seat's team and side (all public)."""
+        """Each seat's side (all public)."""
         return seat_roles(self.offense)
 
     @property
     def public_roles(self) -> tuple[str, ...]:
-        """Each seat's team and side, as every seat knows them."""
+        """Each seat's side, as every seat knows it."""
         return seat_roles(self.offense)
 
 
