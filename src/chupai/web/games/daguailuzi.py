@@ -30,7 +30,15 @@ from typing import Any, NamedTuple
 from chupai.actions import Pass
 from chupai.daguailuzi.cards import cards_text, types_of
 from chupai.daguailuzi.combos import Combo
-from chupai.daguailuzi.events import PRIVATE_GIFTS, TEAM_SEATS, Gift, GiftKind, Phase
+from chupai.daguailuzi.events import (
+    PRIVATE_GIFTS,
+    TEAM_NAMES,
+    TEAM_SEATS,
+    Gift,
+    GiftKind,
+    Phase,
+    team_of,
+)
 from chupai.daguailuzi.exchange import offer_size
 from chupai.daguailuzi.observation import Observation
 from chupai.daguailuzi.rules import DaguailuziRules
@@ -98,6 +106,11 @@ class DaguailuziNotation(Notation):
 
     def combo_type(self, action: Any) -> str | None:
         return str(action.kind.value) if isinstance(action, Combo) else None
+
+
+def _team_role(seat: int, side: str) -> str | None:
+    """A seat's role as the page shows it: its team and its side (``A offense``)."""
+    return f"{TEAM_NAMES[team_of(seat)]} {side}" if side else None
 
 
 def _phase_of(action: Any) -> str:
@@ -191,6 +204,11 @@ class DaguailuziView(GameView):
     def _rank(self, level: int | None) -> str | None:
         return None if level is None else token(level_text(level))
 
+    def roles(self) -> list[str | None]:
+        """Each seat's team and side, ``A offense`` … ``B defense``: the side is
+        the observation's public role, the team fixed by the seat (§2)."""
+        return [_team_role(s, r) for s, r in enumerate(self.obs.public_roles)]
+
     def info(self) -> JSON:
         o = self.obs
         return {
@@ -235,6 +253,9 @@ class DaguailuziView(GameView):
         }
 
     # ----- own knowledge --------------------------------------------------------------
+    def private_role(self) -> str | None:
+        return _team_role(self.seat, self.obs.roles[self.seat])
+
     def private_info(self) -> JSON:
         o = self.obs
         return {
