@@ -74,8 +74,8 @@ CASES = [
     ("doudizhu", "classic", {"ming_pai": "always"}, {}, 10),
     ("doudizhu", "four_player", {}, {}, 16),
     ("biga", "standard", {}, {}, 8),
-    ("daguailuzi", "seed", {}, {}, 2),
-    ("daguailuzi", "shanghai", {"return_rule": "joker_candidates"}, DGL_TRIBUTE, 2),
+    ("daguailuzi", "seed", {}, {}, 1),
+    ("daguailuzi", "shanghai", {"return_rule": "joker_candidates"}, DGL_TRIBUTE, 1),
 ]
 IDS = [f"{g}-{p}" + "".join(f"-{v}" for v in o.values()) for g, p, o, _, _ in CASES]
 
