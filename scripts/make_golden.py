@@ -46,6 +46,8 @@ import chupai.biga.game
 import chupai.biga.record
 import chupai.bigtwo.game
 import chupai.bigtwo.record
+import chupai.daguailuzi.game
+import chupai.daguailuzi.record
 import chupai.doudizhu.game
 import chupai.doudizhu.record
 from chupai.games import find_game, resolve_rules
@@ -89,12 +91,15 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("doudizhu", "classic", "classic"),
     Variant("doudizhu", "four_player", "four_player"),
     Variant("biga", "standard", "standard", seeds=(0, 2)),
+    Variant("daguailuzi", "seed", "seed", seeds=(0,)),
+    Variant("daguailuzi", "shanghai", "shanghai", seeds=(1,)),
 )
 
 GAME_MODULES: Mapping[str, tuple[Any, Any]] = {
     "bigtwo": (chupai.bigtwo.game, chupai.bigtwo.record),
     "doudizhu": (chupai.doudizhu.game, chupai.doudizhu.record),
     "biga": (chupai.biga.game, chupai.biga.record),
+    "daguailuzi": (chupai.daguailuzi.game, chupai.daguailuzi.record),
 }
 """``(game module, record module)`` of each game key."""
 
@@ -118,6 +123,8 @@ def _deck(game: str, rules: Any) -> list[str]:
             + [a for a in ("AD", "AC", "AH", "AS") for _ in range(2)]
             + ["BJ", "RJ"] * 2
         )
+    if game == "daguailuzi":
+        return [r + s for r in _RANKS for s in "SHCD" for _ in range(3)] + ["BJ", "RJ"] * 3
     raise ValueError(game)
 
 
@@ -311,7 +318,7 @@ def movecount_lines(game: str, count: int = POSITIONS_PER_PRESET) -> Iterator[st
         rules = _variant_rules(v)
         deck = _deck(game, rules)
         rng = random.Random(f"golden-moves:{game}:{v.label}")
-        max_size = {"bigtwo": 13, "doudizhu": 20, "biga": 24}[game]
+        max_size = {"bigtwo": 13, "doudizhu": 20, "biga": 24, "daguailuzi": 27}[game]
         for k in range(count):
             size = 1 + k % max_size if k < max_size else rng.randint(1, max_size)
             cards = rng.sample(deck, len(deck))

@@ -210,6 +210,22 @@ def test_biga_quick_json() -> None:
     assert "move generation" in out
 
 
+def test_daguailuzi_quick_json() -> None:
+    out, data = run_script("bench_daguailuzi.py", "--quick")
+    assert data["benchmark"] == "daguailuzi"
+    figures = data["figures"]
+    for row in ("lead", "lead_3_jokers", "lead_6_jokers"):
+        assert 0 < figures[row]["median_ms"] <= figures[row]["p99_ms"] <= figures[row]["max_ms"]
+        # 27 cards hold far more plays than cards
+        assert figures[row]["plays_median"] > 27
+    # following lists only what beats the top: fewer plays than leading
+    assert set(figures["follow"]) == {"single", "pair", "triple", "five"}
+    assert figures["follow"]["single"]["plays_max"] <= 27
+    assert figures["classify"]["plays_per_s"] > 0
+    assert 0 < figures["classify"]["random_sets_legal"] < 1
+    assert "lead listing" in out and "follow listing" in out
+
+
 HAVE_ENV = all(importable(m) for m in ("numpy", "gymnasium", "pettingzoo"))
 ENV_GAMES = ("bigtwo_standard", "doudizhu_classic", "doudizhu_four_player", "biga_standard")
 

@@ -51,7 +51,7 @@ def test_from_hands_refuses_bad_setups() -> None:
 
 def test_the_leader_must_play_and_equal_plays_never_beat() -> None:
     deal = deal_of(SEED, ["7S 9D", "7H 3D 3H", "8S 4D", "8H", "9S", "9H"], 0)
-    assert deal.why_illegal(PASS) == "the leader must play"
+    assert deal.why_illegal(PASS) == "the leader may not pass"
     script(deal, ["7S"])
     reason = deal.why_illegal(deal.parse_action("7H"))
     assert reason is not None and "does not beat" in reason

@@ -115,3 +115,49 @@ def test_match_records_replay(rules: DaguailuziRules) -> None:
     rec["deals"][1]["levels"] = [3, 3]
     with pytest.raises(RecordError, match="deal 2"):
         replay_match(rec)
+
+
+def _finished(
+    rules: DaguailuziRules, offense: int, levels: tuple[int, int], finishing: tuple[int, ...]
+):  # type: ignore[no-untyped-def]
+    """A deal of ``offense`` at ``levels`` that ended with ``finishing`` (its outcome
+    computed by the engine's scoring)."""
+    from chupai.daguailuzi.game import Phase, new_deal
+    from chupai.daguailuzi.scoring import deal_outcome
+
+    deal = new_deal(rules, offense, offense=offense, levels=levels)
+    active = 0b111111
+    for s in finishing:
+        active &= ~(1 << s)
+    deal.phase, deal.to_act = Phase.OVER, None
+    deal.outcome = deal_outcome(finishing, active, offense, levels, rules)
+    return deal
+
+
+def test_example_4_the_fail_limit() -> None:
+    """§9.3 example 4: target 5, limit 3; B, at level 5, is the offense in three
+    deals (not in a row) and wins none: a draw, later two deals won by A."""
+    rules = variant("shanghai", target_level="5", level_fail_limit=3)
+    m = Match(rules, 0)
+    plan = [
+        (1, (1, 0, 2, 4)),  # B offense: draw (B's first fail); seat 1 leads next
+        (1, (0, 2, 4)),  # B offense: A wins as defense (fail 2); seat 0 leads next
+        (0, (3, 0, 2, 4)),  # A offense: draw; seat 3 leads next
+        (3, (2, 0, 4)),  # B offense: A wins (fail 3): B loses the match
+    ]
+    levels = (1, 3)  # A at 3, B at 5
+    for i, (offense, finishing) in enumerate(plan):
+        assert m.winner is None
+        deal = _finished(rules, offense, levels, finishing)
+        m.deals.append(deal)
+        levels = deal.outcome.levels
+        assert m.failures()[1] == [1, 2, 2, 3][i]
+    assert m.winner == 0 and m.is_over()
+
+
+def test_scoring_at_the_target_level_wins_the_match() -> None:
+    m = Match(SHANGHAI, 0)
+    m.deals.append(_finished(SHANGHAI, 2, (11, 4), (2, 1, 0, 4)))  # A at K scores: A to A
+    assert m.levels == (12, 4) and m.winner is None
+    m.deals.append(_finished(SHANGHAI, 2, (12, 4), (2, 0, 4)))  # A scores at the Ace
+    assert m.winner == 0 and m.is_over()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from dgl_helpers import VARIANTS
+from dgl_helpers import SHANGHAI, VARIANTS, deal_of, script
 
 from chupai.daguailuzi.cards import contains, size_of
 from chupai.daguailuzi.events import PRIVATE_GIFTS, Gift
@@ -118,3 +118,17 @@ def test_the_sampler_places_public_tribute_cards(seed: int) -> None:
             assert contains(sample.hands[to], card)
         found += 1
     assert found
+
+
+def test_a_private_return_changes_nothing_the_other_seats_see() -> None:
+    """Two deals that differ only in the card seat 2 returns to seat 1 (and in the
+    hidden hands of seats 4 and 5) look the same to every other seat."""
+    hands = ["5H 7S", "RJ 8S 4S", "4D 9S", "3C 3H AS KD", "6S", "6H"]
+    swapped = hands[:4] + ["6H", "6S"]
+    setup = dict(levels=(1, 0), givers=(1, 3), recipients=(2, 0))
+    one = script(deal_of(SHANGHAI, hands, 2, **setup), ["tribute 3C", "RJ", "return 4D"])
+    two = script(deal_of(SHANGHAI, swapped, 2, **setup), ["tribute 3C", "RJ", "return 9S"])
+    for seat in (0, 3):
+        assert one.observe(seat) == two.observe(seat)
+    for seat in (1, 2, 4, 5):
+        assert one.observe(seat) != two.observe(seat)

@@ -94,6 +94,10 @@ def test_tampered_records_are_refused() -> None:
     with pytest.raises(RecordError, match="levels"):
         replay(bad)
     bad = copy.deepcopy(rec)
+    bad["dealer"] = (rec["offense"] + 1) % 6
+    with pytest.raises(RecordError, match="does not sit before"):
+        replay(bad)
+    bad = copy.deepcopy(rec)
     bad["offense"] = 9
     bad["seed"] = None
     with pytest.raises(RecordError, match="offense leader 9"):

@@ -4,12 +4,14 @@ options."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from chupai.daguailuzi.api import judge
 from chupai.daguailuzi.cards import parse_cards
 from chupai.daguailuzi.combos import Kind, classify
-from chupai.daguailuzi.rules import resolve
+from chupai.daguailuzi.rules import DaguailuziRules, resolve
 
 # number | preset | set | play | over ("" = classification only) | valid | type | beats
 SECTION_13 = [
@@ -71,7 +73,7 @@ SECTION_13 = [
 ]
 
 
-def _rules(preset: str, setting: str):  # type: ignore[no-untyped-def]
+def _rules(preset: str, setting: str) -> DaguailuziRules:
     overrides = dict(item.split("=", 1) for item in setting.split()) if setting else {}
     return resolve(preset, overrides)
 
@@ -81,7 +83,7 @@ def test_all_46_rows_listed() -> None:
 
 
 @pytest.mark.parametrize("row", SECTION_13, ids=lambda row: f"row{row[0]}")
-def test_section_13(row: tuple) -> None:  # type: ignore[type-arg]
+def test_section_13(row: tuple[Any, ...]) -> None:
     _, preset, setting, play, over, valid, kind, beats = row
     out = judge(_rules(preset, setting), play, over or None)
     assert out["valid"] is valid
@@ -125,7 +127,7 @@ SECTION_4_4 = [
 
 @pytest.mark.parametrize("preset", ["seed", "shanghai"])
 @pytest.mark.parametrize("row", SECTION_4_4, ids=lambda row: row[0])
-def test_section_4_4_types(row: tuple, preset: str) -> None:  # type: ignore[type-arg]
+def test_section_4_4_types(row: tuple[Any, ...], preset: str) -> None:
     """§4.4 holds under both presets ("both presets unless stated")."""
     cards, _, setting, kind = row
     out = judge(_rules(preset, setting), cards)

@@ -320,7 +320,7 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
         if seat is None or self.phase is not Phase.PLAY:
             return self._refusal_outside_play(seat, action)
         if isinstance(action, Pass):
-            return "the leader must play" if self.top is None else None
+            return "the leader may not pass" if self.top is None else None
         if isinstance(action, Gift):
             return f"no {action.kind.value} during play"
         if not isinstance(action, Combo):

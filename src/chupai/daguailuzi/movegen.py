@@ -226,18 +226,7 @@ def _two_ranks(
                     c = n - a
                     if not subx[a] or not suby[c]:
                         continue
-                    if a == 1 and c == 1:
-                        key4 = _CAT_FOUR | pick(sx, sy)
-                    elif c == 1:
-                        key4 = _CAT_FOUR | sx
-                    elif a == 1:
-                        key4 = _CAT_FOUR | sy
-                    elif a == 3:
-                        key4 = _CAT_FH | sx
-                    elif c == 3:
-                        key4 = _CAT_FH | sy
-                    else:
-                        key4 = _CAT_FH | pick(sx, sy)
+                    key4 = _two_rank_key(a, c, sx, sy, pick)
                     kind = four if key4 >> CAT_SHIFT == 3 else fh
                     may_sf = a == 1 and c == 1 and bool(tops)
                     if (key4 >> CAT_SHIFT) < min_cat and not may_sf:
@@ -253,6 +242,23 @@ def _two_ranks(
                                 continue
                             for jp, _ in js:
                                 out.append(_new(Combo, (kd, p + jp, k, 5, j)))
+
+
+def _two_rank_key(a: int, c: int, sx: int, sy: int, pick: Callable[..., int]) -> int:
+    """The key of ``a`` naturals of strength ``sx`` and ``c`` of strength ``sy``
+    with jokers (§4.2 (d) steps 3 and 4): a four + one when a rank occurs once, else
+    a full house; ``pick`` (max or min, by ``wild_rank``) chooses between ranks."""
+    if a == 1 and c == 1:
+        return _CAT_FOUR | pick(sx, sy)
+    if c == 1:
+        return _CAT_FOUR | sx
+    if a == 1:
+        return _CAT_FOUR | sy
+    if a == 3:
+        return _CAT_FH | sx
+    if c == 3:
+        return _CAT_FH | sy
+    return _CAT_FH | pick(sx, sy)
 
 
 def _same_suit(px: int, py: int) -> bool:

@@ -73,6 +73,9 @@ def _start(rec: Mapping[str, Any]) -> DaguailuziDeal:
     records.check_result(rec)
     if len(levels) != 2:
         raise RecordError("record field 'levels' must hold two levels")
+    dealer = _field(rec, "dealer", int, optional=True)
+    if dealer is not None and 0 <= offense < 6 and dealer != (offense - 1) % 6:
+        raise RecordError(f"bad record header: dealer {dealer} does not sit before seat {offense}")
     with records.header_errors(ChupaiError, ValueError):
         rules = DaguailuziRules.from_dict(raw_rules)
         hands = [dcards.parse_cards(h) for h in raw_hands]

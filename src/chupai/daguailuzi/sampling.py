@@ -66,15 +66,17 @@ def _minus(cards: int, played: int) -> int:
 def _known(obs: Observation, unseen: int, capacity: tuple[int, ...]) -> tuple[int, ...]:
     known = [0] * PLAYERS
     seat = obs.seat
-    for _giver, to, card in obs.tributes:
-        if to >= 0 and to != seat:
+    back = {(r, g): c for r, g, c in obs.returned}
+    for giver, to, card in obs.tributes:
+        # the recipient holds the tribute card, unless it gave it back to this seat
+        if to >= 0 and to != seat and back.get((to, giver)) != card:
             known[to] += card
     for recipient, giver, card in obs.returned:
         if recipient == seat:
             known[giver] += card
     for recipient, giver, cards in obs.offers:
         if giver == seat:
-            taken = next((c for r, g, c in obs.returned if r == recipient), 0)
+            taken = back.get((recipient, giver), 0)
             if contains(cards, taken):
                 known[recipient] += cards - taken
     known[seat] = 0

@@ -40,7 +40,7 @@ def facts(obs: Observation) -> SeatFacts:
     """The shared facts of a 大怪路子 observation: the public tribute cards while
     they are handed, and at the end the hands still held."""
     shown: dict[str, tuple[str, ...]] = {}
-    if obs.phase is not Phase.PLAY:
+    if obs.phase is Phase.TRIBUTE or obs.phase is Phase.RETURN:
         for giver, to, card in obs.tributes:
             name = f"tribute {giver}" if to < 0 else f"tribute {giver}→{to}"
             shown[name] = _tokens(obs, card)
