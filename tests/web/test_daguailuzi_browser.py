@@ -220,3 +220,60 @@ def test_a_whole_deal_and_the_next_ones_return_step(
     page.wait_for_selector("[data-testid=history] >> text=/Return \\(1 card\\)/", state="attached")
     assert toasts(page) == [] and errors == []
     page.context.close()
+
+
+def _click_cards(page: Page, tokens: list[str]) -> None:
+    """Select the hand cards ``tokens`` (several copies: as many cards)."""
+    hand = page.locator("[data-testid=hand] [data-testid=card]")
+    cards = hand.evaluate_all("els => els.map((e) => e.dataset.card)")
+    used: set[int] = set()
+    for tok in tokens:
+        i = next(i for i, c in enumerate(cards) if c == tok and i not in used)
+        used.add(i)
+        hand.nth(i).click()
+
+
+def test_a_play_left_out_of_the_list_is_played_by_its_cards(
+    server: ServerProcess,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """Seed 3 of ``seed``: the human leads first, with over a thousand plays; the
+    state lists 500 of them. The last play of the whole list, selected by hand, is
+    sent by its cards and played; four cards (no play) are refused with the reason."""
+    from chupai.web.tableconfig import check_config
+    from chupai.web.tables import Table
+    from chupai.web.viewkit import display
+
+    config = {
+        "game": GAME,
+        "preset": "seed",
+        "seed": 3,
+        "deals": 1,
+        "seats": [{"kind": "human", "name": "Fang"}] + [{"kind": "bot", "level": "greedy"}] * 5,
+    }
+    engine = Table.create("t", check_config(config), 0.0)[0]
+    assert engine.to_act == 0 and len(engine.legal()) > 1000
+    last = display(engine.deal.action_text(engine.legal()[-1])).split()
+    page, errors = open_page(browser, _table(server, "seed", 3))
+    _wait_my_turn(page)
+    _click_cards(
+        page,
+        page.locator("[data-testid=hand] [data-testid=card]").evaluate_all(
+            "els => els.slice(0, 4).map((e) => e.dataset.card)"
+        ),
+    )
+    assert page.locator("[data-testid=play]").is_enabled()  # the server judges it
+    page.click("[data-testid=play]")
+    page.wait_for_selector("[data-testid=toast]")
+    assert "four" in toasts(page)[0].lower()
+    page.locator("[data-testid=toast]").first.click()  # (closes it)
+    selected = page.locator("[data-testid=hand] [data-testid=card].selected")
+    while selected.count():
+        selected.first.click()
+    before = seq(page)
+    _click_cards(page, last)
+    page.click("[data-testid=play]")
+    wait_seq_change(page, before)
+    assert page.locator("[data-testid=hand] [data-testid=card]").count() == 27 - 5
+    assert toasts(page) == [] and errors == []
+    page.context.close()
