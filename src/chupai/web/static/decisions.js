@@ -72,7 +72,14 @@ export class TableDecisions {
     }
     // Dim the cards that are in no legal play (or card choice) when it is our turn.
     const handCards = [...this.root.querySelectorAll("[data-testid=hand] [data-testid=card]")];
-    const cardEntries = legal.filter((e) => (e.kind === "play" || e.kind === "choice") && e.cards && e.cards.length);
+    // (Choices naming cards that are not all in the hand, offered or asked for, are
+    // picked by buttons, as renderChoices shows them: they dim nothing.)
+    const picked = new Set();
+    for (const entries of groupByWord(legal.filter((e) => e.kind === "choice" && e.cards && e.cards.length)).values()) {
+      if (!entries.every((e) => this.inHand(e.cards))) entries.forEach((e) => picked.add(e.i));
+    }
+    const cardEntries = legal.filter((e) => (e.kind === "play" || e.kind === "choice") && e.cards && e.cards.length
+      && !picked.has(e.i));
     const usable = new Set(cardEntries.flatMap((e) => e.cards.map(canon)));
     // Only a pass is possible: every card is out of play. (Not when plays are left
     // out of the list: a card may be in one of those.)
