@@ -45,7 +45,7 @@ LAYOUT = """() => {
     else if (name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1)
       out.push(`the name of seat ${s.dataset.seat} is cut: ${name.textContent}`);
     if (!s.querySelector("[data-testid=count]")) out.push(`seat ${s.dataset.seat} shows no count`);
-    if (!s.querySelector("[data-testid=role]")) out.push(`seat ${s.dataset.seat} shows no team`);
+    if (!s.querySelector("[data-testid=role]")) out.push(`seat ${s.dataset.seat} shows no side`);
     for (let j = 0; j < i; j++) {
       const c = boxes[j];
       if (b.left < c.right - 1 && c.left < b.right - 1 && b.top < c.bottom - 1 && c.top < b.bottom - 1)
@@ -105,7 +105,7 @@ def test_six_seats_fit_and_a_play_and_a_pass_by_clicks(
     page = pages[0][0]
     assert "大怪路子" in page.title()
     info = page.locator("[data-testid=info]").inner_text()
-    assert "切り札" in info and "A組のレベル" in info  # the trump rank and levels, in 日本語
+    assert "切り札" in info and "攻撃側のレベル" in info  # the trump rank and levels, in 日本語
     page.select_option("[data-testid=lang]", "en")
     # a play selected by clicking its cards, then a pass
     played = passed = 0

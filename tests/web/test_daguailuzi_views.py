@@ -72,10 +72,10 @@ def test_public_view_is_common_knowledge(name: str, deal: DaguailuziDeal) -> Non
         seat = d.current_player if d.current_player is not None else 0
         assert seat_view(GAME, d.observe(seat))["public"] == pub
         assert pub["dealer"] is None and len(pub["roles"]) == 6
-        # every seat's team and side: A = 0, 2, 4; the offense leader's team attacks
+        # every seat's side: the offense leader's team (A = 0, 2, 4; B = 1, 3, 5) attacks
         side = pub["info"]["offense_leader"] % 2
         for s, role in enumerate(pub["roles"]):
-            assert role == f"{'AB'[s % 2]} {'offense' if s % 2 == side else 'defense'}"
+            assert role == ("offense" if s % 2 == side else "defense")
         if pub["phase"] == "play" and pub["top"] is not None:
             assert pub["last"][pub["top"]["seat"]]["cards"] == pub["top"]["cards"]
     assert "over" in phases
@@ -89,12 +89,15 @@ def test_public_view_is_common_knowledge(name: str, deal: DaguailuziDeal) -> Non
 
 def test_a_seed_deal_shows_no_trump_and_shanghai_its_trump_rank() -> None:
     seed = public_view(GAME, new_deal(PRESETS["seed"], 1).observe(0))["public"]["info"]
-    assert seed["trump"] is None and seed["level_a"] == seed["level_b"] == "2"
+    assert seed["trump"] is None and seed["offense_level"] == seed["defense_level"] == "2"
     deal = new_deal(SHANGHAI, 2, offense=2, **TRIBUTE)  # type: ignore[arg-type]
     info = public_view(GAME, deal.observe(0))["public"]["info"]
     # team A (the offense, seat 2) is at level 5 (index 3), team B at 3
-    assert (info["level_a"], info["level_b"], info["trump"]) == ("5", "3", "5")
+    assert (info["offense_level"], info["defense_level"], info["trump"]) == ("5", "3", "5")
     assert info["offense_leader"] == 2
+    deal = new_deal(SHANGHAI, 2, offense=1, levels=(3, 1))  # team B attacks, at its level 3
+    info = public_view(GAME, deal.observe(0))["public"]["info"]
+    assert (info["offense_level"], info["defense_level"], info["trump"]) == ("3", "5", "3")
 
 
 # ----- 2. no other hand, no other pair's return ------------------------------------

@@ -4,11 +4,11 @@ Six seats in two fixed teams (A: seats 0, 2, 4; B: 1, 3, 5). What the page is
 told, all from one seat's :class:`~chupai.daguailuzi.observation.Observation`:
 
 * public: the card counts, each seat's cards played and its last action in the
-  trick, the top play, the finishing order, each seat's team and side (its public
-  role, ``A offense`` … ``B defense``), the offense leader, both teams' levels and
-  the trump rank (``level_a``, ``level_b``, ``trump``: rank tokens, the trump
-  None without trumps), the tribute cards with their givers and recipients
-  (§10.2, public), and at the end the outcome with the hands still held;
+  trick, the top play, the finishing order, each seat's side (its public role,
+  ``offense`` or ``defense``: the two teams), the offense leader, both teams'
+  levels and the trump rank (``offense_level``, ``defense_level``, ``trump``: rank
+  tokens, the trump None without trumps), the tribute cards with their givers and
+  recipients (§10.2, public), and at the end the outcome with the hands still held;
 * private: the seat's own hand, the return it made or received, the candidates
   it offered or is offered (``joker_candidates``), and the seat it exchanges
   with in the tribute steps (``exchange_with``, named in the prompts).
@@ -30,15 +30,7 @@ from typing import Any, NamedTuple
 from chupai.actions import Pass
 from chupai.daguailuzi.cards import cards_text, types_of
 from chupai.daguailuzi.combos import Combo
-from chupai.daguailuzi.events import (
-    PRIVATE_GIFTS,
-    TEAM_NAMES,
-    TEAM_SEATS,
-    Gift,
-    GiftKind,
-    Phase,
-    team_of,
-)
+from chupai.daguailuzi.events import PRIVATE_GIFTS, TEAM_SEATS, Gift, GiftKind, Phase, team_of
 from chupai.daguailuzi.exchange import offer_size
 from chupai.daguailuzi.observation import Observation
 from chupai.daguailuzi.rules import DaguailuziRules
@@ -106,11 +98,6 @@ class DaguailuziNotation(Notation):
 
     def combo_type(self, action: Any) -> str | None:
         return str(action.kind.value) if isinstance(action, Combo) else None
-
-
-def _team_role(seat: int, side: str) -> str | None:
-    """A seat's role as the page shows it: its team and its side (``A offense``)."""
-    return f"{TEAM_NAMES[team_of(seat)]} {side}" if side else None
 
 
 def _phase_of(action: Any) -> str:
@@ -204,17 +191,12 @@ class DaguailuziView(GameView):
     def _rank(self, level: int | None) -> str | None:
         return None if level is None else token(level_text(level))
 
-    def roles(self) -> list[str | None]:
-        """Each seat's team and side, ``A offense`` … ``B defense``: the side is
-        the observation's public role, the team fixed by the seat (§2)."""
-        return [_team_role(s, r) for s, r in enumerate(self.obs.public_roles)]
-
     def info(self) -> JSON:
         o = self.obs
         return {
             "offense_leader": o.offense,
-            "level_a": self._rank(o.levels[0]),
-            "level_b": self._rank(o.levels[1]),
+            "offense_level": self._rank(o.levels[team_of(o.offense)]),
+            "defense_level": self._rank(o.levels[1 - team_of(o.offense)]),
             "trump": self._rank(o.level),
             "leader": o.leader if o.phase is Phase.PLAY else None,
             "finishing": list(o.finishing),
@@ -246,16 +228,13 @@ class DaguailuziView(GameView):
                 "offense_leader": out.offense,
                 "trapped": list(out.trapped),
                 "scorers": scorers,
-                "level_a": self._rank(out.levels[0]),
-                "level_b": self._rank(out.levels[1]),
+                "offense_level": self._rank(out.levels[team_of(out.offense)]),
+                "defense_level": self._rank(out.levels[1 - team_of(out.offense)]),
                 "match_won": out.match_won,
             },
         }
 
     # ----- own knowledge --------------------------------------------------------------
-    def private_role(self) -> str | None:
-        return _team_role(self.seat, self.obs.roles[self.seat])
-
     def private_info(self) -> JSON:
         o = self.obs
         return {

@@ -181,14 +181,14 @@ const dglPlay = {
         { text: "9S 9H 9D KC BJ", cards: ["9S", "9H", "9D", "KC", "BJ"], pass: false },
         { text: "pass", cards: [], pass: true }, { text: "pass", cards: [], pass: true }],
       history: [],
-      roles: ["A offense", "B defense", "A offense", "B defense", "A offense", "B defense"],
-      info: { offense_leader: 4, level_a: "5", level_b: "3", trump: "5", leader: 1, finishing: [], tributes: [] },
+      roles: ["offense", "defense", "offense", "defense", "offense", "defense"],
+      info: { offense_leader: 4, offense_level: "5", defense_level: "3", trump: "5", leader: 1, finishing: [], tributes: [] },
       outcome: null,
     },
     private: {
       seat: 0, hand: ["3S", "3S", "3H", "4D", "6S", "6H", "7C", "7C", "7C", "8H", "9S", "10D", "10D", "JC", "QH",
         "KS", "AH", "AD", "5S", "5C", "5C", "RJ"],
-      role: "A offense", notes: [], info: {},
+      role: "offense", notes: [], info: {},
     },
   },
   legal: [

@@ -9,7 +9,7 @@ import { h, BOT_NAME, seatName } from "./common.js";
 const SEAT_KEY = /(^|_)(declarer|partner|landlord|leader|bidder|drawer|dealer|player|winner|to_act|seat|exchange_with|to)$/;
 const SEAT_LIST_KEYS = new Set(["finishing", "ranking", "order", "passed", "blocked", "finished", "trapped", "scorers"]);
 /** Keys whose text value is a rank (drawn as a card, the digits too). */
-const RANK_KEY = /^(marker|kitty|trump|level_\w+)$/;
+const RANK_KEY = /^(marker|kitty|trump|\w+_level)$/;
 
 /** Seat positions around the felt, by the number of players, for relative seats 1..n-1. */
 function positions(n) {
