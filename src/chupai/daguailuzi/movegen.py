@@ -43,16 +43,7 @@ from collections.abc import Callable
 from typing import Final
 
 from chupai.daguailuzi.cards import BJ, FIELD, RJ, UNIT, Cards, rule_strengths
-from chupai.daguailuzi.combos import (
-    CAT_SHIFT,
-    CATEGORY,
-    RUN_RANKS,
-    RUN_TOPS,
-    Combo,
-    Kind,
-    beats,
-    flush_value,
-)
+from chupai.daguailuzi.combos import CAT_SHIFT, CATEGORY, RUN_RANKS, RUN_TOPS, Combo, Kind, beats
 from chupai.daguailuzi.rules import DaguailuziRules, FlushCompare, WildRank
 
 __all__ = ["hand_combos", "legal_plays", "RUN_SETS"]
@@ -67,6 +58,8 @@ _CAT_FH: Final = CATEGORY[K.FULL_HOUSE] << CAT_SHIFT
 _CAT_FLUSH: Final = CATEGORY[K.FLUSH] << CAT_SHIFT
 _CAT_STRAIGHT: Final = CATEGORY[K.STRAIGHT] << CAT_SHIFT
 _SMALL: Final = (None, K.SINGLE, K.PAIR, K.TRIPLE)
+_REP: Final = tuple(((1 << (4 * i)) - 1) // 15 for i in range(6))
+"""``_REP[i]``: ``i`` base-16 digits 1 (a strength repeated ``i`` times is ``st * _REP[i]``)."""
 
 
 def _run_sets() -> dict[int, tuple[int, ...]]:
@@ -283,30 +276,38 @@ def _one_suit(
     for items in h.suits:
         if len(items) < 3:
             continue
-        # (packed, size, distinct ranks mask, strengths) of every sub-multiset
-        states: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
-        for t, u, n in items:
+        # (packed, size, ranks mask, value, top strength) of every sub-multiset,
+        # the cards taken strongest first so that the value (the strengths high
+        # -> low as base-16 digits) grows by appending digits
+        states: list[tuple[int, int, int, int, int]] = [(0, 0, 0, 0, 0)]
+        for t, u, n in sorted(items, key=lambda it: -s[it[0] >> 2]):
             st = s[t >> 2]
             bit = 1 << (t >> 2)
             grown = []
-            for p, k, m, ss in states:
+            for p, k, m, v, top in states:
+                first = st if k == 0 else top
                 for i in range(1, min(n, 5 - k) + 1):
-                    grown.append((p + i * u, k + i, m | bit, ss + (st,) * i))
+                    grown.append((p + i * u, k + i, m | bit, v << (4 * i) | st * _REP[i], first))
             states += grown
-        for p, k, m, ss in states:
+        for p, k, m, v, top in states:
             j = 5 - k
-            if j > jmax or m.bit_count() < 3 or not jk[j]:
+            if j > jmax or not jk[j]:
                 continue
-            tops = RUN_TOPS[m] if m.bit_count() == k else ()
+            distinct = m.bit_count()
+            if distinct < 3:
+                continue
+            tops = RUN_TOPS[m] if distinct == k else ()
             if tops:
                 key, kind = _CAT_SF | (tops[-1] if high else tops[0]), sf
             elif min_cat > 1:
                 continue
             else:
                 if top_card:
-                    value = max(max(ss), wild_s) if j else max(ss)
+                    value = max(top, wild_s) if j else top
+                elif high:
+                    value = (wild_s * _REP[j]) << (4 * k) | v
                 else:
-                    value = flush_value(sorted(ss + (wild_s,) * j, reverse=True), rules)
+                    value = v << (4 * j)
                 key, kind = _CAT_FLUSH | value, flush
             for jp, _ in jk[j]:
                 out.append(_new(Combo, (kind, p + jp, key, 5, j)))
