@@ -15,6 +15,7 @@ pytest.importorskip("httpx2")
 
 from test_web_server import create, join, receive, seats, server  # noqa: E402, F401
 
+from chupai.bots import make_bot  # noqa: E402
 from chupai.daguailuzi.match import Match  # noqa: E402
 from chupai.web.views import PLAY_LIST_LIMIT  # noqa: E402
 
@@ -28,6 +29,8 @@ def test_the_game_is_offered_with_its_presets_six_seats_and_bots(server: Any) ->
     assert game["names"]["zh"] == "大怪路子" and game["web_view"] is True
     assert {p["name"]: p["players"] for p in game["presets"]} == {"seed": 6, "shanghai": 6}
     assert {"random", "greedy", "heuristic"} <= set(game["bots"])
+    for level in game["bots"]:  # only bots that can play it are offered (search needs a sampler)
+        make_bot(level, 1, game=GAME)
     prompts = {r["prompt"] for r in game["page"]["prompts"]}
     assert {"prompt_tribute_highest", "prompt_return_to", "prompt_offer_to"} <= prompts
     # five seats are not enough, and a bad option is named
