@@ -58,13 +58,14 @@ LAYOUT = """() => {
 }"""
 
 
-def _table(srv: ServerProcess, preset: str, seed: int, deals: int = 1) -> str:
+def _table(srv: ServerProcess, preset: str, seed: int, deals: int = 1, **options: str) -> str:
     """A table of one human and five greedy bots; the human's link."""
     made = srv.post(
         "/api/tables",
         {
             "game": GAME,
             "preset": preset,
+            "options": options,
             "seed": seed,
             "deals": deals,
             "seats": [{"kind": "human", "name": "Fang"}] + [{"kind": "bot", "level": "greedy"}] * 5,
@@ -181,15 +182,9 @@ def _take_hinted_turn(page: Page) -> str:
     return how
 
 
-@pytest.mark.slow
-def test_a_whole_deal_and_the_next_ones_return_step(
-    server: ServerProcess,  # noqa: F811
-    browser: Browser,  # noqa: F811
-) -> None:
-    """Seed 1 of ``shanghai`` with greedy bots, the human following the hints:
-    team B wins the first deal and the human, a winner, returns a card in the
-    second (found by playing the same table in the engine)."""
-    page, errors = open_page(browser, _table(server, "shanghai", 1, deals=2), width=390, height=844)
+def _to_the_second_deals_step(page: Page) -> list[str]:
+    """Follow the hints through the first deal to the human's first step before
+    play in the second; the prompts of the steps before play seen on the way."""
     page.wait_for_selector("[data-testid=status]")
     counts: dict[str, Any] = {}
     prompts: list[str] = []
@@ -211,6 +206,19 @@ def test_a_whole_deal_and_the_next_ones_return_step(
         how = _take_hinted_turn(page)
         counts[how] = counts.get(how, 0) + 1
     assert counts.get("outcome") == 1 and counts.get("play", 0) > 5, counts
+    return prompts
+
+
+@pytest.mark.slow
+def test_a_whole_deal_and_the_next_ones_return_step(
+    server: ServerProcess,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """Seed 1 of ``shanghai`` with greedy bots, the human following the hints:
+    team B wins the first deal and the human, a winner, returns a card in the
+    second (found by playing the same table in the engine)."""
+    page, errors = open_page(browser, _table(server, "shanghai", 1, deals=2), width=390, height=844)
+    prompts = _to_the_second_deals_step(page)
     assert prompts and re.search(r"paid you a tribute", prompts[-1]), prompts
     # the return: any card of the hand, selected then confirmed
     page.locator("[data-testid=hand] [data-testid=card]").first.click()
@@ -275,5 +283,63 @@ def test_a_play_left_out_of_the_list_is_played_by_its_cards(
     page.click("[data-testid=play]")
     wait_seq_change(page, before)
     assert page.locator("[data-testid=hand] [data-testid=card]").count() == 27 - 5
+    assert toasts(page) == [] and errors == []
+    page.context.close()
+
+
+def _engine_offer(seed: int) -> tuple[int, list[str]]:
+    """The table of ``seed`` (``joker_candidates``) played in the engine as the
+    page plays it (the human following the hints) to the human's offer: how
+    many offers it has, and the cards of the last one."""
+    from chupai.web.tableconfig import check_config
+    from chupai.web.tables import Table
+    from chupai.web.views import legal_entries
+
+    config = {
+        "game": GAME,
+        "preset": "shanghai",
+        "options": {"return_rule": "joker_candidates"},
+        "seed": seed,
+        "deals": 2,
+        "seats": [{"kind": "human", "name": "Fang"}] + [{"kind": "bot", "level": "greedy"}] * 5,
+    }
+    table = Table.create("t", check_config(config), 0.0)[0]
+    while True:
+        deal = table.deal
+        seat = deal.current_player
+        if seat == 0 and deal.phase.value == "return":
+            legal = table.legal()
+            last = legal_entries(GAME, deal.observe(0), legal[-1:])[0]["cards"]
+            return len(legal), list(last)
+        if seat == 0:
+            action = table.hint(0)[1]
+        else:
+            _, bot, obs, legal = table.bot_choice()
+            action = bot.act(obs, legal)
+        table.commit(table.prepare(seat, action), action)
+
+
+@pytest.mark.slow
+def test_an_offer_of_three_cards_for_a_big_joker(
+    server: ServerProcess,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """The same table under ``joker_candidates``: the human receives a big joker
+    and offers three cards of different ranks. Of its 1,382 offers the state
+    lists 500; the last one, selected in the hand, is sent by its word and cards."""
+    offers, last = _engine_offer(1)
+    assert offers > 1000 and len(last) == 3
+    link = _table(server, "shanghai", 1, deals=2, return_rule="joker_candidates")
+    page, errors = open_page(browser, link)
+    prompts = _to_the_second_deals_step(page)
+    assert prompts and "paid you a joker" in prompts[-1], prompts
+    assert not page.locator("[data-testid=hand] [data-testid=card].dim").count()
+    before = seq(page)
+    _click_cards(page, last)
+    page.click("[data-testid=choice-confirm]")
+    wait_seq_change(page, before)
+    notes = page.locator("[data-testid=notes]").inner_text()
+    assert "Offer" in notes
+    page.wait_for_selector("[data-testid=history] >> text=/Offer \\(3 cards\\)/", state="attached")
     assert toasts(page) == [] and errors == []
     page.context.close()

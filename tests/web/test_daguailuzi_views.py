@@ -25,7 +25,7 @@ import pytest
 
 from chupai.bots import make_bot
 from chupai.daguailuzi.cards import parse_cards
-from chupai.daguailuzi.game import DaguailuziDeal, Gift, new_deal
+from chupai.daguailuzi.game import DaguailuziDeal, Gift, GiftKind, new_deal
 from chupai.daguailuzi.rules import PRESETS, resolve
 from chupai.web.tableconfig import check_config
 from chupai.web.tables import Table
@@ -280,3 +280,26 @@ def test_tribute_cards_are_public_with_giver_and_recipient() -> None:
     for t, (_, _, card) in zip(info["tributes"], d.tributes, strict=True):
         assert t["text"] == "tribute " + " ".join(t["cards"]) and len(t["cards"]) == 1
         assert parse_cards(t["cards"][0]) == card
+
+
+def test_an_offer_lists_at_most_the_limit_of_its_choices() -> None:
+    """Offering three cards of different ranks for a big joker: thousands of
+    choices, of which a state lists the limit; one left out is read from its
+    text (its word and its cards) as the same offer."""
+    for seed in range(6):
+        deal = new_deal(CANDIDATES, seed, offense=2, **TRIBUTE)  # type: ignore[arg-type]
+        step = next((d for d in _steps(deal, seed) if d.phase.value != "tribute"), deal)
+        legal = step.legal_actions()
+        if step.phase.value == "return" and len(legal) > PLAY_LIST_LIMIT:
+            break
+    else:
+        raise AssertionError("no offer over the limit in 6 seeds")
+    assert {a.kind for a in legal} == {GiftKind.OFFER}
+    obs = step.observe(step.current_player)
+    entries, unlisted = listed_entries(GAME, obs, legal)
+    assert len(entries) == PLAY_LIST_LIMIT and unlisted == len(legal) - PLAY_LIST_LIMIT
+    assert [e["i"] for e in entries] == list(range(PLAY_LIST_LIMIT))
+    assert len(json.dumps(entries)) < 60_000
+    left_out = legal_entries(GAME, obs, legal[-1:])[0]
+    text = "offer " + " ".join(reversed(left_out["cards"]))  # as the page would send it
+    assert step.parse_action(text) == legal[-1] and step.why_illegal(legal[-1]) is None

@@ -227,25 +227,33 @@ def listed_entries(
     text: TextOf | None = None,
     limit: int = PLAY_LIST_LIMIT,
 ) -> tuple[list[JSON], int]:
-    """The LEGAL entries a state message lists, and how many plays it leaves out.
+    """The LEGAL entries a state message lists, and how many it leaves out.
 
-    Every entry that is not a play is listed (a pass, a choice), and the plays up
-    to ``limit`` of them, in the order of ``legal``; each keeps its index ``i`` in
-    ``legal``. A hand of many cards may have thousands of plays (a 大怪路子 lead:
-    often over a thousand, 100 KB and more of JSON, built in tens of
-    milliseconds); the ones left out are played by their ``text`` (the selected
-    cards, judged by the server). The other games stay under the limit."""
+    Every entry is listed, in the order of ``legal`` and with its index ``i`` in
+    it, but the plays past the first ``limit`` and, of the choices that name cards
+    and share their first word, those past the first ``limit``. A pass and a
+    choice without cards are always listed. A hand of many cards may have
+    thousands of plays (a 大怪路子 lead: often over a thousand, 100 KB and more of
+    JSON, built in tens of milliseconds) or of card choices (a 大怪路子 offer of
+    three cards of different ranks: up to two thousand). One left out is acted
+    by its ``text``, judged by the server: a play by its cards, a choice by its
+    word and its cards. The other games stay under the limit."""
     v = _view(game, obs, text)
     out: list[JSON] = []
-    plays = 0
+    shown: dict[str, int] = {}
     unlisted = 0
     for i, a in enumerate(legal):
-        if v.kind(a) == "play":
-            if plays >= limit:
+        play = v.kind(a) == "play"
+        if play and shown.get("", 0) >= limit:
+            unlisted += 1  # (not written: the common case, a lead)
+            continue
+        f = v.format(a)
+        group = "" if play else f.text.split(" ", 1)[0] if f.cards and f.kind == "choice" else None
+        if group is not None:
+            if shown.get(group, 0) >= limit:
                 unlisted += 1
                 continue
-            plays += 1
-        f = v.format(a)
+            shown[group] = shown.get(group, 0) + 1
         out.append({"i": i, "text": f.text, "kind": f.kind, "cards": list(f.cards), "type": f.type})
     return out, unlisted
 

@@ -174,12 +174,17 @@ export class TableDecisions {
   /** For each group of decisions made of cards in the hand: a button that takes the
    * decision of the selected cards (or asks which one, when several match). */
   confirmRow(selectable) {
+    const s = this.state;
     const sel = this.selectedCards();
     const key = msKey(sel);
     const confirmRow = h("div", { class: "choice-row confirm-row" },
       h("span", { class: "muted small" }, t("select_then")));
     for (const [head, entries] of selectable) {
-      const matches = sel.length ? entries.filter((e) => msKey(e.cards) === key) : [];
+      let matches = sel.length ? entries.filter((e) => msKey(e.cards) === key) : [];
+      // a state that leaves card choices out of its list: the selection, by its text
+      if (!matches.length && sel.length && s.unlisted > 0) {
+        matches = [{ i: null, text: `${head} ${sel.join(" ")}`, kind: "choice", cards: sel, type: null }];
+      }
       confirmRow.append(h("button", {
         type: "button", class: "primary choice-btn", testid: "choice-confirm", dataset: { word: head },
         disabled: !matches.length || this.pending,
