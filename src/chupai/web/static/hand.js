@@ -35,8 +35,10 @@ export class TableHand {
     if (!this.selected.size) return [];
     const sel = this.selectedCards();
     const key = msKey(sel);
-    const found = (this.state.legal || []).filter((e) => pred(e) && e.cards && e.cards.length && msKey(e.cards) === key);
-    if (found.length || !(this.state.unlisted > 0)) return found;
+    const legal = this.state.legal || [];
+    const found = legal.filter((e) => pred(e) && e.cards && e.cards.length && msKey(e.cards) === key);
+    // (plays are left out only past the listed ones: no listed play, none left out)
+    if (found.length || !(this.state.unlisted > 0) || !legal.some((e) => e.kind === "play")) return found;
     const byText = { i: null, text: sel.join(" "), kind: "play", cards: sel, type: null };
     return pred(byText) ? [byText] : [];
   }
