@@ -303,3 +303,37 @@ def test_an_offer_lists_at_most_the_limit_of_its_choices() -> None:
     left_out = legal_entries(GAME, obs, legal[-1:])[0]
     text = "offer " + " ".join(reversed(left_out["cards"]))  # as the page would send it
     assert step.parse_action(text) == legal[-1] and step.why_illegal(legal[-1]) is None
+
+
+def _table_of(source: str, name: str) -> dict[str, str]:
+    """Each language's part of the table ``const NAME = {...}`` of ``i18n.js``."""
+    block = source[source.index(f"const {name} = {{") :]
+    block = block[: block.index("\n};")]
+    parts = re.split(r"^  (en|zh|ja): \{", block, flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def test_every_word_the_view_shows_is_in_the_three_languages() -> None:
+    """The facts' labels, the sides, the phases and the deal's result: in
+    English, 中文 and 日本語 (``static/i18n.js``)."""
+    from pathlib import Path
+
+    source = (Path(__file__).parents[2] / "src/chupai/web/static/i18n.js").read_text("utf-8")
+    info, roles, phases, sides = (
+        _table_of(source, n) for n in ("INFO", "ROLES", "PHASES", "SIDES")
+    )
+    keys: set[str] = set()
+    words: set[str] = set()
+    for _, deal in _deals():
+        for d in _steps(deal, 3):
+            view = seat_view(GAME, d.observe(d.current_player or 0))
+            keys |= set(view["public"]["info"]) | set(view["private"]["info"])
+            words |= {r for r in view["public"]["roles"] if r} | {view["public"]["phase"]}
+        keys |= set(view["public"]["outcome"]["detail"])
+        words.add(view["public"]["outcome"]["detail"]["result"])
+    keys -= {"phase", "to_act"}  # the page's own
+    for lang in ("en", "zh", "ja"):
+        for key in keys:
+            assert re.search(rf"\b{key}:", info[lang]), (lang, key)
+        for word in words:  # a side, a phase; the result (win, draw) as a side's word
+            assert re.search(rf"\b{word}:", roles[lang] + phases[lang] + sides[lang]), (lang, word)
