@@ -209,15 +209,66 @@ def _to_the_second_deals_step(page: Page) -> list[str]:
     return prompts
 
 
+def _engine(preset: str, seed: int, deals: int = 1, **options: str) -> Any:
+    """The table :func:`_table` makes, in this process (a ``chupai.web.tables.Table``)."""
+    from chupai.web.tableconfig import check_config
+    from chupai.web.tables import Table
+
+    config = {
+        "game": GAME,
+        "preset": preset,
+        "options": options,
+        "seed": seed,
+        "deals": deals,
+        "seats": [{"kind": "human", "name": "Fang"}] + [{"kind": "bot", "level": "greedy"}] * 5,
+    }
+    return Table.create("t", check_config(config), 0.0)[0]
+
+
+def _second_deals_step(seed: int, **options: str) -> tuple[str, int, list[str]] | None:
+    """The table of ``seed`` (``shanghai``, two deals) played in the engine as the
+    page plays it, the human following the hints, to the human's first step
+    before play in the second deal: its word, how many choices it has and the
+    cards of the last one (None: the human has no such step)."""
+    from chupai.web.views import legal_entries
+
+    table = _engine("shanghai", seed, 2, **options)
+    while not table.over:
+        deal = table.deal
+        seat = deal.current_player
+        if seat == 0 and deal.phase.value != "play" and table.position == 1:
+            legal = table.legal()
+            last = legal_entries(GAME, deal.observe(0), legal[-1:])[0]
+            return last["text"].split()[0], len(legal), list(last["cards"])
+        if seat == 0:
+            action = table.hint(0)[1]
+        else:
+            _, bot, obs, legal = table.bot_choice()
+            action = bot.act(obs, legal)
+        table.commit(table.prepare(seat, action), action)
+    return None
+
+
+def _seed_with(word: str, more: int = 0, **options: str) -> tuple[int, list[str]]:
+    """A seed whose second deal asks the human ``word`` (with over ``more``
+    choices), and the cards of its last choice: found by playing the tables in
+    the engine, so that the test follows the bots the game has."""
+    for seed in range(40):
+        step = _second_deals_step(seed, **options)
+        if step is not None and step[0] == word and step[1] > more:
+            return seed, step[2]
+    raise AssertionError(f"no seed under 40 asks the human to {word}")
+
+
 @pytest.mark.slow
 def test_a_whole_deal_and_the_next_ones_return_step(
     server: ServerProcess,  # noqa: F811
     browser: Browser,  # noqa: F811
 ) -> None:
-    """Seed 1 of ``shanghai`` with greedy bots, the human following the hints:
-    team B wins the first deal and the human, a winner, returns a card in the
-    second (found by playing the same table in the engine)."""
-    page, errors = open_page(browser, _table(server, "shanghai", 1, deals=2), width=390, height=844)
+    """A ``shanghai`` table with greedy bots, the human following the hints: the
+    human's team wins the first deal and the human returns a card in the second."""
+    seed, _ = _seed_with("return")
+    page, errors = open_page(browser, _table(server, "shanghai", seed, 2), width=390, height=844)
     prompts = _to_the_second_deals_step(page)
     assert prompts and re.search(r"paid you a tribute", prompts[-1]), prompts
     # the return: any card of the hand, selected then confirmed
@@ -245,24 +296,17 @@ def test_a_play_left_out_of_the_list_is_played_by_its_cards(
     server: ServerProcess,  # noqa: F811
     browser: Browser,  # noqa: F811
 ) -> None:
-    """Seed 3 of ``seed``: the human leads first, with over a thousand plays; the
+    """A ``seed`` table whose human leads first, with over a thousand plays; the
     state lists 500 of them. The last play of the whole list, selected by hand, is
     sent by its cards and played; four cards (no play) are refused with the reason."""
-    from chupai.web.tableconfig import check_config
-    from chupai.web.tables import Table
     from chupai.web.viewkit import display
 
-    config = {
-        "game": GAME,
-        "preset": "seed",
-        "seed": 3,
-        "deals": 1,
-        "seats": [{"kind": "human", "name": "Fang"}] + [{"kind": "bot", "level": "greedy"}] * 5,
-    }
-    engine = Table.create("t", check_config(config), 0.0)[0]
-    assert engine.to_act == 0 and len(engine.legal()) > 1000
+    seed = next(
+        k for k in range(60) if (t := _engine("seed", k)).to_act == 0 and len(t.legal()) > 1000
+    )
+    engine = _engine("seed", seed)
     last = display(engine.deal.action_text(engine.legal()[-1])).split()
-    page, errors = open_page(browser, _table(server, "seed", 3))
+    page, errors = open_page(browser, _table(server, "seed", seed))
     _wait_my_turn(page)
     _click_cards(
         page,
@@ -287,49 +331,18 @@ def test_a_play_left_out_of_the_list_is_played_by_its_cards(
     page.context.close()
 
 
-def _engine_offer(seed: int) -> tuple[int, list[str]]:
-    """The table of ``seed`` (``joker_candidates``) played in the engine as the
-    page plays it (the human following the hints) to the human's offer: how
-    many offers it has, and the cards of the last one."""
-    from chupai.web.tableconfig import check_config
-    from chupai.web.tables import Table
-    from chupai.web.views import legal_entries
-
-    config = {
-        "game": GAME,
-        "preset": "shanghai",
-        "options": {"return_rule": "joker_candidates"},
-        "seed": seed,
-        "deals": 2,
-        "seats": [{"kind": "human", "name": "Fang"}] + [{"kind": "bot", "level": "greedy"}] * 5,
-    }
-    table = Table.create("t", check_config(config), 0.0)[0]
-    while True:
-        deal = table.deal
-        seat = deal.current_player
-        if seat == 0 and deal.phase.value == "return":
-            legal = table.legal()
-            last = legal_entries(GAME, deal.observe(0), legal[-1:])[0]["cards"]
-            return len(legal), list(last)
-        if seat == 0:
-            action = table.hint(0)[1]
-        else:
-            _, bot, obs, legal = table.bot_choice()
-            action = bot.act(obs, legal)
-        table.commit(table.prepare(seat, action), action)
-
-
 @pytest.mark.slow
 def test_an_offer_of_three_cards_for_a_big_joker(
     server: ServerProcess,  # noqa: F811
     browser: Browser,  # noqa: F811
 ) -> None:
-    """The same table under ``joker_candidates``: the human receives a big joker
-    and offers three cards of different ranks. Of its 1,382 offers the state
-    lists 500; the last one, selected in the hand, is sent by its word and cards."""
-    offers, last = _engine_offer(1)
-    assert offers > 1000 and len(last) == 3
-    link = _table(server, "shanghai", 1, deals=2, return_rule="joker_candidates")
+    """A ``shanghai`` table under ``joker_candidates``: the human receives a big
+    joker and offers three cards of different ranks. Of its thousand offers and
+    more the state lists 500; the last one, selected in the hand, is sent by its
+    word and cards."""
+    seed, last = _seed_with("offer", 1000, return_rule="joker_candidates")
+    assert len(last) == 3
+    link = _table(server, "shanghai", seed, 2, return_rule="joker_candidates")
     page, errors = open_page(browser, link)
     prompts = _to_the_second_deals_step(page)
     assert prompts and "paid you a joker" in prompts[-1], prompts
