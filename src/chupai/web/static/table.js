@@ -133,7 +133,8 @@ export class TableView {
       const cards = String(msg.text || "").split(/\s+/).filter(isCardToken);
       if (cards.length) this.selected = new Set(this.indicesFor(cards));
     }
-    const lab = entry ? this.entryLabel(entry) : msg.text;
+    // (an action left out of the list: its text as the engine writes it, tens as 10)
+    const lab = entry ? this.entryLabel(entry) : String(msg.text || "").replace(/\bT(?=[SHCD]\b)/g, "10");
     this.hintText = t("hint_is", { text: lab || msg.text });
     this.render();
   }
