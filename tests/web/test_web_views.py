@@ -27,6 +27,8 @@ from chupai.bigtwo.combos import Combo as BigTwoCombo
 from chupai.bigtwo.game import Choice, LastCard
 from chupai.bots import make_bot
 from chupai.cards import cards_of, parse_mask
+from chupai.daguailuzi import game as daguailuzi_game
+from chupai.daguailuzi.cards import parse_cards as dgl_parse
 from chupai.doudizhu import game as doudizhu_game
 from chupai.doudizhu.combos import UNIT as DDZ_UNIT, parse_cards as ddz_parse
 from chupai.games import resolve_rules
@@ -36,10 +38,19 @@ NEW_DEAL: dict[str, Any] = {
     "bigtwo": bigtwo_game.new_deal,
     "doudizhu": doudizhu_game.new_deal,
     "biga": biga_game.new_deal,
+    "daguailuzi": daguailuzi_game.new_deal,
 }
 
 EXCHANGES: dict[str, Any] = {"first_deal": False, "ranking": (1, 3, 0, 2)}
 """A Big Two deal of a series after a deal ranked 1, 3, 0, 2 (§12)."""
+
+DGL_TRIBUTE: dict[str, Any] = {
+    "offense": 2,
+    "levels": (3, 1),
+    "givers": (1, 3, 5),
+    "recipients": (2, 0, 4),
+}
+"""A 大怪路子 deal after a win of team A with team B all trapped (§10)."""
 
 CASES = [
     # game, preset, overrides, new_deal arguments, deals
@@ -63,6 +74,8 @@ CASES = [
     ("doudizhu", "classic", {"ming_pai": "always"}, {}, 10),
     ("doudizhu", "four_player", {}, {}, 16),
     ("biga", "standard", {}, {}, 8),
+    ("daguailuzi", "seed", {}, {}, 1),
+    ("daguailuzi", "shanghai", {"return_rule": "joker_candidates"}, DGL_TRIBUTE, 1),
 ]
 IDS = [f"{g}-{p}" + "".join(f"-{v}" for v in o.values()) for g, p, o, _, _ in CASES]
 
@@ -464,8 +477,8 @@ def test_legal_entries_read_back(
                     assert entry["cards"]
                 kinds.add(entry["kind"])
     assert {"play", "pass"} <= kinds
-    if game != "bigtwo" or over:
-        assert "choice" in kinds
+    if game not in ("bigtwo", "daguailuzi") or over or kwargs:
+        assert "choice" in kinds  # (no decision but plays in a plain Big Two or 大怪路子 deal)
 
 
 # ----- 5. a seat's own hand, and nobody else's ---------------------------------------------
@@ -477,6 +490,8 @@ def _parse_hand(game: str, deal: Any, tokens: list[str]) -> int:
         return parse_mask(text)
     if game == "doudizhu":
         return ddz_parse(text, deal.rules)
+    if game == "daguailuzi":
+        return dgl_parse(text)
     return biga_parse(text, deal.big_suit)
 
 

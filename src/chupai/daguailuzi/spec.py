@@ -19,7 +19,7 @@ from chupai.protocol import NextDeal, Result, SeatFacts, builtin_layers, package
 __all__ = ["SPEC", "facts", "result"]
 
 KEY: Final = "daguailuzi"
-_LAYERS: Final[tuple[str, ...]] = ("cli.play", "cli.replay", "env", "bots")
+_LAYERS: Final[tuple[str, ...]] = ("cli.play", "cli.replay", "env", "web", "bots")
 """The layers with code of their own for this game (see the module)."""
 
 

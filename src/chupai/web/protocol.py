@@ -197,7 +197,12 @@ class State(BaseModel):
     view: dict[str, Any]
     """The deal as the receiver sees it (``chupai.web.views``)."""
     legal: list[LegalEntry]
-    """The receiver's legal actions when it is to act, else empty."""
+    """The receiver's legal actions when it is to act, else empty: the plays, and
+    the card choices of one word, up to a limit each
+    (``chupai.web.views.PLAY_LIST_LIMIT``); every other action."""
+    unlisted: int = 0
+    """How many legal actions ``legal`` leaves out (0: it lists every one); one is
+    acted by ``act`` with ``text`` (a play's cards, a choice's word and cards)."""
     turn: Turn
 
 

@@ -78,8 +78,17 @@ def _bot_levels(game: str) -> list[str]:
 
 
 def web_bot_levels(game: str) -> list[str]:
-    """The bot levels a web table of ``game`` offers (:data:`WEB_BOTS`)."""
-    return [b for b in _bot_levels(game) if b in WEB_BOTS]
+    """The bot levels a web table of ``game`` offers (:data:`WEB_BOTS`): those its
+    bots can build (a game whose bots offer no deal sampler has no ``search``)."""
+    return [b for b in _bot_levels(game) if b in WEB_BOTS and _buildable(b, game)]
+
+
+def _buildable(level: str, game: str) -> bool:
+    try:
+        _make_bot(level, 0, game)
+    except ChupaiError:
+        return False
+    return True
 
 
 def _check_bot_params(level: str, field: str) -> None:

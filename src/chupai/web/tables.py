@@ -467,10 +467,11 @@ class Table:
             view = views.seat_view(self.spec, obs, public)
             seq = self.seat_seq(seat)
         legal: list[dict[str, Any]] = []
+        unlisted = 0
         shown: dict[str, Any] = view["public"]
         turn_seat = shown.get("to_act")
         if seat is not None and not last.is_terminal() and last.current_player == seat:
-            legal = views.legal_entries(self.spec, obs, self.legal(), last.action_text)
+            legal, unlisted = views.listed_entries(self.spec, obs, self.legal(), last.action_text)
             turn_seat = seat
         return {
             "type": "state",
@@ -484,6 +485,7 @@ class Table:
             "match": self.match_info(),
             "view": view,
             "legal": legal,
+            "unlisted": unlisted,
             "turn": {
                 "seat": turn_seat,
                 "deadline_ms": deadline_ms if turn_seat is not None else None,

@@ -278,6 +278,10 @@ class GameView:
         """An action as the views write it."""
         return formatted(self.nt, action)
 
+    def kind(self, action: Any) -> str:
+        """An action's kind (``play``, ``pass``, ``choice``), without writing it."""
+        return self.nt.kind(action)
+
     def public_part(self) -> tuple[JSON, list[Ev]]:
         """The public part of the view, and the seat's private notes."""
         events, notes = self.events()

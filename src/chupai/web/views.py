@@ -71,6 +71,8 @@ __all__ = [
     "seat_view",
     "public_view",
     "legal_entries",
+    "listed_entries",
+    "PLAY_LIST_LIMIT",
     "action_text",
     "card_tokens",
     "hand_tokens",
@@ -103,6 +105,9 @@ class _Generic:
             )
         kind = "pass" if isinstance(action, Pass) else "choice"
         return Formatted(self.text(action), (), kind, None)
+
+    def kind(self, action: Any) -> str:
+        return "pass" if isinstance(action, Pass) else "choice"
 
     def hand(self) -> list[str]:
         return list(self.facts.hand)
@@ -209,6 +214,48 @@ def legal_entries(
         f = v.format(a)
         out.append({"i": i, "text": f.text, "kind": f.kind, "cards": list(f.cards), "type": f.type})
     return out
+
+
+PLAY_LIST_LIMIT = 500
+"""The most ``play`` entries a state message lists (:func:`listed_entries`)."""
+
+
+def listed_entries(
+    game: Game,
+    obs: Observation,
+    legal: Sequence[Any],
+    text: TextOf | None = None,
+    limit: int = PLAY_LIST_LIMIT,
+) -> tuple[list[JSON], int]:
+    """The LEGAL entries a state message lists, and how many it leaves out.
+
+    Every entry is listed, in the order of ``legal`` and with its index ``i`` in
+    it, but the plays past the first ``limit`` and, of the choices that name cards
+    and share their first word, those past the first ``limit``. A pass and a
+    choice without cards are always listed. A hand of many cards may have
+    thousands of plays (a 大怪路子 lead: often over a thousand, 100 KB and more of
+    JSON, built in tens of milliseconds) or of card choices (a 大怪路子 offer of
+    three cards of different ranks: up to two thousand). One left out is acted
+    by its ``text``, judged by the server: a play by its cards, a choice by its
+    word and its cards. The other games stay under the limit."""
+    v = _view(game, obs, text)
+    out: list[JSON] = []
+    shown: dict[str, int] = {}
+    unlisted = 0
+    for i, a in enumerate(legal):
+        play = v.kind(a) == "play"
+        if play and shown.get("", 0) >= limit:
+            unlisted += 1  # (not written: the common case, a lead)
+            continue
+        f = v.format(a)
+        group = "" if play else f.text.split(" ", 1)[0] if f.cards and f.kind == "choice" else None
+        if group is not None:
+            if shown.get(group, 0) >= limit:
+                unlisted += 1
+                continue
+            shown[group] = shown.get(group, 0) + 1
+        out.append({"i": i, "text": f.text, "kind": f.kind, "cards": list(f.cards), "type": f.type})
+    return out, unlisted
 
 
 def action_text(game: Game, obs: Observation, action: Any, text: TextOf | None = None) -> str:

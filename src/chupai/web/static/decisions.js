@@ -72,10 +72,18 @@ export class TableDecisions {
     }
     // Dim the cards that are in no legal play (or card choice) when it is our turn.
     const handCards = [...this.root.querySelectorAll("[data-testid=hand] [data-testid=card]")];
-    const cardEntries = legal.filter((e) => (e.kind === "play" || e.kind === "choice") && e.cards && e.cards.length);
+    // (Choices naming cards that are not all in the hand, offered or asked for, are
+    // picked by buttons, as renderChoices shows them: they dim nothing.)
+    const picked = new Set();
+    for (const entries of groupByWord(legal.filter((e) => e.kind === "choice" && e.cards && e.cards.length)).values()) {
+      if (!entries.every((e) => this.inHand(e.cards))) entries.forEach((e) => picked.add(e.i));
+    }
+    const cardEntries = legal.filter((e) => (e.kind === "play" || e.kind === "choice") && e.cards && e.cards.length
+      && !picked.has(e.i));
     const usable = new Set(cardEntries.flatMap((e) => e.cards.map(canon)));
-    // Only a pass is possible: every card is out of play.
-    const dimming = mine && (cardEntries.length > 0 || (!!passE && !choices.length && pub.phase === "play"));
+    // Only a pass is possible: every card is out of play. (Not when plays are left
+    // out of the list: a card may be in one of those.)
+    const dimming = mine && !(s.unlisted > 0) && (cardEntries.length > 0 || (!!passE && !choices.length && pub.phase === "play"));
     handCards.forEach((c, i) => {
       c.classList.toggle("dim", dimming && !usable.has(canon(this.hand[i])));
       c.classList.toggle("selected", this.selected.has(i));
@@ -166,12 +174,17 @@ export class TableDecisions {
   /** For each group of decisions made of cards in the hand: a button that takes the
    * decision of the selected cards (or asks which one, when several match). */
   confirmRow(selectable) {
+    const s = this.state;
     const sel = this.selectedCards();
     const key = msKey(sel);
     const confirmRow = h("div", { class: "choice-row confirm-row" },
       h("span", { class: "muted small" }, t("select_then")));
     for (const [head, entries] of selectable) {
-      const matches = sel.length ? entries.filter((e) => msKey(e.cards) === key) : [];
+      let matches = sel.length ? entries.filter((e) => msKey(e.cards) === key) : [];
+      // a state that leaves card choices out of its list: the selection, by its text
+      if (!matches.length && sel.length && s.unlisted > 0) {
+        matches = [{ i: null, text: `${head} ${sel.join(" ")}`, kind: "choice", cards: sel, type: null }];
+      }
       confirmRow.append(h("button", {
         type: "button", class: "primary choice-btn", testid: "choice-confirm", dataset: { word: head },
         disabled: !matches.length || this.pending,

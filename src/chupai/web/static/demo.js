@@ -166,4 +166,36 @@ const bigTwoOver = {
   turn: { seat: null, deadline_ms: null },
 };
 
-export const DEMO_STATES = [bigTwoPlay, ddzBid, bigADraw, ddzPlay, bigTwoOver];
+const dglPlay = {
+  demo_name: "Wild Escape play",
+  type: "state", seq: 23, table: "demo", game: "daguailuzi", spec: "daguailuzi(preset=shanghai)", players: 6, seat: 0, unlisted: 0,
+  seats: [human(0, "Fang", true), bot(1, "heuristic bot 1", "heuristic"), bot(2, "heuristic bot 2", "heuristic"),
+    bot(3, "Gu Xiaoming", "greedy"), human(4, "Hua", false), bot(5, "heuristic bot 3", "heuristic")],
+  match: { deal: 2, deals: 4, redeals: 0, totals: [2, -2, 2, -2, 2, -2], over: false, table: [] },
+  view: {
+    public: {
+      phase: "play", to_act: 0, dealer: null, counts: [22, 19, 27, 14, 1, 25], played: [[], [], [], [], [], []],
+      top: { seat: 3, cards: ["9S", "9H", "9D", "KC", "BJ"], type: "full_house", text: "9S 9H 9D KC BJ" },
+      last: [null, { text: "5S 6H 7H 8D 9C", cards: ["5S", "6H", "7H", "8D", "9C"], pass: false },
+        { text: "pass", cards: [], pass: true },
+        { text: "9S 9H 9D KC BJ", cards: ["9S", "9H", "9D", "KC", "BJ"], pass: false },
+        { text: "pass", cards: [], pass: true }, { text: "pass", cards: [], pass: true }],
+      history: [],
+      roles: ["offense", "defense", "offense", "defense", "offense", "defense"],
+      info: { offense_leader: 4, offense_level: "5", defense_level: "3", trump: "5", leader: 1, finishing: [], tributes: [] },
+      outcome: null,
+    },
+    private: {
+      seat: 0, hand: ["3S", "3S", "3H", "4D", "6S", "6H", "7C", "7C", "7C", "8H", "9S", "10D", "10D", "JC", "QH",
+        "KS", "AH", "AD", "5S", "5C", "5C", "RJ"],
+      role: "offense", notes: [], info: {},
+    },
+  },
+  legal: [
+    { i: 0, text: "3S 3S 7C 7C 7C", kind: "play", cards: ["3S", "3S", "7C", "7C", "7C"], type: "full_house" },
+    { i: 1, text: "pass", kind: "pass", cards: [], type: null },
+  ],
+  turn: { seat: 0, deadline_ms: null },
+};
+
+export const DEMO_STATES = [bigTwoPlay, ddzBid, bigADraw, ddzPlay, bigTwoOver, dglPlay];

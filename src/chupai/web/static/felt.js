@@ -7,7 +7,9 @@ import { h, BOT_NAME, seatName } from "./common.js";
 
 /** Keys whose integer value is a seat (shown as the seat's name). */
 const SEAT_KEY = /(^|_)(declarer|partner|landlord|leader|bidder|drawer|dealer|player|winner|to_act|seat|exchange_with|to)$/;
-const SEAT_LIST_KEYS = new Set(["finishing", "ranking", "order", "passed", "blocked", "finished"]);
+const SEAT_LIST_KEYS = new Set(["finishing", "ranking", "order", "passed", "blocked", "finished", "trapped", "scorers"]);
+/** Keys whose text value is a rank (drawn as a card, the digits too). */
+const RANK_KEY = /^(marker|kitty|trump|\w+_level)$/;
 
 /** Seat positions around the felt, by the number of players, for relative seats 1..n-1. */
 function positions(n) {
@@ -15,6 +17,8 @@ function positions(n) {
   if (n === 3) return ["right", "left"];
   if (n === 4) return ["right", "top", "left"];
   if (n === 5) return ["right", "top-right", "top-left", "left"];
+  // six: a hexagon, the next seat in turn order on the right
+  if (n === 6) return ["right", "top-right", "top", "top-left", "left"];
   const out = [];
   for (let i = 1; i < n; i++) out.push("top-row");
   return out;
@@ -196,7 +200,7 @@ export class TableFelt {
     }
     if (typeof v === "string") {
       if (isCardToken(v) && !/^\d+$/.test(v)) return cardRow([v], { ctx: this.ctx, tight: true });
-      if (/^\d+$/.test(v) && (key === "marker" || key === "kitty")) return cardRow([v], { ctx: this.ctx, tight: true });
+      if (/^\d+$/.test(v) && RANK_KEY.test(key)) return cardRow([v], { ctx: this.ctx, tight: true });
       return h("span", { class: "info-val" }, roleOrWord(v));
     }
     if (typeof v === "number") return h("span", { class: "info-val" }, String(v));
@@ -233,7 +237,8 @@ export class TableFelt {
       const pub = s.view.public || {};
       const lab = actionLabel(v.text, s.game, pub.phase, isCardToken);
       const cards = v.cards && v.cards.length ? v.cards : lab.cards;
-      return h("span", { class: "info-val" }, h("span", { class: "muted" }, seatName(s.seats, v.seat) + ": "),
+      const to = Number.isInteger(v.to) ? ` → ${seatName(s.seats, v.to)}` : "";
+      return h("span", { class: "info-val" }, h("span", { class: "muted" }, seatName(s.seats, v.seat) + to + ": "),
         lab.label ? lab.label + " " : "", cards.length ? cardRow(cards, { ctx: this.ctx, tight: true }) : null);
     }
     const parts = Object.entries(v).map(([k, x]) => {

@@ -27,10 +27,20 @@ export class TableHand {
     return [...this.selected].sort((a, b) => a - b).map((i) => this.hand[i]);
   }
 
+  /** The legal entries whose cards are the selection. A state that leaves plays
+   * out of its list (`unlisted`: a hand with thousands of plays) is answered, for a
+   * selection no listed play matches, with the play of the selected cards by text:
+   * the server judges it. */
   matching(pred) {
-    const key = msKey(this.selectedCards());
     if (!this.selected.size) return [];
-    return (this.state.legal || []).filter((e) => pred(e) && e.cards && e.cards.length && msKey(e.cards) === key);
+    const sel = this.selectedCards();
+    const key = msKey(sel);
+    const legal = this.state.legal || [];
+    const found = legal.filter((e) => pred(e) && e.cards && e.cards.length && msKey(e.cards) === key);
+    // (plays are left out only past the listed ones: no listed play, none left out)
+    if (found.length || !(this.state.unlisted > 0) || !legal.some((e) => e.kind === "play")) return found;
+    const byText = { i: null, text: sel.join(" "), kind: "play", cards: sel, type: null };
+    return pred(byText) ? [byText] : [];
   }
 
   toggle(i) {

@@ -91,6 +91,13 @@ const UI = {
     prompt_redeal: "You may ask for a redeal, or keep this hand.",
     prompt_leftover: "Decide about the leftover card.",
     prompt_hand: "Choose a hand.",
+    prompt_tribute_highest: "You were trapped in the last deal: pay a tribute of one card of your highest rank. The winners receive the tributes, the highest to the first out.",
+    prompt_return_to: "{name} paid you a tribute: give one card of your choice back. Select it, then confirm.",
+    prompt_return: "Give one card of your choice back to the player who paid you a tribute. Select it, then confirm.",
+    prompt_offer_to: "{name} paid you a joker: offer cards of different ranks (select them, then confirm); {name} takes one.",
+    prompt_offer: "You received a joker: offer cards of different ranks (select them, then confirm); the giver takes one.",
+    prompt_take_from: "{name} offers you these cards for your joker: take one.",
+    prompt_take: "Take one of the cards offered for your joker.",
     prompt_tribute: "Tribute: select the card(s), then confirm.", dealer: "Dealer", you_suffix: " (you)", private_notes: "Only you saw", your_hand: "Your hand", side_won: "The {side} won", deals_n: "{n} deals",
   },
   zh: {
@@ -146,6 +153,13 @@ const UI = {
     prompt_redeal: "可以申请重新发牌，或保留这手牌。",
     prompt_leftover: "请决定剩余的那张牌。",
     prompt_hand: "请选一堆牌。",
+    prompt_tribute_highest: "上一局你被关了：进贡一张你手里点数最大的牌。赢家收贡，最大的贡牌给头游。",
+    prompt_return_to: "{name} 向你进贡了：还给他一张你选的牌。选牌，然后确定。",
+    prompt_return: "还一张你选的牌给向你进贡的人。选牌，然后确定。",
+    prompt_offer_to: "{name} 向你进贡了王：拿出几张点数不同的牌（选牌，然后确定），由 {name} 挑一张。",
+    prompt_offer: "你收到了王：拿出几张点数不同的牌（选牌，然后确定），由进贡的人挑一张。",
+    prompt_take_from: "{name} 拿出这些牌换你的王：挑一张。",
+    prompt_take: "从换你的王的牌中挑一张。",
     prompt_tribute: "进贡：选牌，然后确定。", dealer: "庄家", you_suffix: "（我）", private_notes: "仅你可见", your_hand: "我的手牌", side_won: "{side}胜", deals_n: "{n} 局",
   },
   ja: {
@@ -201,6 +215,13 @@ const UI = {
     prompt_redeal: "配り直しを求めるか、この手札のままにします。",
     prompt_leftover: "余りカードについて決めてください。",
     prompt_hand: "手札の山を選んでください。",
+    prompt_tribute_highest: "前のディールで上がれませんでした：手札で一番強いランクのカードを1枚貢ぎます。勝った側が受け取り、一番強い貢ぎは一番に上がった人へ。",
+    prompt_return_to: "{name} から貢ぎを受けました：好きなカードを1枚返します。選んで決定してください。",
+    prompt_return: "貢いだ人に好きなカードを1枚返します。選んで決定してください。",
+    prompt_offer_to: "{name} からジョーカーを受けました：ランクの違うカードを差し出します（選んで決定）。{name} が1枚取ります。",
+    prompt_offer: "ジョーカーを受けました：ランクの違うカードを差し出します（選んで決定）。貢いだ人が1枚取ります。",
+    prompt_take_from: "{name} がジョーカーの代わりにこれらのカードを差し出しています：1枚取ってください。",
+    prompt_take: "ジョーカーの代わりに差し出されたカードから1枚取ってください。",
     prompt_tribute: "貢ぎ：カードを選んで決定してください。", dealer: "親", you_suffix: "（自分）", private_notes: "自分だけが見た手", your_hand: "自分の手札", side_won: "{side}の勝ち", deals_n: "{n} ディール",
   },
 };
@@ -262,18 +283,18 @@ const PHASES = {
     play: "Play", over: "Over", bid: "Bidding", rob: "Robbing the landlord", draw: "Draw",
     show_second: "Second Ace", reveal: "Partner reveal", choose_hands: "Choosing hands",
     leftover: "Leftover card", redeal: "Redeal request", pre_exchange: "Exchange",
-    class_exchange: "Class exchange", tribute: "Tribute",
+    class_exchange: "Class exchange", tribute: "Tribute", return: "Return",
   },
   zh: {
     play: "出牌", over: "结束", bid: "叫地主", rob: "抢地主", draw: "摸牌", show_second: "亮第二张",
     reveal: "亮明身份", choose_hands: "选牌堆", leftover: "剩余牌", redeal: "申请重发",
-    pre_exchange: "换牌", class_exchange: "阶级换牌", tribute: "进贡",
+    pre_exchange: "换牌", class_exchange: "阶级换牌", tribute: "进贡", return: "还牌",
   },
   ja: {
     play: "プレイ", over: "終了", bid: "入札", rob: "地主の奪い合い", draw: "ドロー",
     show_second: "2枚目の公開", reveal: "相棒の名乗り", choose_hands: "手札選び",
     leftover: "余りカード", redeal: "配り直しの要求", pre_exchange: "交換",
-    class_exchange: "階級交換", tribute: "貢ぎ",
+    class_exchange: "階級交換", tribute: "貢ぎ", return: "返し",
   },
 };
 
@@ -287,13 +308,16 @@ export function phaseName(phase) {
 const ROLES = {
   en: { landlord: "Landlord", peasant: "Peasant", declarer: "Declarer", partner: "Partner",
         defender: "Defender", dealer: "Dealer", king: "King", noble: "Noble", commoner: "Commoner",
-        slave: "Slave", "1st": "1st", "2nd": "2nd", "3rd": "3rd", "4th": "4th" },
+        slave: "Slave", "1st": "1st", "2nd": "2nd", "3rd": "3rd", "4th": "4th",
+        offense: "Offense", defense: "Defense" },
   zh: { landlord: "地主", peasant: "农民", declarer: "庄家", partner: "帮手", defender: "闲家",
         dealer: "庄", king: "皇帝", noble: "贵族", commoner: "平民", slave: "奴隶",
-        "1st": "第一", "2nd": "第二", "3rd": "第三", "4th": "第四" },
+        "1st": "第一", "2nd": "第二", "3rd": "第三", "4th": "第四",
+        offense: "庄家方", defense: "闲家方" },
   ja: { landlord: "地主", peasant: "農民", declarer: "宣言者", partner: "相棒", defender: "守備",
         dealer: "親", king: "王", noble: "貴族", commoner: "平民", slave: "奴隷",
-        "1st": "1位", "2nd": "2位", "3rd": "3位", "4th": "4位" },
+        "1st": "1位", "2nd": "2位", "3rd": "3位", "4th": "4位",
+        offense: "攻撃側", defense: "守備側" },
 };
 
 export function roleName(role) {
@@ -313,7 +337,7 @@ const WORDS = {
     keep_hidden: "Keep it hidden", reveal_partner: "Reveal as partner", reveal: "Reveal",
     stay_hidden: "Stay hidden", capture: "Capture", last: "last card!", double: "Double",
     no_double: "Don't double", deal: "Deal", draw: "Draw", return: "Return", tribute: "Tribute",
-    receive: "Receive", not_held: "Not held",
+    receive: "Receive", not_held: "Not held", offer: "Offer",
   },
   zh: {
     pass: "不出", pass_bid: "不叫", bid: (n) => `${n} 分`, rob: "抢地主", no: "不要", no_rob: "不抢", yes: "是",
@@ -322,7 +346,7 @@ const WORDS = {
     skip: "跳过", hand: (n) => `第 ${n} 堆`, show_second: "亮第二张大A", keep_hidden: "不亮",
     reveal_partner: "亮明帮手身份", reveal: "亮明身份", stay_hidden: "不亮身份", capture: "抓",
     last: "报单", double: "加倍", no_double: "不加倍", deal: "发牌", draw: "摸牌", return: "还牌",
-    tribute: "进贡", receive: "收牌", not_held: "没有",
+    tribute: "进贡", receive: "收牌", not_held: "没有", offer: "拿出",
   },
   ja: {
     pass: "パス", bid: (n) => `${n} 点`, rob: "奪う", no: "いいえ", no_rob: "奪わない", yes: "はい", show: "公開",
@@ -331,7 +355,7 @@ const WORDS = {
     skip: "スキップ", hand: (n) => `手札 ${n}`, show_second: "2枚目の大Aを公開",
     keep_hidden: "隠す", reveal_partner: "相棒と名乗る", reveal: "名乗る", stay_hidden: "名乗らない",
     capture: "捕獲", last: "ラスト宣言", double: "倍", no_double: "倍にしない", deal: "配る",
-    draw: "引く", return: "返す", tribute: "貢ぐ", receive: "受け取る", not_held: "持っていない",
+    draw: "引く", return: "返す", tribute: "貢ぐ", receive: "受け取る", not_held: "持っていない", offer: "差し出す",
   },
 };
 
@@ -412,6 +436,9 @@ const INFO = {
     spring_multiplier: "Spring", bomb_count: "Bombs", order: "Order", base_unit: "Unit",
     went_out: "Went out", next_first_drawer: "Next first drawer", penalties: "Penalties",
     rob_multiplier: "Rob factor", spring_factor: "Spring factor", thunder: "Spring thunder factor", ming: "Shown-hand factor", anti_spring: "Anti-spring", next_doubled: "Next deal doubled", instant_win: "Instant win",
+    offense_leader: "Offense leader", offense_level: "Offense level", defense_level: "Defense level", trump: "Trump rank",
+    tributes: "Tributes", returned: "Returned", offer: "Offered", trapped: "Trapped", scorers: "Scored",
+    result: "Result", match_won: "Match won",
   },
   zh: {
     bid: "叫分", multiplier: "倍数", kitty: "底牌", big_suit: "大A花色", marker: "明牌（定庄）",
@@ -428,6 +455,9 @@ const INFO = {
     exchange_with: "换牌对象", big_aces: "手中大A", detail: "详情", order: "顺序",
     went_out: "出完", next_first_drawer: "下局先摸", penalties: "罚分",
     rob_multiplier: "抢地主倍数", spring_factor: "春天倍数", thunder: "春雷倍数", ming: "明牌倍数", anti_spring: "反春", next_doubled: "下局加倍", instant_win: "直接获胜",
+    offense_leader: "庄家", offense_level: "庄家方级数", defense_level: "闲家方级数", trump: "主牌",
+    tributes: "贡牌", returned: "还牌", offer: "拿出的牌", trapped: "被关", scorers: "得分方",
+    result: "结果", match_won: "赢得比赛",
   },
   ja: {
     bid: "入札", multiplier: "倍率", kitty: "伏せ札", big_suit: "大Aのスート", marker: "目印カード",
@@ -445,6 +475,9 @@ const INFO = {
     exchange_with: "交換相手", big_aces: "手持ちの大A", detail: "詳細", order: "順番",
     went_out: "上がり", next_first_drawer: "次に最初に引く人", penalties: "ペナルティ",
     rob_multiplier: "奪い合いの倍率", spring_factor: "春の倍率", thunder: "春雷の倍率", ming: "手札公開の倍率", anti_spring: "反春", next_doubled: "次のディールは倍", instant_win: "即勝ち",
+    offense_leader: "攻撃側リーダー", offense_level: "攻撃側のレベル", defense_level: "守備側のレベル", trump: "切り札",
+    tributes: "貢ぎ", returned: "返したカード", offer: "差し出し", trapped: "上がれなかった人", scorers: "得点した側",
+    result: "結果", match_won: "マッチ勝利",
   },
 };
 
@@ -493,9 +526,9 @@ export function cardName(c) {
 
 // ---- match-row extras -----------------------------------------------------------------------
 const SIDES = {
-  en: { landlord: "landlord", peasants: "peasants", declarer: "declarer", defenders: "defenders" },
-  zh: { landlord: "地主", peasants: "农民", declarer: "庄家", defenders: "闲家" },
-  ja: { landlord: "地主", peasants: "農民", declarer: "宣言者", defenders: "守備側" },
+  en: { landlord: "landlord", peasants: "peasants", declarer: "declarer", defenders: "defenders", win: "won", draw: "draw" },
+  zh: { landlord: "地主", peasants: "农民", declarer: "庄家", defenders: "闲家", win: "胜", draw: "平局" },
+  ja: { landlord: "地主", peasants: "農民", declarer: "宣言者", defenders: "守備側", win: "勝ち", draw: "引き分け" },
 };
 
 export function sideName(s) {

@@ -128,8 +128,13 @@ export class TableView {
     this.hinted = msg.action;
     if (entry && entry.cards && entry.cards.length) {
       this.selected = new Set(this.indicesFor(entry.cards));
+    } else if (!entry && this.state.unlisted > 0) {
+      // a play the list leaves out: its cards are the words of its text
+      const cards = String(msg.text || "").split(/\s+/).filter(isCardToken);
+      if (cards.length) this.selected = new Set(this.indicesFor(cards));
     }
-    const lab = entry ? this.entryLabel(entry) : msg.text;
+    // (an action left out of the list: its text as the engine writes it, tens as 10)
+    const lab = entry ? this.entryLabel(entry) : String(msg.text || "").replace(/\bT(?=[SHCD]\b)/g, "10");
     this.hintText = t("hint_is", { text: lab || msg.text });
     this.render();
   }
@@ -153,7 +158,9 @@ export class TableView {
   act(entry) {
     if (!entry || this.pending || !this.state) return;
     this.pending = true;
-    this.send({ type: "act", seq: this.state.seq, action: entry.i });
+    // an entry of the list by its index; a play the list leaves out by its text
+    if (entry.i === null || entry.i === undefined) this.send({ type: "act", seq: this.state.seq, text: entry.text });
+    else this.send({ type: "act", seq: this.state.seq, action: entry.i });
     this.renderControls();
   }
 
