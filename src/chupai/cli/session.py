@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from rich.columns import Columns
 from rich.console import Console
@@ -30,6 +30,7 @@ from chupai.cli.terminal import (
     EXIT_EOF,
     EXIT_OK,
     HINT_CAP,
+    HINT_TEXTS,
     Command,
     EndOfInput,
     HelpSections,
@@ -47,17 +48,6 @@ from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
-
-
-HINT_TEXTS: Final = {
-    "n_plays": "{n} legal plays ({counts})",
-    "or_pass": " — or pass",
-    "hint_more": "'hint all' lists them; 'hint pair' (or another type) lists one type.",
-    "unknown_type": "unknown combination type {arg!r}; types: {types}",
-    "no_type_now": "No legal {kind} now.",
-    "first_n": "  first {n}; 'hint {kind}' lists all",
-}
-"""The texts of :meth:`DealSession.list_plays` by key, in English."""
 
 
 class TerminalSession:

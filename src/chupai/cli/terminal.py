@@ -40,6 +40,7 @@ from chupai.errors import ChupaiError
 from chupai.seeds import derive_seed  # noqa: F401  (re-exported: the sessions' seeds)
 
 __all__ = [
+    "HINT_TEXTS",
     "EXIT_OK",
     "EXIT_EOF",
     "BOT_PAUSE",
@@ -76,6 +77,16 @@ __all__ = [
     "second_person",
     "told_to",
 ]
+
+HINT_TEXTS: Final = {
+    "n_plays": "{n} legal plays ({counts})",
+    "or_pass": " — or pass",
+    "hint_more": "'hint all' lists them; 'hint pair' (or another type) lists one type.",
+    "unknown_type": "unknown combination type {arg!r}; types: {types}",
+    "no_type_now": "No legal {kind} now.",
+    "first_n": "  first {n}; 'hint {kind}' lists all",
+}
+"""The texts of :meth:`chupai.cli.session.DealSession.list_plays` by key, in English."""
 
 EXIT_EOF: Final = 1
 """Standard input ended before the game did (:data:`EXIT_OK`: the game was played
