@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from scripted_play import play_args, run_scripted
 
 import chupai.daguailuzi.spec  # noqa: F401  (registers the game)
 from chupai.cli.games.daguailuzi.play import DaguailuziSession
@@ -52,34 +53,14 @@ of this match seed is won by team B, so the human pays tribute in the second."""
 
 def args(**kw: Any) -> argparse.Namespace:
     """The namespace ``chupai play`` builds, for daguailuzi."""
-    base: dict[str, Any] = dict(
-        game="daguailuzi",
-        rules=None,
-        overrides=[],
-        players=None,
-        seed=3,
-        deals=None,
-        target=None,
-        bots="random",
-        seat=0,
-        record=None,
-        lang="en",
-    )
-    base.update(kw)
-    return argparse.Namespace(**base)
+    return play_args("daguailuzi", **({"seed": 3, "bots": "random"} | kw))
 
 
 def play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str, **kw: Any
 ) -> tuple[int, str]:
     """Run the game with ``script`` on standard input: (exit status, transcript)."""
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-    monkeypatch.setattr("sys.stdin", io.StringIO(script))
-    code = run_play(args(**kw))
-    out = capsys.readouterr()
-    assert out.err == ""
-    return code, out.out
+    return run_scripted(monkeypatch, capsys, run_play, args(**kw), script, columns=100)
 
 
 def errors(text: str) -> list[str]:

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from scripted_play import play_args, run_scripted
 
 from chupai.biga.cards import DECK, FACE_NAMES, NFACES, SUITED_ACE, parse_cards, unpack
 from chupai.biga.combos import Combo, classify
@@ -50,34 +51,14 @@ one, a lead or the weakest play when following, else pass)."""
 
 def args(**kw: Any) -> argparse.Namespace:
     """The namespace ``chupai play`` builds, for biga."""
-    base: dict[str, Any] = dict(
-        game="biga",
-        rules=None,
-        overrides=[],
-        players=None,
-        seed=5,
-        deals=None,
-        target=None,
-        bots="random",
-        seat=0,
-        record=None,
-        lang="en",
-    )
-    base.update(kw)
-    return argparse.Namespace(**base)
+    return play_args("biga", **({"seed": 5, "bots": "random"} | kw))
 
 
 def play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str, **kw: Any
 ) -> tuple[int, str]:
     """Run the game with ``script`` on standard input: (exit status, transcript)."""
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-    monkeypatch.setattr("sys.stdin", io.StringIO(script))
-    code = run_play_biga(args(**kw))
-    out = capsys.readouterr()
-    assert out.err == ""
-    return code, out.out
+    return run_scripted(monkeypatch, capsys, run_play_biga, args(**kw), script, columns=200)
 
 
 # ----- crafted deals -------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import given, strategies as st
 from rich.console import Console
+from scripted_play import play_args, run_scripted
 
 from chupai.bots.doudizhu import DouDizhuGreedyBot, bid_for
 from chupai.cli.play_doudizhu import (
@@ -45,21 +46,7 @@ AUTOPLAY = "bid 3\n#0\npass\n" * 400
 
 def args(**kw: Any) -> argparse.Namespace:
     """The namespace ``chupai play`` builds, for doudizhu."""
-    base: dict[str, Any] = dict(
-        game="doudizhu",
-        rules=None,
-        overrides=[],
-        players=None,
-        seed=11,
-        deals=None,
-        target=None,
-        bots="greedy",
-        seat=0,
-        record=None,
-        lang="en",
-    )
-    base.update(kw)
-    return argparse.Namespace(**base)
+    return play_args("doudizhu", **({"seed": 11, "bots": "greedy"} | kw))
 
 
 def play(
@@ -70,13 +57,7 @@ def play(
     **kw: Any,
 ) -> tuple[int, str]:
     """Run the game with ``script`` on standard input: (exit status, transcript)."""
-    monkeypatch.setenv("COLUMNS", str(columns))
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-    monkeypatch.setattr("sys.stdin", io.StringIO(script))
-    code = run_play_doudizhu(args(**kw))
-    out = capsys.readouterr()
-    assert out.err == ""
-    return code, out.out
+    return run_scripted(monkeypatch, capsys, run_play_doudizhu, args(**kw), script, columns=columns)
 
 
 def greedy_would_bid(seed: int, seat: int) -> int:
