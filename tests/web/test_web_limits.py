@@ -354,12 +354,14 @@ def test_spectator_join_is_not_broadcast(tmp_path: Path, monkeypatch: Any) -> No
             "/api/tables",
             json={
                 "game": "bigtwo",
-                "seed": 2,
+                "seed": 0,
                 "seats": seats("human", "human", "greedy", "greedy"),
             },
         )
         body = made.json()
         table = srv.tables[body["table"]].table
+        # a human starts: no bot plays (and broadcasts) while the sockets join
+        assert table.to_act == 0 and not table.log
         with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
             join(a, body["table"], body["seats"][0]["token"])
             join(b, body["table"], body["seats"][1]["token"])
