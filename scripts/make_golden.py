@@ -51,6 +51,7 @@ import chupai.daguailuzi.record
 import chupai.doudizhu.game
 import chupai.doudizhu.record
 from chupai.games import find_game, resolve_rules
+from chupai.options import written_fields
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "golden"
 
@@ -152,7 +153,8 @@ def ser(
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _fields_text(value, [f.name for f in dataclasses.fields(value)], skip, replace)
+        # a rules object leaves out its later options at their defaults (options.option)
+        return _fields_text(value, written_fields(value), skip, replace)
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return _fields_text(value, list(value._fields), skip, replace)
     if isinstance(value, tuple):

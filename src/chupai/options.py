@@ -179,8 +179,9 @@ def _json_value(value: Any) -> Any:
 
 
 def to_dict(rules: Any) -> dict[str, Any]:
-    """The options as a JSON-ready dict (every field, resolved)."""
-    return {f.name: _json_value(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+    """The options as a JSON-ready dict (every field, resolved; a ``later`` option
+    only when it differs from its default, see :func:`option`)."""
+    return {name: _json_value(getattr(rules, name)) for name in written_fields(rules)}
 
 
 def _unknown_key(cls: type[Any], key: str) -> RulesError:
@@ -257,10 +258,23 @@ def spec_string(game: str, rules: Any, presets: Mapping[str, Any]) -> str:
 
 
 # ----- what every game's rules module writes the same way -------------------------
-def option(default: Any, doc: str) -> Any:
+def option(default: Any, doc: str, *, later: bool = False) -> Any:
     """A field of a rules dataclass with its default and one-line ``doc`` (read by
-    :func:`option_docs` and the generated option tables)."""
-    return dataclasses.field(default=default, metadata={"doc": doc})
+    :func:`option_docs` and the generated option tables). A ``later`` option was
+    added after records were first written: :func:`to_dict` leaves it out while it
+    holds its default, so the records of tables that do not use it stay as they
+    were (older readers still read them, the golden files stay byte-exact)."""
+    return dataclasses.field(default=default, metadata={"doc": doc, "later": later})
+
+
+def written_fields(rules: Any) -> list[str]:
+    """The option names :func:`to_dict` writes for ``rules``: every field but the
+    ``later`` ones that hold their default."""
+    return [
+        f.name
+        for f in dataclasses.fields(rules)
+        if not (f.metadata.get("later") and getattr(rules, f.name) == f.default)
+    ]
 
 
 def option_docs(cls: type[Any]) -> dict[str, str]:

@@ -361,10 +361,18 @@ cdef void play_out(Engine* e, uint64_t seed, bint greedy) noexcept nogil:
 # ----- Python side ----------------------------------------------------------------
 
 def unsupported(rules):
-    """The options of ``rules`` the compiled play phase does not play (none today:
-    it plays every option; kept so that callers fall back to the reference for any
-    option a later version adds before the compiled core plays it)."""
-    return []
+    """The options of ``rules`` the compiled core does not play, for which callers
+    fall back to the pure-Python reference: more than four players (its arrays
+    hold four seats), two packs (its masks hold one pack) and the round-robin deal
+    of the leftover cards (its dealer deals even hands)."""
+    bad = []
+    if rules.players > 4:
+        bad.append(f"players={rules.players}")
+    if rules.packs != 1:
+        bad.append(f"packs={rules.packs}")
+    if rules.leftover_rule.value == "round_robin":
+        bad.append("leftover_rule=round_robin")
+    return bad
 
 
 cdef int fill_opts(Opts* o, object rules) except -1:

@@ -25,6 +25,7 @@ from chupai.options import option as _o, option_error as _err
 __all__ = [
     "SuitOrder",
     "LeftoverRule",
+    "StartingCopy",
     "FirstLead",
     "FourCardPlay",
     "StraightOrder",
@@ -49,7 +50,10 @@ __all__ = [
 # The choices of the options, in display order; a member's value is its name in lower
 # case (the suit orders keep theirs as written).
 SuitOrder = StrEnum("SuitOrder", [("SHCD", "SHCD"), ("SHDC", "SHDC")])
-LeftoverRule = StrEnum("LeftoverRule", "TO_STARTING_CARD_HOLDER MALAYSIAN TAIWAN_EXPOSED SET_ASIDE")
+LeftoverRule = StrEnum(
+    "LeftoverRule", "TO_STARTING_CARD_HOLDER MALAYSIAN TAIWAN_EXPOSED SET_ASIDE ROUND_ROBIN"
+)
+StartingCopy = StrEnum("StartingCopy", "TURN_ORDER FIRST_DEALT")
 FirstLead = StrEnum("FirstLead", "STARTING_CARD_FIRST_DEAL STARTING_CARD_EVERY_DEAL")
 FourCardPlay = StrEnum("FourCardPlay", "NONE TWO_PAIR QUAD")
 StraightOrder = StrEnum("StraightOrder", "BIGTWO POKER_A2345_SECOND TAIWAN JQKA2_HIGH")
@@ -74,14 +78,28 @@ class BigTwoRules:
     """Every option of Big Two (``bigtwo.md`` §14). Build one with :func:`resolve`
     or :data:`PRESETS`; invalid combinations raise :class:`RulesError`."""
 
-    players: int = _o(4, "number of players, 2 to 4 (§2)")
+    players: int = _o(4, "number of players: 2 to 52 with one pack, 5 to 8 with two (§2)")
+    packs: int = _o(
+        1, "packs of 52 cards: 1, or 2 (104 cards, identical pairs) for 5 to 8 players", later=True
+    )
     hand_size: int | Literal["all"] = _o(
         "all", "cards per player: all (deal the whole pack) or an integer (§3.2)"
     )
     suit_order: SuitOrder = _o(SuitOrder.SHCD, "suit order, highest first (§1)")
     leftover_rule: LeftoverRule = _o(
         LeftoverRule.TO_STARTING_CARD_HOLDER,
-        "what happens to the leftover card with 3 players (§3.3)",
+        "what happens to the cards left over when the pack does not divide evenly: to the "
+        "starting card's holder, malaysian, turned face up, set aside unseen, or dealt round "
+        "robin so some players hold one more (§3.3)",
+    )
+    starting_copy: StartingCopy = _o(
+        StartingCopy.TURN_ORDER,
+        "two packs: which holder of the starting card leads, the first in turn order after "
+        "the dealer or the one dealt it first",
+        later=True,
+    )
+    identical_beats: bool = _o(
+        False, "two packs: a play of exactly the same cards as the top play beats it", later=True
     )
     first_lead: FirstLead = _o(
         FirstLead.STARTING_CARD_FIRST_DEAL,
@@ -144,16 +162,23 @@ class BigTwoRules:
     pre_exchange: bool = _o(False, "every player swaps 1 to 3 cards face down before play (§12.4)")
 
     def __post_init__(self) -> None:
-        if self.players not in (2, 3, 4):
-            raise _err("players", f"bad value {self.players!r}; allowed: 2, 3, 4", ("2", "3", "4"))
+        if self.packs not in (1, 2):
+            raise _err("packs", f"bad value {self.packs!r}; allowed: 1, 2", ("1", "2"))
+        low, high = (2, 52) if self.packs == 1 else (5, 8)
+        if not isinstance(self.players, int) or not low <= self.players <= high:
+            raise _err(
+                "players",
+                f"bad value {self.players!r}; allowed: {low} to {high} "
+                f"with {self.packs} pack{'s' if self.packs > 1 else ''}",
+            )
         if self.hand_size != "all":
             hs = self.hand_size
-            limit = 52 // self.players
+            limit = self.deck_size // self.players
             if not isinstance(hs, int) or not 1 <= hs <= limit:
                 raise _err(
                     "hand_size",
                     f"bad value {hs!r}; allowed: all or an integer 1..{limit} "
-                    f"for {self.players} players (hand_size x players <= 52)",
+                    f"for {self.players} players (hand_size x players <= {self.deck_size})",
                 )
         if self.redeal_max_points is not None and not 0 <= self.redeal_max_points <= 20:
             raise _err(
@@ -190,14 +215,30 @@ class BigTwoRules:
 
     # ----- derived facts -------------------------------------------------
     @property
+    def deck_size(self) -> int:
+        """Cards in the packs: 52 or 104."""
+        return 52 * self.packs
+
+    @property
     def cards_per_hand(self) -> int:
-        """Cards dealt to each player."""
-        return 52 // self.players if self.hand_size == "all" else int(self.hand_size)
+        """Cards dealt to each player (the seats dealt an extra card under
+        ``leftover_rule=round_robin`` hold one more)."""
+        return self.deck_size // self.players if self.hand_size == "all" else int(self.hand_size)
 
     @property
     def leftover_count(self) -> int:
-        """Leftover cards handled by ``leftover_rule`` (0 unless hand_size=all)."""
-        return 52 % self.players if self.hand_size == "all" else 0
+        """Leftover cards handled by ``leftover_rule`` (0 unless hand_size=all, and 0
+        under ``round_robin``, which deals them)."""
+        if self.hand_size != "all" or self.leftover_rule is LeftoverRule.ROUND_ROBIN:
+            return 0
+        return self.deck_size % self.players
+
+    @property
+    def extra_cards(self) -> int:
+        """Seats dealt one card more than :attr:`cards_per_hand` (``round_robin``)."""
+        if self.hand_size != "all" or self.leftover_rule is not LeftoverRule.ROUND_ROBIN:
+            return 0
+        return self.deck_size % self.players
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as a JSON-ready dict."""

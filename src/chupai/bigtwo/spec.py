@@ -79,7 +79,7 @@ SPEC = register(
             "pusoy dos",
             "pusoydos",
         ),
-        seats=(2, 3, 4),
+        seats=tuple(range(2, 53)),
         default_preset="standard",
         combo_names=names.COMBO_NAMES,
         deal=new_deal,
