@@ -545,13 +545,13 @@ def deal_cards(
         dealer = drawn
     deck = list(range(52))
     rng.shuffle(deck)
-    h = rules.cards_per_hand
+    dealt = rules.cards_per_hand * n + rules.extra_cards  # round robin deals the extra cards
     first = (dealer + 1) % n
     hands = [0] * n
-    for k in range(h * n):
+    for k in range(dealt):
         hands[(first + k) % n] |= 1 << deck[k]
     leftover = 0
-    for c in deck[h * n : h * n + rules.leftover_count]:
+    for c in deck[dealt : dealt + rules.leftover_count]:
         leftover |= 1 << c
     return dealer, hands, leftover
 

@@ -39,6 +39,7 @@ from chupai.bigtwo.rules import (
     LeftoverRule,
     Series,
     TributeMethod,
+    exchange_places,
 )
 from chupai.bigtwo.state import DealState
 from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Choice, Event, Phase, Task
@@ -147,22 +148,30 @@ class PrePlay(DecisionPhases, DealState):
 
     def _class_tasks(self, ranking: tuple[int, ...]) -> list[Task]:
         """§12.2: each higher title names a card from each lower title, highest
-        first (under ``demand``, then gives its returns)."""
-        n = self.players
+        first (under ``demand``, then gives its returns); with more than four
+        players only the first two and the last two places exchange
+        (:func:`exchange_places`)."""
+        places = exchange_places(self.players)
         demand = self.rules.class_exchange is ClassExchange.DEMAND
         tasks = []
-        for hi in range(n - 1):
-            lows = [ranking[lo] for lo in range(n - 1, hi, -1)]
+        for i, hi in enumerate(places[:-1]):
+            lows = [ranking[lo] for lo in reversed(places[i + 1 :])]
             h = ranking[hi]
             tasks += [Task("name", h, low, 1) for low in lows]
             if demand:
                 tasks.append(Task("returns", h, -1, 0))
         return tasks
 
+    def _tribute_seats(self) -> tuple[int, ...]:
+        """The seats of the four tribute places (§12.3): 1st, 2nd, second to last
+        and last (with four players, 1st to 4th)."""
+        assert self.ranking is not None
+        return tuple(self.ranking[p] for p in exchange_places(self.players))
+
     def _tribute_tasks(self, ranking: tuple[int, ...]) -> list[Task]:
         """§12.3 methods 2–4: the automatic tributes, and the decisions they ask for."""
         method = self.rules.tribute_method
-        first, second, third, fourth = ranking
+        first, second, third, fourth = self._tribute_seats()
         if method is TributeMethod.ONE_CARD:
             self._tribute(fourth, first, 1)
             return [Task("give", first, fourth, 1)]
@@ -199,7 +208,7 @@ class PrePlay(DecisionPhases, DealState):
             and r.series is Series.TRIBUTE
             and method in (TributeMethod.ONE_CARD, TributeMethod.TWO_CARDS)
         ):
-            self.leader = self.ranking[3]
+            self.leader = self.ranking[-1]
             self.must_contain = 0
         elif (
             self.ranking is not None
@@ -480,16 +489,16 @@ class PrePlay(DecisionPhases, DealState):
         ev = Event(seat, action, -1, EVERYONE, pair)
         self._log(ev)
         self._tasks.pop(0)
-        assert self.ranking is not None
-        rank = self.ranking.index(seat)
-        drawer = self.ranking[rank + 1]
+        chain = self._tribute_seats()
+        rank = chain.index(seat)
+        drawer = chain[rank + 1]
         pool = sorted(cards_of(self.hands[seat] & ~action.cards))
         rng = self._rng(f"draw{rank}")
         drawn = sum(1 << c for c in rng.sample(pool, 3))
         self._move(seat, drawer, drawn)
         both = pair | (1 << drawer)
         self._log(Event(drawer, Choice("draw", drawn), seat, EVERYONE, both, True))
-        if rank + 2 < self.players:
+        if rank + 2 < len(chain):
             self._tasks.insert(0, Task("keep", drawer, -1, 3 - (rank + 1)))
         return ev
 
