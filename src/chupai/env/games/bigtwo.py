@@ -124,7 +124,8 @@ class BigTwoCodec(cd.Codec):
     """:func:`_play_cards` as data (the compiled writer)."""
 
     def __init__(self, rules: Any) -> None:
-        full = rules.cards_per_hand + (1 if rules.leftover_count else 0)
+        # the largest hand: the leftover cards' receiver, or a round-robin extra card
+        full = rules.cards_per_hand + max(rules.leftover_count, 1 if rules.extra_cards else 0)
         super().__init__(rules.players, cd.mask_planes(), full)
         n = self.players
         phases = tuple(b2_game.Phase)
