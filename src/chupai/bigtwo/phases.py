@@ -25,6 +25,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Final
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.preplay import (
     INSTANT_STRENGTH,
     instant_win_kind,
@@ -38,6 +39,7 @@ from chupai.bigtwo.rules import (
     InstantWin,
     LeftoverRule,
     Series,
+    StartingCopy,
     TributeMethod,
     exchange_places,
 )
@@ -65,13 +67,25 @@ class PrePlay(DecisionPhases, DealState):
 
     # ----- the steps into play ------------------------------------------------------
     def _lowest_holder(self) -> tuple[int, int]:
+        """The lowest card in any hand and its holder; with two packs, of the
+        seats holding it, the one dealt it first (``starting_copy=first_dealt``)
+        or the first in turn order from the seat after the dealer."""
         held = 0
         for h in self.hands:
             held |= h
         for c in self._t.strength_order:
             if held >> c & 1:
                 bit = 1 << c
-                return c, next(seat for seat, h in enumerate(self.hands) if h & bit)
+                if not self._two:
+                    return c, next(seat for seat, h in enumerate(self.hands) if h & bit)
+                n = self.players
+                order = [(self.dealer + 1 + i) % n for i in range(n)]
+                holders = [s for s in order if self.hands[s] & bit]
+                first = self._dealt_first
+                by_deal = self.rules.starting_copy is StartingCopy.FIRST_DEALT
+                if by_deal and first is not None and first[c] in holders:
+                    return c, first[c]
+                return c, holders[0]
         return -1, -1
 
     def _leftover_step(self) -> None:
@@ -80,10 +94,10 @@ class PrePlay(DecisionPhases, DealState):
         left = self.leftover
         rule = self.rules.leftover_rule
         if left and rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
-            self.hands[p0] |= left
+            self.hands[p0] = packs.add(self.hands[p0], left)
             self.leftover = 0
         elif left and rule is LeftoverRule.SET_ASIDE:
-            self.set_aside |= left
+            self.set_aside = packs.add(self.set_aside, left)
             self.leftover = 0
         elif left:
             if rule is LeftoverRule.TAIWAN_EXPOSED:
@@ -291,13 +305,13 @@ class PrePlay(DecisionPhases, DealState):
         if name in ("take", "swap"):
             if name == "swap":
                 s0 = self.starting_card
-                self.hands[seat] &= ~(1 << s0)
-                self.exposed |= 1 << s0
-            self.hands[seat] |= left
+                self.hands[seat] = packs.take(self.hands[seat], 1 << s0)
+                self.exposed = packs.add(self.exposed, 1 << s0)
+            self.hands[seat] = packs.add(self.hands[seat], left)
         elif self.rules.leftover_rule is LeftoverRule.TAIWAN_EXPOSED:
-            self.exposed |= left
+            self.exposed = packs.add(self.exposed, left)
         else:
-            self.set_aside |= left
+            self.set_aside = packs.add(self.set_aside, left)
         self._combos[seat] = None
         self._after_leftover(swapped=(name == "swap"))
         return ev
