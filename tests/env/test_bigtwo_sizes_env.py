@@ -193,3 +193,32 @@ def test_two_pack_action_space() -> None:
     assert kinds["straight"] == one.kinds()["straight"]
     assert space is ActionSpace.for_rules("bigtwo", _rules(8, 2))
     assert space.n > one.n
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_round_robin_deal_cards_left(players: int) -> None:
+    rules = resolve_rules(
+        "bigtwo", "standard", {"players": str(players), "leftover_rule": "round_robin"}
+    )
+    assert rules.extra_cards
+    e, steps, final = _episode(rules, players)
+    assert steps > 0 and len(final) == players
+
+
+def test_gym_wrapper_at_six_seats() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    from chupai.env import ChupaiGymEnv
+
+    g = ChupaiGymEnv("bigtwo", _rules(6), opponents="random", seed=3, illegal_reward=-1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(g, skip_render_check=True)
+    obs, _ = g.reset(seed=5)
+    assert obs["observation"].shape == (Encoder("bigtwo", _rules(6)).size,)
+    done, rng = False, np.random.default_rng(5)
+    while not done:
+        ids = obs["action_mask"].view(np.bool_).nonzero()[0]
+        obs, reward, term, trunc, _ = g.step(int(ids[rng.integers(len(ids))]))
+        done = term or trunc
+    assert reward != 0
