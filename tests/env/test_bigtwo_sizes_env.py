@@ -188,9 +188,18 @@ def test_two_pack_action_space() -> None:
     one = ActionSpace.for_rules("bigtwo", "standard")
     kinds = space.kinds()
     assert kinds["single"] == 52
-    assert kinds["pair"] == 78 + 52  # two identical cards make a pair too
+    # per rank, the multisets of k of its 8 cards with each suit at most twice:
+    # pairs 6 + 4, triples 16, quads 19
+    assert kinds["pair"] == 13 * 10
     assert kinds["triple"] == 13 * 16
+    assert kinds["full_house"] == 13 * 12 * 16 * 10
+    assert kinds["four_of_a_kind"] == 13 * 19 * 48  # the kicker: any card of another rank
+    # five different ranks: as with one pack
     assert kinds["straight"] == one.kinds()["straight"]
+    assert kinds["straight_flush"] == one.kinds()["straight_flush"]
+    # per suit, 5 of 13 ranks each at most twice (1,287 + 2,860 + 858), less the
+    # 10 straights
+    assert kinds["flush"] == 4 * (5005 - 10)
     assert space is ActionSpace.for_rules("bigtwo", _rules(8, 2))
     assert space.n > one.n
 
