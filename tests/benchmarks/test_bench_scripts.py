@@ -66,6 +66,7 @@ def doudizhu() -> tuple[str, dict[str, Any]]:
     return run_script("bench_doudizhu.py", "--quick")
 
 
+@pytest.mark.slow  # about 11 s: four presets, compiled and pure
 def test_bigtwo_quick_json(bigtwo: dict[str, Any]) -> None:
     assert bigtwo["benchmark"] == "bigtwo"
     assert {"python", "method", "target_deals_per_s", "presets"} <= bigtwo.keys()
@@ -237,6 +238,7 @@ ENV_GAMES = (
 )
 
 
+@pytest.mark.slow  # about 30 s: the env benchmark runs every game twice (compiled and pure)
 @pytest.mark.skipif(not HAVE_ENV, reason="needs the env extra (numpy, gymnasium, pettingzoo)")
 def test_env_quick_json() -> None:
     """Steps/s of the AEC env and the batch runner for every game, with the
@@ -316,6 +318,7 @@ def test_search_quick_json() -> None:
     assert "rollout=core" in out
 
 
+@pytest.mark.slow  # about 5 s: one child process per game and engine
 def test_memory_quick_json() -> None:
     _, data = run_script("bench_memory.py", "--quick")
     assert data["target_mib"] == 45
