@@ -4,7 +4,8 @@ and must end with one JSON line holding its figures.
 The Dou Dizhu script compares against RLCard and OpenSpiel when they are
 importable; the expected peer keys follow what this interpreter can import, and
 one run with both packages hidden checks that the script skips them cleanly.
-About 10 s in all.
+About 70 s in all: the default run keeps the quick ones (search, 大怪路子 and its
+ladder, about 3 s); ``-m slow`` runs the others too.
 """
 
 from __future__ import annotations
@@ -166,12 +167,14 @@ def check_doudizhu(data: dict[str, Any], rlcard: bool, openspiel: bool) -> None:
     assert ("meets_10x_rlcard_game" in data["target"]) is rlcard
 
 
+@pytest.mark.slow  # about 5 s: the peers (RLCard, OpenSpiel) too
 def test_doudizhu_quick_json(doudizhu: tuple[str, dict[str, Any]]) -> None:
     out, data = doudizhu
     check_doudizhu(data, HAVE_RLCARD, HAVE_OPENSPIEL)
     assert "random games/s" in out and "legal moves of a random 20-card landlord hand" in out
 
 
+@pytest.mark.slow  # about 2 s
 def test_doudizhu_skips_absent_peers(tmp_path: Path) -> None:
     """With rlcard and pyspiel shadowed by modules that fail to import, the script
     still runs, says it skipped them, and reports chupai's figures only."""
@@ -197,6 +200,7 @@ def test_doudizhu_skips_absent_peers(tmp_path: Path) -> None:
     assert out.count("SKIPPED") == 2
 
 
+@pytest.mark.slow  # about 3 s
 def test_biga_quick_json() -> None:
     out, data = run_script("bench_biga.py", "--quick")
     assert data["benchmark"] == "biga"
