@@ -29,7 +29,6 @@ other mixes (250 of class struggle at 14 seats or more).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from collections import Counter
@@ -45,19 +44,6 @@ from chupai.bigtwo.record import replay, to_record
 from chupai.bigtwo.rules import BigTwoRules, LeftoverRule, Settlement, resolve
 from chupai.bigtwo.scoring import settle
 from chupai.bigtwo.values import Phase
-
-HAVE_PACKS = importlib.util.find_spec("chupai.bigtwo.packs") is not None
-
-
-def _round_robin_dealt() -> bool:
-    """Whether the engine deals every card under ``leftover_rule=round_robin``
-    (branch b2-seats); until then the round-robin mix is skipped."""
-    rules = resolve("standard", {"players": "3", "leftover_rule": "round_robin"})
-    deal = new_deal(rules, 0)
-    return deal.set_aside == 0 and deal.leftover == 0
-
-
-ROUND_ROBIN_DEALT = _round_robin_dealt()
 
 CLASSES: dict[str, tuple[tuple[int, ...], int]] = {
     "2": ((2,), 1),
@@ -250,26 +236,19 @@ def play_matches(cls: str, mixes: Sequence[str], matches: int, salt: int) -> int
 def _mixes(cls: str) -> list[str]:
     """The mixes the default run plays for ``cls``."""
     return [
-        m
-        for m in MIXES
-        if (m != "round_robin" or ROUND_ROBIN_DEALT)
-        and (m != "class_struggle" or cls not in MANY_SEATS)
+        m for m in MIXES if _played(cls, m) and (m != "class_struggle" or cls not in MANY_SEATS)
     ]
 
 
-def _mix_params(names: Sequence[str]) -> list[Any]:
-    skip = pytest.mark.skip(reason="the engine does not deal round_robin yet (branch b2-seats)")
-    return [
-        pytest.param(m, marks=skip) if m == "round_robin" and not ROUND_ROBIN_DEALT else m
-        for m in names
-    ]
+def _played(cls: str, mix: str) -> bool:
+    """Whether the engine plays ``mix`` for ``cls``: not the exchanges between deals
+    with two packs (refused, docs/bigtwo.md)."""
+    return not (CLASSES[cls][1] == 2 and mix == "class_struggle")
 
 
-def _classes() -> list[Any]:
-    skip = pytest.mark.skip(reason="two packs need chupai.bigtwo.packs (branch b2-packs)")
-    return [
-        pytest.param(c, marks=skip) if CLASSES[c][1] == 2 and not HAVE_PACKS else c for c in CLASSES
-    ]
+def _pairs(mixes: Sequence[str]) -> list[tuple[str, str]]:
+    """Every (class, mix) the engine plays."""
+    return [(c, m) for c in CLASSES for m in mixes if _played(c, m)]
 
 
 # ---------------------------------------------------------------------------
@@ -277,14 +256,13 @@ def _classes() -> list[Any]:
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cls", _classes())
+@pytest.mark.parametrize("cls", list(CLASSES))
 def test_fifty_deals_per_class_replay(cls: str) -> None:
     """50 deals per class: ten matches of five deals, the mixes in turn."""
     assert play_matches(cls, _mixes(cls), 10, salt=1) == 50
 
 
-@pytest.mark.parametrize("cls", _classes())
-@pytest.mark.parametrize("mix", _mix_params(["default", "round_robin"]))
+@pytest.mark.parametrize(("cls", "mix"), _pairs(["default", "round_robin"]))
 def test_leftover_rules_at_every_size(cls: str, mix: str) -> None:
     """Every seat count of the class is accepted and deals with the leftover
     rule's hand sizes (one deal each, no play)."""
@@ -296,8 +274,7 @@ def test_leftover_rules_at_every_size(cls: str, mix: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cls", _classes())
-@pytest.mark.parametrize("mix", _mix_params(list(MIXES)))
+@pytest.mark.parametrize(("cls", "mix"), _pairs(list(MIXES)))
 def test_many_deals_per_class_replay(cls: str, mix: str) -> None:
     """10,000 deals per class with the default rules and with ``round_robin``,
     2,000 with each other mix (250 of class struggle at 14 seats or more)."""
