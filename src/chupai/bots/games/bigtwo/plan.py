@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
@@ -55,6 +56,8 @@ _NAME_CAP: Final = 10
 """Cards considered when naming a card (the strongest ones not held)."""
 _PLAY_CAP: Final = 30
 """Plays scored per decision (after merging plays equal up to suits)."""
+_MAX_COPIES: Final = 8
+"""The most cards of one rank (two packs)."""
 
 
 # ----- static tables -----------------------------------------------------------------
@@ -82,25 +85,34 @@ _PARTITIONS: Final = tuple(
 
 def _holds_prob(opponents: int, need: int, cards: int) -> float:
     """Probability that one of ``opponents`` holds ``need`` or more of ``cards``
-    cards dealt uniformly and independently among them."""
+    cards dealt uniformly and independently among them.
+
+    Exact for any number of opponents: the assignments in which every opponent
+    holds fewer than ``need`` number ``cards! [x^cards] (sum_{j<need} x^j/j!)^opponents``
+    (an exponential generating function), out of ``opponents ** cards``."""
     if opponents <= 0 or cards < need:
         return 0.0
-    hits = 0
-    total: int = opponents**cards
-    for code in range(total):
-        counts = [0] * opponents
-        x = code
-        for _ in range(cards):
-            counts[x % opponents] += 1
-            x //= opponents
-        hits += int(max(counts) >= need)
-    return hits / float(total)
+    if need <= 0:
+        return 1.0
+    part = [Fraction(1, math.factorial(j)) for j in range(min(need, cards + 1))]
+    power = [Fraction(1)] + [Fraction(0)] * cards
+    for _ in range(opponents):
+        nxt = [Fraction(0)] * (cards + 1)
+        for i, a in enumerate(power):
+            if a:
+                for j, b in enumerate(part[: cards + 1 - i]):
+                    nxt[i + j] += a * b
+        power = nxt
+    total = opponents**cards
+    good = power[cards] * math.factorial(cards)
+    return float(Fraction(total - good.numerator // good.denominator, total))
 
 
-_HOLDS: Final = tuple(
-    tuple(tuple(_holds_prob(m, k, u) for u in range(5)) for k in range(5)) for m in range(4)
-)
-"""``_HOLDS[m][k][u]``: see :func:`_holds_prob`."""
+@lru_cache(maxsize=None)
+def _holds(opponents: int, need: int) -> tuple[float, ...]:
+    """``_holds(m, k)[u]``: :func:`_holds_prob` ``(m, k, u)`` for ``u`` up to
+    :data:`_MAX_COPIES` (the cards of one rank, with two packs eight)."""
+    return tuple(_holds_prob(opponents, need, u) for u in range(_MAX_COPIES + 1))
 
 
 class _Static:
@@ -223,7 +235,7 @@ class _View:
         m = self.able[k]
         if not m:
             return 1.0
-        probs = _HOLDS[min(m, 3)][k]
+        probs = _holds(m, k)
         un = self.un
         e = 0.0
         for r2 in range(r + 1, 13):
