@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from chupai.bigtwo.game import BigTwoDeal
 from chupai.bigtwo.sampling import DealSampler
 from chupai.bots import make_bot
-from chupai.bots.games.bigtwo.plan import _holds_prob
+from chupai.bots.games.bigtwo.plan import _PARTITIONS, _holds_prob, partitions, take_rank
 from chupai.bots.search import SearchBot
 from chupai.protocol import get_game
 
@@ -202,3 +202,99 @@ def test_a_small_ladder_holds_at_six_seats() -> None:
         assert data["players"] == 6 and data["packs"] == 1
         for fig in data["pairs"].values():
             assert fig["significant"], fig
+
+
+# ----- two packs --------------------------------------------------------------------------
+
+
+def suit_counts(bits: int) -> list[int]:
+    return [(bits >> s & 1) + (bits >> (s + 4) & 1) for s in range(4)]
+
+
+@given(st.lists(st.integers(0, 2), min_size=4, max_size=4))
+def test_a_rank_with_identical_cards_splits_into_every_multiset_partition(
+    counts: list[int],
+) -> None:
+    """The splits of one rank's cards (two packs: up to two of each suit) cover the
+    cards exactly, each split once, and removing a block leaves the rest."""
+    bits = sum((1 << s) | ((1 << (s + 4)) if k > 1 else 0) for s, k in enumerate(counts) if k)
+    parts = partitions(bits)
+    assert len(set(parts)) == len(parts)
+    for part in parts:
+        total = [0] * 4
+        for block in part:
+            assert block and (block >> 4) & ~block == 0  # unary: a second copy only over a first
+            total = [a + b for a, b in zip(total, suit_counts(block), strict=True)]
+            left = suit_counts(take_rank(bits, block))
+            assert left == [a - b for a, b in zip(counts, suit_counts(block), strict=True)]
+        assert total == counts
+    if bits < 16:
+        assert parts == _PARTITIONS[bits]
+
+
+def test_identical_cards_make_fewer_splits() -> None:
+    # {3D, 3D, 3S}: all together, 3D 3D | 3S, 3D 3S | 3D, each alone
+    assert len(partitions(0b0001_1001)) == 4
+    # two of every suit: the multiset partitions of {a, a, b, b, c, c, d, d}
+    # (OEIS A020555: 1, 2, 9, 66, 712)
+    assert len(partitions(0xFF)) == 712
+    assert len(partitions(0x33)) == 9
+
+
+TWO_PACKS = {"packs": "2"}
+
+
+@pytest.mark.parametrize("players", [5, 6, 8])
+@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", "search:playouts=6"])
+def test_each_bot_finishes_a_two_pack_deal(players: int, bot: str) -> None:
+    pytest.importorskip("chupai.bigtwo.packs")
+    deal = SPEC.new_deal(rules_of(players, **TWO_PACKS), 4)
+    play_out(deal, [make_bot(bot, s) for s in range(players)])
+    assert deal.outcome is not None and deal.outcome.winner is not None
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(5, 8), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+def test_the_two_pack_sampler_agrees_with_the_observation(
+    players: int, seed: int, steps: int
+) -> None:
+    """With two packs too, a sampled deal shows the seat its observation, and every
+    hand is a unary mask (a second copy only over a first)."""
+    pytest.importorskip("chupai.bigtwo.packs")
+    deal = SPEC.new_deal(rules_of(players, **TWO_PACKS), seed)
+    play_out(deal, [make_bot("heuristic", s) for s in range(players)], steps)
+    if deal.is_terminal() or deal.phase.value != "play":
+        return
+    seat = deal.current_player
+    obs = deal.observe(seat)
+    rng = random.Random(seed)
+    sampler = DealSampler(obs)
+    for _ in range(3):
+        other = sampler.sample(rng)
+        assert other.observe(seat) == obs
+        assert other.legal_actions() == deal.legal_actions()
+        for hand in other.hands:
+            assert (hand >> 52) & ~hand == 0
+
+
+@pytest.mark.parametrize("bot", ["greedy", "heuristic", "search:playouts=12"])
+def test_a_two_pack_decision_depends_on_the_observation_only(bot: str) -> None:
+    pytest.importorskip("chupai.bigtwo.packs")
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(30):
+        deal = SPEC.new_deal(rules_of(6, **TWO_PACKS), seed)
+        play_out(deal, [make_bot("heuristic", s) for s in range(6)], 3 + 4 * seed)
+        if deal.is_terminal() or len(deal.legal_actions()) < 2:
+            continue
+        seat = deal.current_player
+        obs = deal.observe(seat)
+        other = DealSampler(obs).sample(rng)
+        if other.hands == deal.hands:
+            continue
+        first = make_bot(bot, 7).act(obs, deal.legal_actions())
+        assert make_bot(bot, 7).act(other.observe(seat), other.legal_actions()) == first
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
