@@ -35,6 +35,15 @@ why it passed), and the rare rule-based hints of the pre-play phases (that no ha
 was an instant win or, without a redeal request, could ask for one; that a tribute
 was its giver's highest cards).
 
+Any table size (2 to 52 seats, every leftover rule) is sampled the same way. With
+two packs the unseen cards are the bits of a unary mask (:mod:`chupai.bigtwo.packs`),
+each bit one physical copy; the copies are dealt like distinct cards (so every
+physical deal is equally likely, which is the right weight for a hand holding one
+or two copies) and each hand is folded back into the unary form. A place known for
+one physical card (a card given, a leftover taken) holds one copy; which seat holds
+the starting card is checked on the rebuilt deal (a draw that disagrees is drawn
+again) rather than placed, since with two copies either may start.
+
 The module is pure: randomness comes only from the ``rng`` argument.
 
 >>> import random

@@ -20,6 +20,16 @@ The best plan is a small branch-and-bound over disjoint five-card hands
 (deduplicated up to suits), the other cards being split rank by rank, which is exact
 for singles, pairs and triples because those never mix ranks.
 
+**Any table size, two packs.** The counts are those of the table: every other
+seat is an opponent, the unseen cards are the pack(s) less the seat's hand, the
+cards played and the exposed cards (the cards set aside among them, unseen), and
+the chance that one opponent holds enough cards of a rank is exact for any number
+of opponents. With two packs (5 to 8 seats) masks are in the unary form of
+:mod:`chupai.bigtwo.packs`: a rank's cards are eight bits (first copies, then
+second copies), a rank splits into every multiset partition (a pair may be two
+identical cards), and both copies of a stronger card count against a single (an
+identical card does not beat it).
+
 **Play.**
 
 * Go out when the whole hand is one legal play.
