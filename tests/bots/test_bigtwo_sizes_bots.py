@@ -244,8 +244,15 @@ def test_identical_cards_make_fewer_splits() -> None:
 TWO_PACKS = {"packs": "2"}
 
 
-@pytest.mark.parametrize("players", [5, 6, 8])
-@pytest.mark.parametrize("bot", ["random", "greedy", "heuristic", "search:playouts=6"])
+_SLOW = pytest.mark.slow
+
+
+@pytest.mark.parametrize(
+    ("players", "bot"),
+    [(n, b) for n in (5, 6, 8) for b in ("random", "greedy", "heuristic")]
+    + [(6, "search:playouts=6")]
+    + [pytest.param(n, "search:playouts=6", marks=_SLOW) for n in (5, 8)],
+)
 def test_each_bot_finishes_a_two_pack_deal(players: int, bot: str) -> None:
     pytest.importorskip("chupai.bigtwo.packs")
     deal = SPEC.new_deal(rules_of(players, **TWO_PACKS), 4)
