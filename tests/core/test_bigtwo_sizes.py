@@ -10,7 +10,16 @@ import json
 import random
 
 import pytest
-from test_movegen_bruteforce import check_hand, ref_beats, ref_classify, subsets
+from conftest import COMBO_VARIANTS
+from hypothesis import given, settings, strategies as st
+from test_movegen_bruteforce import (
+    VARIANT_IDS,
+    check_hand,
+    random_hand,
+    ref_beats,
+    ref_classify,
+    subsets,
+)
 
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import PASS, deal_cards, new_deal
@@ -192,6 +201,37 @@ def test_move_generation_matches_brute_force_at_each_table_size(n: int, preset: 
                 steps += 1
             deal.apply_action(rng.choice(actions))
     assert steps > 5
+
+
+SEAT_HAND_SIZES = {2: (26,), 3: (17, 18), 5: (10, 11, 12), 8: (6, 7, 10), 13: (4,)}
+"""The hand sizes of each table size with one pack: the even share, one more under
+round robin, the leftover cards' receiver (5 players: 10 + 2; 8 players: 6 + 4)."""
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(
+    size=st.sampled_from(sorted({k for ks in SEAT_HAND_SIZES.values() for k in ks} - {26})),
+    variant=st.sampled_from(VARIANT_IDS),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_random_hands_of_each_table_size_match_brute_force(
+    size: int, variant: str, seed: int
+) -> None:
+    """Random hands of the sizes of 3, 5, 8 and 13 seats, under every combination
+    variant of the brute-force tests: hand_combos, the lead (free and with a card
+    it must contain) and legal_plays over random tops, against every subset of up
+    to five cards classified by the reference."""
+    rng = random.Random(seed)
+    check_hand(random_hand(rng, size), COMBO_VARIANTS[variant], rng, follow_tops=2)
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(variant=st.sampled_from(VARIANT_IDS), seed=st.integers(0, 2**32 - 1))
+def test_random_two_seat_hands_match_brute_force(variant: str, seed: int) -> None:
+    """26-card hands (2 seats) under every variant (slow: 83,681 subsets each)."""
+    rng = random.Random(seed)
+    check_hand(random_hand(rng, 26), COMBO_VARIANTS[variant], rng, check_classify=False)
 
 
 # ----- scoring -------------------------------------------------------------------------
