@@ -255,6 +255,20 @@ def test_pairwise_settlement_example_with_six_players() -> None:
     assert settle(r, 0, pens) == [42, -2, -3, -5, -8, -24]
 
 
+def test_negated_penalty_example_with_six_players() -> None:
+    pens = [0, 2, 3, 5, 8, 24]
+    assert settle(rules(players=6, settlement="negated_penalty"), 0, pens) == [
+        0,
+        -2,
+        -3,
+        -5,
+        -8,
+        -24,
+    ]
+    plus_minus = rules(players=6, scoring="taiwan_plus_minus", settlement="negated_penalty")
+    assert settle(plus_minus, 0, pens)[0] == 1
+
+
 def test_ding_da_transfer_example_with_six_players() -> None:
     pens = transfer_penalties([0, 3, 1, 4, 2, 6], winner=0, liable=1)
     assert pens == [0, 16, 0, 0, 0, 0]
