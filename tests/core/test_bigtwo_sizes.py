@@ -346,9 +346,23 @@ def test_tribute_with_seven_players(method: str) -> None:
             top = max(cards_of(before[four]), key=strength.__getitem__)
             assert deal.hands[one] >> top & 1 and not deal.hands[four] >> top & 1
         rng = random.Random(seed)
+        choosers = []
         while deal.phase is not Phase.PLAY and not deal.is_terminal():
             assert deal.current_player in (one, two, three, four) or method == "choose_hands"
+            if deal.phase is Phase.CHOOSE_HANDS:
+                choosers.append((deal.current_player, len(deal.legal_actions())))
             deal.apply_action(rng.choice(deal.legal_actions()))
+        steps = [(ev.action.name, ev.seat) for ev in deal.history if isinstance(ev.action, Choice)]
+        want = {
+            "one_card": [("tribute", four), ("give", one)],
+            "two_cards": [("tribute", four), ("tribute", three), ("give", one), ("give", two)],
+            "draw_three": [("tribute", four), ("keep", one), ("draw", two), ("keep", two)]
+            + [("draw", three), ("keep", three), ("draw", four)],
+        }
+        if method in want and deal.phase is Phase.PLAY:
+            assert steps == want[method]
+        if method == "choose_hands":  # in finishing order; the last takes the hand left
+            assert choosers == [(s, 7 - k) for k, s in enumerate(ranking[:-1])]
         if method in ("one_card", "two_cards") and deal.phase is Phase.PLAY:
             assert deal.current_player == four
         middle = [s for s in range(7) if s not in (one, two, three, four)]
