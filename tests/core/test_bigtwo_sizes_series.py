@@ -1,7 +1,7 @@
 """Matches with more than four players (docs/bigtwo.md, "Table sizes and two packs"):
 the round-robin extra cards follow the dealer from deal to deal, and a King who does
 not finish first is demoted under ``class_king_demotion`` at any size (the worked
-example of the docs)."""
+example of the docs), and the ranking of §12.1 orders n seats."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from chupai.bigtwo.game import new_deal
 from chupai.bigtwo.match import Match
 from chupai.bigtwo.preplay import next_titles
 from chupai.bigtwo.rules import BigTwoRules, resolve
@@ -72,3 +73,25 @@ def test_demotion_through_a_match_of_eight() -> None:
         prev_titles, prev_ranking = deal.ranking, deal.outcome.ranking
     assert demoted > 0
     assert len(m.totals) == 8 and sum(m.totals) == 0
+
+
+@pytest.mark.parametrize("n", [6, 13])
+@pytest.mark.parametrize("until", ["first_out", "last_remaining"])
+def test_the_ranking_of_n_seats(n: int, until: str) -> None:
+    """§12.1 at any size: the whole finishing order when every seat went out, else
+    the winner, then the losers by penalty, cards left and turn order after the
+    winner; every seat once."""
+    r = rules(players=n, play_until=until)
+    for seed in range(5):
+        deal = new_deal(r, seed)
+        rng = random.Random(seed)
+        while not deal.is_terminal():
+            deal.apply_action(rng.choice(deal.legal_actions()))
+        oc = deal.outcome
+        assert sorted(oc.ranking) == list(range(n)) and oc.ranking[0] == oc.winner
+        if until == "last_remaining":
+            assert oc.ranking == oc.finishing_order
+            continue
+        w = oc.winner
+        keys = [(oc.penalties[s], oc.hands[s].bit_count(), (s - w) % n) for s in oc.ranking[1:]]
+        assert keys == sorted(keys)
