@@ -9,7 +9,9 @@ import json
 import random
 
 from chupai.bigtwo import packs
+from chupai.bigtwo.combos import beats
 from chupai.bigtwo.game import PASS, new_deal
+from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.notation import format_action, parse_action
 from chupai.bigtwo.record import replay, to_record
 from chupai.bigtwo.rules import resolve
@@ -29,7 +31,7 @@ def test_facts_and_records_name_both_copies() -> None:
     """A seat's hand in the protocol's facts counts every copy, and an action of
     identical cards is written twice in the record; the record replays."""
     seen_pair_in_hand = seen_pair_played = False
-    for seed in range(30):
+    for seed in range(15):
         deal = new_deal(TWO, seed)
         rng = random.Random(seed)
         while not deal.is_terminal():
@@ -51,3 +53,25 @@ def test_facts_and_records_name_both_copies() -> None:
         again = replay(rec)
         assert again.outcome == deal.outcome and again.hands == deal.hands
     assert seen_pair_in_hand and seen_pair_played
+
+
+def test_a_deals_follows_are_the_plays_that_beat() -> None:
+    """In play, the legal follows of a two-pack deal are exactly the held plays that
+    beat the top (:func:`beats`), identical plays included or not by the option."""
+    for over in (
+        {},
+        {"identical_beats": "true"},
+        {"five_card_rule": "same_type_or_monster", "monster_over_small": "true"},
+        {"four_card_play": "quad", "identical_beats": "true"},
+    ):
+        r = resolve("standard", {"players": "5", "packs": "2"} | over)
+        for seed in range(2):
+            deal = new_deal(r, seed)
+            rng = random.Random(seed)
+            while not deal.is_terminal():
+                top, seat = deal.top, deal.current_player
+                plays = deal.legal_actions()
+                if top is not None and seat is not None:
+                    want = {c.mask for c in hand_combos(deal.hands[seat], r) if beats(c, top, r)}
+                    assert {a.mask for a in plays if a is not PASS} == want  # type: ignore[union-attr]
+                deal.apply_action(rng.choice(plays))
