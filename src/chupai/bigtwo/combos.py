@@ -189,6 +189,9 @@ class Tables:
             k: (self.five_key(k, 0) if k in FIVE_CARD_CATEGORY else 0) for k in ComboKind
         }
         """Added to a kind's raw key to fold in its five-card category."""
+        self.two_memo: dict[CardMask, tuple[Combo | None, str]] = {}
+        """Two packs: the classification of each card set met so far (at most
+        :data:`MEMO_MAX`; the one-pack path needs none)."""
 
     def group(self, kind: ComboKind) -> int:
         """The comparison group of ``kind`` under these rules."""
@@ -407,7 +410,13 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
     if n == 0:
         return None, "no cards"
     if rules.packs == 2:
-        return _analyse_two(mask, n, rules)
+        memo = tables(rules).two_memo
+        found = memo.get(mask)
+        if found is None:
+            if len(memo) >= MEMO_MAX:
+                memo.clear()
+            found = memo[mask] = _analyse_two(mask, n, rules)
+        return found
     if mask >> 52:
         return None, "Big Two is played without jokers"
     if n > 5:
@@ -430,6 +439,10 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
 
 
 # ----- two packs (docs/bigtwo.md, "Table sizes and two packs") --------------------------
+
+MEMO_MAX: Final = 1 << 18
+"""The most two-pack classifications :class:`Tables` keeps (then it starts over):
+the same plays come back in every hand, so a deal's move lists mostly hit it."""
 
 TIE_BITS: Final = 30
 """With two packs a key is ``(one-pack key) << TIE_BITS | tie``: ``tie`` lists the
