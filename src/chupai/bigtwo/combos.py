@@ -440,7 +440,7 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
 
 # ----- two packs (docs/bigtwo.md, "Table sizes and two packs") --------------------------
 
-MEMO_MAX: Final = 1 << 18
+MEMO_MAX: Final = 1 << 16
 """The most two-pack classifications :class:`Tables` keeps (then it starts over):
 the same plays come back in every hand, so a deal's move lists mostly hit it."""
 
