@@ -193,6 +193,15 @@ class Tables:
         """Two packs: the classification of each card set met so far (at most
         :data:`MEMO_MAX`; the one-pack path needs none)."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Tables:
+        """Tables are derived from the rules alone: a deep copy (of a deal, a match)
+        shares them, memo and all."""
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[BigTwoRules], Tables], tuple[BigTwoRules]]:
+        """Pickled as their rules (the receiving process builds its own)."""
+        return tables, (self.rules,)
+
     def group(self, kind: ComboKind) -> int:
         """The comparison group of ``kind`` under these rules."""
         if kind in FIVE_CARD_CATEGORY:
