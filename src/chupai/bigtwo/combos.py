@@ -419,12 +419,13 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
     if n == 0:
         return None, "no cards"
     if rules.packs == 2:
-        memo = tables(rules).two_memo
+        t = tables(rules)
+        memo = t.two_memo
         found = memo.get(mask)
         if found is None:
             if len(memo) >= MEMO_MAX:
                 memo.clear()
-            found = memo[mask] = _analyse_two(mask, n, rules)
+            found = memo[mask] = _analyse_two(mask, n, rules, t)
         return found
     if mask >> 52:
         return None, "Big Two is played without jokers"
@@ -489,7 +490,7 @@ def _flush_ranks(mask: CardMask) -> list[int]:
     return sorted([c >> 2 for c in cards_of(lo)] + [c >> 2 for c in cards_of(hi)], reverse=True)
 
 
-def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules) -> tuple[Combo | None, str]:
+def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules, t: Tables) -> tuple[Combo | None, str]:
     """:func:`_analyse` with two packs: ``mask`` in the unary form of
     :mod:`chupai.bigtwo.packs` (identical cards allowed in every shape but
     straights; five cards of one suit that are no straight flush are a flush)."""
@@ -497,7 +498,6 @@ def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules) -> tuple[Combo | No
         return None, "not a set of cards of two packs"
     if n > 5:
         return None, f"no combination has {n} cards (plays have 1, 2, 3 or 5 cards)"
-    t = tables(rules)
     counts_r = _counts_two(mask)
     lo = mask & _LOW
     counts = tuple(sorted([c for c in counts_r if c], reverse=True))
@@ -524,9 +524,9 @@ def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules) -> tuple[Combo | No
         if not t.allows[shape.kind]:
             return None, shape.refusal.format(rules=rules)
         key = _key_two(shape.kind, mask, counts_r, t)
-    base = t.make(shape.kind, mask, key)
-    tie = _tie(mask, counts_r, t, shape.kind is not K.FLUSH)
-    return base._replace(key=base.key << TIE_BITS | tie), ""
+    k = shape.kind
+    tie = _tie(mask, counts_r, t, k is not K.FLUSH)
+    return Combo(k, mask, (t.kind_offset[k] + key) << TIE_BITS | tie, t.kind_group[k]), ""
 
 
 def _key_two(kind: ComboKind, mask: CardMask, counts: list[int], t: Tables) -> int:
