@@ -189,6 +189,18 @@ class Tables:
             k: (self.five_key(k, 0) if k in FIVE_CARD_CATEGORY else 0) for k in ComboKind
         }
         """Added to a kind's raw key to fold in its five-card category."""
+        self.two_memo: dict[CardMask, tuple[Combo | None, str]] = {}
+        """Two packs: the classification of each card set met so far (at most
+        :data:`MEMO_MAX`; the one-pack path needs none)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tables:
+        """Tables are derived from the rules alone: a deep copy (of a deal, a match)
+        shares them, memo and all."""
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[BigTwoRules], Tables], tuple[BigTwoRules]]:
+        """Pickled as their rules (the receiving process builds its own)."""
+        return tables, (self.rules,)
 
     def group(self, kind: ComboKind) -> int:
         """The comparison group of ``kind`` under these rules."""
@@ -407,7 +419,14 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
     if n == 0:
         return None, "no cards"
     if rules.packs == 2:
-        return _analyse_two(mask, n, rules)
+        t = tables(rules)
+        memo = t.two_memo
+        found = memo.get(mask)
+        if found is None:
+            if len(memo) >= MEMO_MAX:
+                memo.clear()
+            found = memo[mask] = _analyse_two(mask, n, rules, t)
+        return found
     if mask >> 52:
         return None, "Big Two is played without jokers"
     if n > 5:
@@ -431,6 +450,10 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
 
 # ----- two packs (docs/bigtwo.md, "Table sizes and two packs") --------------------------
 
+MEMO_MAX: Final = 1 << 16
+"""The most two-pack classifications :class:`Tables` keeps (then it starts over):
+the same plays come back in every hand, so a deal's move lists mostly hit it."""
+
 TIE_BITS: Final = 30
 """With two packs a key is ``(one-pack key) << TIE_BITS | tie``: ``tie`` lists the
 cards' strengths, the play's main group first, each group from the strongest down,
@@ -444,14 +467,22 @@ def _counts_two(mask: CardMask) -> list[int]:
     return [_COUNT[(lo >> (4 * r)) & 15] + _COUNT[(hi >> (4 * r)) & 15] for r in range(13)]
 
 
-def _tie(mask: CardMask, counts: list[int], t: Tables) -> int:
+def _tie(mask: CardMask, counts: list[int], t: Tables, grouped: bool) -> int:
+    """The cards' strengths from the strongest down, the largest group of a rank first
+    when ``grouped`` (a flush has no groups: its cards go by strength alone)."""
     cs = t.card_strength
     cards = [c for c in cards_of(mask & _LOW)] + [c for c in cards_of(mask >> 52)]
-    cards.sort(key=lambda c: (counts[c >> 2], cs[c]), reverse=True)
+    if grouped:
+        cards.sort(key=lambda c: (counts[c >> 2], cs[c]), reverse=True)
+    else:
+        cards.sort(key=cs.__getitem__, reverse=True)
     tie = 0
     for c in cards:
         tie = tie << 6 | cs[c]
     return tie << 6 * (5 - len(cards))
+
+
+_NO_FIVE: Final = "five cards of one rank form no combination (Big Two has no five of a kind)"
 
 
 def _flush_ranks(mask: CardMask) -> list[int]:
@@ -459,7 +490,7 @@ def _flush_ranks(mask: CardMask) -> list[int]:
     return sorted([c >> 2 for c in cards_of(lo)] + [c >> 2 for c in cards_of(hi)], reverse=True)
 
 
-def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules) -> tuple[Combo | None, str]:
+def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules, t: Tables) -> tuple[Combo | None, str]:
     """:func:`_analyse` with two packs: ``mask`` in the unary form of
     :mod:`chupai.bigtwo.packs` (identical cards allowed in every shape but
     straights; five cards of one suit that are no straight flush are a flush)."""
@@ -467,7 +498,6 @@ def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules) -> tuple[Combo | No
         return None, "not a set of cards of two packs"
     if n > 5:
         return None, f"no combination has {n} cards (plays have 1, 2, 3 or 5 cards)"
-    t = tables(rules)
     counts_r = _counts_two(mask)
     lo = mask & _LOW
     counts = tuple(sorted([c for c in counts_r if c], reverse=True))
@@ -489,13 +519,14 @@ def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules) -> tuple[Combo | No
     else:
         shapes = _BY_COUNTS.get(counts, ())
         if not shapes:
-            return None, _NO_SHAPE[n]
+            return None, _NO_FIVE if counts == (5,) else _NO_SHAPE[n]
         shape = shapes[0]
         if not t.allows[shape.kind]:
             return None, shape.refusal.format(rules=rules)
         key = _key_two(shape.kind, mask, counts_r, t)
-    base = t.make(shape.kind, mask, key)
-    return base._replace(key=base.key << TIE_BITS | _tie(mask, counts_r, t)), ""
+    k = shape.kind
+    tie = _tie(mask, counts_r, t, k is not K.FLUSH)
+    return Combo(k, mask, (t.kind_offset[k] + key) << TIE_BITS | tie, t.kind_group[k]), ""
 
 
 def _key_two(kind: ComboKind, mask: CardMask, counts: list[int], t: Tables) -> int:

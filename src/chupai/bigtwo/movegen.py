@@ -331,9 +331,11 @@ def _hand_combos_two(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
     if t.allows[K.FLUSH]:
         cands += _flush_sets(lo, hi)
     out: dict[CardMask, Combo] = {}
+    memo = t.two_memo  # classify_or_none's memo, read here without hashing the rules
     for m in cands:
         if m not in out:
-            c = classify_or_none(m, rules)
+            found = memo.get(m)
+            c = found[0] if found is not None else classify_or_none(m, rules)
             if c is not None:
                 out[m] = c
     return list(out.values())
