@@ -11,9 +11,10 @@ from chupai.bigtwo.game import Choice, Hidden, LastCard, Observation, format_act
 from chupai.bigtwo.rules import BigTwoRules, Series
 from chupai.cards import FULL_PACK_MASK, card_name, cards_of
 from chupai.web.games import PageData
+from chupai.web.tableconfig import MAX_SEATS
 from chupai.web.viewkit import JSON, PLAY, Ev, GameView, Notation, outcome_json, token
 
-__all__ = ["PAGE", "view"]
+__all__ = ["PAGE", "TABLE_OPTIONS", "view"]
 
 PAGE: PageData = {
     "prompts": [
@@ -28,6 +29,19 @@ PAGE: PageData = {
     "big_aces": False,
 }
 """What the page knows of Big Two (:class:`chupai.web.games.PageData`)."""
+
+TABLE_OPTIONS: dict[str, tuple[str, ...] | None] = {
+    "players": tuple(str(n) for n in range(2, MAX_SEATS + 1)),
+    "packs": ("1", "2"),
+    "leftover_rule": None,
+    "starting_copy": None,
+    "identical_beats": None,
+}
+"""The options the lobby offers as menus (:func:`chupai.web.games.table_options`):
+the table size (2 to 8 seats in the browser, :data:`MAX_SEATS`), one pack or two
+(two for 5 to 8 players), what becomes of the cards that do not divide evenly,
+and with two packs which holder of the starting card leads and whether an
+identical play beats."""
 
 
 class BigTwoNotation(Notation):
