@@ -19,7 +19,7 @@ import pytest
 from chupai.bigtwo.game import BigTwoDeal, new_deal
 from chupai.bigtwo.rules import BigTwoRules, resolve
 from chupai.bots import make_bot
-from chupai.web.views import legal_entries, public_view, seat_view
+from chupai.web.views import public_view, seat_view
 
 GAME = "bigtwo"
 
