@@ -1,11 +1,13 @@
 """Big Two at 6 and 8 seats in a real browser (Playwright and Chromium, as
 ``test_web_browser``): a table made with the lobby's menus; every seat's name,
 card count and last play inside the table, none overlapping another or cut, on a
-desktop (1280 × 860) and a phone (390 × 844), in English and 日本語; and (slow) a
+desktop (1280 × 860) and a phone (390 × 844), in English and 日本語; a 20-card
+two-pack hand that fits and selects identical cards one by one; and (slow) a
 human playing a whole 6-player two-pack match against bots."""
 
 from __future__ import annotations
 
+import importlib.util
 import time
 
 import pytest
@@ -22,6 +24,10 @@ from test_web_browser import (  # the skip when Chromium is missing comes with t
 )
 
 GAME = "bigtwo"
+TWO_PACKS = pytest.mark.skipif(
+    importlib.util.find_spec("chupai.bigtwo.packs") is None,
+    reason="the two-pack card model (chupai.bigtwo.packs, branch b2-packs) is not merged",
+)
 SIZES = ((1280, 860), (390, 844))
 
 LAYOUT = """() => {
@@ -142,12 +148,48 @@ def test_every_seat_reads_on_a_desktop_and_a_phone(
         page.context.close()
 
 
-@pytest.mark.slow
-def test_a_human_plays_a_six_player_match_to_the_end(
+@TWO_PACKS
+def test_two_packs_a_twenty_card_hand_fits_and_identical_cards_select_apart(
     server: ServerProcess,  # noqa: F811
     browser: Browser,  # noqa: F811
 ) -> None:
-    page, errors = open_page(browser, _table(server, 6, seed=11, deals=2), width=1280, height=860)
+    """Five players, two packs, the four cards left over set aside: 20 cards a
+    hand, on a phone too; the two copies of a card are two cards, each selected
+    by its own click."""
+    link = _table(server, 5, seed=3, packs="2", leftover_rule="set_aside")
+    for width, height in SIZES:
+        page, errors = open_page(browser, link, width=width, height=height)
+        page.wait_for_selector("[data-testid=status]")
+        cards = page.locator("[data-testid=hand] [data-testid=card]")
+        assert cards.count() == 20
+        assert _layout(page, "en") == [], width
+        tokens: list[str] = cards.evaluate_all("els => els.map((e) => e.dataset.card)")
+        twice = next(t for t in tokens if tokens.count(t) == 2)
+        first, second = (i for i, t in enumerate(tokens) if t == twice)
+        cards.nth(first).click()
+        selected = page.locator("[data-testid=hand] [data-testid=card].selected")
+        assert selected.evaluate_all("els => els.map((e) => Number(e.dataset.index))") == [first]
+        cards.nth(second).click()
+        assert selected.evaluate_all("els => els.map((e) => Number(e.dataset.index))") == [
+            first,
+            second,
+        ]
+        assert toasts(page) == [] and errors == []
+        page.context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("packs", ["1", pytest.param("2", marks=TWO_PACKS)])
+def test_a_human_plays_a_six_player_match_to_the_end(
+    server: ServerProcess,  # noqa: F811
+    browser: Browser,  # noqa: F811
+    packs: str,
+) -> None:
+    """The done-when check: six players, two packs (and one), two deals, the
+    human playing by clicking cards (a card at a time until a play is legal,
+    else a pass)."""
+    link = _table(server, 6, seed=11, deals=2, packs=packs)
+    page, errors = open_page(browser, link, width=1280, height=860)
     page.wait_for_selector("[data-testid=status]")
     counts = play_until_over([page], by_clicks=True, limit=300)
     assert counts.get("click-play", 0) > 0 and counts.get("outcome", 0) >= 1, counts

@@ -68,7 +68,9 @@ def test_a_bad_table_size_or_pack_count_is_named(server: Any) -> None:  # noqa: 
     _, client = server
     six = seats("human", *["greedy"] * 5)
     # five seats for six players
-    r = client.post("/api/tables", json={"game": GAME, "options": {"players": "6"}, "seats": six[:5]})
+    r = client.post(
+        "/api/tables", json={"game": GAME, "options": {"players": "6"}, "seats": six[:5]}
+    )
     assert r.status_code == 400 and r.json()["field"] == "seats"
     # two packs are for 5 to 8 players
     body = {"game": GAME, "options": {"players": "4", "packs": "2"}, "seats": six[:4]}

@@ -11,6 +11,7 @@ contract (``chupai.web.games.bigtwo``), one pack and two:
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Iterator
 
@@ -19,9 +20,13 @@ import pytest
 from chupai.bigtwo.game import BigTwoDeal, new_deal
 from chupai.bigtwo.rules import BigTwoRules, resolve
 from chupai.bots import make_bot
-from chupai.web.views import public_view, seat_view
+from chupai.web.views import legal_entries, public_view, seat_view
 
 GAME = "bigtwo"
+TWO_PACKS = pytest.mark.skipif(
+    importlib.util.find_spec("chupai.bigtwo.packs") is None,
+    reason="the two-pack card model (chupai.bigtwo.packs, branch b2-packs) is not merged",
+)
 
 
 def _rules(players: int, packs: int = 1, **more: str) -> BigTwoRules:
@@ -51,11 +56,14 @@ def _steps(deal: BigTwoDeal, seed: int) -> Iterator[BigTwoDeal]:
         deal.apply_action(bot.act(deal.observe(deal.current_player), deal.legal_actions()))
 
 
-SIZES = [(2, 1), (3, 1), (5, 1), (6, 1), (7, 1), (8, 1)]
-"""(players, packs) of the tables below (two packs: :data:`TWO_PACKS`)."""
+SIZES = [
+    *[pytest.param(n, 1, id=f"{n}x1") for n in (2, 3, 5, 6, 7, 8)],
+    *[pytest.param(n, 2, id=f"{n}x2", marks=TWO_PACKS) for n in (5, 6, 8)],
+]
+"""(players, packs) of the tables below."""
 
 
-@pytest.mark.parametrize(("players", "packs"), SIZES, ids=[f"{n}x{p}" for n, p in SIZES])
+@pytest.mark.parametrize(("players", "packs"), SIZES)
 def test_public_view_is_common_knowledge(players: int, packs: int) -> None:
     rules = _rules(players, packs)
     for d in _steps(new_deal(rules, players), seed=players):
@@ -88,7 +96,7 @@ def _reshuffled(deal: BigTwoDeal, me: int, rng: random.Random) -> BigTwoDeal:
     return BigTwoDeal.from_hands(rules, hands, dealer=deal.dealer, seed=1)
 
 
-@pytest.mark.parametrize(("players", "packs"), SIZES, ids=[f"{n}x{p}" for n, p in SIZES])
+@pytest.mark.parametrize(("players", "packs"), SIZES)
 def test_a_seat_sees_the_same_whoever_holds_the_other_cards(players: int, packs: int) -> None:
     rng = random.Random(players)
     rules = _rules(players, packs)
@@ -99,3 +107,47 @@ def test_a_seat_sees_the_same_whoever_holds_the_other_cards(players: int, packs:
         if players > 2:
             assert other.hands != base.hands
         assert seat_view(GAME, other.observe(me)) == seat_view(GAME, base.observe(me))
+
+
+def _doubled(mask: int) -> list[int]:
+    """The cards of which ``mask`` holds both copies."""
+    return [c for c in range(52) if mask >> (c + 52) & 1]
+
+
+@TWO_PACKS
+def test_two_packs_a_second_copy_is_a_card_of_its_own() -> None:
+    """Six seats, two packs: the hand lists an identical card twice, every legal
+    entry reads back as its action (its cards as many times as it holds them),
+    and a play of two identical cards shows both, at its seat and on top."""
+    rules = _rules(6, 2)
+    seen_pair = False
+    for seed in range(40):
+        deal = new_deal(rules, seed)
+        for d in _steps(deal, seed):
+            if d.is_terminal():
+                break
+            seat = d.current_player
+            obs = d.observe(seat)
+            hand = seat_view(GAME, obs)["private"]["hand"]
+            assert len(hand) == d.hands[seat].bit_count()
+            assert len(set(hand)) == len(hand) - len(_doubled(d.hands[seat]))
+            legal = d.legal_actions()
+            entries = legal_entries(GAME, obs, legal)
+            for e, a in zip(entries, legal, strict=True):
+                assert d.parse_action(e["text"]) == a, e
+                if e["kind"] == "play":
+                    assert len(e["cards"]) == a.mask.bit_count()
+                    assert sorted(e["cards"]) == sorted(e["text"].split()[: len(e["cards"])])
+            pairs = [a for a in legal if getattr(a, "mask", 0) and _doubled(a.mask)]
+            if pairs and not seen_pair:
+                play = pairs[0]
+                d.apply_action(play)
+                pub = public_view(GAME, d.observe(0))["public"]
+                shown = pub["last"][seat]["cards"]
+                assert len(shown) == play.mask.bit_count() and len(set(shown)) < len(shown)
+                assert pub["top"]["cards"] == shown
+                seen_pair = True
+                break
+        if seen_pair:
+            break
+    assert seen_pair
