@@ -5,6 +5,7 @@ bots, played through the WebSocket to the end."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 from typing import Any
@@ -20,6 +21,10 @@ from chupai.bigtwo.match import Match  # noqa: E402
 from chupai.web.tableconfig import MAX_SEATS  # noqa: E402
 
 GAME = "bigtwo"
+TWO_PACKS = pytest.mark.skipif(
+    importlib.util.find_spec("chupai.bigtwo.packs") is None,
+    reason="the two-pack card model (chupai.bigtwo.packs, branch b2-packs) is not merged",
+)
 
 
 def _game(client: Any) -> dict[str, Any]:
@@ -134,8 +139,11 @@ def _play(running: Any, players: int, options: dict[str, str], seed: int) -> dic
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(6, {}), (8, {"leftover_rule": "set_aside"})],
-    ids=["6-seats", "8-seats-set-aside"],
+    [
+        pytest.param(6, {}, id="6-seats"),
+        pytest.param(8, {"leftover_rule": "set_aside"}, id="8-seats-set-aside"),
+        pytest.param(6, {"packs": "2"}, id="6-seats-two-packs", marks=TWO_PACKS),
+    ],
 )
 def test_a_match_at_six_and_eight_seats_through_the_websocket(
     server: Any,  # noqa: F811
