@@ -48,8 +48,17 @@ from chupai.bots import Bot, make_bot
 from chupai.cards import RANKS, cards_of
 from chupai.cli.games.bigtwo.play_events import EventLines
 from chupai.cli.games.bigtwo.play_input import HELP, decision_help, hand_order, read_input
+from chupai.cli.games.bigtwo.play_view import compact_seats, leftover_note, match_scores, seat_extra
 from chupai.cli.match_session import BaseMatchSession
-from chupai.cli.terminal import ordinal, outcome_table, score_text, seat_bots, told_to, total_row
+from chupai.cli.terminal import (
+    COMPACT_SEATS,
+    ordinal,
+    outcome_table,
+    score_text,
+    seat_bots,
+    told_to,
+    total_row,
+)
 from chupai.names import action_name, game_name
 from chupai.options import parse_overrides
 from chupai.protocol import GameSpec
@@ -146,14 +155,9 @@ class PlaySession(EventLines):
             line = self.event_line(ev)
             if line is not None:
                 self.say(line)
-        left = deal.rules.leftover_count
-        if left and deal.rules.leftover_rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
-            self.say(
-                f"The leftover card went face down to {self.name(deal.starting_player)} "
-                "(holder of the lowest card)."
-            )
-        elif left and deal.rules.leftover_rule is LeftoverRule.SET_ASIDE:
-            self.say("The leftover card is set aside face down.")
+        note = leftover_note(deal, self.name, self.lang)
+        if note:
+            self.say(note)
         if self.match_label is None:
             self.say_help_note()
 
@@ -204,9 +208,18 @@ class PlaySession(EventLines):
         self.say(self.seats_table(obs))
         self.draw_turn(obs, obs.phase is Phase.PLAY)
 
-    def seats_table(self, obs: Any) -> Table:
-        table = self.seats_frame("Cards", "This trick")
+    def seats_table(self, obs: Any) -> Any:
         trick = self.trick if obs.top is not None else {}
+        if obs.players > COMPACT_SEATS:
+            return compact_seats(
+                obs,
+                self.lang,
+                name=lambda s: Text(self.name(s), style="bold green" if s == self.human else ""),
+                marker=lambda s: self.marker(s, obs.current_player),
+                trick=lambda s: self.trick_cell(trick, s, obs.top, obs.top_player),
+                extra=lambda s: seat_extra(obs, s, self.title),
+            )
+        table = self.seats_frame("Cards", "This trick")
         for seat in range(obs.players):
             label = self.seat_label(seat)
             if seat == obs.dealer:
@@ -516,6 +529,8 @@ class MatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
+        if m.players > COMPACT_SEATS:
+            return match_scores(m, self.lang, self.name)
         table = self.score_columns("Winner")
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)
