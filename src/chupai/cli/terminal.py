@@ -443,8 +443,9 @@ def seat_blocks(players: int) -> list[range]:
     ([range(0, 4)], [range(0, 7), range(7, 13)])
     """
     blocks = 1 if players <= COMPACT_SEATS else 2 if players <= 26 else 3
-    size = -(-players // blocks)
-    return [range(start, min(start + size, players)) for start in range(0, players, size)]
+    size, longer = divmod(players, blocks)
+    starts = [b * size + min(b, longer) for b in range(blocks + 1)]
+    return [range(starts[b], starts[b + 1]) for b in range(blocks)]
 
 
 def side_by_side(tables: Sequence[Table]) -> Table | Text:

@@ -1,0 +1,146 @@
+"""``chupai play`` and ``chupai simulate`` of Big Two at every table size (issue
+#22): many seats drawn compactly, long hands wrapped, the leftover notes, and whole
+matches at 13 and 6 seats played to the end by a scripted human against bots."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
+from scripted_play import play_args, run_scripted
+
+from chupai.bigtwo.game import new_deal
+from chupai.bigtwo.rules import resolve
+from chupai.cli.games.bigtwo.play_view import LANGS, WORDS, word
+from chupai.cli.main import main
+from chupai.cli.play import run_play
+from chupai.cli.terminal import COMPACT_SEATS, seat_blocks, seat_scores_table
+
+AUTOPLAY = "0\npass\n" * 3000
+"""Every prompt ends in a move: ``0`` leads the lowest single (it holds the
+starting card), ``pass`` follows; a refused line is explained and the next read."""
+WIDTH = 100
+
+
+def play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], **kw: Any
+) -> tuple[int, str]:
+    """Big Two with ``AUTOPLAY`` at seat 0 against greedy bots, 100 columns wide."""
+    args = play_args("bigtwo", **({"seed": 1, "bots": "greedy"} | kw))
+    return run_scripted(monkeypatch, capsys, run_play, args, AUTOPLAY, columns=WIDTH)
+
+
+def score_rows(out: str, players: int) -> dict[str, list[int]]:
+    """The last score table's rows (seat name → its numbers) of a many-seat match."""
+    table = out.rsplit("Score table", 1)[1].splitlines()[2 : 2 + players]
+    rows = {}
+    for line in table:
+        name, numbers = re.match(r"(You|Seat \d+)\s+(.*)", line).groups()  # type: ignore[union-attr]
+        rows[name] = [int(v) for v in numbers.split()]
+    return rows
+
+
+def test_a_13_seat_match_plays_to_the_end_readably(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "m13.json"
+    code, out = play(
+        monkeypatch, capsys, overrides=["players=13"], deals=3, record=str(path), seed=4
+    )
+    assert code == 0
+    assert "Match over" in out and "After 3 deals" in out
+    assert max(len(line) for line in out.splitlines()) <= WIDTH
+    # the seat list: two blocks side by side, every seat on one of 7 lines
+    header = next(line for line in out.splitlines() if line.count("This trick") == 2)
+    assert header.count("Cards") == 2
+    # the score table: a row per seat, each total the sum of its deals
+    rows = score_rows(out, 13)
+    assert list(rows) == ["You"] + [f"Seat {s}" for s in range(1, 13)]
+    assert all(sum(r[:-1]) == r[-1] for r in rows.values())
+    record = json.loads(path.read_text())
+    assert [rows[n][-1] for n in rows] == record["totals"]
+
+
+def test_a_6_seat_match_plays_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = play(monkeypatch, capsys, overrides=["players=6"], deals=2, seed=2)
+    assert code == 0 and "After 2 deals" in out
+    # up to COMPACT_SEATS seats: the one-table seat list with the bots' names
+    assert 6 <= COMPACT_SEATS
+    assert "Seat 5 greedy" in out and "(dealer)" in out
+    assert max(len(line) for line in out.splitlines()) <= WIDTH
+
+
+def test_two_players_hold_26_cards_in_two_rows(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = play(monkeypatch, capsys, overrides=["players=2"], bots="random", seed=3)
+    assert code == 0
+    lines = out.splitlines()
+    at = lines.index(next(line for line in lines if line.startswith("Your hand (")))
+    n = int(lines[at].split("(")[1].split(")")[0])
+    indexes = lines[at + 1].split() + lines[at + 3].split()
+    assert indexes == [str(i) for i in range(n)] and n > 18
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_leftover_notes_count_the_cards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    code, out = play(monkeypatch, capsys, overrides=["players=5"], seed=1, lang=lang)
+    deal = new_deal(resolve("standard", {"players": "5"}), 1)
+    holder = "You" if deal.starting_player == 0 else f"Seat {deal.starting_player}"
+    assert word("to_holder", lang, n=2, seat=holder) in out
+    code, out = play(
+        monkeypatch, capsys, overrides=["players=5", "leftover_rule=round_robin"], lang=lang
+    )
+    deal = new_deal(resolve("standard", {"players": "5", "leftover_rule": "round_robin"}), 1)
+    more = [(deal.dealer + i) % 5 for i in (1, 2)]
+    # (the seats after the dealer are dealt the extra cards: the engine's part, b2-seats)
+    names = ", ".join("You" if s == 0 else f"Seat {s}" for s in more)
+    assert word("round_robin", lang, seats=names) in out
+
+
+def test_every_text_has_every_language() -> None:
+    assert all(set(forms) == set(LANGS) for forms in WORDS.values())
+
+
+@given(st.integers(2, 52))
+def test_seat_blocks_split_the_seats_in_order(players: int) -> None:
+    blocks = seat_blocks(players)
+    assert [s for b in blocks for s in b] == list(range(players))
+    assert len(blocks) == (1 if players <= COMPACT_SEATS else 2 if players <= 26 else 3)
+    sizes = [len(b) for b in blocks]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] - sizes[-1] <= 1
+
+
+def test_the_seat_score_table_keeps_the_last_deals_and_the_total() -> None:
+    deals = [(str(d + 1), [d, -d, 0]) for d in range(9)]
+    totals = [sum(range(9)), -sum(range(9)), 0]
+    table = seat_scores_table(
+        ["A", "B", "C"], deals, totals, title="T", headers=("Seat", "Deal", "Total")
+    )
+    console = Console(width=120, record=True)
+    console.print(table)
+    lines = console.export_text().splitlines()
+    assert "Deal 1–3" in lines[1] and "Deal 4" in lines[1] and "Deal 3 " not in lines[1]
+    row = [int(v) for v in lines[2].split()[1:]]
+    assert row == [0 + 1 + 2, 3, 4, 5, 6, 7, 8, 36]
+
+
+@pytest.mark.parametrize("players, deals", [(13, 2), (52, 1)])
+def test_simulate_many_seats(capsys: pytest.CaptureFixture[str], players: int, deals: int) -> None:
+    argv = ["simulate", "bigtwo", "--set", f"players={players}", "--deals", str(deals)]
+    assert main([*argv, "--bots", "random,greedy,heuristic", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    seats = out.split("by seat (all bots):")[1].splitlines()[2 : 2 + players]
+    assert [int(line.split()[0]) for line in seats] == list(range(players))
+    assert main([*argv, "--json", "--no-progress"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["seats"]) == players
