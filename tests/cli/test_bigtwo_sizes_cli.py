@@ -16,10 +16,19 @@ from scripted_play import play_args, run_scripted
 
 from chupai.bigtwo.game import new_deal
 from chupai.bigtwo.rules import resolve
+from chupai.cards import parse_mask
+from chupai.cli.games.bigtwo.play_cards import (
+    add_card,
+    card_ids,
+    check_held,
+    parse_multiset,
+    pick_indexes,
+)
 from chupai.cli.games.bigtwo.play_view import LANGS, WORDS, word
 from chupai.cli.main import main
 from chupai.cli.play import run_play
 from chupai.cli.terminal import COMPACT_SEATS, seat_blocks, seat_scores_table
+from chupai.errors import CardParseError, ChupaiError
 
 AUTOPLAY = "0\npass\n" * 3000
 """Every prompt ends in a move: ``0`` leads the lowest single (it holds the
@@ -143,3 +152,40 @@ def test_simulate_many_seats(capsys: pytest.CaptureFixture[str], players: int, d
     assert [int(line.split()[0]) for line in seats] == list(range(players))
     assert main([*argv, "--json", "--no-progress"]) == 0
     assert len(json.loads(capsys.readouterr().out)["seats"]) == players
+
+
+# ----- two packs: identical cards typed and shown twice --------------------------------------
+
+THREE_D, FIVE_S = parse_mask("3D"), parse_mask("5S")
+
+
+def two(mask: int) -> int:
+    """Both copies of the cards of ``mask`` (the unary count form)."""
+    return mask | mask << 52
+
+
+def test_identical_cards_are_typed_twice_and_checked_against_the_hand() -> None:
+    assert parse_multiset(["3d", "3D"], 2) == two(THREE_D)
+    assert card_ids(parse_multiset(["3d", "5s", "3d"], 2)) == [0, 0, FIVE_S.bit_length() - 1]
+    with pytest.raises(ChupaiError, match="3D is given 3 times"):
+        parse_multiset(["3d"] * 3, 2)
+    with pytest.raises(CardParseError, match="appears 2 times"):  # one pack: as before
+        parse_multiset(["3d", "3d"], 1)
+    hand = THREE_D | two(FIVE_S)
+    check_held(two(FIVE_S) | THREE_D, hand)
+    with pytest.raises(ChupaiError, match="^you hold one 3D$"):
+        check_held(two(THREE_D), hand)
+    with pytest.raises(ChupaiError, match="^you do not hold 4D$"):
+        check_held(parse_mask("4D") | THREE_D, hand)
+
+
+@given(st.lists(st.integers(0, 51), max_size=30))
+def test_a_multiset_reads_back_its_cards(ids: list[int]) -> None:
+    ids = [c for c in ids if ids.count(c) <= 2]
+    mask = 0
+    for c in ids:
+        mask = add_card(mask, c)
+    assert card_ids(mask) == sorted(ids)
+    assert (mask >> 52) & ~mask == 0  # a second copy only where there is a first
+    order = sorted(ids)
+    assert [order[i] for i in pick_indexes(order, mask)] == order

@@ -45,7 +45,8 @@ from chupai.bigtwo.game import (
 from chupai.bigtwo.match import Match
 from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, make_bot
-from chupai.cards import RANKS, cards_of
+from chupai.cards import RANKS
+from chupai.cli.games.bigtwo.play_cards import card_ids, pick_indexes
 from chupai.cli.games.bigtwo.play_events import EventLines
 from chupai.cli.games.bigtwo.play_input import HELP, decision_help, hand_order, read_input
 from chupai.cli.games.bigtwo.play_view import compact_seats, leftover_note, match_scores, seat_extra
@@ -113,7 +114,7 @@ class PlaySession(EventLines):
     def cards(self, mask: int) -> Text:
         strength = self.deal.sort_key()
         return Text(" ").join(
-            self.card(c) for c in sorted(cards_of(mask), key=strength.__getitem__)
+            self.card(c) for c in sorted(card_ids(mask), key=strength.__getitem__)
         )
 
     def action(self, action: Any) -> Text:
@@ -132,7 +133,7 @@ class PlaySession(EventLines):
 
     def indexes(self, mask: int) -> str:
         order = hand_order(self.deal, self.human)
-        return " ".join(str(i) for i, c in enumerate(order) if mask >> c & 1)
+        return " ".join(str(i) for i in pick_indexes(order, mask))
 
     # ----- drawing -------------------------------------------------------------
     def intro(self) -> None:
@@ -243,7 +244,7 @@ class PlaySession(EventLines):
         return table
 
     def draw_hand(self, hand: int) -> None:
-        order = sorted(cards_of(hand), key=self.deal.sort_key().__getitem__)
+        order = sorted(card_ids(hand), key=self.deal.sort_key().__getitem__)
         self.say(Text(f"Your hand ({len(order)}):", style="bold"))
         rows = (len(order) + _ROW_CARDS - 1) // _ROW_CARDS
         per_row = (len(order) + rows - 1) // rows if rows else 0

@@ -19,8 +19,9 @@ from chupai.bigtwo.game import BigTwoDeal, Choice, Event, LastCard, Phase
 from chupai.bigtwo.match import replay_match as replay_bigtwo_match
 from chupai.bigtwo.record import replay, replay_steps
 from chupai.bigtwo.rules import BigTwoRules
-from chupai.cards import card_name, cards_of, parse_mask
+from chupai.cards import card_name, parse_mask
 from chupai.cli import replay_common as rc
+from chupai.cli.games.bigtwo.play_cards import card_ids
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
@@ -71,7 +72,7 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
         return  # the replay reports the broken header
 
     def text(mask: int) -> str:
-        return " ".join(card_name(c) for c in sorted(cards_of(mask), key=strength.__getitem__))
+        return " ".join(card_name(c) for c in sorted(card_ids(mask), key=strength.__getitem__))
 
     lead = "first deal" if rec.get("first_deal", True) else f"leader seat {rec.get('leader')}"
     ranking = rec.get("ranking")
