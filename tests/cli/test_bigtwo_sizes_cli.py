@@ -37,11 +37,15 @@ WIDTH = 100
 
 
 def play(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], **kw: Any
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    first: str = "",
+    **kw: Any,
 ) -> tuple[int, str]:
-    """Big Two with ``AUTOPLAY`` at seat 0 against greedy bots, 100 columns wide."""
+    """Big Two with ``first`` then ``AUTOPLAY`` at seat 0 against greedy bots,
+    100 columns wide."""
     args = play_args("bigtwo", **({"seed": 1, "bots": "greedy"} | kw))
-    return run_scripted(monkeypatch, capsys, run_play, args, AUTOPLAY, columns=WIDTH)
+    return run_scripted(monkeypatch, capsys, run_play, args, first + AUTOPLAY, columns=WIDTH)
 
 
 def score_rows(out: str, players: int) -> dict[str, list[int]]:
@@ -58,10 +62,12 @@ def test_a_13_seat_match_plays_to_the_end_readably(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "m13.json"
+    first = "hint\n3d 3d\n"
     code, out = play(
-        monkeypatch, capsys, overrides=["players=13"], deals=3, record=str(path), seed=4
+        monkeypatch, capsys, first, overrides=["players=13"], deals=3, record=str(path), seed=4
     )
     assert code == 0
+    assert "Hint: " in out and "✗ card '3D' appears 2 times but the decks hold 1" in out
     assert "Match over" in out and "After 3 deals" in out
     assert max(len(line) for line in out.splitlines()) <= WIDTH
     # the seat list: two blocks side by side, every seat on one of 7 lines
