@@ -77,6 +77,8 @@ def test_a_13_seat_match_plays_to_the_end_readably(
     rows = score_rows(out, 13)
     assert list(rows) == ["You"] + [f"Seat {s}" for s in range(1, 13)]
     assert all(sum(r[:-1]) == r[-1] for r in rows.values())
+    winners = out.rsplit("Score table", 1)[1].splitlines()[2 + 13]
+    assert winners.startswith("Winner") and len(re.findall(r"You|Seat \d+", winners)) == 3
     record = json.loads(path.read_text())
     assert [rows[n][-1] for n in rows] == record["totals"]
 

@@ -466,13 +466,15 @@ def seat_scores_table(
     *,
     title: str,
     headers: tuple[str, str, str],
+    winners: tuple[str, Sequence[str]] | None = None,
     last: int = 6,
 ) -> Table:
     """A score table with a row per seat (many seats): ``names`` the seats' cells,
     ``deals`` each deal's label and scores in order (only the ``last`` are shown,
     the earlier ones count in the total), ``totals`` the running totals (the best
     in green); ``headers`` are the seat, deal and total headers (``Seat``,
-    ``Deal``, ``Total``)."""
+    ``Deal``, ``Total``); ``winners``, a last row: its label and each deal's
+    winner."""
     shown = list(deals)[-last:]
     earlier = len(deals) - len(shown)
     seat, deal, total = headers
@@ -496,4 +498,8 @@ def seat_scores_table(
         cells += [f"{scores[s]:+d}" for _, scores in shown]
         cells.append(Text(f"{totals[s]:+d}", style="bold green" if totals[s] == best else "bold"))
         table.add_row(*cells)
+    if winners is not None:
+        label, names = winners
+        shown_names = list(names)[len(names) - len(shown) :]
+        table.add_row(Text(label, style="dim"), *([""] if earlier else []), *shown_names, "")
     return table

@@ -48,6 +48,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "score_table": {"en": "Score table", "zh": "计分表", "ja": "得点表"},
     "deal": {"en": "Deal", "zh": "局", "ja": "局"},
     "total": {"en": "Total", "zh": "合计", "ja": "合計"},
+    "winner": {"en": "Winner", "zh": "赢家", "ja": "勝者"},
     "to_holder": {
         "en": "The {n} leftover cards went face down to {seat} (holder of the lowest card).",
         "zh": "剩下的{n}张牌背面朝下给了{seat}（最小牌的持有者）。",
@@ -123,15 +124,16 @@ def compact_seats(
 def match_scores(match: Any, lang: str, name: Callable[[int], Text | str]) -> Table:
     """The score table of a Big Two match of many seats: a row per seat, the
     last six deals (a redeal's column is labelled ``redeal``) and the total."""
-    deals = [
-        ("redeal" if row.redeal else str(row.number), list(row.scores)) for row in match.table()
-    ]
+    rows = match.table()
+    deals = [("redeal" if row.redeal else str(row.number), list(row.scores)) for row in rows]
+    winners = ["—" if row.winner is None else str(name(row.winner)) for row in rows]
     return seat_scores_table(
         [name(s) for s in range(match.players)],
         deals,
         match.totals,
         title=word("score_table", lang),
         headers=(word("seat", lang), word("deal", lang), word("total", lang)),
+        winners=(word("winner", lang), winners),
     )
 
 
