@@ -7,8 +7,9 @@ a time limit. Every table marked ``<!-- check: KIND ARGS -->`` matches the code:
 - ``sizes``: one row per preset of every game (players, ``ActionSpace.n``, encoding size);
 - ``actions GAME PRESETS...``: the id range of every kind, one column per group of
   presets (``ActionSpace.layout()``);
-- ``options GAME PRESET``: ``n`` and the encoding size under one override, or
-  ``error`` for an option the action space cannot represent;
+- ``options GAME PRESET``: ``n`` and the encoding size under one override (or
+  several, comma-separated), or ``error`` for an option the action space cannot
+  represent;
 - ``encoding GAME PRESET``: the segments (``Encoder.layout``), repeated segments
   written once as ``COUNT × LENGTH``.
 """
@@ -156,8 +157,10 @@ def test_option_table(args: list[str], rows: list[list[str]]) -> None:
     game, preset = args
     base = ActionSpace.for_rules(game, preset)
     for override, n, size, effect in rows:
-        key, _, value = _code(override).partition("=")
-        rules = resolve_rules(game, preset, {key: value})
+        # one override, or several in one cell: `players=6, packs=2`
+        pairs = [o.partition("=") for o in _code(override).split(", ")]
+        key = pairs[0][0]
+        rules = resolve_rules(game, preset, {k: v for k, _, v in pairs})
         if n == "error":
             with pytest.raises(UnsupportedOptionError, match=key):
                 ActionSpace.for_rules(game, rules)

@@ -188,8 +188,9 @@ class HistoryKeys(NamedTuple):
 
 
 def _fast_planes(module: ModuleType, planes: CardPlanes) -> Any:
-    """The compiled twin of ``planes`` (None for a format it lacks)."""
-    if type(planes) is MaskPlanes:
+    """The compiled twin of ``planes`` (None for a format it lacks: the compiled
+    mask planes hold one pack's 52 bits)."""
+    if type(planes) is MaskPlanes and planes.size == 52:
         return module.Planes(())
     if (
         type(planes) is CountPlanes

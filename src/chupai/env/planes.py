@@ -90,14 +90,18 @@ class CardPlanes:
 
 
 class MaskPlanes(CardPlanes):
-    """Big Two: bit ``c`` of a 52-bit mask is value ``c``."""
+    """Big Two: bit ``c`` of a ``bits``-bit mask is value ``c`` (52 bits for one
+    pack; 104 for two, whose masks hold a second copy of card ``c`` at bit
+    ``52 + c``: the plane is then a thermometer, "at least one copy" and "two
+    copies" of each card)."""
 
-    def __init__(self) -> None:
-        super().__init__(52)
+    def __init__(self, bits: int = 52) -> None:
+        super().__init__(bits)
+        self._bytes = (bits + 7) // 8
 
     def _make(self, cards: int) -> Vector:
-        raw = np.frombuffer(cards.to_bytes(7, "little"), dtype=np.uint8)
-        return np.unpackbits(raw, bitorder="little")[:52].astype(_F32)
+        raw = np.frombuffer(cards.to_bytes(self._bytes, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, bitorder="little")[: self.size].astype(_F32)
 
     def decode(self, plane: npt.ArrayLike) -> int:
         a = np.asarray(plane)
@@ -132,15 +136,16 @@ class CountPlanes(CardPlanes):
         return sum(int(round(c)) << s for c, s in zip(counts, self.shifts))
 
 
-_MASK_PLANES: CardPlanes | None = None
+_MASK_PLANES: dict[int, CardPlanes] = {}
 _COUNT_PLANES: dict[tuple[tuple[int, ...], int], CardPlanes] = {}
 
 
-def mask_planes() -> CardPlanes:
-    global _MASK_PLANES
-    if _MASK_PLANES is None:
-        _MASK_PLANES = MaskPlanes()
-    return _MASK_PLANES
+def mask_planes(bits: int = 52) -> CardPlanes:
+    """The (shared) :class:`MaskPlanes` of ``bits``-bit masks."""
+    p = _MASK_PLANES.get(bits)
+    if p is None:
+        p = _MASK_PLANES[bits] = MaskPlanes(bits)
+    return p
 
 
 def count_planes(maxes: tuple[int, ...], width: int = 5) -> CardPlanes:

@@ -4,6 +4,7 @@ action space's blocks (choices, the plays of the 52 cards, last-card calls), the
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Final
 
 from chupai.actions import PASS, Pass
@@ -28,6 +29,7 @@ COMBINATION_OPTIONS: Final = (
     "flush_compare",
     "five_card_rule",
     "last_card_call",
+    "packs",
 )
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
 
@@ -39,9 +41,21 @@ _CHOICES: Final = tuple(
 )
 
 
+def _full_deck(packs: int) -> int:
+    """Every card of ``packs`` packs (:data:`chupai.bigtwo.packs.FULL`)."""
+    if packs == 1:
+        return int(b2_game.FULL_DECK)
+    from chupai.bigtwo import packs as b2_packs
+
+    return int(b2_packs.FULL[packs])
+
+
 def base_rules(rules: BigTwoRules) -> BigTwoRules:
-    """The preset whose other options the space's canonical rules take."""
-    return STANDARD
+    """The preset whose other options the space's canonical rules take (with two
+    packs, at five seats: the plays do not depend on the table's size)."""
+    if rules.packs == 1:
+        return STANDARD
+    return dataclasses.replace(STANDARD, players=5, packs=rules.packs)
 
 
 def check(rules: BigTwoRules) -> None:
@@ -63,7 +77,7 @@ def check(rules: BigTwoRules) -> None:
 
 def build_space(rules: BigTwoRules) -> tuple[Blocks, TextFn]:
     """The blocks of the space of ``rules`` and the text of an action."""
-    plays = hand_combos(b2_game.FULL_DECK, rules)
+    plays = hand_combos(_full_deck(rules.packs), rules)
     plays.sort(key=play_order(list(b2_combos.ComboKind)))
     blocks: Blocks = [("pass", [PASS]), ("choice", list(_CHOICES))]
     blocks += play_blocks(plays)
@@ -124,8 +138,12 @@ class BigTwoCodec(cd.Codec):
     """:func:`_play_cards` as data (the compiled writer)."""
 
     def __init__(self, rules: Any) -> None:
-        full = rules.cards_per_hand + (1 if rules.leftover_count else 0)
-        super().__init__(rules.players, cd.mask_planes(), full)
+        # the largest hand: the seats dealt one more (round_robin), or the
+        # starting card's holder with every leftover card
+        full = rules.cards_per_hand + rules.leftover_count + (1 if rules.extra_cards else 0)
+        super().__init__(rules.players, cd.mask_planes(52 * rules.packs), full)
+        self._two_packs = rules.packs == 2
+        self._full = _full_deck(rules.packs)
         n = self.players
         phases = tuple(b2_game.Phase)
         self._phase_index = {ph: i for i, ph in enumerate(phases)}
@@ -213,6 +231,8 @@ class BigTwoCodec(cd.Codec):
 
     def values(self, obs: Any) -> cd.RowValues:
         o: b2_game.Observation = obs
+        if self._two_packs:
+            return self._values_two_packs(o)
         n = self.players
         me = o.seat
         played = o.played
@@ -233,6 +253,42 @@ class BigTwoCodec(cd.Codec):
         return self.row_values(
             o,
             unseen=_FULL & ~seen,
+            known=known,
+            extra=(shown,),
+            top=0 if o.top is None else o.top.mask,
+            state=self._state_values(o),
+            hist=hist,
+            cards_of=_play_cards,
+        )
+
+    def _values_two_packs(self, o: b2_game.Observation) -> cd.RowValues:
+        """:meth:`values` with two packs: the masks count copies (bit ``52 + c``:
+        a second copy of card ``c``), so sets of different physical cards are
+        summed and taken away with :mod:`chupai.bigtwo.packs`. A card known to go
+        to a seat leaves that seat's known plane when that seat plays it."""
+        from chupai.bigtwo import packs as b2_packs
+
+        n = self.players
+        me = o.seat
+        played = o.played
+        on_table = 0
+        for p in played:
+            on_table = b2_packs.add(on_table, p)
+        hist = o.history
+        # a face-up leftover is in exposed (left), a hand (taken) or both views
+        # name the same physical cards: the per-card maximum (``|``) is the union
+        shown = o.exposed | o.leftover_shown
+        seen = b2_packs.add(b2_packs.add(o.hand, on_table), o.exposed)
+        known = [0] * n
+        if hist and not isinstance(hist[0].action, _PLAY_ACTIONS):
+            known = self._known(o)
+            for s in range(n):
+                if s != me:
+                    known[s] = b2_packs.take(known[s], played[s])
+                    seen = b2_packs.add(seen, known[s])
+        return self.row_values(
+            o,
+            unseen=b2_packs.take(self._full, seen),
             known=known,
             extra=(shown,),
             top=0 if o.top is None else o.top.mask,
