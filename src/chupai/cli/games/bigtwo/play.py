@@ -43,10 +43,11 @@ from chupai.bigtwo.game import (
     redeal_reasons,
 )
 from chupai.bigtwo.match import Match
+from chupai.bigtwo.packs import ids as card_ids
 from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, make_bot
 from chupai.cards import RANKS
-from chupai.cli.games.bigtwo.play_cards import card_ids, pick_indexes
+from chupai.cli.games.bigtwo.play_cards import pick_indexes
 from chupai.cli.games.bigtwo.play_events import EventLines
 from chupai.cli.games.bigtwo.play_input import HELP, decision_help, hand_order, read_input
 from chupai.cli.games.bigtwo.play_view import compact_seats, leftover_note, match_scores, seat_extra

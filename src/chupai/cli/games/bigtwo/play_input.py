@@ -14,14 +14,9 @@ from __future__ import annotations
 
 from chupai.bigtwo.combos import Combo, classify_or_none, explain
 from chupai.bigtwo.game import CHOICE_NAMES, PASS, BigTwoDeal, Choice, LastCard, Pass, Phase
+from chupai.bigtwo.packs import add, ids as card_ids
 from chupai.cards import card_name
-from chupai.cli.games.bigtwo.play_cards import (
-    add_card,
-    card_ids,
-    check_held,
-    parse_multiset,
-    pick_indexes,
-)
+from chupai.cli.games.bigtwo.play_cards import check_held, parse_multiset, pick_indexes
 from chupai.cli.terminal import COMMANDS, Command, commands_help, reads_commands
 from chupai.errors import CardParseError, ChupaiError
 
@@ -119,7 +114,7 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
             if i in seen_index:
                 raise ChupaiError(f"index {i} is given twice")
             seen_index.add(i)
-            mask = add_card(mask, order[i])
+            mask = add(mask, 1 << order[i])
         else:
             card_words.append(word)
     if card_words:
@@ -130,8 +125,7 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
                 f"card {card_name(both.bit_length() - 1)} is given twice (by index and by name)"
             )
         check_held(tokens, deal.hands[seat])
-        for c in card_ids(tokens):
-            mask = add_card(mask, c)
+        mask = add(mask, tokens)
     check_held(mask, deal.hands[seat])  # two packs: a card by index and by name
     return mask
 

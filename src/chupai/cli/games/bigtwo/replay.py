@@ -17,11 +17,11 @@ from rich.text import Text
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import BigTwoDeal, Choice, Event, LastCard, Phase
 from chupai.bigtwo.match import replay_match as replay_bigtwo_match
+from chupai.bigtwo.packs import ids as card_ids
 from chupai.bigtwo.record import replay, replay_steps
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.cards import card_name, parse_mask
 from chupai.cli import replay_common as rc
-from chupai.cli.games.bigtwo.play_cards import card_ids
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
 
