@@ -146,9 +146,14 @@ def test_the_seat_score_table_keeps_the_last_deals_and_the_total() -> None:
     assert row == [0 + 1 + 2, 3, 4, 5, 6, 7, 8, 36]
 
 
-@pytest.mark.parametrize("players, deals", [(13, 2), (52, 1)])
-def test_simulate_many_seats(capsys: pytest.CaptureFixture[str], players: int, deals: int) -> None:
+@pytest.mark.parametrize(
+    "players, packs, deals", [(13, 1, 2), pytest.param(52, 1, 1, marks=pytest.mark.slow), (6, 2, 2)]
+)
+def test_simulate_many_seats(
+    capsys: pytest.CaptureFixture[str], players: int, packs: int, deals: int
+) -> None:
     argv = ["simulate", "bigtwo", "--set", f"players={players}", "--deals", str(deals)]
+    argv += ["--set", f"packs={packs}"]
     assert main([*argv, "--bots", "random,greedy,heuristic", "--no-progress"]) == 0
     out = capsys.readouterr().out
     seats = out.split("by seat (all bots):")[1].splitlines()[2 : 2 + players]
@@ -192,3 +197,34 @@ def test_a_multiset_reads_back_its_cards(cards: list[int]) -> None:
     assert (mask >> 52) & ~mask == 0  # a second copy only where there is a first
     order = sorted(cards)
     assert [order[i] for i in pick_indexes(order, mask)] == order
+
+
+def test_a_6_seat_two_pack_match_plays_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "m6x2.json"
+    code, out = play(
+        monkeypatch, capsys, overrides=["players=6", "packs=2"], deals=2, seed=3, record=str(path)
+    )
+    assert code == 0 and "After 2 deals" in out
+    assert "Rules: bigtwo(preset=standard,players=6,packs=2)" in out
+    assert max(len(line) for line in out.splitlines()) <= WIDTH
+    totals = out.rsplit("Total", 1)[1].split("\n", 1)[0].split()
+    assert [int(t) for t in totals] == json.loads(path.read_text())["totals"]
+
+
+def test_identical_cards_in_a_two_pack_deal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = resolve("standard", {"players": "6", "packs": "2"})
+    hand = new_deal(rules, 2).hands[0]
+    assert set(ids(hand >> 52)) == set(ids(parse_mask("9D AH")))  # the seed's pairs
+    assert not hand & parse_mask("3D")
+    first = "3c 3c\n9d 9d 9d\n3d\n"
+    code, out = play(monkeypatch, capsys, first, overrides=["players=6", "packs=2"], seed=2)
+    assert code == 0
+    hand_line = out.split("Your hand (", 1)[1].splitlines()[2]
+    assert "9♦  9♦" in hand_line and "A♥  A♥" in hand_line
+    assert "✗ you hold one 3C" in out
+    assert "✗ card '9D' appears 3 times but the decks hold 2" in out
+    assert "✗ you do not hold 3D" in out
