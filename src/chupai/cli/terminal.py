@@ -74,6 +74,10 @@ __all__ = [
     "score_text",
     "total_row",
     "outcome_table",
+    "COMPACT_SEATS",
+    "seat_blocks",
+    "side_by_side",
+    "seat_scores_table",
     "second_person",
     "told_to",
 ]
@@ -420,4 +424,82 @@ def outcome_table(*columns: str | tuple[str, JustifyMethod], **kw: Any) -> Table
             table.add_column(column)
         else:
             table.add_column(column[0], justify=column[1])
+    return table
+
+
+COMPACT_SEATS: Final = 8
+"""Up to this many seats the seat list is one table and the score table has a
+column per seat; beyond, the seat list is drawn in side-by-side blocks
+(:func:`seat_blocks`) and the score table has a row per seat
+(:func:`seat_scores_table`), so that 13 or 52 seats stay readable at 100 columns."""
+
+
+def seat_blocks(players: int) -> list[range]:
+    """The seats of each side-by-side block of the seat list: one block up to
+    :data:`COMPACT_SEATS`, two up to 26 seats, three beyond (the seats in order,
+    the first blocks one longer when they do not divide evenly).
+
+    >>> seat_blocks(4), seat_blocks(13)
+    ([range(0, 4)], [range(0, 7), range(7, 13)])
+    """
+    blocks = 1 if players <= COMPACT_SEATS else 2 if players <= 26 else 3
+    size, longer = divmod(players, blocks)
+    starts = [b * size + min(b, longer) for b in range(blocks + 1)]
+    return [range(starts[b], starts[b + 1]) for b in range(blocks)]
+
+
+def side_by_side(tables: Sequence[Table]) -> Table | Text:
+    """``tables`` next to each other, three columns apart (the one table alone)."""
+    if len(tables) == 1:
+        return tables[0]
+    grid = Table.grid(padding=(0, 3))
+    for _ in tables:
+        grid.add_column(vertical="top")
+    grid.add_row(*tables)
+    return grid
+
+
+def seat_scores_table(
+    names: Sequence[Text | str],
+    deals: Sequence[tuple[str, Sequence[int]]],
+    totals: Sequence[int],
+    *,
+    title: str,
+    headers: tuple[str, str, str],
+    winners: tuple[str, Sequence[str]] | None = None,
+    last: int = 6,
+) -> Table:
+    """A score table with a row per seat (many seats): ``names`` the seats' cells,
+    ``deals`` each deal's label and scores in order (only the ``last`` are shown,
+    the earlier ones count in the total), ``totals`` the running totals (the best
+    in green); ``headers`` are the seat, deal and total headers (``Seat``,
+    ``Deal``, ``Total``); ``winners``, a last row: its label and each deal's
+    winner."""
+    shown = list(deals)[-last:]
+    earlier = len(deals) - len(shown)
+    seat, deal, total = headers
+    columns: list[str | tuple[str, JustifyMethod]] = [seat]
+    if earlier:
+        columns.append((f"{deal} 1–{earlier}", "right"))
+    columns += [(f"{deal} {label}", "right") for label, _ in shown]
+    table = outcome_table(
+        *columns,
+        (total, "right"),
+        title=title,
+        title_justify="left",
+        title_style="bold",
+    )
+    best = max(totals)
+    for s, name in enumerate(names):
+        cells: list[Text | str] = [name]
+        if earlier:
+            before = totals[s] - sum(scores[s] for _, scores in shown)
+            cells.append(f"{before:+d}")
+        cells += [f"{scores[s]:+d}" for _, scores in shown]
+        cells.append(Text(f"{totals[s]:+d}", style="bold green" if totals[s] == best else "bold"))
+        table.add_row(*cells)
+    if winners is not None:
+        label, names = winners
+        shown_names = list(names)[len(names) - len(shown) :]
+        table.add_row(Text(label, style="dim"), *([""] if earlier else []), *shown_names, "")
     return table

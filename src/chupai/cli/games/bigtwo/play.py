@@ -30,7 +30,6 @@ from typing import Any, Final
 from rich.table import Table
 from rich.text import Text
 
-from chupai.bigtwo import packs
 from chupai.bigtwo.combos import Combo, ComboKind
 from chupai.bigtwo.game import (
     PASS,
@@ -44,13 +43,24 @@ from chupai.bigtwo.game import (
     redeal_reasons,
 )
 from chupai.bigtwo.match import Match
+from chupai.bigtwo.packs import ids as card_ids
 from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, make_bot
 from chupai.cards import RANKS
+from chupai.cli.games.bigtwo.play_cards import pick_indexes
 from chupai.cli.games.bigtwo.play_events import EventLines
 from chupai.cli.games.bigtwo.play_input import HELP, decision_help, hand_order, read_input
+from chupai.cli.games.bigtwo.play_view import compact_seats, leftover_note, match_scores, seat_extra
 from chupai.cli.match_session import BaseMatchSession
-from chupai.cli.terminal import ordinal, outcome_table, score_text, seat_bots, told_to, total_row
+from chupai.cli.terminal import (
+    COMPACT_SEATS,
+    ordinal,
+    outcome_table,
+    score_text,
+    seat_bots,
+    told_to,
+    total_row,
+)
 from chupai.names import action_name, game_name
 from chupai.options import parse_overrides
 from chupai.protocol import GameSpec
@@ -105,7 +115,7 @@ class PlaySession(EventLines):
     def cards(self, mask: int) -> Text:
         strength = self.deal.sort_key()
         return Text(" ").join(
-            self.card(c) for c in sorted(packs.ids(mask), key=strength.__getitem__)
+            self.card(c) for c in sorted(card_ids(mask), key=strength.__getitem__)
         )
 
     def action(self, action: Any) -> Text:
@@ -124,7 +134,7 @@ class PlaySession(EventLines):
 
     def indexes(self, mask: int) -> str:
         order = hand_order(self.deal, self.human)
-        return " ".join(str(i) for i, c in enumerate(order) if mask >> c & 1)
+        return " ".join(str(i) for i in pick_indexes(order, mask))
 
     # ----- drawing -------------------------------------------------------------
     def intro(self) -> None:
@@ -147,14 +157,9 @@ class PlaySession(EventLines):
             line = self.event_line(ev)
             if line is not None:
                 self.say(line)
-        left = deal.rules.leftover_count
-        if left and deal.rules.leftover_rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
-            self.say(
-                f"The leftover card went face down to {self.name(deal.starting_player)} "
-                "(holder of the lowest card)."
-            )
-        elif left and deal.rules.leftover_rule is LeftoverRule.SET_ASIDE:
-            self.say("The leftover card is set aside face down.")
+        note = leftover_note(deal, self.name, self.lang)
+        if note:
+            self.say(note)
         if self.match_label is None:
             self.say_help_note()
 
@@ -205,9 +210,18 @@ class PlaySession(EventLines):
         self.say(self.seats_table(obs))
         self.draw_turn(obs, obs.phase is Phase.PLAY)
 
-    def seats_table(self, obs: Any) -> Table:
-        table = self.seats_frame("Cards", "This trick")
+    def seats_table(self, obs: Any) -> Any:
         trick = self.trick if obs.top is not None else {}
+        if obs.players > COMPACT_SEATS:
+            return compact_seats(
+                obs,
+                self.lang,
+                name=lambda s: Text(self.name(s), style="bold green" if s == self.human else ""),
+                marker=lambda s: self.marker(s, obs.current_player),
+                trick=lambda s: self.trick_cell(trick, s, obs.top, obs.top_player),
+                extra=lambda s: seat_extra(obs, s, self.title),
+            )
+        table = self.seats_frame("Cards", "This trick")
         for seat in range(obs.players):
             label = self.seat_label(seat)
             if seat == obs.dealer:
@@ -231,7 +245,7 @@ class PlaySession(EventLines):
         return table
 
     def draw_hand(self, hand: int) -> None:
-        order = sorted(packs.ids(hand), key=self.deal.sort_key().__getitem__)
+        order = sorted(card_ids(hand), key=self.deal.sort_key().__getitem__)
         self.say(Text(f"Your hand ({len(order)}):", style="bold"))
         rows = (len(order) + _ROW_CARDS - 1) // _ROW_CARDS
         per_row = (len(order) + rows - 1) // rows if rows else 0
@@ -517,6 +531,8 @@ class MatchSession(BaseMatchSession):
 
     def score_table(self) -> Table:
         m = self.match
+        if m.players > COMPACT_SEATS:
+            return match_scores(m, self.lang, self.name)
         table = self.score_columns("Winner")
         for row in m.table():
             label = "redeal" if row.redeal else str(row.number)

@@ -12,10 +12,11 @@ Command(name='show', arg='')
 
 from __future__ import annotations
 
-from chupai.bigtwo import packs
 from chupai.bigtwo.combos import Combo, classify_or_none, explain
 from chupai.bigtwo.game import CHOICE_NAMES, PASS, BigTwoDeal, Choice, LastCard, Pass, Phase
-from chupai.cards import card_name, cards_of, parse_mask
+from chupai.bigtwo.packs import add, ids as card_ids
+from chupai.cards import card_name
+from chupai.cli.games.bigtwo.play_cards import check_held, parse_multiset, pick_indexes
 from chupai.cli.terminal import COMMANDS, Command, commands_help, reads_commands
 from chupai.errors import CardParseError, ChupaiError
 
@@ -59,7 +60,7 @@ _COMMANDS = {**COMMANDS, "show": "show", "table": "show"}
 def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
     """The cards of ``seat`` in display order (the rules' single-card order)."""
     strength = deal.sort_key()
-    return sorted(packs.ids(deal.hands[seat]), key=strength.__getitem__)  # copies repeated
+    return sorted(card_ids(deal.hands[seat]), key=strength.__getitem__)
 
 
 @reads_commands(_COMMANDS, "show")
@@ -113,41 +114,25 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
             if i in seen_index:
                 raise ChupaiError(f"index {i} is given twice")
             seen_index.add(i)
-            mask = packs.add(mask, 1 << order[i])
+            mask = add(mask, 1 << order[i])
         else:
             card_words.append(word)
-    if card_words and deal.rules.packs == 2:  # two packs: indexes and tokens add up
-        tokens = _parse_tokens(card_words, 2)
-        if ((mask >> 52) & tokens) | (mask & (tokens >> 52)):
-            raise ChupaiError("a card is named more often than the two packs hold it")
-        mask = packs.add(mask, tokens)
-        missing = packs.norm(mask & ~deal.hands[seat])
-        if missing:
-            once = deal.hands[seat] & missing  # cards named twice, held once
-            raise ChupaiError(
-                f"you hold only one {packs.names(once)}"
-                if once
-                else f"you do not hold {packs.names(missing)}"
-            )
-        return mask
     if card_words:
-        tokens = _parse_tokens(card_words)
+        tokens = _parse_tokens(card_words, deal.rules.packs)
         both = tokens & mask
-        if both:
+        if both and deal.rules.packs == 1:
             raise ChupaiError(
                 f"card {card_name(both.bit_length() - 1)} is given twice (by index and by name)"
             )
-        missing = tokens & ~deal.hands[seat]
-        if missing:
-            names = " ".join(card_name(c) for c in cards_of(missing))
-            raise ChupaiError(f"you do not hold {names}")
-        mask |= tokens
+        check_held(tokens, deal.hands[seat])
+        mask = add(mask, tokens)
+    check_held(mask, deal.hands[seat])  # two packs: a card by index and by name
     return mask
 
 
-def _parse_tokens(words: list[str], packs_count: int = 1) -> int:
+def _parse_tokens(words: list[str], packs: int = 1) -> int:
     try:
-        return parse_mask(words) if packs_count == 1 else packs.parse(words, packs_count)
+        return parse_multiset(words, packs)
     except CardParseError as exc:
         message = str(exc)
         if "e.g." not in message:
@@ -182,7 +167,7 @@ def decision_help(deal: BigTwoDeal) -> str:
             parts.append(f"'{tokens}' (a card you do not hold)")
         else:
             order = hand_order(deal, deal.current_player or 0)
-            index = " ".join(str(order.index(c)) for c in packs.ids(example.cards) if c in order)
+            index = " ".join(str(i) for i in pick_indexes(order, example.cards))
             parts.append(f"'{tokens}' or '{name} {index}' (cards by token or index)")
     if any(a.number >= 0 for a in legal):
         parts.append(
@@ -218,5 +203,5 @@ def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
     if head == "name":
         if any(w.isdigit() for w in rest):
             raise ChupaiError("name the card you want by its token, e.g. 'name 2s'")
-        return Choice("name", _parse_tokens(rest))
+        return Choice("name", _parse_tokens(rest, deal.rules.packs))
     return Choice(head, _read_cards(deal, seat, rest))
