@@ -231,3 +231,12 @@ def test_gym_wrapper_at_six_seats() -> None:
         obs, reward, term, trunc, _ = g.step(int(ids[rng.integers(len(ids))]))
         done = term or trunc
     assert reward != 0
+
+
+def test_render_lists_every_seat_at_thirteen() -> None:
+    e = raw_env(game="bigtwo", rules=_rules(13), render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    rows = [line for line in text.splitlines() if line.startswith("seat_")]
+    assert [r.split()[0] for r in rows] == [f"seat_{k}" for k in range(13)]
+    assert all(" 4 " in f" {r} " for r in rows)  # four cards each, no hand shown
