@@ -72,6 +72,9 @@ class Variant(NamedTuple):
     overrides: tuple[tuple[str, str], ...] = ()
     seeds: tuple[int, ...] = SEEDS
     """The deal seeds (Big A: two deals, its random deals are long)."""
+    movecounts: bool = True
+    """Whether its positions are in ``movecounts_<game>.txt`` (the table-size
+    variants are not: that file stays as it was)."""
 
 
 # Explicit lists (no computed module names): a new preset must be added here, and
@@ -89,6 +92,9 @@ VARIANTS: tuple[Variant, ...] = (
         (("players", "3"), ("leftover_rule", "malaysian")),
     ),
     Variant("bigtwo", "standard_pre_exchange", "standard", (("pre_exchange", "true"),)),
+    Variant(
+        "bigtwo", "standard_players13", "standard", (("players", "13"),), (0, 1), movecounts=False
+    ),
     Variant("doudizhu", "classic", "classic"),
     Variant("doudizhu", "four_player", "four_player"),
     Variant("biga", "standard", "standard", seeds=(0, 2)),
@@ -303,7 +309,7 @@ MOVES_NOTE = """\
 
 
 def _move_variants(game: str) -> list[Variant]:
-    return [v for v in VARIANTS if v.game == game]
+    return [v for v in VARIANTS if v.game == game and v.movecounts]
 
 
 def moves_hash(moves: Mapping[str, Any]) -> str:

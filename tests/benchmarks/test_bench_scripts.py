@@ -4,7 +4,8 @@ and must end with one JSON line holding its figures.
 The Dou Dizhu script compares against RLCard and OpenSpiel when they are
 importable; the expected peer keys follow what this interpreter can import, and
 one run with both packages hidden checks that the script skips them cleanly.
-About 10 s in all.
+About 70 s in all: the default run keeps the quick ones (search, 大怪路子 and its
+ladder, about 3 s); ``-m slow`` runs the others too.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ def doudizhu() -> tuple[str, dict[str, Any]]:
     return run_script("bench_doudizhu.py", "--quick")
 
 
+@pytest.mark.slow  # about 11 s: four presets, compiled and pure
 def test_bigtwo_quick_json(bigtwo: dict[str, Any]) -> None:
     assert bigtwo["benchmark"] == "bigtwo"
     assert {"python", "method", "target_deals_per_s", "presets"} <= bigtwo.keys()
@@ -165,12 +167,14 @@ def check_doudizhu(data: dict[str, Any], rlcard: bool, openspiel: bool) -> None:
     assert ("meets_10x_rlcard_game" in data["target"]) is rlcard
 
 
+@pytest.mark.slow  # about 5 s: the peers (RLCard, OpenSpiel) too
 def test_doudizhu_quick_json(doudizhu: tuple[str, dict[str, Any]]) -> None:
     out, data = doudizhu
     check_doudizhu(data, HAVE_RLCARD, HAVE_OPENSPIEL)
     assert "random games/s" in out and "legal moves of a random 20-card landlord hand" in out
 
 
+@pytest.mark.slow  # about 2 s
 def test_doudizhu_skips_absent_peers(tmp_path: Path) -> None:
     """With rlcard and pyspiel shadowed by modules that fail to import, the script
     still runs, says it skipped them, and reports chupai's figures only."""
@@ -196,6 +200,7 @@ def test_doudizhu_skips_absent_peers(tmp_path: Path) -> None:
     assert out.count("SKIPPED") == 2
 
 
+@pytest.mark.slow  # about 3 s
 def test_biga_quick_json() -> None:
     out, data = run_script("bench_biga.py", "--quick")
     assert data["benchmark"] == "biga"
@@ -237,6 +242,7 @@ ENV_GAMES = (
 )
 
 
+@pytest.mark.slow  # about 30 s: the env benchmark runs every game twice (compiled and pure)
 @pytest.mark.skipif(not HAVE_ENV, reason="needs the env extra (numpy, gymnasium, pettingzoo)")
 def test_env_quick_json() -> None:
     """Steps/s of the AEC env and the batch runner for every game, with the
@@ -316,6 +322,7 @@ def test_search_quick_json() -> None:
     assert "rollout=core" in out
 
 
+@pytest.mark.slow  # about 5 s: one child process per game and engine
 def test_memory_quick_json() -> None:
     _, data = run_script("bench_memory.py", "--quick")
     assert data["target_mib"] == 45

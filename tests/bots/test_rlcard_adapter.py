@@ -309,6 +309,7 @@ def run_bench(*args: str) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow  # about 6 s: two benchmark runs in child processes
 def test_strength_benchmark_smoke() -> None:
     one = run_bench("--games", "24", "--bots", "greedy", "--chunk", "5")
     two = run_bench(

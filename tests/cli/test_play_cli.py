@@ -296,7 +296,7 @@ def test_no_arguments_plays_with_a_random_seed_that_is_shown() -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (("--players", "5"), "players"),
+        (("--players", "53"), "players"),
         (("--seat", "4"), "--seat 4"),
         (("--bots", "greedy,random"), "--bots"),
         (("--bots", "nosuch"), "unknown bot"),

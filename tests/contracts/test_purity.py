@@ -301,6 +301,7 @@ def test_the_purity_checker_accepts_a_seeded_generator(
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # about 20 s; the lint step runs the same ``mypy --strict``
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed")
 def test_mypy_strict_on_the_core(tmp_path: Path) -> None:
     """``mypy --strict`` over the whole package (src/chupai: core and layers)."""

@@ -118,9 +118,10 @@ def test_move_generation_matches_the_reference(
 def test_the_public_names_are_bound_to_the_engine_in_use() -> None:
     want = compiled.load("chupai.bigtwo._fast")
     if want is None:
-        assert movegen.hand_combos is movegen._hand_combos_py
-    else:
-        assert movegen.hand_combos is want.hand_combos
+        assert movegen._hand_combos_one is movegen._hand_combos_py
+    else:  # one pack (two packs always go to the pure generator)
+        assert movegen._hand_combos_one is want.hand_combos
+        assert movegen._legal_plays_one is want.legal_plays
         assert movegen.follow_filter is want.follow_filter
 
 

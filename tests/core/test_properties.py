@@ -250,7 +250,8 @@ def test_every_card_name_round_trips() -> None:
 
 FIELDS = option_fields(BigTwoRules)
 _INT_RANGES = {
-    "players": (2, 4),
+    "players": (2, 52),
+    "packs": (1, 1),
     "hand_size": (1, 26),
     "redeal_max_points": (0, 20),
     "winner_bonus": (0, 50),

@@ -82,6 +82,7 @@ def _quiet(socks: dict[tuple[str, int], tuple[ClientConnection, dict[str, Any]]]
     raise AssertionError("the tables did not come to rest")
 
 
+@pytest.mark.slow  # about 15 s; test_web_storage kills a server mid-play in the default run
 def test_sigkill_and_restart_lose_nothing(tmp_path: Path) -> None:
     db = tmp_path / "serve.sqlite3"
     server = ServerProcess(db).start()

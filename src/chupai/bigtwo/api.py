@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import Combo, ComboKind, beats, classify_or_none, explain, tables
 from chupai.bigtwo.movegen import legal_plays
 from chupai.bigtwo.rules import BigTwoRules
-from chupai.cards import card_name, cards_of, parse_mask
+from chupai.cards import parse_mask
 from chupai.errors import CardParseError
 
 __all__ = ["judge", "moves", "combo_text"]
@@ -28,12 +29,16 @@ _KIND_ORDER = {k: i for i, k in enumerate(ComboKind)}
 
 def combo_text(combo: Combo, rules: BigTwoRules) -> str:
     """Canonical text of a combination's cards (ascending single-card order)."""
-    cs = tables(rules).card_strength
-    return " ".join(card_name(c) for c in sorted(cards_of(combo.mask), key=cs.__getitem__))
+    return packs.names(combo.mask, tables(rules).card_strength)
+
+
+def _cards(rules: BigTwoRules, text: str) -> int:
+    """The cards of ``text``: one pack, or two (a card named up to twice)."""
+    return parse_mask(text) if rules.packs == 1 else packs.parse(text, rules.packs)
 
 
 def _previous(rules: BigTwoRules, over: str) -> Combo:
-    mask = parse_mask(over)
+    mask = _cards(rules, over)
     combo = classify_or_none(mask, rules)
     if combo is None:
         raise CardParseError.not_a_combination(over, explain(mask, rules))
@@ -45,7 +50,7 @@ def judge(rules: BigTwoRules, play: str, over: str | None = None) -> dict[str, A
     "reason": R}``. Raises :class:`CardParseError` on malformed cards, and when
     ``over`` is not itself a combination. PLAY and PREVIOUS are checked each
     against the pack on its own."""
-    mask = parse_mask(play)
+    mask = _cards(rules, play)
     top = _previous(rules, over) if over is not None else None
     combo = classify_or_none(mask, rules)
     if combo is None:
@@ -60,7 +65,7 @@ def moves(rules: BigTwoRules, hand: str, over: str | None = None) -> dict[str, A
     """``{"moves": [{"cards": ..., "type": ...}, ...]}``: every distinct legal
     play of ``hand`` (leading, or following ``over``), sorted by size, type and
     strength. Pass is not listed."""
-    mask = parse_mask(hand)
+    mask = _cards(rules, hand)
     top = _previous(rules, over) if over is not None else None
     plays = legal_plays(mask, rules, top)
     plays.sort(key=lambda c: (c.mask.bit_count(), _KIND_ORDER[c.kind], c.group, c.key))

@@ -50,6 +50,8 @@ __all__ = [
     "explain",
     "beats",
     "beats_fn",
+    "ties_beat",
+    "TIE_BITS",
     "GROUP_MONSTER",
     "SUIT_MASKS",
     "FIVE_CARD_CATEGORY",
@@ -112,7 +114,7 @@ class Combo(NamedTuple):
 
     def cards_text(self, order: list[int] | None = None) -> str:
         """The cards in canonical notation (ascending by ``order``, default id)."""
-        ids = cards_of(self.mask)
+        ids = sorted(cards_of(self.mask & _LOW) + cards_of(self.mask >> 52))  # copies repeated
         if order is not None:
             ids.sort(key=order.__getitem__)
         return " ".join(card_name(c) for c in ids)
@@ -132,6 +134,9 @@ _STRAIGHT_RANKING: Final = {
     StraightOrder.TAIWAN: "A2345 34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA 23456".split(),
     StraightOrder.JQKA2_HIGH: "34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA JQKA2".split(),
 }
+
+_LOW: Final = (1 << 52) - 1
+"""The first copy of every card (two packs: :mod:`chupai.bigtwo.packs`)."""
 
 SUIT_MASKS: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
 """Mask of all 13 cards of suit index ``s``."""
@@ -401,6 +406,8 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
     n = mask.bit_count()
     if n == 0:
         return None, "no cards"
+    if rules.packs == 2:
+        return _analyse_two(mask, n, rules)
     if mask >> 52:
         return None, "Big Two is played without jokers"
     if n > 5:
@@ -420,6 +427,99 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
     if not t.allows[shape.kind]:
         return None, shape.refusal.format(rules=rules)
     return t.make(shape.kind, mask, shape.key(mask, nib, t)), ""
+
+
+# ----- two packs (docs/bigtwo.md, "Table sizes and two packs") --------------------------
+
+TIE_BITS: Final = 30
+"""With two packs a key is ``(one-pack key) << TIE_BITS | tie``: ``tie`` lists the
+cards' strengths, the play's main group first, each group from the strongest down,
+so that plays the one-pack comparison leaves equal compare card by card and only
+plays of the same cards stay equal (:func:`beats` with ``identical_beats``)."""
+
+
+def _counts_two(mask: CardMask) -> list[int]:
+    """Cards of each rank, copies counted (a mask in the unary form)."""
+    lo, hi = mask & _LOW, mask >> 52
+    return [_COUNT[(lo >> (4 * r)) & 15] + _COUNT[(hi >> (4 * r)) & 15] for r in range(13)]
+
+
+def _tie(mask: CardMask, counts: list[int], t: Tables, grouped: bool) -> int:
+    """The cards' strengths from the strongest down, the largest group of a rank first
+    when ``grouped`` (a flush has no groups: its cards go by strength alone)."""
+    cs = t.card_strength
+    cards = [c for c in cards_of(mask & _LOW)] + [c for c in cards_of(mask >> 52)]
+    if grouped:
+        cards.sort(key=lambda c: (counts[c >> 2], cs[c]), reverse=True)
+    else:
+        cards.sort(key=cs.__getitem__, reverse=True)
+    tie = 0
+    for c in cards:
+        tie = tie << 6 | cs[c]
+    return tie << 6 * (5 - len(cards))
+
+
+_NO_FIVE: Final = "five cards of one rank form no combination (Big Two has no five of a kind)"
+
+
+def _flush_ranks(mask: CardMask) -> list[int]:
+    lo, hi = mask & _LOW, mask >> 52
+    return sorted([c >> 2 for c in cards_of(lo)] + [c >> 2 for c in cards_of(hi)], reverse=True)
+
+
+def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules) -> tuple[Combo | None, str]:
+    """:func:`_analyse` with two packs: ``mask`` in the unary form of
+    :mod:`chupai.bigtwo.packs` (identical cards allowed in every shape but
+    straights; five cards of one suit that are no straight flush are a flush)."""
+    if mask >> 104 or (mask >> 52) & ~mask & _LOW:
+        return None, "not a set of cards of two packs"
+    if n > 5:
+        return None, f"no combination has {n} cards (plays have 1, 2, 3 or 5 cards)"
+    t = tables(rules)
+    counts_r = _counts_two(mask)
+    lo = mask & _LOW
+    counts = tuple(sorted([c for c in counts_r if c], reverse=True))
+    suit = _suit_of(lo)
+    if counts == _RUN or (n == 5 and suit >= 0 and t.allows[K.FLUSH]):
+        # five different ranks, or five of one suit with a pair inside: one-pack reading
+        nib = _nibbles(lo)
+        if counts == _RUN:
+            shapes = _BY_RUN[_present_ranks(nib) in t.straight_by_bits, suit >= 0]
+            if not shapes:
+                return None, _NO_RUN.format(rules=rules)
+            shape = shapes[0]
+            if not t.allows[shape.kind]:
+                return None, shape.refusal.format(rules=rules)
+            key = shape.key(lo, nib, t)
+        else:
+            shape = _BY_RUN[False, True][0]  # the flush
+            key = t.flush_key_ranks(_flush_ranks(mask), suit)
+    else:
+        shapes = _BY_COUNTS.get(counts, ())
+        if not shapes:
+            return None, _NO_FIVE if counts == (5,) else _NO_SHAPE[n]
+        shape = shapes[0]
+        if not t.allows[shape.kind]:
+            return None, shape.refusal.format(rules=rules)
+        key = _key_two(shape.kind, mask, counts_r, t)
+    base = t.make(shape.kind, mask, key)
+    tie = _tie(mask, counts_r, t, shape.kind is not K.FLUSH)
+    return base._replace(key=base.key << TIE_BITS | tie), ""
+
+
+def _key_two(kind: ComboKind, mask: CardMask, counts: list[int], t: Tables) -> int:
+    """The one-pack key of a shape of repeated ranks, copies counted."""
+    lo = mask & _LOW
+    if kind is K.SINGLE:
+        return t.card_strength[lo.bit_length() - 1]
+    if kind is K.PAIR:
+        r = (lo.bit_length() - 1) >> 2
+        return r * 4 + _top_suit((lo >> (4 * r)) & 15, t.suit_strength)
+    if kind in (K.TWO_PAIR, K.TWO_PAIR_KICKER):
+        pair_ranks = [r for r in range(13) if counts[r] == 2]
+        hi, low_r = max(pair_ranks), min(pair_ranks)
+        return (hi * 13 + low_r) * 4 + _top_suit((lo >> (4 * hi)) & 15, t.suit_strength)
+    return next(r for r in range(13) if counts[r] >= 3)  # triple, quad, four of a kind, full house
 
 
 def classify_or_none(mask: CardMask, rules: BigTwoRules) -> Combo | None:
@@ -442,9 +542,10 @@ def explain(mask: CardMask, rules: BigTwoRules) -> str:
 
 
 def beats(new: Combo, top: Combo, rules: BigTwoRules) -> bool:
-    """Whether ``new`` may be played on ``top`` within a trick (§9)."""
+    """Whether ``new`` may be played on ``top`` within a trick (§9); with two packs
+    a play of the same cards beats only under ``identical_beats``."""
     if new.group == top.group:
-        return new.key > top.key
+        return new.key > top.key or (new.key == top.key and ties_beat(rules))
     if new.group == _GROUP_MONSTER:
         top_size = top.mask.bit_count()
         if top_size == 5:
@@ -453,14 +554,21 @@ def beats(new: Combo, top: Combo, rules: BigTwoRules) -> bool:
     return False
 
 
+def ties_beat(rules: BigTwoRules) -> bool:
+    """Whether a play of the same cards as the top play beats it: only with two
+    packs and ``identical_beats`` (with one pack an equal play never beats)."""
+    return rules.packs == 2 and rules.identical_beats
+
+
 def beats_fn(rules: BigTwoRules) -> Callable[[Combo, Combo], bool]:
     """A fast two-argument beat test bound to ``rules``."""
     same_type = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
     over_small = rules.monster_over_small
+    ties = ties_beat(rules)
 
     def fn(new: Combo, top: Combo) -> bool:
         if new[3] == top[3]:
-            return new[2] > top[2]
+            return new[2] > top[2] or (ties and new[2] == top[2])
         if same_type and new[3] == _GROUP_MONSTER:
             ts = top[1].bit_count()
             return ts == 5 or (over_small and ts <= 3)

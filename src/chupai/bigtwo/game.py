@@ -45,8 +45,10 @@ from collections.abc import Callable, Sequence
 from typing import Final, Self, cast
 
 from chupai.actions import PASS, Pass
-from chupai.bigtwo.combos import Combo, classify_or_none, explain
-from chupai.bigtwo.movegen import follow_filter, hand_combos
+from chupai.bigtwo import packs
+from chupai.bigtwo.combos import Combo, classify_or_none, explain, ties_beat
+from chupai.bigtwo.dealing import deal_cards as deal_cards, first_copies as first_copies
+from chupai.bigtwo.movegen import follow_filter, follow_filter_pure as follow_py, hand_combos
 from chupai.bigtwo.notation import cards_text, format_action, format_with, parse_action
 from chupai.bigtwo.observation import (
     TITLES as TITLES,
@@ -56,7 +58,7 @@ from chupai.bigtwo.observation import (
     observe,
 )
 from chupai.bigtwo.phases import PrePlay, next_titles, protected_cards, redeal_reasons
-from chupai.bigtwo.rules import BigTwoRules, DingDa, PlayUntil, Series, TributeMethod
+from chupai.bigtwo.rules import BigTwoRules, DingDa, PlayUntil, Series, StartingCopy, TributeMethod
 from chupai.bigtwo.scoring import penalty, transfer_penalties, winner_multiplier
 from chupai.bigtwo.values import (
     CHOICE_NAMES,
@@ -134,6 +136,7 @@ class BigTwoDeal(PrePlay):
         leader: int | None = None,
         seed: int | None = None,
         ranking: Sequence[int] | None = None,
+        dealt_first: Sequence[int] | None = None,
     ) -> BigTwoDeal:
         """A deal from explicit dealt hands (and undealt ``leftover`` cards).
 
@@ -145,11 +148,15 @@ class BigTwoDeal(PrePlay):
         gives the titles of class struggle (after any demotion, see
         :func:`next_titles`) or the ranks of tribute. ``seed`` also seeds the
         in-deal random steps (the §12.4 shuffle, tribute draws); without it they
-        are seeded from the hands.
+        are seeded from the hands. ``dealt_first`` (two packs, ``starting_copy=
+        first_dealt``: :func:`first_copies`) names the seat dealt each card's first
+        copy; without it the holder of a starting card held twice is the first in
+        turn order.
         """
         check_supported(rules)
         self = cls.__new__(cls)
         self._init_fields(rules, hands, leftover, dealer, first_deal, leader, seed, ranking)
+        self._dealt_first = None if dealt_first is None else tuple(dealt_first)
         n = self.players
         if (
             self.ranking is not None
@@ -201,7 +208,12 @@ class BigTwoDeal(PrePlay):
         if self.forced_trick:
             return [PASS]
         over_small = self._t.monster_over_small
-        out = cast(list[Action], follow_filter(combos, top, self._monsters, over_small))
+        if self._two:  # the pure filter (the compiled one holds 52-bit masks)
+            if ties_beat(self.rules):  # a play of the same cards beats: key >= top's
+                top = top._replace(key=top.key - 1)
+            out = cast(list[Action], follow_py(combos, top, self._monsters, over_small))
+        else:
+            out = cast(list[Action], follow_filter(combos, top, self._monsters, over_small))
         if self._extras:
             out = self._obliged(seat, cast(list[Combo], out), False)
         out.append(PASS)
@@ -230,7 +242,7 @@ class BigTwoDeal(PrePlay):
 
     def _highest(self, hand: CardMask) -> CardMask:
         strength = self._t.card_strength
-        return 1 << max(cards_of(hand), key=strength.__getitem__)
+        return 1 << max(cards_of(hand & FULL_DECK), key=strength.__getitem__)
 
     def _ding_da_filter(self, seat: int, plays: list[Combo], leading: bool) -> list[Combo]:
         """The plays that keep the 頂大 obligation (§10.1), from the legal ``plays``."""
@@ -289,6 +301,8 @@ class BigTwoDeal(PrePlay):
         mask = action.mask
         hand = self.hands[seat]
         if not isinstance(mask, int) or mask & ~hand:
+            if self._two:  # name each card as often as it is missing
+                return f"seat {seat} does not hold {packs.names(packs.norm(mask & ~hand))}"
             missing = " ".join(card_name(c) for c in cards_of(mask & ~hand & FULL_DECK))
             return f"seat {seat} does not hold {missing}"
         combo = classify_or_none(mask, self.rules)
@@ -397,12 +411,16 @@ class BigTwoDeal(PrePlay):
             self._watch_ding_da(seat, cast(Combo, action))
         action = cast(Combo, action)
         mask = action[1]
-        hand = self.hands[seat] & ~mask
+        if self._two:
+            hand = packs.take(self.hands[seat], mask)
+            self.played[seat] = packs.add(self.played[seat], mask)
+        else:
+            hand = self.hands[seat] & ~mask
+            self.played[seat] |= mask
         self.hands[seat] = hand
-        self.played[seat] |= mask
         combos = self._combos[seat]
-        if combos is not None:
-            self._combos[seat] = [c for c in combos if not c[1] & mask]
+        if combos is not None:  # those still held
+            self._combos[seat] = [c for c in combos if not c[1] & ~hand]
         if self.top is None and self.lock_play is not None:
             self._lead_under_lock(seat, action)
         self._trick_top(seat, action)
@@ -517,8 +535,11 @@ class BigTwoDeal(PrePlay):
         return clone_slots(self, self._COPIED)
 
 
-_UNSUPPORTED: Final[tuple[tuple[str, Callable[[BigTwoRules], bool]], ...]] = ()
-"""Options the deal engine does not play yet: none left."""
+_UNSUPPORTED: Final[tuple[tuple[str, Callable[[BigTwoRules], bool]], ...]] = (
+    ("series", lambda r: r.packs == 2 and r.series is not Series.NONE),
+    ("pre_exchange", lambda r: r.packs == 2 and r.pre_exchange),
+)
+"""Options the deal engine does not play yet: the exchanges with two packs."""
 
 
 def check_supported(rules: BigTwoRules) -> None:
@@ -531,29 +552,6 @@ def check_supported(rules: BigTwoRules) -> None:
             + ", ".join(f"{k}={getattr(rules, k)!s}" for k in bad),
             bad[0],
         )
-
-
-def deal_cards(
-    rules: BigTwoRules, seed: int, dealer: int | None = None
-) -> tuple[int, list[CardMask], CardMask]:
-    """Shuffle with ``random.Random(seed)`` and deal (§3): returns ``(dealer,
-    hands, leftover)``. The dealer is drawn first when not given."""
-    rng = random.Random(seed)
-    n = rules.players
-    drawn = rng.randrange(n)  # always drawn, so a given dealer leaves the shuffle unchanged
-    if dealer is None:
-        dealer = drawn
-    deck = list(range(52))
-    rng.shuffle(deck)
-    h = rules.cards_per_hand
-    first = (dealer + 1) % n
-    hands = [0] * n
-    for k in range(h * n):
-        hands[(first + k) % n] |= 1 << deck[k]
-    leftover = 0
-    for c in deck[h * n : h * n + rules.leftover_count]:
-        leftover |= 1 << c
-    return dealer, hands, leftover
 
 
 def new_deal(
@@ -569,6 +567,19 @@ def new_deal(
     :meth:`BigTwoDeal.from_hands` for ``first_deal``, ``leader`` and ``ranking``."""
     check_supported(rules)
     dealer, hands, leftover = deal_cards(rules, seed, dealer)
+    if rules.packs == 2 and rules.starting_copy is StartingCopy.FIRST_DEALT:
+        order = first_copies(rules, seed, dealer)
+        return BigTwoDeal.from_hands(
+            rules,
+            hands,
+            leftover=leftover,
+            dealer=dealer,
+            first_deal=first_deal,
+            leader=leader,
+            seed=seed,
+            ranking=ranking,
+            dealt_first=order,
+        )
     return BigTwoDeal.from_hands(
         rules,
         hands,

@@ -27,6 +27,7 @@ from chupai.bigtwo.combos import (
     ComboKind,
     Tables,
     beats_fn,
+    classify_or_none,
     tables,
 )
 from chupai.bigtwo.rules import BigTwoRules
@@ -271,9 +272,144 @@ def _follow_filter_py(
     return out
 
 
+# ----- two packs ----------------------------------------------------------------------
+
+_LOW: Final = (1 << 52) - 1
+
+
+def _rank_subs(lo: int, hi: int, k: int) -> list[tuple[int, int]]:
+    """The sub-multisets of ``k`` cards of one rank whose first copies are the
+    nibble ``lo`` and second copies ``hi``: ``(first, second)`` nibble pairs."""
+    out = []
+    for a in range(16):
+        if a & lo != a or a.bit_count() > k:
+            continue
+        b_need = k - a.bit_count()
+        for b in SUBSETS[b_need][a & hi] if b_need <= 4 else ():
+            out.append((a, b))
+    return out
+
+
+def _rank_masks(lo: int, hi: int, r: int, k: int) -> list[CardMask]:
+    return [a << (4 * r) | b << (52 + 4 * r) for a, b in _rank_subs(lo, hi, k)]
+
+
+def _suit_multisets(avail: list[tuple[int, int]], k: int) -> list[list[tuple[int, int]]]:
+    """Every choice of ``k`` cards from ``avail`` (``(rank, copies)``, each taken at
+    most ``copies`` times) as ``(rank, taken)`` lists."""
+    if k == 0:
+        return [[]]
+    if not avail:
+        return []
+    (r, c), rest = avail[0], avail[1:]
+    out = _suit_multisets(rest, k)
+    for take in range(1, min(c, k) + 1):
+        out += [[(r, take)] + tail for tail in _suit_multisets(rest, k - take)]
+    return out
+
+
+def _hand_combos_two(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
+    """:func:`hand_combos` with two packs (``hand`` in the unary form of
+    :mod:`chupai.bigtwo.packs`): every distinct multiset that forms a combination,
+    once, in the one-pack order of shapes; each classified by
+    :func:`~chupai.bigtwo.combos.classify_or_none` so that keys and types are
+    exactly the classifier's."""
+    t = tables(rules)
+    lo_hand = hand & _LOW
+    lo = [(lo_hand >> (4 * r)) & 15 for r in range(13)]
+    hi = [((hand >> 52) >> (4 * r)) & 15 for r in range(13)]
+    singles = [[1 << c for c in range(4 * r, 4 * r + 4) if lo_hand >> c & 1] for r in range(13)]
+    sets = [[_rank_masks(lo[r], hi[r], r, k) if lo[r] else [] for r in range(13)] for k in range(5)]
+    cands: list[CardMask] = [m for r in range(13) for m in singles[r]]
+    cands += [m for k in (2, 3, 4) for r in range(13) for m in sets[k][r]]
+    if t.allows[K.TWO_PAIR] or t.allows[K.TWO_PAIR_KICKER]:
+        cands += _two_pair_sets(sets[2], singles, t.allows[K.TWO_PAIR_KICKER])
+    cands += _group_sets(sets, singles)
+    one_pack: list[Combo] = []
+    _straights(lo, t, one_pack)
+    cands += [c.mask for c in one_pack]
+    if t.allows[K.FLUSH]:
+        cands += _flush_sets(lo, hi)
+    out: dict[CardMask, Combo] = {}
+    for m in cands:
+        if m not in out:
+            c = classify_or_none(m, rules)
+            if c is not None:
+                out[m] = c
+    return list(out.values())
+
+
+def _two_pair_sets(
+    pairs: list[list[CardMask]], singles: list[list[CardMask]], kicker: bool
+) -> list[CardMask]:
+    """Two pairs of different ranks, and (``kicker``) each with a card of a third."""
+    out = []
+    for r1, r2 in combinations(range(13), 2):
+        for p1 in pairs[r1]:
+            for p2 in pairs[r2]:
+                out.append(p1 | p2)
+                if kicker:
+                    out += [
+                        p1 | p2 | k for r3 in range(13) if r3 not in (r1, r2) for k in singles[r3]
+                    ]
+    return out
+
+
+def _group_sets(sets: list[list[list[CardMask]]], singles: list[list[CardMask]]) -> list[CardMask]:
+    """Full houses (a triple and a pair of another rank) and four of a kind (four
+    of a rank and a card of another)."""
+    out = []
+    for r1 in range(13):
+        for tr in sets[3][r1]:
+            out += [tr | p for r2 in range(13) if r2 != r1 for p in sets[2][r2]]
+        for q in sets[4][r1]:
+            out += [q | k for r2 in range(13) if r2 != r1 for k in singles[r2]]
+    return out
+
+
+def _flush_sets(lo: list[int], hi: list[int]) -> list[CardMask]:
+    """Every five cards of one suit (a card at most as often as held)."""
+    out = []
+    for s in range(4):
+        avail = [(r, (lo[r] >> s & 1) + (hi[r] >> s & 1)) for r in range(13) if lo[r] >> s & 1]
+        if sum(c for _, c in avail) < 5:
+            continue
+        for pick in _suit_multisets(avail, 5):
+            m = 0
+            for r, n in pick:
+                m |= 1 << (4 * r + s) | (n - 1) << (52 + 4 * r + s)
+            out.append(m)
+    return out
+
+
 # The public names: the compiled twins (chupai.bigtwo._fast) where they are built and
-# not switched off (CHUPAI_PURE), else the pure functions above, kept as the reference.
+# not switched off (CHUPAI_PURE), else the pure functions above, kept as the reference;
+# two-pack hands always go to the pure generator (the compiled one holds 52-bit masks).
 _fast = compiled.load("chupai.bigtwo._fast")
-hand_combos = _hand_combos_py if _fast is None else _fast.hand_combos
-legal_plays = _legal_plays_py if _fast is None else _fast.legal_plays
+_hand_combos_one = _hand_combos_py if _fast is None else _fast.hand_combos
+_legal_plays_one = _legal_plays_py if _fast is None else _fast.legal_plays
 follow_filter = _follow_filter_py if _fast is None else _fast.follow_filter
+follow_filter_pure = _follow_filter_py
+"""The pure :func:`follow_filter` (two-pack deals use it whatever is built)."""
+
+
+def hand_combos(hand: CardMask, rules: BigTwoRules) -> list[Combo]:
+    """Every combination that can be formed from ``hand`` (one per card set)."""
+    if rules.packs == 2:
+        return _hand_combos_two(hand, rules)
+    return _hand_combos_one(hand, rules)
+
+
+def legal_plays(
+    hand: CardMask,
+    rules: BigTwoRules,
+    top: Combo | None = None,
+    must_contain: CardMask = 0,
+    combos: list[Combo] | None = None,
+) -> list[Combo]:
+    """The plays of ``hand`` legal now (see :func:`_legal_plays_py`)."""
+    if rules.packs == 2:
+        if combos is None:
+            combos = _hand_combos_two(hand, rules)
+        return _legal_plays_py(hand, rules, top, must_contain, combos)
+    return _legal_plays_one(hand, rules, top, must_contain, combos)

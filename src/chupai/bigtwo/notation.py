@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chupai.actions import PASS, Pass
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import classify_or_none, explain, tables
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.bigtwo.values import CHOICE_NAMES, FULL_DECK, Action, Choice, Hidden, LastCard
-from chupai.cards import CardMask, card_name, cards_of, parse_mask
+from chupai.cards import CardMask, parse_mask
 from chupai.errors import IllegalActionError
 
 __all__ = ["cards_text", "format_action", "format_with", "parse_action"]
@@ -31,7 +32,7 @@ __all__ = ["cards_text", "format_action", "format_with", "parse_action"]
 
 def cards_text(strength: Sequence[int], mask: CardMask) -> str:
     """The card tokens of ``mask`` ordered by ``strength`` (a card id → rank)."""
-    return " ".join(card_name(c) for c in sorted(cards_of(mask), key=strength.__getitem__))
+    return packs.names(mask, strength)
 
 
 def format_action(rules: BigTwoRules, action: Action | Hidden) -> str:
@@ -75,7 +76,8 @@ def parse_action(rules: BigTwoRules, text: str) -> Action:
     if head in CHOICE_NAMES:
         return _parse_choice(text, head, words[1:])
     called = len(words) > 1 and words[-1].lower() == "last"
-    mask = parse_mask(words[:-1] if called else text)
+    tokens = words[:-1] if called else text
+    mask = parse_mask(tokens) if rules.packs == 1 else packs.parse(tokens, rules.packs)
     combo = classify_or_none(mask, rules)
     if combo is None:
         raise IllegalActionError(text, "not a combination: " + explain(mask, rules))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from chupai.bigtwo.combos import Combo
-from chupai.bigtwo.rules import BigTwoRules, Series
+from chupai.bigtwo.rules import BigTwoRules, Series, exchange_places
 from chupai.bigtwo.values import Choice, Event, Hidden, Outcome, Phase
 from chupai.cards import CardMask
 
@@ -85,10 +85,11 @@ class Observation:
         if self.ranking is not None:
             if self.rules.series is Series.CLASS_STRUGGLE:
                 names = tuple(t.lower() for t in class_titles(self.players))
-            else:
-                names = TRIBUTE_RANKS
-            for i, s in enumerate(self.ranking):
-                out[s] = names[i]
+                for i, s in enumerate(self.ranking):
+                    out[s] = names[i]
+            else:  # the four tribute places play the parts of the 1st to 4th
+                for name, place in zip(TRIBUTE_RANKS, exchange_places(self.players), strict=True):
+                    out[self.ranking[place]] = name
         return tuple(out)
 
     @property
@@ -108,8 +109,15 @@ TITLES: Final = {
 
 
 def class_titles(players: int) -> tuple[str, ...]:
-    """The titles of class struggle from 1st to last (§12.2)."""
-    return TITLES[players]
+    """The titles of class struggle from 1st to last (§12.2); with more than four
+    players: King, Noble, Commoners, Slave.
+
+    >>> class_titles(6)
+    ('King', 'Noble', 'Commoner', 'Commoner', 'Commoner', 'Slave')
+    """
+    if players in TITLES:
+        return TITLES[players]
+    return ("King", "Noble") + ("Commoner",) * (players - 3) + ("Slave",)
 
 
 def observe(deal: DealState, seat: int) -> Observation:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Final
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.preplay import (
     INSTANT_STRENGTH,
     instant_win_kind,
@@ -38,7 +39,9 @@ from chupai.bigtwo.rules import (
     InstantWin,
     LeftoverRule,
     Series,
+    StartingCopy,
     TributeMethod,
+    exchange_places,
 )
 from chupai.bigtwo.state import DealState
 from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Choice, Event, Phase, Task
@@ -64,13 +67,25 @@ class PrePlay(DecisionPhases, DealState):
 
     # ----- the steps into play ------------------------------------------------------
     def _lowest_holder(self) -> tuple[int, int]:
+        """The lowest card in any hand and its holder; with two packs, of the
+        seats holding it, the one dealt it first (``starting_copy=first_dealt``)
+        or the first in turn order from the seat after the dealer."""
         held = 0
         for h in self.hands:
             held |= h
         for c in self._t.strength_order:
             if held >> c & 1:
                 bit = 1 << c
-                return c, next(seat for seat, h in enumerate(self.hands) if h & bit)
+                if not self._two:
+                    return c, next(seat for seat, h in enumerate(self.hands) if h & bit)
+                n = self.players
+                order = [(self.dealer + 1 + i) % n for i in range(n)]
+                holders = [s for s in order if self.hands[s] & bit]
+                first = self._dealt_first
+                by_deal = self.rules.starting_copy is StartingCopy.FIRST_DEALT
+                if by_deal and first is not None and first[c] in holders:
+                    return c, first[c]
+                return c, holders[0]
         return -1, -1
 
     def _leftover_step(self) -> None:
@@ -79,10 +94,10 @@ class PrePlay(DecisionPhases, DealState):
         left = self.leftover
         rule = self.rules.leftover_rule
         if left and rule is LeftoverRule.TO_STARTING_CARD_HOLDER:
-            self.hands[p0] |= left
+            self.hands[p0] = packs.add(self.hands[p0], left)
             self.leftover = 0
         elif left and rule is LeftoverRule.SET_ASIDE:
-            self.set_aside |= left
+            self.set_aside = packs.add(self.set_aside, left)
             self.leftover = 0
         elif left:
             if rule is LeftoverRule.TAIWAN_EXPOSED:
@@ -147,22 +162,30 @@ class PrePlay(DecisionPhases, DealState):
 
     def _class_tasks(self, ranking: tuple[int, ...]) -> list[Task]:
         """§12.2: each higher title names a card from each lower title, highest
-        first (under ``demand``, then gives its returns)."""
-        n = self.players
+        first (under ``demand``, then gives its returns); with more than four
+        players only the first two and the last two places exchange
+        (:func:`exchange_places`)."""
+        places = exchange_places(self.players)
         demand = self.rules.class_exchange is ClassExchange.DEMAND
         tasks = []
-        for hi in range(n - 1):
-            lows = [ranking[lo] for lo in range(n - 1, hi, -1)]
+        for i, hi in enumerate(places[:-1]):
+            lows = [ranking[lo] for lo in reversed(places[i + 1 :])]
             h = ranking[hi]
             tasks += [Task("name", h, low, 1) for low in lows]
             if demand:
                 tasks.append(Task("returns", h, -1, 0))
         return tasks
 
+    def _tribute_seats(self) -> tuple[int, ...]:
+        """The seats of the four tribute places (§12.3): 1st, 2nd, second to last
+        and last (with four players, 1st to 4th)."""
+        assert self.ranking is not None
+        return tuple(self.ranking[p] for p in exchange_places(self.players))
+
     def _tribute_tasks(self, ranking: tuple[int, ...]) -> list[Task]:
         """§12.3 methods 2–4: the automatic tributes, and the decisions they ask for."""
         method = self.rules.tribute_method
-        first, second, third, fourth = ranking
+        first, second, third, fourth = self._tribute_seats()
         if method is TributeMethod.ONE_CARD:
             self._tribute(fourth, first, 1)
             return [Task("give", first, fourth, 1)]
@@ -199,7 +222,7 @@ class PrePlay(DecisionPhases, DealState):
             and r.series is Series.TRIBUTE
             and method in (TributeMethod.ONE_CARD, TributeMethod.TWO_CARDS)
         ):
-            self.leader = self.ranking[3]
+            self.leader = self.ranking[-1]
             self.must_contain = 0
         elif (
             self.ranking is not None
@@ -282,13 +305,13 @@ class PrePlay(DecisionPhases, DealState):
         if name in ("take", "swap"):
             if name == "swap":
                 s0 = self.starting_card
-                self.hands[seat] &= ~(1 << s0)
-                self.exposed |= 1 << s0
-            self.hands[seat] |= left
+                self.hands[seat] = packs.take(self.hands[seat], 1 << s0)
+                self.exposed = packs.add(self.exposed, 1 << s0)
+            self.hands[seat] = packs.add(self.hands[seat], left)
         elif self.rules.leftover_rule is LeftoverRule.TAIWAN_EXPOSED:
-            self.exposed |= left
+            self.exposed = packs.add(self.exposed, left)
         else:
-            self.set_aside |= left
+            self.set_aside = packs.add(self.set_aside, left)
         self._combos[seat] = None
         self._after_leftover(swapped=(name == "swap"))
         return ev
@@ -480,16 +503,16 @@ class PrePlay(DecisionPhases, DealState):
         ev = Event(seat, action, -1, EVERYONE, pair)
         self._log(ev)
         self._tasks.pop(0)
-        assert self.ranking is not None
-        rank = self.ranking.index(seat)
-        drawer = self.ranking[rank + 1]
+        chain = self._tribute_seats()
+        rank = chain.index(seat)
+        drawer = chain[rank + 1]
         pool = sorted(cards_of(self.hands[seat] & ~action.cards))
         rng = self._rng(f"draw{rank}")
         drawn = sum(1 << c for c in rng.sample(pool, 3))
         self._move(seat, drawer, drawn)
         both = pair | (1 << drawer)
         self._log(Event(drawer, Choice("draw", drawn), seat, EVERYONE, both, True))
-        if rank + 2 < self.players:
+        if rank + 2 < len(chain):
             self._tasks.insert(0, Task("keep", drawer, -1, 3 - (rank + 1)))
         return ev
 

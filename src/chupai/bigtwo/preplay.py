@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import tables
 from chupai.bigtwo.rules import BigTwoRules, InstantWin, Series
 from chupai.bigtwo.scoring import hand_points
@@ -42,10 +43,8 @@ def instant_win_kind(hand: CardMask, wins: frozenset[InstantWin]) -> InstantWin 
         hand & (_LOW_BITS << s) == _LOW_BITS << s for s in range(4)
     ):
         return InstantWin.SUITED_DRAGON
-    if (
-        InstantWin.DRAGON in wins
-        and (hand | hand >> 1 | hand >> 2 | hand >> 3) & _LOW_BITS == _LOW_BITS
-    ):
+    lo = hand & packs.LOW  # two packs: one card of each rank is enough
+    if InstantWin.DRAGON in wins and (lo | lo >> 1 | lo >> 2 | lo >> 3) & _LOW_BITS == _LOW_BITS:
         return InstantWin.DRAGON
     if InstantWin.FOUR_TWOS in wins and (hand >> 48) & 15 == 15:
         return InstantWin.FOUR_TWOS
@@ -65,7 +64,7 @@ def redeal_reasons(rules: BigTwoRules, hand: CardMask) -> list[str]:
     m = rules.redeal_max_points
     if m is not None and hand_points(hand) <= m:
         out.append("redeal_max_points")
-    if rules.redeal_two_faces and not hand & _ACES_TWOS and (hand & _FACES).bit_count() <= 2:
+    if rules.redeal_two_faces and not hand & _ACES_TWOS and packs.count_in(hand, _FACES) <= 2:
         out.append("redeal_two_faces")
     if rules.redeal_four_twos and (hand >> 48) & 15 == 15:
         out.append("redeal_four_twos")

@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from chupai import records
-from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards
+from chupai.bigtwo import packs
+from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards, first_copies
 from chupai.bigtwo.rules import BigTwoRules
-from chupai.cards import card_name, cards_of, parse_mask
 from chupai.errors import ChupaiError, RecordError
 from chupai.records import FORMAT, VERSION, field as _field
 
@@ -37,7 +37,7 @@ __all__ = ["FORMAT", "VERSION", "to_record", "replay", "replay_steps", "replay_a
 
 
 def _text(mask: int) -> str:
-    return " ".join(card_name(c) for c in cards_of(mask))
+    return packs.names(mask)  # two packs: a card held twice is written twice
 
 
 def _header(deal: BigTwoDeal) -> dict[str, Any]:
@@ -65,11 +65,11 @@ to_record = records.recorder("bigtwo", _header, _played)
 def _initial_leftover(deal: BigTwoDeal) -> int:
     dealt = 0
     for h in deal.dealt_hands:
-        dealt |= h
+        dealt = packs.add(dealt, h)
     if deal.rules.leftover_count == 0:
         return 0
     # the leftover is every card not dealt into a hand and not set aside by hand_size
-    return ((1 << 52) - 1) & ~dealt
+    return packs.take(packs.FULL[deal.rules.packs], dealt)
 
 
 def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
@@ -99,8 +99,8 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
         )
     with records.header_errors():
         rules = BigTwoRules.from_dict(_field(rec, "rules", dict))
-        hands = [parse_mask(h) for h in raw_hands]
-        leftover = parse_mask(raw_left)
+        hands = [packs.parse(h, rules.packs) for h in raw_hands]
+        leftover = packs.parse(raw_left, rules.packs)
     dealer = _field(rec, "dealer", int)
     seed = _field(rec, "seed", int, optional=True)
     if seed is not None:
@@ -118,6 +118,9 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
             leader=leader,
             seed=seed,
             ranking=ranking,
+            dealt_first=None
+            if seed is None or rules.packs == 1
+            else first_copies(rules, seed, dealer),  # noqa: E501
         )
 
 

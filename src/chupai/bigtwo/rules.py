@@ -44,6 +44,7 @@ __all__ = [
     "STANDARD",
     "resolve",
     "spec",
+    "exchange_places",
 ]
 
 
@@ -194,8 +195,8 @@ class BigTwoRules:
         if self.redeal_four_twos and InstantWin.FOUR_TWOS in self.instant_wins:
             raise _err("redeal_four_twos", "cannot be true while instant_wins contains four_twos")
         if self.series is Series.TRIBUTE:
-            if self.players != 4:
-                raise _err("series", "series=tribute requires players=4")
+            if self.players < 4:
+                raise _err("series", "series=tribute requires at least 4 players")
             if isinstance(self.hand_size, int):
                 need = {TributeMethod.TWO_CARDS: 2, TributeMethod.DRAW_THREE: 3}.get(
                     self.tribute_method, 1
@@ -294,6 +295,17 @@ def resolve(preset: str = "standard", overrides: Mapping[str, str] | None = None
     """
     name = _opt.preset_named("bigtwo", PRESETS, preset)
     return _opt.apply_overrides(PRESETS[name], overrides or {})
+
+
+def exchange_places(players: int) -> tuple[int, ...]:
+    """The finishing places (0 = first) that exchange cards under class struggle
+    (§12.2) and give or take tribute (§12.3): every place with up to four players,
+    else the first two and the last two (docs/bigtwo.md, "Table sizes and two packs").
+
+    >>> exchange_places(4), exchange_places(3), exchange_places(7)
+    ((0, 1, 2, 3), (0, 1, 2), (0, 1, 5, 6))
+    """
+    return tuple(range(players)) if players <= 4 else (0, 1, players - 2, players - 1)
 
 
 def spec(rules: BigTwoRules) -> str:

@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import ComboKind, tables
 from chupai.bigtwo.rules import BigTwoRules, Scoring, Settlement
-from chupai.cards import CardMask, cards_of, parse_card
+from chupai.cards import CardMask, parse_card
 
 __all__ = [
     "penalty",
@@ -38,7 +39,8 @@ _SPADE_ACE: Final = parse_card("AS")
 
 
 def _rank_counts(hand: CardMask) -> list[int]:
-    return [((hand >> (4 * r)) & 15).bit_count() for r in range(13)]
+    """Cards of each rank, copies counted (two packs: :mod:`chupai.bigtwo.packs`)."""
+    return [packs.count_in(hand, 15 << (4 * r)) for r in range(13)]
 
 
 def _cards_wiki(rules: BigTwoRules, hand: CardMask, untouched: bool) -> int:
@@ -72,7 +74,7 @@ def _cards_mainland(rules: BigTwoRules, hand: CardMask, untouched: bool) -> int:
 
 
 def _card_points(rules: BigTwoRules, hand: CardMask, untouched: bool) -> int:
-    return sum((c >> 2) + 3 for c in cards_of(hand))
+    return sum((c >> 2) + 3 for c in packs.ids(hand))
 
 
 def _deduction_value(c: int, spade_ace_40: bool) -> int:
@@ -87,7 +89,7 @@ def _deduction_value(c: int, spade_ace_40: bool) -> int:
 
 
 def _taiwan_deduction(rules: BigTwoRules, hand: CardMask, untouched: bool) -> int:
-    return sum(_deduction_value(c, rules.deduction_spade_ace_40) for c in cards_of(hand))
+    return sum(_deduction_value(c, rules.deduction_spade_ace_40) for c in packs.ids(hand))
 
 
 def _taiwan_plus_minus(rules: BigTwoRules, hand: CardMask, untouched: bool) -> int:
@@ -102,8 +104,13 @@ _LOW_BITS: Final = sum(1 << (4 * r) for r in range(13))
 
 
 def has_monster(rules: BigTwoRules, hand: CardMask) -> bool:
-    """Whether ``hand`` holds four of one rank or a straight flush (§11.2)."""
-    if hand & (hand >> 1) & (hand >> 2) & (hand >> 3) & _LOW_BITS:
+    """Whether ``hand`` holds four of one rank (copies counted) or a straight flush
+    (§11.2)."""
+    if hand >> 52:
+        if max(_rank_counts(hand)) >= 4:
+            return True
+        hand &= packs.LOW
+    elif hand & (hand >> 1) & (hand >> 2) & (hand >> 3) & _LOW_BITS:
         return True
     return any(hand & m == m for m in tables(rules).straight_flush_masks)
 
@@ -111,7 +118,7 @@ def has_monster(rules: BigTwoRules, hand: CardMask) -> bool:
 def _taiwan_basic(rules: BigTwoRules, hand: CardMask, untouched: bool) -> int:
     c = hand.bit_count()
     p = c
-    twos = ((hand >> (4 * _TWO)) & 15).bit_count()
+    twos = packs.count_in(hand, 15 << (4 * _TWO))
     if twos:
         p *= 2 * twos
     if has_monster(rules, hand):
@@ -153,7 +160,7 @@ def winner_multiplier(rules: BigTwoRules, final_play: CardMask, final_kind: Comb
 
 def hand_points(hand: CardMask) -> int:
     """Redeal hand points (§4): J=1, Q=2, K=3, A=4, 2=5."""
-    return sum(max(0, (c >> 2) - 7) for c in cards_of(hand))
+    return sum(max(0, (c >> 2) - 7) for c in packs.ids(hand))
 
 
 def settle(rules: BigTwoRules, winner: int, penalties: Sequence[int]) -> list[int]:

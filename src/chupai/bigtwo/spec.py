@@ -4,21 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from chupai.bigtwo import api, names, record, rules
+from chupai.bigtwo import api, names, packs, record, rules
 from chupai.bigtwo.combos import tables
 from chupai.bigtwo.game import Observation, format_action, new_deal
 from chupai.bigtwo.match import Match
-from chupai.cards import FULL_PACK_MASK, card_name, cards_of
 from chupai.protocol import NextDeal, Result, SeatFacts, package_spec, register
 
 __all__ = ["SPEC"]
 
 
 def _cards(r: rules.BigTwoRules, mask: int) -> tuple[str, ...]:
-    strength = tables(r).card_strength
-    return tuple(
-        card_name(c) for c in sorted(cards_of(mask & FULL_PACK_MASK), key=strength.__getitem__)
-    )
+    strength = tables(r).card_strength  # two packs: a card held twice is named twice
+    return tuple(packs.names(mask, strength).split())
 
 
 def _result(outcome: Any) -> Result:

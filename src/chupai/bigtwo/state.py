@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import Combo, Tables, beats_fn, tables
 from chupai.bigtwo.rules import BigTwoRules, DingDa, FiveCardRule, Series
 from chupai.bigtwo.scoring import settle
-from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Event, Outcome, Phase, Task
+from chupai.bigtwo.values import EVERYONE, Action, Event, Outcome, Phase, Task
 from chupai.cards import CardMask
 from chupai.deal import Deal
 from chupai.trick import Trick
@@ -84,6 +85,8 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
         "blocked",
         "liable",
         "_extras",
+        "_two",
+        "_dealt_first",
         "_queue",
         "_tasks",
         "_named",
@@ -153,6 +156,8 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
     _given_leader: int | None
     _start_public: bool
     _extras: bool
+    _two: bool
+    _dealt_first: tuple[int, ...] | None
     _queue: list[int]
     _tasks: list[Task]
     _named: dict[tuple[int, int], CardMask]
@@ -182,6 +187,11 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
             raise ValueError(f"expected {n} hands, got {len(hands)}")
         all_cards = 0
         for h in list(hands) + [leftover]:
+            if rules.packs == 2:  # counted copies: at most two of a card in all
+                if h >> 104 or (h >> 52) & ~h or ((all_cards >> 52) & h) | (all_cards & (h >> 52)):
+                    raise ValueError("a card appears more often than the two packs hold")
+                all_cards = packs.add(all_cards, h)
+                continue
             if all_cards & h:
                 raise ValueError("a card appears in two hands")
             all_cards |= h
@@ -198,6 +208,8 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
         self._beats = beats_fn(rules)
         self._monsters = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
         self._extras = rules.ding_da is not DingDa.OFF or rules.last_card_call
+        self._two = rules.packs == 2
+        self._dealt_first = None
         self.players = n
         self.dealer = dealer
         self.first_deal = first_deal
@@ -205,7 +217,7 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
         self.hands = list(hands)
         self.dealt_hands = tuple(hands)
         self.leftover = leftover
-        self.set_aside = FULL_DECK & ~all_cards
+        self.set_aside = packs.take(packs.FULL[rules.packs], all_cards)
         self.history, self.finished, self.piles, self._queue = [], [], [], []
         self._tasks, self._received, self._given, self._named = [], [], [], {}
         self.played = [0] * n
@@ -254,8 +266,8 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
             self._private = True
 
     def _move(self, giver: int, to: int, mask: CardMask) -> None:
-        self.hands[giver] &= ~mask
-        self.hands[to] |= mask
+        self.hands[giver] = packs.take(self.hands[giver], mask)
+        self.hands[to] = packs.add(self.hands[to], mask)
 
     def _rng(self, purpose: str) -> Generator:
         """A generator for one random step of this deal (see

@@ -18,8 +18,9 @@ from enum import StrEnum
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from chupai.actions import Pass
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import Combo, ComboKind
-from chupai.cards import CardMask, card_name, cards_of
+from chupai.cards import CardMask
 
 __all__ = [
     "CHOICE_NAMES",
@@ -162,7 +163,7 @@ class Outcome(NamedTuple):
             "penalties": list(self.penalties),
             "scores": list(self.scores),
             "instant_win": self.instant_win,
-            "hands": [" ".join(card_name(c) for c in cards_of(h)) for h in self.hands],
+            "hands": [packs.names(h) for h in self.hands],
         }
         if self.liable is not None:
             out["liable"] = self.liable

@@ -1,0 +1,128 @@
+"""Big Two card sets with one or two packs: the unary count form.
+
+A set of cards is an ``int`` mask. With one pack bit ``c`` (0..51) is card ``c``
+(:mod:`chupai.cards`). With two packs (``packs=2``, 104 cards) bit ``c`` means *at
+least one* copy of card ``c`` and bit ``52 + c`` a *second* copy; a second copy is
+only ever set where the first is (:func:`norm` folds any mask into that form). So
+``bit_count()`` is the number of cards, one-pack masks are unchanged, two sets of the
+same cards are equal ints, containment is ``a & ~b == 0``, and a set never tells
+which physical copy a seat holds (nothing leaks through copy identity).
+
+The set operations that differ from plain bit logic with two packs are
+:func:`take` (the multiset difference: ``hand & ~cards`` would leave a lone second
+copy) and :func:`add` (the multiset sum: ``a | b`` would lose a card held twice).
+
+>>> from chupai.cards import parse_mask
+>>> pair = parse("3D 3D", 2)
+>>> pair == parse_mask("3D") | 1 << 52
+True
+>>> names(take(pair | parse_mask("5S"), parse_mask("3D")))
+'3D 5S'
+>>> names(add(parse_mask("3D"), parse_mask("3D 4C")))
+'3D 3D 4C'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from chupai.cards import CardMask, card_name, cards_of, parse_tokens
+from chupai.errors import CardParseError
+
+__all__ = ["LOW", "FULL", "norm", "take", "add", "ids", "names", "parse", "count_in", "low"]
+
+LOW: Final = (1 << 52) - 1
+"""The first copy of every card (one pack)."""
+
+FULL: Final = {1: LOW, 2: (1 << 104) - 1}
+"""Every card of the packs, by the number of packs."""
+
+
+def low(m: CardMask) -> CardMask:
+    """The distinct cards of ``m`` (its first copies)."""
+    return m & LOW
+
+
+def norm(m: CardMask) -> CardMask:
+    """``m`` in the unary form: the same number of copies of each card, first
+    copies before second ones.
+
+    >>> norm(1 << 52) == 1
+    True
+    """
+    lo, hi = m & LOW, m >> 52
+    return lo | hi | (lo & hi) << 52
+
+
+def take(hand: CardMask, cards: CardMask) -> CardMask:
+    """``hand`` less ``cards`` (a multiset contained in it).
+
+    >>> take(parse("7H 7H 8C", 2), parse("7H", 2)) == parse("7H 8C", 2)
+    True
+    """
+    return norm(hand & ~cards)
+
+
+def add(a: CardMask, b: CardMask) -> CardMask:
+    """The cards of ``a`` and of ``b`` together (at most two copies of a card).
+
+    >>> add(parse("7H", 2), parse("7H", 2)) == parse("7H 7H", 2)
+    True
+    """
+    a1, b1 = a & LOW, b & LOW
+    return a1 | b1 | ((a >> 52) | (b >> 52) | (a1 & b1)) << 52
+
+
+def ids(m: CardMask) -> list[int]:
+    """The card ids of ``m`` with repetition, ascending (``[0, 0, 17]``)."""
+    return sorted(cards_of(m & LOW) + cards_of(m >> 52))
+
+
+def count_in(m: CardMask, cards: CardMask) -> int:
+    """How many of ``m``'s cards (copies counted) are among the one-pack ``cards``.
+
+    >>> count_in(parse("2S 2S 2H 3D", 2), parse("2D 2C 2H 2S", 1))
+    3
+    """
+    return (m & cards).bit_count() + ((m >> 52) & cards).bit_count()
+
+
+def names(m: CardMask, strength: Sequence[int] | None = None) -> str:
+    """The tokens of ``m``, identical cards repeated, ascending by ``strength`` (a
+    card id → rank; by id when None)."""
+    cards = ids(m)
+    if strength is not None:
+        cards.sort(key=strength.__getitem__)
+    return " ".join(card_name(c) for c in cards)
+
+
+def parse(text: str | Iterable[str], packs: int) -> CardMask:
+    """The cards of ``text`` as a set of ``packs`` packs (a card may be named up to
+    ``packs`` times). Raises :class:`CardParseError` naming the bad token.
+
+    >>> parse("3D 3D 3D", 2)
+    Traceback (most recent call last):
+    ...
+    chupai.errors.CardParseError: card '3D' appears 3 times but the decks hold 2
+    """
+    cards = parse_tokens(text)
+    seen: dict[int, int] = {}
+    for i, c in enumerate(cards):
+        if c >= 52:
+            raise CardParseError(
+                f"card {card_name(c)!r} is a joker, and this game is played without jokers",
+                card_name(c),
+                i,
+            )
+        seen[c] = seen.get(c, 0) + 1
+    mask = 0
+    for c, n in seen.items():
+        if n > packs:
+            raise CardParseError(
+                f"card {card_name(c)!r} appears {n} times but the decks hold {packs}",
+                card_name(c),
+                None,
+            )
+        mask |= 1 << c | (n - 1) << (52 + c)
+    return mask
