@@ -240,3 +240,31 @@ def test_render_lists_every_seat_at_thirteen() -> None:
     rows = [line for line in text.splitlines() if line.startswith("seat_")]
     assert [r.split()[0] for r in rows] == [f"seat_{k}" for k in range(13)]
     assert all(" 4 " in f" {r} " for r in rows)  # four cards each, no hand shown
+
+
+@needs_packs
+@pytest.mark.parametrize("players", [5, 8])
+def test_two_pack_random_episode(players: int) -> None:
+    rules = _rules(players, 2)
+    e, steps, final = _episode(rules, players)
+    assert not e.agents and steps > 0 and len(final) == players
+    assert e.encoder.planes.size == 104
+
+
+@needs_packs
+def test_two_pack_batch_runner() -> None:
+    rules = _rules(6, 2)
+    venv = VectorGames("bigtwo", rules, num_games=3, seed=1)
+    space = ActionSpace.for_rules("bigtwo", rules)
+    rng = np.random.default_rng(1)
+    batch = venv.reset()
+    done = 0
+    for _ in range(300):
+        # every legal id of every game is a play the deal itself lists
+        for i in range(3):
+            assert sorted(venv.legal_ids(i)) == sorted(
+                space.index(a) for a in venv.deal(i).legal_actions()
+            )
+        batch = venv.step(random_actions(batch.mask, rng))
+        done += int(batch.done.sum())
+    assert done > 0
