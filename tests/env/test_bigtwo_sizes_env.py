@@ -268,3 +268,40 @@ def test_two_pack_batch_runner() -> None:
         batch = venv.step(random_actions(batch.mask, rng))
         done += int(batch.done.sum())
     assert done > 0
+
+
+LEFTOVER_RULES = ["taiwan_exposed", "set_aside", "malaysian", "round_robin"]
+
+
+@pytest.mark.parametrize("packs,players", [(1, 5), pytest.param(2, 6, marks=needs_packs)])
+@pytest.mark.parametrize("leftover_rule", LEFTOVER_RULES)
+def test_every_card_has_one_place(packs: int, players: int, leftover_rule: str) -> None:
+    """Whatever the leftover rule, each of the deck's cards (copies counted) is in
+    exactly one of: the seat's hand, a seat's played cards, a seat it is known to
+    have gone to, face up out of play (or a face-up leftover being decided on),
+    unseen."""
+    overrides = {"players": str(players), "leftover_rule": leftover_rule}
+    if packs == 2:
+        overrides["packs"] = "2"
+    rules = resolve_rules("bigtwo", "standard", overrides)
+    e = raw_env(game="bigtwo", rules=rules)
+    enc = e.encoder
+    for seed in range(2):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            x = obs["observation"]
+            o = e.deal.observe(e.possible_agents.index(agent))
+            total = enc.view(x, "hand").sum() + enc.view(x, "unseen").sum()
+            total += sum(enc.view(x, f"played.{k}").sum() for k in range(players))
+            total += sum(enc.view(x, f"known.{k}").sum() for k in range(1, players))
+            total += o.exposed.bit_count()
+            if o.phase.value == "leftover":
+                total += o.leftover_shown.bit_count()
+            assert total == rules.deck_size, (seed, o.phase)
+            ids = obs["action_mask"].view(np.bool_).nonzero()[0]
+            e.step(int(ids[rng.integers(len(ids))]))

@@ -268,10 +268,13 @@ class BigTwoCodec(cd.Codec):
         for p in played:
             on_table = b2_packs.add(on_table, p)
         hist = o.history
-        # a face-up leftover is in exposed (left), a hand (taken) or both views
-        # name the same physical cards: the per-card maximum (``|``) is the union
+        # a face-up leftover is in exposed (left), a hand (taken) or still on the
+        # table (being decided on); both views name the same physical cards: the
+        # per-card maximum (``|``) is the union
         shown = o.exposed | o.leftover_shown
         seen = b2_packs.add(b2_packs.add(o.hand, on_table), o.exposed)
+        if o.phase is b2_game.Phase.LEFTOVER:
+            seen = b2_packs.add(seen, o.leftover_shown)
         known = [0] * n
         if hist and not isinstance(hist[0].action, _PLAY_ACTIONS):
             known = self._known(o)
