@@ -18,7 +18,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from chupai import compiled  # noqa: E402
 from chupai.env import codec as cd  # noqa: E402
@@ -57,6 +57,14 @@ def test_api_test_one_pack(players: int) -> None:
 @needs_packs
 def test_api_test_two_packs_six_seats() -> None:
     _api_test(_rules(6, 2))
+
+
+@pytest.mark.parametrize("players,packs", [(8, 1), pytest.param(6, 2, marks=needs_packs)])
+def test_seed_test(players: int, packs: int) -> None:
+    rules = _rules(players, packs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: env(game="bigtwo", rules=rules), num_cycles=60)
 
 
 def _episode(rules: Any, seed: int) -> tuple[Any, int, dict[str, float]]:
