@@ -1,9 +1,11 @@
 """Big Two's environment at every table size (issue #22): PettingZoo's
-``api_test`` at 2, 5 and 8 seats with one pack and at 6 seats with two packs,
-random episodes at 13 seats and beyond, the spaces sized for n seats, the
-encoding of a seat's cards (one plane of 52, or a 104-value thermometer with two
-packs) read back against the deal, the compiled writer against the pure one, and
-the batch runner."""
+``api_test`` at 2, 5 and 8 seats with one pack and at 6 seats with two packs
+(``seed_test`` too), random episodes at 13 seats and beyond, the spaces sized for
+n seats, the encoding of a seat's cards (one plane of 52, or a 104-value
+thermometer with two packs) read back against the deal, every card in one place
+under every leftover rule, the compiled writer against the pure one, the
+two-pack action space's kind counts, the Gymnasium wrapper, the render and the
+batch runner."""
 
 from __future__ import annotations
 
