@@ -1,9 +1,11 @@
 """Big Two's environment at every table size (issue #22): PettingZoo's
-``api_test`` at 2, 5 and 8 seats with one pack and at 6 seats with two packs,
-random episodes at 13 seats and beyond, the spaces sized for n seats, the
-encoding of a seat's cards (one plane of 52, or a 104-value thermometer with two
-packs) read back against the deal, the compiled writer against the pure one, and
-the batch runner."""
+``api_test`` at 2, 5 and 8 seats with one pack and at 6 seats with two packs
+(``seed_test`` too), random episodes at 13 seats and beyond, the spaces sized for
+n seats, the encoding of a seat's cards (one plane of 52, or a 104-value
+thermometer with two packs) read back against the deal, every card in one place
+under every leftover rule, the compiled writer against the pure one, the
+two-pack action space's kind counts, the Gymnasium wrapper, the render and the
+batch runner."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from chupai import compiled  # noqa: E402
 from chupai.env import codec as cd  # noqa: E402
@@ -57,6 +59,14 @@ def test_api_test_one_pack(players: int) -> None:
 @needs_packs
 def test_api_test_two_packs_six_seats() -> None:
     _api_test(_rules(6, 2))
+
+
+@pytest.mark.parametrize("players,packs", [(8, 1), pytest.param(6, 2, marks=needs_packs)])
+def test_seed_test(players: int, packs: int) -> None:
+    rules = _rules(players, packs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: env(game="bigtwo", rules=rules), num_cycles=60)
 
 
 def _episode(rules: Any, seed: int) -> tuple[Any, int, dict[str, float]]:
@@ -231,3 +241,77 @@ def test_gym_wrapper_at_six_seats() -> None:
         obs, reward, term, trunc, _ = g.step(int(ids[rng.integers(len(ids))]))
         done = term or trunc
     assert reward != 0
+
+
+def test_render_lists_every_seat_at_thirteen() -> None:
+    e = raw_env(game="bigtwo", rules=_rules(13), render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    rows = [line for line in text.splitlines() if line.startswith("seat_")]
+    assert [r.split()[0] for r in rows] == [f"seat_{k}" for k in range(13)]
+    assert all(" 4 " in f" {r} " for r in rows)  # four cards each, no hand shown
+
+
+@needs_packs
+@pytest.mark.parametrize("players", [5, 8])
+def test_two_pack_random_episode(players: int) -> None:
+    rules = _rules(players, 2)
+    e, steps, final = _episode(rules, players)
+    assert not e.agents and steps > 0 and len(final) == players
+    assert e.encoder.planes.size == 104
+
+
+@needs_packs
+def test_two_pack_batch_runner() -> None:
+    rules = _rules(6, 2)
+    venv = VectorGames("bigtwo", rules, num_games=3, seed=1)
+    space = ActionSpace.for_rules("bigtwo", rules)
+    rng = np.random.default_rng(1)
+    batch = venv.reset()
+    done = 0
+    for _ in range(300):
+        # every legal id of every game is a play the deal itself lists
+        for i in range(3):
+            assert sorted(venv.legal_ids(i)) == sorted(
+                space.index(a) for a in venv.deal(i).legal_actions()
+            )
+        batch = venv.step(random_actions(batch.mask, rng))
+        done += int(batch.done.sum())
+    assert done > 0
+
+
+LEFTOVER_RULES = ["taiwan_exposed", "set_aside", "malaysian", "round_robin"]
+
+
+@pytest.mark.parametrize("packs,players", [(1, 5), pytest.param(2, 6, marks=needs_packs)])
+@pytest.mark.parametrize("leftover_rule", LEFTOVER_RULES)
+def test_every_card_has_one_place(packs: int, players: int, leftover_rule: str) -> None:
+    """Whatever the leftover rule, each of the deck's cards (copies counted) is in
+    exactly one of: the seat's hand, a seat's played cards, a seat it is known to
+    have gone to, face up out of play (or a face-up leftover being decided on),
+    unseen."""
+    overrides = {"players": str(players), "leftover_rule": leftover_rule}
+    if packs == 2:
+        overrides["packs"] = "2"
+    rules = resolve_rules("bigtwo", "standard", overrides)
+    e = raw_env(game="bigtwo", rules=rules)
+    enc = e.encoder
+    for seed in range(2):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            x = obs["observation"]
+            o = e.deal.observe(e.possible_agents.index(agent))
+            total = enc.view(x, "hand").sum() + enc.view(x, "unseen").sum()
+            total += sum(enc.view(x, f"played.{k}").sum() for k in range(players))
+            total += sum(enc.view(x, f"known.{k}").sum() for k in range(1, players))
+            total += o.exposed.bit_count()
+            if o.phase.value == "leftover":
+                total += o.leftover_shown.bit_count()
+            assert total == rules.deck_size, (seed, o.phase)
+            ids = obs["action_mask"].view(np.bool_).nonzero()[0]
+            e.step(int(ids[rng.integers(len(ids))]))

@@ -1,6 +1,9 @@
 """Big Two's environment plugin (``get_game("bigtwo").plugin("env")``): the
-action space's blocks (choices, the plays of the 52 cards, last-card calls), the
-52-bit codec with what the exchanges showed, and the public actions of the render."""
+action space's blocks (choices, the plays of the 52 or 104 cards, last-card
+calls), the codec (52-bit card planes, or 104 values with two packs: a
+thermometer of copies) with what the exchanges showed, and the public actions of
+the render. Every table size from 2 to 52 seats is served; the layout has one
+entry per seat in every per-seat segment."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import dataclasses
 from typing import Any, Final
 
 from chupai.actions import PASS, Pass
-from chupai.bigtwo import combos as b2_combos, game as b2_game
+from chupai.bigtwo import combos as b2_combos, game as b2_game, packs as b2_packs
 from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.rules import STANDARD, BigTwoRules, Series
 from chupai.env import codec as cd
@@ -41,15 +44,6 @@ _CHOICES: Final = tuple(
 )
 
 
-def _full_deck(packs: int) -> int:
-    """Every card of ``packs`` packs (:data:`chupai.bigtwo.packs.FULL`)."""
-    if packs == 1:
-        return int(b2_game.FULL_DECK)
-    from chupai.bigtwo import packs as b2_packs
-
-    return int(b2_packs.FULL[packs])
-
-
 def base_rules(rules: BigTwoRules) -> BigTwoRules:
     """The preset whose other options the space's canonical rules take (with two
     packs, at five seats: the plays do not depend on the table's size)."""
@@ -77,7 +71,7 @@ def check(rules: BigTwoRules) -> None:
 
 def build_space(rules: BigTwoRules) -> tuple[Blocks, TextFn]:
     """The blocks of the space of ``rules`` and the text of an action."""
-    plays = hand_combos(_full_deck(rules.packs), rules)
+    plays = hand_combos(b2_packs.FULL[rules.packs], rules)
     plays.sort(key=play_order(list(b2_combos.ComboKind)))
     blocks: Blocks = [("pass", [PASS]), ("choice", list(_CHOICES))]
     blocks += play_blocks(plays)
@@ -130,7 +124,8 @@ def _moved(o: b2_game.Observation, ev: Any) -> tuple[int, int]:
 
 
 class BigTwoCodec(cd.Codec):
-    """The Big Two encoding (52-bit card planes, exchange knowledge)."""
+    """The Big Two encoding (52-bit card planes, 104 with two packs; exchange
+    knowledge)."""
 
     history_keys = cd.HistoryKeys(
         ((b2_combos.Combo, ("mask",)), (b2_game.LastCard, ("play", "mask"))), (Pass,), None
@@ -143,7 +138,7 @@ class BigTwoCodec(cd.Codec):
         full = rules.cards_per_hand + rules.leftover_count + (1 if rules.extra_cards else 0)
         super().__init__(rules.players, cd.mask_planes(52 * rules.packs), full)
         self._two_packs = rules.packs == 2
-        self._full = _full_deck(rules.packs)
+        self._full = b2_packs.FULL[rules.packs]
         n = self.players
         phases = tuple(b2_game.Phase)
         self._phase_index = {ph: i for i, ph in enumerate(phases)}
@@ -266,8 +261,6 @@ class BigTwoCodec(cd.Codec):
         a second copy of card ``c``), so sets of different physical cards are
         summed and taken away with :mod:`chupai.bigtwo.packs`. A card known to go
         to a seat leaves that seat's known plane when that seat plays it."""
-        from chupai.bigtwo import packs as b2_packs
-
         n = self.players
         me = o.seat
         played = o.played
@@ -275,10 +268,13 @@ class BigTwoCodec(cd.Codec):
         for p in played:
             on_table = b2_packs.add(on_table, p)
         hist = o.history
-        # a face-up leftover is in exposed (left), a hand (taken) or both views
-        # name the same physical cards: the per-card maximum (``|``) is the union
+        # a face-up leftover is in exposed (left), a hand (taken) or still on the
+        # table (being decided on); both views name the same physical cards: the
+        # per-card maximum (``|``) is the union
         shown = o.exposed | o.leftover_shown
         seen = b2_packs.add(b2_packs.add(o.hand, on_table), o.exposed)
+        if o.phase is b2_game.Phase.LEFTOVER:
+            seen = b2_packs.add(seen, o.leftover_shown)
         known = [0] * n
         if hist and not isinstance(hist[0].action, _PLAY_ACTIONS):
             known = self._known(o)
