@@ -46,7 +46,7 @@ from typing import Final, Self, cast
 
 from chupai.actions import PASS, Pass
 from chupai.bigtwo import packs
-from chupai.bigtwo.combos import Combo, classify_or_none, explain, ties_beat
+from chupai.bigtwo.combos import TIE_BITS, Combo, classify_or_none, explain, ties_beat
 from chupai.bigtwo.dealing import deal_cards as deal_cards, first_copies as first_copies
 from chupai.bigtwo.movegen import follow_filter, follow_filter_pure as follow_py, hand_combos
 from chupai.bigtwo.notation import cards_text, format_action, format_with, parse_action
@@ -335,10 +335,16 @@ class BigTwoDeal(PrePlay):
                 "nobody could beat (repeat_lead_lock)"
             )
         elif not self._beats(combo, self.top):
-            return (
+            why = (
                 f"{combo.kind.value} {self.action_text(combo)} does not beat "
                 f"{self.top.kind.value} {self.action_text(self.top)}"
             )
+            if self._two and combo.group == self.top.group:
+                if combo.key == self.top.key:
+                    why += " (the same cards do not beat: identical_beats=false)"
+                elif combo.key >> TIE_BITS == self.top.key >> TIE_BITS:
+                    why += " (equal ranks: the cards compare one by one from the highest)"
+            return why
         return None
 
     def _obligation_refusal(self, seat: int, combo: Combo) -> str | None:

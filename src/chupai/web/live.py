@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket
 from chupai.names import LANGUAGES
 from chupai.protocol import GameSpec
 from chupai.web.conn import Outbox
+from chupai.web.tableconfig import MAX_SEATS
 from chupai.web.tables import Table, web_bot_levels
 
 __all__ = [
@@ -69,10 +70,17 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
     game without one is shown by the generic view: hand, counts, roles, the play
     to beat and its legal actions as buttons) and what its web plugin tells the
     page (:func:`chupai.web.games.page_data`: none for the generic view)."""
-    from chupai.web.games import page_data
+    from chupai.web.games import page_data, preset_values, table_options
 
+    plugin = spec.plugin("web")
+    menus = table_options(plugin, spec.presets())
     presets = [
-        {"name": name, "players": rules.players, "spec": rules.spec()}
+        {
+            "name": name,
+            "players": rules.players,
+            "spec": rules.spec(),
+            "options": preset_values(menus, rules),
+        }
         for name, rules in spec.presets().items()
     ]
     bots = web_bot_levels(spec.key)
@@ -84,7 +92,9 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
         "bots": bots,
         "combo_names": combo_names(spec),
         "web_view": spec.layers.get("web") is not None,
-        "page": page_data(spec.plugin("web")),
+        "page": page_data(plugin),
+        "seats": [n for n in spec.seats if n <= MAX_SEATS],
+        "table_options": menus,
     }
 
 

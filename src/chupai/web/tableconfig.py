@@ -14,6 +14,7 @@ from chupai.protocol import get_game
 
 __all__ = [
     "BOT_LIMITS",
+    "MAX_SEATS",
     "HINT_BOT",
     "HUMAN_DEFAULT_NAMES",
     "WEB_BOTS",
@@ -40,6 +41,11 @@ BOT_LIMITS: Final[dict[str, tuple[float, float]]] = {
 """The bounds of a web bot's numeric parameters (``search:ms=…`` is the time
 budget of a decision in milliseconds, ``playouts`` its rollouts): a table's bot
 may not take the server's cores for itself."""
+
+MAX_SEATS: Final = 8
+"""The most seats a web table has, whatever the game allows (Big Two's engine
+plays up to 52): the page lays out at most eight seats around the felt, each
+with its name, card count and last play readable on a phone."""
 
 HUMAN_DEFAULT_NAMES: Final = (
     "East",
@@ -179,6 +185,13 @@ def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
         field = "preset" if exc.key == "preset" else f"options.{exc.key}" if exc.key else "options"
         raise TableError(str(exc), field) from None
     seats = list(raw["seats"])
+    if rules.players > MAX_SEATS:
+        raise TableError(
+            f"a web table has at most {MAX_SEATS} seats, not {rules.players}: "
+            f"{info.key} ({preset}) with more players is played in the terminal "
+            "(chupai play) or by chupai simulate",
+            "options.players" if "players" in options else "preset",
+        )
     if len(seats) != rules.players:
         raise TableError(
             f"{info.key} ({preset}) is played by {rules.players} players, not {len(seats)}", "seats"

@@ -8,12 +8,13 @@ from typing import Any
 from chupai.actions import Pass
 from chupai.bigtwo.combos import Combo, tables as b2_tables
 from chupai.bigtwo.game import Choice, Hidden, LastCard, Observation, format_action
+from chupai.bigtwo.notation import cards_text
 from chupai.bigtwo.rules import BigTwoRules, Series
-from chupai.cards import FULL_PACK_MASK, card_name, cards_of
 from chupai.web.games import PageData
+from chupai.web.tableconfig import MAX_SEATS
 from chupai.web.viewkit import JSON, PLAY, Ev, GameView, Notation, outcome_json, token
 
-__all__ = ["PAGE", "view"]
+__all__ = ["PAGE", "TABLE_OPTIONS", "view"]
 
 PAGE: PageData = {
     "prompts": [
@@ -29,6 +30,19 @@ PAGE: PageData = {
 }
 """What the page knows of Big Two (:class:`chupai.web.games.PageData`)."""
 
+TABLE_OPTIONS: dict[str, tuple[str, ...] | None] = {
+    "players": tuple(str(n) for n in range(2, MAX_SEATS + 1)),
+    "packs": ("1", "2"),
+    "leftover_rule": None,
+    "starting_copy": None,
+    "identical_beats": None,
+}
+"""The options the lobby offers as menus (:func:`chupai.web.games.table_options`):
+the table size (2 to 8 seats in the browser, :data:`MAX_SEATS`), one pack or two
+(two for 5 to 8 players), what becomes of the cards that do not divide evenly,
+and with two packs which holder of the starting card leads and whether an
+identical play beats."""
+
 
 class BigTwoNotation(Notation):
     __slots__ = ("rules", "strength")
@@ -39,10 +53,10 @@ class BigTwoNotation(Notation):
         self.strength = b2_tables(rules).card_strength
 
     def cards(self, cards: int) -> list[str]:
-        s = self.strength
-        return [
-            token(card_name(c)) for c in sorted(cards_of(cards & FULL_PACK_MASK), key=s.__getitem__)
-        ]
+        # the game's own notation: with two packs a second copy (bit 52 + c) is
+        # written again (``3D 3D``), the text ``parse_action`` reads back
+        text = cards_text(self.strength, cards)
+        return [token(t) for t in text.split()]
 
     def text(self, action: Any) -> str:
         return format_action(self.rules, action)

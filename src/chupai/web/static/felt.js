@@ -19,6 +19,9 @@ function positions(n) {
   if (n === 5) return ["right", "top-right", "top-left", "left"];
   // six: a hexagon, the next seat in turn order on the right
   if (n === 6) return ["right", "top-right", "top", "top-left", "left"];
+  // seven and eight: two seats up each side, two or three across the top
+  if (n === 7) return ["right-low", "right", "top-right", "top-left", "left", "left-low"];
+  if (n === 8) return ["right-low", "right", "top-right", "top", "top-left", "left", "left-low"];
   const out = [];
   for (let i = 1; i < n; i++) out.push("top-row");
   return out;

@@ -2,6 +2,7 @@
 
 import { t, gameName, botLevelName } from "./i18n.js";
 import { app, h, store, fetchJSON, topbar, BOT_NAME, displayName, loadGames, gameTitle } from "./common.js";
+import { tableMenus, menuValues, changedValues } from "./tableopts.js";
 
 /** The options field, a key=value a line (# starts a comment): {options} or {error}. */
 function parseOptions(text) {
@@ -18,7 +19,7 @@ function parseOptions(text) {
 
 export class LobbyPage {
   constructor() {
-    this.form = { game: null, preset: null, seats: [], deals: 1, options: "", turn: "", seed: "", name: "" };
+    this.form = { game: null, preset: null, seats: [], deals: 1, options: "", turn: "", seed: "", name: "", menus: {} };
     this.games = null;
     this.tables = null;
     this.error = null;
@@ -54,13 +55,20 @@ export class LobbyPage {
     this.form.game = key;
     const g = this.games.find((x) => x.key === key);
     this.form.preset = g ? (g.default_preset || (g.presets[0] && g.presets[0].name)) : null;
+    this.form.menus = {};
     this.fitSeats();
   }
 
-  players() {
+  preset() {
     const g = this.games && this.games.find((x) => x.key === this.form.game);
-    const p = g && g.presets.find((x) => x.name === this.form.preset);
-    return (p && p.players) || 4;
+    return g && g.presets.find((x) => x.name === this.form.preset);
+  }
+
+  /** The table size: the `players` menu where the game has one, else the preset's. */
+  players() {
+    const p = this.preset();
+    const chosen = menuValues(p, this.form.menus).players;
+    return (chosen && Number(chosen)) || (p && p.players) || 4;
   }
 
   bots() {
@@ -107,6 +115,11 @@ export class LobbyPage {
       presets.map((p) => h("option", { value: p.name, selected: p.name === f.preset },
         `${p.name} — ${t("players_n", { n: p.players })}`)));
     presetSel.addEventListener("change", () => { f.preset = presetSel.value; this.fitSeats(); this.rerender(); });
+    const menus = tableMenus(g && g.table_options, menuValues(preset, f.menus), (key, value) => {
+      f.menus = { ...f.menus, [key]: value };
+      this.fitSeats();
+      this.rerender();
+    }, bad);
 
     const deals = h("input", { id: "f-deals", testid: "deals", type: "number", min: 1, max: 100, value: f.deals,
       inputmode: "numeric", "aria-invalid": bad("deals") });
@@ -134,6 +147,7 @@ export class LobbyPage {
       h("div", { class: "field" }, h("label", { for: "f-game" }, t("game")), gameSel),
       h("div", { class: "field" }, h("label", { for: "f-preset" }, t("preset")), presetSel,
         preset && preset.spec ? h("div", { class: "hint-text" }, preset.spec) : null),
+      menus,
       h("fieldset", { class: "seats" }, h("legend", {}, t("seats")), seatRows),
       h("div", { class: "field-row" },
         h("div", { class: "field" }, h("label", { for: "f-name" }, t("your_name")), name),
@@ -170,8 +184,9 @@ export class LobbyPage {
   async create() {
     const f = this.form;
     this.error = null;
-    const { options, error } = parseOptions(f.options);
-    if (error) { this.error = error; this.rerender(); return; }
+    const parsed = parseOptions(f.options);
+    if (parsed.error) { this.error = parsed.error; this.rerender(); return; }
+    const options = { ...changedValues(this.preset(), f.menus), ...parsed.options };
     const humans = f.seats.map((v, i) => [v, i]).filter(([v]) => v === "you" || v === "friend");
     const yous = humans.filter(([v]) => v === "you");
     if (yous.length > 1) { this.error = { message: t("one_you"), field: "seats" }; this.rerender(); return; }

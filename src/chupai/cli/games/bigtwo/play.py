@@ -30,6 +30,7 @@ from typing import Any, Final
 from rich.table import Table
 from rich.text import Text
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import Combo, ComboKind
 from chupai.bigtwo.game import (
     PASS,
@@ -45,7 +46,7 @@ from chupai.bigtwo.game import (
 from chupai.bigtwo.match import Match
 from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
 from chupai.bots import Bot, make_bot
-from chupai.cards import RANKS, cards_of
+from chupai.cards import RANKS
 from chupai.cli.games.bigtwo.play_events import EventLines
 from chupai.cli.games.bigtwo.play_input import HELP, decision_help, hand_order, read_input
 from chupai.cli.match_session import BaseMatchSession
@@ -104,7 +105,7 @@ class PlaySession(EventLines):
     def cards(self, mask: int) -> Text:
         strength = self.deal.sort_key()
         return Text(" ").join(
-            self.card(c) for c in sorted(cards_of(mask), key=strength.__getitem__)
+            self.card(c) for c in sorted(packs.ids(mask), key=strength.__getitem__)
         )
 
     def action(self, action: Any) -> Text:
@@ -230,7 +231,7 @@ class PlaySession(EventLines):
         return table
 
     def draw_hand(self, hand: int) -> None:
-        order = sorted(cards_of(hand), key=self.deal.sort_key().__getitem__)
+        order = sorted(packs.ids(hand), key=self.deal.sort_key().__getitem__)
         self.say(Text(f"Your hand ({len(order)}):", style="bold"))
         rows = (len(order) + _ROW_CARDS - 1) // _ROW_CARDS
         per_row = (len(order) + rows - 1) // rows if rows else 0

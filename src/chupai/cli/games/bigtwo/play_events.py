@@ -7,6 +7,7 @@ from typing import Final
 
 from rich.text import Text
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.game import BigTwoDeal, Choice, Event, Hidden
 from chupai.cli.session import DealSession
 
@@ -87,7 +88,7 @@ class EventLines(DealSession):
         line = Text(f"  {self.name(seat)} {self.verb(seat, action.name)}")
         if action.name == "take":
             line.append(" the leftover card ")
-            line.append_text(self.cards(deal.hands[seat] & ~hand_before))
+            line.append_text(self.cards(packs.norm(deal.hands[seat] & ~hand_before)))
         elif action.name == "leave":
             line.append(" the leftover card out of play")
         elif action.name == "swap":
@@ -96,7 +97,7 @@ class EventLines(DealSession):
             line.append(" goes face up out of play")
             if seat == self.human:
                 line.append(", you take ")
-                line.append_text(self.cards(deal.hands[seat] & ~hand_before))
+                line.append_text(self.cards(packs.norm(deal.hands[seat] & ~hand_before)))
         else:
             line.append(" the swap; the leftover card leaves play unseen")
         self.say(line)

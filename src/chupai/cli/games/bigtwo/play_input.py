@@ -12,6 +12,7 @@ Command(name='show', arg='')
 
 from __future__ import annotations
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import Combo, classify_or_none, explain
 from chupai.bigtwo.game import CHOICE_NAMES, PASS, BigTwoDeal, Choice, LastCard, Pass, Phase
 from chupai.cards import card_name, cards_of, parse_mask
@@ -58,7 +59,7 @@ _COMMANDS = {**COMMANDS, "show": "show", "table": "show"}
 def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
     """The cards of ``seat`` in display order (the rules' single-card order)."""
     strength = deal.sort_key()
-    return sorted(cards_of(deal.hands[seat]), key=strength.__getitem__)
+    return sorted(packs.ids(deal.hands[seat]), key=strength.__getitem__)  # copies repeated
 
 
 @reads_commands(_COMMANDS, "show")
@@ -112,9 +113,23 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
             if i in seen_index:
                 raise ChupaiError(f"index {i} is given twice")
             seen_index.add(i)
-            mask |= 1 << order[i]
+            mask = packs.add(mask, 1 << order[i])
         else:
             card_words.append(word)
+    if card_words and deal.rules.packs == 2:  # two packs: indexes and tokens add up
+        tokens = _parse_tokens(card_words, 2)
+        if ((mask >> 52) & tokens) | (mask & (tokens >> 52)):
+            raise ChupaiError("a card is named more often than the two packs hold it")
+        mask = packs.add(mask, tokens)
+        missing = packs.norm(mask & ~deal.hands[seat])
+        if missing:
+            once = deal.hands[seat] & missing  # cards named twice, held once
+            raise ChupaiError(
+                f"you hold only one {packs.names(once)}"
+                if once
+                else f"you do not hold {packs.names(missing)}"
+            )
+        return mask
     if card_words:
         tokens = _parse_tokens(card_words)
         both = tokens & mask
@@ -130,9 +145,9 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
     return mask
 
 
-def _parse_tokens(words: list[str]) -> int:
+def _parse_tokens(words: list[str], packs_count: int = 1) -> int:
     try:
-        return parse_mask(words)
+        return parse_mask(words) if packs_count == 1 else packs.parse(words, packs_count)
     except CardParseError as exc:
         message = str(exc)
         if "e.g." not in message:
@@ -167,7 +182,7 @@ def decision_help(deal: BigTwoDeal) -> str:
             parts.append(f"'{tokens}' (a card you do not hold)")
         else:
             order = hand_order(deal, deal.current_player or 0)
-            index = " ".join(str(order.index(c)) for c in cards_of(example.cards) if c in order)
+            index = " ".join(str(order.index(c)) for c in packs.ids(example.cards) if c in order)
             parts.append(f"'{tokens}' or '{name} {index}' (cards by token or index)")
     if any(a.number >= 0 for a in legal):
         parts.append(

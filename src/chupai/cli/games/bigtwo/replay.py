@@ -14,12 +14,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from chupai.bigtwo import packs
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import BigTwoDeal, Choice, Event, LastCard, Phase
 from chupai.bigtwo.match import replay_match as replay_bigtwo_match
 from chupai.bigtwo.record import replay, replay_steps
 from chupai.bigtwo.rules import BigTwoRules
-from chupai.cards import card_name, cards_of, parse_mask
 from chupai.cli import replay_common as rc
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
@@ -65,13 +65,13 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
     try:
         rules = BigTwoRules.from_dict(rec["rules"])
         strength = tables(rules).card_strength
-        hands = [parse_mask(h) for h in rec["hands"]]
-        leftover = parse_mask(rec.get("leftover") or "")
+        hands = [packs.parse(h, rules.packs) for h in rec["hands"]]
+        leftover = packs.parse(rec.get("leftover") or "", rules.packs)
     except (ChupaiError, KeyError, TypeError, AttributeError):
         return  # the replay reports the broken header
 
     def text(mask: int) -> str:
-        return " ".join(card_name(c) for c in sorted(cards_of(mask), key=strength.__getitem__))
+        return packs.names(mask, strength)
 
     lead = "first deal" if rec.get("first_deal", True) else f"leader seat {rec.get('leader')}"
     ranking = rec.get("ranking")
