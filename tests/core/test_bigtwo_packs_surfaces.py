@@ -44,6 +44,8 @@ def test_facts_and_records_name_both_copies() -> None:
             twins = [a for a in plays if a is not PASS and a.mask >> 52]  # type: ignore[union-attr]
             action = rng.choice(twins) if twins and rng.random() < 0.5 else rng.choice(plays)
             deal.apply_action(action)
+        shown = deal.outcome.to_dict()["hands"]  # the end-of-deal hands, copies counted
+        assert [packs.parse(h, 2) for h in shown] == list(deal.hands)
         rec = json.loads(json.dumps(to_record(deal)))
         for hand, dealt in zip(rec["hands"], deal.dealt_hands, strict=True):
             assert packs.parse(hand, 2) == dealt
