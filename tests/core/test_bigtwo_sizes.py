@@ -10,7 +10,16 @@ import json
 import random
 
 import pytest
-from test_movegen_bruteforce import check_hand, ref_beats, ref_classify, subsets
+from conftest import COMBO_VARIANTS
+from hypothesis import given, settings, strategies as st
+from test_movegen_bruteforce import (
+    VARIANT_IDS,
+    check_hand,
+    random_hand,
+    ref_beats,
+    ref_classify,
+    subsets,
+)
 
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import PASS, deal_cards, new_deal
@@ -194,6 +203,37 @@ def test_move_generation_matches_brute_force_at_each_table_size(n: int, preset: 
     assert steps > 5
 
 
+SEAT_HAND_SIZES = {2: (26,), 3: (17, 18), 5: (10, 11, 12), 8: (6, 7, 10), 13: (4,)}
+"""The hand sizes of each table size with one pack: the even share, one more under
+round robin, the leftover cards' receiver (5 players: 10 + 2; 8 players: 6 + 4)."""
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(
+    size=st.sampled_from(sorted({k for ks in SEAT_HAND_SIZES.values() for k in ks} - {26})),
+    variant=st.sampled_from(VARIANT_IDS),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_random_hands_of_each_table_size_match_brute_force(
+    size: int, variant: str, seed: int
+) -> None:
+    """Random hands of the sizes of 3, 5, 8 and 13 seats, under every combination
+    variant of the brute-force tests: hand_combos, the lead (free and with a card
+    it must contain) and legal_plays over random tops, against every subset of up
+    to five cards classified by the reference."""
+    rng = random.Random(seed)
+    check_hand(random_hand(rng, size), COMBO_VARIANTS[variant], rng, follow_tops=2)
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(variant=st.sampled_from(VARIANT_IDS), seed=st.integers(0, 2**32 - 1))
+def test_random_two_seat_hands_match_brute_force(variant: str, seed: int) -> None:
+    """26-card hands (2 seats) under every variant (slow: 83,681 subsets each)."""
+    rng = random.Random(seed)
+    check_hand(random_hand(rng, 26), COMBO_VARIANTS[variant], rng, check_classify=False)
+
+
 # ----- scoring -------------------------------------------------------------------------
 
 
@@ -213,6 +253,20 @@ def test_pairwise_settlement_example_with_six_players() -> None:
     assert settle(r, 0, pens) == [42, 30, 24, 12, -6, -102]
     r = rules(players=6, settlement="winner_takes_all")
     assert settle(r, 0, pens) == [42, -2, -3, -5, -8, -24]
+
+
+def test_negated_penalty_example_with_six_players() -> None:
+    pens = [0, 2, 3, 5, 8, 24]
+    assert settle(rules(players=6, settlement="negated_penalty"), 0, pens) == [
+        0,
+        -2,
+        -3,
+        -5,
+        -8,
+        -24,
+    ]
+    plus_minus = rules(players=6, scoring="taiwan_plus_minus", settlement="negated_penalty")
+    assert settle(plus_minus, 0, pens)[0] == 1
 
 
 def test_ding_da_transfer_example_with_six_players() -> None:
@@ -292,9 +346,23 @@ def test_tribute_with_seven_players(method: str) -> None:
             top = max(cards_of(before[four]), key=strength.__getitem__)
             assert deal.hands[one] >> top & 1 and not deal.hands[four] >> top & 1
         rng = random.Random(seed)
+        choosers = []
         while deal.phase is not Phase.PLAY and not deal.is_terminal():
             assert deal.current_player in (one, two, three, four) or method == "choose_hands"
+            if deal.phase is Phase.CHOOSE_HANDS:
+                choosers.append((deal.current_player, len(deal.legal_actions())))
             deal.apply_action(rng.choice(deal.legal_actions()))
+        steps = [(ev.action.name, ev.seat) for ev in deal.history if isinstance(ev.action, Choice)]
+        want = {
+            "one_card": [("tribute", four), ("give", one)],
+            "two_cards": [("tribute", four), ("tribute", three), ("give", one), ("give", two)],
+            "draw_three": [("tribute", four), ("keep", one), ("draw", two), ("keep", two)]
+            + [("draw", three), ("keep", three), ("draw", four)],
+        }
+        if method in want and deal.phase is Phase.PLAY:
+            assert steps == want[method]
+        if method == "choose_hands":  # in finishing order; the last takes the hand left
+            assert choosers == [(s, 7 - k) for k, s in enumerate(ranking[:-1])]
         if method in ("one_card", "two_cards") and deal.phase is Phase.PLAY:
             assert deal.current_player == four
         middle = [s for s in range(7) if s not in (one, two, three, four)]

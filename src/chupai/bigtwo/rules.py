@@ -84,14 +84,17 @@ class BigTwoRules:
         1, "packs of 52 cards: 1, or 2 (104 cards, identical pairs) for 5 to 8 players", later=True
     )
     hand_size: int | Literal["all"] = _o(
-        "all", "cards per player: all (deal the whole pack) or an integer (§3.2)"
+        "all",
+        "cards per player: all (deal the whole pack) or an integer (§3.2); when the "
+        "starting card is not dealt, the lowest card dealt starts",
     )
     suit_order: SuitOrder = _o(SuitOrder.SHCD, "suit order, highest first (§1)")
     leftover_rule: LeftoverRule = _o(
         LeftoverRule.TO_STARTING_CARD_HOLDER,
         "what happens to the cards left over when the pack does not divide evenly: to the "
         "starting card's holder, malaysian, turned face up, set aside unseen, or dealt round "
-        "robin so some players hold one more (§3.3)",
+        "robin so some players hold one more (§3.3); set-aside cards may hold the starting "
+        "card, and then the lowest card dealt starts",
     )
     starting_copy: StartingCopy = _o(
         StartingCopy.TURN_ORDER,
