@@ -250,8 +250,7 @@ _SLOW = pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "bot"),
     [(n, b) for n in (5, 6, 8) for b in ("random", "greedy", "heuristic")]
-    + [(6, "search:playouts=6")]
-    + [pytest.param(n, "search:playouts=6", marks=_SLOW) for n in (5, 8)],
+    + [pytest.param(n, "search:playouts=6", marks=_SLOW) for n in (5, 6, 8)],
 )
 def test_each_bot_finishes_a_two_pack_deal(players: int, bot: str) -> None:
     pytest.importorskip("chupai.bigtwo.packs")

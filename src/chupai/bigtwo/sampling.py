@@ -61,10 +61,9 @@ The module is pure: randomness comes only from the ``rng`` argument.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import (
@@ -78,6 +77,7 @@ from chupai.bigtwo.game import (
     Pass,
     Phase,
 )
+from chupai.bigtwo.packs import FULL, add, norm, take
 from chupai.bigtwo.rules import BigTwoRules, ClassExchange, DingDa, Series, TributeMethod
 from chupai.cards import CardMask, cards_of
 from chupai.errors import ChupaiError
@@ -131,10 +131,6 @@ def _split(history: Sequence[Event]) -> tuple[tuple[Event, ...], tuple[Event, ..
     return tuple(history), ()
 
 
-def _packs() -> Any:
-    return importlib.import_module("chupai.bigtwo.packs")
-
-
 def _seen(obs: Observation) -> CardMask:
     """The cards the seat has seen: its hand, the cards played, the exposed cards
     (two packs: their multiset sum)."""
@@ -143,11 +139,10 @@ def _seen(obs: Observation) -> CardMask:
         for p in obs.played:
             seen |= p
         return seen
-    add = _packs().add
     seen = add(obs.hand, obs.exposed)
     for p in obs.played:
         seen = add(seen, p)
-    return int(seen)
+    return seen
 
 
 def knowledge(observation: Observation) -> Knowledge:
@@ -166,7 +161,7 @@ def knowledge(observation: Observation) -> Knowledge:
     if obs.rules.packs == 1:
         unseen = FULL_DECK & ~_seen(obs)
     else:
-        unseen = int(_packs().take(_packs().FULL[obs.rules.packs], _seen(obs)))
+        unseen = take(FULL[obs.rules.packs], _seen(obs))
     caps = [0 if s == me else obs.hand_counts[s] for s in range(n)]
     out = unseen.bit_count() - sum(caps)
     if out < 0 or obs.hand.bit_count() != obs.hand_counts[me]:
@@ -431,8 +426,7 @@ def _rebuild(
     if obs.rules.packs == 1:
         start = [hands[s] | obs.played[s] for s in range(n)]
     else:
-        add = _packs().add
-        start = [int(add(hands[s], obs.played[s])) for s in range(n)]
+        start = [add(hands[s], obs.played[s]) for s in range(n)]
     deal = BigTwoDeal.from_hands(plan.neutral, start, dealer=obs.dealer)
     deal.rules = obs.rules
     deal.exposed = obs.exposed
@@ -506,8 +500,7 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
         if locs is None:
             raise ChupaiError(NO_DEAL)
         if obs.rules.packs != 1:  # the copies drawn, in the unary form
-            norm = _packs().norm
-            locs = [int(norm(m)) for m in locs]
+            locs = [norm(m) for m in locs]
         hands = [obs.hand if s == obs.seat else locs[s] for s in range(n)]
         got = _rebuild(obs, self._plan, hands, locs[n])
         if isinstance(got, BigTwoDeal):
