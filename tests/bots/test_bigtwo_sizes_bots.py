@@ -172,6 +172,30 @@ def test_search_keeps_its_time_budget_at_large_tables(players: int) -> None:
     assert max(times) < budget / 1000 * 1.5  # the budget, with room for a loaded machine
 
 
+def test_the_ladder_script_prints_its_figures() -> None:
+    """benchmarks/ladder_bigtwo_sizes.py --quick: three adjacent pairs at 6 seats,
+    figures consistent with the games played, a final JSON line."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "ladder_bigtwo_sizes.py"), "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert data["benchmark"] == "ladder_bigtwo_sizes" and data["players"] == 6
+    assert set(data["pairs"]) == {"random-greedy", "greedy-heuristic", "heuristic-search"}
+    for fig in data["pairs"].values():
+        assert fig["deals"] == 3 and fig["games"] == 6  # two seatings per deal
+        assert sum(fig["wins"]) + fig["draws"] == fig["games"]
+        lo, hi = fig["win_diff_ci"]
+        assert lo <= fig["win_diff_per_deal"] <= hi and -2 <= fig["win_diff_per_deal"] <= 2
+        assert fig["significant"] == (lo > 0)
+    assert data["ladder_holds"] == all(f["significant"] for f in data["pairs"].values())
+    assert "paired win difference" in proc.stdout
+
+
 @pytest.mark.slow
 def test_a_small_ladder_holds_at_six_seats() -> None:
     """benchmarks/ladder_bigtwo_sizes.py on few deals (a fixed playout budget, so
