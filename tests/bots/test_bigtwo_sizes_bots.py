@@ -284,14 +284,19 @@ def test_each_bot_finishes_a_two_pack_deal(players: int, bot: str) -> None:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(5, 8), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+@given(
+    players=st.integers(5, 8),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 60),
+    copy=st.sampled_from(["turn_order", "first_dealt"]),
+)
 def test_the_two_pack_sampler_agrees_with_the_observation(
-    players: int, seed: int, steps: int
+    players: int, seed: int, steps: int, copy: str
 ) -> None:
     """With two packs too, a sampled deal shows the seat its observation, and every
     hand is a unary mask (a second copy only over a first)."""
     pytest.importorskip("chupai.bigtwo.packs")
-    deal = SPEC.new_deal(rules_of(players, **TWO_PACKS), seed)
+    deal = SPEC.new_deal(rules_of(players, starting_copy=copy, **TWO_PACKS), seed)
     play_out(deal, [make_bot("heuristic", s) for s in range(players)], steps)
     if deal.is_terminal() or deal.phase.value != "play":
         return

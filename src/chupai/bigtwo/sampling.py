@@ -78,7 +78,14 @@ from chupai.bigtwo.game import (
     Phase,
 )
 from chupai.bigtwo.packs import FULL, add, norm, take
-from chupai.bigtwo.rules import BigTwoRules, ClassExchange, DingDa, Series, TributeMethod
+from chupai.bigtwo.rules import (
+    BigTwoRules,
+    ClassExchange,
+    DingDa,
+    Series,
+    StartingCopy,
+    TributeMethod,
+)
 from chupai.cards import CardMask, cards_of
 from chupai.errors import ChupaiError
 from chupai.sampling import NO_DEAL, Sampler, play_observation
@@ -441,7 +448,7 @@ def _rebuild(
         deal.starting_card = plan.swap_card
         if sp is not None:
             deal.starting_player = sp
-    elif sp is not None and deal.starting_player != sp:
+    elif sp is not None and deal.starting_player != sp and not _other_copy_starts(deal, sp):
         return _Failed()
     deal._start_public = sp is not None
     deal.leader = deal.to_act = plan.leader
@@ -473,6 +480,20 @@ def _rebuild(
     if deal.observe(obs.seat) != obs:
         return _Failed()
     return deal
+
+
+def _other_copy_starts(deal: BigTwoDeal, sp: int) -> bool:
+    """Two packs: the starting player ``sp`` holds a copy of the starting card too,
+    so it may have started (which copy leads under ``starting_copy=first_dealt``
+    depends on the order of the deal, which no hand shows); it is made the starting
+    player. One pack, or two under ``turn_order`` (the hands decide): never."""
+    rules = deal.rules
+    if rules.packs == 1 or rules.starting_copy is not StartingCopy.FIRST_DEALT:
+        return False
+    if not deal.hands[sp] >> deal.starting_card & 1:
+        return False
+    deal.starting_player = sp
+    return True
 
 
 class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
