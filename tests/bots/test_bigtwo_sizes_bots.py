@@ -172,6 +172,30 @@ def test_search_keeps_its_time_budget_at_large_tables(players: int) -> None:
     assert max(times) < budget / 1000 * 1.5  # the budget, with room for a loaded machine
 
 
+def test_the_ladder_script_prints_its_figures() -> None:
+    """benchmarks/ladder_bigtwo_sizes.py --quick: three adjacent pairs at 6 seats,
+    figures consistent with the games played, a final JSON line."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "ladder_bigtwo_sizes.py"), "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert data["benchmark"] == "ladder_bigtwo_sizes" and data["players"] == 6
+    assert set(data["pairs"]) == {"random-greedy", "greedy-heuristic", "heuristic-search"}
+    for fig in data["pairs"].values():
+        assert fig["deals"] == 3 and fig["games"] == 6  # two seatings per deal
+        assert sum(fig["wins"]) + fig["draws"] == fig["games"]
+        lo, hi = fig["win_diff_ci"]
+        assert lo <= fig["win_diff_per_deal"] <= hi and -2 <= fig["win_diff_per_deal"] <= 2
+        assert fig["significant"] == (lo > 0)
+    assert data["ladder_holds"] == all(f["significant"] for f in data["pairs"].values())
+    assert "paired win difference" in proc.stdout
+
+
 @pytest.mark.slow
 def test_a_small_ladder_holds_at_six_seats() -> None:
     """benchmarks/ladder_bigtwo_sizes.py on few deals (a fixed playout budget, so
@@ -250,8 +274,7 @@ _SLOW = pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "bot"),
     [(n, b) for n in (5, 6, 8) for b in ("random", "greedy", "heuristic")]
-    + [(6, "search:playouts=6")]
-    + [pytest.param(n, "search:playouts=6", marks=_SLOW) for n in (5, 8)],
+    + [pytest.param(n, "search:playouts=6", marks=_SLOW) for n in (5, 6, 8)],
 )
 def test_each_bot_finishes_a_two_pack_deal(players: int, bot: str) -> None:
     pytest.importorskip("chupai.bigtwo.packs")
@@ -261,14 +284,19 @@ def test_each_bot_finishes_a_two_pack_deal(players: int, bot: str) -> None:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(5, 8), seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+@given(
+    players=st.integers(5, 8),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 60),
+    copy=st.sampled_from(["turn_order", "first_dealt"]),
+)
 def test_the_two_pack_sampler_agrees_with_the_observation(
-    players: int, seed: int, steps: int
+    players: int, seed: int, steps: int, copy: str
 ) -> None:
     """With two packs too, a sampled deal shows the seat its observation, and every
     hand is a unary mask (a second copy only over a first)."""
     pytest.importorskip("chupai.bigtwo.packs")
-    deal = SPEC.new_deal(rules_of(players, **TWO_PACKS), seed)
+    deal = SPEC.new_deal(rules_of(players, starting_copy=copy, **TWO_PACKS), seed)
     play_out(deal, [make_bot("heuristic", s) for s in range(players)], steps)
     if deal.is_terminal() or deal.phase.value != "play":
         return

@@ -61,10 +61,9 @@ The module is pure: randomness comes only from the ``rng`` argument.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import (
@@ -78,7 +77,15 @@ from chupai.bigtwo.game import (
     Pass,
     Phase,
 )
-from chupai.bigtwo.rules import BigTwoRules, ClassExchange, DingDa, Series, TributeMethod
+from chupai.bigtwo.packs import FULL, add, norm, take
+from chupai.bigtwo.rules import (
+    BigTwoRules,
+    ClassExchange,
+    DingDa,
+    Series,
+    StartingCopy,
+    TributeMethod,
+)
 from chupai.cards import CardMask, cards_of
 from chupai.errors import ChupaiError
 from chupai.sampling import NO_DEAL, Sampler, play_observation
@@ -131,10 +138,6 @@ def _split(history: Sequence[Event]) -> tuple[tuple[Event, ...], tuple[Event, ..
     return tuple(history), ()
 
 
-def _packs() -> Any:
-    return importlib.import_module("chupai.bigtwo.packs")
-
-
 def _seen(obs: Observation) -> CardMask:
     """The cards the seat has seen: its hand, the cards played, the exposed cards
     (two packs: their multiset sum)."""
@@ -143,11 +146,10 @@ def _seen(obs: Observation) -> CardMask:
         for p in obs.played:
             seen |= p
         return seen
-    add = _packs().add
     seen = add(obs.hand, obs.exposed)
     for p in obs.played:
         seen = add(seen, p)
-    return int(seen)
+    return seen
 
 
 def knowledge(observation: Observation) -> Knowledge:
@@ -166,7 +168,7 @@ def knowledge(observation: Observation) -> Knowledge:
     if obs.rules.packs == 1:
         unseen = FULL_DECK & ~_seen(obs)
     else:
-        unseen = int(_packs().take(_packs().FULL[obs.rules.packs], _seen(obs)))
+        unseen = take(FULL[obs.rules.packs], _seen(obs))
     caps = [0 if s == me else obs.hand_counts[s] for s in range(n)]
     out = unseen.bit_count() - sum(caps)
     if out < 0 or obs.hand.bit_count() != obs.hand_counts[me]:
@@ -431,8 +433,7 @@ def _rebuild(
     if obs.rules.packs == 1:
         start = [hands[s] | obs.played[s] for s in range(n)]
     else:
-        add = _packs().add
-        start = [int(add(hands[s], obs.played[s])) for s in range(n)]
+        start = [add(hands[s], obs.played[s]) for s in range(n)]
     deal = BigTwoDeal.from_hands(plan.neutral, start, dealer=obs.dealer)
     deal.rules = obs.rules
     deal.exposed = obs.exposed
@@ -447,7 +448,7 @@ def _rebuild(
         deal.starting_card = plan.swap_card
         if sp is not None:
             deal.starting_player = sp
-    elif sp is not None and deal.starting_player != sp:
+    elif sp is not None and deal.starting_player != sp and not _other_copy_starts(deal, sp):
         return _Failed()
     deal._start_public = sp is not None
     deal.leader = deal.to_act = plan.leader
@@ -481,6 +482,20 @@ def _rebuild(
     return deal
 
 
+def _other_copy_starts(deal: BigTwoDeal, sp: int) -> bool:
+    """Two packs: the starting player ``sp`` holds a copy of the starting card too,
+    so it may have started (which copy leads under ``starting_copy=first_dealt``
+    depends on the order of the deal, which no hand shows); it is made the starting
+    player. One pack, or two under ``turn_order`` (the hands decide): never."""
+    rules = deal.rules
+    if rules.packs == 1 or rules.starting_copy is not StartingCopy.FIRST_DEALT:
+        return False
+    if not deal.hands[sp] >> deal.starting_card & 1:
+        return False
+    deal.starting_player = sp
+    return True
+
+
 class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
     """Draws deals for one observation (see :func:`sample_deal` and
     :class:`chupai.sampling.Sampler`): the knowledge and the replay plan are
@@ -506,8 +521,7 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
         if locs is None:
             raise ChupaiError(NO_DEAL)
         if obs.rules.packs != 1:  # the copies drawn, in the unary form
-            norm = _packs().norm
-            locs = [int(norm(m)) for m in locs]
+            locs = [norm(m) for m in locs]
         hands = [obs.hand if s == obs.seat else locs[s] for s in range(n)]
         got = _rebuild(obs, self._plan, hands, locs[n])
         if isinstance(got, BigTwoDeal):

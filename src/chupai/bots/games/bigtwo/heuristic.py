@@ -81,6 +81,7 @@ from typing import Any
 
 from chupai.bigtwo.combos import Combo, ComboKind
 from chupai.bigtwo.game import PASS, Choice, LastCard, Phase
+from chupai.bigtwo.packs import add, take
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.bots.base import SeededBot
 from chupai.bots.games.bigtwo.plan import (
@@ -95,9 +96,7 @@ from chupai.bots.games.bigtwo.plan import (
     Plan,
     _View,
     _view_of,
-    add,
     decompose,
-    take,
 )
 from chupai.cards import CardMask, cards_of
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -11,22 +10,10 @@ from typing import Any, Final, NamedTuple
 
 from chupai.bigtwo.combos import Combo, ComboKind, tables
 from chupai.bigtwo.movegen import hand_combos
+from chupai.bigtwo.packs import add, take
 from chupai.bigtwo.rules import BigTwoRules, FiveCardRule, FourCardPlay, Settlement
 from chupai.bigtwo.scoring import penalty
 from chupai.cards import CardMask, cards_of
-
-
-def take(hand: CardMask, cards: CardMask) -> CardMask:
-    """:func:`chupai.bigtwo.packs.take` (two packs: the multiset difference)."""
-    packs: Any = importlib.import_module("chupai.bigtwo.packs")
-    return int(packs.take(hand, cards))
-
-
-def add(a: CardMask, b: CardMask) -> CardMask:
-    """:func:`chupai.bigtwo.packs.add` (two packs: the multiset sum)."""
-    packs: Any = importlib.import_module("chupai.bigtwo.packs")
-    return int(packs.add(a, b))
-
 
 K = ComboKind
 
