@@ -444,14 +444,22 @@ def _counts_two(mask: CardMask) -> list[int]:
     return [_COUNT[(lo >> (4 * r)) & 15] + _COUNT[(hi >> (4 * r)) & 15] for r in range(13)]
 
 
-def _tie(mask: CardMask, counts: list[int], t: Tables) -> int:
+def _tie(mask: CardMask, counts: list[int], t: Tables, grouped: bool) -> int:
+    """The cards' strengths from the strongest down, the largest group of a rank first
+    when ``grouped`` (a flush has no groups: its cards go by strength alone)."""
     cs = t.card_strength
     cards = [c for c in cards_of(mask & _LOW)] + [c for c in cards_of(mask >> 52)]
-    cards.sort(key=lambda c: (counts[c >> 2], cs[c]), reverse=True)
+    if grouped:
+        cards.sort(key=lambda c: (counts[c >> 2], cs[c]), reverse=True)
+    else:
+        cards.sort(key=cs.__getitem__, reverse=True)
     tie = 0
     for c in cards:
         tie = tie << 6 | cs[c]
     return tie << 6 * (5 - len(cards))
+
+
+_NO_FIVE: Final = "five cards of one rank form no combination (Big Two has no five of a kind)"
 
 
 def _flush_ranks(mask: CardMask) -> list[int]:
@@ -489,13 +497,14 @@ def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules) -> tuple[Combo | No
     else:
         shapes = _BY_COUNTS.get(counts, ())
         if not shapes:
-            return None, _NO_SHAPE[n]
+            return None, _NO_FIVE if counts == (5,) else _NO_SHAPE[n]
         shape = shapes[0]
         if not t.allows[shape.kind]:
             return None, shape.refusal.format(rules=rules)
         key = _key_two(shape.kind, mask, counts_r, t)
     base = t.make(shape.kind, mask, key)
-    return base._replace(key=base.key << TIE_BITS | _tie(mask, counts_r, t)), ""
+    tie = _tie(mask, counts_r, t, shape.kind is not K.FLUSH)
+    return base._replace(key=base.key << TIE_BITS | tie), ""
 
 
 def _key_two(kind: ComboKind, mask: CardMask, counts: list[int], t: Tables) -> int:

@@ -35,6 +35,15 @@ why it passed), and the rare rule-based hints of the pre-play phases (that no ha
 was an instant win or, without a redeal request, could ask for one; that a tribute
 was its giver's highest cards).
 
+Any table size (2 to 52 seats, every leftover rule) is sampled the same way. With
+two packs the unseen cards are the bits of a unary mask (:mod:`chupai.bigtwo.packs`),
+each bit one physical copy; the copies are dealt like distinct cards (so every
+physical deal is equally likely, which is the right weight for a hand holding one
+or two copies) and each hand is folded back into the unary form. A place known for
+one physical card (a card given, a leftover taken) holds one copy; which seat holds
+the starting card is checked on the rebuilt deal (a draw that disagrees is drawn
+again) rather than placed, since with two copies either may start.
+
 The module is pure: randomness comes only from the ``rng`` argument.
 
 >>> import random
@@ -52,9 +61,10 @@ The module is pure: randomness comes only from the ``rng`` argument.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 from collections.abc import Mapping, Sequence
-from typing import Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import (
@@ -121,18 +131,42 @@ def _split(history: Sequence[Event]) -> tuple[tuple[Event, ...], tuple[Event, ..
     return tuple(history), ()
 
 
+def _packs() -> Any:
+    return importlib.import_module("chupai.bigtwo.packs")
+
+
+def _seen(obs: Observation) -> CardMask:
+    """The cards the seat has seen: its hand, the cards played, the exposed cards
+    (two packs: their multiset sum)."""
+    if obs.rules.packs == 1:
+        seen = obs.hand | obs.exposed
+        for p in obs.played:
+            seen |= p
+        return seen
+    add = _packs().add
+    seen = add(obs.hand, obs.exposed)
+    for p in obs.played:
+        seen = add(seen, p)
+    return int(seen)
+
+
 def knowledge(observation: Observation) -> Knowledge:
     """Where the seat of ``observation`` (play phase) knows its unseen cards to be.
+
+    With two packs the unseen cards are the bits of a unary mask (:mod:`chupai.bigtwo.packs`):
+    bit ``c`` one unseen copy of card ``c``, bit ``52 + c`` a second; each bit is
+    a card to place, and a place known for one physical card is a place for one
+    copy.
 
     Raises :class:`ChupaiError` outside the play phase or for an observation whose
     counts do not add up."""
     obs = play_observation(observation, Phase.PLAY)
     n = obs.players
     me = obs.seat
-    played = 0
-    for p in obs.played:
-        played |= p
-    unseen = FULL_DECK & ~(obs.hand | played | obs.exposed)
+    if obs.rules.packs == 1:
+        unseen = FULL_DECK & ~_seen(obs)
+    else:
+        unseen = int(_packs().take(_packs().FULL[obs.rules.packs], _seen(obs)))
     caps = [0 if s == me else obs.hand_counts[s] for s in range(n)]
     out = unseen.bit_count() - sum(caps)
     if out < 0 or obs.hand.bit_count() != obs.hand_counts[me]:
@@ -241,14 +275,15 @@ class _Reader:
         ):
             return
         t = tables(obs.rules)
-        if out == 0:
+        if out == 0 and obs.rules.packs == 1:  # two packs: the rebuilt deal checks it
             s0 = next(c for c in t.strength_order if not obs.exposed >> c & 1)
             if unseen >> s0 & 1:
                 self.where[s0] = 1 << sp
         own = obs.hand | obs.played[obs.seat]
         if sp == obs.seat and own:
-            floor = t.card_strength[min(cards_of(own), key=t.card_strength.__getitem__)]
-            below = sum(1 << c for c in cards_of(unseen) if t.card_strength[c] < floor)
+            cs = t.card_strength
+            floor = min(cs[c % 52] for c in cards_of(own))
+            below = sum(1 << c for c in cards_of(unseen) if cs[c % 52] < floor)
             self.limit(below, 1 << obs.players)
 
 
@@ -393,7 +428,11 @@ def _rebuild(
     """The deal with the current ``hands`` and face-down cards ``out``, set to the
     start of play and replayed to the observation's position."""
     n = obs.players
-    start = [hands[s] | obs.played[s] for s in range(n)]
+    if obs.rules.packs == 1:
+        start = [hands[s] | obs.played[s] for s in range(n)]
+    else:
+        add = _packs().add
+        start = [int(add(hands[s], obs.played[s])) for s in range(n)]
     deal = BigTwoDeal.from_hands(plan.neutral, start, dealer=obs.dealer)
     deal.rules = obs.rules
     deal.exposed = obs.exposed
@@ -466,6 +505,9 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
         locs = sample_hands(self.knowledge, rng)
         if locs is None:
             raise ChupaiError(NO_DEAL)
+        if obs.rules.packs != 1:  # the copies drawn, in the unary form
+            norm = _packs().norm
+            locs = [int(norm(m)) for m in locs]
         hands = [obs.hand if s == obs.seat else locs[s] for s in range(n)]
         got = _rebuild(obs, self._plan, hands, locs[n])
         if isinstance(got, BigTwoDeal):
@@ -483,7 +525,7 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
         allowed = dict(know.allowed)
         anywhere = sum(1 << loc for loc, k in enumerate(know.capacity) if k)
         for c in cards_of(know.unseen):
-            if strength[c] > floor:
+            if strength[c % 52] > floor:
                 allowed[c] = allowed.get(c, anywhere) & ~(1 << seat)
         self.knowledge = know._replace(allowed=allowed)
 

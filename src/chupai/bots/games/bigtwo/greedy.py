@@ -45,8 +45,9 @@ class GreedyBot:
 
 
 def _high_first(mask: int) -> tuple[int, ...]:
-    """Card ids from the highest down (the id order is rank, then suit)."""
-    return tuple(sorted((c for c in range(52) if mask >> c & 1), reverse=True))
+    """Card ids from the highest down (the id order is rank, then suit; a second
+    copy, two packs, as its card)."""
+    return tuple(sorted((c % 52 for c in range(mask.bit_length()) if mask >> c & 1), reverse=True))
 
 
 def _greedy_choice(choices: Sequence[Any]) -> Any:

@@ -20,6 +20,16 @@ The best plan is a small branch-and-bound over disjoint five-card hands
 (deduplicated up to suits), the other cards being split rank by rank, which is exact
 for singles, pairs and triples because those never mix ranks.
 
+**Any table size, two packs.** The counts are those of the table: every other
+seat is an opponent, the unseen cards are the pack(s) less the seat's hand, the
+cards played and the exposed cards (the cards set aside among them, unseen), and
+the chance that one opponent holds enough cards of a rank is exact for any number
+of opponents. With two packs (5 to 8 seats) masks are in the unary form of
+:mod:`chupai.bigtwo.packs`: a rank's cards are eight bits (first copies, then
+second copies), a rank splits into every multiset partition (a pair may be two
+identical cards), and both copies of a stronger card count against a single (an
+identical card does not beat it).
+
 **Play.**
 
 * Go out when the whole hand is one legal play.
@@ -85,7 +95,9 @@ from chupai.bots.games.bigtwo.plan import (
     Plan,
     _View,
     _view_of,
+    add,
     decompose,
+    take,
 )
 from chupai.cards import CardMask, cards_of
 
@@ -174,7 +186,7 @@ class BigTwoHeuristicBot(SeededBot):
         best_score = 0.0
         for p in cands:
             size = p.mask.bit_count()
-            rest = hand & ~p.mask
+            rest = _less(obs, hand, p.mask)
             after = view.plan(rest, fives, with_plays=False).cost
             ctrl = view.control(p)
             score = after - self.lead_size * (size - 1)
@@ -203,7 +215,7 @@ class BigTwoHeuristicBot(SeededBot):
         best: Combo | None = None
         best_score = 0.0
         for p in _distinct(plays, [m for m, _ in plan.plays]):
-            rest = hand & ~p.mask
+            rest = _less(obs, hand, p.mask)
             after = view.plan(rest, fives, with_plays=False).cost
             ctrl = view.control(p)
             score = after - base
@@ -258,15 +270,17 @@ class BigTwoHeuristicBot(SeededBot):
                 (c for c in choices if c.name == "name"),
                 key=lambda c: -cs[c.cards.bit_length() - 1],
             )[:_NAME_CAP]
-            return min(named, key=lambda c: (cost(hand | c.cards), -cs[c.cards.bit_length() - 1]))
+            return min(
+                named,
+                key=lambda c: (cost(_more(obs, hand, c.cards)), -cs[c.cards.bit_length() - 1]),
+            )
         if "give" in names:
-            return self._give(hand, [c for c in choices if c.name == "give"], cost, view.st.cs)
+            gives = [c for c in choices if c.name == "give"]
+            return self._give(obs, gives, cost, view.st.cs)
         if "keep" in names:
             keeps = [c for c in choices if c.name == "keep"]
             cs = view.st.cs
-            return max(
-                keeps, key=lambda c: sorted((cs[x] for x in cards_of(c.cards)), reverse=True)
-            )
+            return max(keeps, key=lambda c: _strengths(c.cards, cs))
         return choices[0]
 
     @staticmethod
@@ -283,21 +297,22 @@ class BigTwoHeuristicBot(SeededBot):
         if "take" in names:
             left = obs.leftover_shown
             if left:
-                take = cost(hand | left) <= cost(hand) + 0.05
+                taking = cost(_more(obs, hand, left)) <= cost(hand) + 0.05
             else:
-                take = False
-            return _named(choices, "take" if take else "leave")
+                taking = False
+            return _named(choices, "take" if taking else "leave")
         if "swap" in names:
             low = _weakest(hand, cs)
-            swap = cost(hand & ~low) + 0.75 < cost(hand)
+            swap = cost(_less(obs, hand, low)) + 0.75 < cost(hand)
             return _named(choices, "swap" if swap else "decline")
         keep = (hand >> 48) & 15 == 15 or cost(hand) <= _typical_cost(obs.rules)
         return _named(choices, "keep" if keep else "redeal")
 
     @staticmethod
-    def _give(hand: CardMask, gives: list[Choice], cost: Any, cs: list[int]) -> Choice:
+    def _give(obs: Any, gives: list[Choice], cost: Any, cs: list[int]) -> Choice:
         """The give choice that hurts the plan least: the fewest cards (1 in the
         pre-exchange), the lowest cards on ties."""
+        hand = obs.hand
         size = min(c.cards.bit_count() for c in gives)
         offered = {c.cards: c for c in gives if c.cards.bit_count() == size}
         allowed = 0
@@ -305,14 +320,32 @@ class BigTwoHeuristicBot(SeededBot):
             allowed |= m
         chosen = 0
         for _ in range(size):
-            pool = [c for c in cards_of(allowed & ~chosen)]
-            card = min(pool, key=lambda c: (cost(hand & ~chosen & ~(1 << c)), cs[c]))
-            chosen |= 1 << card
+            pool = [c for c in cards_of(allowed) if c < 52]
+            pool = [c for c in pool if _less(obs, allowed, chosen) >> c & 1]
+            card = min(
+                pool,
+                key=lambda c: (cost(_less(obs, hand, _more(obs, chosen, 1 << c))), cs[c]),
+            )
+            chosen = _more(obs, chosen, 1 << card)
         if chosen in offered:
             return offered[chosen]
-        return min(
-            offered.values(), key=lambda c: sorted((cs[x] for x in cards_of(c.cards)), reverse=True)
-        )
+        return min(offered.values(), key=lambda c: _strengths(c.cards, cs))
+
+
+def _less(obs: Any, hand: CardMask, cards: CardMask) -> CardMask:
+    """``hand`` without ``cards`` (two packs: the multiset difference)."""
+    return take(hand, cards) if obs.rules.packs == 2 else hand & ~cards
+
+
+def _more(obs: Any, hand: CardMask, cards: CardMask) -> CardMask:
+    """``hand`` with ``cards`` (two packs: the multiset sum)."""
+    return add(hand, cards) if obs.rules.packs == 2 else hand | cards
+
+
+def _strengths(cards: CardMask, cs: list[int]) -> list[int]:
+    """The strengths of ``cards`` from the highest down (a second copy, two
+    packs, as its card)."""
+    return sorted((cs[x % 52] for x in cards_of(cards)), reverse=True)
 
 
 def _better(p: Combo, score: float, best: Combo | None, best_score: float) -> bool:
@@ -358,7 +391,7 @@ def _distinct(plays: list[Combo], members: list[CardMask]) -> list[Combo]:
         profile = 0
         while m:
             low = m & -m
-            profile += 1 << (3 * ((low.bit_length() - 1) >> 2))
+            profile += 1 << (3 * (((low.bit_length() - 1) % 52) >> 2))
             m ^= low
         key = (p.kind, profile)
         old = best.get(key)
@@ -382,8 +415,11 @@ def _typical_cost(rules: BigTwoRules) -> float:
     n = rules.cards_per_hand
     costs = []
     for _ in range(48):
-        cards = rng.sample(range(52), n)
-        costs.append(decompose(sum(1 << c for c in cards), rules).cost)
+        cards = rng.sample(range(52 * rules.packs), n)
+        hand = 0
+        for c in cards:  # a second copy (two packs) in the unary form
+            hand = add(hand, 1 << (c % 52)) if rules.packs == 2 else hand | 1 << c
+        costs.append(decompose(hand, rules).cost)
     costs.sort()
     return costs[len(costs) // 2]
 
@@ -396,5 +432,5 @@ def _named(choices: Sequence[Choice], name: str) -> Choice:
 
 
 def _weakest(hand: CardMask, cs: list[int]) -> CardMask:
-    cards = cards_of(hand)
+    cards = [c for c in cards_of(hand) if c < 52]
     return 1 << min(cards, key=cs.__getitem__) if cards else 0

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
@@ -12,6 +14,19 @@ from chupai.bigtwo.movegen import hand_combos
 from chupai.bigtwo.rules import BigTwoRules, FiveCardRule, FourCardPlay, Settlement
 from chupai.bigtwo.scoring import penalty
 from chupai.cards import CardMask, cards_of
+
+
+def take(hand: CardMask, cards: CardMask) -> CardMask:
+    """:func:`chupai.bigtwo.packs.take` (two packs: the multiset difference)."""
+    packs: Any = importlib.import_module("chupai.bigtwo.packs")
+    return int(packs.take(hand, cards))
+
+
+def add(a: CardMask, b: CardMask) -> CardMask:
+    """:func:`chupai.bigtwo.packs.add` (two packs: the multiset sum)."""
+    packs: Any = importlib.import_module("chupai.bigtwo.packs")
+    return int(packs.add(a, b))
+
 
 K = ComboKind
 
@@ -55,6 +70,8 @@ _NAME_CAP: Final = 10
 """Cards considered when naming a card (the strongest ones not held)."""
 _PLAY_CAP: Final = 30
 """Plays scored per decision (after merging plays equal up to suits)."""
+_MAX_COPIES: Final = 8
+"""The most cards of one rank (two packs)."""
 
 
 # ----- static tables -----------------------------------------------------------------
@@ -80,27 +97,89 @@ _PARTITIONS: Final = tuple(
 """``_PARTITIONS[nib]``: the ways to split the cards of one rank into blocks."""
 
 
+def rank_bits(mask: CardMask, r: int) -> int:
+    """The cards of rank ``r`` in ``mask`` as eight bits: the suits of the first
+    copies (bits 0-3), then of the second copies (bits 4-7, two packs only; the
+    unary form of :mod:`chupai.bigtwo.packs`). With one pack, the rank's nibble."""
+    return ((mask >> (4 * r)) & 15) | (((mask >> (52 + 4 * r)) & 15) << 4)
+
+
+def rank_mask(bits: int, r: int) -> CardMask:
+    """The inverse of :func:`rank_bits`: the eight bits of rank ``r`` as a card mask."""
+    return ((bits & 15) << (4 * r)) | ((bits >> 4) << (52 + 4 * r))
+
+
+def _suit_counts(bits: int) -> list[int]:
+    return [(bits >> s & 1) + (bits >> (s + 4) & 1) for s in range(4)]
+
+
+def _of_counts(counts: Sequence[int]) -> int:
+    return sum((1 << s) | ((1 << (s + 4)) if k > 1 else 0) for s, k in enumerate(counts) if k)
+
+
+@lru_cache(maxsize=None)
+def take_rank(bits: int, sub: int) -> int:
+    """The rank's cards ``bits`` less the cards ``sub`` (as multisets; with one
+    pack ``bits & ~sub``)."""
+    if bits < 16:
+        return bits & ~sub
+    a = _suit_counts(bits)
+    b = _suit_counts(sub)
+    return _of_counts([max(0, x - y) for x, y in zip(a, b, strict=True)])
+
+
+@lru_cache(maxsize=None)
+def partitions(bits: int) -> tuple[tuple[int, ...], ...]:
+    """The ways to split the cards ``bits`` of one rank (:func:`rank_bits`) into
+    blocks (each block in the same eight-bit form); with one pack
+    ``_PARTITIONS[bits]``. Identical cards make some splits the same: each is
+    listed once."""
+    if bits < 16:
+        return _PARTITIONS[bits]
+    items = [s for s, k in enumerate(_suit_counts(bits)) for _ in range(k)]
+    seen: dict[tuple[int, ...], None] = {}
+    for part in _set_partitions(list(range(len(items)))):
+        blocks = []
+        for block in part:
+            counts = [0] * 4
+            for i in range(len(items)):
+                if block >> i & 1:
+                    counts[items[i]] += 1
+            blocks.append(_of_counts(counts))
+        seen.setdefault(tuple(sorted(blocks)), None)
+    return tuple(seen)
+
+
 def _holds_prob(opponents: int, need: int, cards: int) -> float:
     """Probability that one of ``opponents`` holds ``need`` or more of ``cards``
-    cards dealt uniformly and independently among them."""
+    cards dealt uniformly and independently among them.
+
+    Exact for any number of opponents: the assignments in which every opponent
+    holds fewer than ``need`` number ``cards! [x^cards] (sum_{j<need} x^j/j!)^opponents``
+    (an exponential generating function), out of ``opponents ** cards``."""
     if opponents <= 0 or cards < need:
         return 0.0
-    hits = 0
-    total: int = opponents**cards
-    for code in range(total):
-        counts = [0] * opponents
-        x = code
-        for _ in range(cards):
-            counts[x % opponents] += 1
-            x //= opponents
-        hits += int(max(counts) >= need)
-    return hits / float(total)
+    if need <= 0:
+        return 1.0
+    part = [Fraction(1, math.factorial(j)) for j in range(min(need, cards + 1))]
+    power = [Fraction(1)] + [Fraction(0)] * cards
+    for _ in range(opponents):
+        nxt = [Fraction(0)] * (cards + 1)
+        for i, a in enumerate(power):
+            if a:
+                for j, b in enumerate(part[: cards + 1 - i]):
+                    nxt[i + j] += a * b
+        power = nxt
+    total = opponents**cards
+    good = power[cards] * math.factorial(cards)
+    return float(Fraction(total - good.numerator // good.denominator, total))
 
 
-_HOLDS: Final = tuple(
-    tuple(tuple(_holds_prob(m, k, u) for u in range(5)) for k in range(5)) for m in range(4)
-)
-"""``_HOLDS[m][k][u]``: see :func:`_holds_prob`."""
+@lru_cache(maxsize=None)
+def _holds(opponents: int, need: int) -> tuple[float, ...]:
+    """``_holds(m, k)[u]``: :func:`_holds_prob` ``(m, k, u)`` for ``u`` up to
+    :data:`_MAX_COPIES` (the cards of one rank, with two packs eight)."""
+    return tuple(_holds_prob(opponents, need, u) for u in range(_MAX_COPIES + 1))
 
 
 class _Static:
@@ -112,13 +191,20 @@ class _Static:
         self.cs = t.card_strength
         self.ss = t.suit_strength
         order = t.strength_order
+        self.two = rules.packs == 2
+        """Two packs: masks in the unary form of :mod:`chupai.bigtwo.packs`."""
         higher = [0] * 52
         acc = 0
         for c in reversed(order):
             higher[c] = acc
             acc |= 1 << c
+            if self.two:
+                acc |= 1 << (52 + c)
         self.higher = higher
-        """``higher[c]``: the cards stronger than ``c`` as singles."""
+        """``higher[c]``: the cards stronger than ``c`` as singles (both copies of
+        each with two packs)."""
+        self.full: CardMask = _FULL if not self.two else _FULL | _FULL << 52
+        """Every card of the packs."""
         self.straight_pos = {s.rank_bits: s.position for s in t.straights}
         self.n_straights = max(1, len(t.straights) - 1)
         self.triples = rules.allow_triples
@@ -147,6 +233,7 @@ def _fives_of(hand: CardMask, rules: BigTwoRules) -> tuple[Combo, ...]:
         profile = 0
         weight = 0
         for card in cards_of(m):
+            card %= 52  # a second copy (two packs) counts as its card
             profile += 1 << (3 * (card >> 2))
             weight += cs[card]
         key = (c.kind, profile)
@@ -183,9 +270,9 @@ class _View:
         self.st = st
         self.rules = rules
         self.hand = hand
-        unseen = _FULL & ~(hand | known)
+        unseen = st.full & ~(hand | known) if not st.two else take(st.full, add(hand, known))
         self.unseen = unseen
-        self.un = [((unseen >> (4 * r)) & 15) for r in range(13)]
+        self.un = [rank_bits(unseen, r) for r in range(13)]
         n_unseen = unseen.bit_count()
         opp = [c for c in opponents if c > 0]
         self.opp = opp
@@ -198,7 +285,7 @@ class _View:
         self.n_unseen = n_unseen
         self.follow_w = _FOLLOW
         self.pen_w = 0.0
-        self._rank: list[tuple[float, tuple[int, ...]] | None] = [None] * (13 * 16)
+        self._rank: dict[int, tuple[float, tuple[int, ...]]] = {}
         self._five: dict[CardMask, float] = {}
 
     # ----- control estimates --------------------------------------------------
@@ -214,7 +301,7 @@ class _View:
         if not self.n_unseen:
             return 0.0
         st = self.st
-        weaker = self.unseen & ~st.higher[card] & ~(1 << card)
+        weaker = self.unseen & ~st.higher[card] & ~(1 << card | 1 << (52 + card))
         return weaker.bit_count() / self.n_unseen
 
     def group(self, r: int, sub: int) -> float:
@@ -223,7 +310,7 @@ class _View:
         m = self.able[k]
         if not m:
             return 1.0
-        probs = _HOLDS[min(m, 3)][k]
+        probs = _holds(m, k)
         un = self.un
         e = 0.0
         for r2 in range(r + 1, 13):
@@ -262,7 +349,7 @@ class _View:
         if kind is K.FOUR_OF_A_KIND:
             return 60.0
         st = self.st
-        ranks = [c >> 2 for c in cards_of(combo.mask)]
+        ranks = [(c % 52) >> 2 for c in cards_of(combo.mask)]
         same = st.same_type
         if kind is K.STRAIGHT:
             rb = 0
@@ -289,7 +376,7 @@ class _View:
             return self.five(combo)
         low = m & -m
         r = (low.bit_length() - 1) >> 2
-        sub = (m >> (4 * r)) & 15
+        sub = rank_bits(m, r)
         if sub.bit_count() == n:
             return self.group(r, sub)
         return 0.3  # two pairs (four_card_play=two_pair): a rough guess
@@ -301,7 +388,7 @@ class _View:
             return self.single(mask.bit_length() - 1)
         low = mask & -mask
         r = (low.bit_length() - 1) >> 2
-        sub = (mask >> (4 * r)) & 15
+        sub = rank_bits(mask, r)
         if sub.bit_count() == n:
             return self.group(r, sub)
         return self._five.get(mask, 0.3)
@@ -314,20 +401,20 @@ class _View:
     def rank_cost(self, r: int, sub: int) -> tuple[float, tuple[int, ...]]:
         """Cheapest split of the cards ``sub`` of rank ``r`` into singles, pairs,
         triples (and quads when they are a play): (cost, blocks)."""
-        idx = r * 16 + sub
-        got = self._rank[idx]
+        idx = r * 256 + sub
+        got = self._rank.get(idx)
         if got is not None:
             return got
         st = self.st
         best: tuple[float, tuple[int, ...]] = (0.0, ())
         first = True
         cache: dict[int, float] = {}
-        for part in _PARTITIONS[sub]:
+        for part in partitions(sub):
             total = 0.0
             ok = True
             for block in part:
                 k = block.bit_count()
-                if (k == 3 and not st.triples) or (k == 4 and not st.quads):
+                if (k == 3 and not st.triples) or (k == 4 and not st.quads) or k > 4:
                     ok = False
                     break
                 c = cache.get(block)
@@ -354,7 +441,7 @@ class _View:
             m = c.mask
             parts = []
             for r in range(13):
-                sub = (m >> (4 * r)) & 15
+                sub = rank_bits(m, r)
                 if sub:
                     parts.append((r, sub))
             out.append((m, 1.0 - _W * self.five(c), tuple(parts)))
@@ -370,20 +457,27 @@ class _View:
         """The cheapest decomposition of ``hand`` using the five-card hands
         ``fives`` (those not contained in ``hand`` are skipped)."""
         rank_cost = self.rank_cost
-        nib = [(hand >> (4 * r)) & 15 for r in range(13)]
+        two = self.st.two
+        nib = [rank_bits(hand, r) for r in range(13)]
         base = 0.0
         for r in range(13):
             if nib[r]:
                 base += rank_cost(r, nib[r])[0]
+
+        def net(cost: float, parts: tuple[tuple[int, int], ...]) -> float:
+            """``cost`` less what taking ``parts`` out of the ranks saves."""
+            for r, sub in parts:
+                cur = nib[r]
+                after = take_rank(cur, sub) if two else cur & ~sub
+                cost -= rank_cost(r, cur)[0] - rank_cost(r, after)[0]
+            return cost
+
         cands = []
         for f in fives:
             m, cost, parts = f
             if m & ~hand:
                 continue
-            d = cost
-            for r, sub in parts:
-                cur = nib[r]
-                d -= rank_cost(r, cur)[0] - rank_cost(r, cur & ~sub)[0]
+            d = net(cost, parts)
             if d < _SLACK:
                 cands.append((d, m, cost, parts))
         best_d = 0.0
@@ -395,7 +489,7 @@ class _View:
             cap = _NODE_CAP_FAST if fast or not with_plays else _NODE_CAP
             chosen: list[int] = []
 
-            def dfs(start: int, used: int, total: float) -> None:
+            def dfs(start: int, left: int, total: float) -> None:
                 nonlocal best_d, best_set, nodes
                 if total < best_d - 1e-9:
                     best_d = total
@@ -404,38 +498,35 @@ class _View:
                     if nodes >= cap:
                         return
                     _, m, cost, parts = cands[i]
-                    if m & used:
+                    if m & ~left:
                         continue
                     nodes += 1
-                    d = cost
+                    d = net(cost, parts)
+                    saved = [nib[r] for r, _ in parts]
                     for r, sub in parts:
-                        cur = nib[r]
-                        d -= rank_cost(r, cur)[0] - rank_cost(r, cur & ~sub)[0]
-                    for r, sub in parts:
-                        nib[r] &= ~sub
+                        nib[r] = take_rank(nib[r], sub) if two else nib[r] & ~sub
                     chosen.append(i)
-                    dfs(i + 1, used | m, total + d)
+                    dfs(i + 1, take(left, m) if two else left ^ m, total + d)
                     chosen.pop()
-                    for r, sub in parts:
-                        nib[r] |= sub
+                    for (r, _), old in zip(parts, saved, strict=True):
+                        nib[r] = old
 
-            dfs(0, 0, 0.0)
+            dfs(0, hand, 0.0)
         cost = base + best_d
         if not with_plays:
             return Plan(cost, ())
         plays: list[tuple[CardMask, float]] = []
-        used = 0
+        rest = hand
         for i in best_set:
             m = cands[i][1]
-            used |= m
+            rest = take(rest, m) if two else rest & ~m
             plays.append((m, (1.0 - cands[i][2]) / _W))
-        rest = hand & ~used
         for r in range(13):
-            sub = (rest >> (4 * r)) & 15
+            sub = rank_bits(rest, r)
             if not sub:
                 continue
             for block in rank_cost(r, sub)[1]:
-                m = block << (4 * r)
+                m = rank_mask(block, r)
                 plays.append((m, self.mask_control(m)))
         return Plan(cost, tuple(plays))
 
@@ -443,7 +534,7 @@ class _View:
 def _view_of(obs: Any) -> _View:
     known = obs.exposed
     for m in obs.played:
-        known |= m
+        known = add(known, m) if obs.rules.packs == 2 else known | m
     opp = [c for s, c in enumerate(obs.hand_counts) if s != obs.seat]
     return _View(obs.rules, obs.hand, known, opp, obs.players)
 
