@@ -2,8 +2,8 @@
 end and replay from their records with identical states and scores.
 
 The size classes are 2, 3 and 4 seats, 5-8, 9-13, 14-26 and 27-52 seats with one
-pack, and 5-8 seats with two packs (skipped until :mod:`chupai.bigtwo.packs`
-exists). Each class plays with the default rules, with
+pack, and 5-8 seats with two packs (without class struggle, which the engine
+refuses with two packs). Each class plays with the default rules, with
 ``leftover_rule=round_robin`` and with a few option mixes (the taiwan preset,
 ``ding_da=penalty``, ``play_until=last_remaining``, ``series=class_struggle``),
 as matches of five deals so the deal-to-deal setup (dealer, leader, titles) is
@@ -22,9 +22,9 @@ state only:
   running totals are the sums of the deal scores.
 
 The default run plays 50 deals per class (the mixes in turn; class struggle only
-below 14 seats; 25 deals with two packs) in a few seconds; ``-m slow`` plays 10,000 per class with
-the default rules and with ``round_robin``, and 2,000 per class with each of the
-other mixes (250 of class struggle at 14 seats or more).
+below 14 seats; 25 deals with two packs) in a few seconds; ``-m slow`` plays
+10,000 per class with the default rules and with ``round_robin``, and 2,000 per
+class with each of the other mixes (250 of class struggle at 14 seats or more).
 """
 
 from __future__ import annotations
