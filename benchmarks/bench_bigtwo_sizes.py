@@ -14,7 +14,9 @@ The tables are 2, 4, 6, 13 and 52 seats with one pack and 6 seats with two packs
 (when :mod:`chupai.bigtwo.packs` exists; else reported as skipped). At 4 seats
 the deal's move generation runs compiled and pure side by side (when the
 compiled core is built); the other tables run as the engine does by itself (the
-compiled playouts do not play more than 4 seats or two packs: pure Python there).
+compiled playouts do not play more than 4 seats or two packs: the deal is pure
+Python there, its one-pack move generation compiled when built; the two-pack move
+generation is pure Python).
 
 The timing helpers are those of ``bench_bigtwo.py``. Figures are printed
 readably, then as one final JSON line. This is a script, not a test: it asserts
@@ -147,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         "method": "deals/s: apply_unchecked, best of 5 rounds, seeds 0..; "
         "lead_us: fastest pass of hand_combos over random hands / hands",
         "engine": "compiled" if compiled.load("chupai.bigtwo._fast") is not None else "pure",
-        "movegen_compiled": movegen.hand_combos is not movegen._hand_combos_py,
+        "movegen_compiled_one_pack": movegen._hand_combos_one is not movegen._hand_combos_py,
         "tables": figures,
         "skipped": skipped,
     }

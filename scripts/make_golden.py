@@ -95,6 +95,14 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         "bigtwo", "standard_players13", "standard", (("players", "13"),), (0, 1), movecounts=False
     ),
+    Variant(
+        "bigtwo",
+        "standard_players6_packs2",
+        "standard",
+        (("players", "6"), ("packs", "2")),
+        (0, 1),
+        movecounts=False,
+    ),
     Variant("doudizhu", "classic", "classic"),
     Variant("doudizhu", "four_player", "four_player"),
     Variant("biga", "standard", "standard", seeds=(0, 2)),
