@@ -573,19 +573,6 @@ def new_deal(
     :meth:`BigTwoDeal.from_hands` for ``first_deal``, ``leader`` and ``ranking``."""
     check_supported(rules)
     dealer, hands, leftover = deal_cards(rules, seed, dealer)
-    if rules.packs == 2 and rules.starting_copy is StartingCopy.FIRST_DEALT:
-        order = first_copies(rules, seed, dealer)
-        return BigTwoDeal.from_hands(
-            rules,
-            hands,
-            leftover=leftover,
-            dealer=dealer,
-            first_deal=first_deal,
-            leader=leader,
-            seed=seed,
-            ranking=ranking,
-            dealt_first=order,
-        )
     return BigTwoDeal.from_hands(
         rules,
         hands,
@@ -595,4 +582,13 @@ def new_deal(
         leader=leader,
         seed=seed,
         ranking=ranking,
+        dealt_first=dealt_first(rules, seed, dealer),
     )
+
+
+def dealt_first(rules: BigTwoRules, seed: int, dealer: int) -> tuple[int, ...] | None:
+    """The :func:`first_copies` of a seeded deal where ``starting_copy=first_dealt``
+    needs them (two packs), else None."""
+    if rules.packs == 2 and rules.starting_copy is StartingCopy.FIRST_DEALT:
+        return first_copies(rules, seed, dealer)
+    return None

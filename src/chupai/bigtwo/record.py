@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from chupai import records
 from chupai.bigtwo import packs
-from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards, first_copies
+from chupai.bigtwo.game import BigTwoDeal, Event, deal_cards, dealt_first
 from chupai.bigtwo.rules import BigTwoRules
 from chupai.errors import ChupaiError, RecordError
 from chupai.records import FORMAT, VERSION, field as _field
@@ -118,9 +118,7 @@ def _start(rec: Mapping[str, Any]) -> BigTwoDeal:
             leader=leader,
             seed=seed,
             ranking=ranking,
-            dealt_first=None
-            if seed is None or rules.packs == 1
-            else first_copies(rules, seed, dealer),  # noqa: E501
+            dealt_first=None if seed is None else dealt_first(rules, seed, dealer),
         )
 
 
