@@ -220,6 +220,7 @@ def test_cli_workers_2_equals_1() -> None:
 
 
 @pytest.mark.skipif(not HAS_RAY, reason="ray is not installed (pip install 'chupai[ray]')")
+@pytest.mark.slow
 def test_ray_gives_the_results_of_one_process() -> None:
     t = Tournament("bigtwo", _bigtwo(), ("greedy", "random", "random"), 10, seed=4)
     ray_run = run_tournament(t, backend="ray", workers=2)

@@ -353,6 +353,7 @@ def test_a_tampered_link_is_refused(server: ServerProcess, browser: Browser) -> 
     page.context.close()
 
 
+@pytest.mark.slow
 def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Browser) -> None:
     srv = ServerProcess(tmp_path / "kill.sqlite3").start()
     try:

@@ -186,7 +186,13 @@ def test_index_page_is_served(server: Any) -> None:
         ("bigtwo", "taiwan", ("greedy", "greedy", "greedy"), 2),
         ("doudizhu", "classic", ("heuristic", "greedy"), 1),
         ("doudizhu", "four_player", ("greedy", "greedy", "random"), 1),
-        ("biga", "standard", ("heuristic", "greedy", "random", "greedy"), 1),
+        pytest.param(
+            "biga",
+            "standard",
+            ("heuristic", "greedy", "random", "greedy"),
+            1,
+            marks=pytest.mark.slow,  # about 10 s; the browser test plays Big A too
+        ),
     ],
 )
 def test_a_whole_match_against_bots(
