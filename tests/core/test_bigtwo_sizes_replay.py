@@ -23,7 +23,7 @@ state only:
 
 The default run plays 50 deals per class (the mixes in turn; class struggle only
 below 14 seats; 25 deals with two packs) in a few seconds; ``-m slow`` plays
-10,000 per class with the default rules and with ``round_robin``, and 2,000 per
+10,000 per class with the default rules, 2,000 with ``round_robin`` and 500 per
 class with each of the other mixes (250 of class struggle at 14 seats or more).
 """
 
