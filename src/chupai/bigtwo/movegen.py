@@ -248,7 +248,7 @@ def _legal_plays_py(
     None), each containing ``must_contain`` if given; else those beating ``top``.
     ``combos`` may pass a precomputed :func:`hand_combos` of ``hand``."""
     if combos is None:
-        combos = _hand_combos_py(hand, rules)
+        combos = (_hand_combos_two if rules.packs == 2 else _hand_combos_py)(hand, rules)
     if top is None:
         if must_contain:
             return [c for c in combos if c.mask & must_contain == must_contain]
@@ -410,8 +410,5 @@ def legal_plays(
     combos: list[Combo] | None = None,
 ) -> list[Combo]:
     """The plays of ``hand`` legal now (see :func:`_legal_plays_py`)."""
-    if rules.packs == 2:
-        if combos is None:
-            combos = _hand_combos_two(hand, rules)
-        return _legal_plays_py(hand, rules, top, must_contain, combos)
-    return _legal_plays_one(hand, rules, top, must_contain, combos)
+    fn = _legal_plays_py if rules.packs == 2 else _legal_plays_one
+    return fn(hand, rules, top, must_contain, combos)
