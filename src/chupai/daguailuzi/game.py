@@ -400,7 +400,7 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
         assert seat is not None
         ev = Event(seat, action)
         self.history.append(ev)
-        if action is PASS:
+        if type(action) is Pass:
             self._trick_pass(seat)
         elif self.phase is Phase.PLAY:
             self._play(seat, action)  # type: ignore[arg-type]
