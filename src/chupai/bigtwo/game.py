@@ -122,6 +122,7 @@ class BigTwoDeal(PrePlay):
         "_received",
         "_given",
     )
+    _CACHES = ("_combos",)
 
     # ----- construction ---------------------------------------------------
     @classmethod

@@ -156,6 +156,7 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
         "_combos",
         "_seen",
     )
+    _CACHES = ("_combos",)
     _REPR = ("offense",)
     _PHASES = PHASES
 

@@ -144,6 +144,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         "_stale",
         "_rob_queue",
     )
+    _CACHES = ("_combos",)
 
     phase: Phase
     dealer: int
