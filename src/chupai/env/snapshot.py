@@ -194,6 +194,9 @@ _VECTOR_SHARED: Final = frozenset(
     {"rules", "space", "encoder", "_game", "_new_deal", "_show_masks", "_id_of", "_rows"}
 )
 """What a deep copy of a :class:`~chupai.env.vector.VectorGames` shares."""
+_VECTOR_ROWS: Final = frozenset({"_legal", "_ids", "_raw"})
+"""Per-game lists of a :class:`~chupai.env.vector.VectorGames` whose items (legal
+actions, their ids, observations) are replaced at each step, never changed."""
 _MAX_DRAWS: Final = 1 << 24
 """The most deal seeds a game's generator is searched through (see
 :func:`_python_games`)."""
@@ -273,6 +276,8 @@ def copy_vector(venv: Any, memo: dict[int, Any]) -> Any:
             copied[k] = v
         elif k == "_rngs":
             copied[k] = [_copy_random(r) for r in v]
+        elif k in _VECTOR_ROWS:
+            copied[k] = list(v)  # per game, values replaced, never changed in place
         else:
             copied[k] = copy.deepcopy(v, memo)
     restore_vector(twin, copied)
