@@ -9,6 +9,7 @@ pickle and copy too; a pass is a value, not an identity; a bad state string is a
 from __future__ import annotations
 
 import copy
+import importlib
 import pickle
 import random
 from collections.abc import Callable
@@ -146,6 +147,26 @@ def test_a_pickle_leaves_out_the_play_caches(game: str) -> None:
     twin = pickle.loads(pickle.dumps(deal))
     assert twin._combos == [None] * deal.players
     assert twin.legal_actions() == deal.legal_actions()
+
+
+@pytest.mark.parametrize("game", ("bigtwo", "doudizhu", "biga"))
+def test_a_compiled_fast_deal_copies_and_refuses_a_pickle(game: str) -> None:
+    """The compiled engine's deal (a playout's scratch state) copies as its clone;
+    a pickle is refused with a message saying what to pickle instead."""
+    playout = importlib.import_module(f"chupai.{game}.playout")
+    spec = get_game(game)
+    deal = spec.new_deal(spec.resolve(), 3)
+    rng = random.Random(1)
+    while deal.phase != "play":
+        deal.apply_action(rng.choice(deal.legal_actions()))
+    fast = playout._root(deal)
+    if fast is None:
+        pytest.skip("the compiled core is not in use")
+    twin = copy.deepcopy(fast)
+    assert twin is not fast and twin.legal_actions() == fast.legal_actions()
+    assert copy.copy(fast).legal_actions() == fast.legal_actions()
+    with pytest.raises(TypeError, match="pickle the Python deal instead"):
+        pickle.dumps(fast)
 
 
 # ----- a pass is a value -------------------------------------------------------------
