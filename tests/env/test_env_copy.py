@@ -124,7 +124,7 @@ def _check(game: str, maker: str, how: str, seed: int, prefix: int) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=3)
+@settings(max_examples=2)
 @given(
     maker=st.sampled_from(sorted(MAKERS)),
     how=st.sampled_from(sorted(COPIES)),
@@ -296,10 +296,10 @@ def test_a_vector_runner_copies(game: str) -> None:
     venv = VectorGames(game, num_games=3, seed=2)
     venv.reset()
     rng = np.random.default_rng(2)
-    for _ in range(30):
+    for _ in range(20):
         venv.step(venv.sample_actions(rng))
     twins = [pickle.loads(pickle.dumps(venv)), copy.deepcopy(venv)]
-    for _ in range(60):
+    for _ in range(50):
         actions = venv.sample_actions(rng)
         want = venv.step(actions).copy()
         for twin in twins:
