@@ -308,3 +308,27 @@ def test_a_vector_runner_copies(game: str) -> None:
                 np.testing.assert_array_equal(a, b)
     for twin in twins:
         assert twin.stats().episodes == venv.stats().episodes
+
+
+# ----- a game on the generic path --------------------------------------------------------
+
+
+def test_a_generic_game_env_copies() -> None:
+    """The toy game (tests/toygame: no environment plugin, a space of action texts)
+    copies, pickles and snapshots like the built-in games."""
+    import importlib
+
+    from chupai.protocol import game_keys, register, unregister
+
+    was = "toy" in game_keys()
+    register(importlib.import_module("toygame.spec").SPEC)
+    try:
+        e = raw_env("toy")
+        e.reset(seed=3)
+        _advance(e, np.random.default_rng(3), 2)
+        twins = [make(e) for make in COPIES.values()]
+        assert pickle.loads(pickle.dumps(e)).space is e.space
+        _play_on_together(e, twins, 4)
+    finally:
+        if not was:
+            unregister("toy")
