@@ -307,7 +307,12 @@ def test_a_vector_runner_copies(game: str) -> None:
             for a, b in zip(got, want, strict=True):
                 np.testing.assert_array_equal(a, b)
     for twin in twins:
-        assert twin.stats().episodes == venv.stats().episodes
+        a, b = twin.stats(), venv.stats()
+        assert (a.episodes, a.steps, a.redeals) == (b.episodes, b.steps, b.redeals)
+        np.testing.assert_array_equal(a.per_game_episodes, b.per_game_episodes)
+        assert not twin.compiled_runner  # a runner's games go on as Python deals
+    fresh = VectorGames(game, num_games=2, seed=2)  # before reset: the runner is kept
+    assert pickle.loads(pickle.dumps(fresh)).compiled_runner == fresh.compiled_runner
 
 
 # ----- a game on the generic path --------------------------------------------------------

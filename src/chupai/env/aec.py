@@ -129,9 +129,9 @@ from pettingzoo.utils import wrappers as pz_wrappers  # type: ignore[import-unty
 from chupai.env.common import EnvGame, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import public_text, rules_text
-from chupai.env.snapshot import copy_env, env_state, read_env_state, restore_env
+from chupai.env.snapshot import copy_env, env_from_state, env_state, read_env_state, restore_env
 from chupai.env.spaces import ActionSpace
-from chupai.errors import ChupaiError, IllegalActionError, RecordError, RulesError
+from chupai.errors import ChupaiError, IllegalActionError, RulesError
 from chupai.protocol import get_game
 
 __all__ = [
@@ -522,16 +522,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         """A new environment (of the string's game, rules, reward mode and
         ``max_redeals``; ``kwargs``: the other constructor arguments, e.g.
         ``render_mode``) in the position of ``text`` (:meth:`serialize_state`)."""
-        state = read_env_state(text)
-        game = get_game(state["game"])
-        try:
-            rules = game.rules_from_dict(state["rules"])
-        except ChupaiError as exc:
-            raise RecordError(f"bad environment state: rules: {exc}") from None
-        env = cls(
-            game.key, rules, reward=state["reward"], max_redeals=state["max_redeals"], **kwargs
-        )
-        restore_env(env, state)
+        env: ChupaiAECEnv = env_from_state(cls, text, kwargs)
         return env
 
 

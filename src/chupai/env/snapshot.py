@@ -33,6 +33,7 @@ __all__ = [
     "copy_env",
     "copy_generator",
     "copy_vector",
+    "env_from_state",
     "env_state",
     "read_env_state",
     "restore_env",
@@ -145,16 +146,31 @@ def read_env_state(text: Any) -> dict[str, Any]:
     return state
 
 
+def _rules(spec: Any, state: dict[str, Any]) -> Any:
+    try:
+        return spec.rules_from_dict(state["rules"])
+    except (ChupaiError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise RecordError(f"bad environment state: rules: {exc}") from None
+
+
+def env_from_state(cls: Any, text: Any, kwargs: dict[str, Any]) -> Any:
+    """A new environment of class ``cls`` (built with the string's game, rules,
+    reward mode and ``max_redeals``, and ``kwargs``) in the position of ``text``."""
+    state = read_env_state(text)
+    spec = get_game(state["game"])
+    rules = _rules(spec, state)
+    env = cls(spec.key, rules, reward=state["reward"], max_redeals=state["max_redeals"], **kwargs)
+    restore_env(env, state)
+    return env
+
+
 def restore_env(env: Any, state: dict[str, Any]) -> None:
     """Put ``env`` (a :class:`~chupai.env.aec.ChupaiAECEnv` of the state's game and
     rules) in the position of ``state`` (:func:`read_env_state`)."""
     spec = get_game(state["game"])
     if spec.key != env.game:
         raise RecordError(f"the state is of {spec.key}, the environment of {env.game}")
-    try:
-        rules = spec.rules_from_dict(state["rules"])
-    except Exception as exc:  # each game raises its own error for bad options
-        raise RecordError(f"bad environment state: rules: {exc}") from None
+    rules = _rules(spec, state)
     if rules != env.rules:
         raise RecordError(
             f"the state's rules {rules.spec()} are not the environment's {env.rules.spec()}"
@@ -232,6 +248,8 @@ def _python_games(venv: Any) -> dict[str, Any]:
         "_raw": [None] * len(deals),
         "_episodes": venv._episodes.copy(),
         "_length_sum": venv._length_sum.copy(),
+        "_redeals": venv._redeals,
+        "_total_steps": venv._total_steps,
     }
 
 
