@@ -130,6 +130,7 @@ from chupai.env.common import EnvGame, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import public_text, rules_text
 from chupai.env.spaces import ActionSpace
+from chupai.env.state import StateEncoder
 from chupai.errors import ChupaiError, IllegalActionError, RulesError
 from chupai.protocol import get_game
 
@@ -470,6 +471,35 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def __repr__(self) -> str:
         return f"<ChupaiAECEnv {rules_text(self.rules)} reward={self.reward_mode}>"
+
+    # ----- the perfect-information state (privileged: critics only) -------------------
+    @property
+    def state_space(self) -> gym_spaces.Box:
+        """The space of :meth:`state`: ``Box(0, high, (size,), float32)``, the
+        bounds of :meth:`chupai.env.state.StateEncoder.high` under this
+        environment's observation bounds (the same object on every call)."""
+        space: gym_spaces.Box | None = getattr(self, "_state_space", None)
+        if space is None:
+            st = StateEncoder.for_rules(self.game, self.rules)
+            box = self._obs_spaces[self._names[0]]["observation"]
+            assert isinstance(box, gym_spaces.Box)
+            high = st.high(box.high)
+            space = gym_spaces.Box(np.zeros(st.size, np.float32), high, (st.size,), np.float32)
+            self._state_space = space
+        return space
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The perfect-information state of the current deal (PettingZoo's
+        ``state()``): every hand, the cards no seat has seen and the public state,
+        as one float32 vector of :attr:`state_space`
+        (:class:`~chupai.env.state.StateEncoder`; a new array).
+
+        **Privileged**: for a centralised critic in training only, never an acting
+        policy's input. Raises :class:`~chupai.errors.ChupaiError` before the first
+        :meth:`reset`."""
+        if self.deal is None:
+            raise ChupaiError("no deal yet: call reset() before state()")
+        return StateEncoder.for_rules(self.game, self.rules).encode(self.deal)
 
 
 def raw_env(

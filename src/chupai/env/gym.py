@@ -51,7 +51,12 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     reward and ``info["illegal"] = True`` (Gymnasium's ``check_env`` steps with
     unmasked random ids, so it needs this).
 
-    ``seed`` seeds the first ``reset()`` that is given no seed."""
+    ``seed`` seeds the first ``reset()`` that is given no seed.
+
+    ``include_state=True`` adds ``info["state"]`` to every ``reset`` and ``step``:
+    the perfect-information state (:meth:`ChupaiAECEnv.state`, every hand and the
+    hidden cards; its space is ``env.aec.state_space``). It is **privileged**: for
+    a centralised critic only, never the policy's input. Off by default."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}
 
@@ -67,6 +72,7 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: RenderMode | None = None,
         max_redeals: int = DEFAULT_MAX_REDEALS,
         illegal_reward: float | None = None,
+        include_state: bool = False,
     ) -> None:
         self.aec = ChupaiAECEnv(
             game, rules, render_mode=render_mode, reward=reward, max_redeals=max_redeals
@@ -94,6 +100,7 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.bots: dict[int, BotLike] = {}
         self._build_bots(seed)
         self.illegal_reward = illegal_reward
+        self.include_state = bool(include_state)
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["human", "ansi"], "name": self.aec.metadata["name"]}
         self.observation_space = self.aec.observation_space(self.agent)
@@ -132,7 +139,7 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 break
             # the deal ended before the learner had a decision: deal again
         obs = aec.observe(self.agent)
-        return obs, {"action_mask": obs["action_mask"]}
+        return obs, self._with_state({"action_mask": obs["action_mask"]})
 
     def _run_bots(self) -> None:
         """Let the bots act until the learner is to act or the deal is over."""
@@ -166,11 +173,11 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 float(self.illegal_reward),
                 True,
                 False,
-                {"action_mask": obs["action_mask"], "illegal": True},
+                self._with_state({"action_mask": obs["action_mask"], "illegal": True}),
             )
         self._run_bots()
         obs = aec.observe(me)
-        info: dict[str, Any] = {"action_mask": obs["action_mask"]}
+        info: dict[str, Any] = self._with_state({"action_mask": obs["action_mask"]})
         if not aec._over:
             return obs, 0.0, False, False, info
         self._done = True
@@ -185,3 +192,9 @@ class ChupaiGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def close(self) -> None:
         self.aec.close()
+
+    def _with_state(self, info: dict[str, Any]) -> dict[str, Any]:
+        """``info`` with ``info["state"]`` when :attr:`include_state` is set."""
+        if self.include_state:
+            info["state"] = self.aec.state()
+        return info

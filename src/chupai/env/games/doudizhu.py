@@ -16,9 +16,18 @@ from chupai.doudizhu.scoring import multipliers
 from chupai.env import codec as cd
 from chupai.env.games import PLUGIN_API
 from chupai.env.spaces import ActionSpace, Blocks, TextFn, play_blocks, play_order
+from chupai.env.state import HiddenPart
 from chupai.protocol import Result
 
-__all__ = ["VEC_MODULE", "DouDizhuCodec", "role_notes", "vec_runner", *PLUGIN_API]
+__all__ = [
+    "VEC_MODULE",
+    "DouDizhuCodec",
+    "hidden_parts",
+    "hidden_values",
+    "role_notes",
+    "vec_runner",
+    *PLUGIN_API,
+]
 
 COMBINATION_OPTIONS: Final = (
     "players",
@@ -271,3 +280,16 @@ def vec_runner(
         rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE,
         reward == "win",
     )
+
+
+# ----- the perfect-information state (chupai.env.state) ----------------------------------
+
+
+def hidden_parts(rules: DouDizhuRules) -> tuple[HiddenPart, ...]:
+    """The state's hidden parts: the kitty (face down until the landlord takes it)."""
+    return (HiddenPart("kitty", "cards", "the kitty, face down until the landlord takes it"),)
+
+
+def hidden_values(deal: dd_game.DouDizhuDeal) -> tuple[int]:
+    """The values of :func:`hidden_parts` of ``deal``."""
+    return (deal.kitty,)
