@@ -561,7 +561,7 @@ def test_gym_opponents() -> None:
 
 
 def test_gym_illegal_actions() -> None:
-    e = ChupaiGymEnv("doudizhu", "classic", opponents="random", seed=0)
+    e = ChupaiGymEnv("doudizhu", "classic", opponents="random", seed=0, illegal="raise")
     e.reset()
     with pytest.raises(IllegalActionError):
         e.step(27863)
