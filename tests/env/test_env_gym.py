@@ -63,7 +63,8 @@ def test_every_game_names_its_id() -> None:
     for key, env_id in IDS.items():
         spec = gymnasium.spec(env_id)
         assert spec.entry_point == ENTRY_POINT and spec.kwargs == {"game": key}
-    assert set(chupai.env.register_envs()) == set(IDS.values())  # again: a no-op
+    # again: a no-op (the self-play vector ids are tests/env/test_vector_env.py's)
+    assert set(IDS.values()) <= set(chupai.env.register_envs())
 
 
 @pytest.mark.parametrize("game", sorted(IDS))

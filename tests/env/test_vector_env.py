@@ -161,3 +161,22 @@ def test_gymnasium_vector_wrappers_count_episodes() -> None:
             assert (infos["episode"]["l"][terms] > 0).all()
             seen += int(terms.sum())
     assert seen > 0
+
+
+def test_make_vec_builds_the_self_play_vector_env() -> None:
+    from chupai.env.registration import VECTOR_ENTRY_POINT, env_ids, vector_env_ids
+
+    ids = vector_env_ids()
+    assert ids["doudizhu"] == "chupai/DouDizhuSelfPlay-v0" and set(ids) == set(env_ids())
+    for key, env_id in ids.items():
+        spec = gymnasium.spec(env_id)
+        assert spec.vector_entry_point == VECTOR_ENTRY_POINT and spec.entry_point is None
+        assert spec.kwargs == {"game": key}
+    venv = gymnasium.make_vec(ids["bigtwo"], num_envs=3, rules="taiwan", reward="win")
+    assert isinstance(venv, ChupaiVectorEnv) and venv.num_envs == 3
+    assert venv.rules.spec() == "bigtwo(preset=taiwan)" and venv.games.reward == "win"
+    obs, _ = venv.reset(seed=0)
+    assert obs["observation"].shape == (3, venv.games.obs_size)
+    # the single-env id keeps Gymnasium's default: learners against bots
+    sync = gymnasium.make_vec(env_ids()["bigtwo"], num_envs=2, opponents="random")
+    assert isinstance(sync, gymnasium.vector.SyncVectorEnv)

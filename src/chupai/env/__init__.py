@@ -14,7 +14,10 @@ environment classes need them.
   :func:`~chupai.env.aec.raw_env`, :class:`~chupai.env.aec.ChupaiGymEnv`
   (``chupai.env.aec``): the PettingZoo and Gymnasium environments.
 - :class:`~chupai.env.vector.VectorGames` (``chupai.env.vector``): many games
-  stepped together.
+  stepped together; :class:`~chupai.env.vector_env.ChupaiVectorEnv`
+  (``chupai.env.vector_env``): the same as a Gymnasium ``VectorEnv``.
+- :func:`~chupai.env.sample.random_legal`, :func:`~chupai.env.sample.mask_ids`
+  (``chupai.env.sample``): fast picks from one legality mask.
 - :func:`~chupai.env.registration.register_envs` (``chupai.env.registration``):
   the ids of ``gymnasium.make`` (``chupai/DouDizhu-v0``, ``chupai/BigTwo-v0``,
   ``chupai/BigA-v0``, ``chupai/DaGuaiLuZi-v0``).
@@ -38,9 +41,12 @@ __all__ = [
     "ActionSpace",
     "ChupaiAECEnv",
     "ChupaiGymEnv",
+    "ChupaiVectorEnv",
     "Encoder",
     "VectorGames",
     "env",
+    "mask_ids",
+    "random_legal",
     "raw_env",
     "register_envs",
 ]
@@ -53,6 +59,9 @@ _LAZY: dict[str, str] = {
     "env": "aec",
     "raw_env": "aec",
     "VectorGames": "vector",
+    "ChupaiVectorEnv": "vector_env",
+    "mask_ids": "sample",
+    "random_legal": "sample",
     "register_envs": "registration",
 }
 """Exported name -> the submodule that defines it."""
