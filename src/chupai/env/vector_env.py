@@ -83,7 +83,6 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces as gym_spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
