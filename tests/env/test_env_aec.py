@@ -90,9 +90,9 @@ def test_pettingzoo_seed_test(game: str, preset: str) -> None:
 
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
 def test_gymnasium_check_env(game: str, preset: str) -> None:
-    e = ChupaiGymEnv(game, preset, seat=1, opponents="random", seed=5, illegal_reward=-1.0)
+    e = ChupaiGymEnv(game, preset, seat=1, opponents="random", seed=5)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the observation box is open above
+        warnings.simplefilter("error")  # the box is bounded, the defaults pass
         check_env(e.unwrapped, skip_render_check=True)
 
 

@@ -25,12 +25,14 @@ Agents and spaces
 The agents are ``seat_0`` .. ``seat_{n-1}`` (the engine's seats). Every agent
 has the same spaces:
 
-- ``observation_space(agent)``: ``Dict({"observation": Box(0, inf, (size,),
+- ``observation_space(agent)``: ``Dict({"observation": Box(0, high, (size,),
   float32), "action_mask": Box(0, 1, (n_actions,), int8)})``. The vector is
   :class:`~chupai.env.encode.Encoder` ``.encode(deal.observe(seat))``: built only
-  from what the seat may know. Every value is ``>= 0``; most are in ``[0, 1]``,
-  but a few scalars (a Big A seat's card count after captures, the Dou Dizhu
-  stake) may exceed 1, so the box is open above. The mask has a 1 at the id of
+  from what the seat may know. Every value is ``>= 0`` and at most its entry of
+  ``high`` (:attr:`~chupai.env.encode.Encoder.high`): 1 for the card planes,
+  one-hots and bits; a few scalars have larger bounds worked out from the rules
+  (a seat's card count over a full hand where exchanges, tributes or captures
+  add cards; the Dou Dizhu stake). The mask has a 1 at the id of
   each legal action of the agent to act, and is all zeros for every other agent
   and once the episode is over.
 - ``action_space(agent)``: ``Discrete(n_actions)``: the ids of the game's
@@ -262,9 +264,12 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def _make_obs_space(self) -> gym_spaces.Dict:
         size = self.encoder.shape[0]
+        high = self.encoder.high
         return gym_spaces.Dict(
             {
-                "observation": gym_spaces.Box(0.0, np.inf, (size,), np.float32),
+                "observation": gym_spaces.Box(
+                    np.zeros(size, np.float32), high, (size,), np.float32
+                ),
                 "action_mask": gym_spaces.Box(0, 1, (self.space.n,), _INT8),
             }
         )
