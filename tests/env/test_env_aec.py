@@ -6,8 +6,10 @@ observation, public rendering, and chupai bots playing through the API."""
 
 from __future__ import annotations
 
+import pickle
 import warnings
 from collections.abc import Iterator
+from copy import deepcopy
 from typing import Any
 
 import numpy as np
@@ -188,6 +190,12 @@ def test_rewards_at_the_end(game: str, preset: str, reward: str) -> None:
             else:
                 assert r == 0 and info == {}
         assert sorted(seen) == e.possible_agents and e.agents == []
+        # the rewards outlive the agents (PettingZoo's keys are gone)
+        u = e.unwrapped
+        assert not u.rewards.keys() and not u._cumulative_rewards.keys()
+        assert u.final_rewards == seen
+        for a in e.possible_agents:
+            assert u.rewards[a] == u._cumulative_rewards[a] == u.rewards.get(a) == seen[a]
         deal = e.unwrapped.deal
         scores = deal.returns()
         assert [seen[a] for a in e.possible_agents] == pytest.approx(
@@ -283,6 +291,26 @@ def test_too_many_redeals_truncate_the_episode() -> None:
         assert trunc and not term and r == 0 and not obs["action_mask"].any()
         e.step(None)
     assert e.agents == []
+    assert e.unwrapped.final_rewards == dict.fromkeys(e.possible_agents, 0.0)
+    assert e.unwrapped.rewards["seat_2"] == 0.0
+
+
+def test_kept_rewards_are_a_dict() -> None:
+    e = raw_env("bigtwo")
+    e.reset(seed=1)
+    assert e.final_rewards == {} and e.rewards == dict.fromkeys(e.possible_agents, 0.0)
+    with pytest.raises(KeyError, match="seat_9"):
+        e.rewards["seat_9"]
+    assert e.rewards.get("seat_9", 5) == 5
+    _final_rewards(e, 1)
+    final = dict(e.final_rewards)
+    for a in e.possible_agents:
+        del e.rewards[a]  # what PettingZoo does as each agent leaves
+    for copy in (pickle.loads(pickle.dumps(e.rewards)), deepcopy(e.rewards)):
+        assert type(copy) is type(e.rewards) and not copy
+        assert [copy[a] for a in e.possible_agents] == list(final.values())
+    e.reset(seed=2)
+    assert e.final_rewards == {} and e.rewards["seat_0"] == 0.0
 
 
 def test_big_two_redeal_request_within_the_episode() -> None:

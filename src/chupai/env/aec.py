@@ -79,6 +79,13 @@ Then every termination is True and the agents leave one by one as PettingZoo
 expects (``step(None)`` for each); ``infos[agent]`` then holds ``{"score":
 the seat's deal score}`` (before, ``{}``).
 
+The rewards outlive the agents: PettingZoo deletes an agent's entries as it
+leaves, so after ``agent_iter`` ends the dictionaries have no keys, but
+``env.unwrapped.rewards[agent]`` and ``env.unwrapped._cumulative_rewards[agent]``
+(and ``.get(agent)``) still give each agent's final reward of the episode
+until the next ``reset``, and :attr:`ChupaiAECEnv.final_rewards` holds them all
+(``{}`` while the episode runs; zeros for a truncated episode).
+
 Illegal actions
 ---------------
 
@@ -128,7 +135,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers as pz_wrappers  # type: ignore[import-untyped]
 
-from chupai.env.common import EnvGame, resolve_env_rules
+from chupai.env.common import EnvGame, KeptRewards, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import public_text, rules_text
 from chupai.env.spaces import ActionSpace
@@ -196,6 +203,9 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     and centralized critics only, never for an agent's input."""
     np_random: np.random.Generator | None
     """The generator the deal seeds are drawn from (set by :meth:`reset`)."""
+    final_rewards: dict[str, float]
+    """Each agent's reward of the episode once it is over (``{}`` before; kept
+    after the agents leave, until the next :meth:`reset`)."""
 
     def __init__(
         self,
@@ -255,6 +265,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self._over = True
         # the PettingZoo bookkeeping, filled by reset()
         self.agents: list[str] = []
+        self.final_rewards: dict[str, float] = {}
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -292,8 +303,10 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
             self.np_random, _ = seeding.np_random(seed)
         agents = list(self._names)
         self.agents = agents
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        final: dict[str, float] = {}
+        self.final_rewards = final
+        self.rewards = KeptRewards(agents, final)
+        self._cumulative_rewards = KeptRewards(agents, final)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos = {a: {} for a in agents}
@@ -328,6 +341,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
                 self._over = True
                 for a in self.agents:
                     self.truncations[a] = True
+                self.final_rewards.update(dict.fromkeys(self._names, 0.0))
                 return
             deal = self._new_deal(self.rules, int(rng.integers(1 << 63)), deal)
             self.deal = deal
@@ -340,6 +354,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         for s, a in enumerate(self._names):
             self.rewards[a] = values[s]
             self._cumulative_rewards[a] += values[s]
+            self.final_rewards[a] = self._cumulative_rewards[a]
             self.terminations[a] = True
             self.infos[a] = {"score": int(result.scores[s])}
 
