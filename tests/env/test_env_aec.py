@@ -7,6 +7,7 @@ observation, public rendering, and chupai bots playing through the API."""
 from __future__ import annotations
 
 import pickle
+import sys
 import warnings
 from collections.abc import Iterator
 from copy import deepcopy
@@ -29,7 +30,7 @@ from chupai.env import ChupaiGymEnv, env, raw_env  # noqa: E402
 from chupai.env.aec import resolve_env_rules  # noqa: E402
 from chupai.errors import ChupaiError, IllegalActionError, RulesError  # noqa: E402
 from chupai.games import resolve_rules  # noqa: E402
-from chupai.protocol import get_game  # noqa: E402
+from chupai.protocol import all_games, get_game  # noqa: E402
 
 CASES: list[tuple[str, str]] = [
     ("bigtwo", "standard"),
@@ -605,6 +606,22 @@ def test_gym_render() -> None:
     e.reset()
     text = e.render()
     assert text is not None and "chupai_biga_v0" in text
+
+
+def test_pettingzoo_style_modules() -> None:
+    import chupai.env.zoo as zoo
+    from chupai.env.zoo import daguailuzi_v0, doudizhu_v0
+
+    names = {f"{g.key}_v0" for g in all_games() if "env" in g.layers}
+    assert set(zoo.modules()) == names and {"bigtwo_v0", "biga_v0"} <= names
+    assert doudizhu_v0.env(rules="four_player").unwrapped.players == 4
+    assert daguailuzi_v0.raw_env().metadata["name"] == "chupai_daguailuzi_v0"
+    assert sys.modules["chupai.env.zoo.biga_v0"] is zoo.biga_v0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(zoo.biga_v0.env(), num_cycles=50)
+    with pytest.raises(AttributeError, match="chess_v6"):
+        zoo.chess_v6  # noqa: B018
 
 
 def test_exports() -> None:

@@ -15,6 +15,8 @@ environment classes need them.
   (``chupai.env.aec``): the PettingZoo and Gymnasium environments.
 - :class:`~chupai.env.vector.VectorGames` (``chupai.env.vector``): many games
   stepped together.
+- ``chupai.env.zoo``: PettingZoo-style modules, one per game
+  (``from chupai.env.zoo import doudizhu_v0; doudizhu_v0.env()``).
 - :func:`~chupai.env.registration.register_envs` (``chupai.env.registration``):
   the ids of ``gymnasium.make`` (``chupai/DouDizhu-v0``, ``chupai/BigTwo-v0``,
   ``chupai/BigA-v0``, ``chupai/DaGuaiLuZi-v0``).
