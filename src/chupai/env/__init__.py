@@ -18,6 +18,8 @@ environment classes need them.
   (``chupai.env.vector_env``): the same as a Gymnasium ``VectorEnv``.
 - :func:`~chupai.env.sample.random_legal`, :func:`~chupai.env.sample.mask_ids`
   (``chupai.env.sample``): fast picks from one legality mask.
+- ``chupai.env.zoo``: PettingZoo-style modules, one per game
+  (``from chupai.env.zoo import doudizhu_v0; doudizhu_v0.env()``).
 - :func:`~chupai.env.registration.register_envs` (``chupai.env.registration``):
   the ids of ``gymnasium.make`` (``chupai/DouDizhu-v0``, ``chupai/BigTwo-v0``,
   ``chupai/BigA-v0``, ``chupai/DaGuaiLuZi-v0``).
