@@ -70,7 +70,8 @@ def test_state_shape_bounds_and_contents(game: str, rules: str) -> None:
     st = StateEncoder.for_rules(e.game, e.rules)
     space = e.state_space
     assert space is e.state_space and space.shape == (st.size,) and space.dtype == np.float32
-    assert (space.low == 0).all() and (space.high >= 1).all()
+    assert (space.low == 0).all() and (space.high >= 1).all() and np.isfinite(space.high).all()
+    assert np.array_equal(space.high[: e.encoder.size], e.encoder.high)
     assert st.layout[-1].stop == st.size == sum(s.length for s in st.layout)
     enc = e.encoder
     for u in _walk(e, 5, 400):

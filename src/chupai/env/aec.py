@@ -496,14 +496,12 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     @property
     def state_space(self) -> gym_spaces.Box:
         """The space of :meth:`state`: ``Box(0, high, (size,), float32)``, the
-        bounds of :meth:`chupai.env.state.StateEncoder.high` under this
-        environment's observation bounds (the same object on every call)."""
+        bounds of :meth:`chupai.env.state.StateEncoder.high` (the observation's
+        bounds for its part; the same object on every call)."""
         space: gym_spaces.Box | None = getattr(self, "_state_space", None)
         if space is None:
             st = StateEncoder.for_rules(self.game, self.rules)
-            box = self._obs_spaces[self._names[0]]["observation"]
-            assert isinstance(box, gym_spaces.Box)
-            high = st.high(box.high)
+            high = st.high()
             space = gym_spaces.Box(np.zeros(st.size, np.float32), high, (st.size,), np.float32)
             self._state_space = space
         return space

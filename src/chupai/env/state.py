@@ -27,7 +27,7 @@ turns a live deal into one fixed-size float32 vector. Its segments, in order
 
 Every value lies in ``[0, high]`` (:meth:`StateEncoder.high`): the hidden parts
 and ``to_act`` in ``[0, 1]``, the ``seat0`` part and the hands within the bounds
-of the observation vector.
+of the observation vector (:attr:`Encoder.high <chupai.env.encode.Encoder.high>`).
 
 A plugin declares its hidden parts with two functions: ``hidden_parts(rules) ->
 tuple[HiddenPart, ...]`` and ``hidden_values(deal) -> tuple[int | None, ...]``
@@ -165,12 +165,14 @@ class StateEncoder:
             out[at + seat] = 1.0
         return out
 
-    def high(self, observation_high: npt.ArrayLike) -> Vector:
-        """The upper bound of every value, given ``observation_high``, the upper
-        bound of the observation vector (a scalar or one value per element; the
-        environment's observation space's): that bound for the ``seat0`` part and
-        its ``hand`` slice for the other hands, 1 for the hidden parts and
-        ``to_act``. Every lower bound is 0."""
+    def high(self, observation_high: npt.ArrayLike | None = None) -> Vector:
+        """The upper bound of every value: ``observation_high``, the upper bound of
+        the observation vector (default :attr:`Encoder.high
+        <chupai.env.encode.Encoder.high>`; a scalar or one value per element), for
+        the ``seat0`` part and its ``hand`` slice for the other hands, 1 for the
+        hidden parts and ``to_act``. Every lower bound is 0."""
+        if observation_high is None:
+            observation_high = self.encoder.high
         given = np.asarray(observation_high, _F32)
         if given.shape not in ((), (self.encoder.size,)):
             raise ValueError(
