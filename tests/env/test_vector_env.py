@@ -180,3 +180,23 @@ def test_make_vec_builds_the_self_play_vector_env() -> None:
     # the single-env id keeps Gymnasium's default: learners against bots
     sync = gymnasium.make_vec(env_ids()["bigtwo"], num_envs=2, opponents="random")
     assert isinstance(sync, gymnasium.vector.SyncVectorEnv)
+
+
+def test_vector_env_pickles_and_copies_on_python_deals() -> None:
+    # (Dou Dizhu's compiled runner pickles as VectorGames does: r20-copy's subject)
+    import copy
+    import pickle
+
+    venv = ChupaiVectorEnv("bigtwo", "standard", num_envs=2, seed=4)
+    venv.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(10):
+        venv.step(venv.sample_actions(rng))
+    twins = [pickle.loads(pickle.dumps(venv)), copy.deepcopy(venv)]
+    for _ in range(20):
+        actions = venv.sample_actions(rng)
+        out = venv.step(actions)
+        for twin in twins:
+            other = twin.step(actions)
+            assert np.array_equal(out[0]["action_mask"], other[0]["action_mask"])
+            assert np.array_equal(out[1], other[1])
