@@ -227,3 +227,10 @@ def test_bigtwo_cards_set_aside_are_in_the_state() -> None:
     x = e.state()
     assert e.deal.set_aside and st.planes.decode(st.view(x, "set_aside")) == e.deal.set_aside
     assert not st.view(x, "leftover").any()
+
+
+def test_state_sizes_quoted_in_the_docs() -> None:
+    # docs/env.md, "Centralised critics: state()"
+    sizes = {"doudizhu": 1187, "bigtwo": 1402, "biga": 3075, "daguailuzi": 4925}
+    for game, size in sizes.items():
+        assert StateEncoder.for_rules(game, None).size == size, game
