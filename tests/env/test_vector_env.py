@@ -200,3 +200,22 @@ def test_vector_env_pickles_and_copies_on_python_deals() -> None:
             other = twin.step(actions)
             assert np.array_equal(out[0]["action_mask"], other[0]["action_mask"])
             assert np.array_equal(out[1], other[1])
+
+
+@pytest.mark.parametrize("game,rules", CASES[:3], ids=IDS[:3])
+def test_vector_env_states_are_opt_in(game: str, rules: str) -> None:
+    from chupai.env.state import StateEncoder
+
+    plain = ChupaiVectorEnv(game, rules, num_envs=2, seed=3)
+    assert "state" not in plain.reset(seed=3)[1]
+    venv = ChupaiVectorEnv(game, rules, num_envs=2, seed=3, include_state=True)
+    _, infos = venv.reset(seed=3)
+    st = StateEncoder.for_rules(game, venv.rules)
+    rng = np.random.default_rng(3)
+    for _ in range(70):
+        states = infos["state"]
+        assert states.shape == (2, st.size) and infos["_state"].all()
+        for i in range(2):
+            assert venv.single_state_space.contains(states[i])
+            assert np.array_equal(states[i], st.encode(venv.games.deal(i)))
+        _, _, _, _, infos = venv.step(venv.sample_actions(rng))

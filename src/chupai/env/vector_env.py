@@ -60,6 +60,13 @@ Other infos (every row, with their ``_``-prefixed masks): ``seat`` (the seat to
 act in the returned row), ``acted`` (the seat whose action was applied),
 ``episode_length`` (actions of the episode that ended, only where it ended).
 
+With ``include_state=True``, ``infos["state"]`` (``float32[num_envs, size]``,
+space ``single_state_space``) is every row's perfect-information state
+(:mod:`chupai.env.state`) on ``reset`` and every ``step``. It is **privileged**:
+a centralised critic's input, never the policy's. It needs each deal as a Python
+deal, so with Dou Dizhu's compiled runner it keeps a Python twin of every deal in
+step (:meth:`VectorGames.deal`): the speed of the Python deals.
+
 Buffers
 -------
 
@@ -88,6 +95,7 @@ from gymnasium.vector.utils import batch_space
 
 from chupai.env.aec import ChupaiAECEnv
 from chupai.env.render import rules_text
+from chupai.env.state import StateEncoder
 from chupai.env.vector import Batch, Reward, VectorGames
 from chupai.errors import RulesError
 
@@ -96,7 +104,7 @@ __all__ = ["ChupaiVectorEnv"]
 _F64: Final = np.float64
 
 
-class ChupaiVectorEnv(VectorEnv):
+class ChupaiVectorEnv(VectorEnv[Any, Any, Any]):
     """``num_envs`` self-play deals of ``game`` under ``rules`` as a Gymnasium
     ``VectorEnv`` (see the module docstring).
 
@@ -105,7 +113,8 @@ class ChupaiVectorEnv(VectorEnv):
     name, a spec string or a rules object); ``reward`` ``"score"`` or ``"win"``;
     ``seed`` the first reset's seed (None: fresh entropy); ``mask_in_obs``
     whether the observation holds the action mask (else ``infos["action_mask"]``);
-    ``copy`` whether the arrays returned are copies. Raises
+    ``copy`` whether the arrays returned are copies; ``include_state`` whether
+    ``infos["state"]`` holds the privileged state (for critics only). Raises
     :class:`~chupai.errors.RulesError` for a bad argument."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
@@ -123,6 +132,7 @@ class ChupaiVectorEnv(VectorEnv):
         seed: int | None = None,
         mask_in_obs: bool = True,
         copy: bool = True,
+        include_state: bool = False,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise RulesError(f"bad num_envs {num_envs!r}: expected an integer >= 1", "num_envs")
@@ -151,6 +161,12 @@ class ChupaiVectorEnv(VectorEnv):
         self._no = np.zeros(num_envs, np.bool_)
         self._rows = np.arange(num_envs)
         self._batch: Batch | None = None
+        self.include_state = bool(include_state)
+        st = StateEncoder.for_rules(aec.game, aec.rules)
+        self._state_encoder = st
+        self.single_state_space = aec.state_space
+        """The space of one row of ``infos["state"]``."""
+        self._states = np.zeros((num_envs, st.size), np.float32) if include_state else None
 
     # ----- the Gymnasium API ---------------------------------------------------------
     def reset(
@@ -170,6 +186,7 @@ class ChupaiVectorEnv(VectorEnv):
             )
         batch = self._batch = self.games.reset(seed)
         infos: dict[str, Any] = {"seat": self._out(batch.seat), "_seat": self._all}
+        self._add_states(infos)
         return self._obs(batch, infos), infos
 
     def step(
@@ -202,6 +219,7 @@ class ChupaiVectorEnv(VectorEnv):
             infos["_final_rewards"] = done.copy()
             infos["episode_length"] = batch.episode_length.copy()
             infos["_episode_length"] = done
+        self._add_states(infos)
         return self._obs(batch, infos), rewards, done, self._no.copy(), infos
 
     def close_extras(self, **kwargs: Any) -> None:
@@ -230,6 +248,17 @@ class ChupaiVectorEnv(VectorEnv):
         if self._batch is None:
             raise RuntimeError("call reset() first")
         return self._batch
+
+    def _add_states(self, infos: dict[str, Any]) -> None:
+        """``infos["state"]`` with ``include_state``: every deal's state."""
+        states = self._states
+        if states is None:
+            return
+        encode = self._state_encoder.encode
+        for i in range(self.num_envs):
+            encode(self.games.deal(i), states[i])
+        infos["state"] = self._out(states)
+        infos["_state"] = self._all
 
     def _out(self, a: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return a.copy() if self.copy else a
