@@ -6,7 +6,7 @@ game's spec (:mod:`chupai.protocol`) and its environment plugin."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -96,6 +96,16 @@ class EnvGame:
         )
         self._win = win
 
+    def __reduce__(self) -> tuple[type[EnvGame], tuple[GameSpec]]:
+        return EnvGame, (self.spec,)  # the spec pickles as its key
+
+    def __copy__(self) -> EnvGame:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> EnvGame:
+        """Immutable: a copy (of an environment) shares it."""
+        return self
+
     def new_deal(self, rules: Any, seed: int, prev: Any = None) -> Any:
         """The first deal of an episode (``prev`` None) or the deal after the
         redeal ``prev`` (dealt as the spec's ``after_redeal`` says)."""
@@ -124,14 +134,15 @@ class EnvGame:
 class KeptRewards(dict[str, float]):
     """PettingZoo's ``rewards`` (or ``_cumulative_rewards``) dictionary whose keys
     are the live agents, as PettingZoo requires, but which still answers an agent
-    that left with its final reward (from ``final``, the environment's
-    :attr:`ChupaiAECEnv.final_rewards`)."""
+    that left with its final reward (from its own :attr:`final`, a copy of the
+    environment's ``final_rewards``)."""
 
     final: dict[str, float]
+    """Each agent's final reward once the episode is over (``{}`` before)."""
 
-    def __init__(self, agents: list[str], final: dict[str, float]) -> None:
-        super().__init__(dict.fromkeys(agents, 0.0))
-        self.final = final
+    def __init__(self, values: Mapping[str, float], final: Mapping[str, float]) -> None:
+        super().__init__(values)
+        self.final = dict(final)
 
     def __missing__(self, agent: str) -> float:
         try:
