@@ -6,9 +6,11 @@ sb3-contrib ``MaskablePPO`` run with no glue (slow)."""
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 import warnings
+from copy import deepcopy
 from typing import Any
 
 import numpy as np
@@ -150,6 +152,16 @@ def test_action_masks_follow_the_episode(game: str) -> None:
     assert np.array_equal(masks, info["action_mask"].astype(bool)) and masks.any()
     info = _play(e, np.random.default_rng(0), (obs, info))
     assert not g.action_masks().any() and "score" in info
+
+
+def test_copies_keep_the_options() -> None:
+    g = ChupaiGymEnv("bigtwo", opponents="random", obs_mode="vector", seat="rotate", seed=1)
+    g.reset()
+    g.reset()
+    for twin in (pickle.loads(pickle.dumps(g)), deepcopy(g)):
+        assert twin.observation_space == g.observation_space
+        assert (twin.obs_mode, twin.seat, twin.illegal) == ("vector", 1, "terminate")
+        assert twin.reset()[1]["seat"] == 2 and isinstance(twin.reset()[0], np.ndarray)
 
 
 def test_bad_obs_mode() -> None:
