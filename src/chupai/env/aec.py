@@ -79,12 +79,10 @@ Then every termination is True and the agents leave one by one as PettingZoo
 expects (``step(None)`` for each); ``infos[agent]`` then holds ``{"score":
 the seat's deal score}`` (before, ``{}``).
 
-The rewards outlive the agents: PettingZoo deletes an agent's entries as it
-leaves, so after ``agent_iter`` ends the dictionaries have no keys, but
-``env.unwrapped.rewards[agent]`` and ``env.unwrapped._cumulative_rewards[agent]``
-(and ``.get(agent)``) still give each agent's final reward of the episode
-until the next ``reset``, and :attr:`ChupaiAECEnv.final_rewards` holds them all
-(``{}`` while the episode runs; zeros for a truncated episode).
+The rewards outlive the agents: after ``agent_iter`` ends the dictionaries
+have no keys (PettingZoo deletes them), but ``rewards[agent]`` and
+``_cumulative_rewards[agent]`` still give each agent's final reward until the
+next ``reset``, as does :attr:`ChupaiAECEnv.final_rewards`.
 
 Illegal actions
 ---------------
@@ -135,7 +133,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers as pz_wrappers  # type: ignore[import-untyped]
 
-from chupai.env.common import EnvGame, KeptRewards, resolve_env_rules
+from chupai.env.common import EnvGame, KeptRewards, keep_rewards, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import public_text, rules_text
 from chupai.env.snapshot import copy_env, env_state, read_env_state, restore_env
@@ -349,7 +347,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
                 self._over = True
                 for a in self.agents:
                     self.truncations[a] = True
-                self._keep_rewards(dict.fromkeys(self._names, 0.0))
+                keep_rewards(self, dict.fromkeys(self._names, 0.0))
                 return
             deal = self._new_deal(self.rules, int(rng.integers(1 << 63)), deal)
             self.deal = deal
@@ -364,15 +362,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
             self._cumulative_rewards[a] += values[s]
             self.terminations[a] = True
             self.infos[a] = {"score": int(result.scores[s])}
-        self._keep_rewards({a: self._cumulative_rewards[a] for a in self._names})
-
-    def _keep_rewards(self, final: dict[str, float]) -> None:
-        """The episode is over with rewards ``final``: keep them past the agents'
-        departure (:attr:`final_rewards`, :class:`~chupai.env.common.KeptRewards`)."""
-        self.final_rewards = final
-        for books in (self.rewards, self._cumulative_rewards):
-            if isinstance(books, KeptRewards):
-                books.final = dict(final)
+        keep_rewards(self, {a: self._cumulative_rewards[a] for a in self._names})
 
     def step(self, action: SupportsIndex | None) -> None:
         """Apply the agent to act's action id (``step(None)`` for an agent whose

@@ -13,7 +13,7 @@ from typing import Any
 from chupai.errors import RulesError
 from chupai.protocol import GameSpec, Result, get_game
 
-__all__ = ["EnvGame", "KeptRewards", "default_win_rewards", "resolve_env_rules"]
+__all__ = ["EnvGame", "KeptRewards", "default_win_rewards", "keep_rewards", "resolve_env_rules"]
 
 
 _SPEC = re.compile(r"^\s*([^()]+?)\s*\((.*)\)\s*$", re.DOTALL)
@@ -154,3 +154,12 @@ class KeptRewards(dict[str, float]):
         if agent in self:
             return dict.__getitem__(self, agent)
         return self.final.get(agent, default)
+
+
+def keep_rewards(env: Any, final: dict[str, float]) -> None:
+    """``env``'s episode is over with rewards ``final``: keep them past the
+    agents' departure (``env.final_rewards`` and its :class:`KeptRewards`)."""
+    env.final_rewards = final
+    for books in (env.rewards, env._cumulative_rewards):
+        if isinstance(books, KeptRewards):
+            books.final = dict(final)
