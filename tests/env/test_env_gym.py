@@ -69,8 +69,9 @@ def test_every_game_names_its_id() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(IDS))
-def test_check_env_passes_on_defaults(game: str) -> None:
-    e = gymnasium.make(IDS[game], opponents="random", seed=5)
+@pytest.mark.parametrize("kwargs", [{}, {"obs_mode": "vector", "opponents": "random"}])
+def test_check_env_passes_on_defaults(game: str, kwargs: dict[str, Any]) -> None:
+    e = gymnasium.make(IDS[game], **kwargs)  # {}: every default (heuristic bots)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # not even a warning
         check_env(e.unwrapped, skip_render_check=True)
