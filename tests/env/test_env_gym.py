@@ -78,6 +78,19 @@ def test_check_env_passes_on_defaults(game: str, kwargs: dict[str, Any]) -> None
     assert e.unwrapped.aec.game == game
 
 
+def test_a_broken_plugin_only_warns_on_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    import chupai.env.registration as reg
+
+    def broken() -> dict[str, str]:
+        raise ImportError("no module named 'thirdparty.env'")
+
+    monkeypatch.setattr(reg, "env_ids", broken)
+    with pytest.warns(UserWarning, match="thirdparty"):
+        chupai.env._register()
+    with pytest.raises(ImportError, match="thirdparty"):
+        reg.register_envs()
+
+
 def test_make_passes_keyword_arguments() -> None:
     e = gymnasium.make(
         "chupai/DouDizhu-v0", rules="four_player", opponents="random", seat=3, reward="win"
