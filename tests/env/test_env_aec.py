@@ -312,6 +312,20 @@ def test_kept_rewards_are_a_dict() -> None:
         assert [copy[a] for a in e.possible_agents] == list(final.values())
     e.reset(seed=2)
     assert e.final_rewards == {} and e.rewards["seat_0"] == 0.0
+    # a copy made mid-episode keeps its own final rewards, as does a state string
+    e.step(int(e.legal_ids()[0]))
+    twin = deepcopy(e)
+    rng = np.random.default_rng(0)
+    while not any(twin.terminations.values()):
+        ids = twin.legal_ids()
+        twin.step(int(ids[rng.integers(len(ids))]))
+    assert twin.final_rewards and e.final_rewards == {}
+    for _ in e.possible_agents:
+        twin.step(None)
+    assert [twin.rewards[a] for a in e.possible_agents] == list(twin.final_rewards.values())
+    back = type(e).deserialize_state(twin.serialize_state())
+    assert back.agents == [] and back.final_rewards == twin.final_rewards
+    assert back._cumulative_rewards["seat_1"] == twin.final_rewards["seat_1"]
 
 
 def test_big_two_redeal_request_within_the_episode() -> None:

@@ -76,7 +76,7 @@ def _random_episode(e: Any, rng: np.random.Generator) -> list[np.ndarray[Any, An
     return seen
 
 
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play_stays_inside_the_box(seed: int) -> None:
     rng = np.random.default_rng(seed)

@@ -6,9 +6,11 @@ sb3-contrib ``MaskablePPO`` run with no glue (slow)."""
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 import warnings
+from copy import deepcopy
 from typing import Any
 
 import numpy as np
@@ -68,12 +70,26 @@ def test_every_game_names_its_id() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(IDS))
-def test_check_env_passes_on_defaults(game: str) -> None:
-    e = gymnasium.make(IDS[game], opponents="random", seed=5)
+@pytest.mark.parametrize("kwargs", [{}, {"obs_mode": "vector", "opponents": "random"}])
+def test_check_env_passes_on_defaults(game: str, kwargs: dict[str, Any]) -> None:
+    e = gymnasium.make(IDS[game], **kwargs)  # {}: every default (heuristic bots)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # not even a warning
         check_env(e.unwrapped, skip_render_check=True)
     assert e.unwrapped.aec.game == game
+
+
+def test_a_broken_plugin_only_warns_on_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    import chupai.env.registration as reg
+
+    def broken() -> dict[str, str]:
+        raise ImportError("no module named 'thirdparty.env'")
+
+    monkeypatch.setattr(reg, "env_ids", broken)
+    with pytest.warns(UserWarning, match="thirdparty"):
+        chupai.env._register()
+    with pytest.raises(ImportError, match="thirdparty"):
+        reg.register_envs()
 
 
 def test_make_passes_keyword_arguments() -> None:
@@ -151,6 +167,16 @@ def test_action_masks_follow_the_episode(game: str) -> None:
     assert np.array_equal(masks, info["action_mask"].astype(bool)) and masks.any()
     info = _play(e, np.random.default_rng(0), (obs, info))
     assert not g.action_masks().any() and "score" in info
+
+
+def test_copies_keep_the_options() -> None:
+    g = ChupaiGymEnv("bigtwo", opponents="random", obs_mode="vector", seat="rotate", seed=1)
+    g.reset()
+    g.reset()
+    for twin in (pickle.loads(pickle.dumps(g)), deepcopy(g)):
+        assert twin.observation_space == g.observation_space
+        assert (twin.obs_mode, twin.seat, twin.illegal) == ("vector", 1, "terminate")
+        assert twin.reset()[1]["seat"] == 2 and isinstance(twin.reset()[0], np.ndarray)
 
 
 def test_bad_obs_mode() -> None:

@@ -93,14 +93,21 @@ def __dir__() -> list[str]:
 
 
 def _register() -> None:
-    """Register the Gymnasium ids when gymnasium can be imported."""
+    """Register the Gymnasium ids when gymnasium can be imported. A game whose
+    plugin cannot be loaded does not make this import fail: it warns, and
+    :func:`~chupai.env.registration.register_envs` raises the error."""
     try:
         import gymnasium  # noqa: F401
     except ImportError:
         return
     from chupai.env.registration import register_envs
 
-    register_envs()
+    try:
+        register_envs()
+    except Exception as exc:  # a third-party game's plugin may be broken
+        import warnings
+
+        warnings.warn(f"chupai.env: the Gymnasium ids are not registered: {exc!r}", stacklevel=2)
 
 
 _register()

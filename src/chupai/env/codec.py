@@ -250,8 +250,7 @@ class Codec:
     def add(
         self, name: str, length: int, description: str, high: float | Sequence[float] = 1.0
     ) -> None:
-        """Append a segment; ``high``: the largest value of each of its values
-        (one number for all, or one per value)."""
+        """Append a segment; ``high``: its values' bound (one, or one per value)."""
         self._segs.append((name, length, description))
         self._highs.append(high if isinstance(high, (int, float)) else tuple(high))
 

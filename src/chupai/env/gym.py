@@ -92,7 +92,8 @@ class ChupaiGymEnv(gymnasium.Env[Any, np.int64]):
     (default) the episode ends, terminated, with reward ``illegal_reward``
     (default :data:`DEFAULT_ILLEGAL_REWARD`, -1) and ``info["illegal"] = True``;
     no bot acts and the deal is abandoned. Under ``illegal="raise"`` it raises
-    :class:`~chupai.errors.IllegalActionError` and changes nothing. The default
+    :class:`~chupai.errors.IllegalActionError` and changes nothing
+    (``illegal_reward`` is then unused). The default
     lets Gymnasium's ``check_env`` (which steps with unmasked random ids) and
     unmasked learners run; a masking learner never sees it.
 
@@ -303,7 +304,8 @@ class ChupaiGymEnv(gymnasium.Env[Any, np.int64]):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.observation_space = self.aec.observation_space(self.agent)
+        space = self.aec.observation_space(self.agent)
+        self.observation_space = space if self.obs_mode == "dict" else space["observation"]
         self.action_space = self.aec.action_space(self.agent)
 
 

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from chupai.env.common import KeptRewards
 from chupai.errors import RecordError
 from chupai.protocol import get_game
 from chupai.records import pack_state, unpack_state
@@ -87,8 +88,16 @@ def copy_env(env: Any, memo: dict[int, Any], shared: Set[str]) -> Any:
 
 # ----- state strings ---------------------------------------------------------------
 
-_BOOKS: Final = ("rewards", "_cumulative_rewards", "terminations", "truncations", "infos")
-"""PettingZoo's per-agent dictionaries, carried by a state string."""
+_BOOKS: Final = (
+    "rewards",
+    "_cumulative_rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "final_rewards",
+)
+"""PettingZoo's per-agent dictionaries and the final rewards kept past the
+episode, carried by a state string."""
 
 
 def env_state(env: Any) -> str:
@@ -179,3 +188,6 @@ def restore_env(env: Any, state: dict[str, Any]) -> None:
     env._skip_agent_selection = state["skip"]
     for key in _BOOKS:
         setattr(env, key, dict(state[key]))
+    final = env.final_rewards
+    env.rewards = KeptRewards(env.rewards, final)
+    env._cumulative_rewards = KeptRewards(env._cumulative_rewards, final)

@@ -11,6 +11,8 @@ A plugin module provides:
   engine actions, in id order, and the text of an action
   (:mod:`chupai.env.spaces`);
 - ``codec(rules)``: the observation codec (:class:`chupai.env.codec.Codec`);
+  optionally ``GYM_ID``: the game's ``gymnasium.make`` id
+  (:mod:`chupai.env.registration`; a game without one is not registered);
 - ``public_action(event) -> bool``: whether the renderer shows an event of the
   history as its seat's last action; optionally ``role_notes(obs)``: a public
   note per seat beside its role;
