@@ -345,3 +345,17 @@ def test_ladder_daguailuzi_quick_json() -> None:
         assert fig["significant"] == (lo > 0)
     assert data["ladder_holds"] == all(f["significant"] for f in data["pairs"].values())
     assert "paired win difference" in out
+
+
+@pytest.mark.slow  # about 10 s: every game's env, gym env and vector runner built
+@pytest.mark.skipif(not HAVE_ENV, reason="needs the env extra (numpy, gymnasium, pettingzoo)")
+def test_copy_quick_json() -> None:
+    """Copy, pickle and state-string figures for every game, a deep copy of an
+    environment within a small multiple of the deal's clone."""
+    _, data = run_script("bench_copy.py", "--quick")
+    assert data["benchmark"] == "copy"
+    assert set(data["games"]) == {"bigtwo", "doudizhu", "biga", "daguailuzi"}
+    for figures in data["games"].values():
+        assert {"clone", "env_deepcopy", "env_pickle_bytes", "env_state_chars"} <= figures.keys()
+        assert 0 < figures["clone"] and 0 < figures["env_pickle_bytes"] < 20_000
+        assert figures["env_deepcopy"] < 100 * figures["clone"]

@@ -18,13 +18,14 @@ environment needs to go on exactly as the original would.
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Set
 from typing import Any, Final
 
 import numpy as np
 
 from chupai.env.common import KeptRewards
-from chupai.errors import RecordError
+from chupai.errors import ChupaiError, RecordError
 from chupai.protocol import get_game
 from chupai.records import pack_state, unpack_state
 
@@ -32,9 +33,12 @@ __all__ = [
     "ENV_PREFIX",
     "copy_env",
     "copy_generator",
+    "copy_vector",
     "env_state",
     "read_env_state",
     "restore_env",
+    "restore_vector",
+    "vector_state",
 ]
 
 ENV_PREFIX: Final = "chupai-env/1:"
@@ -191,3 +195,108 @@ def restore_env(env: Any, state: dict[str, Any]) -> None:
     final = env.final_rewards
     env.rewards = KeptRewards(env.rewards, final)
     env._cumulative_rewards = KeptRewards(env._cumulative_rewards, final)
+
+
+# ----- the vector runner -----------------------------------------------------------
+
+_VECTOR_DERIVED: Final = frozenset({"_runner", "_live", "_id_of"})
+"""What a pickle of a :class:`~chupai.env.vector.VectorGames` leaves out: the
+compiled runner and the id table (rebuilt). (It holds no views of its buffers: the
+Python path writes mask rows through fresh views.)"""
+_VECTOR_SHARED: Final = frozenset(
+    {"rules", "space", "encoder", "_game", "_new_deal", "_show_masks", "_id_of", "_rows"}
+)
+"""What a deep copy of a :class:`~chupai.env.vector.VectorGames` shares."""
+_VECTOR_ROWS: Final = frozenset({"_legal", "_ids", "_raw"})
+"""Per-game lists of a :class:`~chupai.env.vector.VectorGames` whose items (legal
+actions, their ids, observations) are replaced at each step, never changed."""
+_MAX_DRAWS: Final = 1 << 24
+"""The most deal seeds a game's generator is searched through (see
+:func:`_python_games`)."""
+
+
+def _python_games(venv: Any) -> dict[str, Any]:
+    """The games of ``venv``'s compiled runner as the Python path holds them: each
+    game's live deal (replayed from its seed and actions), its generator (the
+    Python generator seeded at the last seeded reset, which the runner leaves
+    alone, advanced past the live deal's seed: the runner's generator is the same
+    generator, drawing the same seeds), its episode's step count and the
+    statistics."""
+    runner = venv._runner
+    venv.stats()  # copies the runner's statistics into venv's own arrays
+    deals = [runner.replay(i) for i in range(venv.num_games)]
+    rngs = []
+    for i, deal in enumerate(deals):
+        rng = random.Random(0)
+        rng.setstate(venv._rngs[i].getstate())
+        for _ in range(_MAX_DRAWS):
+            if rng.getrandbits(63) == deal.seed:
+                break
+        else:  # pragma: no cover - a runner out of step with its generators
+            raise ChupaiError(f"game {i}: the live deal's seed is not among the generator's")
+        rngs.append(rng)
+    steps = [runner.episode_steps(i) for i in range(venv.num_games)]
+    return {
+        "_deals": deals,
+        "_rngs": rngs,
+        "_steps": np.array(steps, np.int64),
+        "_legal": [[] for _ in deals],
+        "_ids": [[] for _ in deals],
+        "_raw": [None] * len(deals),
+        "_episodes": venv._episodes.copy(),
+        "_length_sum": venv._length_sum.copy(),
+    }
+
+
+def vector_state(venv: Any) -> dict[str, Any]:
+    """The pickled state of a :class:`~chupai.env.vector.VectorGames`: its
+    attributes but views and tables rebuilt on unpickling; with the compiled Dou
+    Dizhu runner under way, its games as Python deals (:func:`_python_games`):
+    the copy steps them on the Python path, with the same batches."""
+    state = {k: v for k, v in venv.__dict__.items() if k not in _VECTOR_DERIVED}
+    if venv._runner is not None and venv._ready:
+        state.update(_python_games(venv), _from_runner=True)
+    return state
+
+
+def restore_vector(venv: Any, state: dict[str, Any]) -> None:
+    """Unpickle a :class:`~chupai.env.vector.VectorGames` (:func:`vector_state`)."""
+    from_runner = state.pop("_from_runner", False)
+    venv.__dict__.update(state)
+    venv._live = {}
+    if "_id_of" not in state:
+        concrete = venv._show_masks is not None
+        venv._id_of = {a: k for k, a in enumerate(venv.space.actions)} if concrete else {}
+    venv._runner = None if venv._ready else venv._compiled_runner()
+    if from_runner:
+        venv._show()
+
+
+def copy_vector(venv: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of a :class:`~chupai.env.vector.VectorGames`: the buffers, deals
+    and generators copied, the tables shared (a copy of a compiled runner's games
+    runs on the Python path, as a pickle does)."""
+    cls: Any = type(venv)
+    twin = cls.__new__(cls)
+    memo[id(venv)] = twin
+    state = vector_state(venv)
+    if "_id_of" in venv.__dict__:
+        state["_id_of"] = venv._id_of
+    copied = {}
+    for k, v in state.items():
+        if k in _VECTOR_SHARED or type(v) in _ATOMIC:
+            copied[k] = v
+        elif k == "_rngs":
+            copied[k] = [_copy_random(r) for r in v]
+        elif k in _VECTOR_ROWS:
+            copied[k] = list(v)  # per game, values replaced, never changed in place
+        else:
+            copied[k] = copy.deepcopy(v, memo)
+    restore_vector(twin, copied)
+    return twin
+
+
+def _copy_random(rng: random.Random) -> random.Random:
+    twin = random.Random(0)
+    twin.setstate(rng.getstate())
+    return twin
