@@ -182,12 +182,13 @@ def test_make_vec_builds_the_self_play_vector_env() -> None:
     assert isinstance(sync, gymnasium.vector.SyncVectorEnv)
 
 
-def test_vector_env_pickles_and_copies_on_python_deals() -> None:
-    # (Dou Dizhu's compiled runner pickles as VectorGames does: r20-copy's subject)
+@pytest.mark.parametrize("game", ["bigtwo", "doudizhu"])
+def test_vector_env_pickles_and_copies(game: str) -> None:
+    # a copy of Dou Dizhu's compiled runner goes on as Python deals (VectorGames)
     import copy
     import pickle
 
-    venv = ChupaiVectorEnv("bigtwo", "standard", num_envs=2, seed=4)
+    venv = ChupaiVectorEnv(game, num_envs=2, seed=4)
     venv.reset(seed=4)
     rng = np.random.default_rng(4)
     for _ in range(10):
