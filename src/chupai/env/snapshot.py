@@ -24,6 +24,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from chupai.env.common import KeptRewards
 from chupai.errors import ChupaiError, RecordError
 from chupai.protocol import get_game
 from chupai.records import pack_state, unpack_state
@@ -92,8 +93,16 @@ def copy_env(env: Any, memo: dict[int, Any], shared: Set[str]) -> Any:
 
 # ----- state strings ---------------------------------------------------------------
 
-_BOOKS: Final = ("rewards", "_cumulative_rewards", "terminations", "truncations", "infos")
-"""PettingZoo's per-agent dictionaries, carried by a state string."""
+_BOOKS: Final = (
+    "rewards",
+    "_cumulative_rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "final_rewards",
+)
+"""PettingZoo's per-agent dictionaries and the final rewards kept past the
+episode, carried by a state string."""
 
 
 def env_state(env: Any) -> str:
@@ -199,13 +208,17 @@ def restore_env(env: Any, state: dict[str, Any]) -> None:
     env._skip_agent_selection = state["skip"]
     for key in _BOOKS:
         setattr(env, key, dict(state[key]))
+    final = env.final_rewards
+    env.rewards = KeptRewards(env.rewards, final)
+    env._cumulative_rewards = KeptRewards(env._cumulative_rewards, final)
 
 
 # ----- the vector runner -----------------------------------------------------------
 
-_VECTOR_DERIVED: Final = frozenset({"_mask_rows", "_runner", "_live", "_id_of"})
-"""What a pickle of a :class:`~chupai.env.vector.VectorGames` leaves out: views of
-its buffers, the compiled runner and the id table (rebuilt)."""
+_VECTOR_DERIVED: Final = frozenset({"_runner", "_live", "_id_of"})
+"""What a pickle of a :class:`~chupai.env.vector.VectorGames` leaves out: the
+compiled runner and the id table (rebuilt). (It holds no views of its buffers: the
+Python path writes mask rows through fresh views.)"""
 _VECTOR_SHARED: Final = frozenset(
     {"rules", "space", "encoder", "_game", "_new_deal", "_show_masks", "_id_of", "_rows"}
 )
@@ -268,7 +281,6 @@ def restore_vector(venv: Any, state: dict[str, Any]) -> None:
     """Unpickle a :class:`~chupai.env.vector.VectorGames` (:func:`vector_state`)."""
     from_runner = state.pop("_from_runner", False)
     venv.__dict__.update(state)
-    venv._mask_rows = list(venv._mask)
     venv._live = {}
     if "_id_of" not in state:
         concrete = venv._show_masks is not None

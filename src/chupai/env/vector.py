@@ -256,7 +256,6 @@ class VectorGames:
         self._batch = Batch(
             self._obs, self._mask, self._seat, self._rewards, self._done, self._length
         )
-        self._mask_rows = list(self._mask)
         self._rows = np.arange(n)
         self._empty = np.zeros(0, np.int64)
         # the compiled mask writer and the id of each action (not for a space of
@@ -536,9 +535,10 @@ class VectorGames:
             except KeyError:  # an action the space lacks: the pure path names it
                 self._mask.fill(0)
                 self._ids = [[] for _ in range(self.num_games)]
+        mask = self._mask
         for i, deal in enumerate(deals):
             ids = self.space.legal_ids(deal, legal[i])
-            row = self._mask_rows[i]
+            row = mask[i]  # a fresh view: a pickled or copied runner keeps no stale ones
             row[self._ids[i]] = 0
             row[ids] = 1
             self._ids[i] = ids
