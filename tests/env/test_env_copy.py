@@ -288,6 +288,25 @@ def test_a_gym_env_with_its_bots_copies(game: str) -> None:
                 assert _gym_key((twin.reset()[0], 0, 0, 0, {})) == _gym_key((obs, 0, 0, 0, {}))
 
 
+def test_a_gym_env_copies_the_bot_objects_it_was_given() -> None:
+    from chupai.bots import RandomBot
+
+    given = [RandomBot(1), RandomBot(2)]
+    e = ChupaiGymEnv("doudizhu", opponents=given, seed=1)
+    e.reset()
+    states = [b.rng.getstate() for b in given]
+    twin = copy.deepcopy(e)
+    copies = [b for b in twin._specs if not isinstance(b, str)]
+    assert {id(b) for b in copies} == {id(b) for b in twin._bots}
+    assert not {id(b) for b in copies} & {id(b) for b in given}
+    obs, _ = twin.reset(seed=5)  # a seeded reset keeps the bot objects given
+    for _ in range(5):
+        obs, _, term, trunc, _ = _gym_step(twin, obs, 0)
+        if term or trunc:
+            break
+    assert [b.rng.getstate() for b in given] == states  # the original's bots untouched
+
+
 # ----- the vector runner ------------------------------------------------------------------
 
 

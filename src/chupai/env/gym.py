@@ -356,6 +356,7 @@ def _check_opponents(opponents: Any, n: int, game: str) -> list[Any]:
 
 
 _SPACES = frozenset({"observation_space", "action_space"})
-_SHARED = _SPACES | {"_specs"}
+_SHARED = _SPACES
 """What a deep copy shares: the spaces (the copied AEC environment shares them
-too) and the opponents as given."""
+too). A bot object among the opponents is copied once (the copy's seats and its
+list of opponents hold the same copy)."""
