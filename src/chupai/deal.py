@@ -18,6 +18,7 @@ wrapped here, so a simulator calls each game's own methods directly.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from copy import deepcopy
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from chupai.errors import IllegalActionError
@@ -201,26 +202,37 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
     # ----- copies and pickles ------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, object]) -> Self:
         """A deep copy is a :meth:`clone`: the state copied, the immutable tables
-        (rules, combination tables, actions) shared."""
+        (rules, combination tables, actions) shared (a deal class without its own
+        ``clone``: a deep copy of its pickled state)."""
+        cls = type(self)
+        if cls.clone is Deal.clone:
+            c = cls.__new__(cls)
+            memo[id(self)] = c
+            c.__setstate__(deepcopy(self.__getstate__(), memo))
+            return c
         c = self.clone()
         memo[id(self)] = c
         return c
 
     def __copy__(self) -> Self:
         """A copy is a :meth:`clone` too (a shallow copy would share the state)."""
-        return self.clone()
+        return self.__deepcopy__({})
 
-    def __getstate__(self) -> tuple[None, dict[str, Any]]:
-        """Every set slot but the caches (:attr:`_CACHES`); the rules and tables
-        pickle by value or by their rules."""
+    def __getstate__(self) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """Every set slot but the caches (:attr:`_CACHES`), and the instance
+        dictionary of a subclass without slots; the rules and tables pickle by
+        value or by their rules."""
         skip = self._CACHES
-        return None, {
+        slots = {
             name: getattr(self, name)
             for name in all_slots(type(self))
             if name not in skip and hasattr(self, name)
         }
+        return getattr(self, "__dict__", None), slots
 
-    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+    def __setstate__(self, state: tuple[dict[str, Any] | None, dict[str, Any]]) -> None:
+        for name, value in (state[0] or {}).items():
+            setattr(self, name, value)
         for name, value in state[1].items():
             setattr(self, name, value)
         for name in self._CACHES:

@@ -20,6 +20,7 @@ from hypothesis import given, settings, strategies as st
 
 from chupai.actions import PASS, Pass
 from chupai.bots import bot_names, make_bot
+from chupai.deal import Deal
 from chupai.errors import ChupaiError, RecordError
 from chupai.protocol import GameSpec, deserialize_state, get_game
 from chupai.records import STATE_PREFIX, pack_state, state_record
@@ -167,6 +168,22 @@ def test_a_compiled_fast_deal_copies_and_refuses_a_pickle(game: str) -> None:
     assert copy.copy(fast).legal_actions() == fast.legal_actions()
     with pytest.raises(TypeError, match="pickle the Python deal instead"):
         pickle.dumps(fast)
+
+
+class _PlainDeal(Deal[int, Any, Any]):
+    """A deal class of another game: no slots, no clone of its own."""
+
+    def __init__(self) -> None:
+        self.players = 2
+        self.history = [1, 2]
+
+
+def test_a_deal_class_without_slots_or_clone_copies() -> None:
+    deal = _PlainDeal()
+    for twin in (copy.deepcopy(deal), copy.copy(deal), pickle.loads(pickle.dumps(deal))):
+        assert twin.history == [1, 2] and twin.players == 2
+        twin.history.append(3)
+        assert deal.history == [1, 2]
 
 
 # ----- a pass is a value -------------------------------------------------------------
