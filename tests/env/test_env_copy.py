@@ -356,3 +356,36 @@ def test_a_generic_game_env_copies() -> None:
     finally:
         if not was:
             unregister("toy")
+
+
+# ----- another process ----------------------------------------------------------------------
+
+
+def _finish_elsewhere(blob: bytes, seed: int) -> list[tuple[Any, ...]]:
+    """In a worker process: unpickle an environment and finish its episode."""
+    e = pickle.loads(blob)
+    rng = np.random.default_rng(seed)
+    trace = []
+    while e.agents:
+        trace.append(_turn(e))
+        _step(e, int(rng.integers(1 << 30)))
+    return trace
+
+
+@pytest.mark.slow  # a fresh interpreter per worker: about 5 s
+def test_an_env_finishes_in_another_process() -> None:
+    """A mid-game environment shipped to a spawned worker (a process pool, Ray)
+    plays on there exactly as here."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    envs = []
+    for game in GAMES:
+        e = env(game)
+        e.reset(seed=8)
+        _advance(e, np.random.default_rng(8), 9)
+        envs.append(e)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        remote = list(pool.map(_finish_elsewhere, [pickle.dumps(e) for e in envs], [9] * 4))
+    for e, trace in zip(envs, remote, strict=True):
+        assert _finish_elsewhere(pickle.dumps(e), 9) == trace
