@@ -71,6 +71,8 @@ def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
         return [v if type(v) in _ATOMIC else _copy_value(v, memo) for v in value]
     if kind is np.random.Generator:
         return copy_generator(value)
+    if kind is KeptRewards:  # plain numbers by agent, and its own copy of the final ones
+        return KeptRewards(value, value.final)
     return copy.deepcopy(value, memo)
 
 
