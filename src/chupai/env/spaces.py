@@ -428,7 +428,7 @@ class ActionSpace:
         cached space (:meth:`for_rules`), so a pickle stays small."""
         if self._rules is None:
             raise TypeError(f"{self!r} was not built by ActionSpace.for_rules: no pickle")
-        return ActionSpace.for_rules, (self.game, self._rules)
+        return _space_of, (self.game, self._rules)
 
     def __copy__(self) -> ActionSpace:
         return self
@@ -451,6 +451,17 @@ class ActionSpace:
 
 
 _CACHE: dict[tuple[str, tuple[Any, ...]], ActionSpace] = {}
+_BY_RULES: dict[tuple[str, Any], ActionSpace] = {}
+"""The spaces unpickled in this process, by game key and rules (a dictionary
+lookup: :meth:`ActionSpace.for_rules` checks the rules first)."""
+
+
+def _space_of(game: str, rules: Any) -> ActionSpace:
+    """The space of an unpickled :class:`ActionSpace` (its game key and rules)."""
+    space = _BY_RULES.get((game, rules))
+    if space is None:
+        space = _BY_RULES[game, rules] = ActionSpace.for_rules(game, rules)
+    return space
 
 
 def _rules_of(spec: GameSpec, rules: Any) -> Any:
