@@ -44,7 +44,7 @@ from importlib import metadata
 from types import ModuleType
 from typing import Any, Final
 
-from chupai.errors import RulesError
+from chupai.errors import RecordError, RulesError
 from chupai.records import state_record, state_text
 
 __all__ = [
@@ -197,16 +197,37 @@ class GameSpec:
         return self.match(rules, seed, deals=deals, target=target, dealer=dealer)
 
     def serialize_state(self, deal: Any) -> str:
-        """``deal``'s position as a compact printable string (its record, packed:
-        :func:`chupai.records.state_text`) that :meth:`deserialize_state` turns
-        back into the same position."""
-        return state_text(self.to_record(deal))
+        """``deal``'s position as a compact printable string (:meth:`state_of`,
+        packed: :func:`chupai.records.state_text`) that :meth:`deserialize_state`
+        turns back into the same position."""
+        return state_text(self.state_of(deal))
 
     def deserialize_state(self, text: str) -> Any:
         """The deal of a string written by :meth:`serialize_state` (replayed from
         its record, every action checked); raises
         :class:`~chupai.errors.RecordError` saying what is wrong with a bad one."""
-        return self.replay(state_record(text))
+        return self.deal_of_state(state_record(text))
+
+    def state_of(self, deal: Any) -> dict[str, Any]:
+        """What a state string holds: the deal's record, and for a deal whose
+        order of legal actions depends on when it listed them (``cache_notes()``,
+        Big A's) those notes."""
+        record = self.to_record(deal)
+        notes = getattr(deal, "cache_notes", None)
+        return record if notes is None else {**record, "cache_notes": notes()}
+
+    def deal_of_state(self, state: Mapping[str, Any]) -> Any:
+        """The deal of :meth:`state_of`'s object (raises
+        :class:`~chupai.errors.RecordError`)."""
+        record = dict(state)
+        notes = record.pop("cache_notes", None)
+        deal = self.replay(record)
+        if notes is not None:
+            try:
+                deal.restore_cache_notes(notes)
+            except (AttributeError, ValueError) as exc:
+                raise RecordError(f"bad state: {exc}") from None
+        return deal
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang`` (English when not translated)."""

@@ -175,6 +175,7 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         "outcome",
         "_combos",
         "_stale",
+        "_born",
         "_order",
         "_seen",
     )
@@ -191,9 +192,10 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         "_big_gained",
         "_combos",
         "_stale",
+        "_born",
         "_seen",
     )
-    _CACHES = ("_combos",)
+    _CACHES = ()  # the plays kept as cards leave are not in a fresh listing's order
     _REPR = ("drawn",)
 
     # ----- construction -----------------------------------------------------
@@ -252,6 +254,7 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         self.outcome = None
         self._combos = [None] * n
         self._stale = [False] * n
+        self._born = [0] * n
         self._order = strength_order(rules.rank_order is RankOrder.THREE_TWO_HIGH, None)
         self._run_draw()
         return self

@@ -38,6 +38,7 @@ class PlayPhase(DealState):
         and filtered as cards leave the hand)."""
         cached = self._combos[seat]
         if cached is None:
+            self._born[seat] = self.hands[seat]
             cached = hand_combos(self.hands[seat], self.rules, self.big_suit)
         elif self._stale[seat]:
             cached = still_held(cached, self.hands[seat], GUARD)
@@ -46,6 +47,30 @@ class PlayPhase(DealState):
         self._combos[seat] = cached
         self._stale[seat] = False
         return cached
+
+    def cache_notes(self) -> list[int | None]:
+        """What a record leaves out but the order of the legal plays depends on:
+        each seat's hand when its plays were listed (None: not listed yet). The
+        list is kept and filtered as cards leave, in an order a fresh listing of
+        a smaller hand need not have (a state string carries these notes)."""
+        return [b if c is not None else None for b, c in zip(self._born, self._combos)]
+
+    def restore_cache_notes(self, notes: object) -> None:
+        """List the plays again as :meth:`cache_notes` says they were listed;
+        raises ``ValueError`` for notes that are no hand holding each seat's
+        cards."""
+        n = len(self.hands)
+        if not isinstance(notes, list) or len(notes) != n:
+            raise ValueError(f"cache notes must be a list of {n} hands or nulls")
+        for seat, born in enumerate(notes):
+            if born is None:
+                self._combos[seat] = None
+                continue
+            if type(born) is not int or born < 0 or not contains(born, self.hands[seat]):
+                raise ValueError(f"cache note {born!r} does not hold the cards of seat {seat}")
+            self._born[seat] = born
+            self._combos[seat] = hand_combos(born, self.rules, self.big_suit)
+            self._stale[seat] = True
 
     def public_team(self, seat: int) -> frozenset[int]:
         """``seat``'s team as the public knows it (§7): while the partner is not

@@ -81,6 +81,8 @@ class DealState(Trick, Deal[Action, Event, Outcome]):
     _big_gained: list[int]
     _combos: list[list[Combo] | None]
     _stale: list[bool]
+    _born: list[Cards]
+    """Each seat's hand when its plays were listed (see ``cache_notes``)."""
     _order: tuple[int, ...]
     _seen: list[tuple[int, tuple[Event, ...]]]
     """Per seat: how many events of :attr:`history` its observation has filtered, and

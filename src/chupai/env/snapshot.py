@@ -119,7 +119,7 @@ def env_state(env: Any) -> str:
         "rng": None if rng is None else rng.bit_generator.state,
         "redeals": env.redeals,
         "over": env._over,
-        "deal": None if env.deal is None else spec.to_record(env.deal),
+        "deal": None if env.deal is None else spec.state_of(env.deal),
         "agents": list(env.agents),
         "agent_selection": env.agent_selection,
         "skip": getattr(env, "_skip_agent_selection", None),
@@ -200,7 +200,7 @@ def restore_env(env: Any, state: dict[str, Any]) -> None:
             rng.bit_generator.state = state["rng"]
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"bad environment state: rng: {exc!r}") from None
-    env.deal = None if state["deal"] is None else spec.replay(state["deal"])
+    env.deal = None if state["deal"] is None else spec.deal_of_state(state["deal"])
     env.np_random = rng
     env.redeals = state["redeals"]
     env._over = state["over"] or env.deal is None
