@@ -46,6 +46,17 @@ action uniformly among the legal ids with a seeded :class:`random.Random`
   (``vector_sample_*``: the same picks as ``random_actions``, from the legal ids
   the runner holds, where ``random_actions`` scans every mask row: 27,864 bytes
   a game for Dou Dizhu classic, the larger part of a compiled batch step).
+* the documented one-env loop (Dou Dizhu classic): the same AEC loop with the
+  pick the docs showed before, ``int(rng.choice(np.flatnonzero(mask)))``
+  (``aec_docs_flatnonzero_*``), beside the pick they show now,
+  ``random_legal(mask, rng)`` (``aec_random_legal_*``); their ratio is
+  ``aec_random_legal_vs_flatnonzero_<game>_<preset>``.
+* the Gymnasium vector env (Dou Dizhu classic): ``ChupaiVectorEnv(game, rules,
+  num_envs)`` stepped with ``venv.sample_actions(rng)``, returning copies
+  (``vector_env_*``, the default) or the runner's buffers (``copy=False``,
+  ``vector_env_nocopy_*``), beside ``VectorGames`` with the same sampler
+  (``vector_sample_*``, or ``vector_*`` where the runner is the Python one):
+  ``vector_env_vs_vector_games_*`` and ``vector_env_nocopy_vs_vector_games_*``.
 * RLCard (``pip install rlcard``): ``rlcard.make('doudizhu')``: ``env.reset()``,
   then ``env.step(id)`` with a uniform id among ``state['legal_actions']`` until
   ``env.is_over()``, then ``env.get_payoffs()``; its observation encoding (done by
@@ -87,23 +98,26 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import statistics
 import sys
-from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
-# the same timing method and peer loaders (this folder is on the path)
-from bench_doudizhu import Contender, load_openspiel, load_rlcard, ratio, time_rounds
+# the same timing method and peer loaders, and the contenders (this folder is on the path)
+from bench_doudizhu import load_openspiel, load_rlcard, ratio, time_rounds
+from bench_env_contenders import (
+    Lengths,
+    Stepper,
+    aec_contender,
+    openspiel_contender,
+    rlcard_contender,
+    rlcard_run_contender,
+    vector_contender,
+    vector_env_contender,
+)
 from bench_pure import compare_with_pure, engine_note, print_pure_table, pure_figures
 from rich import box
 from rich.console import Console
 from rich.table import Table
-
-from chupai.env.aec import env as aec_env
-from chupai.env.vector import VectorGames, random_actions
 
 GAMES: dict[str, tuple[str, str]] = {
     "bigtwo": ("bigtwo", "standard"),
@@ -115,8 +129,6 @@ GAMES: dict[str, tuple[str, str]] = {
 }
 """``--games`` names -> (game key, preset)."""
 
-CHUNK = 32
-"""Steps per timed unit of the one-game contenders."""
 TARGET_STEPS_PER_S = 2000
 """The issue's target for Dou Dizhu classic through the AEC API (DouZero's env is
 quoted at about this speed)."""
@@ -128,204 +140,7 @@ TARGET_VECTOR_VS_OPENSPIEL = 5
 PURE_KEYS = ("engine", "steps_per_s", "median_steps_per_s")
 """What the summary keeps of the pure child's."""
 
-
-# ----- contenders ---------------------------------------------------------------------
-# Each ``run()`` applies ``steps`` decisions (carrying on across episodes) and returns
-# how many episodes ended meanwhile; :class:`Contender` counts them as its "deals".
-
-
-class Stepper(Contender):
-    """A :class:`Contender` whose unit is ``steps`` decisions; ``game`` names what it
-    plays, ``mean_length()`` the mean length (in steps) of the episodes it finished
-    (None before the first)."""
-
-    def __init__(
-        self,
-        name: str,
-        label: str,
-        game: str,
-        run: Callable[[], int],
-        steps: int,
-        mean_length: Callable[[], float | None],
-    ) -> None:
-        super().__init__(name, label, run)
-        self.game = game
-        self.steps = steps
-        self.mean_length = mean_length
-
-
-class Lengths:
-    """Episode lengths of a one-game contender: steps of the episode under way and
-    totals of the finished ones."""
-
-    def __init__(self) -> None:
-        self.current = self.total = self.episodes = 0
-
-    def end(self) -> None:
-        self.total += self.current
-        self.episodes += 1
-        self.current = 0
-
-    def mean(self) -> float | None:
-        return self.total / self.episodes if self.episodes else None
-
-
-def aec_contender(name: str, game: str, preset: str, seed: int) -> Stepper:
-    """chupai's PettingZoo AEC env of ``game`` under ``preset``, the standard loop."""
-    env = aec_env(game=game, rules=preset)
-    pick = random.Random(seed).randrange
-    seeds = iter(range(seed * 10**6, 10**18))
-    env.reset(seed=next(seeds))
-    agents = iter(env.agent_iter())
-    lengths = Lengths()
-
-    def run() -> int:
-        nonlocal agents
-        episodes = steps = 0
-        while steps < CHUNK:
-            if next(agents, None) is None:  # every agent is done: a new episode
-                episodes += 1
-                lengths.end()
-                env.reset(seed=next(seeds))
-                agents = iter(env.agent_iter())
-                continue
-            obs, reward, term, trunc, info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            ids = obs["action_mask"].view(bool).nonzero()[0]
-            env.step(int(ids[pick(len(ids))]))
-            steps += 1
-            lengths.current += 1
-        return episodes
-
-    return Stepper(name, "chupai AEC", f"{game} {preset}", run, CHUNK, lengths.mean)
-
-
-def vector_contender(
-    name: str,
-    game: str,
-    preset: str,
-    num_games: int,
-    seed: int,
-    python_deals: bool = False,
-    sample: bool = False,
-) -> Stepper:
-    """chupai's batch runner: one batch step = ``num_games`` steps. ``python_deals``:
-    the runner's Python path (Python deals, the compiled encoder and masks) even
-    where the compiled runner covers the game; ``sample``: the actions drawn with
-    ``venv.sample_actions(rng)`` (the same picks as ``random_actions``) instead
-    of ``random_actions(batch.mask, rng)``."""
-    venv = VectorGames(game, preset, num_games=num_games, seed=seed)
-    if python_deals:
-        venv._runner = None  # the reference path of VectorGames, in this same run
-    rng = np.random.default_rng(seed)
-    batch = venv.reset()
-
-    def run() -> int:
-        nonlocal batch
-        acts = venv.sample_actions(rng) if sample else random_actions(batch.mask, rng)
-        batch = venv.step(acts)
-        return int(batch.done.sum())
-
-    def mean_length() -> float | None:
-        st = venv.stats()
-        return st.mean_length if st.episodes else None
-
-    label = f"chupai vector {num_games}" + (" py deals" if python_deals else "")
-    if venv.compiled_runner:
-        label += " sampled (C)" if sample else " (C runner)"
-    return Stepper(name, label, f"{game} {preset}", run, num_games, mean_length)
-
-
-def rlcard_contender(rl: dict[str, Any], seed: int) -> Stepper:
-    """RLCard's Dou Dizhu env, its standard API (encoded states included)."""
-    env = rl["rlcard"].make("doudizhu", config={"seed": seed})
-    pick = random.Random(seed).randrange
-    state, _ = env.reset()
-    lengths = Lengths()
-
-    def run() -> int:
-        nonlocal state
-        episodes = 0
-        for _ in range(CHUNK):
-            legal = list(state["legal_actions"])
-            state, _ = env.step(legal[pick(len(legal))])
-            lengths.current += 1
-            if env.is_over():
-                env.get_payoffs()
-                episodes += 1
-                lengths.end()
-                state, _ = env.reset()
-        return episodes
-
-    return Stepper("rlcard_doudizhu", "RLCard env", "doudizhu (no bids)", run, CHUNK, lengths.mean)
-
-
-def rlcard_run_contender(rl: dict[str, Any], seed: int) -> Stepper:
-    """RLCard's own game loop: ``env.run()`` with its ``RandomAgent`` in every seat
-    (the loop its examples use; the agent's ``eval_step`` spreads a probability
-    over all 27,472 actions at every step, which is part of what this measures)."""
-    rlcard = rl["rlcard"]
-    from rlcard.agents import RandomAgent
-
-    env = rlcard.make("doudizhu", config={"seed": seed})
-    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-    lengths = Lengths()
-    owed = 0
-    """Steps played beyond the ``CHUNK`` steps every call is counted as."""
-
-    def run() -> int:
-        nonlocal owed
-        episodes = 0
-        while owed < CHUNK:
-            before = env.timestep
-            env.run(is_training=False)
-            lengths.current = env.timestep - before
-            owed += lengths.current
-            lengths.end()
-            episodes += 1
-        owed -= CHUNK
-        return episodes
-
-    return Stepper(
-        "rlcard_doudizhu_run",
-        "RLCard env.run + RandomAgent",
-        "doudizhu (no bids)",
-        run,
-        CHUNK,
-        lengths.mean,
-    )
-
-
-def openspiel_contender(ops: tuple[Any, Any], seed: int) -> Stepper:
-    """OpenSpiel's dou_dizhu from Python, with the acting player's observation tensor."""
-    pyspiel, game = ops
-    rng = random.Random(seed)
-    rnd, pick, sample = rng.random, rng.randrange, pyspiel.sample_action
-    state = game.new_initial_state()
-    lengths = Lengths()
-
-    def run() -> int:
-        nonlocal state
-        episodes = steps = 0
-        while steps < CHUNK:
-            if state.is_terminal():
-                state.returns()
-                episodes += 1
-                lengths.end()
-                state = game.new_initial_state()
-            elif state.is_chance_node():
-                state.apply_action(sample(state.chance_outcomes(), rnd())[0])
-            else:
-                state.observation_tensor(state.current_player())
-                legal = state.legal_actions()
-                state.apply_action(legal[pick(len(legal))])
-                steps += 1
-                lengths.current += 1
-        return episodes
-
-    return Stepper("openspiel_dou_dizhu", "OpenSpiel py+obs", "dou_dizhu", run, CHUNK, lengths.mean)
+__all__ = ["GAMES", "Lengths", "Stepper", "aec_contender", "main", "vector_contender"]
 
 
 # ----- figures ------------------------------------------------------------------------
@@ -413,6 +228,27 @@ def peer_ratios(
                 key = f"{prefix}doudizhu_vs_{short}"
                 ratios[key] = ratio(m["steps_per_s"], p["steps_per_s"])
                 ratios_median[key] = ratio(m["median_steps_per_s"], p["median_steps_per_s"])
+    for name in list(figs):  # the documented loop's picks, the VectorEnv's overhead
+        if name.startswith("aec_random_legal_"):
+            rest = name.removeprefix("aec_random_legal_")
+            pairs = [
+                (f"aec_random_legal_vs_flatnonzero_{rest}", name, f"aec_docs_flatnonzero_{rest}")
+            ]
+        elif name.startswith("vector_env_") and not name.startswith("vector_env_nocopy_"):
+            rest = name.removeprefix("vector_env_")
+            base = f"vector_sample_{rest}" if f"vector_sample_{rest}" in figs else f"vector_{rest}"
+            pairs = [
+                (f"vector_env_vs_vector_games_{rest}", name, base),
+                (f"vector_env_nocopy_vs_vector_games_{rest}", f"vector_env_nocopy_{rest}", base),
+            ]
+        else:
+            continue
+        for key, mine, other in pairs:
+            if mine in figs and other in figs:
+                ratios[key] = ratio(figs[mine]["steps_per_s"], figs[other]["steps_per_s"])
+                ratios_median[key] = ratio(
+                    figs[mine]["median_steps_per_s"], figs[other]["median_steps_per_s"]
+                )
     for name in figs:  # the compiled runner over the Python deals of the same run
         if name.startswith("vector_py_"):
             mine = "vector_" + name.removeprefix("vector_py_")
@@ -470,6 +306,10 @@ def build_contenders(games: list[str], num_games: int, rl: Any, ops: Any) -> lis
     for g in games:
         key, preset = GAMES[g]
         contenders.append(aec_contender(f"aec_{key}_{preset}", key, preset, 1))
+    if "doudizhu" in games:  # the documented loop's pick, before and after
+        for picker, prefix in (("flatnonzero", "aec_docs_flatnonzero"), ("random_legal", None)):
+            name = f"{prefix or 'aec_' + picker}_doudizhu_classic"
+            contenders.append(aec_contender(name, "doudizhu", "classic", 1, picker))
     for g in games:
         key, preset = GAMES[g]
         contenders.append(vector_contender(f"vector_{key}_{preset}", key, preset, num_games, 1))
@@ -482,6 +322,13 @@ def build_contenders(games: list[str], num_games: int, rl: Any, ops: Any) -> lis
             contenders.append(
                 vector_contender(
                     f"vector_py_{key}_{preset}", key, preset, num_games, 1, python_deals=True
+                )
+            )
+    if "doudizhu" in games:  # the Gymnasium VectorEnv over the same runner
+        for copy, name in ((True, "vector_env"), (False, "vector_env_nocopy")):
+            contenders.append(
+                vector_env_contender(
+                    f"{name}_doudizhu_classic", "doudizhu", "classic", num_games, 1, copy
                 )
             )
     if rl is not None:

@@ -261,3 +261,34 @@ def test_missing_torch_message(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now fails
     with pytest.raises(ChupaiError, match=r"pip install 'chupai\[rl\]'"):
         make_bot(f"dmc:path={tmp_path / 'x.pt'}", 1, game="doudizhu")
+
+
+@needs_torch
+def test_the_bot_pickles_and_copies(tmp_path: Path) -> None:
+    """A DMC bot (a process pool, Ray, an environment's copy) pickles with its
+    network's weights and plays as the original; its tables are shared."""
+    import copy
+    import pickle
+    import random
+
+    from chupai.bots import make_bot
+    from chupai.bots.dmc import ActionTables, QNetwork, make_header, save_checkpoint
+    from chupai.doudizhu.game import new_deal
+    from chupai.doudizhu.rules import PRESETS
+
+    rules = PRESETS["classic"]
+    tables = ActionTables.for_rules(rules)
+    net = QNetwork(tables, tables.encoder.size, (16, 8), seed=6)
+    path = tmp_path / "net.pt"
+    save_checkpoint(path, net, make_header(net, rules, {}))
+    bot = make_bot(f"dmc:path={path}", 1, game="doudizhu")
+    deal = new_deal(rules, 4)
+    rng = random.Random(4)
+    twins = [pickle.loads(pickle.dumps(bot)), copy.deepcopy(bot)]
+    assert twins[1].net.tables is bot.net.tables
+    assert pickle.loads(pickle.dumps(tables)) is tables
+    while not deal.is_terminal():
+        obs, legal = deal.observe(deal.to_act), deal.legal_actions()
+        want = bot.act(obs, legal)
+        assert [t.act(obs, legal) for t in twins] == [want, want]
+        deal.apply_action(want if rng.random() < 0.5 else rng.choice(legal))

@@ -166,6 +166,20 @@ cdef class FastDeal:
             self.s.stale[i] = 0
         self.leg_ok = False
 
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        """A deep copy is a clone (the C state copied, the tables shared)."""
+        return self.clone()
+
+    def __reduce__(self):
+        raise TypeError(
+            "a compiled FastDeal is a playout's scratch state and does not pickle: pickle "
+            "the Python deal instead (or its GameSpec.serialize_state string) and build "
+            "the FastDeal again from it"
+        )
+
     def clone(self):
         """An independent copy."""
         cdef FastDeal f = FastDeal.__new__(FastDeal)

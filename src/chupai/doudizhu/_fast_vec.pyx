@@ -579,3 +579,11 @@ cdef class VecRunner:
         for j in range(g.nlog):
             deal.apply_unchecked(table[g.log[j]])
         return deal
+
+    def episode_steps(self, int i):
+        """The actions of game i's episode under way (its deals redealt included):
+        what VectorGames counts in ``_steps`` on the Python path (for a copy of the
+        runner's games on Python deals)."""
+        if not 0 <= i < self.N:
+            raise IndexError(f"game {i} of {self.N}")
+        return self.gs[i].steps

@@ -3,9 +3,9 @@ PettingZoo and Gymnasium environments and a batch runner over the deal engines.
 
 It imports the core and is never imported by it. It needs numpy (install the
 ``env`` extra: ``pip install 'chupai[env]'``, which also brings gymnasium and
-pettingzoo). The names below are loaded on first use, so importing
-``chupai.env`` costs nothing and works without gymnasium or pettingzoo; only
-the environment classes need them.
+pettingzoo). The names below are loaded on first use, and
+importing ``chupai.env`` works without gymnasium or pettingzoo; only the
+environment classes need them.
 
 - :class:`~chupai.env.spaces.ActionSpace` (``chupai.env.spaces``): action ids and
   legality masks.
@@ -14,7 +14,21 @@ the environment classes need them.
   :func:`~chupai.env.aec.raw_env`, :class:`~chupai.env.aec.ChupaiGymEnv`
   (``chupai.env.aec``): the PettingZoo and Gymnasium environments.
 - :class:`~chupai.env.vector.VectorGames` (``chupai.env.vector``): many games
-  stepped together.
+  stepped together; :class:`~chupai.env.vector_env.ChupaiVectorEnv`
+  (``chupai.env.vector_env``): the same as a Gymnasium ``VectorEnv``.
+- :func:`~chupai.env.sample.random_legal`, :func:`~chupai.env.sample.mask_ids`
+  (``chupai.env.sample``): fast picks from one legality mask.
+- ``chupai.env.zoo``: PettingZoo-style modules, one per game
+  (``from chupai.env.zoo import doudizhu_v0; doudizhu_v0.env()``).
+- :func:`~chupai.env.registration.register_envs` (``chupai.env.registration``):
+  the ids of ``gymnasium.make`` (``chupai/DouDizhu-v0``, ``chupai/BigTwo-v0``,
+  ``chupai/BigA-v0``, ``chupai/DaGuaiLuZi-v0``).
+
+When gymnasium is installed, importing ``chupai.env`` registers those ids (it
+then imports gymnasium and the games' environment plugins, a few tenths of a
+second), so ``import chupai.env`` before ``gymnasium.make("chupai/DouDizhu-v0")``
+is enough, in either import order; ``gymnasium.make("chupai.env:chupai/DouDizhu-v0")``
+imports it itself.
 """
 
 from __future__ import annotations
@@ -29,10 +43,14 @@ __all__ = [
     "ActionSpace",
     "ChupaiAECEnv",
     "ChupaiGymEnv",
+    "ChupaiVectorEnv",
     "Encoder",
     "VectorGames",
     "env",
+    "mask_ids",
+    "random_legal",
     "raw_env",
+    "register_envs",
 ]
 
 _LAZY: dict[str, str] = {
@@ -43,6 +61,10 @@ _LAZY: dict[str, str] = {
     "env": "aec",
     "raw_env": "aec",
     "VectorGames": "vector",
+    "ChupaiVectorEnv": "vector_env",
+    "mask_ids": "sample",
+    "random_legal": "sample",
+    "register_envs": "registration",
 }
 """Exported name -> the submodule that defines it."""
 
@@ -68,3 +90,24 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
+
+
+def _register() -> None:
+    """Register the Gymnasium ids when gymnasium can be imported. A game whose
+    plugin cannot be loaded does not make this import fail: it warns, and
+    :func:`~chupai.env.registration.register_envs` raises the error."""
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:
+        return
+    from chupai.env.registration import register_envs
+
+    try:
+        register_envs()
+    except Exception as exc:  # a third-party game's plugin may be broken
+        import warnings
+
+        warnings.warn(f"chupai.env: the Gymnasium ids are not registered: {exc!r}", stacklevel=2)
+
+
+_register()

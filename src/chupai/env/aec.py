@@ -25,20 +25,18 @@ Agents and spaces
 The agents are ``seat_0`` .. ``seat_{n-1}`` (the engine's seats). Every agent
 has the same spaces:
 
-- ``observation_space(agent)``: ``Dict({"observation": Box(0, inf, (size,),
+- ``observation_space(agent)``: ``Dict({"observation": Box(0, high, (size,),
   float32), "action_mask": Box(0, 1, (n_actions,), int8)})``. The vector is
-  :class:`~chupai.env.encode.Encoder` ``.encode(deal.observe(seat))``: built only
-  from what the seat may know. Every value is ``>= 0``; most are in ``[0, 1]``,
-  but a few scalars (a Big A seat's card count after captures, the Dou Dizhu
-  stake) may exceed 1, so the box is open above. The mask has a 1 at the id of
-  each legal action of the agent to act, and is all zeros for every other agent
+  :class:`~chupai.env.encode.Encoder` ``.encode(deal.observe(seat))``, built only
+  from what the seat may know; ``high`` is each value's bound worked out from the
+  rules (:attr:`~chupai.env.encode.Encoder.high`). The mask has a 1 at the id of
+  each legal action of the agent to act; it is all zeros for every other agent
   and once the episode is over.
 - ``action_space(agent)``: ``Discrete(n_actions)``: the ids of the game's
   :class:`~chupai.env.spaces.ActionSpace` (``env.unwrapped.space``; its
   ``describe(i)`` gives an id's text, ``action(i)`` the engine action).
 
-The spaces are built once per environment (the same object on every call, as
-PettingZoo requires).
+The spaces are built once (the same object on every call, as PettingZoo requires).
 
 Episodes
 --------
@@ -49,63 +47,48 @@ episode is dealt from a seed drawn from it, so the same ``seed`` gives the same
 episode for the same actions, and ``reset()`` without a seed continues the
 stream (a new deal each time). ``options`` is accepted and ignored.
 
-A deal that ends without a result starts a new deal **within the same episode**
-(the agents see the new deal's observations; nothing is rewarded), as at a real
-table: a Dou Dizhu deal in which every seat passed the bidding (dealt next by the
-next seat, ``(dealer + 1) % n``, doubled when ``all_pass=redeal_doubled_once``
-says so), a Big A redeal (the same first drawer) and a Big Two redeal request
-(the same dealer). ``env.unwrapped.redeals`` counts them; past ``max_redeals``
-redeals the episode ends **truncated** (every truncation True, no reward).
-
-An episode never *starts* with a deal decided before any seat acts (a Big Two
-instant win under ``taiwan``, about one deal in a thousand; a Big A deal in which
-nobody could declare): PettingZoo wants live agents after ``reset``, and such a
-deal has no decision to learn from, so ``reset`` deals again (not counted as a
-redeal). This is the one departure from table play. Later in an episode (after a
-redeal) such a deal simply ends the episode with its result.
+A deal that ends without a result (every Dou Dizhu seat passed the bidding, a
+Big A redeal, a Big Two redeal request) starts a new deal **within the same
+episode**, as at a real table, dealt as the game's spec says and rewarded
+nothing; ``env.unwrapped.redeals`` counts them, and past ``max_redeals`` the
+episode ends **truncated**. An episode never *starts* with a deal decided before
+any seat acts (a Big Two instant win, a Big A deal nobody could declare):
+``reset`` deals again, the one departure from table play (docs/env.md, "Episodes,
+seeds and rewards").
 
 Rewards are 0 until the deal ends; then every agent gets its reward at once
-(PettingZoo's ``rewards`` and ``_cumulative_rewards``, which ``last()`` returns):
-
-- ``reward="score"`` (default): the deal's scores (``deal.returns()``).
-- ``reward="win"``: Dou Dizhu: +1 to each seat of the winning side (landlord or
-  peasants), -1 to each seat of the losing side. Big Two: +1 to the winner,
-  ``-1/(n-1)`` to each other seat (zero-sum). Big A: the sign of the seat's score
-  (+1, -1, or 0), i.e. whether its team won.
-
-Then every termination is True and the agents leave one by one as PettingZoo
-expects (``step(None)`` for each); ``infos[agent]`` then holds ``{"score":
-the seat's deal score}`` (before, ``{}``).
+(``rewards``, ``_cumulative_rewards``, ``last()``): ``reward="score"`` (default)
+the deal's scores, ``reward="win"`` +1 for a win and -1 for a loss as each game
+defines them (its plugin's ``win_rewards``; Big Two's is zero-sum, -1/(n-1) for
+each loser). Every termination is then True and the agents leave one by one
+(``step(None)`` each); ``infos[agent]`` holds ``{"score": the seat's deal
+score}``. The rewards outlive the agents: after ``agent_iter`` ends,
+``rewards[agent]`` and ``_cumulative_rewards[agent]`` still give each agent's
+final reward until the next ``reset``, as does :attr:`ChupaiAECEnv.final_rewards`.
 
 Illegal actions
 ---------------
 
-``step(i)`` with an id that is not legal for the agent to act (out of range, or
-0 in the mask) raises :class:`~chupai.errors.IllegalActionError` (a
-``ValueError``) naming the id and its text, and leaves the environment
-unchanged. This is deliberate: a learner that picks from the mask never sees
-it, and a bug is never hidden as a lost game. For PettingZoo's convention (the
-offender loses and the episode ends) build with ``env(illegal_reward=-1)``,
-which adds PettingZoo's ``TerminateIllegalWrapper``.
+``step(i)`` with an id not legal now raises
+:class:`~chupai.errors.IllegalActionError` naming it, and changes nothing: a
+learner that picks from the mask never sees it, and a bug is never hidden as a
+lost game. ``env(illegal_reward=-1)`` adds PettingZoo's
+``TerminateIllegalWrapper`` (the offender loses, the episode ends).
 
 Rendering
 ---------
 
 ``render_mode="ansi"`` makes :meth:`ChupaiAECEnv.render` return a text table of
-the **public** state (phase, each seat's card count, role and last public action,
-the play on the table, the seat to act when that is public, and the scores once
-over); ``"human"`` prints the same. No hand is ever shown, not even the seat to
-act's. It is rendered from the shared facts of an observation
-(:meth:`chupai.protocol.GameSpec.facts`): the roles are the observation's public
-roles (``out#k`` added once a seat went out k-th), so the render always agrees
-with what the engine tells every seat.
+the **public** state, rendered from the shared facts of an observation
+(:meth:`chupai.protocol.GameSpec.facts`): phase, each seat's card count, public
+role and last public action, the play on the table, the seat to act when that is
+public, the scores once over; ``"human"`` prints it. No hand is ever shown.
 
 Rule-based agents
 -----------------
 
-:meth:`ChupaiAECEnv.raw_observation` returns the engine's observation of a seat
-and :meth:`ChupaiAECEnv.legal_actions` the engine actions of the seat to act,
-so a :mod:`chupai.bots` bot plays through the environment::
+A :mod:`chupai.bots` bot plays through :meth:`ChupaiAECEnv.raw_observation` (the
+engine's observation of a seat) and :meth:`ChupaiAECEnv.legal_actions`::
 
     action = bot.act(env.raw_observation(agent), env.legal_actions())
     env.step(env.space.index(action))
@@ -126,11 +109,13 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers as pz_wrappers  # type: ignore[import-untyped]
 
-from chupai.env.common import EnvGame, resolve_env_rules
+from chupai.env.common import EnvGame, KeptRewards, keep_rewards, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import public_text, rules_text
+from chupai.env.snapshot import copy_env, env_state, read_env_state, restore_env
 from chupai.env.spaces import ActionSpace
-from chupai.errors import ChupaiError, IllegalActionError, RulesError
+from chupai.env.state import StateEncoder
+from chupai.errors import ChupaiError, IllegalActionError, RecordError, RulesError
 from chupai.protocol import get_game
 
 __all__ = [
@@ -151,6 +136,14 @@ DEFAULT_MAX_REDEALS: Final = 100
 
 _INT8: Final = np.int8
 _NO_IDS: Final[npt.NDArray[np.int64]] = np.zeros(0, np.int64)
+_SPACES: Final = frozenset({"_obs_spaces", "_act_spaces", "_state_space"})
+"""Attributes a pickle leaves out (rebuilt from the rules; the state space lazily)."""
+_SHARED: Final = frozenset(
+    {"rules", "space", "encoder", "_game", "_new_deal", "_names", "_seat_of"}
+    | {"_legal", "_ids", "_mask"}
+    | _SPACES
+)
+"""Attributes a deep copy shares: immutable, or never changed in place."""
 _MAX_VOID: Final = 1000
 """Fresh deals tried by a reset before giving up on finding one with a decision."""
 
@@ -194,6 +187,8 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     and centralized critics only, never for an agent's input."""
     np_random: np.random.Generator | None
     """The generator the deal seeds are drawn from (set by :meth:`reset`)."""
+    final_rewards: dict[str, float]
+    """Each agent's reward of the episode once over (``{}`` before; until :meth:`reset`)."""
 
     def __init__(
         self,
@@ -253,6 +248,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self._over = True
         # the PettingZoo bookkeeping, filled by reset()
         self.agents: list[str] = []
+        self.final_rewards: dict[str, float] = {}
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -261,13 +257,10 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self.agent_selection: str = names[0]
 
     def _make_obs_space(self) -> gym_spaces.Dict:
-        size = self.encoder.shape[0]
-        return gym_spaces.Dict(
-            {
-                "observation": gym_spaces.Box(0.0, np.inf, (size,), np.float32),
-                "action_mask": gym_spaces.Box(0, 1, (self.space.n,), _INT8),
-            }
-        )
+        high = self.encoder.high
+        vector = gym_spaces.Box(np.zeros_like(high), high, high.shape, np.float32)
+        mask = gym_spaces.Box(0, 1, (self.space.n,), _INT8)
+        return gym_spaces.Dict({"observation": vector, "action_mask": mask})
 
     # ----- spaces ---------------------------------------------------------------------
     def observation_space(self, agent: str) -> gym_spaces.Dict:
@@ -287,8 +280,9 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
             self.np_random, _ = seeding.np_random(seed)
         agents = list(self._names)
         self.agents = agents
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.final_rewards = {}
+        self.rewards = KeptRewards(dict.fromkeys(agents, 0.0), {})
+        self._cumulative_rewards = KeptRewards(dict.fromkeys(agents, 0.0), {})
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos = {a: {} for a in agents}
@@ -323,6 +317,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
                 self._over = True
                 for a in self.agents:
                     self.truncations[a] = True
+                keep_rewards(self, dict.fromkeys(self._names, 0.0))
                 return
             deal = self._new_deal(self.rules, int(rng.integers(1 << 63)), deal)
             self.deal = deal
@@ -337,6 +332,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
             self._cumulative_rewards[a] += values[s]
             self.terminations[a] = True
             self.infos[a] = {"score": int(result.scores[s])}
+        keep_rewards(self, {a: self._cumulative_rewards[a] for a in self._names})
 
     def step(self, action: SupportsIndex | None) -> None:
         """Apply the agent to act's action id (``step(None)`` for an agent whose
@@ -470,6 +466,87 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def __repr__(self) -> str:
         return f"<ChupaiAECEnv {rules_text(self.rules)} reward={self.reward_mode}>"
+
+    # ----- copies, pickles and snapshots ----------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChupaiAECEnv:
+        """An independent copy that costs about a deal's ``clone()``: the deal
+        cloned, the episode's bookkeeping copied, the generator's state copied, the
+        immutable parts (rules, action space, encoder, spaces) shared."""
+        twin: ChupaiAECEnv = copy_env(self, memo, _SHARED)
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The pickled state: everything but the spaces, which the receiving
+        process builds again (unseeded) from the rules (:meth:`__setstate__`),
+        and the legal actions and mask, computed again when asked for."""
+        state = {k: v for k, v in self.__dict__.items() if k not in _SPACES}
+        state.update(_legal=None, _mask=None, _ids=_NO_IDS)  # caches, recomputed
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        names = self._names
+        self._obs_spaces = {a: self._make_obs_space() for a in names}
+        self._act_spaces = {a: gym_spaces.Discrete(self.space.n) for a in names}
+
+    def serialize_state(self) -> str:
+        """The environment's position as one printable line
+        (``chupai-env/1:...``): the game, the rules, the reward mode, the
+        generator's state, the redeal count, the current deal's record and the
+        PettingZoo bookkeeping. :meth:`restore_state` (or the class's
+        :meth:`deserialize_state`) puts an environment back in this position."""
+        return env_state(self)
+
+    def restore_state(self, text: str) -> None:
+        """Put this environment (of the same game and rules) in the position of
+        ``text`` (:meth:`serialize_state`); raises
+        :class:`~chupai.errors.RecordError` naming what is wrong with a bad
+        string, or rules that differ, and leaves the environment unchanged."""
+        restore_env(self, read_env_state(text))
+
+    @classmethod
+    def deserialize_state(cls, text: str, **kwargs: Any) -> ChupaiAECEnv:
+        """A new environment (of the string's game, rules, reward mode and
+        ``max_redeals``; ``kwargs``: the other constructor arguments, e.g.
+        ``render_mode``) in the position of ``text`` (:meth:`serialize_state`)."""
+        state = read_env_state(text)
+        game = get_game(state["game"])
+        try:
+            rules = game.rules_from_dict(state["rules"])
+        except ChupaiError as exc:
+            raise RecordError(f"bad environment state: rules: {exc}") from None
+        env = cls(
+            game.key, rules, reward=state["reward"], max_redeals=state["max_redeals"], **kwargs
+        )
+        restore_env(env, state)
+        return env
+
+    # ----- the perfect-information state (privileged: critics only) -------------------
+    @property
+    def state_space(self) -> gym_spaces.Box:
+        """The space of :meth:`state`: ``Box(0, high, (size,), float32)``, the
+        bounds of :meth:`chupai.env.state.StateEncoder.high` (the observation's
+        bounds for its part; the same object on every call)."""
+        space: gym_spaces.Box | None = getattr(self, "_state_space", None)
+        if space is None:
+            st = StateEncoder.for_rules(self.game, self.rules)
+            high = st.high()
+            space = gym_spaces.Box(np.zeros(st.size, np.float32), high, (st.size,), np.float32)
+            self._state_space = space
+        return space
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The perfect-information state of the current deal (PettingZoo's
+        ``state()``): every hand, the cards no seat has seen and the public state,
+        as one float32 vector of :attr:`state_space`
+        (:class:`~chupai.env.state.StateEncoder`; a new array).
+
+        **Privileged**: for a centralised critic in training only, never an acting
+        policy's input. Raises :class:`~chupai.errors.ChupaiError` before the first
+        :meth:`reset`."""
+        if self.deal is None:
+            raise ChupaiError("no deal yet: call reset() before state()")
+        return StateEncoder.for_rules(self.game, self.rules).encode(self.deal)
 
 
 def raw_env(

@@ -6,14 +6,14 @@ game's spec (:mod:`chupai.protocol`) and its environment plugin."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
 from chupai.errors import RulesError
 from chupai.protocol import GameSpec, Result, get_game
 
-__all__ = ["EnvGame", "default_win_rewards", "resolve_env_rules"]
+__all__ = ["EnvGame", "KeptRewards", "default_win_rewards", "keep_rewards", "resolve_env_rules"]
 
 
 _SPEC = re.compile(r"^\s*([^()]+?)\s*\((.*)\)\s*$", re.DOTALL)
@@ -96,6 +96,16 @@ class EnvGame:
         )
         self._win = win
 
+    def __reduce__(self) -> tuple[type[EnvGame], tuple[GameSpec]]:
+        return EnvGame, (self.spec,)  # the spec pickles as its key
+
+    def __copy__(self) -> EnvGame:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> EnvGame:
+        """Immutable: a copy (of an environment) shares it."""
+        return self
+
     def new_deal(self, rules: Any, seed: int, prev: Any = None) -> Any:
         """The first deal of an episode (``prev`` None) or the deal after the
         redeal ``prev`` (dealt as the spec's ``after_redeal`` says)."""
@@ -119,3 +129,37 @@ class EnvGame:
         if mode == "score":
             return [float(x) for x in result.scores]
         return self._win(result, players)
+
+
+class KeptRewards(dict[str, float]):
+    """PettingZoo's ``rewards`` (or ``_cumulative_rewards``) dictionary whose keys
+    are the live agents, as PettingZoo requires, but which still answers an agent
+    that left with its final reward (from its own :attr:`final`, a copy of the
+    environment's ``final_rewards``)."""
+
+    final: dict[str, float]
+    """Each agent's final reward once the episode is over (``{}`` before)."""
+
+    def __init__(self, values: Mapping[str, float], final: Mapping[str, float]) -> None:
+        super().__init__(values)
+        self.final = dict(final)
+
+    def __missing__(self, agent: str) -> float:
+        try:
+            return self.final[agent]
+        except KeyError:
+            raise KeyError(agent) from None
+
+    def get(self, agent: str, default: Any = None) -> Any:
+        if agent in self:
+            return dict.__getitem__(self, agent)
+        return self.final.get(agent, default)
+
+
+def keep_rewards(env: Any, final: dict[str, float]) -> None:
+    """``env``'s episode is over with rewards ``final``: keep them past the
+    agents' departure (``env.final_rewards`` and its :class:`KeptRewards`)."""
+    env.final_rewards = final
+    for books in (env.rewards, env._cumulative_rewards):
+        if isinstance(books, KeptRewards):
+            books.final = dict(final)

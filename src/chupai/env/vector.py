@@ -68,6 +68,7 @@ from chupai.env.codec import FAST_MODULE
 from chupai.env.common import EnvGame, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import rules_text
+from chupai.env.snapshot import copy_vector, restore_vector, vector_state
 from chupai.env.spaces import ActionSpace
 from chupai.errors import ChupaiError, IllegalActionError
 from chupai.protocol import get_game
@@ -255,7 +256,6 @@ class VectorGames:
         self._batch = Batch(
             self._obs, self._mask, self._seat, self._rewards, self._done, self._length
         )
-        self._mask_rows = list(self._mask)
         self._rows = np.arange(n)
         self._empty = np.zeros(0, np.int64)
         # the compiled mask writer and the id of each action (not for a space of
@@ -535,9 +535,10 @@ class VectorGames:
             except KeyError:  # an action the space lacks: the pure path names it
                 self._mask.fill(0)
                 self._ids = [[] for _ in range(self.num_games)]
+        mask = self._mask
         for i, deal in enumerate(deals):
             ids = self.space.legal_ids(deal, legal[i])
-            row = self._mask_rows[i]
+            row = mask[i]  # a fresh view: a pickled or copied runner keeps no stale ones
             row[self._ids[i]] = 0
             row[ids] = 1
             self._ids[i] = ids
@@ -568,6 +569,19 @@ class VectorGames:
                 f"{int(self._seat[i])}; legal: {self._legal_text(i)}",
             )
         return ids
+
+    # ----- copies and pickles (chupai.env.snapshot) --------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """See :func:`chupai.env.snapshot.vector_state` (the compiled runner's games
+        go on as Python deals)."""
+        return vector_state(self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        restore_vector(self, state)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> VectorGames:
+        twin: VectorGames = copy_vector(self, memo)
+        return twin
 
     def _legal_text(self, i: int, limit: int = 12) -> str:
         ids = [int(k) for k in self.legal_ids(i)]

@@ -11,6 +11,8 @@ A plugin module provides:
   engine actions, in id order, and the text of an action
   (:mod:`chupai.env.spaces`);
 - ``codec(rules)``: the observation codec (:class:`chupai.env.codec.Codec`);
+  optionally ``GYM_ID``: the game's ``gymnasium.make`` id
+  (:mod:`chupai.env.registration`; a game without one is not registered);
 - ``public_action(event) -> bool``: whether the renderer shows an event of the
   history as its seat's last action; optionally ``role_notes(obs)``: a public
   note per seat beside its role;
@@ -21,6 +23,9 @@ A plugin module provides:
   blocks of ``build_space`` then list classes, several legal actions may share an
   id, and the environments play the first legal action of the class an id names
   (:attr:`chupai.env.spaces.ActionSpace.action_class`);
+- optionally ``hidden_parts(rules)`` and ``hidden_values(deal)``: the parts of
+  the perfect-information state (:mod:`chupai.env.state`) that the observations
+  need not show (cards no seat has seen, a partner's identity) and their values;
 - optionally ``vec_runner(rules, num_games, space, codec, reward, module=None)``:
   a compiled batched runner that steps the deals inside C for
   :class:`~chupai.env.vector.VectorGames` (None where the compiled core is not
@@ -44,4 +49,5 @@ PLUGIN_API: Final = (
 )
 """The names a plugin module exports (each shipped plugin also names its codec
 class, the Dou Dizhu plugin its ``role_notes``, ``vec_runner`` and
-``VEC_MODULE``, the 大怪路子 plugin its ``action_class``)."""
+``VEC_MODULE``, the 大怪路子 plugin its ``action_class``; the Dou Dizhu, Big Two
+and Big A plugins their ``hidden_parts`` and ``hidden_values``)."""

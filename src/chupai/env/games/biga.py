@@ -13,12 +13,16 @@ from chupai.biga.rules import STANDARD, BigARules
 from chupai.env import codec as cd
 from chupai.env.games import PLUGIN_API
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
+from chupai.env.state import HiddenPart
 from chupai.protocol import Result
 
-__all__ = ["BigACodec", *PLUGIN_API]
+__all__ = ["BigACodec", "hidden_parts", "hidden_values", *PLUGIN_API]
 
 COMBINATION_OPTIONS: Final = ("rank_order", "sequence_order", "big_ace_in_sets", "fours_capture")
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
+
+GYM_ID: Final = "chupai/BigA-v0"
+"""The id ``gymnasium.make`` knows this game by (:func:`chupai.env.registration.register_envs`)."""
 
 
 # ----- the action space --------------------------------------------------------------
@@ -289,3 +293,21 @@ def win_rewards(result: Result, players: int) -> list[float]:
     """``reward="win"``: the sign of each seat's score (+1, -1 or 0): whether its
     team won."""
     return [float((x > 0) - (x < 0)) for x in result.scores]
+
+
+# ----- the perfect-information state (chupai.env.state) ----------------------------------
+
+
+def hidden_parts(rules: BigARules) -> tuple[HiddenPart, ...]:
+    """The state's hidden parts: the stock still to draw and the declarer's
+    partner."""
+    return (
+        HiddenPart("stock", "cards", "the cards still to draw (Aces suited)"),
+        HiddenPart("partner", "seat", "the holder of the other Big Ace, once the engine knows it"),
+    )
+
+
+def hidden_values(deal: ba_game.BigADeal) -> tuple[int, int | None]:
+    """The values of :func:`hidden_parts` of ``deal``."""
+    unit = ba_cards.UNIT
+    return (sum(unit[f] for f in deal.stock[deal.drawn :]), deal.partner)

@@ -17,10 +17,11 @@ from chupai.bigtwo.rules import STANDARD, BigTwoRules, Series
 from chupai.env import codec as cd
 from chupai.env.games import PLUGIN_API
 from chupai.env.spaces import Blocks, TextFn, play_blocks, play_order
+from chupai.env.state import HiddenPart
 from chupai.errors import UnsupportedOptionError
 from chupai.protocol import Result
 
-__all__ = ["BigTwoCodec", *PLUGIN_API]
+__all__ = ["BigTwoCodec", "hidden_parts", "hidden_values", *PLUGIN_API]
 
 COMBINATION_OPTIONS: Final = (
     "suit_order",
@@ -35,6 +36,9 @@ COMBINATION_OPTIONS: Final = (
     "packs",
 )
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
+
+GYM_ID: Final = "chupai/BigTwo-v0"
+"""The id ``gymnasium.make`` knows this game by (:func:`chupai.env.registration.register_envs`)."""
 
 
 # ----- the action space --------------------------------------------------------------
@@ -311,3 +315,20 @@ def public_action(event: Any) -> bool:
 def win_rewards(result: Result, players: int) -> list[float]:
     """``reward="win"``: +1 to the winner, ``-1/(n-1)`` to each other seat."""
     return [1.0 if s in result.winners else -1.0 / (players - 1) for s in range(players)]
+
+
+# ----- the perfect-information state (chupai.env.state) ----------------------------------
+
+
+def hidden_parts(rules: BigTwoRules) -> tuple[HiddenPart, ...]:
+    """The state's hidden parts: the leftover cards not yet handled, and the cards
+    set aside face down (undealt or by ``leftover_rule=set_aside``)."""
+    return (
+        HiddenPart("leftover", "cards", "leftover cards not yet taken or set aside"),
+        HiddenPart("set_aside", "cards", "cards set aside face down (undealt included)"),
+    )
+
+
+def hidden_values(deal: b2_game.BigTwoDeal) -> tuple[int, int]:
+    """The values of :func:`hidden_parts` of ``deal``."""
+    return (deal.leftover, deal.set_aside)

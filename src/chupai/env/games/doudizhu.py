@@ -16,9 +16,18 @@ from chupai.doudizhu.scoring import multipliers
 from chupai.env import codec as cd
 from chupai.env.games import PLUGIN_API
 from chupai.env.spaces import ActionSpace, Blocks, TextFn, play_blocks, play_order
+from chupai.env.state import HiddenPart
 from chupai.protocol import Result
 
-__all__ = ["VEC_MODULE", "DouDizhuCodec", "role_notes", "vec_runner", *PLUGIN_API]
+__all__ = [
+    "VEC_MODULE",
+    "DouDizhuCodec",
+    "hidden_parts",
+    "hidden_values",
+    "role_notes",
+    "vec_runner",
+    *PLUGIN_API,
+]
 
 COMBINATION_OPTIONS: Final = (
     "players",
@@ -28,6 +37,9 @@ COMBINATION_OPTIONS: Final = (
     "airplane_max_trios",
 )
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
+
+GYM_ID: Final = "chupai/DouDizhu-v0"
+"""The id ``gymnasium.make`` knows this game by (:func:`chupai.env.registration.register_envs`)."""
 
 
 # ----- the action space --------------------------------------------------------------
@@ -93,6 +105,29 @@ def _play_start(hist: Any) -> int:
     return len(hist)
 
 
+def _stake_high(rules: DouDizhuRules) -> float:
+    """The largest ``stake`` of ``rules``: bid 3, the costliest number of robs
+    (at most one per seat), every card in doubling bombs (a bomb holds at least
+    four natural cards, a rocket two jokers), the hand shown and the deal
+    doubled."""
+    packs = rules.packs
+    bombs = 52 * packs // 4 + 2 * packs // 2
+    robs = rules.players if rules.robbing else 0
+    most = max(range(robs + 1), key=rules.rob_multiplier)
+    unit = multipliers(
+        rules,
+        bid=3,
+        robs=most,
+        doubling_bombs=bombs,
+        spring=False,
+        anti_spring=False,
+        shown=True,
+        landlord_won=True,
+        doubled=True,
+    ).unit
+    return math.log2(unit) / 10.0
+
+
 class DouDizhuCodec(cd.Codec):
     """The Dou Dizhu encoding (count planes, the kitty plane, bidding state)."""
 
@@ -102,7 +137,8 @@ class DouDizhuCodec(cd.Codec):
     def __init__(self, rules: Any) -> None:
         packs = rules.packs
         planes = cd.count_planes(tuple([4 * packs] * 13 + [packs] * 2))
-        super().__init__(rules.players, planes, rules.hand_size + rules.kitty_size)
+        full = rules.hand_size + rules.kitty_size
+        super().__init__(rules.players, planes, full, max_hold=full)
         self.rules = rules
         n = self.players
         self.deck = dd_combos.deck_cards(rules)
@@ -127,6 +163,7 @@ class DouDizhuCodec(cd.Codec):
                     "scalar",
                     1,
                     "log2(unit if the landlord won now without spring) / 10; 0 before a bid",
+                    _stake_high(rules),
                 ),
             ]
         )
@@ -271,3 +308,16 @@ def vec_runner(
         rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE,
         reward == "win",
     )
+
+
+# ----- the perfect-information state (chupai.env.state) ----------------------------------
+
+
+def hidden_parts(rules: DouDizhuRules) -> tuple[HiddenPart, ...]:
+    """The state's hidden parts: the kitty (face down until the landlord takes it)."""
+    return (HiddenPart("kitty", "cards", "the kitty, face down until the landlord takes it"),)
+
+
+def hidden_values(deal: dd_game.DouDizhuDeal) -> tuple[int]:
+    """The values of :func:`hidden_parts` of ``deal``."""
+    return (deal.kitty,)

@@ -185,6 +185,14 @@ class ActionTables:
             t = cls._cache[rules] = cls(rules)
         return t
 
+    def __reduce__(self) -> tuple[Any, tuple[Any]]:
+        """Pickled as their rules (the receiving process builds its own, cached)."""
+        return ActionTables.for_rules, (self.rules,)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionTables:
+        """Immutable: a copy (of a network, a bot) shares them."""
+        return self
+
     def features(self, hand_counts: np.ndarray, ids: np.ndarray) -> np.ndarray:
         """``float32[N, size]``: the features of action ``ids[k]`` for a hand of
         rank counts ``hand_counts[k]`` (``N x 15``), in numpy (the network does
@@ -202,6 +210,17 @@ class ActionTables:
 # ---------------------------------------------------------------------------
 # The network
 # ---------------------------------------------------------------------------
+
+
+def _torch_tables(torch: Any, tables: ActionTables) -> dict[str, Any]:
+    """The tensors of ``tables`` the network reads (sharing their memory)."""
+    return {
+        "counts": torch.from_numpy(tables.counts),
+        "static": torch.from_numpy(tables.static),
+        "slot_rank": torch.from_numpy(tables.slot_rank.astype(np.int64)),
+        "slot_threshold": torch.from_numpy(tables.slot_threshold.astype(np.float32)),
+        "slot_matrix": torch.from_numpy(tables.slot_matrix),
+    }
 
 
 class QNetwork:
@@ -248,14 +267,18 @@ class QNetwork:
             bound = 1.0 / math.sqrt(fans[name])
             t = (torch.rand(shape, generator=gen) * 2 - 1) * bound
             self.params[name] = t.requires_grad_(True)
-        self._tables_t: dict[str, Any] = {
-            "counts": torch.from_numpy(tables.counts),
-            "static": torch.from_numpy(tables.static),
-            "slot_rank": torch.from_numpy(tables.slot_rank.astype(np.int64)),
-            "slot_threshold": torch.from_numpy(tables.slot_threshold.astype(np.float32)),
-            "slot_matrix": torch.from_numpy(tables.slot_matrix),
-        }
+        self._tables_t = _torch_tables(torch, tables)
         self._hand = tables.hand_span
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The parameters and sizes (the tables pickle as their rules; torch and
+        the tables' tensors are found again on unpickling)."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("torch", "_tables_t")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.torch = require_torch()
+        self._tables_t = _torch_tables(self.torch, self.tables)
 
     # ----- parameters --------------------------------------------------------------
     def parameters(self) -> list[Any]:
