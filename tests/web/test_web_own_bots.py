@@ -6,6 +6,7 @@ worker processes must pickle."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -124,3 +125,27 @@ def test_serve_stops_on_a_bad_bot_option(
     db = str(tmp_path / "s.sqlite3")
     assert main(["serve", "--db", db, "--bot", "mine=no_such_module_zz:B"]) == 2
     assert "cannot load bot 'no_such_module_zz:B'" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_a_table_goes_on_when_its_own_bot_is_gone(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A restarted server not given an own bot again plays the hint bot's choice for
+    that seat (logged) instead of stopping the table."""
+    register_bot("fixture", fx.Agent)
+    srv = ChupaiServer(str(tmp_path / "t.sqlite3"), bot_delay=0, own_bots=["fixture"])
+    agents._REGISTERED.clear()  # as if the server had restarted without --bot
+    with TestClient(srv.app) as client:
+        r = client.post(
+            "/api/tables",
+            json={"game": "doudizhu", "seed": 2, "seats": _seats("fixture", None, "random")},
+        )
+        assert r.status_code == 201, r.text
+        table = srv.tables[r.json()["table"]].table
+        for _ in range(200):
+            if table.to_act == 1 or table.over:
+                break
+            time.sleep(0.01)
+        assert table.to_act == 1 or table.over
+    assert "cannot be built" in caplog.text
