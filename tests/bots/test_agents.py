@@ -7,6 +7,7 @@ Ray address option."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import sys
@@ -273,3 +274,13 @@ def test_local_modules_are_searched_after_installed_ones(monkeypatch: pytest.Mon
     assert sys.path[-1] == here
     local_modules()
     assert sys.path.count(here) == 1
+
+
+def test_play_seats_module_attribute_bots(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the human's input ends at once
+    code = main(["play", "bigtwo", "--bots", f"{REF}:Agent,random,{REF}:first", "--seed", "2"])
+    assert code in (0, 1), capsys.readouterr().err
+    assert main(["play", "bigtwo", "--bots", f"{REF}:Nobody", "--seed", "2"]) == 2
+    assert "tests.agents_fixture has no Nobody" in capsys.readouterr().err
