@@ -6,6 +6,7 @@ Ray address option."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import io
 import json
@@ -27,7 +28,7 @@ from chupai.bots import (
     registered_bots,
     unregister_bot,
 )
-from chupai.bots.agents import split_module_ref
+from chupai.bots.agents import agent_label, split_module_ref
 from chupai.cli.main import main
 from chupai.cli.simulate import local_modules
 from chupai.errors import ChupaiError
@@ -174,6 +175,8 @@ def test_agent_objects_in_a_tournament_are_labelled_and_seeded_per_seat() -> Non
     assert t.labels == ("fixture", "random", "fixture#2", "make", "fixture")
     assert t.names == ["fixture", "random", "fixture#2", "make"]
     assert t.make_bot("fixture", 1) is first
+    assert agent_label(functools.partial(fx.Agent, pick="random")) == "fixture"
+    assert agent_label(functools.partial(fx.first)) == "first"
     made = t.make_bot("make", 77)
     assert isinstance(made, fx.Agent) and made.seed == 77
     report = summarize(t, run_tournament(t).boards)
