@@ -51,3 +51,22 @@ def test_every_kind_of_own_agent_plays_an_opponent_seat() -> None:
             done = done or truncated
         assert me.asked > 0 and env.bots[1] is me
         assert isinstance(env.bots[2], fx.Agent | PolicyBot)
+
+
+def test_a_policy_function_and_an_agent_class_are_built_per_seat() -> None:
+    """A plain ``f(observation, legal)`` and an agent class go straight in: the
+    function is wrapped, the class is built with a seed drawn from the env."""
+    env = ChupaiGymEnv("doudizhu", "classic", opponents=[fx.first, fx.Agent], seed=5)
+    _obs, info = env.reset()
+    assert isinstance(env.bots[1], PolicyBot) and type(env.bots[2]) is fx.Agent
+    done = False
+    while not done:
+        _obs, _reward, term, trunc, info = env.step(int(info["action_mask"].nonzero()[0][0]))
+        done = term or trunc
+
+
+def test_a_non_agent_opponent_is_refused_by_name() -> None:
+    from chupai.errors import RulesError
+
+    with pytest.raises(RulesError, match="neither a bot name nor an agent"):
+        ChupaiGymEnv("doudizhu", "classic", opponents=[42, "random"])
