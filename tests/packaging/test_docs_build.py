@@ -1,0 +1,141 @@
+"""The documentation site and its API reference (``mkdocs.yml``, ``docs/api/``).
+
+Fast checks: every guide in ``docs/`` is in the site's navigation, every ``:::``
+directive names a module that exists, the public modules of the core and of
+``chupai.env`` all have a place in the reference, and the griffe extension that reads
+the docstrings' reST habits as Markdown (``docs/api/griffe_docstrings.py``) fences
+doctests and turns roles into optional cross-references. The slow test builds the
+whole site with ``mkdocs build --strict`` (a broken link, a missing anchor or a
+docstring Markdown trips on fails it).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+API = DOCS / "api"
+PACKAGE = ROOT / "src" / "chupai"
+
+# Public-looking modules that the reference leaves out on purpose.
+INTERNAL = {
+    "chupai.games": "kept for compatibility: the registry is chupai.protocol",
+    "chupai.playrng": "the compiled playouts' generator, an implementation detail",
+}
+
+
+def documented_modules() -> dict[str, str]:
+    """Every module a ``::: name`` directive renders, with its page."""
+    found = {}
+    for page in sorted(API.glob("*.md")):
+        for name in re.findall(r"^::: ([\w.]+)\s*$", page.read_text(encoding="utf-8"), re.M):
+            found[name] = page.name
+    return found
+
+
+def module_path(name: str) -> Path | None:
+    """The source file of module ``name`` under ``src/``, if there is one."""
+    base = ROOT / "src" / Path(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def test_mkdocs_nav_lists_every_page() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = set(re.findall(r":\s*([\w/]+\.md)\s*$", config, re.M))
+    pages = {p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")}
+    assert pages == nav, f"in docs/ only: {pages - nav}; in the nav only: {nav - pages}"
+
+
+def test_api_directives_name_existing_modules() -> None:
+    documented = documented_modules()
+    assert documented
+    missing = [name for name in documented if module_path(name) is None]
+    assert not missing, f"docs/api names modules that do not exist: {missing}"
+
+
+def test_api_reference_covers_the_public_modules() -> None:
+    """A new public module of the core or of chupai.env gets a ``:::`` line in
+    docs/api/ (or a reason in INTERNAL)."""
+    documented = documented_modules()
+    public = ["chupai", "chupai.env", "chupai.bots", "chupai.tournament"]
+    public += [f"chupai.{p.stem}" for p in PACKAGE.glob("*.py") if not p.name.startswith("_")]
+    public += [
+        f"chupai.env.{p.stem}" for p in (PACKAGE / "env").glob("*.py") if not p.name.startswith("_")
+    ]
+    public += [f"chupai.{game}.api" for game in ("bigtwo", "doudizhu", "biga", "daguailuzi")]
+    absent = sorted(set(public) - set(documented) - set(INTERNAL))
+    assert not absent, f"public modules without an API page: {absent}"
+
+
+@pytest.fixture(scope="module")
+def extension() -> ModuleType:
+    pytest.importorskip("griffe")
+    spec = importlib.util.spec_from_file_location("griffe_docstrings", API / "griffe_docstrings.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_doctests_become_fenced_blocks(extension: ModuleType) -> None:
+    text = "Lists moves.\n\n>>> moves('3D 3S')\n[{'cards': '3D'}, {'cards': '3S'}]\n\nAfter."
+    fenced = extension.fence_doctests(text)
+    assert fenced == (
+        "Lists moves.\n\n```pycon\n>>> moves('3D 3S')\n"
+        "[{'cards': '3D'}, {'cards': '3S'}]\n```\n\nAfter."
+    )
+    # indented examples keep their indentation; a fenced or indented block is left alone
+    assert (
+        extension.fence_doctests("- item\n  >>> 1\n  1")
+        == "- item\n  ```pycon\n  >>> 1\n  1\n  ```"
+    )
+    for code in ("```\n>>> 1\n1\n```", "Text\n\n    >>> 1\n    1"):
+        assert extension.fence_doctests(code) == code
+
+
+def test_roles_become_optional_cross_references(extension: ModuleType) -> None:
+    griffe = pytest.importorskip("griffe")
+    loader = griffe.GriffeLoader(search_paths=[str(ROOT / "src")])
+    errors = loader.load("chupai.errors")
+    assert isinstance(errors, griffe.Module)
+    ref = extension.cross_reference
+    assert ref("~chupai.errors.ChupaiError", errors, loader) == (
+        '<autoref identifier="chupai.errors.ChupaiError" optional><code>ChupaiError</code></autoref>'
+    )
+    # a bare name is found in the docstring's own module; an unknown one stays as written
+    assert 'identifier="chupai.errors.ChupaiError"' in ref("ChupaiError", errors, loader)
+    assert 'identifier="numpy.ndarray"' in ref("numpy.ndarray", errors, loader)
+    assert ">the errors<" in ref("the errors <chupai.errors>", errors, loader)
+    assert extension.literal_colons("For example::\n\n    x") == "For example:\n\n    x"
+
+
+@pytest.mark.slow
+def test_mkdocs_build_strict(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("mkdocstrings_handlers.python")
+    site = tmp_path / "site"
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    reference = (site / "api" / "env" / "index.html").read_text(encoding="utf-8")
+    assert 'id="chupai.env.spaces.ActionSpace"' in reference
+    assert "autorefs-internal" in reference  # the roles became links
+    assert ":class:`" not in reference and "<autoref" not in reference
+    guide = (site / "env" / "index.html").read_text(encoding="utf-8")
+    assert "27,864" in guide  # the environment tables
