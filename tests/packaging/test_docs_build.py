@@ -2,7 +2,8 @@
 
 Fast checks: every guide in ``docs/`` is in the site's navigation, every ``:::``
 directive names a module that exists, the public modules of the core and of
-``chupai.env`` all have a place in the reference, and the griffe extension that reads
+``chupai.env`` all have a place in the reference (the hook ``docs/api/hooks.py``
+lists the modules no page names by hand), and the griffe extension that reads
 the docstrings' reST habits as Markdown (``docs/api/griffe_docstrings.py``) fences
 doctests and turns roles into optional cross-references. The slow test builds the
 whole site with ``mkdocs build --strict`` (a broken link, a missing anchor or a
@@ -32,11 +33,24 @@ INTERNAL = {
 }
 
 
+def load(name: str) -> ModuleType:
+    """One of docs/api's Python files, imported by path."""
+    spec = importlib.util.spec_from_file_location(name, API / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def documented_modules() -> dict[str, str]:
-    """Every module a ``::: name`` directive renders, with its page."""
+    """Every module a ``::: name`` directive renders (after the hook expands the
+    ``api-modules`` markers), with its page."""
+    hooks = load("hooks")
     found = {}
     for page in sorted(API.glob("*.md")):
-        for name in re.findall(r"^::: ([\w.]+)\s*$", page.read_text(encoding="utf-8"), re.M):
+        text = hooks.expand(page.read_text(encoding="utf-8"))
+        for name in re.findall(r"^::: ([\w.]+)\s*$", text, re.M):
+            assert name not in found, f"{name} is on {found.get(name)} and {page.name}"
             found[name] = page.name
     return found
 
@@ -78,14 +92,23 @@ def test_api_reference_covers_the_public_modules() -> None:
     assert not absent, f"public modules without an API page: {absent}"
 
 
+def test_marker_stands_for_the_modules_no_page_names(tmp_path: Path) -> None:
+    package = tmp_path / "src" / "pkg"
+    package.mkdir(parents=True)
+    for name in ("__init__", "alpha", "beta", "_private", "gamma"):
+        (package / f"{name}.py").write_text("")
+    (tmp_path / "other.md").write_text("::: pkg.gamma\n")
+    page = "::: pkg.beta\n\n<!-- api-modules: pkg -->\n"
+    expanded = load("hooks").expand(page, src=tmp_path / "src", api=tmp_path)
+    assert expanded == "::: pkg.beta\n\n::: pkg.alpha\n"
+    excepted = "<!-- api-modules: pkg except alpha beta -->"
+    assert load("hooks").expand(excepted, src=tmp_path / "src", api=tmp_path) == ""
+
+
 @pytest.fixture(scope="module")
 def extension() -> ModuleType:
     pytest.importorskip("griffe")
-    spec = importlib.util.spec_from_file_location("griffe_docstrings", API / "griffe_docstrings.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("griffe_docstrings")
 
 
 def test_doctests_become_fenced_blocks(extension: ModuleType) -> None:
@@ -104,19 +127,30 @@ def test_doctests_become_fenced_blocks(extension: ModuleType) -> None:
         assert extension.fence_doctests(code) == code
 
 
-def test_roles_become_optional_cross_references(extension: ModuleType) -> None:
+def test_roles_become_optional_cross_references(extension: ModuleType, tmp_path: Path) -> None:
     griffe = pytest.importorskip("griffe")
-    loader = griffe.GriffeLoader(search_paths=[str(ROOT / "src")])
-    errors = loader.load("chupai.errors")
-    assert isinstance(errors, griffe.Module)
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text('"""A package."""\n')
+    (tmp_path / "pkg" / "errors.py").write_text('class GameError(ValueError):\n    """Bad."""\n')
+    loader = griffe.GriffeLoader(search_paths=[str(tmp_path)])
+    package = loader.load("pkg")
+    errors = package["errors"]
     ref = extension.cross_reference
-    assert ref("~chupai.errors.ChupaiError", errors, loader) == (
-        '<autoref identifier="chupai.errors.ChupaiError" optional><code>ChupaiError</code></autoref>'
+    assert ref("~pkg.errors.GameError", errors, loader) == (
+        '<autoref identifier="pkg.errors.GameError" optional><code>GameError</code></autoref>'
     )
     # a bare name is found in the docstring's own module; an unknown one stays as written
-    assert 'identifier="chupai.errors.ChupaiError"' in ref("ChupaiError", errors, loader)
+    assert 'identifier="pkg.errors.GameError"' in ref("GameError", errors, loader)
     assert 'identifier="numpy.ndarray"' in ref("numpy.ndarray", errors, loader)
-    assert ">the errors<" in ref("the errors <chupai.errors>", errors, loader)
+    assert ">the errors<" in ref("the errors <pkg.errors>", errors, loader)
+    # the whole rewrite, as mkdocstrings gets it
+    method = griffe.Object("check", docstring=griffe.Docstring("See :class:`GameError`::"))
+    errors.set_member("check", method)
+    extension.ChupaiDocstrings().on_object(obj=method, loader=loader)
+    assert method.docstring is not None
+    assert method.docstring.value == (
+        'See <autoref identifier="pkg.errors.GameError" optional><code>GameError</code></autoref>:'
+    )
     assert extension.literal_colons("For example::\n\n    x") == "For example:\n\n    x"
 
 
