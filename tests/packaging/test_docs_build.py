@@ -46,7 +46,7 @@ def documented_modules() -> dict[str, str]:
     """Every module a ``::: name`` directive renders (after the hook expands the
     ``api-modules`` markers), with its page."""
     hooks = load("hooks")
-    found = {}
+    found: dict[str, str] = {}
     for page in sorted(API.glob("*.md")):
         text = hooks.expand(page.read_text(encoding="utf-8"))
         for name in re.findall(r"^::: ([\w.]+)\s*$", text, re.M):
