@@ -38,6 +38,13 @@ done
 if [ -z "${PYTHON:-}" ]; then
     if [ -x "$ROOT/.venv/bin/python" ]; then PYTHON="$ROOT/.venv/bin/python"; else PYTHON=python3; fi
 fi
+for tool in build twine; do
+    "$PYTHON" -c "import $tool" 2>/dev/null || {
+        echo "check-dist: $PYTHON has no '$tool' package: pip install build twine (the test" \
+            "extra has them), or name another interpreter with PYTHON=..." >&2
+        exit 2
+    }
+done
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/chupai-dist.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
@@ -86,8 +93,10 @@ if not any(n.endswith("dist-info/licenses/LICENSE") for n in in_wheel):
     problems.append("wheel lacks the LICENSE in its dist-info")
 problems += [f"wheel ships {n}" for n in in_wheel if not n.startswith("chupai")]
 compiled = [n for n in in_wheel if n.endswith((".so", ".pyd"))]
-if pure == bool(compiled):
-    problems.append(f"wheel holds {len(compiled)} compiled modules (pure build: {pure})")
+sources = [n for n in in_sdist if n.endswith(".pyx")]
+if len(compiled) != (0 if pure else len(sources)):
+    problems.append(f"wheel holds {len(compiled)} compiled modules for {len(sources)} .pyx "
+                    f"sources (pure build: {pure})")
 if problems:
     sys.exit("check-dist: FAILED: " + "; ".join(problems))
 print(f"  sdist {len(in_sdist)} entries, wheel {len(in_wheel)} ({len(compiled)} compiled modules)")
