@@ -490,6 +490,9 @@ def build_parser() -> argparse.ArgumentParser:
     from chupai.web.serve_options import add_limit_options
 
     add_limit_options(p)
+    from chupai.train.cli import add_parser as add_train_parser
+
+    add_train_parser(sub, _add_rules_args)
     return parser
 
 
