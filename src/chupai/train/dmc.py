@@ -369,9 +369,10 @@ class Run:
         if now - last["log"] >= a.log_seconds:
             s = self.scalars(now - last["log"])
             log.write(self.learner.updates, s)
+            ret = s["train/return"]
             text = (
                 f"{phase} | {self.learner.updates:,} updates | loss {s['train/loss']:.3f} "
-                f"mse {s['train/mse']:.3f} | return {s['train/return']:+.2f} | "
+                f"mse {s['train/mse']:.3f} | return {'n/a' if ret != ret else f'{ret:+.2f}'} | "
                 f"{s['perf/steps_per_s']:,.0f} steps/s | buffer {self.buffer.size:,}"
             )
             say.line(text)
