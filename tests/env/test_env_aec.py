@@ -6,8 +6,11 @@ observation, public rendering, and chupai bots playing through the API."""
 
 from __future__ import annotations
 
+import pickle
+import sys
 import warnings
 from collections.abc import Iterator
+from copy import deepcopy
 from typing import Any
 
 import numpy as np
@@ -27,7 +30,7 @@ from chupai.env import ChupaiGymEnv, env, raw_env  # noqa: E402
 from chupai.env.aec import resolve_env_rules  # noqa: E402
 from chupai.errors import ChupaiError, IllegalActionError, RulesError  # noqa: E402
 from chupai.games import resolve_rules  # noqa: E402
-from chupai.protocol import get_game  # noqa: E402
+from chupai.protocol import all_games, get_game  # noqa: E402
 
 CASES: list[tuple[str, str]] = [
     ("bigtwo", "standard"),
@@ -90,9 +93,9 @@ def test_pettingzoo_seed_test(game: str, preset: str) -> None:
 
 @pytest.mark.parametrize("game,preset", CASES, ids=IDS)
 def test_gymnasium_check_env(game: str, preset: str) -> None:
-    e = ChupaiGymEnv(game, preset, seat=1, opponents="random", seed=5, illegal_reward=-1.0)
+    e = ChupaiGymEnv(game, preset, seat=1, opponents="random", seed=5)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the observation box is open above
+        warnings.simplefilter("error")  # the box is bounded, the defaults pass
         check_env(e.unwrapped, skip_render_check=True)
 
 
@@ -188,6 +191,12 @@ def test_rewards_at_the_end(game: str, preset: str, reward: str) -> None:
             else:
                 assert r == 0 and info == {}
         assert sorted(seen) == e.possible_agents and e.agents == []
+        # the rewards outlive the agents (PettingZoo's keys are gone)
+        u = e.unwrapped
+        assert not u.rewards.keys() and not u._cumulative_rewards.keys()
+        assert u.final_rewards == seen
+        for a in e.possible_agents:
+            assert u.rewards[a] == u._cumulative_rewards[a] == u.rewards.get(a) == seen[a]
         deal = e.unwrapped.deal
         scores = deal.returns()
         assert [seen[a] for a in e.possible_agents] == pytest.approx(
@@ -283,6 +292,26 @@ def test_too_many_redeals_truncate_the_episode() -> None:
         assert trunc and not term and r == 0 and not obs["action_mask"].any()
         e.step(None)
     assert e.agents == []
+    assert e.unwrapped.final_rewards == dict.fromkeys(e.possible_agents, 0.0)
+    assert e.unwrapped.rewards["seat_2"] == 0.0
+
+
+def test_kept_rewards_are_a_dict() -> None:
+    e = raw_env("bigtwo")
+    e.reset(seed=1)
+    assert e.final_rewards == {} and e.rewards == dict.fromkeys(e.possible_agents, 0.0)
+    with pytest.raises(KeyError, match="seat_9"):
+        e.rewards["seat_9"]
+    assert e.rewards.get("seat_9", 5) == 5
+    _final_rewards(e, 1)
+    final = dict(e.final_rewards)
+    for a in e.possible_agents:
+        del e.rewards[a]  # what PettingZoo does as each agent leaves
+    for copy in (pickle.loads(pickle.dumps(e.rewards)), deepcopy(e.rewards)):
+        assert type(copy) is type(e.rewards) and not copy
+        assert [copy[a] for a in e.possible_agents] == list(final.values())
+    e.reset(seed=2)
+    assert e.final_rewards == {} and e.rewards["seat_0"] == 0.0
 
 
 def test_big_two_redeal_request_within_the_episode() -> None:
@@ -561,7 +590,7 @@ def test_gym_opponents() -> None:
 
 
 def test_gym_illegal_actions() -> None:
-    e = ChupaiGymEnv("doudizhu", "classic", opponents="random", seed=0)
+    e = ChupaiGymEnv("doudizhu", "classic", opponents="random", seed=0, illegal="raise")
     e.reset()
     with pytest.raises(IllegalActionError):
         e.step(27863)
@@ -577,6 +606,22 @@ def test_gym_render() -> None:
     e.reset()
     text = e.render()
     assert text is not None and "chupai_biga_v0" in text
+
+
+def test_pettingzoo_style_modules() -> None:
+    import chupai.env.zoo as zoo
+    from chupai.env.zoo import daguailuzi_v0, doudizhu_v0
+
+    names = {f"{g.key}_v0" for g in all_games() if "env" in g.layers}
+    assert set(zoo.modules()) == names and {"bigtwo_v0", "biga_v0"} <= names
+    assert doudizhu_v0.env(rules="four_player").unwrapped.players == 4
+    assert daguailuzi_v0.raw_env().metadata["name"] == "chupai_daguailuzi_v0"
+    assert sys.modules["chupai.env.zoo.biga_v0"] is zoo.biga_v0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(zoo.biga_v0.env(), num_cycles=50)
+    with pytest.raises(AttributeError, match="chess_v6"):
+        zoo.chess_v6  # noqa: B018
 
 
 def test_exports() -> None:

@@ -3,9 +3,9 @@ PettingZoo and Gymnasium environments and a batch runner over the deal engines.
 
 It imports the core and is never imported by it. It needs numpy (install the
 ``env`` extra: ``pip install 'chupai[env]'``, which also brings gymnasium and
-pettingzoo). The names below are loaded on first use, so importing
-``chupai.env`` costs nothing and works without gymnasium or pettingzoo; only
-the environment classes need them.
+pettingzoo). The names below are loaded on first use, and
+importing ``chupai.env`` works without gymnasium or pettingzoo; only the
+environment classes need them.
 
 - :class:`~chupai.env.spaces.ActionSpace` (``chupai.env.spaces``): action ids and
   legality masks.
@@ -15,6 +15,17 @@ the environment classes need them.
   (``chupai.env.aec``): the PettingZoo and Gymnasium environments.
 - :class:`~chupai.env.vector.VectorGames` (``chupai.env.vector``): many games
   stepped together.
+- ``chupai.env.zoo``: PettingZoo-style modules, one per game
+  (``from chupai.env.zoo import doudizhu_v0; doudizhu_v0.env()``).
+- :func:`~chupai.env.registration.register_envs` (``chupai.env.registration``):
+  the ids of ``gymnasium.make`` (``chupai/DouDizhu-v0``, ``chupai/BigTwo-v0``,
+  ``chupai/BigA-v0``, ``chupai/DaGuaiLuZi-v0``).
+
+When gymnasium is installed, importing ``chupai.env`` registers those ids (it
+then imports gymnasium and the games' environment plugins, a few tenths of a
+second), so ``import chupai.env`` before ``gymnasium.make("chupai/DouDizhu-v0")``
+is enough, in either import order; ``gymnasium.make("chupai.env:chupai/DouDizhu-v0")``
+imports it itself.
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ __all__ = [
     "VectorGames",
     "env",
     "raw_env",
+    "register_envs",
 ]
 
 _LAZY: dict[str, str] = {
@@ -43,6 +55,7 @@ _LAZY: dict[str, str] = {
     "env": "aec",
     "raw_env": "aec",
     "VectorGames": "vector",
+    "register_envs": "registration",
 }
 """Exported name -> the submodule that defines it."""
 
@@ -68,3 +81,17 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
+
+
+def _register() -> None:
+    """Register the Gymnasium ids when gymnasium can be imported."""
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:
+        return
+    from chupai.env.registration import register_envs
+
+    register_envs()
+
+
+_register()

@@ -108,6 +108,8 @@ class Field(NamedTuple):
     ``scalar`` (value: float), ``order`` (value: per seat an index or -1; n x n)."""
     size: int
     description: str
+    high: float = 1.0
+    """The largest value the field can take (only a ``scalar`` may exceed 1)."""
 
 
 class Block:
@@ -214,11 +216,25 @@ class Codec:
     history_keys: HistoryKeys | None = None
     """The history keys of :meth:`values`' ``cards_of`` as data (None: the
     compiled writer calls ``cards_of``)."""
+    high: npt.NDArray[np.float32]
+    """Per value, the largest it can be (every value is ``>= 0``): 1 for the
+    card planes, one-hots and bits; for a scalar its own bound (the
+    ``cards_left`` count: :attr:`max_hold` / the full hand). Read-only; the
+    environments' observation boxes are ``Box(0, high)``."""
+    max_hold: int
+    """The most cards a seat can hold at once."""
 
-    def __init__(self, players: int, planes: CardPlanes, full_hand: int) -> None:
+    def __init__(
+        self, players: int, planes: CardPlanes, full_hand: int, max_hold: int | None = None
+    ) -> None:
+        """``full_hand`` scales the ``cards_left`` counts; ``max_hold`` bounds
+        them (default: the card plane's size, which no set of cards exceeds;
+        a game where no seat ever holds more than ``full_hand`` says so)."""
         self.players = players
         self.planes = planes
+        self.max_hold = planes.size if max_hold is None else max_hold
         self._segs: list[tuple[str, int, str]] = []
+        self._highs: list[float | tuple[float, ...]] = []
         self._left_scale = float(full_hand)
         self._left = _Memo(self._make_left)
         self._entry = _Memo(self._make_entry)
@@ -231,12 +247,17 @@ class Codec:
         self._writer: tuple[ModuleType, Any, Any, Any] | None = None
 
     # --- layout building
-    def add(self, name: str, length: int, description: str) -> None:
+    def add(
+        self, name: str, length: int, description: str, high: float | Sequence[float] = 1.0
+    ) -> None:
+        """Append a segment; ``high``: the largest value of each of its values
+        (one number for all, or one per value)."""
         self._segs.append((name, length, description))
+        self._highs.append(high if isinstance(high, (int, float)) else tuple(high))
 
     def add_block(self, block: Block) -> None:
         for f in block.fields:
-            self.add(f.name, f.size, f.description)
+            self.add(f.name, f.size, f.description, f.high)
 
     def finish_layout(self) -> None:
         out = []
@@ -246,6 +267,10 @@ class Codec:
             at += length
         self.layout = tuple(out)
         self.size = at
+        high = np.empty(at, _F32)
+        for seg, h in zip(out, self._highs):
+            high[seg.span] = h
+        self.high = frozen(high)
 
     def common_head(
         self,
@@ -263,11 +288,13 @@ class Codec:
         for name, desc in extra:
             self.add(name, p, desc)
         self.add("top", p, "the current top play's cards (0 when leading)")
+        left_high = (self.max_hold / self._left_scale,) + (1.0,) * (_LEFT_SLOTS - 1)
         for k in range(n):
             self.add(
                 f"cards_left.{k}",
                 _LEFT_SLOTS,
                 f"relative seat {k}: cards held / full hand, then one-hot 0,1,2,3,>=4",
+                left_high,
             )
 
     def lay_out(

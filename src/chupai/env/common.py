@@ -13,7 +13,7 @@ from typing import Any
 from chupai.errors import RulesError
 from chupai.protocol import GameSpec, Result, get_game
 
-__all__ = ["EnvGame", "default_win_rewards", "resolve_env_rules"]
+__all__ = ["EnvGame", "KeptRewards", "default_win_rewards", "resolve_env_rules"]
 
 
 _SPEC = re.compile(r"^\s*([^()]+?)\s*\((.*)\)\s*$", re.DOTALL)
@@ -119,3 +119,27 @@ class EnvGame:
         if mode == "score":
             return [float(x) for x in result.scores]
         return self._win(result, players)
+
+
+class KeptRewards(dict[str, float]):
+    """PettingZoo's ``rewards`` (or ``_cumulative_rewards``) dictionary whose keys
+    are the live agents, as PettingZoo requires, but which still answers an agent
+    that left with its final reward (from ``final``, the environment's
+    :attr:`ChupaiAECEnv.final_rewards`)."""
+
+    final: dict[str, float]
+
+    def __init__(self, agents: list[str], final: dict[str, float]) -> None:
+        super().__init__(dict.fromkeys(agents, 0.0))
+        self.final = final
+
+    def __missing__(self, agent: str) -> float:
+        try:
+            return self.final[agent]
+        except KeyError:
+            raise KeyError(agent) from None
+
+    def get(self, agent: str, default: Any = None) -> Any:
+        if agent in self:
+            return dict.__getitem__(self, agent)
+        return self.final.get(agent, default)

@@ -192,6 +192,9 @@ class Encoder:
     """The segments in order; they tile ``range(size)`` exactly."""
     planes: CardPlanes
     """The card-plane format of the game."""
+    high: npt.NDArray[np.float32]
+    """Per value, the largest it can be (read-only; every value is ``>= 0``):
+    the observation box is ``Box(0, high)`` (:attr:`chupai.env.codec.Codec.high`)."""
 
     def __init__(self, game: str, rules: Any) -> None:
         key, rules, codec = _codec(game, rules)
@@ -202,6 +205,7 @@ class Encoder:
         self.shape = (codec.size,)
         self.layout = codec.layout
         self.planes = codec.planes
+        self.high = codec.high
         self._codec = codec
         self._parts = codec.parts
         self._write = codec.write

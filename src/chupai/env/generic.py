@@ -22,6 +22,7 @@ name           length   content
 
 from __future__ import annotations
 
+import math
 import zlib
 from typing import Any, Final
 
@@ -77,8 +78,9 @@ class FactsCodec(Codec):
         self._card = {c: i for i, c in enumerate(cards)}
         self._action = {a: i for i, a in enumerate(actions)}
         self._n_actions = len(actions)
-        self.add("hand", len(cards), "the seat's cards: per card token, how many")
-        self.add("counts", n, "each relative seat's card count")
+        # the spec says nothing of how many cards a game holds: open above
+        self.add("hand", len(cards), "the seat's cards: per card token, how many", math.inf)
+        self.add("counts", n, "each relative seat's card count", math.inf)
         self.add("top", len(actions), "the play to beat, one-hot over the action universe")
         self.add("to_act", n, "the seat to act, relative one-hot")
         self.add("top_player", n, "who made the play to beat, relative one-hot")

@@ -20,6 +20,9 @@ __all__ = ["BigACodec", *PLUGIN_API]
 COMBINATION_OPTIONS: Final = ("rank_order", "sequence_order", "big_ace_in_sets", "fours_capture")
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
 
+GYM_ID: Final = "chupai/BigA-v0"
+"""The id ``gymnasium.make`` knows this game by (:func:`chupai.env.registration.register_envs`)."""
+
 
 # ----- the action space --------------------------------------------------------------
 

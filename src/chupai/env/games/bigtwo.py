@@ -36,6 +36,9 @@ COMBINATION_OPTIONS: Final = (
 )
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
 
+GYM_ID: Final = "chupai/BigTwo-v0"
+"""The id ``gymnasium.make`` knows this game by (:func:`chupai.env.registration.register_envs`)."""
+
 
 # ----- the action space --------------------------------------------------------------
 

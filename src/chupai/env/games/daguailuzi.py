@@ -86,6 +86,9 @@ COMBINATION_OPTIONS: Final = (
 """The options that decide the action space (see :mod:`chupai.env.spaces`):
 which readings exist and their keys, and the blocks before play."""
 
+GYM_ID: Final = "chupai/DaGuaiLuZi-v0"
+"""The id ``gymnasium.make`` knows this game by (:func:`chupai.env.registration.register_envs`)."""
+
 _FLUSHY: Final = frozenset({Kind.FLUSH, Kind.STRAIGHT_FLUSH})
 _KINDS: Final = tuple(Kind)
 _KIND_INDEX: Final = {k: i for i, k in enumerate(_KINDS)}

@@ -29,6 +29,9 @@ COMBINATION_OPTIONS: Final = (
 )
 """The options that decide the action space (see :mod:`chupai.env.spaces`)."""
 
+GYM_ID: Final = "chupai/DouDizhu-v0"
+"""The id ``gymnasium.make`` knows this game by (:func:`chupai.env.registration.register_envs`)."""
+
 
 # ----- the action space --------------------------------------------------------------
 
@@ -93,6 +96,29 @@ def _play_start(hist: Any) -> int:
     return len(hist)
 
 
+def _stake_high(rules: DouDizhuRules) -> float:
+    """The largest ``stake`` of ``rules``: bid 3, the costliest number of robs
+    (at most one per seat), every card in doubling bombs (a bomb holds at least
+    four natural cards, a rocket two jokers), the hand shown and the deal
+    doubled."""
+    packs = rules.packs
+    bombs = 52 * packs // 4 + 2 * packs // 2
+    robs = rules.players if rules.robbing else 0
+    most = max(range(robs + 1), key=rules.rob_multiplier)
+    unit = multipliers(
+        rules,
+        bid=3,
+        robs=most,
+        doubling_bombs=bombs,
+        spring=False,
+        anti_spring=False,
+        shown=True,
+        landlord_won=True,
+        doubled=True,
+    ).unit
+    return math.log2(unit) / 10.0
+
+
 class DouDizhuCodec(cd.Codec):
     """The Dou Dizhu encoding (count planes, the kitty plane, bidding state)."""
 
@@ -102,7 +128,8 @@ class DouDizhuCodec(cd.Codec):
     def __init__(self, rules: Any) -> None:
         packs = rules.packs
         planes = cd.count_planes(tuple([4 * packs] * 13 + [packs] * 2))
-        super().__init__(rules.players, planes, rules.hand_size + rules.kitty_size)
+        full = rules.hand_size + rules.kitty_size
+        super().__init__(rules.players, planes, full, max_hold=full)
         self.rules = rules
         n = self.players
         self.deck = dd_combos.deck_cards(rules)
@@ -127,6 +154,7 @@ class DouDizhuCodec(cd.Codec):
                     "scalar",
                     1,
                     "log2(unit if the landlord won now without spring) / 10; 0 before a bid",
+                    _stake_high(rules),
                 ),
             ]
         )
