@@ -68,7 +68,12 @@ def test_tiny_run_every_game(game: str, tmp_path: Path, capsys: Any) -> None:
     assert summary["updates"] == 4 and summary["samples"] > 0 and summary["game"] == game
     ck = load_checkpoint(out)
     h = ck.header
-    assert (h["format"], h["version"], h["game"], h["features"]) == (FORMAT, VERSION, game, FEATURES)
+    assert (h["format"], h["version"], h["game"], h["features"]) == (
+        FORMAT,
+        VERSION,
+        game,
+        FEATURES,
+    )
     assert h["hidden"] == [16] and h["spec"] == get_game(game).resolve().spec()
     learned = " ".join(h["training"]["learned_from"])
     assert "demonstrations" in learned and "DMC self-play" in learned
@@ -131,7 +136,9 @@ def test_resume_continues_the_run(tmp_path: Path, capsys: Any) -> None:
         not torch.equal(back.net.params[k], v) for k, v in saved.net.params.items()
     )  # two more updates moved the weights
     assert "resumed from" in back.header["training"]["learned_from"][0]
-    steps_logged = [json.loads(x)["step"] for x in (logs / "scalars.jsonl").read_text().splitlines()]
+    steps_logged = [
+        json.loads(x)["step"] for x in (logs / "scalars.jsonl").read_text().splitlines()
+    ]
     assert max(steps_logged) == 4 and min(steps_logged) == 1  # one log, appended
 
 
@@ -142,9 +149,7 @@ def test_every_option_has_help() -> None:
     dmc = next(a for a in train._actions if a.dest == "algorithm").choices["dmc"]
     options = [a for a in dmc._actions if a.option_strings and a.dest != "help"]
     assert len(options) > 30
-    assert all(a.help and a.help.strip() for a in options), [
-        a.dest for a in options if not a.help
-    ]
+    assert all(a.help and a.help.strip() for a in options), [a.dest for a in options if not a.help]
 
 
 @pytest.mark.parametrize(

@@ -55,8 +55,12 @@ class Actor:
 
         self.features = ActionFeatures.for_rules(game, rules)
         self.venv = VectorGames(
-            self.features.game, self.features.rules, num_games=games, seed=seed, reward=reward
-        )  # type: ignore[arg-type]
+            self.features.game,
+            self.features.rules,
+            num_games=games,
+            seed=seed,
+            reward="win" if reward == "win" else "score",
+        )
         self.players = self.venv.players
         self.width = 1 + alternatives
         self.rng = random.Random(seed)

@@ -50,9 +50,7 @@ LEGACY_VERSION: Final = 1
 """Dou Dizhu's first DMC checkpoints (its own bot reads them)."""
 
 
-def make_header(
-    net: QNetwork, training: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
+def make_header(net: QNetwork, training: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The header of a checkpoint of ``net`` (JSON values only)."""
     from chupai.options import to_dict
 

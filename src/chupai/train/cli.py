@@ -46,24 +46,49 @@ def _options(p: argparse.ArgumentParser) -> None:
     add("--minutes", type=float, default=30.0, help="time bound of the session")
     add("--updates", type=int, default=None, help="stop at this many learner updates (in all)")
     add("--out", default="dmc.pt", help="checkpoint file (written atomically)")
-    add("--resume", default=None, metavar="FILE", help="continue the run saved in FILE: "
-        "its network, optimizer, counters, stage and random generators (its rules win)")
+    add(
+        "--resume",
+        default=None,
+        metavar="FILE",
+        help="continue the run saved in FILE: "
+        "its network, optimizer, counters, stage and random generators (its rules win)",
+    )
     add("--seed", type=int, default=0, help="seed of the network, the deals and exploration")
     add("--workers", type=int, default=1, help="actor processes (0: play in this process)")
     add("--threads", type=int, default=1, help="torch threads of the learner")
     add("--games", type=int, default=64, help="deals each actor plays at once")
     add("--hidden", type=parse_hidden, default=(512, 256, 128), help="layer widths, e.g. 512,256")
-    add("--reward", choices=("win", "score"), default="win",
-        help="the return: win (+1/-1 per side, as the environments) or the deal's score")
-    add("--warm-start", choices=("heuristic", "none"), default="heuristic",
-        help="learn from the heuristic bot's play first")
-    add("--warm-minutes", type=float, default=None,
-        help="length of the warm start (default: a third of --minutes)")
-    add("--warm-updates", type=int, default=None,
-        help="end the warm start after this many updates (instead of --warm-minutes)")
+    add(
+        "--reward",
+        choices=("win", "score"),
+        default="win",
+        help="the return: win (+1/-1 per side, as the environments) or the deal's score",
+    )
+    add(
+        "--warm-start",
+        choices=("heuristic", "none"),
+        default="heuristic",
+        help="learn from the heuristic bot's play first",
+    )
+    add(
+        "--warm-minutes",
+        type=float,
+        default=None,
+        help="length of the warm start (default: a third of --minutes)",
+    )
+    add(
+        "--warm-updates",
+        type=int,
+        default=None,
+        help="end the warm start after this many updates (instead of --warm-minutes)",
+    )
     add("--epsilon", type=float, default=0.02, help="probability of a random action in self-play")
-    add("--alternatives", type=int, default=15,
-        help="other legal actions per demonstration in the margin loss")
+    add(
+        "--alternatives",
+        type=int,
+        default=15,
+        help="other legal actions per demonstration in the margin loss",
+    )
     add("--margin", type=float, default=0.2, help="the margin of the margin loss")
     add("--margin-weight", type=float, default=1.0, help="weight of the margin loss")
     add("--batch", type=int, default=256, help="minibatch size")
@@ -71,22 +96,44 @@ def _options(p: argparse.ArgumentParser) -> None:
     add("--dmc-lr", type=float, default=1e-4, help="Adam step size of self-play")
     add("--buffer", type=int, default=100_000, help="replay buffer size (decisions)")
     add("--reuse", type=float, default=2.0, help="mean number of updates each sample is used in")
-    add("--demo-keep", type=int, default=50_000,
-        help="demonstrations kept after the warm start (the latest)")
-    add("--demo-batch", type=int, default=64,
-        help="demonstrations added to each self-play minibatch (0: none)")
+    add(
+        "--demo-keep",
+        type=int,
+        default=50_000,
+        help="demonstrations kept after the warm start (the latest)",
+    )
+    add(
+        "--demo-batch",
+        type=int,
+        default=64,
+        help="demonstrations added to each self-play minibatch (0: none)",
+    )
     add("--sync-seconds", type=float, default=5.0, help="how often actor processes get weights")
     add("--log-seconds", type=float, default=30.0, help="how often a progress line is printed")
-    add("--log-dir", default=None, metavar="DIR",
-        help="write scalars to DIR/scalars.csv and DIR/scalars.jsonl (appended)")
-    add("--progress", action=argparse.BooleanOptionalAction, default=True,
-        help="show a progress bar on a terminal")
+    add(
+        "--log-dir",
+        default=None,
+        metavar="DIR",
+        help="write scalars to DIR/scalars.csv and DIR/scalars.jsonl (appended)",
+    )
+    add(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="show a progress bar on a terminal",
+    )
     add("--save-minutes", type=float, default=2.0, help="how often the checkpoint is saved")
     add("--eval-minutes", type=float, default=5.0, help="how often the checkpoint is evaluated")
-    add("--eval-deals", type=int, default=50,
-        help="deals per opponent of each evaluation, under every seating (0: none)")
+    add(
+        "--eval-deals",
+        type=int,
+        default=50,
+        help="deals per opponent of each evaluation, under every seating (0: none)",
+    )
     add("--eval-seed", type=int, default=1, help="seed of the evaluation deals")
-    add("--eval-opponents", default="random,greedy", help="comma-separated bots to evaluate against")
+    add(
+        "--eval-opponents", default="random,greedy", help="comma-separated bots to evaluate against"
+    )
 
 
 def add_parser(
@@ -120,14 +167,27 @@ def check_args(args: argparse.Namespace) -> None:
     positive = ("minutes", "threads", "games", "batch", "buffer", "reuse", "lr", "dmc_lr")
     for name in positive:
         if not getattr(args, name) > 0:
-            raise ChupaiError(f"--{name.replace('_', '-')} must be positive, not {getattr(args, name)}")
+            raise ChupaiError(
+                f"--{name.replace('_', '-')} must be positive, not {getattr(args, name)}"
+            )
     at_least_zero = (
-        "workers", "alternatives", "margin", "margin_weight", "demo_keep", "demo_batch",
-        "eval_deals", "log_seconds", "save_minutes", "eval_minutes", "sync_seconds",
+        "workers",
+        "alternatives",
+        "margin",
+        "margin_weight",
+        "demo_keep",
+        "demo_batch",
+        "eval_deals",
+        "log_seconds",
+        "save_minutes",
+        "eval_minutes",
+        "sync_seconds",
     )
     for name in at_least_zero:
         if getattr(args, name) < 0:
-            raise ChupaiError(f"--{name.replace('_', '-')} must be at least 0, not {getattr(args, name)}")
+            raise ChupaiError(
+                f"--{name.replace('_', '-')} must be at least 0, not {getattr(args, name)}"
+            )
     for name in ("updates", "warm_updates", "warm_minutes"):
         value = getattr(args, name)
         if value is not None and value < 0:

@@ -158,7 +158,9 @@ class Run:
                 f"(epsilon {a.epsilon}, reward {a.reward})"
             )
         if a.resume:
-            learned.insert(0, f"resumed from {a.resume}, which learned from: " + "; ".join(self.before))
+            learned.insert(
+                0, f"resumed from {a.resume}, which learned from: " + "; ".join(self.before)
+            )
         training = {
             "algorithm": "DMC (DouZero-style)"
             + (" with a DQfD warm start" if c["demo_samples"] else ""),
@@ -200,16 +202,13 @@ class Run:
     def want_data(self) -> bool:
         a = self.args
         b = self.buffer
-        return b.added * a.reuse < (self.learner.updates + 1 - self._updates0) * a.batch or (
-            b.size < a.batch
-        )
+        need = (self.learner.updates + 1 - self._updates0) * a.batch
+        return bool(b.added * a.reuse < need or b.size < a.batch)
 
     def can_learn(self) -> bool:
         a = self.args
-        return (
-            self.buffer.size >= a.batch
-            and (self.learner.updates + 1 - self._updates0) * a.batch <= self.buffer.added * a.reuse
-        )
+        need = (self.learner.updates + 1 - self._updates0) * a.batch
+        return bool(self.buffer.size >= a.batch and need <= self.buffer.added * a.reuse)
 
     def learn(self) -> None:
         a = self.args
@@ -225,8 +224,8 @@ class Run:
         if self.policy != "heuristic" or not self.counters["demo_samples"]:
             return False
         if a.warm_updates is not None:
-            return self.learner.updates >= a.warm_updates
-        return self.seconds() >= a.warm_minutes * 60
+            return bool(self.learner.updates >= a.warm_updates)
+        return bool(self.seconds() >= a.warm_minutes * 60)
 
     def end_warm(self) -> None:
         self.policy = "net"

@@ -144,7 +144,12 @@ class ActionFeatures:
                 size = getattr(action, "size", 0)
                 counts[i] = float(size) if isinstance(size, int) else 0.0
         self.full_hand = max(1, p)
-        parts = [cards, label, position[:, None], (counts / self.full_hand)[:, None]]
+        parts: list[npt.NDArray[np.float32]] = [
+            cards,
+            label,
+            position[:, None],
+            (counts / np.float32(self.full_hand))[:, None],
+        ]
         if n <= ONEHOT_LIMIT:
             parts.append(np.eye(n, dtype=_F32))
         self.cards = cards

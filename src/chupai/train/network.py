@@ -37,8 +37,7 @@ def require_torch() -> Any:
         import torch
     except ImportError as exc:
         raise ChupaiError(
-            f"training and the dmc bot need PyTorch, which is not installed: "
-            f"{INSTALL_HINT} ({exc})"
+            f"training and the dmc bot need PyTorch, which is not installed: {INSTALL_HINT} ({exc})"
         ) from None
     return torch
 
@@ -75,7 +74,9 @@ class QNetwork:
         self.params: dict[str, Any] = {}
         for name, (shape, fan) in shapes.items():  # torch.nn.Linear's initialisation
             bound = 1.0 / math.sqrt(fan)
-            self.params[name] = ((torch.rand(shape, generator=gen) * 2 - 1) * bound).requires_grad_()
+            self.params[name] = (
+                (torch.rand(shape, generator=gen) * 2 - 1) * bound
+            ).requires_grad_()
         self._t = {
             "cards": torch.from_numpy(features.cards),
             "counts": torch.from_numpy(features.counts),
