@@ -1,8 +1,9 @@
 """Actions shared by every game.
 
-A play is a game's own combination value; a pass is the singleton :data:`PASS`
-(falsy-free, equal only to itself, hashable), used for passing in play and in
-bidding alike.
+A play is a game's own combination value; a pass is :data:`PASS` (equal to every
+:class:`Pass`, hashable), used for passing in play and in bidding alike. A pass is a
+value, never an identity: the engines test ``type(action) is Pass`` (or ``action ==
+PASS``), so a pass made by another process, a copy or a user is the same action.
 """
 
 from __future__ import annotations
@@ -27,8 +28,15 @@ class Pass:
         return hash("PASS")
 
     def __reduce__(self) -> str:
-        # unpickled as the singleton itself (the engines test ``action is PASS``)
+        # unpickled as the module's PASS (one object per process, though nothing
+        # relies on it: the engines compare a pass by type)
         return "PASS"
+
+    def __copy__(self) -> Pass:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Pass:
+        return self
 
 
 PASS: Final = Pass()

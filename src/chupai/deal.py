@@ -128,6 +128,10 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
     state); every other slot is shared (immutable values)."""
     _REPR: ClassVar[tuple[str, ...]] = ()
     """Slots ``repr`` shows after the phase."""
+    _CACHES: ClassVar[tuple[str, ...]] = ()
+    """Slots holding a cache per seat (a list, ``None`` where not computed, e.g. the
+    plays of each hand): a pickle leaves them out, the unpickled deal rebuilds them
+    on demand."""
 
     # ----- queries -------------------------------------------------------------
     @property
@@ -193,6 +197,34 @@ class Deal(Generic[ActionT, EventT, OutcomeT]):
             f"<{type(self).__name__} {spec} phase={self.phase} {extra}"
             f"to_act={self.to_act} hands=[{hands}]>"
         )
+
+    # ----- copies and pickles ------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """A deep copy is a :meth:`clone`: the state copied, the immutable tables
+        (rules, combination tables, actions) shared."""
+        c = self.clone()
+        memo[id(self)] = c
+        return c
+
+    def __copy__(self) -> Self:
+        """A copy is a :meth:`clone` too (a shallow copy would share the state)."""
+        return self.clone()
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Every set slot but the caches (:attr:`_CACHES`); the rules and tables
+        pickle by value or by their rules."""
+        skip = self._CACHES
+        return None, {
+            name: getattr(self, name)
+            for name in all_slots(type(self))
+            if name not in skip and hasattr(self, name)
+        }
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        for name, value in state[1].items():
+            setattr(self, name, value)
+        for name in self._CACHES:
+            setattr(self, name, [None] * self.players)
 
     # ----- the checked path ------------------------------------------------------
     def is_legal(self, action: ActionT) -> bool:

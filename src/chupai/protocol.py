@@ -45,6 +45,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from chupai.errors import RulesError
+from chupai.records import state_record, state_text
 
 __all__ = [
     "BUILTIN_SPECS",
@@ -59,6 +60,7 @@ __all__ = [
     "SeatFacts",
     "NextDeal",
     "all_games",
+    "deserialize_state",
     "game_keys",
     "get_game",
     "register",
@@ -193,6 +195,18 @@ class GameSpec:
     ) -> Any:
         """A new match of ``rules``."""
         return self.match(rules, seed, deals=deals, target=target, dealer=dealer)
+
+    def serialize_state(self, deal: Any) -> str:
+        """``deal``'s position as a compact printable string (its record, packed:
+        :func:`chupai.records.state_text`) that :meth:`deserialize_state` turns
+        back into the same position."""
+        return state_text(self.to_record(deal))
+
+    def deserialize_state(self, text: str) -> Any:
+        """The deal of a string written by :meth:`serialize_state` (replayed from
+        its record, every action checked); raises
+        :class:`~chupai.errors.RecordError` saying what is wrong with a bad one."""
+        return self.replay(state_record(text))
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang`` (English when not translated)."""
@@ -342,6 +356,16 @@ def all_games() -> Iterator[GameSpec]:
 def game_keys() -> tuple[str, ...]:
     """The keys of every registered game."""
     return tuple(spec.key for spec in all_games())
+
+
+def deserialize_state(text: str) -> Any:
+    """The deal of a state string of any game (:meth:`GameSpec.serialize_state`;
+    the string names its game)."""
+    rec = state_record(text)
+    game = rec.get("game")
+    if not isinstance(game, str):
+        raise RulesError(f"the state names no game (game {game!r})", "game", game_keys())
+    return get_game(game).deserialize_state(text)
 
 
 def get_game(name: str) -> GameSpec:

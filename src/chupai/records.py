@@ -5,10 +5,20 @@ A deal record is a JSON object ``{"format": "chupai-record", "version": 1, "game
 GAME, "rules": {...}, ..., "actions": [{"seat": S, "action": TEXT}, ...], "result":
 {...} | null}``; each game adds its own header fields (seed, dealer, hands, ...).
 Every problem is a :class:`~chupai.errors.RecordError`, never another exception.
+
+A position travels as a **state string** (:func:`state_text`, read back by
+:func:`state_record`): the deal's record (the engine is deterministic, so the
+rules, the dealt cards and the actions so far give the position exactly),
+compressed into one printable line ``chupai-state/1:<base64>``. A game's spec
+turns it into a deal (:meth:`chupai.protocol.GameSpec.deserialize_state`).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Final, Protocol, TypeVar
@@ -34,6 +44,11 @@ __all__ = [
     "card_strings",
     "JsonValue",
     "RecordedRules",
+    "STATE_PREFIX",
+    "pack_state",
+    "unpack_state",
+    "state_text",
+    "state_record",
 ]
 
 FORMAT: Final = "chupai-record"
@@ -293,3 +308,56 @@ def replayers(
         return replay_deal(start, rec)
 
     return replay_steps, replay
+
+
+# ----- state strings ----------------------------------------------------------------
+
+STATE_PREFIX: Final = "chupai-state/1:"
+"""The start of a deal's state string (:func:`state_text`)."""
+_MAX_STATE: Final = 1 << 24
+"""The most bytes a state string may unpack to."""
+
+
+def pack_state(value: Mapping[str, Any], prefix: str = STATE_PREFIX) -> str:
+    """``value`` (JSON-ready) as one printable line: ``prefix``, then the URL-safe
+    base64 (unpadded) of its zlib-compressed compact JSON."""
+    raw = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+    return prefix + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def unpack_state(text: Any, prefix: str = STATE_PREFIX) -> dict[str, Any]:
+    """The JSON object of a string written by :func:`pack_state` with ``prefix``;
+    raises :class:`RecordError` saying what is wrong (not a string, another
+    prefix, damaged base64 or compression, not a JSON object)."""
+    if not isinstance(text, str):
+        raise RecordError(f"a state must be a string, not {type(text).__name__}")
+    text = text.strip()
+    if not text.startswith(prefix):
+        raise RecordError(
+            f"not a state string: expected {prefix!r} at the start, got {text[:24]!r}"
+        )
+    body = text[len(prefix) :]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, _MAX_STATE)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise ValueError("truncated or too long")
+        value = json.loads(raw)
+    except (binascii.Error, ValueError, zlib.error) as exc:
+        raise RecordError(f"damaged state string after {prefix!r}: {exc}") from None
+    if not isinstance(value, dict):
+        raise RecordError("damaged state string: it does not hold a JSON object")
+    return value
+
+
+def state_text(record: Mapping[str, Any]) -> str:
+    """The state string of a deal record (a game's ``to_record``; its result is
+    left out, the replay finds it again)."""
+    return pack_state({**record, "result": None})
+
+
+def state_record(text: Any) -> dict[str, Any]:
+    """The deal record inside a state string (:func:`state_text`), for a game's
+    ``replay``; raises :class:`RecordError` for a string that is not one."""
+    return unpack_state(text)

@@ -193,6 +193,7 @@ class BigADeal(DrawPhase, PlayPhase, Deal[Action, Event, Outcome]):
         "_stale",
         "_seen",
     )
+    _CACHES = ("_combos",)
     _REPR = ("drawn",)
 
     # ----- construction -----------------------------------------------------

@@ -121,10 +121,7 @@ class Combo(NamedTuple):
 
 
 def _rank_bits(ranks: str) -> int:
-    bits = 0
-    for ch in ranks:
-        bits |= 1 << RANKS.index(ch)
-    return bits
+    return sum(1 << RANKS.index(ch) for ch in set(ranks))
 
 
 _ALL_STRAIGHTS: Final = "A2345 23456 34567 45678 56789 6789T 789TJ 89TJQ 9TJQK TJQKA JQKA2".split()
@@ -194,8 +191,7 @@ class Tables:
         :data:`MEMO_MAX`; the one-pack path needs none)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Tables:
-        """Tables are derived from the rules alone: a deep copy (of a deal, a match)
-        shares them, memo and all."""
+        """Derived from the rules alone: a deep copy (of a deal) shares them, memo and all."""
         return self
 
     def __reduce__(self) -> tuple[Callable[[BigTwoRules], Tables], tuple[BigTwoRules]]:
@@ -564,8 +560,7 @@ def explain(mask: CardMask, rules: BigTwoRules) -> str:
 
 
 def beats(new: Combo, top: Combo, rules: BigTwoRules) -> bool:
-    """Whether ``new`` may be played on ``top`` within a trick (§9); with two packs
-    a play of the same cards beats only under ``identical_beats``."""
+    """Whether ``new`` may be played on ``top`` within a trick (§9, ``ties_beat``)."""
     if new.group == top.group:
         return new.key > top.key or (new.key == top.key and ties_beat(rules))
     if new.group == _GROUP_MONSTER:
@@ -577,23 +572,29 @@ def beats(new: Combo, top: Combo, rules: BigTwoRules) -> bool:
 
 
 def ties_beat(rules: BigTwoRules) -> bool:
-    """Whether a play of the same cards as the top play beats it: only with two
-    packs and ``identical_beats`` (with one pack an equal play never beats)."""
+    """Whether a play of the same cards beats the top: two packs, ``identical_beats``."""
     return rules.packs == 2 and rules.identical_beats
+
+
+class _Beats:
+    """The beat test of :func:`beats_fn`: a value (it pickles and copies)."""
+
+    __slots__ = ("over_small", "same_type", "ties")
+
+    def __init__(self, rules: BigTwoRules) -> None:
+        self.same_type = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
+        self.over_small = rules.monster_over_small
+        self.ties = ties_beat(rules)
+
+    def __call__(self, new: Combo, top: Combo) -> bool:
+        if new[3] == top[3]:
+            return new[2] > top[2] or (self.ties and new[2] == top[2])
+        if self.same_type and new[3] == _GROUP_MONSTER:
+            ts = top[1].bit_count()
+            return ts == 5 or (self.over_small and ts <= 3)
+        return False
 
 
 def beats_fn(rules: BigTwoRules) -> Callable[[Combo, Combo], bool]:
     """A fast two-argument beat test bound to ``rules``."""
-    same_type = rules.five_card_rule is FiveCardRule.SAME_TYPE_OR_MONSTER
-    over_small = rules.monster_over_small
-    ties = ties_beat(rules)
-
-    def fn(new: Combo, top: Combo) -> bool:
-        if new[3] == top[3]:
-            return new[2] > top[2] or (ties and new[2] == top[2])
-        if same_type and new[3] == _GROUP_MONSTER:
-            ts = top[1].bit_count()
-            return ts == 5 or (over_small and ts <= 3)
-        return False
-
-    return fn
+    return _Beats(rules)

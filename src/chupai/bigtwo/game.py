@@ -122,6 +122,7 @@ class BigTwoDeal(PrePlay):
         "_received",
         "_given",
     )
+    _CACHES = ("_combos",)
 
     # ----- construction ---------------------------------------------------
     @classmethod
@@ -404,7 +405,7 @@ class BigTwoDeal(PrePlay):
             return self._phase_apply(seat, action)  # type: ignore[no-any-return]
         ev = _new(Event, (seat, action, -1, EVERYONE, EVERYONE, False))  # Event(seat, action)
         self.history.append(ev)
-        if action is PASS:
+        if type(action) is Pass:
             if self._dd_watch is not None and self._dd_watch[0] == seat:
                 self._dd_watch = None
             self._trick_pass(seat)

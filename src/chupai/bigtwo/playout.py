@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from chupai import compiled
-from chupai.actions import PASS
+from chupai.actions import Pass
 from chupai.bigtwo.combos import GROUP_MONSTER, Combo
 from chupai.bigtwo.game import Action, BigTwoDeal, new_deal
 from chupai.bigtwo.rules import BigTwoRules
@@ -57,7 +57,7 @@ def greedy_index(legal: list[Action], leading: bool) -> int:
     nothing else beats), else pass. Ties go to the first in the list."""
     best, best_rank = -1, (0, 0)
     for i, action in enumerate(legal):
-        if action is PASS:
+        if type(action) is Pass:
             continue
         combo: Combo = action.play if isinstance(action, LastCard) else action  # type: ignore[assignment]
         if leading:

@@ -156,6 +156,7 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
         "_combos",
         "_seen",
     )
+    _CACHES = ("_combos",)
     _REPR = ("offense",)
     _PHASES = PHASES
 
@@ -400,7 +401,7 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
         assert seat is not None
         ev = Event(seat, action)
         self.history.append(ev)
-        if action is PASS:
+        if type(action) is Pass:
             self._trick_pass(seat)
         elif self.phase is Phase.PLAY:
             self._play(seat, action)  # type: ignore[arg-type]

@@ -38,7 +38,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple, TypeAlias
 
@@ -325,6 +325,14 @@ class Tables:
             if s.is_set and s.wings is not Wings.NONE and s.per == 1
         }
         """``kicked[kind][a][b]``: a set of rank ``a`` with one kicker of rank ``b``."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tables:
+        """Derived from the rules alone: a deep copy (of a deal) shares them."""
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[DouDizhuRules], Tables], tuple[DouDizhuRules]]:
+        """Pickled as their rules (the receiving process builds its own, cached)."""
+        return tables, (self.rules,)
 
     def _add_readers(self, sh: ShapeRules) -> None:
         for length in range(sh.lo, sh.hi + 1):

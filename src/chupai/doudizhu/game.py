@@ -144,6 +144,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         "_stale",
         "_rob_queue",
     )
+    _CACHES = ("_combos",)
 
     phase: Phase
     dealer: int
@@ -363,7 +364,7 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
             self._play(seat, action)
         elif self.phase is not Phase.PLAY:
             self._phase_apply(seat, action)
-        elif action is PASS or isinstance(action, Pass):
+        elif isinstance(action, Pass):
             self._trick_pass(seat)
         else:  # 明牌 (SHOW)
             self.shown = True

@@ -138,8 +138,9 @@ from pettingzoo.utils import wrappers as pz_wrappers  # type: ignore[import-unty
 from chupai.env.common import EnvGame, KeptRewards, resolve_env_rules
 from chupai.env.encode import Encoder
 from chupai.env.render import public_text, rules_text
+from chupai.env.snapshot import copy_env, env_state, read_env_state, restore_env
 from chupai.env.spaces import ActionSpace
-from chupai.errors import ChupaiError, IllegalActionError, RulesError
+from chupai.errors import ChupaiError, IllegalActionError, RecordError, RulesError
 from chupai.protocol import get_game
 
 __all__ = [
@@ -160,6 +161,14 @@ DEFAULT_MAX_REDEALS: Final = 100
 
 _INT8: Final = np.int8
 _NO_IDS: Final[npt.NDArray[np.int64]] = np.zeros(0, np.int64)
+_SPACES: Final = frozenset({"_obs_spaces", "_act_spaces"})
+"""Attributes a pickle leaves out (rebuilt from the rules)."""
+_SHARED: Final = frozenset(
+    {"rules", "space", "encoder", "_game", "_new_deal", "_names", "_seat_of"}
+    | {"_legal", "_ids", "_mask"}
+    | _SPACES
+)
+"""Attributes a deep copy shares: immutable, or never changed in place."""
 _MAX_VOID: Final = 1000
 """Fresh deals tried by a reset before giving up on finding one with a decision."""
 
@@ -490,6 +499,60 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def __repr__(self) -> str:
         return f"<ChupaiAECEnv {rules_text(self.rules)} reward={self.reward_mode}>"
+
+    # ----- copies, pickles and snapshots ----------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChupaiAECEnv:
+        """An independent copy that costs about a deal's ``clone()``: the deal
+        cloned, the episode's bookkeeping copied, the generator's state copied, the
+        immutable parts (rules, action space, encoder, spaces) shared."""
+        twin: ChupaiAECEnv = copy_env(self, memo, _SHARED)
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The pickled state: everything but the spaces, which the receiving
+        process builds again (unseeded) from the rules (:meth:`__setstate__`),
+        and the legal actions and mask, computed again when asked for."""
+        state = {k: v for k, v in self.__dict__.items() if k not in _SPACES}
+        state.update(_legal=None, _mask=None, _ids=_NO_IDS)  # caches, recomputed
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        names = self._names
+        self._obs_spaces = {a: self._make_obs_space() for a in names}
+        self._act_spaces = {a: gym_spaces.Discrete(self.space.n) for a in names}
+
+    def serialize_state(self) -> str:
+        """The environment's position as one printable line
+        (``chupai-env/1:...``): the game, the rules, the reward mode, the
+        generator's state, the redeal count, the current deal's record and the
+        PettingZoo bookkeeping. :meth:`restore_state` (or the class's
+        :meth:`deserialize_state`) puts an environment back in this position."""
+        return env_state(self)
+
+    def restore_state(self, text: str) -> None:
+        """Put this environment (of the same game and rules) in the position of
+        ``text`` (:meth:`serialize_state`); raises
+        :class:`~chupai.errors.RecordError` naming what is wrong with a bad
+        string, or rules that differ, and leaves the environment unchanged."""
+        restore_env(self, read_env_state(text))
+
+    @classmethod
+    def deserialize_state(cls, text: str, **kwargs: Any) -> ChupaiAECEnv:
+        """A new environment (of the string's game, rules, reward mode and
+        ``max_redeals``; ``kwargs``: the other constructor arguments, e.g.
+        ``render_mode``) in the position of ``text`` (:meth:`serialize_state`)."""
+        state = read_env_state(text)
+        game = get_game(state["game"])
+        try:
+            rules = game.rules_from_dict(state["rules"])
+        except ChupaiError as exc:
+            raise RecordError(f"bad environment state: rules: {exc}") from None
+        env = cls(
+            game.key, rules, reward=state["reward"], max_redeals=state["max_redeals"], **kwargs
+        )
+        restore_env(env, state)
+        return env
 
 
 def raw_env(

@@ -96,6 +96,16 @@ class EnvGame:
         )
         self._win = win
 
+    def __reduce__(self) -> tuple[type[EnvGame], tuple[GameSpec]]:
+        return EnvGame, (self.spec,)  # the spec pickles as its key
+
+    def __copy__(self) -> EnvGame:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> EnvGame:
+        """Immutable: a copy (of an environment) shares it."""
+        return self
+
     def new_deal(self, rules: Any, seed: int, prev: Any = None) -> Any:
         """The first deal of an episode (``prev`` None) or the deal after the
         redeal ``prev`` (dealt as the spec's ``after_redeal`` says)."""

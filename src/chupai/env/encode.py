@@ -220,6 +220,18 @@ class Encoder:
             enc = cls._cache[key] = cls(game, rules)
         return enc
 
+    def __reduce__(self) -> tuple[Any, tuple[str, Any]]:
+        """Pickled as its game and rules (the receiving process takes its own
+        cached encoder, :meth:`for_rules`)."""
+        return Encoder.for_rules, (self.game, self.rules)
+
+    def __copy__(self) -> Encoder:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
+        """An encoder is immutable (its memo tables are caches): a copy shares it."""
+        return self
+
     def encode(self, obs: Any) -> Vector:
         """The vector of ``obs`` (a new array of :attr:`shape`)."""
         out = np.empty(self.size, _F32)

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from chupai.env.aec import DEFAULT_MAX_REDEALS, ChupaiAECEnv, Obs, RenderMode, RewardMode
 from chupai.env.registration import register_envs
+from chupai.env.snapshot import copy_env
 from chupai.errors import ChupaiError, IllegalActionError, RulesError
 
 __all__ = [
@@ -269,6 +270,31 @@ class ChupaiGymEnv(gymnasium.Env[Any, np.int64]):
 
     def close(self) -> None:
         self.aec.close()
+
+    # ----- copies and pickles ---------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChupaiGymEnv:
+        """An independent copy: the AEC environment copied as its own deep copy
+        does (the deal cloned, the tables and spaces shared), the bots and the
+        generator copied."""
+        twin: ChupaiGymEnv = copy_env(self, memo, _SHARED)
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the spaces, which are the AEC environment's (rebuilt by
+        its own unpickling)."""
+        return {k: v for k, v in self.__dict__.items() if k not in _SPACES}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        space = self.aec.observation_space(self.agent)
+        self.observation_space = space if self.obs_mode == "dict" else space["observation"]
+        self.action_space = self.aec.action_space(self.agent)
+
+
+_SPACES = frozenset({"observation_space", "action_space"})
+_SHARED = _SPACES | {"_specs"}
+"""What a deep copy shares: the spaces (the copied AEC environment shares them
+too) and the opponents as given."""
 
 
 def _check_seat(seat: Any, n: int) -> SeatMode:

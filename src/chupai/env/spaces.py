@@ -245,6 +245,7 @@ class ActionSpace:
         "_get",
         "_ids",
         "_layout",
+        "_rules",
         "_text",
         "action_class",
         "actions",
@@ -283,10 +284,12 @@ class ActionSpace:
         *,
         by_text: bool = False,
         action_class: Callable[[Action], Any] | None = None,
+        rules: Any = None,
     ) -> None:
         """Number the ``blocks`` (label, actions or action classes) in order;
         ``text`` describes one; ``action_class`` maps an engine action to its
-        class (see :attr:`action_class`). Use :meth:`for_rules` rather than this
+        class (see :attr:`action_class`); ``rules``: rules it was built for (what
+        a pickle of it holds). Use :meth:`for_rules` rather than this
         constructor."""
         actions: list[Action] = []
         layout: list[tuple[str, int, int]] = []
@@ -311,6 +314,7 @@ class ActionSpace:
             self._get = lambda a: get(action_class(a))
         self._layout = tuple(layout)
         self._text = text
+        self._rules = rules
 
     # ----- construction ----------------------------------------------------------
     @classmethod
@@ -418,6 +422,21 @@ class ActionSpace:
         """How many ids each label of :meth:`layout` has, in id order."""
         return {label: stop - first for label, first, stop in self._layout}
 
+    # ----- copies and pickles ----------------------------------------------------------
+    def __reduce__(self) -> tuple[Callable[[str, Any], ActionSpace], tuple[str, Any]]:
+        """Pickled as its game and rules: the receiving process takes its own
+        cached space (:meth:`for_rules`), so a pickle stays small."""
+        if self._rules is None:
+            raise TypeError(f"{self!r} was not built by ActionSpace.for_rules: no pickle")
+        return ActionSpace.for_rules, (self.game, self._rules)
+
+    def __copy__(self) -> ActionSpace:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionSpace:
+        """A space is immutable: a copy (of an environment) shares it."""
+        return self
+
     # ----- helpers ---------------------------------------------------------------------
     def _has(self, action: object) -> bool:
         try:
@@ -455,7 +474,12 @@ def _plugin_space(spec: GameSpec, plugin: ModuleType, rules: Any) -> ActionSpace
         canonical = dataclasses.replace(plugin.base_rules(rules), **dict(options))
         blocks, text = plugin.build_space(canonical)
         space = _CACHE[key] = ActionSpace(
-            spec.key, options, blocks, text, action_class=getattr(plugin, "action_class", None)
+            spec.key,
+            options,
+            blocks,
+            text,
+            action_class=getattr(plugin, "action_class", None),
+            rules=rules,
         )
     return space
 
@@ -470,7 +494,7 @@ def _generic_space(spec: GameSpec, rules: Any) -> ActionSpace:
     key = (spec.key, ("action_universe",) + texts)
     space = _CACHE.get(key)
     if space is None:
-        space = ActionSpace(spec.key, (), [("action", list(texts))], str, by_text=True)
+        space = ActionSpace(spec.key, (), [("action", list(texts))], str, by_text=True, rules=rules)
         _CACHE[key] = space
     return space
 
