@@ -92,7 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--batch", type=int, default=256, help="environment steps per iteration")
     p.add_argument("--seed", type=int, default=0, help="seed of the run")
     args = p.parse_args(argv)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    started = not ray.is_initialized()
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     algo = build(args.env, args.seed, batch=args.batch)
     result: dict[str, Any] = {}
     for _ in range(args.iterations):
@@ -110,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     )
     algo.stop()
-    ray.shutdown()
+    if started:
+        ray.shutdown()
     return 0
 
 
