@@ -193,3 +193,20 @@ def test_missing_torch_says_which_extra(monkeypatch: pytest.MonkeyPatch, capsys:
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now fails
     assert main(["train", "dmc", "doudizhu"]) == 2
     assert "pip install 'chupai[rl]'" in capsys.readouterr().err
+
+
+def test_the_python_examples_of_the_docs(
+    tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import re
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "training.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    monkeypatch.chdir(tmp_path)
+    _train("doudizhu", Path("ddz.pt"), "--updates", "2", "--warm-updates", "1",
+           "--eval-deals", "0", "--log-dir", "runs/ddz", capsys=capsys)  # fmt: skip
+    for code in blocks:
+        exec(compile(code, "docs/training.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("doudizhu(preset=classic) 2 ") and out[1].startswith("[(1, ")
