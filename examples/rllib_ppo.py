@@ -26,9 +26,7 @@ import chupai.env  # noqa: F401  (registers the chupai/... ids)
 
 def _module_class() -> Any:
     from ray.rllib.core.columns import Columns
-    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import (
-        ActionMaskingTorchRLModule,
-    )
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
 
     class MaskedPPOModule(ActionMaskingTorchRLModule):  # type: ignore[misc]
         """RLlib's action-masking PPO module on chupai's observation keys."""

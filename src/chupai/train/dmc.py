@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing as mp
 import queue
 import signal
@@ -48,6 +49,11 @@ from chupai.train.network import QNetwork, require_torch
 __all__ = ["Run", "train"]
 
 _COUNTERS = ("decisions", "episodes", "actor_seconds", "demo_samples", "selfplay_samples")
+
+
+def _num(value: float, spec: str = ".3f") -> str:
+    """``value`` formatted, ``n/a`` for NaN (nothing to report)."""
+    return "n/a" if math.isnan(value) else format(value, spec)
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -368,10 +374,9 @@ class Run:
         if now - last["log"] >= a.log_seconds:
             s = self.scalars(now - last["log"])
             log.write(self.learner.updates, s)
-            ret = s["train/return"]
             text = (
-                f"{phase} | {self.learner.updates:,} updates | loss {s['train/loss']:.3f} "
-                f"mse {s['train/mse']:.3f} | return {'n/a' if ret != ret else f'{ret:+.2f}'} | "
+                f"{phase} | {self.learner.updates:,} updates | loss {_num(s['train/loss'])} "
+                f"mse {_num(s['train/mse'])} | return {_num(s['train/return'], '+.2f')} | "
                 f"{s['perf/steps_per_s']:,.0f} steps/s | buffer {self.buffer.size:,}"
             )
             say.line(text)

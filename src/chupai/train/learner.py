@@ -134,9 +134,9 @@ class Learner:
 
     def report(self) -> dict[str, float]:
         """The mean losses since the last report (``margin`` and ``agree`` over
-        the updates with demonstrations; nan without any), then reset."""
-        c = max(1, self.count)
-        out = {k: v / c for k, v in self.sums.items()}
+        the updates with demonstrations; nan without any update), then reset."""
+        c = self.count
+        out = {k: v / c if c else float("nan") for k, v in self.sums.items()}
         d = self.demo_count
         out["margin"] = self.sums["margin"] / d if d else float("nan")
         out["agree"] = self.sums["agree"] / d if d else float("nan")
