@@ -191,3 +191,12 @@ def test_missing_torch_message(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now fails
     with pytest.raises(ChupaiError, match=r"pip install 'chupai\[rl\]'"):
         make_bot(f"dmc:path={tmp_path / 'x.pt'}", 1, game="doudizhu")
+
+
+def test_missing_numpy_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without numpy the dmc module cannot even be imported: the error names the
+    extra that brings numpy and PyTorch, not only the missing module."""
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
+    monkeypatch.delitem(sys.modules, "chupai.bots.games.doudizhu.dmc", raising=False)
+    with pytest.raises(ChupaiError, match=r"numpy is missing; .*pip install 'chupai\[rl\]'"):
+        make_bot("dmc", game="doudizhu")

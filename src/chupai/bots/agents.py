@@ -54,6 +54,7 @@ from chupai.errors import ChupaiError
 
 __all__ = [
     "PolicyBot",
+    "agent_kind",
     "agent_label",
     "build_agent",
     "check_agent",
@@ -191,7 +192,7 @@ def _is_torch_module(obj: Any) -> bool:
     )
 
 
-def _kind(agent: Any) -> str:
+def agent_kind(agent: Any) -> str:
     """``"class"``, ``"instance"``, ``"policy"`` or ``"factory"``; raises
     :class:`ChupaiError` for anything else."""
     if isinstance(agent, type):
@@ -218,7 +219,7 @@ def check_agent(agent: Any) -> None:
         if not is_module_ref(agent):
             raise ChupaiError(f"bad agent reference {agent!r}: expected module:attribute")
         return
-    _kind(agent)
+    agent_kind(agent)
 
 
 def agent_label(agent: Any) -> str:
@@ -293,7 +294,7 @@ def build_agent(
     factory makes unchecked (chupai's own bots)."""
     params = params or {}
     name = name or agent_label(agent)
-    kind = _kind(agent)
+    kind = agent_kind(agent)
     if kind in ("instance", "policy"):
         if params:
             raise ChupaiError(f"bot {name!r} is an object, which takes no parameters")

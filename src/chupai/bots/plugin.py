@@ -11,6 +11,10 @@ A game names its bots module in its spec's ``layers`` mapping (key ``"bots"``);
     ``heuristic``, ``search`` and ``dmc`` exist for every game (:data:`GENERIC_LEVELS`);
     a plugin's ``greedy`` or ``heuristic`` replaces the generic one, and other names
     (Dou Dizhu's ``rlcard``) come after ``dmc``.
+``EXTRAS``
+    A mapping from bot name to the chupai extra that installs what its module
+    needs (``{"rlcard": "rlcard"}``): a bot whose module fails to import then says
+    ``pip install 'chupai[rlcard]'`` (:func:`extra_of`).
 ``SEARCH``
     A :class:`SearchGame`: what the search bot needs of the game. A plugin
     without one may offer a plain ``sampler`` (an observation → a deal sampler);
@@ -31,7 +35,14 @@ from typing import Any, Final
 
 from chupai.protocol import GameSpec, all_games
 
-__all__ = ["GENERIC_LEVELS", "SearchGame", "levels", "search_action_types", "search_game"]
+__all__ = [
+    "GENERIC_LEVELS",
+    "SearchGame",
+    "extra_of",
+    "levels",
+    "search_action_types",
+    "search_game",
+]
 
 GENERIC_LEVELS: Final[Mapping[str, str]] = {
     "random": "chupai.bots:RandomBot",
@@ -89,6 +100,14 @@ def levels(spec: GameSpec) -> dict[str, Any]:
     if plugin is not None:
         out.update(getattr(plugin, "LEVELS", {}))
     return out
+
+
+def extra_of(spec: GameSpec, name: str) -> str | None:
+    """The chupai extra that the bot ``name`` of ``spec``'s game needs (its plugin's
+    ``EXTRAS``), or None."""
+    plugin = _plugin(spec)
+    extra = getattr(plugin, "EXTRAS", {}).get(name) if plugin is not None else None
+    return extra if isinstance(extra, str) else None
 
 
 def search_game(spec: GameSpec) -> SearchGame | None:

@@ -24,13 +24,16 @@ from chupai.bots.plugin import SearchGame
 from chupai.doudizhu.playout import playout_each
 from chupai.doudizhu.sampling import DealSampler
 
-__all__ = ["LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
+__all__ = ["EXTRAS", "LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DouDizhuGreedyBot,
     "heuristic": DouDizhuHeuristicBot,
     "rlcard": "chupai.bots.games.doudizhu.rlcard:RLCardRuleBot",
 }
+
+EXTRAS: Final[Mapping[str, str]] = {"rlcard": "rlcard", "dmc": "rl"}
+"""The extra each optional bot needs (RLCard; numpy and PyTorch)."""
 
 
 def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:
