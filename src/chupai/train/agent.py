@@ -56,9 +56,16 @@ def _version(path: str) -> Any:
 
 
 def _check_path(path: str | None) -> None:
-    from chupai.train.network import require_torch
+    import importlib
 
-    require_torch()
+    for module in ("numpy", "torch"):  # the rl extra
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise ChupaiError(
+                f"{module} is missing; install it with pip install 'chupai[rl]' "
+                "(the dmc bot needs numpy and PyTorch)"
+            ) from None
     if path is None or not str(path).strip():
         raise ChupaiError(
             "the dmc bot needs a checkpoint: dmc:path=FILE (written by chupai train dmc)"
