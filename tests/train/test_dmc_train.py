@@ -210,3 +210,15 @@ def test_the_python_examples_of_the_docs(
         exec(compile(code, "docs/training.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("doudizhu(preset=classic) 2 ") and out[1].startswith("[(1, ")
+
+
+def test_progress_bar_on_a_terminal(
+    tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code = main(["train", "dmc", "doudizhu", *TINY, "--progress", "--updates", "2",
+                 "--warm-updates", "1", "--eval-deals", "0", "--out", str(tmp_path / "p.pt")])  # fmt: skip
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "warm start over" in captured.err  # the lines go above the bar, on stderr
+    assert json.loads(captured.out.strip().splitlines()[-1])["updates"] == 2
