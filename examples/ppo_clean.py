@@ -60,9 +60,7 @@ class Agent(nn.Module):
 
     def __init__(self, obs_size: int, n_actions: int, hidden: int) -> None:
         super().__init__()
-        self.critic = nn.Sequential(
-            nn.Linear(obs_size, hidden), nn.Tanh(), nn.Linear(hidden, 1)
-        )
+        self.critic = nn.Sequential(nn.Linear(obs_size, hidden), nn.Tanh(), nn.Linear(hidden, 1))
         self.actor = nn.Sequential(
             nn.Linear(obs_size, hidden), nn.Tanh(), nn.Linear(hidden, n_actions)
         )

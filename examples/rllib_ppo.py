@@ -67,9 +67,7 @@ def build(env_id: str, seed: int = 0, hidden: int = 64, batch: int = 256) -> Any
         PPOConfig()
         .environment(name, env_config={"seed": seed})
         .env_runners(num_env_runners=0)
-        .training(
-            train_batch_size_per_learner=batch, minibatch_size=64, num_epochs=1, lr=3e-4
-        )
+        .training(train_batch_size_per_learner=batch, minibatch_size=64, num_epochs=1, lr=3e-4)
         .rl_module(
             rl_module_spec=RLModuleSpec(
                 module_class=_module_class(),
