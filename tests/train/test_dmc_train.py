@@ -222,3 +222,47 @@ def test_progress_bar_on_a_terminal(
     assert code == 0
     assert "warm start over" in captured.err  # the lines go above the bar, on stderr
     assert json.loads(captured.out.strip().splitlines()[-1])["updates"] == 2
+
+
+@pytest.mark.parametrize("game", ["biga"])
+def test_exact_resume_2_plus_2_equals_4(game: str, tmp_path: Path, capsys: Any) -> None:
+    from chupai.train.checkpoint import load_checkpoint, state_path
+
+    common = ["--warm-updates", "2", "--eval-deals", "0", "--exact-resume"]
+    four = tmp_path / "four.pt"
+    _train(game, four, "--updates", "4", *common, capsys=capsys)
+    two = tmp_path / "two.pt"
+    _train(game, two, "--updates", "2", *common, capsys=capsys)
+    assert state_path(two).is_file()
+    again = tmp_path / "again.pt"
+    s = _train(game, again, "--resume", str(two), "--updates", "4", *common, capsys=capsys)
+    a, b = load_checkpoint(four), load_checkpoint(again)
+    assert s["updates"] == 4
+    for k, v in a.net.params.items():
+        assert torch.equal(v, b.net.params[k]), k
+    assert a.resume is not None and b.resume is not None
+    assert a.resume["counters"]["samples"] == b.resume["counters"]["samples"]
+    assert a.resume["counters"]["episodes"] == b.resume["counters"]["episodes"]
+    # without the state file, the resumed run only continues (new deals, new buffer)
+    bare = tmp_path / "bare.pt"
+    bare.write_bytes(two.read_bytes())
+    other = tmp_path / "other.pt"
+    _train(game, other, "--resume", str(bare), "--updates", "4", *common, capsys=capsys)
+    c = load_checkpoint(other)
+    assert any(not torch.equal(v, c.net.params[k]) for k, v in a.net.params.items())
+
+
+def test_exact_resume_says_when_the_deals_do_not_pickle(
+    tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pickle
+
+    from chupai.train.actor import Actor
+
+    def refuse(self: Any) -> Any:
+        raise pickle.PicklingError("a compiled runner")
+
+    monkeypatch.setattr(Actor, "__reduce_ex__", refuse, raising=False)
+    s = _train("biga", tmp_path / "x.pt", "--updates", "1", "--warm-start", "none",
+               "--eval-deals", "0", "--exact-resume", capsys=capsys)  # fmt: skip
+    assert s["exact_resume"] is False and not (tmp_path / "x.pt.state").exists()

@@ -40,6 +40,9 @@ __all__ = [
     "make_header",
     "read_checkpoint",
     "save_checkpoint",
+    "load_state",
+    "save_state",
+    "state_path",
 ]
 
 FORMAT: Final = "chupai-dmc"
@@ -186,3 +189,43 @@ def load_checkpoint(path: str | os.PathLike[str]) -> Checkpoint:
     net.requires_grad(False)
     resume = data.get("resume")
     return Checkpoint(name, net, header, resume if isinstance(resume, dict) else None)
+
+
+STATE_SUFFIX: Final = ".state"
+"""The suffix of a checkpoint's state file (``--exact-resume``)."""
+
+
+def state_path(path: str | os.PathLike[str]) -> Path:
+    """Where the state file of the checkpoint at ``path`` lives."""
+    return Path(str(path) + STATE_SUFFIX)
+
+
+def save_state(path: str | os.PathLike[str], state: Mapping[str, Any]) -> bool:
+    """Pickle ``state`` (replay buffers, the actor and its deals) next to the
+    checkpoint ``path``, atomically; False (and no file) when it does not pickle
+    (a compiled batch runner, say). A state file is a pickle: load only your own."""
+    import pickle
+
+    target = state_path(path)
+    try:
+        data = pickle.dumps(dict(state), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        target.unlink(missing_ok=True)
+        return False
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+    os.replace(tmp, target)
+    return True
+
+
+def load_state(path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The state saved next to the checkpoint ``path`` (None: there is none)."""
+    import pickle
+
+    target = state_path(path)
+    if not target.is_file():
+        return None
+    with open(target, "rb") as fh:
+        state: dict[str, Any] = pickle.load(fh)
+    return state

@@ -53,6 +53,12 @@ def _options(p: argparse.ArgumentParser) -> None:
         help="continue the run saved in FILE: "
         "its network, optimizer, counters, stage and random generators (its rules win)",
     )
+    add(
+        "--exact-resume",
+        action="store_true",
+        help="with --workers 0: also pickle the replay buffers and the actor's deals to "
+        "OUT.state, so that --resume continues exactly the run saved",
+    )
     add("--seed", type=int, default=0, help="seed of the network, the deals and exploration")
     add("--workers", type=int, default=1, help="actor processes (0: play in this process)")
     add("--threads", type=int, default=1, help="torch threads of the learner")

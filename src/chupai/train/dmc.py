@@ -22,6 +22,10 @@ about ``--reuse`` times. The checkpoint (``--out``) is saved every
 ``--save-minutes``, at each evaluation and at the end, also after Ctrl-C or
 SIGTERM; it holds what ``--resume`` needs to continue (the optimizer, the
 counters, the stage and the random generators; the replay buffer is refilled).
+With ``--workers 0 --exact-resume`` the replay buffers and the actor with its deals
+are pickled to ``OUT.state`` too, and ``--resume`` then continues the very run that
+was saved: a run of 2 updates resumed to 4 equals a run of 4 (where the deals pickle:
+not on Dou Dizhu's compiled batch runner; ``CHUPAI_PURE=1`` plays its Python deals).
 """
 
 from __future__ import annotations
@@ -39,7 +43,13 @@ import numpy as np
 
 from chupai.errors import ChupaiError
 from chupai.train.actor import Actor, actor_main
-from chupai.train.checkpoint import load_checkpoint, make_header, save_checkpoint
+from chupai.train.checkpoint import (
+    load_checkpoint,
+    load_state,
+    make_header,
+    save_checkpoint,
+    save_state,
+)
 from chupai.train.evaluate import eval_scalars, eval_text, evaluate
 from chupai.train.features import ActionFeatures
 from chupai.train.learner import Buffer, Learner
@@ -108,11 +118,20 @@ class Run:
         size = self.features.encoder.size
         self.buffer = Buffer(args.buffer, size, width)
         self.demos = Buffer(max(1, args.demo_keep), size, width)
+        self.state_saved = False
+        """Whether the last save wrote the state file (``--exact-resume``)."""
+        self.actor: Actor | None = None
+        """The actor of ``--workers 0``."""
+        self._buffer_start = self.learner.updates
+        """The updates made when :attr:`buffer` started (the reuse budget's origin)."""
+        if resume is not None and args.workers == 0:
+            self._restore_state(load_state(args.resume))
         self.out = str(args.out)
         self.opponents = [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
         self.start = time.perf_counter()
         self.recent: dict[str, float] = {"decisions": 0, "return_sum": 0.0, "samples": 0}
-        self._updates0 = self._since_updates = self.learner.updates
+        self._updates0 = self._buffer_start
+        self._since_updates = self.learner.updates
 
     # ----- resume -------------------------------------------------------------------------
     def _restore(self, state: dict[str, Any]) -> None:
@@ -130,6 +149,14 @@ class Run:
             self.rng.bit_generator.state = rng["numpy"]
         if "torch" in rng:
             self.torch.set_rng_state(rng["torch"])
+
+    def _restore_state(self, state: dict[str, Any] | None) -> None:
+        """Take the buffers and the actor of an exact resume (``--exact-resume``)."""
+        if state is None or state.get("updates") != self.learner.updates:
+            return
+        self.buffer, self.demos, self.actor = state["buffer"], state["demos"], state["actor"]
+        self._buffer_start = int(state["buffer_start"])
+        self.counters["samples"] -= self.buffer.added  # counted in the buffer again
 
     def resume_state(self) -> dict[str, Any]:
         """What ``--resume`` restores (saved in every checkpoint)."""
@@ -188,6 +215,15 @@ class Run:
 
     def save(self) -> None:
         save_checkpoint(self.out, self.net, self.header(), self.resume_state())
+        if self.args.exact_resume and self.actor is not None:
+            state = {
+                "updates": self.learner.updates,
+                "buffer": self.buffer,
+                "demos": self.demos,
+                "actor": self.actor,
+                "buffer_start": self._buffer_start,
+            }
+            self.state_saved = save_state(self.out, state)
 
     # ----- data ---------------------------------------------------------------------------
     def take(self, chunk: dict[str, Any]) -> None:
@@ -279,7 +315,7 @@ class Run:
         """Train until ``--minutes`` or ``--updates``; save; evaluate; return the
         summary (also printed as the last line, JSON)."""
         a = self.args
-        self._updates0 = self.learner.updates
+        self._updates0 = self._buffer_start
         self._since_updates = self.learner.updates
         old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
         for s in old:
@@ -332,6 +368,7 @@ class Run:
             "decisions_per_busy_second": round(c["decisions"] / max(c["actor_seconds"], 1e-9)),
             "evaluations": self.evaluations,
             "interrupted": interrupted,
+            "exact_resume": self.state_saved,
         }
         print(json.dumps(summary), flush=True)
         return summary
@@ -417,14 +454,16 @@ class _Feed:
         self.data_q: Any = None
         self.stop = ctx.Event()
         if a.workers == 0:
-            self.local = Actor(
-                run.features.game,
-                run.features.rules,
-                a.games,
-                seed,
-                alternatives=a.alternatives,
-                reward=a.reward,
-            )
+            if run.actor is None:
+                run.actor = Actor(
+                    run.features.game,
+                    run.features.rules,
+                    a.games,
+                    seed,
+                    alternatives=a.alternatives,
+                    reward=a.reward,
+                )
+            self.local = run.actor
             return
         self.data_q = ctx.Queue(maxsize=max(8, 4 * a.workers))
         for i in range(a.workers):
