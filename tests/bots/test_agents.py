@@ -6,7 +6,9 @@ Ray address option."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+import io
 import json
 import os
 import sys
@@ -26,7 +28,7 @@ from chupai.bots import (
     registered_bots,
     unregister_bot,
 )
-from chupai.bots.agents import split_module_ref
+from chupai.bots.agents import agent_label, split_module_ref
 from chupai.cli.main import main
 from chupai.cli.simulate import local_modules
 from chupai.errors import ChupaiError
@@ -173,6 +175,8 @@ def test_agent_objects_in_a_tournament_are_labelled_and_seeded_per_seat() -> Non
     assert t.labels == ("fixture", "random", "fixture#2", "make", "fixture")
     assert t.names == ["fixture", "random", "fixture#2", "make"]
     assert t.make_bot("fixture", 1) is first
+    assert agent_label(functools.partial(fx.Agent, pick="random")) == "fixture"
+    assert agent_label(functools.partial(fx.first)) == "first"
     made = t.make_bot("make", 77)
     assert isinstance(made, fx.Agent) and made.seed == 77
     report = summarize(t, run_tournament(t).boards)
@@ -273,3 +277,13 @@ def test_local_modules_are_searched_after_installed_ones(monkeypatch: pytest.Mon
     assert sys.path[-1] == here
     local_modules()
     assert sys.path.count(here) == 1
+
+
+def test_play_seats_module_attribute_bots(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the human's input ends at once
+    code = main(["play", "bigtwo", "--bots", f"{REF}:Agent,random,{REF}:first", "--seed", "2"])
+    assert code in (0, 1), capsys.readouterr().err
+    assert main(["play", "bigtwo", "--bots", f"{REF}:Nobody", "--seed", "2"]) == 2
+    assert "tests.agents_fixture has no Nobody" in capsys.readouterr().err

@@ -187,12 +187,6 @@ def test_bad_bot_specs() -> None:
         make_bot("dmc:path=x.pt", 1, game="bigtwo")  # dmc is every game's
 
 
-def test_missing_torch_message(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setitem(sys.modules, "torch", None)  # import torch now fails
-    with pytest.raises(ChupaiError, match=r"pip install 'chupai\[rl\]'"):
-        make_bot(f"dmc:path={tmp_path / 'x.pt'}", 1, game="doudizhu")
-
-
 def test_missing_numpy_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without numpy the dmc module cannot even be imported: the error names the
     extra that brings numpy and PyTorch, not only the missing module."""
@@ -200,3 +194,9 @@ def test_missing_numpy_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.delitem(sys.modules, "chupai.bots.games.doudizhu.dmc", raising=False)
     with pytest.raises(ChupaiError, match=r"numpy is missing; .*pip install 'chupai\[rl\]'"):
         make_bot("dmc", game="doudizhu")
+
+
+def test_missing_torch_message(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "torch", None)  # import torch now fails
+    with pytest.raises(ChupaiError, match=r"pip install 'chupai\[rl\]'"):
+        make_bot(f"dmc:path={tmp_path / 'x.pt'}", 1, game="doudizhu")

@@ -44,6 +44,7 @@ NAME=module:attribute`` registers an own agent for the server's operator.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import re
@@ -232,6 +233,8 @@ def agent_label(agent: Any) -> str:
     """
     if isinstance(agent, str):
         return agent
+    if isinstance(agent, functools.partial):  # parameters bound: the name of what it calls
+        agent = agent.func
     name = getattr(agent, "name", None)
     if isinstance(name, str) and name.strip():
         return name.strip()

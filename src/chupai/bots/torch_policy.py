@@ -9,11 +9,10 @@ Q-values, anything where higher is better). The adapter keeps the scores of the
 seat's legal actions and plays the best one (``sample=True``: draws one with the
 softmax of the legal scores, from a generator seeded with ``seed``). A policy
 trained on ``chupai.env`` (``ChupaiGymEnv``, the AEC environment or
-``VectorGames``) therefore plays in every tool as it is:
+``VectorGames``) therefore plays in every tool as it is::
 
->>> import torch  # doctest: +SKIP
->>> net = torch.nn.Linear(size, n)  # doctest: +SKIP
->>> bot = TorchPolicy(net, game="doudizhu", rules="classic")  # doctest: +SKIP
+    net = torch.nn.Linear(encoder.size, space.n)   # any module: (1, size) -> (1, n)
+    bot = TorchPolicy(net, game="doudizhu", rules="classic")
 
 and ``Tournament("doudizhu", rules, (bot, "heuristic"), 100)`` or a factory in a
 module (``chupai simulate doudizhu --bots mypkg.agents:load,heuristic``, where
