@@ -266,3 +266,16 @@ def test_exact_resume_says_when_the_deals_do_not_pickle(
     s = _train("biga", tmp_path / "x.pt", "--updates", "1", "--warm-start", "none",
                "--eval-deals", "0", "--exact-resume", capsys=capsys)  # fmt: skip
     assert s["exact_resume"] is False and not (tmp_path / "x.pt.state").exists()
+
+
+def test_the_example_script_is_chupai_train_dmc_doudizhu() -> None:
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run(
+        [sys.executable, str(root / "examples" / "train_dmc.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("usage: chupai train dmc")
