@@ -10,9 +10,9 @@ Bots are built by name for a game with :func:`make_bot`: ``random``, ``greedy``,
 bots plugin (the module its spec names for the ``bots`` layer, found through the
 game registry: :mod:`chupai.bots.games.bigtwo`, :mod:`chupai.bots.games.doudizhu`,
 :mod:`chupai.bots.games.biga`), imported only when one of them is built; what a
-plugin declares is described in :mod:`chupai.bots.plugin`. Dou Dizhu also has
-``rlcard`` (RLCard's rule agent) and ``dmc`` (a trained Deep Monte-Carlo network:
-``dmc:path=FILE``, needs ``pip install 'chupai[rl]'``). A game without a bots
+plugin declares is described in :mod:`chupai.bots.plugin`. Every game also has
+``dmc`` (a network trained by ``chupai train dmc``: ``dmc:path=FILE``, needs
+``pip install 'chupai[rl]'``); Dou Dizhu has ``rlcard`` (RLCard's rule agent). A game without a bots
 plugin is played by the generic bots (:mod:`chupai.bots.generic`). A name may
 carry keyword parameters after a colon (``"search:ms=200"``).
 ``make_bot("random", seed=1)`` builds a Big Two bot.
@@ -101,7 +101,7 @@ def bot_names(game: str = "bigtwo") -> list[str]:
     first, then those registered with :func:`register_bot`.
 
     >>> bot_names("bigtwo")
-    ['random', 'greedy', 'heuristic', 'search']
+    ['random', 'greedy', 'heuristic', 'search', 'dmc']
     """
     from chupai.bots.plugin import levels
 
@@ -234,7 +234,7 @@ def make_bot(name: str, seed: int | None = None, game: str = "bigtwo") -> Bot:
     ``name`` is one of :func:`bot_names` (``random``, ``greedy``, ``heuristic``,
     ``search``), optionally with keyword parameters after a colon:
     ``"search:ms=200"``, ``"search:playouts=100,determinizations=8"``,
-    ``"dmc:path=dmc.pt"`` (Dou Dizhu; a path may not contain ``,`` or ``;``). An unknown
+    ``"dmc:path=dmc.pt"`` (a path may not contain ``,`` or ``;``). An unknown
     game, name or parameter raises :class:`ChupaiError` listing what is allowed.
     ``name`` may also be a name registered with :func:`register_bot`, or
     ``module:attribute[:KEY=VALUE,...]`` naming an agent, its class or factory

@@ -506,6 +506,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_bot_option(p)
     add_limit_options(p)
+    from chupai.train.cli import add_parser as add_train_parser
+
+    add_train_parser(sub, _add_rules_args)
     return parser
 
 
