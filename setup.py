@@ -5,6 +5,11 @@ extensions (``src/chupai/**/_fast*.pyx``). They are optional: where no C compile
 (or no Cython) is at hand, the build prints one line and installs the pure-Python
 engine, which gives the same answers, slower. ``CHUPAI_PURE_BUILD=1`` skips the
 compiled core on purpose.
+
+The extensions compile in parallel, one job per CPU (``build_ext -j N`` or
+``CHUPAI_BUILD_JOBS=N`` sets another count). The generated C files are not shipped
+in the sdist: Cython is a build requirement, so every build writes them afresh
+(``MANIFEST.in`` says why).
 """
 
 from __future__ import annotations
@@ -26,6 +31,11 @@ def _notice(why: str) -> None:
 class OptionalBuildExt(build_ext):
     """Build the extensions, or fall back to pure Python with one line of notice."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:  # neither -j nor a setup.cfg value: one job per CPU
+            self.parallel = _jobs()
+
     def run(self) -> None:
         self._failed: list[str] = []
         try:
@@ -41,6 +51,14 @@ class OptionalBuildExt(build_ext):
             super().build_extension(ext)
         except Exception:
             self._failed.append(ext.name)
+
+
+def _jobs() -> int:
+    """The number of compile jobs: ``CHUPAI_BUILD_JOBS``, else the CPU count."""
+    wanted = os.environ.get("CHUPAI_BUILD_JOBS", "")
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    return os.cpu_count() or 1
 
 
 def _first_line(exc: BaseException) -> str:

@@ -44,6 +44,19 @@ next seat, doubled as ``next_doubled`` says; Big Two: the same dealer; Big A: th
 same first drawer).
 Only the deal played out counts. A match handles its redeals itself.
 
+**Own agents.** A listed bot is a bot name (``heuristic``, ``search:playouts=50``,
+a name registered with :func:`chupai.bots.register_bot`, or
+``module:attribute`` naming an agent) or an agent object (an object with
+``act(observation, legal)``, a policy function, or a class or factory of one:
+:mod:`chupai.bots.agents`). A class or factory is called for every seat with that
+seat's seed, as a name is built; an agent object plays its seats as it is (one
+object in every seat it is given, not reseeded). The report names an object by
+its ``name`` attribute, its class's or its function's name (``#2`` added when two
+objects share one). With several worker processes or on Ray every object is sent
+to the workers, so it must pickle (Ray's cloudpickle also sends lambdas and local
+classes; processes need objects defined at the top level of an importable
+module): one that does not raises a :class:`~chupai.errors.ChupaiError` naming it.
+
 **Seeds** (all derived in :mod:`chupai.seeds`). The bot in seat ``s`` of seating
 ``r`` on the board of seed ``b`` is seeded with :func:`bot_seed` ``(b, s, r)``
 (which bot that is follows from the seating). Every random choice therefore
@@ -68,12 +81,10 @@ its 95% interval over boards).
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import reduce
 from itertools import combinations
@@ -82,8 +93,15 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from chupai.errors import ChupaiError, RecordError
-from chupai.protocol import GAMES_VARIABLE, GameSpec, game_keys, get_game
+from chupai.protocol import GameSpec, game_keys, get_game
 from chupai.seeds import board_seed, bot_seed, redeal_seed
+from chupai.tournament_backends import (  # the worker helpers under their old names too
+    chunks,
+    game_modules as _game_modules,  # noqa: F401
+    local_chunks as _local_chunks,
+    ray_chunks as _ray_chunks,
+    worker_chunk as _worker_chunk,  # noqa: F401
+)
 from chupai.tournament_stats import Z95, fit_elo, mean_ci, summarize, t_quantile, timing, wilson
 
 __all__ = [
@@ -182,6 +200,33 @@ def new_bot(name: str, seed: int, game: str) -> Any:
     return make_bot(name, seed, game=game)
 
 
+def _labels(bots: Sequence[Any]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The report name of each listed bot, and each name's bot (a text or an agent
+    object): a text is its own name, an object is called by
+    :func:`chupai.bots.agents.agent_label`, with ``#2``, ``#3``... when another
+    entry has that name already (one object listed twice keeps one name)."""
+    from chupai.bots.agents import agent_label, check_agent
+
+    entries: dict[str, Any] = {b: b for b in bots if isinstance(b, str)}
+    by_id: dict[int, str] = {}
+    out = []
+    for b in bots:
+        if isinstance(b, str):
+            out.append(b)
+            continue
+        if id(b) not in by_id:
+            check_agent(b)
+            base = agent_label(b)
+            label, k = base, 1
+            while label in entries:
+                k += 1
+                label = f"{base}#{k}"
+            entries[label] = b
+            by_id[id(b)] = label
+        out.append(by_id[id(b)])
+    return tuple(out), entries
+
+
 # ---------------------------------------------------------------------------
 # The tournament and its results
 # ---------------------------------------------------------------------------
@@ -194,8 +239,9 @@ class Tournament:
     game: str
     """The game key (``bigtwo``, ``doudizhu``, ``biga``)."""
     rules: Any
-    bots: tuple[str, ...]
-    """The bots as listed (a name may repeat, and may carry parameters)."""
+    bots: tuple[Any, ...]
+    """The bots as listed: names (a name may repeat, and may carry parameters) or
+    agent objects (see the module documentation)."""
     deals: int
     """Counted deals per seating (one per board, or ``match_deals`` per board)."""
     seed: int = 0
@@ -217,8 +263,12 @@ class Tournament:
                 raise ChupaiError(
                     f"--match-deals: {self.game} has no matches; every deal is played alone"
                 )
-        if not self.bots or not all(b.strip() for b in self.bots):
-            raise ChupaiError(f"empty bot name in {','.join(self.bots)!r}")
+        object.__setattr__(self, "bots", tuple(self.bots))
+        if not self.bots or not all(not isinstance(b, str) or b.strip() for b in self.bots):
+            raise ChupaiError(f"empty bot name in {','.join(map(str, self.bots))!r}")
+        labels, entries = _labels(self.bots)
+        object.__setattr__(self, "_labels", labels)
+        object.__setattr__(self, "_entries", entries)
 
     @property
     def spec(self) -> GameSpec:
@@ -230,13 +280,37 @@ class Tournament:
         return int(self.rules.players)
 
     @property
+    def labels(self) -> tuple[str, ...]:
+        """The name of each listed bot in the report (a bot name as given; an
+        agent object's label, see the module documentation)."""
+        labels: tuple[str, ...] = self.__dict__["_labels"]
+        return labels
+
+    @property
     def seatings(self) -> list[tuple[str, ...]]:
-        return seatings(self.bots, self.players)
+        return seatings(self.labels, self.players)
 
     @property
     def names(self) -> list[str]:
-        """The distinct bots, in order of first listing."""
-        return list(dict.fromkeys(self.bots))
+        """The distinct bots (their labels), in order of first listing."""
+        return list(dict.fromkeys(self.labels))
+
+    @property
+    def agents(self) -> dict[str, Any]:
+        """Each label's agent object (the listed bots that are not names)."""
+        entries: dict[str, Any] = self.__dict__["_entries"]
+        return {k: v for k, v in entries.items() if not isinstance(v, str)}
+
+    def make_bot(self, label: str, seed: int) -> Any:
+        """The bot of label ``label`` (one of :attr:`names`) for a seat of seed
+        ``seed``: a name built by :func:`chupai.bots.make_bot`, an agent object
+        by :func:`chupai.bots.agents.build_agent`."""
+        entry = self.__dict__["_entries"][label]
+        if isinstance(entry, str):
+            return new_bot(entry, seed, self.game)
+        from chupai.bots.agents import build_agent
+
+        return build_agent(entry, seed, self.spec.key, name=label)
 
     @property
     def boards(self) -> int:
@@ -434,9 +508,7 @@ def play_board(t: Tournament, k: int) -> BoardResult:
     games = []
     error = None
     for r, seating in enumerate(seats):
-        table = _Table(
-            [new_bot(name, bot_seed(seed, s, r), t.game) for s, name in enumerate(seating)]
-        )
+        table = _Table([t.make_bot(name, bot_seed(seed, s, r)) for s, name in enumerate(seating)])
         tag = f"-r{r}" if len(seats) > 1 else ""
         if t.match_deals is None:
             deals, redeals, error = _play_single(t, table, seed, tag)
@@ -455,108 +527,27 @@ def play_chunk(t: Tournament, start: int, stop: int) -> list[BoardResult]:
     return [play_board(t, k) for k in range(start, stop)]
 
 
-def _game_modules() -> tuple[str, ...]:
-    """The spec modules named in ``CHUPAI_GAMES`` (games that are not installed
-    packages): a worker process imports them to know those games."""
-    return tuple(n.strip() for n in os.environ.get(GAMES_VARIABLE, "").split(",") if n.strip())
-
-
-def _worker_chunk(
-    t: Tournament, start: int, stop: int, modules: tuple[str, ...]
-) -> list[BoardResult]:
-    """:func:`play_chunk` in a worker, after importing the games' ``modules``."""
-    for module in modules:
-        importlib.import_module(module)
-    return play_chunk(t, start, stop)
-
-
-def chunks(boards: int, workers: int) -> list[tuple[int, int]]:
-    """Split ``range(boards)`` into ranges for ``workers`` workers: about eight per
-    worker (load balance, progress), at most 64 boards each. The split changes
-    nothing but the order work is done in."""
-    if boards <= 0:
-        return []
-    size = max(1, min(64, boards // (8 * max(1, workers))))
-    return [(a, min(a + size, boards)) for a in range(0, boards, size)]
-
-
-def _local_chunks(
-    t: Tournament, parts: list[tuple[int, int]], workers: int
-) -> Iterator[tuple[int, list[BoardResult]]]:
-    if workers <= 1:
-        for i, (a, b) in enumerate(parts):
-            yield i, play_chunk(t, a, b)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    # spawn: a clean interpreter per worker (no inherited threads, same on every OS)
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        modules = _game_modules()
-        futures = {
-            pool.submit(_worker_chunk, t, a, b, modules): i for i, (a, b) in enumerate(parts)
-        }
-        try:
-            for fut in as_completed(futures):
-                yield futures[fut], fut.result()
-        except BaseException:
-            for fut in futures:
-                fut.cancel()
-            raise
-
-
-def _ray_chunks(
-    t: Tournament, parts: list[tuple[int, int]], workers: int | None
-) -> Iterator[tuple[int, list[BoardResult]]]:
-    try:
-        ray: Any = importlib.import_module("ray")
-    except ImportError:
-        raise ChupaiError("--backend ray needs Ray: pip install 'chupai[ray]'") from None
-    import logging
-
-    started = False
-    if not ray.is_initialized():
-        if os.environ.get("RAY_ADDRESS"):
-            ray.init(logging_level=logging.ERROR, log_to_driver=False)
-        else:
-            ray.init(
-                num_cpus=workers or 2,
-                include_dashboard=False,
-                logging_level=logging.ERROR,
-                log_to_driver=False,
-            )
-        started = True
-    try:
-        task = ray.remote(_worker_chunk)
-        modules = _game_modules()
-        pending = {task.remote(t, a, b, modules): i for i, (a, b) in enumerate(parts)}
-        waiting = list(pending)
-        while waiting:
-            done, waiting = ray.wait(waiting, num_returns=1)
-            for ref in done:
-                yield pending[ref], ray.get(ref)
-    finally:
-        if started:
-            ray.shutdown()
-
-
 def run_tournament(
     t: Tournament,
     *,
     workers: int | None = None,
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
+    address: str | None = None,
 ) -> RunResult:
     """Play every board of ``t`` and return the board results in board order
     (whatever the backend and the number of workers). ``progress(games)`` is
-    called as games finish (a game: one board under one seating)."""
+    called as games finish (a game: one board under one seating). ``address``
+    is the Ray cluster to join (``backend="ray"`` only; default ``RAY_ADDRESS``,
+    else a local cluster started for the run)."""
     if backend not in BACKENDS:
         raise ChupaiError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if workers is not None and workers < 1:
         raise ChupaiError(f"--workers must be at least 1, got {workers}")
+    if address is not None and backend != "ray":
+        raise ChupaiError("--address is the address of a Ray cluster: give --backend ray")
     for name in t.names:  # fail early on an unknown bot
-        new_bot(name, 0, t.game)
+        t.make_bot(name, 0)
     if t.records is not None:
         try:
             Path(t.records).mkdir(parents=True, exist_ok=True)
@@ -571,7 +562,11 @@ def run_tournament(
     start = time.perf_counter()
     results: dict[int, list[BoardResult]] = {}
     per_board = len(t.seatings)
-    stream = _local_chunks(t, parts, k) if backend == "local" else _ray_chunks(t, parts, workers)
+    stream = (
+        _local_chunks(t, parts, k)
+        if backend == "local"
+        else _ray_chunks(t, parts, workers, address)
+    )
     for i, boards in stream:
         results[i] = boards
         if progress is not None:

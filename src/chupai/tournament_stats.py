@@ -280,7 +280,7 @@ def _bot_row(
     return {
         "bot": name,
         "rank": rank,
-        "seats": t.bots.count(name),
+        "seats": t.labels.count(name),
         "games": games,
         "wins": wins,
         "win_rate": _r(wins / games if games else 0.0),
@@ -349,7 +349,7 @@ def summarize(t: Tournament, boards: Sequence[BoardResult]) -> dict[str, Any]:
     return {
         "game": t.game,
         "spec": t.rules.spec(),
-        "bots": list(t.bots),
+        "bots": list(t.labels),
         "seed": t.seed,
         "deals": t.deals,
         "match_deals": t.match_deals,

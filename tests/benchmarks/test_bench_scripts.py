@@ -264,6 +264,9 @@ def test_env_quick_json() -> None:
         "target",
     } <= data.keys()
     expected = {f"{kind}_{g}" for kind in ("aec", "vector") for g in ENV_GAMES}
+    # the docs' loop before and after random_legal, the Gymnasium VectorEnv
+    mine = ("aec_docs_flatnonzero", "aec_random_legal", "vector_env", "vector_env_nocopy")
+    expected |= {f"{kind}_doudizhu_classic" for kind in mine}
     if HAVE_RLCARD:
         expected |= {"rlcard_doudizhu", "rlcard_doudizhu_run"}
     if HAVE_OPENSPIEL:
@@ -293,6 +296,14 @@ def test_env_quick_json() -> None:
     want = {f"{p}doudizhu_vs_{short}" for p in kinds for short, _ in peers}
     if runner:
         want |= {f"vector_doudizhu_{p}_c_runner_vs_py_deals" for p in ("classic", "four_player")}
+    want |= {
+        f"{r}_doudizhu_classic"
+        for r in (
+            "aec_random_legal_vs_flatnonzero",
+            "vector_env_vs_vector_games",
+            "vector_env_nocopy_vs_vector_games",
+        )
+    }
     assert set(data["ratios"]) == set(data["ratios_median"]) == want
     for short, peer in peers:
         assert data["ratios"][f"doudizhu_vs_{short}"] == pytest.approx(

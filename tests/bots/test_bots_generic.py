@@ -233,7 +233,7 @@ def _play(deal: Ladder, bots: list[Any]) -> Ladder:
 
 
 def test_every_level_exists_for_a_game_without_bots(ladder: GameSpec) -> None:
-    assert bot_names("ladder") == ["random", "greedy", "heuristic", "search"]
+    assert bot_names("ladder") == ["random", "greedy", "heuristic", "search", "dmc"]
     assert make_bot("random", 1, game="ladder").name == "random"
     greedy = make_bot("greedy", 1, game="ladder")
     heuristic = make_bot("heuristic", 1, game="Ladder")
@@ -241,7 +241,7 @@ def test_every_level_exists_for_a_game_without_bots(ladder: GameSpec) -> None:
     assert type(heuristic) is GenericHeuristicBot and heuristic.name == "heuristic"
     with pytest.raises(
         ChupaiError,
-        match="unknown bot 'rlcard' for ladder; bots: random, greedy, heuristic, search",
+        match="unknown bot 'rlcard' for ladder; bots: random, greedy, heuristic, search, dmc",
     ):
         make_bot("rlcard", 1, game="ladder")
 

@@ -1,19 +1,19 @@
-"""The Deep Monte-Carlo bot and ``examples/train_dmc.py``.
+"""Dou Dizhu's first Deep Monte-Carlo bot (:mod:`chupai.bots.games.doudizhu.dmc`).
 
-A tiny training run (a few seconds: a small network, the warm start and DMC
-self-play, one actor process) must write a checkpoint that ``make_bot("dmc:...")``
-loads and that plays complete legal deals through ``chupai.tournament`` and the
-``chupai simulate`` command; checkpoints round-trip; bad paths and files fail
-with a clear :class:`ChupaiError`. Needs PyTorch (``pip install 'chupai[rl]'``):
-the tests that use it are skipped without it; the "torch is missing" message is
-checked either way. About 20 s in all.
+Its checkpoints (version 1, features ``doudizhu-v1``) still load through
+``make_bot("dmc:path=FILE", game="doudizhu")`` (the ``dmc`` level of every game,
+:mod:`chupai.train.agent`, hands them to this bot) and play complete legal deals
+through ``chupai.tournament`` and ``chupai simulate``; checkpoints round-trip;
+bad paths and files fail with a clear :class:`ChupaiError`. The trainer is
+``chupai train dmc`` now (``tests/train``). Needs PyTorch (``pip install
+'chupai[rl]'``): the tests that use it are skipped without it; the "torch is
+missing" message is checked either way.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,8 +23,6 @@ import pytest
 from chupai.bots import make_bot
 from chupai.errors import ChupaiError
 
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "examples" / "train_dmc.py"
 HAVE_TORCH = importlib.util.find_spec("torch") is not None
 needs_torch = pytest.mark.skipif(
     not HAVE_TORCH, reason="PyTorch is not installed (pip install 'chupai[rl]')"
@@ -32,82 +30,30 @@ needs_torch = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def trained(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], str]:
-    """A checkpoint from a tiny run of the training script: ``(path, final JSON
-    line, stdout)``."""
-    out = tmp_path_factory.mktemp("dmc") / "tiny.pt"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            str(SCRIPT),
-            "--minutes",
-            "2",
-            "--updates",
-            "24",
-            "--warm-minutes",
-            "0.02",
-            "--workers",
-            "1",
-            "--games",
-            "8",
-            "--hidden",
-            "32,16",
-            "--batch",
-            "32",
-            "--buffer",
-            "4000",
-            "--eval-deals",
-            "2",
-            "--log-seconds",
-            "1",
-            "--seed",
-            "3",
-            "--out",
-            str(out),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    summary = json.loads(proc.stdout.strip().splitlines()[-1])
-    return out, summary, proc.stdout
+def legacy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A checkpoint of the first Dou Dizhu DMC trainer (version 1, features
+    ``doudizhu-v1``): a tiny untrained network (its trainer is now ``chupai
+    train dmc``, whose checkpoints are tested in ``tests/train``)."""
+    pytest.importorskip("torch")
+    from chupai.bots.dmc import ActionTables, QNetwork, make_header, save_checkpoint
+    from chupai.doudizhu.rules import PRESETS
+
+    rules = PRESETS["classic"]
+    tables = ActionTables.for_rules(rules)
+    net = QNetwork(tables, tables.encoder.size, (16, 8), seed=3)
+    out = tmp_path_factory.mktemp("dmc") / "legacy.pt"
+    save_checkpoint(out, net, make_header(net, rules, {"note": "legacy"}))
+    return out
 
 
 @needs_torch
-def test_tiny_run_writes_a_checkpoint(trained: tuple[Path, dict[str, Any], str]) -> None:
-    from chupai.bots.dmc import FORMAT, load_checkpoint
-
-    path, summary, stdout = trained
-    assert path.is_file()
-    assert summary["checkpoint"] == str(path)
-    assert summary["updates"] == 24 and summary["samples"] > 0
-    assert "DMC self-play now" in stdout and "final eval" in stdout
-    net, header = load_checkpoint(path)
-    assert header["format"] == FORMAT and header["game"] == "doudizhu"
-    assert header["spec"] == "doudizhu(preset=classic)"
-    assert header["hidden"] == [32, 16] and net.hidden == (32, 16)
-    assert header["obs_size"] == 1022 and header["n_actions"] == 27864
-    info = header["training"]
-    assert info["updates"] == 24
-    assert any("demonstrations" in s for s in info["learned_from"])
-    assert any("DMC self-play" in s for s in info["learned_from"])
-    final = info["evaluations"][-1]
-    assert final["final"] and [r["opponent"] for r in final["results"]] == ["random", "greedy"]
-    for r in final["results"]:
-        assert 0.0 <= r["win_rate"] <= 1.0 and r["seat_deals"] > 0
-
-
-@needs_torch
-def test_checkpoint_plays_through_the_tournament(trained: tuple[Path, dict[str, Any], str]) -> None:
+def test_legacy_checkpoint_plays_through_the_tournament(legacy: Path) -> None:
     from chupai.games import resolve_rules
     from chupai.tournament import Tournament, run_tournament, summarize
 
-    path = trained[0]
-    name = f"dmc:path={path}"
+    name = f"dmc:path={legacy}"
     t = Tournament(
-        "doudizhu", resolve_rules("doudizhu", "classic"), (name, "greedy"), 3, seed=11, verify=True
+        "doudizhu", resolve_rules("doudizhu", "classic"), (name, "greedy"), 2, seed=11, verify=True
     )  # verify: every deal's record replays as legal
     run = run_tournament(t)
     assert all(b.error is None for b in run.boards)
@@ -118,42 +64,26 @@ def test_checkpoint_plays_through_the_tournament(trained: tuple[Path, dict[str, 
 
 
 @needs_torch
-def test_checkpoint_plays_through_simulate(trained: tuple[Path, dict[str, Any], str]) -> None:
-    path = trained[0]
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "chupai",
-            "simulate",
-            "doudizhu",
-            "--bots",
-            f"dmc:path={path},random",
-            "--deals",
-            "2",
-            "--seed",
-            "4",
-            "--json",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    data = json.loads(proc.stdout)
-    assert data["results"][0]["bot"] == f"dmc:path={path}"
+def test_legacy_checkpoint_plays_through_simulate(legacy: Path, capsys: Any) -> None:
+    from chupai.cli.main import main
+
+    bots = f"dmc:path={legacy},random"
+    args = ["simulate", "doudizhu", "--bots", bots, "--deals", "1", "--seed", "4", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["results"][0]["bot"] == f"dmc:path={legacy}"
     assert data["counted_deals"] > 0
 
 
 @needs_torch
-def test_bot_acts_from_the_observation(trained: tuple[Path, dict[str, Any], str]) -> None:
+def test_legacy_bot_acts_from_the_observation(legacy: Path) -> None:
+    from chupai.bots.games.doudizhu.dmc import DMCBot
     from chupai.doudizhu.game import SHOW, Phase, new_deal
     from chupai.doudizhu.rules import PRESETS
 
-    bot = make_bot(f"dmc:path={trained[0]}", 1, game="doudizhu")
-    assert bot.name == "dmc"
-    for seed in range(4):
+    bot = make_bot(f"dmc:path={legacy}", 1, game="doudizhu")
+    assert isinstance(bot, DMCBot) and bot.name == "dmc"
+    for seed in range(2):
         deal = new_deal(PRESETS["classic"], seed)
         phases = set()
         while not deal.is_terminal():
@@ -170,7 +100,7 @@ def test_bot_acts_from_the_observation(trained: tuple[Path, dict[str, Any], str]
         deal.apply_action(bot.act(deal.observe(deal.current_player), deal.legal_actions()))
     obs, legal = deal.observe(deal.current_player), deal.legal_actions()
     assert bot.act(obs, legal) == bot.act(obs, legal)
-    values = bot.values(obs, legal)  # type: ignore[attr-defined]
+    values = bot.values(obs, legal)
     assert len(values) == len([a for a in legal if a != SHOW]) > 1
 
 
@@ -253,8 +183,17 @@ def test_bad_bot_specs() -> None:
         make_bot("dmc", 1, game="doudizhu")
     with pytest.raises(ChupaiError, match="unknown parameter 'file'"):
         make_bot("dmc:file=x.pt", 1, game="doudizhu")
-    with pytest.raises(ChupaiError, match="unknown bot 'dmc' for bigtwo"):
-        make_bot("dmc:path=x.pt", 1, game="bigtwo")
+    with pytest.raises(ChupaiError, match="dmc checkpoint not found"):
+        make_bot("dmc:path=x.pt", 1, game="bigtwo")  # dmc is every game's
+
+
+def test_missing_numpy_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without numpy the dmc module cannot even be imported: the error names the
+    extra that brings numpy and PyTorch, not only the missing module."""
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
+    monkeypatch.delitem(sys.modules, "chupai.bots.games.doudizhu.dmc", raising=False)
+    with pytest.raises(ChupaiError, match=r"numpy is missing; .*pip install 'chupai\[rl\]'"):
+        make_bot("dmc", game="doudizhu")
 
 
 def test_missing_torch_message(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "chupai"
 
-LAYERS = ("cli", "bots", "env", "web", "tournament.py")
+LAYERS = ("cli", "bots", "env", "web", "train", "tournament.py", "tournament_backends.py")
 """Subpackages and modules that are layers over the core, free to do I/O."""
 
 CORE_FILES = sorted(
@@ -75,7 +75,7 @@ _IMPORT_PROBE = textwrap.dedent("""
     print(json.dumps(sorted(sys.modules)))
 """)
 
-FORBIDDEN_MODULES = ("rich", "numpy", "chupai.cli", "chupai.bots")
+FORBIDDEN_MODULES = ("rich", "numpy", "chupai.cli", "chupai.bots", "chupai.train")
 
 
 def test_importing_the_core_loads_no_layer() -> None:

@@ -10,22 +10,37 @@ Bots are built by name for a game with :func:`make_bot`: ``random``, ``greedy``,
 bots plugin (the module its spec names for the ``bots`` layer, found through the
 game registry: :mod:`chupai.bots.games.bigtwo`, :mod:`chupai.bots.games.doudizhu`,
 :mod:`chupai.bots.games.biga`), imported only when one of them is built; what a
-plugin declares is described in :mod:`chupai.bots.plugin`. Dou Dizhu also has
-``rlcard`` (RLCard's rule agent) and ``dmc`` (a trained Deep Monte-Carlo network:
-``dmc:path=FILE``, needs ``pip install 'chupai[rl]'``). A game without a bots
+plugin declares is described in :mod:`chupai.bots.plugin`. Every game also has
+``dmc`` (a network trained by ``chupai train dmc``: ``dmc:path=FILE``, needs
+``pip install 'chupai[rl]'``); Dou Dizhu has ``rlcard`` (RLCard's rule agent). A game without a bots
 plugin is played by the generic bots (:mod:`chupai.bots.generic`). A name may
 carry keyword parameters after a colon (``"search:ms=200"``).
 ``make_bot("random", seed=1)`` builds a Big Two bot.
+
+Own agents (:mod:`chupai.bots.agents`) enter by the same door: a name registered
+with :func:`register_bot`, or ``module:attribute`` (``"mypkg.agents:Agent"``, with
+parameters after a second colon) naming a class, a factory, a policy function or
+an agent object; see ``docs/agents.md``.
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from chupai.bots.agents import (
+    PolicyBot,
+    build_agent,
+    is_module_ref,
+    load_agent,
+    register_bot,
+    registered,
+    registered_bots,
+    split_module_ref,
+    unregister_bot,
+)
 from chupai.errors import ChupaiError
 
 if TYPE_CHECKING:
@@ -35,11 +50,16 @@ __all__ = [
     "BOTS",
     "Bot",
     "GreedyBot",
+    "PolicyBot",
     "RandomBot",
     "bot_names",
+    "is_module_ref",
     "make_bot",
     "parse_bot_spec",
+    "register_bot",
+    "registered_bots",
     "split_bot_list",
+    "unregister_bot",
 ]
 
 
@@ -77,29 +97,43 @@ def _game(game: str) -> GameSpec:
 
 
 def bot_names(game: str = "bigtwo") -> list[str]:
-    """The bot names of ``game`` (a game key or alias), weakest first.
+    """The bot names of ``game`` (a game key or alias), the built-in ones weakest
+    first, then those registered with :func:`register_bot`.
 
     >>> bot_names("bigtwo")
-    ['random', 'greedy', 'heuristic', 'search']
+    ['random', 'greedy', 'heuristic', 'search', 'dmc']
     """
     from chupai.bots.plugin import levels
 
-    return list(levels(_game(game)))
+    spec = _game(game)
+    names = list(levels(spec))
+    return names + [n for n in registered_bots(spec.key) if n not in names]
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``NAME[:KEY=VALUE,...]`` into the name and its keyword parameters.
 
     Values are read as int, float, bool (``true``/``false``), ``none``, or kept as
-    text; parameters may be separated by ``,`` or ``;``.
+    text; parameters may be separated by ``,`` or ``;``. A spec naming an object as
+    ``module:attribute[:KEY=VALUE,...]`` (:func:`chupai.bots.agents.split_module_ref`)
+    gives ``"module:attribute"`` as its name, its case kept.
 
     >>> parse_bot_spec("search:ms=200,playouts=100")
     ('search', {'ms': 200, 'playouts': 100})
     >>> parse_bot_spec(" Heuristic ")
     ('heuristic', {})
+    >>> parse_bot_spec("mypkg.agents:Agent:path=m.pt")
+    ('mypkg.agents:Agent', {'path': 'm.pt'})
     """
-    name, sep, rest = spec.partition(":")
-    name = name.strip().lower()
+    ref = split_module_ref(spec)
+    if ref is not None:
+        module, attr, rest = ref
+        name, sep = f"{module}:{attr}", ":"
+        if not module or not attr:
+            raise ChupaiError(f"bad bot {spec!r}: expected module:attribute[:KEY=VALUE,...]")
+    else:
+        name, sep, rest = spec.partition(":")
+        name = name.strip().lower()
     if not name:
         raise ChupaiError(f"bad bot {spec!r}: expected NAME or NAME:KEY=VALUE,...")
     params: dict[str, Any] = {}
@@ -153,58 +187,45 @@ def split_bot_list(text: str) -> list[str]:
     return out
 
 
-def _factory(spec: GameSpec, name: str) -> Callable[..., Bot]:
+def _missing_extra(spec: GameSpec, name: str, exc: ImportError) -> str:
+    """The install hint of a bot whose module failed to import: the extra its
+    plugin names for it (``EXTRAS``), or the import error alone."""
+    from chupai.bots.plugin import extra_of
+
+    extra = extra_of(spec, name)
+    if extra is None:
+        return str(exc)
+    missing = f"{exc.name} is missing" if exc.name else str(exc)
+    return f"{missing}; install it with pip install 'chupai[{extra}]'"
+
+
+def _factory(spec: GameSpec, name: str) -> tuple[Any, bool]:
+    """The factory of the bot ``name`` of ``spec``'s game: a built-in level, else a
+    registered agent (:func:`register_bot`); and whether it is an own agent."""
     from chupai.bots.plugin import levels
 
     game = spec.key
     bots = levels(spec)
     if name not in bots:
-        raise ChupaiError(f"unknown bot {name!r} for {game}; bots: {', '.join(bots)}")
+        own = registered(name, game)
+        if own is not None:
+            return (load_agent(own) if isinstance(own, str) else own), True
+        names = [*bots, *(n for n in registered_bots(game) if n not in bots)]
+        raise ChupaiError(f"unknown bot {name!r} for {game}; bots: {', '.join(names)}")
     found = bots[name]
     if not isinstance(found, str):
-        return cast(Callable[..., Bot], found)
+        return found, False
     module_name, _, attr = found.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise ChupaiError(f"bot {name!r} is not available for {game}: {exc}") from exc
+        raise ChupaiError(
+            f"bot {name!r} is not available for {game}: {_missing_extra(spec, name, exc)}"
+        ) from exc
     factory = getattr(module, attr, None)
     if factory is None:
         raise ChupaiError(f"bot {name!r} is not available for {game}: {module_name} has no {attr}")
-    return cast(Callable[..., Bot], factory)
-
-
-def _takes_game(factory: Callable[..., Any]) -> bool:
-    """Whether ``factory`` takes the game key (``game=KEY``: a bot shared between
-    games, or one checking it)."""
-    try:
-        return "game" in inspect.signature(factory).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins only
-        return False
-
-
-def _check_params(name: str, factory: Callable[..., Any], params: dict[str, Any]) -> None:
-    if not params:
-        return
-    try:
-        sig = inspect.signature(factory)
-    except (TypeError, ValueError):  # pragma: no cover - builtins only
-        return
-    if any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values()):
-        return
-    allowed = [
-        p.name
-        for p in sig.parameters.values()
-        if p.name not in ("self", "seed", "game")
-        and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
-    ]
-    bad = [k for k in params if k not in allowed]
-    if bad:
-        if allowed:
-            raise ChupaiError(
-                f"unknown parameter {bad[0]!r} for bot {name!r}; parameters: {', '.join(allowed)}"
-            )
-        raise ChupaiError(f"bot {name!r} takes no parameters (got {bad[0]!r})")
+    return factory, False
 
 
 def make_bot(name: str, seed: int | None = None, game: str = "bigtwo") -> Bot:
@@ -213,26 +234,29 @@ def make_bot(name: str, seed: int | None = None, game: str = "bigtwo") -> Bot:
     ``name`` is one of :func:`bot_names` (``random``, ``greedy``, ``heuristic``,
     ``search``), optionally with keyword parameters after a colon:
     ``"search:ms=200"``, ``"search:playouts=100,determinizations=8"``,
-    ``"dmc:path=dmc.pt"`` (Dou Dizhu; a path may not contain ``,`` or ``;``). An unknown
+    ``"dmc:path=dmc.pt"`` (a path may not contain ``,`` or ``;``). An unknown
     game, name or parameter raises :class:`ChupaiError` listing what is allowed.
+    ``name`` may also be a name registered with :func:`register_bot`, or
+    ``module:attribute[:KEY=VALUE,...]`` naming an agent, its class or factory
+    (:mod:`chupai.bots.agents`).
 
     >>> make_bot("greedy", 1).name
     'greedy'
     >>> make_bot("random", 1, game="doudizhu").name
     'random'
+    >>> make_bot("chupai.bots:RandomBot", 1, game="doudizhu").name
+    'random'
     """
     spec = _game(game)
     base, params = parse_bot_spec(name)
-    factory = _factory(spec, base)
-    _check_params(base, factory, params)
-    try:
-        if _takes_game(factory):
-            return factory(seed, game=spec.key, **params)
-        return factory(seed, **params)
-    except TypeError as exc:
-        if params:
-            raise ChupaiError(f"bad parameters for bot {base!r}: {exc}") from exc
-        raise
+    if is_module_ref(name):
+        module, _, attr = base.partition(":")
+        if "." not in module and module.lower() in bot_names(spec.key):
+            # "search:ms" is a parameter without a value, not the module "search"
+            raise ChupaiError(f"bad bot parameter {attr!r} in {name!r}: expected KEY=VALUE")
+        return cast(Bot, build_agent(load_agent(base), seed, spec.key, params, base))
+    factory, own = _factory(spec, base)
+    return cast(Bot, build_agent(factory, seed, spec.key, params, base, check=own))
 
 
 def __getattr__(name: str) -> Any:

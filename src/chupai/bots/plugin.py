@@ -8,9 +8,13 @@ A game names its bots module in its spec's ``layers`` mapping (key ``"bots"``);
     (``factory(seed, game=KEY, **params)`` when it has a ``game`` parameter), or
     the text ``"module:attribute"`` of one, imported only when the bot is built
     (for bots with optional dependencies). The levels ``random``, ``greedy``,
-    ``heuristic`` and ``search`` exist for every game (:data:`GENERIC_LEVELS`); a
-    plugin's ``greedy`` or ``heuristic`` replaces the generic one, and other names
-    (Dou Dizhu's ``rlcard`` and ``dmc``) come after ``search``.
+    ``heuristic``, ``search`` and ``dmc`` exist for every game (:data:`GENERIC_LEVELS`);
+    a plugin's ``greedy`` or ``heuristic`` replaces the generic one, and other names
+    (Dou Dizhu's ``rlcard``) come after ``dmc``.
+``EXTRAS``
+    A mapping from bot name to the chupai extra that installs what its module
+    needs (``{"rlcard": "rlcard"}``): a bot whose module fails to import then says
+    ``pip install 'chupai[rlcard]'`` (:func:`extra_of`).
 ``SEARCH``
     A :class:`SearchGame`: what the search bot needs of the game. A plugin
     without one may offer a plain ``sampler`` (an observation → a deal sampler);
@@ -31,16 +35,25 @@ from typing import Any, Final
 
 from chupai.protocol import GameSpec, all_games
 
-__all__ = ["GENERIC_LEVELS", "SearchGame", "levels", "search_action_types", "search_game"]
+__all__ = [
+    "GENERIC_LEVELS",
+    "SearchGame",
+    "extra_of",
+    "levels",
+    "search_action_types",
+    "search_game",
+]
 
 GENERIC_LEVELS: Final[Mapping[str, str]] = {
     "random": "chupai.bots:RandomBot",
     "greedy": "chupai.bots.generic:GenericGreedyBot",
     "heuristic": "chupai.bots.generic:GenericHeuristicBot",
     "search": "chupai.bots.search:SearchBot",
+    "dmc": "chupai.train.agent:make_dmc_bot",
 }
 """The levels every game has, weakest first, as ``module:attribute`` (the
-generic bots, replaced by a plugin's own)."""
+generic bots, replaced by a plugin's own); ``dmc`` plays a checkpoint of
+``chupai train dmc`` (``dmc:path=FILE``, needs ``pip install 'chupai[rl]'``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +100,14 @@ def levels(spec: GameSpec) -> dict[str, Any]:
     if plugin is not None:
         out.update(getattr(plugin, "LEVELS", {}))
     return out
+
+
+def extra_of(spec: GameSpec, name: str) -> str | None:
+    """The chupai extra that the bot ``name`` of ``spec``'s game needs (its plugin's
+    ``EXTRAS``), or None."""
+    plugin = _plugin(spec)
+    extra = getattr(plugin, "EXTRAS", {}).get(name) if plugin is not None else None
+    return extra if isinstance(extra, str) else None
 
 
 def search_game(spec: GameSpec) -> SearchGame | None:

@@ -204,11 +204,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         option, value = "--" + dest.replace("_", "-"), numbers[dest]
         if not low <= value <= high:  # nan too
             raise ChupaiError(f"{option} {value} is not between {low:g} and {high:g}")
+    from chupai.cli.simulate import local_modules
     from chupai.web.app import serve
-    from chupai.web.serve_options import limits_of
+    from chupai.web.serve_options import limits_of, register_own_bots
     from chupai.web.store import Store
 
     limits = limits_of(args)
+    local_modules()
+    own_bots = register_own_bots(args.own_bots)
     Store(args.db).close()  # a database that cannot be used (or is in use) is refused first
     sys.stderr.write(
         f"chupai: serving on http://{args.host}:{args.port}/ (database {args.db}); Ctrl-C stops\n"
@@ -220,6 +223,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         limits=limits,
         origins=args.origins,
+        own_bots=own_bots,
         **numbers,
     )
     return 0
@@ -382,7 +386,8 @@ def build_parser() -> argparse.ArgumentParser:
         default="random",
         metavar="NAMES",
         help="comma-separated bot names (random, greedy, heuristic, search; "
-        "parameters after a colon, e.g. search:playouts=50); one name fills "
+        "parameters after a colon, e.g. search:playouts=50) or own agents as "
+        "module:attribute (mypkg.agents:Agent; docs/agents.md); one name fills "
         "every seat, a name may repeat, and fewer or more bots than seats "
         "are seated in a balanced rotation",
     )
@@ -416,7 +421,16 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("local", "ray"),
         default="local",
         help="local processes (default) or Ray (pip install 'chupai[ray]'; "
-        "joins the cluster of RAY_ADDRESS if set, else starts a local one)",
+        "joins the cluster of --address or RAY_ADDRESS if given, else starts a "
+        "local one)",
+    )
+    p.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to join (HOST:PORT, ray://HOST:PORT "
+        "or auto); a cluster with token authentication reads the token from "
+        "RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH or ~/.ray/auth_token (docs/agents.md)",
     )
     p.add_argument(
         "--records",
@@ -452,7 +466,8 @@ def build_parser() -> argparse.ArgumentParser:
         "database before anybody sees it; a restarted server carries on every "
         "table. Finished games are kept as records, replayable in the browser. "
         "Needs pip install 'chupai[web]'. The protocol: docs/protocol.md.",
-        epilog="Limits: a web table's bots are random, greedy, heuristic or search, with "
+        epilog="Limits: a web table's bots are random, greedy, heuristic or search (and "
+        "the operator's own agents given by --bot; a request never names a module), with "
         "search:ms at most 5000, playouts 2000, determinizations 200, candidates 64; "
         "a failed write (a full disk) is logged, told to the table's players and "
         "retried every 0.5-5 s while the table waits; one server per database (a "
@@ -487,9 +502,13 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("critical", "error", "warning", "info", "debug"),
         help="server log level (default info)",
     )
-    from chupai.web.serve_options import add_limit_options
+    from chupai.web.serve_options import add_bot_option, add_limit_options
 
+    add_bot_option(p)
     add_limit_options(p)
+    from chupai.train.cli import add_parser as add_train_parser
+
+    add_train_parser(sub, _add_rules_args)
     return parser
 
 

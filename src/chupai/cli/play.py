@@ -114,7 +114,9 @@ def _bot_names(
     """``--bots`` for ``count`` bot seats (default: the first of the plugin's
     ``DEFAULT_BOTS`` the game has and can build), each checked by building it."""
     from chupai.bots import split_bot_list
+    from chupai.cli.simulate import local_modules
 
+    local_modules()  # own agents as module:attribute, from the current directory too
     known, make = game_bots(spec)
     if text is None:
         tries = [n for n in getattr(plugin, "DEFAULT_BOTS", DEFAULT_BOTS) if n in known]

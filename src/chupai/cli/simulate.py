@@ -13,6 +13,11 @@ has seed ``S + m``), so that dealers and redeals, and in Big Two leaders and the
 exchanges of ``series``, carry over from deal to deal; rules with a ``series``
 other than ``none`` (Big Two's) play matches of :data:`SERIES_MATCH_DEALS` deals unless told
 otherwise.
+``--bots`` takes bot names, names registered with :func:`chupai.bots.register_bot`,
+and own agents as ``module:attribute`` (``mypkg.agents:Agent,heuristic``; a module
+in the current directory is found too, after the installed ones): see
+``docs/agents.md``. ``--backend ray --address ADDR`` joins a running Ray cluster
+(``RAY_ADDRESS`` also does).
 ``--records DIR`` writes every deal record (``deal-SEED[-rR].json``, ``R`` the
 seating when there are several; a deal after a redeal adds ``.N``) or match record
 (``match-SEED[-rR].json``); ``--verify`` replays each one.
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -70,6 +76,15 @@ def bot_names(text: str) -> list[str]:
     if not all(names):
         raise ChupaiError(f"empty bot name in --bots {text!r}")
     return names
+
+
+def local_modules() -> None:
+    """Let ``module:attribute`` bots be found in the current directory, as
+    ``python -m`` does, but after the installed modules (a file there never hides
+    one of them)."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
 
 
 def _bots(names: Sequence[str], seed: int, game: str) -> list[Any]:
@@ -138,10 +153,16 @@ def run_simulate(args: argparse.Namespace) -> int:
     plot = getattr(args, "plot", None)
     if plot and importlib.util.find_spec("matplotlib") is None:
         raise ChupaiError("--plot needs matplotlib: pip install 'chupai[plot]'")
+    names = bot_names(args.bots)
+    local_modules()
+    address = getattr(args, "address", None)
+    backend = getattr(args, "backend", "local") or "local"
+    if address is not None and backend != "ray":
+        raise ChupaiError("--address is the address of a Ray cluster: give --backend ray")
     t = Tournament(
         info.key,
         rules,
-        tuple(bot_names(args.bots)),
+        tuple(names),
         args.deals,
         args.seed,
         match_deals,
@@ -157,8 +178,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         run = run_tournament(
             t,
             workers=getattr(args, "workers", None),
-            backend=getattr(args, "backend", "local") or "local",
+            backend=backend,
             progress=lambda games: bar.advance(task, games),
+            address=address,
         )
     for board in run.boards:
         if board.error is not None:
@@ -175,9 +197,24 @@ def run_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+PIPE_WIDTH = 4096
+"""The line width of the report when standard output is no terminal (a pipe, a
+file): wide enough that no table is cut, since nobody's screen wraps it."""
+
+
+def report_console(file: Any = None) -> Console:
+    """The console of the human report: the terminal's width on a terminal, else
+    :data:`PIPE_WIDTH`, so that ``chupai simulate ... | cat`` keeps every number
+    (rich would cut a table to 80 columns)."""
+    stream = file if file is not None else sys.stdout
+    isatty = getattr(stream, "isatty", None)
+    tty = bool(isatty()) if callable(isatty) else False
+    return Console(file=file, highlight=False, width=None if tty else PIPE_WIDTH)
+
+
 def print_report(report: dict[str, Any], console: Console | None = None) -> None:
     """The human report of :func:`chupai.tournament.summarize` (plus timing)."""
-    out = console or Console(highlight=False)
+    out = console or report_console()
     out.print(_headline(report), soft_wrap=True)
     if report.get("redeals"):
         out.print(f"{report['redeals']} redeals (replaced by the next deal, not counted)")

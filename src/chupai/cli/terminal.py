@@ -277,15 +277,17 @@ def bot_list(
 ) -> list[str]:
     """The bot names of ``--bots`` for ``count`` bot seats: one name for every
     seat, or one per seat; with ``known``, every name (before any ``:``
-    parameters) must be one of them. ``split`` cuts the text into names (default:
+    parameters) must be one of them, or name an own agent as ``module:attribute``. ``split`` cuts the text into names (default:
     at every comma; :func:`chupai.bots.split_bot_list` keeps parameters together)."""
     names = [n.strip() for n in (split(text) if split is not None else text.split(","))]
     if any(not n for n in names):
         raise ChupaiError(f"bad --bots value {text!r}: expected NAME or NAME,NAME,...")
     if known is not None:
+        from chupai.bots import is_module_ref
+
         allowed = list(known)
-        for n in names:
-            if n.split(":", 1)[0].strip().lower() not in allowed:
+        for n in names:  # an own agent's module:attribute is checked by building it
+            if not is_module_ref(n) and n.split(":", 1)[0].strip().lower() not in allowed:
                 raise ChupaiError(f"unknown bot {n!r}; bots: {', '.join(allowed)}")
     if len(names) == 1:
         return names * count

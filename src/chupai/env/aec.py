@@ -238,7 +238,8 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         self.possible_agents = list(names)
         self._n_actions = self.space.n
         self._obs_spaces = {a: self._make_obs_space() for a in names}
-        self._act_spaces = {a: gym_spaces.Discrete(self.space.n) for a in names}
+        # Any: gymnasium's Discrete is generic in some releases and not in others
+        self._act_spaces: dict[str, Any] = {a: gym_spaces.Discrete(self.space.n) for a in names}
         self.np_random = None
         self.deal = None
         self.redeals = 0
@@ -267,7 +268,7 @@ class ChupaiAECEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         """The observation space of ``agent`` (the same object on every call)."""
         return self._obs_spaces[agent]
 
-    def action_space(self, agent: str) -> gym_spaces.Discrete:
+    def action_space(self, agent: str) -> Any:
         """The action space of ``agent``: ``Discrete(space.n)`` (the same object on
         every call)."""
         return self._act_spaces[agent]

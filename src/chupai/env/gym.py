@@ -160,6 +160,7 @@ class ChupaiGymEnv(gymnasium.Env[Any, np.int64]):
     def _build_bots(self, seed: int | None) -> None:
         """(Re)build the named bots, seeded from ``seed``; bot objects stay."""
         from chupai.bots import make_bot
+        from chupai.bots.agents import build_agent
 
         rng = np.random.default_rng(seed)
         bots = []
@@ -167,8 +168,8 @@ class ChupaiGymEnv(gymnasium.Env[Any, np.int64]):
             bot_seed = int(rng.integers(1 << 63))
             if isinstance(spec, str):
                 bots.append(make_bot(spec, seed=bot_seed, game=self.aec.game))
-            else:
-                bots.append(spec)
+            else:  # an agent object stays; a class, factory or policy function is built
+                bots.append(build_agent(spec, bot_seed, self.aec.game))
         self._bots = bots
 
     def _place(self, seat: int) -> None:
@@ -276,7 +277,7 @@ class ChupaiGymEnv(gymnasium.Env[Any, np.int64]):
             return np.zeros(self.aec.space.n, np.bool_)
         return self.aec.action_mask().view(np.bool_)
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # str | None (gymnasium's RenderFrame type varies by release)
         """The public state as text (see :meth:`ChupaiAECEnv.render`)."""
         return self.aec.render()
 
@@ -349,9 +350,17 @@ def _check_opponents(opponents: Any, n: int, game: str) -> list[Any]:
                 f"{len(specs)} opponents given for the {n - 1} other seats of {game}",
                 "opponents",
             )
+    from chupai.bots.agents import check_agent
+
     for spec in specs:
-        if not isinstance(spec, str) and not callable(getattr(spec, "act", None)):
-            raise RulesError(f"opponent {spec!r} is neither a bot name nor a bot", "opponents")
+        if isinstance(spec, str):
+            continue
+        try:
+            check_agent(spec)
+        except ChupaiError as exc:
+            raise RulesError(
+                f"opponent {spec!r} is neither a bot name nor an agent: {exc}", "opponents"
+            ) from None
     return specs
 
 

@@ -53,6 +53,7 @@ from chupai.web.live import (
 from chupai.web.protocol import MAX_MESSAGE, CreateTable
 from chupai.web.sockets import SocketHandlers
 from chupai.web.store import Store
+from chupai.web.tableconfig import own_levels
 from chupai.web.tables import Table, TableError, check_config
 
 __all__ = ["ChupaiServer", "create_app", "serve", "MAX_BODY", "RECORDS_PAGE", "replay_frames"]
@@ -86,6 +87,7 @@ class ChupaiServer(TableGuards, SocketHandlers):
         origins: Sequence[str] = (),
         frames_in_process: bool = False,
         bot_processes: bool = False,
+        own_bots: Sequence[str] = (),
     ):
         self.limits = limits or Limits()
         self.limits.check()
@@ -103,6 +105,9 @@ class ChupaiServer(TableGuards, SocketHandlers):
         self.bot_seconds = bot_seconds
         self.reveal_seconds = reveal_seconds
         """The length of a private step (0: none, the answer is applied at once)."""
+        self.own_bots = own_levels(own_bots, [s.key for s in all_games()], bot_processes)
+        """The operator's own bots (names registered with
+        :func:`chupai.bots.register_bot`) each game's tables offer."""
         self.bot_pool = bot_pool(bot_workers, bot_processes)
         self.storage_errors = 0
         """Failed writes since start (each is logged and retried)."""
@@ -205,7 +210,10 @@ class ChupaiServer(TableGuards, SocketHandlers):
         )
 
     async def games(self, request: Request) -> Response:
-        return JSONResponse({"games": [game_entry(spec) for spec in all_games()]})
+        own = self.own_bots
+        return JSONResponse(
+            {"games": [game_entry(spec, own.get(spec.key, ())) for spec in all_games()]}
+        )
 
     async def list_tables(self, request: Request) -> Response:
         return JSONResponse(
@@ -232,7 +240,7 @@ class ChupaiServer(TableGuards, SocketHandlers):
             where = ".".join(str(p) for p in err["loc"])
             return _error(400, f"{where or 'body'}: {err['msg']}", where or None)
         try:
-            config = check_config(spec.model_dump())
+            config = check_config(spec.model_dump(), self.own_bots)
             table_id = secrets.token_urlsafe(9)
             table, tokens = Table.create(table_id, config, time.time())
         except TableError as exc:
@@ -474,11 +482,13 @@ def serve(
     log_level: str = "info",
     limits: Limits | None = None,
     origins: Sequence[str] = (),
+    own_bots: Sequence[str] = (),
     **bots: Any,
 ) -> None:
     """Run the server until interrupted (connection limits and timeouts:
-    :class:`~chupai.web.conn.Limits`; ``bots``: :class:`ChupaiServer`'s bot and
-    private-step keyword arguments, e.g. ``reveal_seconds``)."""
+    :class:`~chupai.web.conn.Limits`; ``own_bots``: registered own agents the
+    tables offer; ``bots``: :class:`ChupaiServer`'s bot and private-step keyword
+    arguments, e.g. ``reveal_seconds``)."""
     import uvicorn
 
     limits = fitted(limits or Limits())
@@ -489,6 +499,7 @@ def serve(
         origins=origins,
         frames_in_process=True,
         bot_processes=True,
+        own_bots=own_bots,
         **bots,
     )
     http, ws = protocol_classes(limits)

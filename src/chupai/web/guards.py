@@ -28,6 +28,8 @@ import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from chupai.errors import ChupaiError
+
 __all__ = [
     "TableGuards",
     "BOT_WORKERS",
@@ -105,7 +107,20 @@ class TableGuards:
         :attr:`bot_seconds`; a bot over it (or failing) has the hint bot's choice
         played for it, which is logged (the lock is held)."""
         table = live.table
-        seat, bot, obs, legal = table.bot_choice()
+        try:
+            seat, bot, obs, legal = table.bot_choice()
+        except ChupaiError as exc:  # an own bot the restarted server was not given (--bot)
+            seat = table.to_act
+            log.error(
+                "table %s: the %s bot of seat %d cannot be built (%s); the hint bot's "
+                "choice is played for it",
+                table.id,
+                table.seats[seat].level,
+                seat,
+                exc,
+            )
+            _, action = await asyncio.to_thread(table.hint, seat)
+            return seat, action
         thinking = asyncio.wrap_future(self.bot_pool.submit(think, bot, obs, legal))
         try:
             index, bot = await asyncio.wait_for(thinking, self.bot_seconds)

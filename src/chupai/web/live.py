@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,9 +65,9 @@ def combo_names(spec: GameSpec) -> dict[str, dict[str, str]]:
     }
 
 
-def game_entry(spec: GameSpec) -> dict[str, Any]:
+def game_entry(spec: GameSpec, own: Sequence[str] = ()) -> dict[str, Any]:
     """What ``/api/games`` lists of a game: its names, presets, the bots a table
-    offers, its combination names and whether it has a web view of its own (a
+    offers (with ``own``, the operator's own bots for it), its combination names and whether it has a web view of its own (a
     game without one is shown by the generic view: hand, counts, roles, the play
     to beat and its legal actions as buttons) and what its web plugin tells the
     page (:func:`chupai.web.games.page_data`: none for the generic view)."""
@@ -83,7 +84,7 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
         }
         for name, rules in spec.presets().items()
     ]
-    bots = web_bot_levels(spec.key)
+    bots = web_bot_levels(spec.key, own)
     return {
         "key": spec.key,
         "names": dict(spec.names),

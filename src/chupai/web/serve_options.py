@@ -1,16 +1,19 @@
 """The connection limits and timeouts of ``chupai serve`` as command-line options
-(one per field of :class:`chupai.web.conn.Limits`, same defaults). Imports
-nothing of the web extra, so ``chupai --help`` works without it."""
+(one per field of :class:`chupai.web.conn.Limits`, same defaults), and the
+operator's own bots (``--bot NAME=module:attribute``). Imports nothing of the web
+extra, so ``chupai --help`` works without it."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
+from collections.abc import Sequence
 
 from chupai.errors import ChupaiError
 from chupai.web.conn import CLOSE_FULL, CLOSE_IDLE, CLOSE_SLOW, Limits
 
-__all__ = ["add_limit_options", "limits_of"]
+__all__ = ["add_bot_option", "add_limit_options", "limits_of", "register_own_bots"]
 
 _HELP = {
     "max_connections": "connections open at once, HTTP and WebSocket (default {}); one more is "
@@ -80,3 +83,46 @@ def limits_of(args: argparse.Namespace) -> Limits:
         name = str(exc).split(" ", 1)[0]
         raise ChupaiError(f"--{name.replace('_', '-')}: {exc}") from None
     return limits
+
+
+def add_bot_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--bot NAME[@GAME]=module:attribute[:KEY=VALUE,...]`` (repeatable) to ``p``."""
+    p.add_argument(
+        "--bot",
+        dest="own_bots",
+        action="append",
+        default=[],
+        metavar="NAME=MODULE:ATTR",
+        help="offer an own agent as the bot level NAME at every table (NAME@GAME: "
+        "of that game only): module:attribute names a class, factory, policy "
+        "function or agent object, with parameters after a second colon "
+        "(mine=mypkg.agents:Agent:path=model.pt); repeat for several. Only the "
+        "operator names modules: a web request picks among the levels offered "
+        "(docs/agents.md)",
+    )
+
+
+def register_own_bots(specs: Sequence[str]) -> list[str]:
+    """Register each ``NAME[@GAME]=module:attribute[:KEY=VALUE,...]`` of ``--bot``
+    with :func:`chupai.bots.register_bot` (the module is imported now, so that a
+    mistake stops the server before it starts) and return the names."""
+    from chupai.bots import is_module_ref, parse_bot_spec, register_bot
+    from chupai.bots.agents import agent_kind, check_params, load_agent
+
+    names = []
+    for text in specs:
+        head, eq, ref = text.partition("=")
+        name, _, game = head.partition("@")
+        if not eq or not name.strip() or not is_module_ref(ref.strip()):
+            raise ChupaiError(
+                f"--bot {text!r}: expected NAME=module:attribute (or NAME@GAME=module:attribute)"
+            )
+        base, params = parse_bot_spec(ref.strip())
+        agent = load_agent(base)
+        if params:
+            if agent_kind(agent) not in ("class", "factory"):
+                raise ChupaiError(f"--bot {text!r}: {base} is an agent object, with no parameters")
+            check_params(base, agent, params)
+            agent = functools.partial(agent, **params)
+        names.append(register_bot(name, agent, game.strip() or None))
+    return names

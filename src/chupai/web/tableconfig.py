@@ -1,12 +1,18 @@
 """What a table of ``chupai serve`` may be made of: the checks of a table's
 configuration (game, preset, options, deals, turn timer, seats and their bot levels
-with capped budgets), refused with the offending field named."""
+with capped budgets), refused with the offending field named.
+
+A seat's bot is one of the levels the server offers: chupai's own
+(:data:`WEB_BOTS`) and the own agents its operator registered (``chupai serve
+--bot NAME=module:attribute``, passed here as ``own``). A request never names a
+module: a ``module:attribute`` level is refused, whatever it names."""
 
 from __future__ import annotations
 
 import math
+import pickle
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from chupai.errors import ChupaiError, RulesError
@@ -20,6 +26,7 @@ __all__ = [
     "WEB_BOTS",
     "TableError",
     "check_config",
+    "own_levels",
     "web_bot_levels",
 ]
 
@@ -83,10 +90,40 @@ def _bot_levels(game: str) -> list[str]:
         return []
 
 
-def web_bot_levels(game: str) -> list[str]:
+def web_bot_levels(game: str, own: Sequence[str] = ()) -> list[str]:
     """The bot levels a web table of ``game`` offers (:data:`WEB_BOTS`): those its
-    bots can build (a game whose bots offer no deal sampler has no ``search``)."""
-    return [b for b in _bot_levels(game) if b in WEB_BOTS and _buildable(b, game)]
+    bots can build (a game whose bots offer no deal sampler has no ``search``),
+    then the operator's own bots ``own`` for this game (:func:`own_levels`)."""
+    found = [b for b in _bot_levels(game) if b in WEB_BOTS and _buildable(b, game)]
+    return found + [b for b in own if b not in found]
+
+
+def own_levels(
+    names: Sequence[str], games: Sequence[str], pickled: bool = False
+) -> dict[str, list[str]]:
+    """For each game key of ``games``, the registered bots among ``names`` that it
+    can build (:func:`chupai.bots.register_bot`; one that fails for a game is not
+    offered for it). A name registered for no game raises :class:`ChupaiError`, and
+    so does, with ``pickled`` (bots thinking in worker processes), a bot that does
+    not pickle."""
+    from chupai.bots import registered_bots
+
+    known = set(registered_bots())
+    out: dict[str, list[str]] = {}
+    for name in names:
+        if name.lower() not in known:
+            raise ChupaiError(f"no own bot {name!r} is registered (chupai.bots.register_bot)")
+    for g in games:
+        out[g] = [n.lower() for n in names if n.lower() in _bot_levels(g) and _buildable(n, g)]
+        for n in out[g] if pickled else ():
+            try:
+                pickle.dumps(_make_bot(n, 0, g))
+            except Exception as exc:
+                raise ChupaiError(
+                    f"own bot {n!r} cannot be sent to the bot worker processes: it does "
+                    f"not pickle ({exc}); define it at the top level of an importable module"
+                ) from None
+    return out
 
 
 def _buildable(level: str, game: str) -> bool:
@@ -119,18 +156,40 @@ def _check_bot_params(level: str, field: str) -> None:
             )
 
 
-def _check_seat(game: str, i: int, s: Mapping[str, Any]) -> dict[str, Any]:
+def _check_level(game: str, level: str, field: str, own: Sequence[str]) -> bool:
+    """Refuse a level the server does not offer for ``game`` (and any
+    ``module:attribute``); whether it is one of the operator's own bots ``own``."""
+    from chupai.bots import is_module_ref
+
+    levels = web_bot_levels(game, own)
+    if is_module_ref(level):
+        raise TableError(
+            f"bot level {level!r} names a module: a table's bots are chosen among the "
+            f"levels this server offers ({', '.join(levels)}); own agents are added by "
+            "the server's operator (chupai serve --bot NAME=module:attribute)",
+            field,
+        )
+    base = level.split(":", 1)[0].strip().lower()
+    if base not in levels:
+        raise TableError(
+            f"unknown bot level {level!r} for {game}; levels: {', '.join(levels)}", field
+        )
+    if base in own and base not in WEB_BOTS:
+        if ":" in level:
+            raise TableError(f"bot {base!r} takes no parameters on this server", field)
+        return True
+    return False
+
+
+def _check_seat(game: str, i: int, s: Mapping[str, Any], own: Sequence[str] = ()) -> dict[str, Any]:
     """Seat ``i`` of a new table, checked (an unnamed bot is named by :func:`_name_bots`)."""
     if s["kind"] != "bot":
         name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
         return {"kind": "human", "name": name[:40], "level": None}
     level = (s.get("level") or "greedy").strip()
-    levels = web_bot_levels(game)
-    if level.split(":", 1)[0].strip().lower() not in levels:
-        raise TableError(
-            f"unknown bot level {level!r} for {game}; levels: {', '.join(levels)}",
-            f"seats.{i}.level",
-        )
+    if _check_level(game, level, f"seats.{i}.level", own):
+        name = (s.get("name") or "").strip()
+        return {"kind": "bot", "name": name[:40], "level": level.lower(), "named": bool(name)}
     _check_bot_params(level, f"seats.{i}.level")
     try:
         _finite_parameters(level)
@@ -168,11 +227,14 @@ def _name_bots(clean: list[dict[str, Any]]) -> None:
             c["name"] = base
 
 
-def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
+def check_config(
+    raw: Mapping[str, Any], own: Mapping[str, Sequence[str]] | None = None
+) -> dict[str, Any]:
     """The validated configuration of a new table (the fields of
     :class:`~chupai.web.protocol.CreateTable`, already type-checked): the game
     and preset resolved, the options applied, one seat per player, bot levels
-    known. Raises :class:`TableError` naming the field."""
+    known (``own``: the operator's own bots by game key, :func:`own_levels`).
+    Raises :class:`TableError` naming the field."""
     try:
         info = get_game(raw["game"])
     except RulesError as exc:
@@ -198,7 +260,8 @@ def check_config(raw: Mapping[str, Any]) -> dict[str, Any]:
         )
     if not any(s["kind"] == "human" for s in seats):
         raise TableError("a table needs at least one human seat", "seats")
-    clean = [_check_seat(info.key, i, s) for i, s in enumerate(seats)]
+    mine = (own or {}).get(info.key, ())
+    clean = [_check_seat(info.key, i, s, mine) for i, s in enumerate(seats)]
     _name_bots(clean)
     seed = raw.get("seed")
     if seed is None:

@@ -2,14 +2,15 @@
 
 ``greedy`` is :class:`~chupai.bots.games.doudizhu.greedy.DouDizhuGreedyBot`,
 ``heuristic`` :class:`~chupai.bots.games.doudizhu.heuristic.DouDizhuHeuristicBot`;
-two more levels need optional packages and are imported only when built:
-``rlcard`` (RLCard's rule agent, :mod:`chupai.bots.games.doudizhu.rlcard`) and
-``dmc`` (a trained Deep Monte-Carlo network, :mod:`chupai.bots.games.doudizhu.dmc`).
+``rlcard`` (RLCard's rule agent, :mod:`chupai.bots.games.doudizhu.rlcard`) needs
+an optional package and is imported only when built. ``dmc`` is every game's
+(:mod:`chupai.train.agent`); it hands a checkpoint of Dou Dizhu's first DMC
+trainer to :mod:`chupai.bots.games.doudizhu.dmc`.
 The search bot samples deals with :mod:`chupai.doudizhu.sampling` and wins with
 the seat's side.
 
 >>> list(LEVELS)
-['greedy', 'heuristic', 'rlcard', 'dmc']
+['greedy', 'heuristic', 'rlcard']
 """
 
 from __future__ import annotations
@@ -23,14 +24,16 @@ from chupai.bots.plugin import SearchGame
 from chupai.doudizhu.playout import playout_each
 from chupai.doudizhu.sampling import DealSampler
 
-__all__ = ["LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
+__all__ = ["EXTRAS", "LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DouDizhuGreedyBot,
     "heuristic": DouDizhuHeuristicBot,
     "rlcard": "chupai.bots.games.doudizhu.rlcard:RLCardRuleBot",
-    "dmc": "chupai.bots.games.doudizhu.dmc:DMCBot",
 }
+
+EXTRAS: Final[Mapping[str, str]] = {"rlcard": "rlcard", "dmc": "rl"}
+"""The extra each optional bot needs (RLCard; numpy and PyTorch)."""
 
 
 def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:

@@ -1,8 +1,11 @@
 """The Deep Monte-Carlo bot: a Dou Dizhu player driven by a trained Q-network.
 
 ``make_bot("dmc:path=FILE", game="doudizhu")`` (``chupai simulate doudizhu --bots
-dmc:path=FILE,greedy``) loads a checkpoint written by ``examples/train_dmc.py``
-and plays with it. It needs PyTorch: ``pip install 'chupai[rl]'``.
+dmc:path=FILE,greedy``) hands a checkpoint of the first, Dou Dizhu-only DMC trainer
+(version 1, features ``doudizhu-v1``) to this bot, which plays with it
+(:mod:`chupai.train.agent`; checkpoints of ``chupai train dmc`` are version 2 and
+play through :class:`chupai.train.agent.DMCBot`). It needs PyTorch: ``pip install
+'chupai[rl]'``.
 
 How it plays
 ------------
