@@ -341,7 +341,7 @@ class _MatchSession(BaseMatchSession):
 
 
 def test_a_match_plays_every_deal_then_says_who_leads(tmp_path: Any) -> None:
-    out, buf = console()
+    out, buf = console(300)  # the record's path is long under pytest-xdist: no wrapping
     path = tmp_path / "m.json"
     s = _MatchSession(_Match(), 0, ["x", "y"], console=out, record=str(path), seed_was_random=True)
     assert s.run() == EXIT_OK

@@ -5,7 +5,8 @@ the same facts of every seat at every step of seeded deals of every game.
 The default run plays 40 deals per game, or fewer when a game's deals are long: it
 stops after the deal that brings the seat-steps checked to 33,000 (the other games
 play all 40; 大怪路子, six seats and ~240 actions a deal, about 23); ``-m slow``
-plays 1,000 (at most 900,000 seat-steps, about 620 deals of 大怪路子).
+plays up to 1,000, stopping after 300,000 seat-steps (Big Two and Dou Dizhu play
+about 1,000 deals, 大怪路子 about 210: the CI's time budget).
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def test_every_surface_shows_the_observations_facts(key: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("key", BUILTIN)
 def test_every_surface_shows_the_observations_facts_1000_deals(key: str) -> None:
-    assert _play(key, 1000, 900_000) > 10_000
+    assert _play(key, 1000, 300_000) > 10_000
 
 
 def test_biga_seed_6_partner_public_by_a_big_ace() -> None:
