@@ -16,7 +16,7 @@ which still reads it. Needs PyTorch: ``pip install 'chupai[rl]'``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,18 +24,21 @@ from chupai.errors import ChupaiError
 
 __all__ = ["DMCBot", "load_cached", "make_dmc_bot"]
 
-_LOADED: dict[str, tuple[tuple[int, int], Any]] = {}
-"""Checkpoints already read, by resolved path, with the file's (mtime, size):
-the bots of a tournament share one network, and a rewritten file is read again."""
+_LOADED: dict[tuple[str, Any], tuple[tuple[int, int], Any]] = {}
+"""Checkpoints already read, by resolved path and reader, with the file's (mtime,
+size): the bots of a tournament share one network, and a rewritten file is read
+again."""
 
 
-def load_cached(path: str) -> Any:
-    """:func:`chupai.train.checkpoint.load_checkpoint`, shared by the bots of one
-    process."""
-    from chupai.train.checkpoint import load_checkpoint
+def load_cached(path: str, load: Callable[[Path], Any] | None = None) -> Any:
+    """``load(path)`` (default :func:`chupai.train.checkpoint.load_checkpoint`),
+    shared by the bots of one process."""
+    if load is None:
+        from chupai.train.checkpoint import load_checkpoint
 
+        load = load_checkpoint
     p = Path(path).expanduser()
-    key = str(p.resolve())
+    key = (str(p.resolve()), load)
     try:
         st = p.stat()
         stamp = (st.st_mtime_ns, st.st_size)
@@ -44,9 +47,9 @@ def load_cached(path: str) -> Any:
     hit = _LOADED.get(key)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    ck = load_checkpoint(p)
-    _LOADED[key] = (stamp, ck)
-    return ck
+    found = load(p)
+    _LOADED[key] = (stamp, found)
+    return found
 
 
 def _version(path: str) -> Any:

@@ -66,7 +66,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -102,14 +101,11 @@ INSTALL_HINT: Final = "pip install 'chupai[rl]'"
 
 
 def require_torch() -> Any:
-    """The ``torch`` module, or a :class:`ChupaiError` saying how to install it."""
-    try:
-        import torch
-    except ImportError as exc:
-        raise ChupaiError(
-            f"the dmc bot needs PyTorch, which is not installed: {INSTALL_HINT} ({exc})"
-        ) from None
-    return torch
+    """The ``torch`` module, or a :class:`ChupaiError` saying how to install it
+    (:func:`chupai.train.network.require_torch`)."""
+    from chupai.train.network import require_torch as require
+
+    return require()
 
 
 # ---------------------------------------------------------------------------
@@ -395,56 +391,22 @@ def make_header(
 
 
 def save_checkpoint(path: str | os.PathLike[str], net: QNetwork, header: Mapping[str, Any]) -> None:
-    """Write ``net`` and ``header`` to ``path`` atomically."""
-    torch = net.torch
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    payload = {
-        "header": dict(header),
-        "params": {k: v.detach().clone() for k, v in net.params.items()},
-    }
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            torch.save(payload, f)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as open() would create it (mkstemp: 0600)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write ``net`` and ``header`` to ``path`` atomically
+    (:func:`chupai.train.checkpoint.save_checkpoint`, with no resume state)."""
+    from chupai.train.checkpoint import save_checkpoint as save
+
+    save(path, net, header)  # type: ignore[arg-type]  # the same params and torch
 
 
 def load_checkpoint(path: str | os.PathLike[str]) -> tuple[QNetwork, dict[str, Any]]:
     """Read a checkpoint: ``(network, header)``. Raises :class:`ChupaiError` for a
     missing file, a file that is not a chupai DMC checkpoint, or one of another
     game, version or shape."""
-    torch = require_torch()
+    from chupai.train.checkpoint import read_checkpoint
+
     p = Path(path)
-    if not p.is_file():
-        raise ChupaiError(f"dmc checkpoint not found: {str(p)!r}")
-    try:
-        data = torch.load(p, map_location="cpu", weights_only=True)
-    except Exception as exc:
-        raise ChupaiError(
-            f"{str(p)!r} is not a readable dmc checkpoint: {type(exc).__name__}: {exc}"
-        ) from None
-    if (
-        not isinstance(data, dict)
-        or not isinstance(data.get("header"), dict)
-        or not isinstance(data.get("params"), dict)
-    ):
-        raise ChupaiError(f"{str(p)!r} is not a dmc checkpoint (no header and params)")
+    data = read_checkpoint(p)  # a file of chupai's DMC format, of any version
     header = data["header"]
-    if header.get("format") != FORMAT:
-        raise ChupaiError(
-            f"{str(p)!r} is not a dmc checkpoint "
-            f"(format {header.get('format')!r}, expected {FORMAT!r})"
-        )
     if header.get("version") != VERSION:
         raise ChupaiError(
             f"{str(p)!r} is a dmc checkpoint of version "
@@ -481,25 +443,13 @@ def load_checkpoint(path: str | os.PathLike[str]) -> tuple[QNetwork, dict[str, A
     return net, header
 
 
-_LOADED: dict[str, tuple[tuple[int, int], QNetwork, dict[str, Any]]] = {}
-"""Checkpoints already read, by resolved path, with the file's (mtime, size):
-the bots of a tournament share one network, and a rewritten file is read again."""
-
-
 def _load_cached(path: str) -> tuple[QNetwork, dict[str, Any]]:
-    p = Path(path).expanduser()
-    key = str(p.resolve())
-    try:
-        st = p.stat()
-        stamp = (st.st_mtime_ns, st.st_size)
-    except OSError:
-        stamp = (-1, -1)
-    hit = _LOADED.get(key)
-    if hit is not None and hit[0] == stamp:
-        return hit[1], hit[2]
-    net, header = load_checkpoint(p)
-    _LOADED[key] = (stamp, net, header)
-    return net, header
+    """:func:`load_checkpoint`, shared by the bots of one process
+    (:func:`chupai.train.agent.load_cached`)."""
+    from chupai.train.agent import load_cached
+
+    found: tuple[QNetwork, dict[str, Any]] = load_cached(path, load_checkpoint)
+    return found
 
 
 # ---------------------------------------------------------------------------
