@@ -28,7 +28,7 @@ from chupai.bots import (
     registered_bots,
     unregister_bot,
 )
-from chupai.bots.agents import agent_label, split_module_ref
+from chupai.bots.agents import agent_label, build_agent, split_module_ref
 from chupai.cli.main import main
 from chupai.cli.simulate import local_modules
 from chupai.errors import ChupaiError
@@ -287,3 +287,19 @@ def test_play_seats_module_attribute_bots(
     assert code in (0, 1), capsys.readouterr().err
     assert main(["play", "bigtwo", "--bots", f"{REF}:Nobody", "--seed", "2"]) == 2
     assert "tests.agents_fixture has no Nobody" in capsys.readouterr().err
+
+
+def test_a_factory_that_fails_is_a_clear_error_naming_the_bot() -> None:
+    """``module:attribute`` naming a callable that is no agent factory (``os:system``
+    called with a seed) or a factory that raises: a ChupaiError naming the bot, no
+    traceback."""
+    from chupai.bots import make_bot
+
+    with pytest.raises(ChupaiError, match=r"bot 'os:system' could not be built: .*TypeError"):
+        make_bot("os:system", seed=1, game="doudizhu")
+
+    def broken(seed: int | None) -> Any:
+        raise ValueError("no model file")
+
+    with pytest.raises(ChupaiError, match=r"could not be built: ValueError: no model file"):
+        build_agent(broken, 1, "doudizhu")

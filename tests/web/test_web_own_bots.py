@@ -119,12 +119,19 @@ def test_bad_own_bots_are_refused_before_serving() -> None:
     assert make_bot("lam", 1).act(None, [5, 6]) == 5
 
 
+@pytest.mark.usefixtures("clean_registry")
 def test_serve_stops_on_a_bad_bot_option(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db = str(tmp_path / "s.sqlite3")
     assert main(["serve", "--db", db, "--bot", "mine=no_such_module_zz:B"]) == 2
     assert "cannot load bot 'no_such_module_zz:B'" in capsys.readouterr().err
+    # a callable that builds no bot for any game (os.system called with a seed) is
+    # refused before the server says it serves, naming the bot and the error
+    assert main(["serve", "--db", db, "--bot", "mine=os:system"]) == 2
+    err = capsys.readouterr().err
+    assert "own bot 'mine' plays no game here" in err and "TypeError" in err
+    assert "serving on" not in err
 
 
 @pytest.mark.usefixtures("clean_registry")

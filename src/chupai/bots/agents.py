@@ -311,7 +311,19 @@ def build_agent(
     except TypeError as exc:
         if params:
             raise ChupaiError(f"bad parameters for bot {name!r}: {exc}") from exc
+        if not check:  # chupai's own bots: a bug, shown as one
+            raise
+        raise ChupaiError(
+            f"bot {name!r} could not be built: calling it with the seat's seed raised "
+            f"TypeError: {exc} (a class or factory is called as f(seed), with game=KEY "
+            "when it takes game)"
+        ) from exc
+    except ChupaiError:
         raise
+    except Exception as exc:
+        if not check:
+            raise
+        raise ChupaiError(f"bot {name!r} could not be built: {type(exc).__name__}: {exc}") from exc
     return _as_bot(made, name) if check else made
 
 

@@ -212,6 +212,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = limits_of(args)
     local_modules()
     own_bots = register_own_bots(args.own_bots)
+    if own_bots:  # each must play some game: refused before "serving on" is said
+        from chupai.protocol import all_games
+        from chupai.web.tableconfig import own_levels
+
+        own_levels(own_bots, [spec.key for spec in all_games()])
     Store(args.db).close()  # a database that cannot be used (or is in use) is refused first
     sys.stderr.write(
         f"chupai: serving on http://{args.host}:{args.port}/ (database {args.db}); Ctrl-C stops\n"

@@ -123,6 +123,12 @@ def own_levels(
                     f"own bot {n!r} cannot be sent to the bot worker processes: it does "
                     f"not pickle ({exc}); define it at the top level of an importable module"
                 ) from None
+    for name in names:
+        if not any(name.lower() in levels for levels in out.values()):
+            try:  # the reason it builds for no game: the error of its first game
+                _make_bot(name, 0, next(g for g in games if name.lower() in _bot_levels(g)))
+            except (ChupaiError, StopIteration) as exc:
+                raise ChupaiError(f"own bot {name!r} plays no game here: {exc}") from None
     return out
 
 
