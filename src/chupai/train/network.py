@@ -24,7 +24,7 @@ import numpy.typing as npt
 from chupai.errors import ChupaiError
 from chupai.train.features import ActionFeatures
 
-__all__ = ["DEFAULT_HIDDEN", "INSTALL_HINT", "QNetwork", "require_torch"]
+__all__ = ["DEFAULT_HIDDEN", "INSTALL_HINT", "QNetwork", "one_decision", "require_torch"]
 
 DEFAULT_HIDDEN: Final = (512, 256, 128)
 """Default layer widths."""
@@ -147,21 +147,8 @@ class QNetwork:
 
     def values(self, obs: npt.NDArray[np.float32], ids: npt.NDArray[np.int64]) -> Any:
         """``float32[len(ids)]``: the values of the actions ``ids`` for one
-        observation vector ``obs``, on one torch thread (one decision is too small
-        to share; the process's setting is restored after)."""
-        torch = self.torch
-        threads = torch.get_num_threads()
-        if threads != 1:
-            torch.set_num_threads(1)
-        try:
-            with torch.no_grad():
-                o = torch.from_numpy(np.ascontiguousarray(obs, np.float32)).reshape(1, -1)
-                i = torch.from_numpy(np.asarray(ids, np.int64))
-                q = self.q(o, i, torch.zeros(len(i), dtype=torch.long))
-        finally:
-            if threads != 1:
-                torch.set_num_threads(threads)
-        return q.numpy()
+        observation vector ``obs`` (:func:`one_decision`)."""
+        return one_decision(self, obs, ids)
 
     def best(self, obs: npt.NDArray[np.float32], ids: npt.NDArray[np.int64]) -> int:
         """The index in ``ids`` of the highest-valued action (ties: the first)."""
@@ -170,3 +157,24 @@ class QNetwork:
     def parameter_count(self) -> int:
         """The number of parameters."""
         return int(sum(p.numel() for p in self.params.values()))
+
+
+def one_decision(net: Any, obs: Any, ids: Any) -> Any:
+    """``net.q`` of one observation vector ``obs`` and the action ids ``ids``, as a
+    numpy ``float32`` array, on one torch thread (one decision is too small to
+    share; the process's setting is restored after). ``net`` has ``torch`` and
+    ``q(obs_batch, ids, segments)`` (this module's :class:`QNetwork`, or the first
+    Dou Dizhu network of :mod:`chupai.bots.games.doudizhu.dmc`)."""
+    torch = net.torch
+    threads = torch.get_num_threads()
+    if threads != 1:
+        torch.set_num_threads(1)
+    try:
+        with torch.no_grad():
+            o = torch.from_numpy(np.ascontiguousarray(obs, np.float32)).reshape(1, -1)
+            i = torch.from_numpy(np.asarray(ids, np.int64))
+            q = net.q(o, i, torch.zeros(len(i), dtype=torch.long))
+    finally:
+        if threads != 1:
+            torch.set_num_threads(threads)
+    return q.numpy()

@@ -338,22 +338,10 @@ class QNetwork:
 
     def values(self, obs: np.ndarray, ids: np.ndarray) -> np.ndarray:
         """``float32[len(ids)]``: the values of actions ``ids`` for one observation
-        vector ``obs``. Runs on one thread (the process's torch setting is
-        restored after): one decision is too small a job to share, and extra
-        threads only wait for each other on a busy machine."""
-        torch = self.torch
-        threads = torch.get_num_threads()
-        if threads != 1:
-            torch.set_num_threads(1)
-        try:
-            with torch.no_grad():
-                o = torch.from_numpy(np.ascontiguousarray(obs, np.float32)).reshape(1, -1)
-                i = torch.from_numpy(np.asarray(ids, np.int64))
-                q = self.q(o, i, torch.zeros(len(ids), dtype=torch.long))
-        finally:
-            if threads != 1:
-                torch.set_num_threads(threads)
-        out: np.ndarray = q.numpy()
+        vector ``obs``, on one torch thread (:func:`chupai.train.network.one_decision`)."""
+        from chupai.train.network import one_decision
+
+        out: np.ndarray = one_decision(self, obs, ids)
         return out
 
     def best(self, obs: np.ndarray, ids: np.ndarray) -> int:
