@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -38,6 +38,17 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     deadline = os.environ.get(DEADLINE_VARIABLE)
     if deadline and time.time() > float(deadline):
         pytest.skip(f"not run: the time budget of this run ({DEADLINE_VARIABLE}) is spent")
+
+
+@pytest.fixture
+def clean_registry() -> Iterator[None]:
+    """Forget whatever a test registers with :func:`chupai.bots.register_bot`."""
+    from chupai.bots import agents
+
+    before = dict(agents._REGISTERED)
+    yield
+    agents._REGISTERED.clear()
+    agents._REGISTERED.update(before)
 
 
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)

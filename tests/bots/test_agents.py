@@ -12,7 +12,6 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -37,17 +36,6 @@ from chupai.tournament import Tournament, run_tournament, summarize
 from tests import agents_fixture as fx
 
 REF = "tests.agents_fixture"
-
-
-@pytest.fixture
-def clean_registry() -> Iterator[None]:
-    """Forget whatever a test registers."""
-    from chupai.bots import agents
-
-    before = dict(agents._REGISTERED)
-    yield
-    agents._REGISTERED.clear()
-    agents._REGISTERED.update(before)
 
 
 # ----- module:attribute ---------------------------------------------------------------------

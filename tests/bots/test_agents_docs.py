@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,17 +15,8 @@ import pytest
 pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 
-from chupai.bots import agents  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "agents.md"
-
-
-@pytest.fixture
-def clean_registry() -> Iterator[None]:
-    before = dict(agents._REGISTERED)
-    yield
-    agents._REGISTERED.clear()
-    agents._REGISTERED.update(before)
 
 
 @pytest.mark.usefixtures("clean_registry")

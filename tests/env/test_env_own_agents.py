@@ -4,7 +4,6 @@ functions each play their seat, and the opponents' choices are theirs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,17 +11,9 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from chupai.bots import PolicyBot, agents, register_bot  # noqa: E402
+from chupai.bots import PolicyBot, register_bot  # noqa: E402
 from chupai.env.gym import ChupaiGymEnv  # noqa: E402
 from tests import agents_fixture as fx  # noqa: E402
-
-
-@pytest.fixture
-def clean_registry() -> Iterator[None]:
-    before = dict(agents._REGISTERED)
-    yield
-    agents._REGISTERED.clear()
-    agents._REGISTERED.update(before)
 
 
 class Recorder(fx.Agent):

@@ -7,7 +7,6 @@ worker processes must pickle."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +25,6 @@ from chupai.web.serve_options import register_own_bots  # noqa: E402
 from chupai.web.tableconfig import check_config, own_levels  # noqa: E402
 from chupai.web.tables import Table  # noqa: E402
 from tests import agents_fixture as fx  # noqa: E402
-
-
-@pytest.fixture
-def clean_registry() -> Iterator[None]:
-    before = dict(agents._REGISTERED)
-    yield
-    agents._REGISTERED.clear()
-    agents._REGISTERED.update(before)
 
 
 def _seats(*levels: str | None) -> list[dict[str, Any]]:
