@@ -85,10 +85,8 @@ FIT = """(root) => {
   }
   // Seat names cut with an ellipsis stay distinct in what they show.
   const shown = (el) => {
-    const full = el.textContent;
-    if (el.scrollWidth <= el.clientWidth + 1) return full;
+    // the characters not cut by a box that clips (an ellipsis takes about 1em)
     const visible = [];
-    const er = el.getBoundingClientRect();
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -98,21 +96,26 @@ FIT = """(root) => {
         const cr = range.getBoundingClientRect();
         let clipped = false;
         for (let a = n.parentElement; a && a !== el.parentElement; a = a.parentElement) {
+          const acs = getComputedStyle(a);
+          if (acs.overflowX === "visible") continue;
           const ar = a.getBoundingClientRect();
-          if (getComputedStyle(a).overflowX !== "visible" && cr.right > ar.right - 8) clipped = true;
+          const cut = acs.textOverflow === "ellipsis" && a.scrollWidth > a.clientWidth + 1
+            ? parseFloat(acs.fontSize) : 0;
+          if (cr.right > ar.right - cut + 0.5 || cr.top >= ar.bottom - 0.5) clipped = true;
         }
-        if (!clipped && cr.right <= er.right - 8) visible.push(n.textContent[i]);
+        if (!clipped) visible.push(n.textContent[i]);
       }
     }
     return visible.join("");
   };
-  const names = [...root.querySelectorAll("[data-testid=felt] .seat-name")].filter((e) => e.checkVisibility());
-  const seen = new Map();
-  for (const el of names) {
-    const s = shown(el).trim();
-    if (seen.has(s) && seen.get(s) !== el.textContent)
-      out.push(`two seats show the same name "${s}": "${seen.get(s)}" and "${el.textContent}"`);
-    seen.set(s, el.textContent);
+  for (const sel of ["[data-testid=felt] .seat-name", "table.scores thead th"]) {
+    const seen = new Map();
+    for (const el of [...root.querySelectorAll(sel)].filter((e) => e.checkVisibility())) {
+      const s = shown(el).replace(/\s+/g, " ").trim();
+      if (seen.has(s) && seen.get(s) !== el.textContent)
+        out.push(`two seats show the same name "${s}": "${seen.get(s)}" and "${el.textContent}"`);
+      seen.set(s, el.textContent);
+    }
   }
   return out;
 }"""
