@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from test_web_browser import (  # the skip when Chromium is missing comes with them
@@ -40,7 +39,7 @@ GAMES = ("bigtwo", "doudizhu", "biga", "daguailuzi")
 # Every visible element that holds text of its own, checked against its own box, the
 # boxes of the ancestors that clip it (overflow not visible) and the screen. An
 # element that ends its text with an ellipsis on purpose may be cut by its own box.
-FIT = """(root) => {
+FIT = r"""(root) => {
   const out = [];
   const vw = document.documentElement.clientWidth;
   const what = (el) => {
@@ -225,3 +224,25 @@ def test_every_screen_fits(
     page.context.close()
     assert not errors, errors
     assert not problems, "\n".join(problems)
+
+
+def test_the_shipped_cjk_font_loads(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+    """Chromium accepts both font files (its sanitizer refuses a broken one) and draws
+    the page's words with them."""
+    page = _page(browser, "ja", 390, 844)
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=game]")
+    loaded = page.evaluate(
+        """async () => {
+          const out = {};
+          for (const [family, text] of [["chupai CJK SC", "出牌不要"], ["chupai CJK JP", "パス出す"]]) {
+            try {
+              const faces = await document.fonts.load(`16px "${family}"`, text);
+              out[family] = faces.map((f) => f.status).join(",");
+            } catch (e) { out[family] = String(e); }
+          }
+          return out;
+        }"""
+    )
+    assert loaded == {"chupai CJK SC": "loaded", "chupai CJK JP": "loaded"}, loaded
+    page.context.close()
