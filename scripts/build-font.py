@@ -23,7 +23,7 @@ It writes into ``src/chupai/web/static/fonts/``:
 The characters come from every place a text of the page is written: the page's own
 strings (``static/i18n.js``), what ``/api/games`` tells it of every game (names,
 combination names, the words and prompts of each game's web plugin) and the catalogs
-of :mod:`chupai.i18n` (every ``messages`` module of the package). A new string with a
+of :mod:`chupai.i18n` (every ``messages`` module of the package but the terminal's). A new string with a
 character the font lacks fails ``tests/web/test_web_font.py``; the fix is to run this
 script again. The source fonts are the ``@fontsource/noto-sans-sc`` and
 ``@fontsource/noto-sans-jp`` packages of npm (version :data:`VERSION`, OFL).
@@ -117,16 +117,34 @@ def _walk(found: dict[str, set[str]], value: Any, lang: str | None) -> None:
 
 
 def _message_modules() -> Iterator[str]:
-    """Every ``messages`` module of the package (the :mod:`chupai.i18n` catalogs)."""
+    """The ``messages`` modules (the :mod:`chupai.i18n` catalogs) whose texts can reach
+    the page: all but the terminal's (``chupai.cli``)."""
     package = ROOT / "src" / "chupai"
     for path in sorted(package.rglob("messages.py")):
-        yield ".".join(("chupai", *path.relative_to(package).with_suffix("").parts))
+        parts = path.relative_to(package).with_suffix("").parts
+        if parts[0] != "cli":
+            yield ".".join(("chupai", *parts))
+
+
+def _catalogs(module: Any) -> Iterator[tuple[str, str]]:
+    """The ``(zh, ja)`` pairs of the catalogs (``{english: (zh, ja)}``) a module holds;
+    read from the module itself, not from :func:`chupai.i18n.translations`, which also
+    holds every catalog imported so far (the terminal's too)."""
+    for value in vars(module).values():
+        if (
+            isinstance(value, dict)
+            and value
+            and all(
+                isinstance(k, str) and isinstance(v, tuple) and len(v) == 2
+                for k, v in value.items()
+            )
+        ):
+            yield from value.values()
 
 
 def needed() -> dict[str, set[str]]:
     """The CJK characters each font must draw: ``{"sc": {...}, "jp": {...}}``."""
     sys.path.insert(0, str(ROOT / "src"))
-    from chupai.i18n import translations
     from chupai.protocol import all_games
     from chupai.web.live import game_entry
 
@@ -135,10 +153,9 @@ def needed() -> dict[str, set[str]]:
     for spec in all_games():
         _walk(found, game_entry(spec), None)
     for name in _message_modules():
-        importlib.import_module(name)
-    for lang in LANG_FONT:
-        for text in translations(lang).values():
-            _add(found, lang, text)
+        for zh, ja in _catalogs(importlib.import_module(name)):
+            _add(found, "zh", zh)
+            _add(found, "ja", ja)
     return found
 
 
