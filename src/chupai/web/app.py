@@ -41,6 +41,7 @@ from chupai.errors import ChupaiError
 from chupai.protocol import all_games
 from chupai.web import httpcheck
 from chupai.web.conn import Limits, fitted, protocol_classes
+from chupai.web.flow import TableFlow
 from chupai.web.frames import Busy, FramesCache, replay_frames
 from chupai.web.guards import BOT_SECONDS, BOT_WORKERS, REVEAL_SECONDS, TableGuards, bot_pool
 from chupai.web.live import (
@@ -71,7 +72,7 @@ def _static_dir() -> Path:
     return Path(str(resources.files("chupai.web") / "static"))
 
 
-class ChupaiServer(TableGuards, SocketHandlers):
+class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
     """The tables in memory and their database; the ASGI app is :attr:`app`."""
 
     def __init__(
@@ -150,7 +151,7 @@ class ChupaiServer(TableGuards, SocketHandlers):
             for spawned in list(self._tasks):
                 spawned.cancel()
             for live in self.tables.values():
-                for task in (live.runner, live.timer):
+                for task in (live.runner, live.timer, live.gate):
                     if task is not None:
                         task.cancel()
             self.bot_pool.shutdown(wait=False, cancel_futures=True)
@@ -260,9 +261,7 @@ class ChupaiServer(TableGuards, SocketHandlers):
             return _error(
                 503, f"the server cannot store a new table now ({exc}); try again later", None
             )
-        live = LiveTable(table)
-        self.tables[table_id] = live
-        self._after_change(live)
+        self._add_table(table)
         seats = []
         for s, token in zip(table.seats, tokens, strict=True):
             entry: dict[str, Any] = {
@@ -329,14 +328,24 @@ class ChupaiServer(TableGuards, SocketHandlers):
         return Response(data, media_type="application/json", headers=headers)
 
     # ----- the game loop ------------------------------------------------------------------
+    def _add_table(self, table: Table) -> LiveTable:
+        """Keep a new (stored) table in memory and start it."""
+        live = LiveTable(table)
+        self.tables[table.id] = live
+        self._after_change(live)
+        return live
+
     def _after_change(self, live: LiveTable) -> None:
-        """Start the bots or the turn timer, whichever the new state needs."""
+        """Start the bots or the turn timer, whichever the new state needs (none
+        while the next deal waits for the players: :mod:`chupai.web.flow`)."""
         table = live.table
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
         live.deadline_ms = None
         seat = table.to_act
+        if table.waiting is not None:
+            return
         if seat is None:
             if table.over and self.keep_finished is not None:
                 live.runner = self._spawn(self._forget(live))
@@ -373,6 +382,8 @@ class ChupaiServer(TableGuards, SocketHandlers):
         while True:
             async with live.lock:
                 seat = table.to_act
+                if table.waiting is not None:
+                    return
                 auto = table.auto_action()
                 if seat is not None and auto is not None:
                     await self._apply(live, seat, auto, auto=True)
@@ -385,6 +396,8 @@ class ChupaiServer(TableGuards, SocketHandlers):
                 seat = table.to_act
                 if seat is None or not table.is_bot(seat) or live.step == len(table.log):
                     return
+                if table.waiting is not None:
+                    return
                 seat, action = await self._bot_action(live)
                 await self._apply(live, seat, action, auto=True)
 
@@ -395,19 +408,25 @@ class ChupaiServer(TableGuards, SocketHandlers):
             if len(table.log) != at or table.to_act != seat:
                 return
             _, action = await asyncio.to_thread(table.hint, seat)
-            await self._apply(live, seat, action, auto=True)
+            await self._apply(live, seat, action, auto=True, timed=True)
 
-    async def _apply(self, live: LiveTable, seat: int, action: Any, *, auto: bool) -> None:
-        """Commit, apply and broadcast a checked action (the lock is held)."""
+    async def _apply(
+        self, live: LiveTable, seat: int, action: Any, *, auto: bool, timed: bool = False
+    ) -> None:
+        """Commit, apply and broadcast a checked action (the lock is held);
+        ``timed``: the turn timer played it for a human."""
         table = live.table
         entry = table.prepare(seat, action, auto=auto)
         record = table.record_after(action)  # the finish goes with the match's last action
         await self._stored(live, lambda: self.store.append(table.id, entry, record))
-        table.commit(entry, action)
+        position = table.position
+        table.commit(entry, action, timed=timed)
         self.actions += 1
+        if table.position != position:
+            self._open_gate(live)
         self._after_change(live)
-        if table.auto_action() is None:  # else the answer given for the human comes first
-            await self._broadcast(live)
+        if table.waiting is not None or table.auto_action() is None:
+            await self._broadcast(live)  # (else the answer given for the human comes first)
 
     async def _notify(self, live: LiveTable, code: str, message: str) -> None:
         for client in list(live.clients):
@@ -446,6 +465,8 @@ class ChupaiServer(TableGuards, SocketHandlers):
         if client.seat is not None:
             seat = live.table.seats[client.seat]
             seat.connections -= 1
+            if seat.connections == 0:
+                self._seat_left(live, client.seat)
             if seat.connections == 0 and live.clients:
                 asyncio.get_running_loop().create_task(self._rebroadcast(live))
 

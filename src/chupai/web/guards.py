@@ -95,7 +95,9 @@ class TableGuards:
     bot_seconds: float
     storage_errors: int
 
-    async def _apply(self, live: Any, seat: int, action: Any, *, auto: bool) -> None:
+    async def _apply(
+        self, live: Any, seat: int, action: Any, *, auto: bool, timed: bool = False
+    ) -> None:
         raise NotImplementedError
 
     async def _notify(self, live: Any, code: str, message: str) -> None:
@@ -167,10 +169,11 @@ class TableGuards:
                 return
             if answer is None and live.pending is not None:
                 answer = (live.pending, False)
+            timed = answer is None  # a human who did not answer in time
             if answer is None:
                 answer = ((await asyncio.to_thread(table.hint, seat))[1], True)
             live.pending = None
-            await self._apply(live, seat, answer[0], auto=answer[1])
+            await self._apply(live, seat, answer[0], auto=answer[1], timed=timed)
 
     async def _stored(self, live: Any, write: Callable[[], Awaitable[None]]) -> None:
         """Run ``write`` until it succeeds: a failure (a full disk...) is logged,

@@ -55,6 +55,9 @@ class LiveTable:
     pending: Any = None
     """A human's answer to the private step, applied when the step ends."""
     step_end_ms: int | None = None
+    gate: asyncio.Task[None] | None = None
+    """The countdown of the next deal's wait for the players' continue
+    (:mod:`chupai.web.flow`)."""
 
 
 def combo_names(spec: GameSpec) -> dict[str, dict[str, str]]:

@@ -25,6 +25,9 @@ __all__ = [
     "Act",
     "HintRequest",
     "Ping",
+    "Continue",
+    "Rematch",
+    "SetName",
     "ClientMessage",
     "CLIENT_MESSAGE",
     "SeatSpec",
@@ -53,6 +56,8 @@ ERROR_CODES: Final = {
     "stale": "the seq is not the seat's current one (a duplicate or late action)",
     "illegal": "the engine refused the action (the message says why)",
     "over": "the match is over",
+    "waiting": "the next deal waits for every player's continue (or its countdown)",
+    "not_over": "a rematch is offered only once the match is over",
     "storage": "the server could not store the table's last action; it retries, the table waits",
     "full": "a connection limit is reached: the server's, the table's or its spectators' "
     "(the socket is closed, code 4013)",
@@ -100,8 +105,39 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Join | Act | HintRequest | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: Final[TypeAdapter[Join | Act | HintRequest | Ping]] = TypeAdapter(ClientMessage)
+class Continue(BaseModel):
+    """The player has read the last deal's result: the next deal may start (it
+    starts once every seated human still connected has sent this, or when the
+    countdown ``between.deadline_ms`` of the state runs out)."""
+
+    model_config = _STRICT
+    type: Literal["continue"]
+
+
+class Rematch(BaseModel):
+    """Once the match is over: offer a rematch (the first one sent) or accept the
+    one offered. It starts when every seated human still connected has sent it: a
+    new table of the same game, options, seats and bots (a new seed), where every
+    seat's token is the same; the state's ``rematch.table`` names it."""
+
+    model_config = _STRICT
+    type: Literal["rematch"]
+
+
+class SetName(BaseModel):
+    """The name the player of this seat wants shown (a friend who joined by a link)."""
+
+    model_config = _STRICT
+    type: Literal["name"]
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+ClientMessage = Annotated[
+    Join | Act | HintRequest | Ping | Continue | Rematch | SetName, Field(discriminator="type")
+]
+CLIENT_MESSAGE: Final[
+    TypeAdapter[Join | Act | HintRequest | Ping | Continue | Rematch | SetName]
+] = TypeAdapter(ClientMessage)
 
 
 # ----- HTTP: creating a table ---------------------------------------------------------------
@@ -127,6 +163,9 @@ class CreateTable(BaseModel):
     deals: Annotated[int, Field(ge=1, le=100, strict=True)] = 1
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
     turn_seconds: Annotated[float, Field(ge=5, le=3600, strict=True)] | None = None
+    continue_seconds: Annotated[float, Field(ge=0, le=600, strict=True)] | None = None
+    """How long the next deal waits for the players' ``continue`` after a deal
+    ends (None or 0: it starts at once; the page's lobby asks for 30 s)."""
     seed: Annotated[int, Field(ge=0, lt=2**63, strict=True)] | None = None
 
 
@@ -170,6 +209,36 @@ class Turn(BaseModel):
     """When the turn timer plays for the seat (Unix time in ms), if set."""
 
 
+class Between(BaseModel):
+    """Between two deals: the seats whose ``continue`` the next deal waits for."""
+
+    waiting: list[int]
+    deadline_ms: int | None
+    """When the next deal starts anyway (Unix time in ms)."""
+
+
+class TimedAction(BaseModel):
+    """An action the turn timer played for a seat whose time ran out."""
+
+    seq: int
+    """Its position in the table's log (a client tells a new one by it)."""
+    deal: int
+    """The position of its deal in the match (redeals included)."""
+    seat: int
+    text: str
+    n: int | None
+    """Its position ``n`` in the deal's public history; None for a private action
+    (then only its own seat is told of it)."""
+
+
+class RematchOffer(BaseModel):
+    by: int
+    """The seat that offered it."""
+    accepted: list[int]
+    table: str | None
+    """The new table once every player accepted (the same tokens sit there)."""
+
+
 class LegalEntry(BaseModel):
     i: int
     text: str
@@ -204,6 +273,11 @@ class State(BaseModel):
     """How many legal actions ``legal`` leaves out (0: it lists every one); one is
     acted by ``act`` with ``text`` (a play's cards, a choice's word and cards)."""
     turn: Turn
+    between: Between | None = None
+    """Set between two deals while the next one waits for the players."""
+    timed: list[TimedAction] = []
+    """The last actions the turn timer played that the receiver may know of."""
+    rematch: RematchOffer | None = None
 
 
 class Error(BaseModel):

@@ -24,9 +24,12 @@ from chupai.web.protocol import (
     MAX_MESSAGE,
     PROTOCOL_VERSION,
     Act,
+    Continue,
     HintRequest,
     Join,
     Ping,
+    Rematch,
+    SetName,
 )
 from chupai.web.tables import ActionRefused
 
@@ -39,7 +42,18 @@ class SocketHandlers:
     sockets: int
     tables: dict[str, LiveTable]
 
-    async def _apply(self, live: LiveTable, seat: int, action: Any, *, auto: bool) -> None:
+    async def _apply(
+        self, live: LiveTable, seat: int, action: Any, *, auto: bool, timed: bool = False
+    ) -> None:
+        raise NotImplementedError
+
+    async def _on_continue(self, live: LiveTable, client: Client) -> None:
+        raise NotImplementedError
+
+    async def _on_rematch(self, live: LiveTable, client: Client) -> None:
+        raise NotImplementedError
+
+    async def _on_name(self, live: LiveTable, client: Client, msg: SetName) -> None:
         raise NotImplementedError
 
     async def _broadcast(self, live: LiveTable) -> None:
@@ -127,6 +141,12 @@ class SocketHandlers:
                 await self._on_act(client.live, client, msg)
             elif isinstance(msg, HintRequest):
                 await self._on_hint(client.live, client, msg)
+            elif isinstance(msg, Continue):
+                await self._on_continue(client.live, client)
+            elif isinstance(msg, Rematch):
+                await self._on_rematch(client.live, client)
+            elif isinstance(msg, SetName):
+                await self._on_name(client.live, client, msg)
 
     async def _on_join(self, client: Client, msg: Join) -> None:
         if client.live is not None:
@@ -200,6 +220,9 @@ class SocketHandlers:
                 _queue_error(
                     client, "stale", f"seq {msg.seq} is not the current state ({seq})", seq
                 )
+                return
+            if table.waiting is not None:
+                _queue_error(client, "waiting", "the next deal has not started yet", seq)
                 return
             if table.to_act != client.seat:
                 code = "over" if table.over else "not_your_turn"

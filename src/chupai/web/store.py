@@ -260,6 +260,12 @@ class Store:
             statements.append(_finish(table_id, "over", record))
         await self._write(statements)
 
+    async def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Store the name a seat's player gave."""
+        await self._write(
+            [("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat))]
+        )
+
     async def finish(self, table_id: str, status: str, record: dict[str, Any] | None) -> None:
         """Mark a table over (``over``) or void (``broken``), keeping its record."""
         await self._write([_finish(table_id, status, record)])

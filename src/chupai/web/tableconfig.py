@@ -23,9 +23,11 @@ __all__ = [
     "MAX_SEATS",
     "HINT_BOT",
     "HUMAN_DEFAULT_NAMES",
+    "MAX_NAME",
     "WEB_BOTS",
     "TableError",
     "check_config",
+    "check_name",
     "own_levels",
     "web_bot_levels",
 ]
@@ -54,16 +56,12 @@ MAX_SEATS: Final = 8
 plays up to 52): the page lays out at most eight seats around the felt, each
 with its name, card count and last play readable on a phone."""
 
-HUMAN_DEFAULT_NAMES: Final = (
-    "East",
-    "South",
-    "West",
-    "North",
-    "Centre",
-    "Sixth",
-    "Seventh",
-    "Eighth",
-)
+HUMAN_DEFAULT_NAMES: Final = ("",) * MAX_SEATS
+"""The name of a human seat whose player gave none: empty, which every page shows
+as "Seat N" in its language (one naming scheme from the lobby to the records)."""
+
+MAX_NAME: Final = 40
+"""The longest seat name kept (a longer one is cut)."""
 
 
 class TableError(ChupaiError):
@@ -191,7 +189,7 @@ def _check_seat(game: str, i: int, s: Mapping[str, Any], own: Sequence[str] = ()
     """Seat ``i`` of a new table, checked (an unnamed bot is named by :func:`_name_bots`)."""
     if s["kind"] != "bot":
         name = (s.get("name") or "").strip() or HUMAN_DEFAULT_NAMES[i]
-        return {"kind": "human", "name": name[:40], "level": None}
+        return {"kind": "human", "name": name[:MAX_NAME], "level": None}
     level = (s.get("level") or "greedy").strip()
     if _check_level(game, level, f"seats.{i}.level", own):
         name = (s.get("name") or "").strip()
@@ -217,20 +215,23 @@ def _finite_parameters(level: str) -> None:
 
 
 def _name_bots(clean: list[dict[str, Any]]) -> None:
-    """Unnamed bots are called after their level, numbered when a level repeats."""
-    bases = [
-        f"{c['level'].split(':', 1)[0]} bot" if c["kind"] == "bot" and not c.get("named") else ""
-        for c in clean
-    ]
-    number: dict[str, int] = {}
-    for c, base in zip(clean, bases, strict=True):
-        if c.pop("named", True):
-            continue
-        if bases.count(base) > 1:
-            number[base] = number.get(base, 0) + 1
-            c["name"] = f"{base} {number[base]}"
-        else:
-            c["name"] = base
+    """An unnamed bot is called after its level and its seat number ("heuristic
+    bot 2" for seat 2, shown "Bot 2 (heuristic)" in the page's language), so two
+    bots never share a name, and a seat is "Seat N" or "Bot N" wherever it is
+    shown."""
+    for i, c in enumerate(clean):
+        if not c.pop("named", True):
+            c["name"] = f"{c['level'].split(':', 1)[0]} bot {i + 1}"
+
+
+def check_name(raw: str) -> str:
+    """A player's name for their seat, stripped and cut to :data:`MAX_NAME`
+    characters; an empty one (only spaces or control characters) raises
+    :class:`TableError` naming the field ``name``."""
+    name = "".join(ch for ch in raw if ch.isprintable()).strip()[:MAX_NAME]
+    if not name:
+        raise TableError("a name needs at least one visible character", "name")
+    return name
 
 
 def check_config(
@@ -279,6 +280,7 @@ def check_config(
         "spec": rules.spec(),
         "deals": int(raw.get("deals") or 1),
         "turn_seconds": raw.get("turn_seconds"),
+        "continue_seconds": raw.get("continue_seconds"),
         "seed": int(seed),
         "seats": clean,
     }

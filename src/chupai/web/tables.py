@@ -138,6 +138,14 @@ class Table:
         """Per (deal position, seat): the legal actions of a human's last answer
         at a decision with a quiet answer (Big A's declarations)."""
         self.status = "playing"
+        self.waiting: set[int] | None = None
+        """Between deals: the seats whose ``continue`` the next deal waits for."""
+        self.wait_deadline_ms: int | None = None
+        self.timed: list[dict[str, Any]] = []
+        """The actions the turn timer played (kept in memory only: the log's
+        ``auto`` flag does not tell them from the bots' and quiet answers)."""
+        self.rematch: dict[str, Any] | None = None
+        """The rematch offered once the match is over: ``by``, ``accepted``, ``table``."""
         self.match.next_deal()
         self._advance()
 
@@ -258,6 +266,10 @@ class Table:
         deal = self.deal
         if deal is None:
             raise ActionRefused("over", "the match is over")
+        if self.waiting is not None:
+            raise ActionRefused(
+                "waiting", "the next deal has not started: it waits for every player's continue"
+            )
         current = self.seat_seq(seat)
         if seq != current:  # first: a double click after the turn passed is stale
             raise ActionRefused(
@@ -334,15 +346,29 @@ class Table:
             return quiet
         return None
 
-    def commit(self, entry: LogEntry, action: Any) -> None:
-        """Apply a committed action and deal on when its deal ends."""
+    def commit(self, entry: LogEntry, action: Any, *, timed: bool = False) -> None:
+        """Apply a committed action and deal on when its deal ends; ``timed``: the
+        turn timer played it (kept in :attr:`timed` with its place in the public
+        history, for the marks and the notice)."""
         deal = self.deal
         assert deal is not None
         if not entry.auto and not self.is_bot(entry.seat) and self._quiet_answer(deal) is not None:
             self._answered[(self.position, entry.seat)] = frozenset(self.legal())
+        position, text = self.position, deal.action_text(action)
+        before = _public_events(self.spec, deal) if timed else 0
         deal.apply_action(action)
         self.log.append(entry)
+        if timed:
+            after = _public_events(self.spec, deal)
+            n = after - 1 if after > before else None
+            mark = {"seq": entry.seq, "deal": position, "seat": entry.seat, "text": text, "n": n}
+            self.timed = [*self.timed[-19:], mark]
         self._advance()
+
+    def timed_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The timer's actions ``seat`` (None: a spectator) may know of: its own,
+        and the others' public ones."""
+        return [m for m in self.timed if m["n"] is not None or m["seat"] == seat]
 
     def record_after(self, action: Any) -> dict[str, Any] | None:
         """The match record if ``action`` (checked, not yet applied) ends the match,
@@ -470,7 +496,13 @@ class Table:
         unlisted = 0
         shown: dict[str, Any] = view["public"]
         turn_seat = shown.get("to_act")
-        if seat is not None and not last.is_terminal() and last.current_player == seat:
+        waiting = self.waiting is not None
+        if (
+            seat is not None
+            and not waiting
+            and not last.is_terminal()
+            and last.current_player == seat
+        ):
             legal, unlisted = views.listed_entries(self.spec, obs, self.legal(), last.action_text)
             turn_seat = seat
         return {
@@ -488,8 +520,15 @@ class Table:
             "unlisted": unlisted,
             "turn": {
                 "seat": turn_seat,
-                "deadline_ms": deadline_ms if turn_seat is not None else None,
+                "deadline_ms": deadline_ms if turn_seat is not None and not waiting else None,
             },
+            "between": None
+            if self.waiting is None
+            else {"waiting": sorted(self.waiting), "deadline_ms": self.wait_deadline_ms},
+            "timed": self.timed_for(seat),
+            "rematch": None
+            if self.rematch is None
+            else {**self.rematch, "accepted": sorted(self.rematch["accepted"])},
         }
 
     def public_info(self) -> dict[str, Any]:
@@ -506,6 +545,12 @@ class Table:
             "deal": info["deal"],
             "deals": info["deals"],
         }
+
+
+def _public_events(spec: Any, deal: Any) -> int:
+    """How many public events ``deal`` has had (the ``n`` of its next one)."""
+    history = views.public_view(spec, deal.observe(0))["public"]["history"]
+    return int(history[-1]["n"]) + 1 if history else 0
 
 
 def _jsonable(value: Any) -> Any:
