@@ -76,6 +76,18 @@ FIT = r"""(root) => {
         break;
       }
     }
+    // a label squeezed into a character or two a line ("上が / り順")
+    for (const n of el.childNodes) {
+      const len = n.nodeType === 3 ? [...n.textContent.trim()].length : 0;
+      if (len < 2) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      // line boxes: the text's fragments whose tops differ by more than half a line
+      const tops = [...range.getClientRects()].map((b) => b.top).sort((a, b) => a - b);
+      const lines = tops.filter((top, k) => k === 0 || top - tops[k - 1] > parseFloat(cs.fontSize) / 2).length;
+      if (lines >= 2 && len / lines <= 2.5)
+        out.push(`a text broken into a character or two a line: ${what(el)} (${lines} lines)`);
+    }
     if (el.tagName === "TH" && el.closest("thead")) {
       const line = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.4;
       const inner = r.height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
