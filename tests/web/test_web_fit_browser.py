@@ -1,8 +1,9 @@
 """The page fits the screen in every language (Playwright and Chromium, as
 ``test_web_browser``): in English, 中文 and 日本語, on a desktop (1280 × 860) and
-a phone (390 × 844), the lobby with each game's rules and options, a finished
-match of every game (the deal-result dialog, the match's end and the score
-table) and the records show every text whole: nothing cut by its box or by a
+a phone (390 × 844), the lobby with each game's rules and options, a table of
+every game at the human's turn (hand, buttons, decision), a finished match of
+every game (the deal-result dialog, the match's end and the score table) and the
+records show every text whole: nothing cut by its box or by a
 scrolling container, nothing past the screen's edge, no column heading broken
 into a character a line, and the seats of bots of one level distinct however
 short their names are cut.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_web_browser import (  # the skip when Chromium is missing comes with them
@@ -155,30 +157,36 @@ def _play_to_end(srv: ServerProcess, table: str, token: str) -> None:
     raise AssertionError(f"the {table} match did not end in 60 s")
 
 
+def _table(server: ServerProcess, game: dict[str, Any]) -> dict[str, Any]:  # noqa: F811
+    """A one-deal table of ``game``: a human, Ana, and heuristic bots (all of one
+    level, so that their names differ only by a number); the human's seat."""
+    preset = game.get("default_preset") or game["presets"][0]["name"]
+    players = next(p["players"] for p in game["presets"] if p["name"] == preset)
+    made = server.post(
+        "/api/tables",
+        {
+            "game": game["key"],
+            "preset": preset,
+            "deals": 1,
+            "seed": 7,
+            "seats": [{"kind": "human", "name": "Ana"}]
+            + [{"kind": "bot", "level": "heuristic"}] * (players - 1),
+        },
+    )
+    return {"table": made["table"], **made["seats"][0]}
+
+
 @pytest.fixture(scope="module")
-def finished(server: ServerProcess) -> dict[str, str]:  # noqa: F811 (the fixture above)
-    """Each game's finished one-deal match: the link of its human seat. Its bots are
-    all of one level, so their names differ only by a number."""
+def tables(server: ServerProcess) -> dict[str, dict[str, str]]:  # noqa: F811 (the fixture above)
+    """Each game's table in play (the human's turn, or a step the human is asked) and
+    its finished one-deal match: the links of the human's seat."""
     games = {g["key"]: g for g in server.get("/api/games")["games"]}
-    links: dict[str, str] = {}
-    for game in GAMES:
-        g = games[game]
-        preset = g.get("default_preset") or g["presets"][0]["name"]
-        players = next(p["players"] for p in g["presets"] if p["name"] == preset)
-        made = server.post(
-            "/api/tables",
-            {
-                "game": game,
-                "preset": preset,
-                "deals": 1,
-                "seed": 7,
-                "seats": [{"kind": "human", "name": "Ana"}]
-                + [{"kind": "bot", "level": "heuristic"}] * (players - 1),
-            },
-        )
-        human = made["seats"][0]
-        _play_to_end(server, made["table"], human["token"])
-        links[game] = server.url + human["link"]
+    links: dict[str, dict[str, str]] = {"playing": {}, "over": {}}
+    for key in GAMES:
+        links["playing"][key] = server.url + _table(server, games[key])["link"]
+        human = _table(server, games[key])
+        _play_to_end(server, human["table"], human["token"])
+        links["over"][key] = server.url + human["link"]
     return links
 
 
@@ -200,7 +208,7 @@ def _page(browser: Browser, lang: str, width: int, height: int) -> Page:  # noqa
 def test_every_screen_fits(
     server: ServerProcess,  # noqa: F811
     browser: Browser,  # noqa: F811
-    finished: dict[str, str],
+    tables: dict[str, dict[str, str]],
     lang: str,
     width: int,
     height: int,
@@ -219,7 +227,11 @@ def test_every_screen_fits(
         page.locator("details.advanced summary").click()
         page.wait_for_selector("#f-options")
         _check(page, f"lobby-{game}", shots, problems)
-    for game, link in finished.items():
+    for game, link in tables["playing"].items():
+        page.goto(link)
+        page.wait_for_selector("[data-testid=status][data-my-turn=true]", timeout=10_000)
+        _check(page, f"play-{game}", shots, problems)
+    for game, link in tables["over"].items():
         page.goto(link)
         page.wait_for_selector("dialog[data-testid=outcome]", timeout=10_000)
         _check(page, f"outcome-{game}", shots, problems, "dialog[data-testid=outcome]")
