@@ -11,11 +11,12 @@ short their names are cut.
 The matches are played to their end once, quickly, by a WebSocket client in
 the human's seat; the pages then open them as that human (a finished deal is
 shown to a player who joins). The screenshots are written to a temporary
-folder whose path comes with every failure."""
+folder whose path comes with every failure (or to ``$CHUPAI_FIT_SHOTS``, kept)."""
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -214,7 +215,11 @@ def test_every_screen_fits(
     height: int,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    shots = tmp_path_factory.mktemp(f"fit-{lang}-{width}")
+    keep = os.environ.get("CHUPAI_FIT_SHOTS")  # a folder to keep the screenshots in
+    shots = (
+        Path(keep) / f"{lang}-{width}" if keep else tmp_path_factory.mktemp(f"fit-{lang}-{width}")
+    )
+    shots.mkdir(parents=True, exist_ok=True)
     page = _page(browser, lang, width, height)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
