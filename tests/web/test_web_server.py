@@ -598,6 +598,18 @@ def test_turn_timer_plays_for_a_seat_that_does_not_act(server: Any) -> None:
         assert time.time() * 1000 >= deadline - 50
         mine = [e for e in table.log[n:] if e.seat == 0]
         assert mine and mine[0].auto
+        # marked for the seat (and in the public history): the page's notice and marks
+        assert after["timed"] == [
+            {
+                "seq": mine[0].seq,
+                "deal": 0,
+                "seat": 0,
+                "text": mine[0].text,
+                "n": after["timed"][0]["n"],
+            }
+        ]
+        n = after["timed"][0]["n"]
+        assert [e for e in after["view"]["public"]["history"] if e["n"] == n][0]["seat"] == 0
 
 
 def test_big_a_asks_a_human_to_declare_only_when_the_choices_change(server: Any) -> None:

@@ -68,11 +68,13 @@ export function toast(message, kind) {
     document.body.appendChild(toastBox);
   }
   // Errors are "toast" (tests look for them); information (hints) is "notice".
-  const e = h("div", { class: "toast " + (kind || "error"), testid: kind === "info" ? "notice" : "toast" }, message);
+  // The turn timer's notice ("timed") stays a while: the player was not looking.
+  const testid = kind === "info" ? "notice" : kind === "timed" ? "timed-notice" : "toast";
+  const e = h("div", { class: "toast " + (kind || "error"), testid }, message);
   e.addEventListener("click", () => e.remove());
   toastBox.appendChild(e);
   while (toastBox.children.length > 4) toastBox.firstChild.remove();
-  setTimeout(() => e.remove(), kind === "info" ? 2500 : 6000);
+  setTimeout(() => e.remove(), kind === "info" ? 2500 : kind === "timed" ? 8000 : 6000);
 }
 
 /** Show a modal dialog; it leaves the page when closed (button, Escape). */
@@ -104,8 +106,9 @@ export function topbar(title, extra) {
     langSelect(() => current.page && current.page.rerender()));
 }
 
-/** The server names unnamed bots after their level ("greedy bot", "heuristic bot 2"):
- * those names are shown in the page's language. */
+/** The server names an unnamed bot after its level and seat ("heuristic bot 2"; older
+ * tables "greedy bot"): shown "Bot 2 (heuristic)" in the page's language. An unnamed
+ * human seat is "Seat N": one scheme from the lobby to the table and the records. */
 export const BOT_NAME = /^(random|greedy|heuristic|search) bot( \d+)?$/;
 
 export function displayName(name) {

@@ -19,7 +19,8 @@ function parseOptions(text) {
 
 export class LobbyPage {
   constructor() {
-    this.form = { game: null, preset: null, seats: [], deals: 1, options: "", turn: "", seed: "", name: "", menus: {} };
+    this.form = { game: null, preset: null, seats: [], deals: 1, options: "", turn: "", wait: "30", seed: "",
+      name: store("chupai.name") || "", menus: {} };
     this.games = null;
     this.tables = null;
     this.error = null;
@@ -134,6 +135,10 @@ export class LobbyPage {
     const turn = h("input", { id: "f-turn", testid: "turn-seconds", type: "number", min: 5, max: 3600,
       value: f.turn, inputmode: "numeric", "aria-invalid": bad("turn_seconds") });
     turn.addEventListener("input", () => { f.turn = turn.value; });
+    // How long the next deal waits for every player's "continue" (the server's continue_seconds).
+    const wait = h("input", { id: "f-wait", testid: "continue-seconds", type: "number", min: 0, max: 600,
+      value: f.wait, inputmode: "numeric", "aria-invalid": bad("continue_seconds") });
+    wait.addEventListener("input", () => { f.wait = wait.value; });
     const opts = h("textarea", { id: "f-options", testid: "options", rows: 3, placeholder: "key=value",
       spellcheck: "false", "aria-invalid": bad("options") });
     opts.value = f.options;
@@ -152,7 +157,9 @@ export class LobbyPage {
       h("div", { class: "field-row" },
         h("div", { class: "field" }, h("label", { for: "f-name" }, t("your_name")), name),
         h("div", { class: "field" }, h("label", { for: "f-deals" }, t("deals")), deals)),
-      h("div", { class: "field" }, h("label", { for: "f-turn" }, t("turn_seconds")), turn),
+      h("div", { class: "field-row" },
+        h("div", { class: "field" }, h("label", { for: "f-turn" }, t("turn_seconds")), turn),
+        h("div", { class: "field" }, h("label", { for: "f-wait" }, t("continue_seconds")), wait)),
       h("details", { class: "advanced", open: (f.options || f.seed || bad("options") || bad("seed")) ? true : null },
         h("summary", {}, t("advanced")),
         h("div", { class: "field" }, h("label", { for: "f-options" }, t("options")), opts,
@@ -201,8 +208,10 @@ export class LobbyPage {
     const body = {
       game: f.game, preset: f.preset, options, deals: f.deals === "" || f.deals === null ? 1 : Number(f.deals), seats,  // 0 goes to the server, which names the field
       turn_seconds: f.turn === "" || f.turn === null ? null : Number(f.turn),
+      continue_seconds: f.wait === "" || f.wait === null ? null : Number(f.wait),
       seed: f.seed === "" || f.seed === null ? null : Number(f.seed),
     };
+    if (f.name.trim()) store("chupai.name", f.name.trim());
     this.busy = true;
     this.rerender();
     try {

@@ -41,7 +41,8 @@ export class TablePanels {
         ev.seat !== null && ev.seat !== undefined ? h("span", { class: "who" }, seatName(s.seats, ev.seat)) : null,
         ev.to !== null && ev.to !== undefined ? h("span", { class: "to muted" }, "→ " + seatName(s.seats, ev.to)) : null,
         cards.length ? cardRow(cards, { ctx: this.ctx, tight: true }) : null,
-        lab.label ? h("span", { class: "what" }, lab.label) : (!cards.length ? h("span", { class: "what" }, ev.text) : null)));
+        lab.label ? h("span", { class: "what" }, lab.label) : (!cards.length ? h("span", { class: "what" }, ev.text) : null),
+        this.timedMark(ev)));
     }
     if (!hist.length) list.append(h("li", { class: "muted" }, t("no_history")));
     // The seat's own private events (exchanges, declarations it declined...), latest last.

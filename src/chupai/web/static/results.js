@@ -74,11 +74,14 @@ export class TableResults {
         : hasWinner ? h("p", { class: "winner" }, t("winner", { name: seatName(s.seats, oc.winner) })) : null,
       h("div", { class: "table-scroll" }, body),
       this.renderDetail(detail, side ? ["side"] : []),
+      over ? null : this.renderBetween("dialog"),
       h("div", { class: "dialog-foot" },
         h("button", {
           type: "button", class: "primary", testid: "next",
-          onclick: () => closeModal(dlg),
+          onclick: () => { closeModal(dlg); this.continueDeal(); },
         }, over ? t("close") : t("next_deal"))));
+    // Closing the dialog another way (Escape) also says the player has read it.
+    if (!over) dlg.addEventListener("close", () => this.continueDeal());
     openModal(dlg);
   }
 
@@ -110,7 +113,8 @@ export class TableResults {
       this.demo ? null : h("div", { class: "links" },
         h("a", { class: "btn primary", testid: "record-link", href: `#/r/${encodeURIComponent(this.id)}` }, t("view_record")),
         h("a", { class: "btn", href: `/api/records/${encodeURIComponent(this.id)}?download=1`, download: "" }, t("download_json")),
-        h("a", { class: "btn", href: "#/" }, t("back_lobby"))));
+        h("a", { class: "btn", href: "#/" }, t("back_lobby"))),
+      this.renderRematch());
   }
 
   renderScores() {

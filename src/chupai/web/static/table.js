@@ -12,6 +12,7 @@ import { TableHand } from "./hand.js";
 import { TableDecisions } from "./decisions.js";
 import { TableResults } from "./results.js";
 import { TablePanels } from "./panels.js";
+import { TableFlow } from "./flow.js";
 
 /**
  * One table, connected through a transport: {send(obj)} plus callbacks. The
@@ -120,6 +121,7 @@ export class TableView {
     }
     this.render();
     if (!this.replay) this.maybeOutcome();
+    if (!this.replay) this.flowState(prev, msg);
   }
 
   applyHint(msg) {
@@ -210,9 +212,18 @@ export class TableView {
     const main = h("div", { class: "main-col" });
     const side = h("aside", { class: "side-col" });
     if (s.match && s.match.over && !this.replay) main.append(this.renderMatchOver());
+    const between = this.renderBetween();
+    if (between) main.append(between);
     main.append(this.renderFelt(), this.renderInfo());
     if (!this.replay) main.append(this.renderMe());
-    side.append(...[this.replay ? null : this.renderInvites(), this.renderScores(), this.renderHistory()].filter(Boolean));
+    const watching = this.renderWatching();
+    if (watching) main.append(watching);
+    const autoPass = this.renderAutoPass();
+    const bar = main.querySelector(".me-bar");
+    if (autoPass && bar) bar.append(autoPass);
+    // The invitations are for joining a match: gone once it is over.
+    const invites = this.replay || (s.match && s.match.over) ? null : this.renderInvites();
+    side.append(...[invites, this.renderScores(), this.renderHistory()].filter(Boolean));
     if (!this.replay && (this.mySeat === null || this.mySeat === undefined)) {
       const tok = store(`chupai.token.${this.id}`);
       if (tok && !this.demo) {
@@ -233,6 +244,7 @@ export class TableView {
   tick() {
     const s = this.state;
     if (!s || !s.turn) return;
+    this.tickBetween();
     const dl = s.turn.deadline_ms;
     const els = this.root.querySelectorAll(".timer");
     let txt = "";
@@ -250,6 +262,6 @@ export class TableView {
   }
 }
 
-mixin(TableView, TableFelt, TableHand, TableDecisions, TableResults, TablePanels);
+mixin(TableView, TableFelt, TableHand, TableDecisions, TableResults, TablePanels, TableFlow);
 
 function msgKeyHand(hand) { return (hand || []).join(" "); }
