@@ -86,7 +86,8 @@ for need in ("LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in"
 if not any(n.endswith(".pyx") for n in in_sdist):
     problems.append("sdist lacks the .pyx sources")
 problems += [f"sdist ships {n}" for n in in_sdist if n.endswith((".so", ".c", ".pyc"))]
-for need in ("chupai/__init__.py", "chupai/py.typed", "chupai/web/static/index.html"):
+for need in ("chupai/__init__.py", "chupai/py.typed", "chupai/web/static/index.html",
+             "chupai/web/static/fonts/chupai-cjk-sc.woff2", "chupai/web/static/fonts/OFL.txt"):
     if need not in in_wheel:
         problems.append(f"wheel lacks {need}")
 if not any(n.endswith("dist-info/licenses/LICENSE") for n in in_wheel):

@@ -136,6 +136,8 @@ def test_manifest_ships_docs_examples_benchmarks_tests_and_cython_sources(
         "scripts/make_golden.py",
         "src/chupai/py.typed",
         "src/chupai/web/static/index.html",  # package data: a *.html junk rule once ate it
+        "src/chupai/web/static/fonts/chupai-cjk-jp.woff2",  # package data in a subfolder
+        "src/chupai/web/static/fonts/OFL.txt",  # the font's licence travels with it
     ):
         assert path in manifest, f"the sdist lacks {path}"
     assert any(p.startswith("tests/data/golden/") for p in manifest)

@@ -51,7 +51,8 @@ const text = "imported from somewhere";
 
 
 def test_every_static_file_is_at_most_600_lines() -> None:
-    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in static_files()}
+    texts = [p for p in static_files() if p.suffix in {".js", ".css", ".html", ".txt", ".json"}]
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in texts}
     assert {"app.js", "index.html", "style.css"} <= set(sizes)
     assert {name: n for name, n in sizes.items() if n > MAX_LINES} == {}
 

@@ -128,6 +128,25 @@ export function seatName(seats, i) {
   return same > 1 ? `${displayName(name)} ${i + 1}` : displayName(name);
 }
 
+/** A name in a box that may cut it (a seat on the felt, a column's heading): its end is
+ * kept whole (a number, the last word, the last characters) and the middle gives way to
+ * an ellipsis, so names that differ at their end ("heuristic bot 1", "heuristic bot 2")
+ * stay told apart on a phone. A name whose number comes early ("ボット2（…）") is cut at
+ * its end as usual. The whole name is the element's title. */
+export function nameEl(name, cls) {
+  const text = String(name);
+  const chars = [...text];
+  const digits = /\d+(?!.*\d)/u.exec(text);
+  const numberLate = digits && text.length - digits.index <= 6;
+  if (chars.length < 9 || (digits && !numberLate)) return h("span", { class: cls, title: name }, name);
+  const space = text.lastIndexOf(" ");
+  const tail = numberLate ? text.slice(text[digits.index - 1] === " " ? digits.index - 1 : digits.index)
+    : space > 0 && text.length - space <= 6 ? text.slice(space) : chars.slice(-3).join("");
+  const head = text.slice(0, text.length - tail.length);
+  return h("span", { class: `${cls} split-name`, title: name },
+    h("span", { class: "name-head" }, head), h("span", { class: "name-tail" }, tail));
+}
+
 let gamesCache = null;
 export async function loadGames() {
   if (!gamesCache) {

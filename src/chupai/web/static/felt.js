@@ -3,7 +3,7 @@
 
 import { t, comboName, phaseName, roleName, actionLabel, infoLabel, sideName, botLevelName, suitName } from "./i18n.js";
 import { cardEl, cardBackEl, cardRow, isCardToken, normSuit, cardSVG } from "./cards.js";
-import { h, BOT_NAME, seatName } from "./common.js";
+import { h, BOT_NAME, seatName, nameEl } from "./common.js";
 
 /** Keys whose integer value is a seat (shown as the seat's name). */
 const SEAT_KEY = /(^|_)(declarer|partner|landlord|leader|bidder|drawer|dealer|player|winner|to_act|seat|exchange_with|to)$/;
@@ -87,7 +87,7 @@ export class TableFelt {
         title: info.kind === "bot" || info.connected ? t("online") : t("offline"),
         "aria-label": info.kind === "bot" || info.connected ? t("online") : t("offline"),
       }),
-      h("span", { class: "seat-name" }, seatName(s.seats, seat)),
+      nameEl(seatName(s.seats, seat), "seat-name"),
       dealer ? h("span", { class: "badge dealer", title: t("dealer") }, roleName("dealer")) : null,
       role ? h("span", { class: `badge role role-${role}`, testid: "role" }, roleName(role)) : null),
     kind ? h("div", { class: "seat-sub muted small" }, kind) : null,

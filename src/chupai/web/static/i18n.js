@@ -350,6 +350,7 @@ const WORDS = {
     stay_hidden: "Stay hidden", capture: "Capture", last: "last card!", double: "Double",
     no_double: "Don't double", deal: "Deal", draw: "Draw", return: "Return", tribute: "Tribute",
     receive: "Receive", not_held: "Not held", offer: "Offer",
+    pass_bid: "Pass",
   },
   zh: {
     pass: "不出", pass_bid: "不叫", bid: (n) => `${n} 分`, rob: "抢地主", no: "不要", no_rob: "不抢", yes: "是",
@@ -368,6 +369,7 @@ const WORDS = {
     keep_hidden: "隠す", reveal_partner: "相棒と名乗る", reveal: "名乗る", stay_hidden: "名乗らない",
     capture: "捕獲", last: "ラスト宣言", double: "倍", no_double: "倍にしない", deal: "配る",
     draw: "引く", return: "返す", tribute: "貢ぐ", receive: "受け取る", not_held: "持っていない", offer: "差し出す",
+    pass_bid: "パス",
   },
 };
 
@@ -470,6 +472,7 @@ const INFO = {
     offense_leader: "庄家", offense_level: "庄家方级数", defense_level: "闲家方级数", trump: "主牌",
     tributes: "贡牌", returned: "还牌", offer: "拿出的牌", trapped: "被关", scorers: "得分方",
     result: "结果", match_won: "赢得比赛",
+    spring_multiplier: "春天", bomb_count: "炸弹数", base_unit: "单位",
   },
   ja: {
     bid: "入札", multiplier: "倍率", kitty: "伏せ札", big_suit: "大Aのスート", marker: "目印カード",
@@ -490,6 +493,7 @@ const INFO = {
     offense_leader: "攻撃側リーダー", offense_level: "攻撃側のレベル", defense_level: "守備側のレベル", trump: "切り札",
     tributes: "貢ぎ", returned: "返したカード", offer: "差し出し", trapped: "上がれなかった人", scorers: "得点した側",
     result: "結果", match_won: "マッチ勝利",
+    spring_multiplier: "春", bomb_count: "爆弾", base_unit: "単位",
   },
 };
 

@@ -3,7 +3,7 @@
 
 import { t, roleName, infoLabel, sideName } from "./i18n.js";
 import { cardRow } from "./cards.js";
-import { h, openModal, closeModal, seatName } from "./common.js";
+import { h, openModal, closeModal, seatName, nameEl } from "./common.js";
 
 /** Methods of TableView (table.js): the deal's outcome, the match's end, the scores. */
 export class TableResults {
@@ -130,22 +130,28 @@ export class TableResults {
       return out.join(" · ");
     };
     const table = h("table", { class: "scores", testid: "scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("deal_col")),
-        Array.from({ length: n }, (_, i) => h("th", { class: i === this.mySeat ? "me" : null }, seatName(s.seats, i))),
-        h("th", {}, t("note")))),
-      h("tbody", {}, rows.map((row) => h("tr", {},
-        h("td", {}, row.redeal ? t("redeal") : String(row.deal ?? "")),
-        Array.from({ length: n }, (_, i) => {
-          const v = row.scores ? row.scores[i] : null;
-          return h("td", { class: "num " + (v > 0 ? "pos" : v < 0 ? "neg" : "") + (i === this.mySeat ? " me" : "") },
-            v === null || v === undefined ? "" : (v > 0 ? "+" : "") + v);
-        }),
-        h("td", { class: "small muted" }, extras(row))))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, t("total")),
+      // A column a seat, its name on at most two lines (its end kept: nameEl); a
+      // deal's note (landlord, side, stake) on a line of its own under the deal's scores,
+      // so the sheet is as wide as its panel however many seats and whatever the language.
+      h("thead", {}, h("tr", {}, h("th", { class: "deal-col" }, t("deal_col")),
+        Array.from({ length: n }, (_, i) => h("th", { class: i === this.mySeat ? "me" : null },
+          nameEl(seatName(s.seats, i), "two-lines"))))),
+      h("tbody", {}, rows.map((row) => {
+        const note = extras(row);
+        return [h("tr", { class: note ? "has-note" : null },
+          h("td", { class: "deal-col" }, row.redeal ? t("redeal") : String(row.deal ?? "")),
+          Array.from({ length: n }, (_, i) => {
+            const v = row.scores ? row.scores[i] : null;
+            return h("td", { class: "num " + (v > 0 ? "pos" : v < 0 ? "neg" : "") + (i === this.mySeat ? " me" : "") },
+              v === null || v === undefined ? "" : (v > 0 ? "+" : "") + v);
+          })),
+        note ? h("tr", { class: "note-row" }, h("td", { colspan: n + 1, class: "small muted" }, note)) : null];
+      })),
+      h("tfoot", {}, h("tr", {}, h("th", { class: "deal-col" }, t("total")),
         Array.from({ length: n }, (_, i) => {
           const v = (s.match.totals || [])[i];
           return h("th", { class: "num" + (i === this.mySeat ? " me" : "") }, v === undefined ? "" : String(v));
-        }), h("th", {}, ""))));
+        }))));
     return h("details", { class: "panel scores-panel", open: true },
       h("summary", {}, t("scores"), " ", h("span", { class: "muted small" }, t("deal_k_of_n", { k: s.match.deal, n: s.match.deals }))),
       h("div", { class: "table-scroll" }, table));
