@@ -220,10 +220,10 @@ export class TableView {
     if (s.match && s.match.over && !this.replay) main.append(this.renderMatchOver());
     const between = this.renderBetween();
     if (between) main.append(between);
-    main.append(this.renderFelt(), this.renderInfo());
-    if (!this.replay) main.append(this.renderMe());
     const watching = this.renderWatching();
     if (watching) main.append(watching);
+    main.append(this.renderFelt(), this.renderInfo());
+    if (!this.replay) main.append(this.renderMe());
     const autoPass = this.renderAutoPass();
     const bar = main.querySelector(".me-bar");
     if (autoPass && bar) bar.append(autoPass);
