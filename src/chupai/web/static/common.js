@@ -119,6 +119,14 @@ export function displayName(name) {
   return t("bot_named", { level: botLevelName(m[1]), n: n && getLang() === "en" ? " " + n : n });
 }
 
+/** A seat's name in a narrow box, with its level as a second line: a bot the server
+ * named after its level and seat is "Bot 2" (null: not such a bot; use seatName). */
+export function botSeatName(seats, i) {
+  const s = seats && seats[i];
+  const m = s && s.kind === "bot" ? BOT_NAME.exec(s.name || "") : null;
+  return m && m[2] ? t("bot_n", { n: m[2].trim() }) : null;
+}
+
 export function seatName(seats, i) {
   const s = seats && seats[i];
   const name = s && s.name;
