@@ -24,6 +24,7 @@ from chupai.biga.scoring import score
 from chupai.biga.state import DealState, good_cards
 from chupai.deal import still_held
 from chupai.i18n import CardTokens, Msg
+from chupai.messages import does_not_beat, not_held
 from chupai.trick import next_seat
 
 __all__ = ["PlayPhase"]
@@ -112,8 +113,7 @@ class PlayPhase(DealState):
         if type(fours) is not Combo or not good_cards(fours.cards):
             return Msg("not a play of fours")
         if not contains(self.hands[seat], fours.cards):
-            held = CardTokens(self.cards_text(fours.cards))
-            return Msg("seat {seat} does not hold {cards}", seat=seat, cards=held)
+            return not_held(seat, self.cards_text(fours.cards))
         if classify(fours.cards, rules, self.big_suit) != fours or not is_capture(
             fours, top, rules
         ):
@@ -145,13 +145,12 @@ class PlayPhase(DealState):
         extra = ""
         if rules.fours_capture and is_capture(action, top, rules):
             extra = Msg(" (write a capture as 'capture ...')")
-        return Msg(
-            "{kind} {cards} does not beat {top_kind} {top}{note}",
-            kind=kind_name(action.kind.value),
-            cards=CardTokens(self.cards_text(cards)),
-            top_kind=kind_name(top.kind.value),
-            top=CardTokens(self.cards_text(top.cards)),
-            note=extra,
+        return does_not_beat(
+            kind_name(action.kind.value),
+            self.cards_text(cards),
+            kind_name(top.kind.value),
+            self.cards_text(top.cards),
+            extra,
         )
 
     # ----- transitions ------------------------------------------------------
