@@ -144,3 +144,13 @@ def test_reasons_of_illegal_plays_are_translated(game: str, seed: int, pick: lis
         for lang in ("zh", "ja"):
             shown = translate(reason, lang)
             assert shown and shown != str(reason) or not reason.template, (lang, shown)
+
+
+def test_the_architecture_page_example_runs() -> None:
+    import doctest
+
+    text = (SRC.parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    test = doctest.DocTestParser().get_doctest(text, {}, "architecture.md", None, 0)
+    assert test.examples  # the reasons example
+    result = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE).run(test)
+    assert result.failed == 0
