@@ -45,7 +45,7 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
-from chupai.i18n import Msg, translate
+from chupai.i18n import error_text, translate
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
@@ -326,8 +326,7 @@ class DealSession(TerminalSession):
             try:
                 got = self.parse(line)
             except ChupaiError as exc:
-                said = exc.args[0] if exc.args else ""
-                self.error(translate(said, self.lang) if isinstance(said, Msg) else str(exc))
+                self.error(error_text(exc, self.lang))
                 continue
             if isinstance(got, Command):
                 self.run_command(got)
@@ -397,10 +396,7 @@ class DealSession(TerminalSession):
         return legal, bot.act(self.deal.observe(self.human), legal)
 
     def explain_illegal(self, action: Any, reason: str) -> Text:
-        """The engine's reason, in the player's words and with the cards drawn: a
-        play that does not beat the top (:meth:`follow_note` says how to follow),
-        a lead passed, or :meth:`explain_reason`. In another language than
-        English: the engine's reason translated (:func:`chupai.i18n.translate`)."""
+        """The engine's reason in the player's words, cards drawn (zh, ja: translated)."""
         if self.lang != "en":
             return Text(translate(reason, self.lang))
         top = self.deal.top
