@@ -25,6 +25,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.bots import make_bot
 from chupai.cli.terminal import (
     EXIT_EOF,
@@ -42,9 +43,11 @@ from chupai.cli.terminal import (
     other_seats,
     read_line,
     supports,
+    third_person,
     write_json,
 )
 from chupai.errors import ChupaiError
+from chupai.i18n import plural, tr, translate
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
@@ -99,25 +102,33 @@ class TerminalSession:
             self.spec = spec or get_game(self.GAME)
 
     # ----- words ---------------------------------------------------------------------
+    def t(self, template: str, /, **fields: Any) -> str:
+        """``template`` with ``fields`` in the session's language (:func:`chupai.i18n.tr`;
+        the catalogs: :mod:`chupai.cli.messages` and the games' ``messages``)."""
+        return tr(self.lang, template, **fields)
+
+    def say_text(self, text: str) -> str:
+        """A message made elsewhere (an engine's reason, an error: a
+        :class:`~chupai.i18n.Msg` or plain English) in the session's language."""
+        return translate(text, self.lang)
+
     def name(self, seat: int) -> str:
-        return "You" if seat == self.human else f"Seat {seat}"
+        return self.t("You") if seat == self.human else self.seat_name(seat)
+
+    def seat_name(self, seat: int) -> str:
+        """``Seat 3`` in the session's language (the web's words: 座位 3, 席 3)."""
+        return self.t("Seat {n}", n=seat)
 
     def verb(self, seat: int, verb: str) -> str:
         """``verb`` agreeing with the seat's name (``You pass``, ``Seat 1 passes``,
-        ``Seat 2 does not rob``, ``Seat 3 is``)."""
-        if seat == self.human:
-            return verb
-        if verb.startswith("do "):
-            return "does " + verb[3:]
-        irregular = {"are": "is", "have": "has", "were": "was"}
-        if verb in irregular:
-            return irregular[verb]
-        return verb + ("es" if verb.endswith(("s", "sh")) else "s")
+        ``Seat 2 does not rob``, ``Seat 3 is``), in the session's language (the
+        catalogs translate both English forms)."""
+        return self.t(verb if seat == self.human else third_person(verb))
 
     def seats_line(self, bots: Mapping[int, str]) -> str:
         """``You are Seat 0. Bots: Seat 1 greedy, ...`` for the bot names by seat."""
-        names = ", ".join(f"Seat {s} {n}" for s, n in bots.items())
-        return f"You are Seat {self.human}. Bots: {names}."
+        names = self.t(", ").join(f"{self.seat_name(s)} {n}" for s, n in bots.items())
+        return self.t("You are {seat}. Bots: {bots}.", seat=self.seat_name(self.human), bots=names)
 
     def seated(self, names: Sequence[str], players: int) -> dict[int, str]:
         """The bot ``names`` by seat: one for every seat but the human's, in order."""
@@ -125,7 +136,9 @@ class TerminalSession:
 
     def random_note(self, seed: int) -> str:
         """`` (random: replay it with --seed N)`` when the seed was drawn at random."""
-        return f" (random: replay it with --seed {seed})" if self.seed_was_random else ""
+        if not self.seed_was_random:
+            return ""
+        return self.t(" (random: replay it with --seed {seed})", seed=seed)
 
     # ----- writing -------------------------------------------------------------------
     def say(self, *parts: Any, **kw: Any) -> None:
@@ -140,12 +153,12 @@ class TerminalSession:
 
     def say_setup(self, spec: str, seed_line: str, bots: Mapping[int, str]) -> None:
         """The rules, the seed and who sits where."""
-        self.say(f"Rules: {spec}")
+        self.say(self.t("Rules: {spec}", spec=spec))
         self.say(seed_line)
         self.say(self.seats_line(bots))
 
     def say_help_note(self) -> None:
-        self.say(Text("Type 'help' for the commands.", style="dim"))
+        self.say(Text(self.t("Type 'help' for the commands."), style="dim"))
 
     def say_intro(self, title: str, spec: str, seed_line: str, bots: Mapping[int, str]) -> None:
         """The opening screen: the title, :meth:`say_setup` and the help note."""
@@ -154,11 +167,15 @@ class TerminalSession:
         self.say_help_note()
 
     def save_record(self, data: Any, path: str | None = None, what: str = "Record") -> None:
-        """Write ``data`` to ``path`` (default ``--record``) and say so."""
+        """Write ``data`` to ``path`` (default ``--record``) and say so (``what``:
+        ``Record`` or ``Match record``)."""
         path = self.record if path is None else path
         assert path is not None
         write_json(path, data)
-        self.say(f"{what} written to {path}")
+        if what == "Match record":
+            self.say(self.t("Match record written to {path}", path=path))
+        else:
+            self.say(self.t("Record written to {path}", path=path))
 
     def ask(self) -> str:
         return read_line(self.read_line, self.console, self.echo_input)
@@ -184,15 +201,15 @@ class TerminalSession:
     def quit_text(self) -> str:
         """Said when the player quits: ``You quit; <abandoned>.`` (a session in
         another language answers its own words)."""
-        return f"You quit; {self.abandoned()}."
+        return self.t("You quit; {what}.", what=self.abandoned())
 
     def eof_text(self) -> str:
         """Said when standard input ends first: ``End of input; <abandoned>.``."""
-        return f"End of input; {self.abandoned()}."
+        return self.t("End of input; {what}.", what=self.abandoned())
 
     def no_record_text(self) -> str:
         """Said after quitting when ``--record`` was given and nothing was written."""
-        return "No record written."
+        return self.t("No record written.")
 
     def intro(self) -> None:
         """The opening screen."""
@@ -278,7 +295,7 @@ class DealSession(TerminalSession):
         self.trick = {}
 
     def abandoned(self) -> str:
-        return f"the deal is abandoned (seed {self.seed})"
+        return self.t("the deal is abandoned (seed {seed})", seed=self.seed)
 
     def finish(self) -> None:
         self.show_outcome()
@@ -325,7 +342,7 @@ class DealSession(TerminalSession):
             try:
                 got = self.parse(line)
             except ChupaiError as exc:
-                self.error(str(exc))
+                self.error(self.say_text(exc.args[0] if exc.args else str(exc)))
                 continue
             if isinstance(got, Command):
                 self.run_command(got)
@@ -349,7 +366,7 @@ class DealSession(TerminalSession):
             self.draw()
 
     def show_help(self) -> None:
-        self.say(help_table(self.HELP))
+        self.say(help_table(self.HELP, self.lang))
 
     def bot_turn(self, seat: int) -> None:
         """The bot of ``seat`` acts on what it may see (after :meth:`bot_pause`)."""
@@ -401,11 +418,11 @@ class DealSession(TerminalSession):
         top = self.deal.top
         if isinstance(action, self.PLAY) and top is not None and "does not beat" in reason:
             t = self.action(action)
-            t.append(" does not beat ")
+            t.append(self.t(" does not beat "))
             t.append_text(self.action(top))
             return t.append(self.follow_note(action, top))
         if reason == "the leader may not pass":
-            return Text("you lead this trick, so you may not pass: play a combination")
+            return Text(self.t("you lead this trick, so you may not pass: play a combination"))
         return self.explain_reason(action, reason)
 
     def follow_note(self, play: Any, top: Any) -> str:
@@ -413,13 +430,12 @@ class DealSession(TerminalSession):
         could (`` (play 5 cards to follow)``), else ''."""
         return ""
 
-    @staticmethod
-    def group_note(play: Any, top: Any, other_size: str) -> str:
+    def group_note(self, play: Any, top: Any, other_size: str) -> str:
         """'' when ``play`` is of ``top``'s group, `` (a different kind of play)``
         when it has as many cards, else ``other_size``."""
         if play.group == top.group:
             return ""
-        return " (a different kind of play)" if play.size == top.size else other_size
+        return self.t(" (a different kind of play)") if play.size == top.size else other_size
 
     def explain_reason(self, action: Any, reason: str) -> Text:
         """Any other reason, in the player's words."""
@@ -445,7 +461,7 @@ class DealSession(TerminalSession):
         """The bottom of the view: the top play of the trick (while ``playing``), the
         human's hand and :meth:`turn_line`."""
         if playing:
-            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
+            self.say_top(obs.top, obs.top_player, self.t("On the table: nothing — a new trick"))
         self.draw_hand(obs.hand)
         self.say(self.turn_line(obs))
 
@@ -457,9 +473,9 @@ class DealSession(TerminalSession):
             box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1)
         )
         table.add_column("", width=1)
-        table.add_column("Seat")
+        table.add_column(self.t("Seat"))
         for column in columns:
-            table.add_column(column, justify="right" if column == "Cards" else "left")
+            table.add_column(self.t(column), justify="right" if column == "Cards" else "left")
         return table
 
     def marker(self, seat: int, current: int | None) -> Text:
@@ -492,15 +508,16 @@ class DealSession(TerminalSession):
     def say_top(self, top: Any, top_player: int | None, empty: str) -> None:
         """``On the table: ...  by Seat N``, or ``empty`` when the trick is new."""
         if top is not None and top_player is not None:
-            line = Text("On the table: ")
+            line = Text(self.t("On the table: "))
             line.append_text(self.action(top))
-            line.append(f"  by {self.name(top_player)}")
+            line.append(self.t("  by {who}", who=self.name(top_player)))
             self.say(line)
         else:
             self.say(Text(empty, style="dim"))
 
     def with_tail(self, line: Text, tail: str = "  (hint, help, quit)") -> Text:
         """``line`` with the reminder of the commands when it fits the width."""
+        tail = self.t(tail)
         if line.cell_len + len(tail) <= self.console.width:
             line.append(tail, style="dim")
         return line
@@ -519,16 +536,17 @@ class DealSession(TerminalSession):
         """``pass`` agreeing with the seat, dimmed; in another language than English
         followed by the game's ``word`` for it."""
         line.append(self.verb(seat, "pass"), style="dim")
-        if self.lang != "en":
+        if self.lang != "en" and word != self.verb(seat, "pass"):
             line.append(f" ({word})", style="dim")
 
     def note_left(self, line: Text, left: int, *, warn: int = 2, out: str = "  — out!") -> None:
         """Mark a play that leaves ``left`` cards: ``— 2 cards left!`` at ``warn``
         cards or fewer, ``out`` at none."""
         if left == 0:
-            line.append(out, style="bold yellow")
+            line.append(self.t(out), style="bold yellow")
         elif left <= warn:
-            line.append(f"  — {left} card{'s' if left > 1 else ''} left!", style="bold red")
+            left_text = plural(left, "  — {n} card left!", "  — {n} cards left!")
+            line.append(self.say_text(left_text), style="bold red")
 
     def seat_cell(self, seat: int) -> Text:
         """The seat's name in a results table (the human's in bold)."""
@@ -539,11 +557,16 @@ class DealSession(TerminalSession):
         return self.cards(hand) if hand else Text("—", style="dim")
 
     def say_score(self, score: int) -> None:
-        self.say(Text(f"Your score: {score:+d}", style="bold"))
+        self.say(Text(self.t("Your score: {score}", score=f"{score:+d}"), style="bold"))
 
     def say_again(self, seed: int, what: str) -> None:
         """How to play ``what`` (``this deal``) again: ``Seed 5: ... --seed 5.``"""
-        self.say(Text(f"Seed {seed}: play {what} again with --seed {seed}.", style="dim"))
+        self.say(
+            Text(
+                self.t("Seed {seed}: play {what} again with --seed {seed}.", seed=seed, what=what),
+                style="dim",
+            )
+        )
 
     # ----- hints -----------------------------------------------------------------------
     def list_plays(
@@ -584,7 +607,7 @@ class DealSession(TerminalSession):
     def hint_text(self, key: str, **fields: Any) -> str:
         """The text ``key`` of :data:`HINT_TEXTS` with ``fields`` filled in (a
         session in another language answers its own words for the same keys)."""
-        return HINT_TEXTS[key].format(**fields)
+        return self.t(HINT_TEXTS[key], **fields)
 
     def kind(self, kind: Any) -> str:
         """The display name of a combination type (the game's, in :attr:`lang`)."""
