@@ -40,6 +40,7 @@ __all__ = [
     "LANGUAGES",
     "Msg",
     "add_translations",
+    "joined",
     "plural",
     "template_fields",
     "tr",
@@ -176,3 +177,20 @@ def plural(count: int, one: str, other: str, /, **fields: Any) -> Msg:
     ('1 deal', '3 deals')
     """
     return Msg(one if count == 1 else other, n=count, **fields)
+
+
+def joined(parts: list[str], separator: str, /) -> Msg:
+    """``parts`` (messages or plain words) joined by ``separator``, as one message
+    whose separators translate too (``" or "`` → ``或``).
+
+    >>> add_translations({" or ": ("或", "または")})
+    >>> m = joined(["'a'", "'b'", "'c'"], " or ")
+    >>> m, translate(m, "ja")
+    ("'a' or 'b' or 'c'", "'a'または'b'または'c'")
+    """
+    if not parts:
+        return Msg("")
+    out = Msg("{part}", part=parts[0])
+    for part in parts[1:]:
+        out = Msg("{before}{sep}{part}", before=out, sep=Msg(separator), part=part)
+    return out

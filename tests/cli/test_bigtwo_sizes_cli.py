@@ -24,6 +24,7 @@ from chupai.cli.main import main
 from chupai.cli.play import run_play
 from chupai.cli.terminal import COMPACT_SEATS, seat_blocks, seat_scores_table
 from chupai.errors import CardParseError, ChupaiError
+from chupai.i18n import tr
 
 AUTOPLAY = "0\npass\n" * 3000
 """Every prompt ends in a move: ``0`` leads the lowest single (it holds the
@@ -107,7 +108,11 @@ def test_leftover_notes_count_the_cards(
 ) -> None:
     code, out = play(monkeypatch, capsys, overrides=["players=5"], seed=1, lang=lang)
     deal = new_deal(resolve("standard", {"players": "5"}), 1)
-    holder = "You" if deal.starting_player == 0 else f"Seat {deal.starting_player}"
+    holder = (
+        tr(lang, "You")
+        if deal.starting_player == 0
+        else tr(lang, "Seat {n}", n=deal.starting_player)
+    )
     assert word("to_holder", lang, n=2, seat=holder) in out
     code, out = play(
         monkeypatch, capsys, overrides=["players=5", "leftover_rule=round_robin"], lang=lang
@@ -115,7 +120,9 @@ def test_leftover_notes_count_the_cards(
     deal = new_deal(resolve("standard", {"players": "5", "leftover_rule": "round_robin"}), 1)
     more = [(deal.dealer + i) % 5 for i in (1, 2)]
     # (the seats after the dealer are dealt the extra cards: the engine's part, b2-seats)
-    names = ", ".join("You" if s == 0 else f"Seat {s}" for s in more)
+    names = tr(lang, ", ").join(
+        tr(lang, "You") if s == 0 else tr(lang, "Seat {n}", n=s) for s in more
+    )
     assert word("round_robin", lang, seats=names) in out
 
 

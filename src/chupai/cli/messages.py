@@ -179,6 +179,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "Your total: {total}": ("你的总分：{total}", "あなたの合計：{total}"),
     # ----- the help screens -----------------------------------------------------------
     "Commands": ("命令", "コマンド"),
+    "Input is typed in English; these words work too: 过 不要 パス (pass), "
+    "提示 ヒント (hint), 帮助 ヘルプ (help), 退出 終了 (quit).": (
+        "输入用英文；也可以输入：过、不要（pass），提示（hint），帮助（help），退出（quit）。",
+        "入力は英語です。次の語も使えます：パス（pass）、ヒント（hint）、ヘルプ（help）、終了（quit）。",
+    ),
     "Your move": ("出牌", "手番"),
     "Before play": ("出牌前", "プレイ前"),
     "draw the table again (an empty line does too)": (
@@ -199,6 +204,19 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "list the legal actions again, numbered": (
         "再次列出带编号的合法动作",
         "合法な行動を番号付きで再表示",
+    ),
+    "play cards by their index in your hand (shown above each card)": (
+        "按手牌序号出牌（序号在每张牌上方）",
+        "手札の番号で出す（番号は各札の上に表示）",
+    ),
+    "pass (not when you lead the trick)": ("过（领出时不能过）", "パス（リードの時は不可）"),
+    "list the legal plays of each type with their indexes": (
+        "按牌型列出合法出牌及其序号",
+        "役ごとに出せる手を番号付きで表示",
+    ),
+    "list every legal play of one type (pair, straight, ...)": (
+        "列出某一牌型的全部合法出牌（pair、straight……）",
+        "1つの役の出せる手をすべて表示（pair、straight など）",
     ),
 }
 """The shared terminal texts by English template: (中文, 日本語)."""

@@ -27,6 +27,7 @@ from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.session import DealSession
 from chupai.cli.terminal import (
     COMMANDS,
+    PASS_WORDS,
     commands_help,
     outcome_table,
     read_command,
@@ -90,7 +91,7 @@ def read_action(deal: Any, line: str) -> Any:
     said = " ".join(line.lower().split())
     if said in texts:
         return legal[texts.index(said)]
-    if said == "p" and "pass" in texts:
+    if (said == "p" or said in PASS_WORDS) and "pass" in texts:
         return legal[texts.index("pass")]
     number = said.removeprefix("#").strip()
     if number.isascii() and number.isdigit():
@@ -103,7 +104,7 @@ def read_action(deal: Any, line: str) -> Any:
                 "there are {n} legal actions now: #1 to #{n}",
             )
         )
-    if said in ("pass", "p"):
+    if said in ("pass", "p", *PASS_WORDS):
         raise ChupaiError(Msg("you may not pass now: {choices}", choices=_choices(texts)))
     raise ChupaiError(
         Msg(

@@ -50,6 +50,12 @@ from chupai.errors import ChupaiError
 from chupai.i18n import plural, tr, translate
 from chupai.protocol import GameSpec, get_game
 
+INPUT_NOTE = (
+    "Input is typed in English; these words work too: 过 不要 パス (pass), "
+    "提示 ヒント (hint), 帮助 ヘルプ (help), 退出 終了 (quit)."
+)
+"""The help screen's note on the translated words that may be typed."""
+
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
 
 
@@ -367,6 +373,13 @@ class DealSession(TerminalSession):
 
     def show_help(self) -> None:
         self.say(help_table(self.HELP, self.lang))
+        self.say_input_note()
+
+    def say_input_note(self) -> None:
+        """In 中文 and 日本語, which of the table's own words may be typed instead
+        of the English ones (commands and card tokens stay English otherwise)."""
+        if self.lang != "en":
+            self.say(Text(self.t(INPUT_NOTE), style="dim"))
 
     def bot_turn(self, seat: int) -> None:
         """The bot of ``seat`` acts on what it may see (after :meth:`bot_pause`)."""
@@ -578,7 +591,7 @@ class DealSession(TerminalSession):
         unknown ``arg`` is told."""
         w = self.hint_text
         plays = sum(len(v) for v in by_kind.values())
-        counts = ", ".join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
+        counts = self.t(", ").join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
         self.say(w("n_plays", n=plays, counts=counts) + (w("or_pass") if passing else ""))
         if not arg:
             self.say(Text(w("hint_more"), style="dim"))

@@ -47,6 +47,7 @@ __all__ = [
     "BOT_PAUSE",
     "HINT_CAP",
     "COMMANDS",
+    "PASS_WORDS",
     "Quit",
     "EndOfInput",
     "Command",
@@ -114,8 +115,19 @@ COMMANDS: Final[Mapping[str, str]] = {
     "?": "help",
     "hint": "hint",
     "hints": "hint",
+    "退出": "quit",
+    "終了": "quit",
+    "帮助": "help",
+    "ヘルプ": "help",
+    "提示": "hint",
+    "ヒント": "hint",
 }
-"""The commands of every game by the words that give them (each game adds its own)."""
+"""The commands of every game by the words that give them (each game adds its own):
+the English words, and the words the help screens of 中文 and 日本語 show."""
+
+PASS_WORDS: Final[frozenset[str]] = frozenset({"过", "不要", "不出", "パス"})
+"""Words read as ``pass`` by every game's reader (:func:`reads_commands`): the
+words the table shows for a pass in 中文 and 日本語."""
 
 
 class Quit(Exception):
@@ -225,7 +237,10 @@ def reads_commands(commands: Mapping[str, str], empty: str) -> Callable[[LineRea
         @functools.wraps(read)
         def read_input(deal: Any, seat: int, text: str) -> Any:
             command = read_command(text, commands, empty)
-            return command if command is not None else read(deal, seat, text.strip())
+            if command is not None:
+                return command
+            text = text.strip()
+            return read(deal, seat, "pass" if text in PASS_WORDS else text)
 
         return read_input
 
