@@ -101,6 +101,24 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "Cards left": ("剩余手牌", "残り札"),
     "Penalty": ("罚分", "ペナルティ"),
     "Hand": ("手牌", "手札"),
+    # ----- words the games share ------------------------------------------------------
+    "Dealer: {who}": ("庄家：{who}", "親：{who}"),
+    " (dealer)": ("（庄）", "（親）"),
+    "lead any combination": ("任意出一手牌", "好きな役でリード"),
+    "beat ": ("大过 ", "場の "),
+    " or pass": (" 或过", " に勝つかパス"),
+    "not a combination: {why}": ("不成牌型：{why}", "役になっていません：{why}"),
+    "index {i} is given twice": ("序号 {i} 给了两次", "番号 {i} が2回指定されています"),
+    "Hint: ": ("提示：", "ヒント："),
+    "   (type: {index}  or  {tokens})": (
+        "   （输入：{index}  或  {tokens}）",
+        "   （入力：{index}  または  {tokens}）",
+    ),
+    "  {who} won the trick and {lead}.": (
+        "  {who}赢了这一轮，{lead}。",
+        "  {who}がこの場を取り、{lead}。",
+    ),
+    "Winner: ": ("赢家：", "勝者："),
     # ----- verbs (the English second and third person, translated alike) ---------------
     "pass": ("过", "パス"),
     "passes": ("过", "パス"),

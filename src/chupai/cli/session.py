@@ -547,10 +547,8 @@ class DealSession(TerminalSession):
 
     def append_pass(self, line: Text, seat: int, word: str) -> None:
         """``pass`` agreeing with the seat, dimmed; in another language than English
-        followed by the game's ``word`` for it."""
-        line.append(self.verb(seat, "pass"), style="dim")
-        if self.lang != "en" and word != self.verb(seat, "pass"):
-            line.append(f" ({word})", style="dim")
+        the game's ``word`` for it (不要, 不叫, パス)."""
+        line.append(self.verb(seat, "pass") if self.lang == "en" else word, style="dim")
 
     def note_left(self, line: Text, left: int, *, warn: int = 2, out: str = "  — out!") -> None:
         """Mark a play that leaves ``left`` cards: ``— 2 cards left!`` at ``warn``

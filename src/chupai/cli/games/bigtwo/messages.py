@@ -11,10 +11,8 @@ __all__ = ["MESSAGES"]
 
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # ----- the table ------------------------------------------------------------------
-    "Dealer: {who}": ("庄家：{who}", "親：{who}"),
     " · Leader: {who}": (" · 领出：{who}", " · リード：{who}"),
     " · Starting player: {who}": (" · 先出：{who}", " · 最初の手番：{who}"),
-    " (dealer)": ("（庄）", "（親）"),
     " blocked": (" 被封", " ブロック"),
     "out #{place}": ("第{place}名出完", "{place}位で上がり"),
     "Face up, out of play: ": ("明牌，不参与本局：", "表向きで場外："),
@@ -34,10 +32,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "class exchange": ("阶级换牌", "階級の交換"),
     "tribute": ("进贡", "貢ぎ"),
     # ----- asking the human -----------------------------------------------------------
-    "lead any combination": ("任意出一手牌", "好きな役でリード"),
     " that includes ": ("，须包含 ", "（次を含む："),
-    "beat ": ("大过 ", "場の "),
-    " or pass": (" 或过", " に勝つかパス"),
     "; 頂大: the next player holds one card, so a single must be your "
     "highest card (and a lead two or more cards if you can)": (
         "；頂大：下家只剩一张牌，出单张必须出你最大的牌（领出时能出两张以上就要出）",
@@ -178,7 +173,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{word} 是出牌前的决定；现在请出牌或过",
         "{word} はプレイ前の選択です。今は札を出すかパスしてください",
     ),
-    "not a combination: {why}": ("不成牌型：{why}", "役になっていません：{why}"),
     "'hand N' with N one of {numbers}": (
         "hand N（N 为 {numbers} 之一）",
         "hand N（N は {numbers} のいずれか）",
@@ -218,7 +212,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "序号 {i} 超出范围：你有 {n} 张牌，序号 0 到 {last}（牌名是点数加花色，如 10h）",
         "番号 {i} は範囲外です：手札は {n} 枚で番号は 0〜{last}（札名はランクとスート、例：10h）",
     ),
-    "index {i} is given twice": ("序号 {i} 给了两次", "番号 {i} が2回指定されています"),
     # ----- the help screen ------------------------------------------------------------
     "play cards by token: rank then suit (10h or th, A♠ or as)": (
         "按牌名出牌：点数加花色（10h 或 th，A♠ 或 as）",
@@ -261,11 +254,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "出し方を提案（greedy ボットの選択）し、出せる手を数える",
     ),
     # ----- hints and results ----------------------------------------------------------
-    "Hint: ": ("提示：", "ヒント："),
-    "   (type: {index}  or  {tokens})": (
-        "   （输入：{index}  或  {tokens}）",
-        "   （入力：{index}  または  {tokens}）",
-    ),
     "   (type: {what})": ("   （输入：{what}）", "   （入力：{what}）"),
     "{n} possible decisions; type {what}": (
         "{n} 种可选决定；输入 {what}",
@@ -276,10 +264,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  （手札に場より強いものがない）",
     ),
     "Choices: {names}": ("可选：{names}", "選択肢：{names}"),
-    "  {who} won the trick and {lead}.": (
-        "  {who}赢了这一轮，{lead}。",
-        "  {who}がこの場を取り、{lead}。",
-    ),
     "  Trick over; {who} {lead}.": (
         "  本轮结束；{who}{lead}。",
         "  場が流れました。{who}が{lead}。",
@@ -291,7 +275,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{who}が配り直しを求めました。このディールは数えません。",
     ),
     "{who} showed: ": ("{who}亮出：", "{who}が見せた手："),
-    "Winner: ": ("赢家：", "勝者："),
     " — instant win: {how}": ("——直接获胜：{how}", " — 即勝ち：{how}"),
     "dragon": ("一条龙", "ドラゴン"),
     "suited dragon": ("同花一条龙", "同スートのドラゴン"),

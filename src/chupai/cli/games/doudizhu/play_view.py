@@ -9,11 +9,13 @@ from typing import Any, Final
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.games.doudizhu.messages  # noqa: F401  (the game's translations)
 from chupai.cli.games.doudizhu.play_input import hand_ranks, kind_of, rank_text
 from chupai.cli.session import DealSession
 from chupai.doudizhu.combos import BJ, NRANKS, RJ, SHIFTS, Kind
 from chupai.doudizhu.game import Bid, Choice, DouDizhuDeal, Observation, Pass, Phase
 from chupai.doudizhu.rules import MingPai
+from chupai.i18n import plural
 from chupai.protocol import GameSpec
 
 __all__ = ["DouDizhuView", "WORDS"]
@@ -92,7 +94,7 @@ class DouDizhuView(DealSession):
         if isinstance(action, Pass):
             return Text(self.w("no_bid" if bidding else "pass"), style="dim")
         if isinstance(action, Bid):
-            return Text(f"bid {action.value}", style="yellow")
+            return Text(self.t("bid {n}", n=action.value), style="yellow")
         if isinstance(action, Choice):
             return Text(
                 self.w({"rob": "rob", "no": "no", "show": "show"}[action.name]), style="magenta"
@@ -125,34 +127,37 @@ class DouDizhuView(DealSession):
         x = self.times()
         deal = self.deal
         rules = deal.rules
-        t = Text("Stakes: ", style="bold")
+        t = Text(self.t("Stakes: "), style="bold")
         if obs.phase is Phase.BID:
             if obs.bid:
-                t.append(f"highest bid {obs.bid} by {self.name(deal.bidder or 0)}")
+                by = self.name(deal.bidder or 0)
+                t.append(self.t("highest bid {bid} by {who}", bid=obs.bid, who=by))
             else:
-                t.append("no bid yet", style="dim")
+                t.append(self.t("no bid yet"), style="dim")
             if obs.doubled:
-                t.append(f" · redeal doubling {x}2", style="magenta")
+                t.append(self.t(" · redeal doubling {x}2", x=x), style="magenta")
             return t
         parts = [f"B {obs.bid}"]
         unit = obs.bid
         r = rules.rob_multiplier(obs.robs)
         if obs.robs:
-            parts.append(f"R {x}{r} ({obs.robs} rob{'s' if obs.robs != 1 else ''})")
+            robs = self.say_text(plural(obs.robs, "{n} rob", "{n} robs"))
+            parts.append(f"R {x}{r} ({robs})")
             unit *= r
         if obs.bombs:
-            parts.append(f"bombs {x}{1 << obs.bombs} ({obs.bombs})")
+            parts.append(self.t("bombs {x}{factor} ({n})", x=x, factor=1 << obs.bombs, n=obs.bombs))
             unit <<= obs.bombs
         if obs.doubled:
             parts.append(f"D {x}2")
             unit *= 2
         t.append(" · ".join(parts))
-        t.append(f" {'→' if self.symbols else '->'} unit {unit}", style="bold")
+        arrow = "→" if self.symbols else "->"
+        t.append(f" {arrow} " + self.t("unit {unit}", unit=unit), style="bold")
         if obs.shown:
             if rules.ming_pai is MingPai.ALWAYS:
                 t.append(f" {x}2 (明牌) = {unit * 2}", style="bold magenta")
             else:
-                t.append(f"; {x}2 (明牌) if the landlord wins", style="magenta")
+                t.append(self.t("; {x}2 (明牌) if the landlord wins", x=x), style="magenta")
         return t
 
     def seats_table(self, obs: Observation) -> Table:
@@ -167,7 +172,7 @@ class DouDizhuView(DealSession):
         for seat in range(obs.players):
             label = self.seat_label(seat)
             if seat == obs.dealer:
-                label.append(" (dealer)", style="dim")
+                label.append(self.t(" (dealer)"), style="dim")
             role = Text(
                 self.role(seat) if playing or seat == obs.landlord else "",
                 style="bold magenta" if seat == obs.landlord else "",
@@ -177,7 +182,7 @@ class DouDizhuView(DealSession):
             if playing:
                 what = self.trick_cell(trick, seat, obs.top, obs.top_player)
             else:
-                what = Text(", ").join(said.get(seat, []))
+                what = Text(self.t(", ")).join(said.get(seat, []))
             mark = self.marker(seat, obs.current_player)
             if obs.landlord is not None:
                 table.add_row(mark, label, role, cards, what)
@@ -187,7 +192,7 @@ class DouDizhuView(DealSession):
 
     def draw_hand(self, hand: int) -> None:
         order = hand_ranks(hand)
-        self.say(Text(f"Your hand ({len(order)}):", style="bold"))
+        self.say(Text(self.t("Your hand ({n}):", n=len(order)), style="bold"))
         if not order:
             return
         labels = [self.card(r) for r in order]

@@ -1,0 +1,161 @@
+"""``chupai play --lang zh|ja``: the whole terminal speaks the player's language.
+
+The main guard reads the terminal's code (``chupai/cli``) with :mod:`ast` and
+collects every English template it writes through :mod:`chupai.i18n`
+(``tr(lang, "...")``, ``self.t("...")``, ``Msg("...")``, ``plural(n, "...",
+"...")``, the verbs of ``self.verb(seat, "...")`` in both persons, and the
+literals of a local variable handed to one of them); each must have a 中文 and a
+日本語 translation. The help screens and the notes kept in class attributes are
+checked the same way. Then whole scripted deals of every game are played in
+both languages and their transcripts searched for the English sentences the
+table used to show.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import chupai.cli
+from chupai.cli.main import main
+from chupai.cli.session import INPUT_NOTE
+from chupai.cli.terminal import HINT_TEXTS, third_person
+from chupai.i18n import translation
+
+CLI = Path(chupai.cli.__file__).parent
+GAMES = ("bigtwo", "doudizhu", "biga")
+"""The games whose terminal speaks through :mod:`chupai.i18n` (大怪路子's has its
+own table of words in every language, checked by its own tests)."""
+
+
+def _literals(node: ast.AST) -> Iterator[str]:
+    """The strings a template argument can be: a literal, either branch of a
+    conditional, the parts of an implicit concatenation."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.IfExp):
+        yield from _literals(node.body)
+        yield from _literals(node.orelse)
+
+
+def _assigned(func: ast.AST, name: str) -> Iterator[str]:
+    """The literals assigned to the local variable ``name`` in ``func``."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            yield from _literals(node.value)
+
+
+def _call_name(call: ast.Call) -> str:
+    f = call.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+
+_HEADERS = ("outcome_table", "score_columns", "seats_frame")
+"""The calls whose string arguments are column headers (translated by the table)."""
+_TEMPLATE_ARG = {"t": (0,), "tr": (1,), "Msg": (0,), "plural": (1, 2), "joined": (1,)}
+
+
+def templates(tree: ast.AST) -> Iterator[str]:
+    """Every English template the code of ``tree`` hands to the translations."""
+    funcs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for func in funcs:
+        for call in ast.walk(func):
+            if not isinstance(call, ast.Call):
+                continue
+            name = _call_name(call)
+            if name == "verb" and len(call.args) > 1:
+                for verb in _literals(call.args[1]):
+                    yield from (verb, third_person(verb))
+                continue
+            if name in _HEADERS:
+                for arg in call.args:
+                    first = arg.elts[0] if isinstance(arg, ast.Tuple) and arg.elts else arg
+                    yield from _literals(first)
+                continue
+            for i in _TEMPLATE_ARG.get(name, ()):
+                if i >= len(call.args):
+                    continue
+                arg = call.args[i]
+                yield from _literals(arg)
+                if isinstance(arg, ast.Name):
+                    yield from _assigned(func, arg.id)
+
+
+def _needs_words(text: str) -> bool:
+    return bool(re.search(r"[A-Za-z]{2}", re.sub(r"\{[^}]*\}", "", text)))
+
+
+def _terminal_files() -> list[Path]:
+    return [
+        p for p in sorted(CLI.rglob("*.py")) if "daguailuzi" not in p.parts and p.name != "main.py"
+    ]
+
+
+def _constants() -> Iterator[str]:
+    """The texts kept in constants and class attributes: help screens, hint texts,
+    the notes of a match's intro and end."""
+    yield INPUT_NOTE
+    yield from HINT_TEXTS.values()
+    for game in GAMES:
+        module = importlib.import_module(f"chupai.cli.games.{game}.play")
+        for obj in vars(module).values():
+            for title, rows in getattr(obj, "HELP", ()) or ():
+                yield title
+                yield from (meaning for _, meaning in rows)
+            for attr in ("INTRO_NOTE", "END_TITLE"):
+                text = getattr(obj, attr, "")
+                if isinstance(text, str) and text:
+                    yield text
+    for path in _terminal_files():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            # module-level tables of templates named *_EVENTS / *_TEXTS
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id.endswith(("_EVENTS", "_TEMPLATES"))
+                for t in node.targets
+            ):
+                for c in ast.walk(node.value):
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str):
+                        yield c.value
+
+
+def untranslated() -> list[str]:
+    """The templates of the terminal without a 中文 or a 日本語 text."""
+    for game in GAMES:
+        importlib.import_module(f"chupai.cli.games.{game}.play")
+    found: list[str] = []
+    texts = list(_constants())
+    for path in _terminal_files():
+        texts += templates(ast.parse(path.read_text(encoding="utf-8")))
+    for text in texts:
+        if not _needs_words(text) or text in found:
+            continue
+        if translation(text, "zh") is None or translation(text, "ja") is None:
+            found.append(text)
+    return found
+
+
+def test_every_terminal_text_has_chinese_and_japanese() -> None:
+    missing = untranslated()
+    assert not missing, "\n".join(repr(m) for m in missing)
+
+
+def test_the_collector_sees_the_ways_a_text_is_written() -> None:
+    code = (
+        "def f(self, me):\n"
+        "    a = 'A1' if me else 'A2'\n"
+        "    self.t(a)\n"
+        "    self.t('B', x=1)\n"
+        "    tr(lang, 'C')\n"
+        "    Msg('D')\n"
+        "    plural(n, 'E1', 'E2')\n"
+        "    self.verb(seat, 'pass')\n"
+    )
+    got = set(templates(ast.parse(code)))
+    assert got == {"A1", "A2", "B", "C", "D", "E1", "E2", "pass", "passes"}
