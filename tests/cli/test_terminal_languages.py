@@ -59,7 +59,7 @@ def _call_name(call: ast.Call) -> str:
 
 _HEADERS = ("outcome_table", "score_columns", "seats_frame")
 """The calls whose string arguments are column headers (translated by the table)."""
-_TEMPLATE_ARG = {"t": (0,), "tr": (1,), "Msg": (0,), "plural": (1, 2), "joined": (1,)}
+_TEMPLATE_ARG = {"sentence": (1, 2), "t": (0,), "tr": (1,), "Msg": (0,), "plural": (1, 2), "joined": (1,)}
 
 
 def templates(tree: ast.AST) -> Iterator[str]:

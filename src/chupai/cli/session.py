@@ -121,6 +121,15 @@ class TerminalSession:
     def name(self, seat: int) -> str:
         return self.t("You") if seat == self.human else self.seat_name(seat)
 
+    def sentence(self, seat: int, you: str, other: str, /, **fields: Any) -> str:
+        """The sentence about ``seat``: the template ``you`` when it is the human's,
+        else ``other`` (English verbs agree; ``who`` is the seat's name), in the
+        session's language.
+
+        Both templates are English with the same fields, e.g. ``"{who} pass"`` and
+        ``"{who} passes"``; the catalogs usually give both the same translation."""
+        return self.t(you if seat == self.human else other, who=self.name(seat), **fields)
+
     def seat_name(self, seat: int) -> str:
         """``Seat 3`` in the session's language (the web's words: 座位 3, 席 3)."""
         return self.t("Seat {n}", n=seat)
