@@ -16,10 +16,9 @@ A game's renderer and input parser subclass them in its ``cli.play`` plugin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
@@ -27,11 +26,10 @@ from rich.text import Text
 
 import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.bots import make_bot
+from chupai.cli.hints import HintLists
 from chupai.cli.terminal import (
     EXIT_EOF,
     EXIT_OK,
-    HINT_CAP,
-    HINT_TEXTS,
     Command,
     EndOfInput,
     HelpSections,
@@ -248,7 +246,7 @@ class TerminalSession:
         return False
 
 
-class DealSession(TerminalSession):
+class DealSession(TerminalSession, HintLists):
     """A deal at the table: the human's turns (lines read until one is a legal
     action; commands answered on the way), the bots' turns, and the cells of the
     seats table.
@@ -587,56 +585,3 @@ class DealSession(TerminalSession):
                 style="dim",
             )
         )
-
-    # ----- hints -----------------------------------------------------------------------
-    def list_plays(
-        self, by_kind: Mapping[Any, Sequence[Any]], arg: str, *, passing: bool, types: Iterable[str]
-    ) -> None:
-        """Count the legal plays (``by_kind``: each type's, in the order to list) and,
-        with ``arg`` ``all`` or a type (:meth:`find_kind`), list them: at most
-        :data:`HINT_CAP` a type for ``all``. ``types`` are the type names an
-        unknown ``arg`` is told."""
-        w = self.hint_text
-        plays = sum(len(v) for v in by_kind.values())
-        counts = self.t(", ").join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
-        self.say(w("n_plays", n=plays, counts=counts) + (w("or_pass") if passing else ""))
-        if not arg:
-            self.say(Text(w("hint_more"), style="dim"))
-            return
-        cap: int | None = HINT_CAP
-        if arg == "all":
-            kinds = list(by_kind)
-        else:
-            kind = self.find_kind(arg)
-            if kind is None:
-                self.error(w("unknown_type", arg=arg, types=", ".join(types)))
-                return
-            if kind not in by_kind:
-                self.say(w("no_type_now", kind=self.kind(kind)))
-                return
-            kinds, cap = [kind], None
-        for k in kinds:
-            combos = by_kind[k]
-            shown = combos if cap is None else combos[:cap]
-            title = Text(f"{self.kind(k)} ({len(combos)})", style="cyan")
-            if len(combos) > len(shown):
-                title.append(w("first_n", n=len(shown), kind=k.value), style="dim")
-            self.say(title)
-            self.say(Columns([self.play_item(c) for c in shown], padding=(0, 3)))
-
-    def hint_text(self, key: str, **fields: Any) -> str:
-        """The text ``key`` of :data:`HINT_TEXTS` with ``fields`` filled in (a
-        session in another language answers its own words for the same keys)."""
-        return self.t(HINT_TEXTS[key], **fields)
-
-    def kind(self, kind: Any) -> str:
-        """The display name of a combination type (the game's, in :attr:`lang`)."""
-        return self.spec.combo_name(kind.value, self.lang)
-
-    def find_kind(self, text: str) -> Any:
-        """The combination type ``text`` names, or None."""
-        raise NotImplementedError
-
-    def play_item(self, play: Any) -> Text:
-        """A play in the lists of 'hint all' and 'hint TYPE'."""
-        return self.cards(play.cards)
