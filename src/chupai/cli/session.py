@@ -27,11 +27,13 @@ from rich.text import Text
 
 import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.bots import make_bot
+from chupai.cli.grammar import index_rows, near_miss
 from chupai.cli.terminal import (
     EXIT_EOF,
     EXIT_OK,
     HINT_CAP,
     HINT_TEXTS,
+    COMMANDS,
     Command,
     EndOfInput,
     HelpSections,
@@ -348,7 +350,7 @@ class DealSession(TerminalSession):
             try:
                 got = self.parse(line)
             except ChupaiError as exc:
-                self.error(self.say_text(exc.args[0] if exc.args else str(exc)))
+                self.error(self.refusal(line, exc))
                 continue
             if isinstance(got, Command):
                 self.run_command(got)
@@ -358,6 +360,46 @@ class DealSession(TerminalSession):
                 self.error(self.explain_illegal(got, reason))
                 continue
             return got
+
+    WORDS: ClassVar[tuple[str, ...]] = ("pass",)
+    """The game's action words (its commands come from its reader): a refused line
+    whose first word is close to one of them or to a command gets a suggestion
+    (:meth:`refusal`)."""
+
+    def known_words(self) -> list[str]:
+        """The words the game reads: :attr:`WORDS` and its reader's commands."""
+        commands = getattr(type(self).READER, "words", COMMANDS)
+        return [*self.WORDS, *commands]
+
+    def refusal(self, line: str, exc: ChupaiError) -> str:
+        """A refused line's explanation in the session's language, with ``did you
+        mean 'pass'?`` when its first word is a near miss of a word the game reads
+        (:func:`~chupai.cli.grammar.near_miss`)."""
+        message = self.say_text(exc.args[0] if exc.args else str(exc))
+        words = line.split()
+        guess = near_miss(words[0], self.known_words()) if words else None
+        if guess is None:
+            return message
+        return self.t("{error} — did you mean {word}?", error=message, word=f"'{guess}'")
+
+    def confirm(self, question: str) -> bool:
+        """Ask ``question`` with ``[y/N]`` and read the answer: True only for yes
+        (``y``, ``yes``, 是, はい); anything else says ``Not done.``."""
+        self.say(Text(self.t("{question} [y/N]", question=question), style="bold yellow"))
+        answer = self.ask().strip().lower()
+        if answer in ("y", "yes", "是", "はい"):
+            return True
+        self.say(Text(self.t("Not done."), style="dim"))
+        return False
+
+    def draw_indexed(self, labels: Sequence[Text], most: int = 18, cell: int = 3) -> None:
+        """A hand's cards (``labels`` in display order) in balanced rows that fit the
+        width (at most ``most`` cards a row, ``cell`` cells a card at least), each
+        card's index above it: the index row of every game
+        (:func:`chupai.cli.grammar.index_rows`)."""
+        for idx, faces in index_rows(labels, self.console.width, most, cell):
+            self.say(idx)
+            self.say(faces)
 
     def run_command(self, command: Command) -> None:
         """Answer ``quit`` (raises :class:`Quit`), ``help``, ``hint``; any other
