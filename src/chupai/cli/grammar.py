@@ -166,7 +166,10 @@ MESSAGES = {
         "範囲 {word} が逆です：#{lo}-{hi} と書く",
     ),
     "index {i} is given twice": ("序号 {i} 给了两次", "番号 {i} が2回指定されています"),
-    "{error} — did you mean {word}?": ("{error} — 你是想输入 {word} 吗？", "{error} — {word} のことですか？"),
+    "{error} — did you mean {word}?": (
+        "{error} — 你是想输入 {word} 吗？",
+        "{error} — {word} のことですか？",
+    ),
     "{question} [y/N]": ("{question} [y/N]", "{question} [y/N]"),
     "Not done.": ("未执行。", "取り消しました。"),
 }

@@ -29,11 +29,11 @@ import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.bots import make_bot
 from chupai.cli.grammar import index_rows, near_miss
 from chupai.cli.terminal import (
+    COMMANDS,
     EXIT_EOF,
     EXIT_OK,
     HINT_CAP,
     HINT_TEXTS,
-    COMMANDS,
     Command,
     EndOfInput,
     HelpSections,

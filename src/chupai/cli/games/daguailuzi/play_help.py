@@ -16,7 +16,10 @@ HELP: Final[HelpSections] = (
         "Your move",
         (
             ("7s 7h, 10h, bj", "play cards by token: rank then suit (10h or th, 7♠), jokers BJ RJ"),
-            ("#0 #1, #0-4, 0 1", "pick cards by the number above each card: #0 #3, #0-4 (a range), # 0 3"),
+            (
+                "#0 #1, #0-4, 0 1",
+                "pick cards by the number above each card: #0 #3, #0-4 (a range), # 0 3",
+            ),
             ("pass, p", "pass (not when you lead the trick)"),
             (
                 "",
