@@ -341,7 +341,7 @@ def test_read_input_tokens_indexes_and_mixtures() -> None:
     assert mixed.kind is ComboKind.PAIR and mixed == read_input(deal, seat, f"{ib} {ia}")
     assert read_input(deal, seat, "p") is PASS and read_input(deal, seat, " PASS ") is PASS
     assert read_input(deal, seat, "hint all") == Command("hint", "all")
-    assert read_input(deal, seat, "") == Command("show")
+    assert read_input(deal, seat, "") == Command("table")
     assert read_input(deal, seat, "Q") == Command("quit")
     with pytest.raises(ChupaiError, match="given twice"):
         read_input(deal, seat, f"0 {card_name(c0)}")

@@ -313,7 +313,7 @@ def test_help_hint_and_redraw(
         seed=seed,
     )
     assert code == 0
-    assert "#0 #1, # 0 1" in out and "quit" in out
+    assert "#0 #1, #0-4, # 0 1" in out and "quit" in out
     assert "Possible: bid 1, bid 2, bid 3, pass" in out
     assert re.search(r"Hint: (bid [123]|pass)", out)
     assert re.search(r"\d+ legal plays \(single \d+, pair \d+", out)

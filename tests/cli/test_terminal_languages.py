@@ -24,7 +24,7 @@ from scripted_play import play_args, run_scripted
 
 import chupai.cli
 from chupai.cli.play import run_play
-from chupai.cli.session import INPUT_NOTE
+from chupai.cli.seat_words import INPUT_NOTE
 from chupai.cli.terminal import HINT_TEXTS, third_person
 from chupai.i18n import tr, translation
 

@@ -26,8 +26,11 @@ from rich.text import Text
 
 import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.bots import make_bot
+from chupai.cli.grammar import index_rows, near_miss
 from chupai.cli.hints import HintLists
+from chupai.cli.seat_words import INPUT_NOTE, SeatWords
 from chupai.cli.terminal import (
+    COMMANDS,
     EXIT_EOF,
     EXIT_OK,
     Command,
@@ -41,23 +44,16 @@ from chupai.cli.terminal import (
     other_seats,
     read_line,
     supports,
-    third_person,
     write_json,
 )
 from chupai.errors import ChupaiError
-from chupai.i18n import plural, tr, translate
+from chupai.i18n import plural
 from chupai.protocol import GameSpec, get_game
-
-INPUT_NOTE = (
-    "Input is typed in English; these words work too: 过 不要 パス (pass), "
-    "提示 ヒント (hint), 帮助 ヘルプ (help), 退出 終了 (quit)."
-)
-"""The help screen's note on the translated words that may be typed."""
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
 
 
-class TerminalSession:
+class TerminalSession(SeatWords):
     """What every session of ``chupai play`` has: the human's seat, the console and
     how lines are read, the language and the record file; it names seats, writes
     lines and runs the game to an exit status (:meth:`run`).
@@ -105,44 +101,7 @@ class TerminalSession:
         if spec is not None or self.GAME:
             self.spec = spec or get_game(self.GAME)
 
-    # ----- words ---------------------------------------------------------------------
-    def t(self, template: str, /, **fields: Any) -> str:
-        """``template`` with ``fields`` in the session's language (:func:`chupai.i18n.tr`;
-        the catalogs: :mod:`chupai.cli.messages` and the games' ``messages``)."""
-        return tr(self.lang, template, **fields)
-
-    def say_text(self, text: str) -> str:
-        """A message made elsewhere (an engine's reason, an error: a
-        :class:`~chupai.i18n.Msg` or plain English) in the session's language."""
-        return translate(text, self.lang)
-
-    def name(self, seat: int) -> str:
-        return self.t("You") if seat == self.human else self.seat_name(seat)
-
-    def sentence(self, seat: int, you: str, other: str, /, **fields: Any) -> str:
-        """The sentence about ``seat``: the template ``you`` when it is the human's,
-        else ``other`` (English verbs agree; ``who`` is the seat's name), in the
-        session's language.
-
-        Both templates are English with the same fields, e.g. ``"{who} pass"`` and
-        ``"{who} passes"``; the catalogs usually give both the same translation."""
-        return self.t(you if seat == self.human else other, who=self.name(seat), **fields)
-
-    def seat_name(self, seat: int) -> str:
-        """``Seat 3`` in the session's language (the web's words: 座位 3, 席 3)."""
-        return self.t("Seat {n}", n=seat)
-
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` agreeing with the seat's name (``You pass``, ``Seat 1 passes``,
-        ``Seat 2 does not rob``, ``Seat 3 is``), in the session's language (the
-        catalogs translate both English forms)."""
-        return self.t(verb if seat == self.human else third_person(verb))
-
-    def seats_line(self, bots: Mapping[int, str]) -> str:
-        """``You are Seat 0. Bots: Seat 1 greedy, ...`` for the bot names by seat."""
-        names = self.t(", ").join(f"{self.seat_name(s)} {n}" for s, n in bots.items())
-        return self.t("You are {seat}. Bots: {bots}.", seat=self.seat_name(self.human), bots=names)
-
+    # ----- words (the rest: SeatWords) ------------------------------------------------
     def seated(self, names: Sequence[str], players: int) -> dict[int, str]:
         """The bot ``names`` by seat: one for every seat but the human's, in order."""
         return dict(zip(other_seats(self.human, players), names, strict=True))
@@ -355,7 +314,7 @@ class DealSession(TerminalSession, HintLists):
             try:
                 got = self.parse(line)
             except ChupaiError as exc:
-                self.error(self.say_text(exc.args[0] if exc.args else str(exc)))
+                self.error(self.refusal(line, exc))
                 continue
             if isinstance(got, Command):
                 self.run_command(got)
@@ -365,6 +324,46 @@ class DealSession(TerminalSession, HintLists):
                 self.error(self.explain_illegal(got, reason))
                 continue
             return got
+
+    WORDS: ClassVar[tuple[str, ...]] = ("pass",)
+    """The game's action words (its commands come from its reader): a refused line
+    whose first word is close to one of them or to a command gets a suggestion
+    (:meth:`refusal`)."""
+
+    def known_words(self) -> list[str]:
+        """The words the game reads: :attr:`WORDS` and its reader's commands."""
+        commands = getattr(type(self).READER, "words", COMMANDS)
+        return [*self.WORDS, *commands]
+
+    def refusal(self, line: str, exc: ChupaiError) -> str:
+        """A refused line's explanation in the session's language, with ``did you
+        mean 'pass'?`` when its first word is a near miss of a word the game reads
+        (:func:`~chupai.cli.grammar.near_miss`)."""
+        message = self.say_text(exc.args[0] if exc.args else str(exc))
+        words = line.split()
+        guess = near_miss(words[0], self.known_words()) if words else None
+        if guess is None:
+            return message
+        return self.t("{error} — did you mean {word}?", error=message, word=f"'{guess}'")
+
+    def confirm(self, question: str) -> bool:
+        """Ask ``question`` with ``[y/N]`` and read the answer: True only for yes
+        (``y``, ``yes``, 是, はい); anything else says ``Not done.``."""
+        self.say(Text(self.t("{question} [y/N]", question=question), style="bold yellow"))
+        answer = self.ask().strip().lower()
+        if answer in ("y", "yes", "是", "はい"):
+            return True
+        self.say(Text(self.t("Not done."), style="dim"))
+        return False
+
+    def draw_indexed(self, labels: Sequence[Text], most: int = 18, cell: int = 3) -> None:
+        """A hand's cards (``labels`` in display order) in balanced rows that fit the
+        width (at most ``most`` cards a row, ``cell`` cells a card at least), each
+        card's index above it: the index row of every game
+        (:func:`chupai.cli.grammar.index_rows`)."""
+        for idx, faces in index_rows(labels, self.console.width, most, cell):
+            self.say(idx)
+            self.say(faces)
 
     def run_command(self, command: Command) -> None:
         """Answer ``quit`` (raises :class:`Quit`), ``help``, ``hint``; any other

@@ -115,6 +115,8 @@ COMMANDS: Final[Mapping[str, str]] = {
     "?": "help",
     "hint": "hint",
     "hints": "hint",
+    "table": "table",
+    "look": "table",
     "退出": "quit",
     "終了": "quit",
     "帮助": "help",
@@ -242,6 +244,7 @@ def reads_commands(commands: Mapping[str, str], empty: str) -> Callable[[LineRea
             text = text.strip()
             return read(deal, seat, "pass" if text in PASS_WORDS else text)
 
+        read_input.words = tuple(commands)  # type: ignore[attr-defined]  # the suggestions
         return read_input
 
     return decorate
@@ -255,7 +258,7 @@ def error_line(message: str | Text, symbols: bool = True) -> Text:
 
 
 def commands_help(
-    *rows: tuple[str, str], redraw: str = "table"
+    *rows: tuple[str, str], redraw: str = "table, look"
 ) -> tuple[str, tuple[tuple[str, str], ...]]:
     """The help screen's section of commands: the game's ``rows``, then ``redraw``
     (the word that draws the table again), ``help`` and ``quit``."""

@@ -242,19 +242,7 @@ class PlaySession(EventLines):
     def draw_hand(self, hand: int) -> None:
         order = sorted(card_ids(hand), key=self.deal.sort_key().__getitem__)
         self.say(Text(self.t("Your hand ({n}):", n=len(order)), style="bold"))
-        rows = (len(order) + _ROW_CARDS - 1) // _ROW_CARDS
-        per_row = (len(order) + rows - 1) // rows if rows else 0
-        for r in range(rows):
-            chunk = list(enumerate(order))[r * per_row : (r + 1) * per_row]
-            idx = Text()
-            cards = Text()
-            for i, c in chunk:
-                idx.append(f"{i:>4}", style="dim")
-                face = self.card(c)
-                cards.append(" " * (4 - face.cell_len))
-                cards.append_text(face)
-            self.say(idx)
-            self.say(cards)
+        self.draw_indexed([self.card(c) for c in order], most=_ROW_CARDS, cell=4)
 
     # ----- input -------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ tokens or hand indexes, ``pass``, the leftover card and the decisions before pla
 >>> read_input(deal, 0, "hint all")
 Command(name='hint', arg='all')
 >>> read_input(deal, 0, "")
-Command(name='show', arg='')
+Command(name='table', arg='')
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from chupai.bigtwo.game import CHOICE_NAMES, PASS, BigTwoDeal, Choice, LastCard,
 from chupai.bigtwo.packs import add, ids as card_ids
 from chupai.cards import card_name
 from chupai.cli.games.bigtwo.play_cards import check_held, parse_multiset, pick_indexes
+from chupai.cli.grammar import INDEX_HELP, split_indexes
 from chupai.cli.terminal import COMMANDS, Command, commands_help, reads_commands
 from chupai.errors import CardParseError, ChupaiError
 from chupai.i18n import Msg, joined
@@ -28,7 +29,7 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "Your move",
         (
             ("3d 3s", "play cards by token: rank then suit (10h or th, A♠ or as)"),
-            ("0 1", "play cards by their index in your hand (shown above each card)"),
+            ("#0 #1, #0-4, 0 1", INDEX_HELP),
             ("pass, p", "pass (not when you lead the trick)"),
             ("3d 4d last", "a play that leaves you one card, calling 'last card' (last_card_call)"),
             ("take, leave", "the face-up leftover card (3 players, taiwan_exposed)"),
@@ -49,13 +50,12 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("hint", "suggest a play (the greedy bot's) and count the legal plays"),
         ("hint all", "list the legal plays of each type with their indexes"),
         ("hint pair", "list every legal play of one type (pair, straight, ...)"),
-        redraw="show",
     ),
 )
 """The help screen: sections of (input, meaning)."""
 
 
-_COMMANDS = {**COMMANDS, "show": "show", "table": "show"}
+_COMMANDS = {**COMMANDS, "show": "table"}  # 'show': the old word, kept
 
 
 def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
@@ -64,7 +64,7 @@ def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
     return sorted(card_ids(deal.hands[seat]), key=strength.__getitem__)
 
 
-@reads_commands(_COMMANDS, "show")
+@reads_commands(_COMMANDS, "table")
 def read_input(
     deal: BigTwoDeal, seat: int, line: str
 ) -> Combo | LastCard | Pass | Choice | Command:
@@ -103,27 +103,9 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
     """The cards named by tokens or hand indexes in ``items`` (all held by ``seat``)."""
     order = hand_order(deal, seat)
     mask = 0
-    card_words: list[str] = []
-    seen_index: set[int] = set()
-    for word in items:
-        if word.isdigit():
-            i = int(word)
-            if i >= len(order):
-                raise ChupaiError(
-                    Msg(
-                        "index {i} is out of range: your hand has {n} cards, numbered 0 to "
-                        "{last} (a card token has a rank and a suit, e.g. 10h)",
-                        i=i,
-                        n=len(order),
-                        last=len(order) - 1,
-                    )
-                )
-            if i in seen_index:
-                raise ChupaiError(Msg("index {i} is given twice", i=i))
-            seen_index.add(i)
-            mask = add(mask, 1 << order[i])
-        else:
-            card_words.append(word)
+    indexes, card_words = split_indexes(items, len(order), bare=True)
+    for i in indexes:
+        mask = add(mask, 1 << order[i])
     if card_words:
         tokens = _parse_tokens(card_words, deal.rules.packs)
         both = tokens & mask

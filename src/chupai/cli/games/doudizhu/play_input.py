@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from chupai.cli.grammar import INDEX_HELP, split_indexes
 from chupai.cli.terminal import COMMANDS, Command, commands_help, derive_seed, reads_commands
 from chupai.doudizhu.combos import (
     BJ,
@@ -51,7 +52,7 @@ HELP: Final = (
                 "play cards by rank (10 or T; BJ RJ for the jokers; suits are "
                 "accepted and ignored)",
             ),
-            ("#0 #1, # 0 1", "play cards by their index in your hand (shown above each card)"),
+            ("#0 #1, #0-4, # 0 1", INDEX_HELP),
             (
                 "... airplane_singles",
                 "a type name after the cards picks one reading of a set with several",
@@ -118,38 +119,11 @@ def _expand(words: list[str]) -> list[str]:
     return out
 
 
-def _read_cards(deal: DouDizhuDeal, seat: int, words: list[str], index_mode: bool) -> int:
+def _read_cards(deal: DouDizhuDeal, seat: int, words: list[str]) -> int:
     """The cards named by rank tokens and ``#N`` hand indexes (all held by ``seat``)."""
     order = hand_ranks(deal.hands[seat])
-    by_index = 0
-    seen: set[int] = set()
-    tokens: list[str] = []
-    for w in words:
-        is_index = w.startswith("#") or (index_mode and w.isascii() and w.isdigit())
-        if is_index:
-            digits = w.lstrip("#")
-            if not digits:
-                continue
-            if not (digits.isascii() and digits.isdigit()):
-                raise ChupaiError(
-                    Msg("{word} is not a hand index: write # then a number, e.g. #0", word=repr(w))
-                )
-            i = int(digits)
-            if i >= len(order):
-                raise ChupaiError(
-                    Msg(
-                        "index {i} is out of range: your hand has {n} cards, numbered 0 to {last}",
-                        i=i,
-                        n=len(order),
-                        last=len(order) - 1,
-                    )
-                )
-            if i in seen:
-                raise ChupaiError(Msg("index {i} is given twice", i=i))
-            seen.add(i)
-            by_index += UNIT[order[i]]
-        else:
-            tokens.append(w)
+    indexes, tokens = split_indexes(words, len(order))
+    by_index = sum(UNIT[order[i]] for i in indexes)
     named = 0
     if tokens:
         for w in tokens:
@@ -252,7 +226,7 @@ def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Ac
     elif len(raw) > 2 and kind_of(raw[-2] + "_" + raw[-1]) is not None:
         kind = kind_of(raw[-2] + "_" + raw[-1])
         raw = raw[:-2]
-    cards = _read_cards(deal, seat, raw, raw[0].startswith("#"))
+    cards = _read_cards(deal, seat, raw)
     found = readings(cards, deal.rules)
     if not found:
         raise ChupaiError(Msg("not a combination: {why}", why=explain(cards, deal.rules)))

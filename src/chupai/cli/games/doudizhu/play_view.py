@@ -195,25 +195,7 @@ class DouDizhuView(DealSession):
         self.say(Text(self.t("Your hand ({n}):", n=len(order)), style="bold"))
         if not order:
             return
-        labels = [self.card(r) for r in order]
-        widths = [max(3, t.cell_len + 1) for t in labels]
-        room = max(3, self.console.width - 1)
-        rows = 1
-        while True:  # the fewest balanced rows that fit the width
-            per_row = (len(order) + rows - 1) // rows
-            chunks = [range(i, min(len(order), i + per_row)) for i in range(0, len(order), per_row)]
-            if per_row <= _ROW_CARDS and all(sum(widths[i] for i in c) <= room for c in chunks):
-                break
-            rows += 1
-        for chunk in chunks:
-            idx = Text()
-            faces = Text()
-            for i in chunk:
-                idx.append(f"{i:>{widths[i]}}", style="dim")
-                faces.append(" " * (widths[i] - labels[i].cell_len))
-                faces.append_text(labels[i])
-            self.say(idx)
-            self.say(faces)
+        self.draw_indexed([self.card(r) for r in order], most=_ROW_CARDS)
 
     def find_kind(self, text: str) -> Kind | None:
         """The combination type named ``text`` (judge name, display name, plural)."""
