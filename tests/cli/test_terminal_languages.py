@@ -292,3 +292,15 @@ def test_the_translated_words_are_read_as_the_commands() -> None:
     if deal.top is not None:  # pragma: no cover - the first lead has no top
         assert read_input(deal, 0, "パス") is PASS
     assert read_input(deal, 0, " 过 ") is PASS
+
+
+def test_the_docs_example_is_what_the_table_shows(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = (Path(__file__).parents[2] / "docs" / "terminal.md").read_text(encoding="utf-8")
+    block = page.split("```text\n", 1)[1].split("```", 1)[0]
+    namespace = play_args("bigtwo", seed=5, bots="greedy", lang="zh")
+    _, out = run_scripted(monkeypatch, capsys, run_play, namespace, "过\nquit\n", columns=100)
+    shown = [line.rstrip() for line in out.splitlines()]
+    for line in block.splitlines():
+        assert line in shown, line
