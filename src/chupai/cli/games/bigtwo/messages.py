@@ -284,6 +284,29 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "罚分按{who}出完时各家剩余的牌计算。",
         "ペナルティは{who}が上がった時点の残り札で数えます。",
     ),
+    # ----- chupai replay -----------------------------------------------------
+    "asks for a redeal": ("要求重新发牌", "配り直しを求める"),
+    "calls 'last card'": ("报单", "「ラスト1枚」を宣言"),
+    "goes out, wins": ("出完，获胜", "上がり、勝ち"),
+    "first deal": ("第一局", "最初のディール"),
+    "leader seat {n}": ("领出 座位 {n}", "リード 席 {n}"),
+    "   ranking {seats}": ("   名次 {seats}", "   順位 {seats}"),
+    "none": ("无", "なし"),
+    "leftover: {cards}": ("剩余牌：{cards}", "余りカード：{cards}"),
+    "winner: seat {n}": ("赢家：座位 {n}", "勝者：席 {n}"),
+    "redeal requested by seat {n}: the deal does not count": (
+        "座位 {n} 要求重新发牌：本局不计",
+        "席 {n} が配り直しを要求：このディールは数えません",
+    ),
+    "instant win ({how})": ("直接获胜（{how}）", "即勝ち（{how}）"),
+    "first out": ("先出完", "最初に上がり"),
+    "cards scored": ("计分的牌", "数えた札"),
+    "penalty": ("罚分", "ペナルティ"),
+    "choice": ("决定", "選択"),
+    "頂大: seat {n} is liable and pays every loser's penalty": (
+        "頂大：座位 {n} 负责，替所有输家付罚分",
+        "頂大：席 {n} に責任があり、負けた全員のペナルティを払う",
+    ),
 }
 """Big Two's terminal texts by English template: (中文, 日本語)."""
 
