@@ -117,9 +117,9 @@ def test_whole_deal_in_chinese_and_japanese_names() -> None:
     p = play("--seed", str(SEED), "--seat", str(starter()), "--lang", "zh", stdin=AUTOPLAY)
     assert p.returncode == 0, p.stderr
     assert "锄大地" in p.stdout
-    assert "You lead 单张 3♦" in p.stdout
+    assert "你 领出 单张 3♦" in p.stdout  # the whole line in Chinese
     p = play("--seed", str(SEED), "--seat", str(starter()), "--lang", "ja", stdin="0\nquit\n")
-    assert "You lead シングル 3♦" in p.stdout
+    assert "あなた リード シングル 3♦" in p.stdout
     assert "大老二" in p.stdout
 
 

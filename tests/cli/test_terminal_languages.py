@@ -20,12 +20,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from scripted_play import play_args, run_scripted
 
 import chupai.cli
-from chupai.cli.main import main
-from chupai.cli.session import INPUT_NOTE
+from chupai.cli.play import run_play
+from chupai.cli.seat_words import INPUT_NOTE
 from chupai.cli.terminal import HINT_TEXTS, third_person
-from chupai.i18n import translation
+from chupai.i18n import tr, translation
 
 CLI = Path(chupai.cli.__file__).parent
 GAMES = ("bigtwo", "doudizhu", "biga")
@@ -59,7 +60,14 @@ def _call_name(call: ast.Call) -> str:
 
 _HEADERS = ("outcome_table", "score_columns", "seats_frame")
 """The calls whose string arguments are column headers (translated by the table)."""
-_TEMPLATE_ARG = {"t": (0,), "tr": (1,), "Msg": (0,), "plural": (1, 2), "joined": (1,)}
+_TEMPLATE_ARG = {
+    "sentence": (1, 2),
+    "t": (0,),
+    "tr": (1,),
+    "Msg": (0,),
+    "plural": (1, 2),
+    "joined": (1,),
+}
 
 
 def templates(tree: ast.AST) -> Iterator[str]:
@@ -159,3 +167,128 @@ def test_the_collector_sees_the_ways_a_text_is_written() -> None:
     )
     got = set(templates(ast.parse(code)))
     assert got == {"A1", "A2", "B", "C", "D", "E1", "E2", "pass", "passes"}
+
+
+# ----- whole deals in 中文 and 日本語 -------------------------------------------------
+
+ENGLISH: tuple[str, ...] = (
+    "Your turn",
+    "Your hand",
+    "Your bid",
+    "Your decision",
+    "Your score",
+    "Your total",
+    "Seat ",
+    "You ",
+    "Bots:",
+    "Rules:",
+    "Seed ",
+    "Hint:",
+    "Deal over",
+    "Winner",
+    "Score table",
+    "Total",
+    "Match over",
+    "Series over",
+    "On the table",
+    "passes",
+    " plays ",
+    " leads ",
+    "won the trick",
+    "Type 'help'",
+    "written to",
+    "Finishing order",
+    "Dealer",
+    "landlord",
+    "peasant",
+    "declarer",
+    "partner",
+    "Cards left",
+    "legal play",
+    "left!",
+    "out!",
+    "beat ",
+    "Stakes",
+    "Kitty",
+    "first;",
+    "(dealer)",
+    "does not beat",
+    "to follow",
+    "Commands",
+    "this text",
+    "draw the table",
+)
+"""English the table used to show; none of it may remain in 中文 or 日本語."""
+
+SCRIPTS: dict[str, tuple[str, dict[str, object]]] = {
+    # game: (the script, the options); every prompt of the script ends in a move
+    "bigtwo": ("help\nhint\nhint all\n" + "0 1\n0\npass\n" * 120, {"deals": 2}),
+    "doudizhu": ("help\nhint\nbid 3\n" + "hint\n#0\npass\n" * 60, {"deals": 2}),
+    "biga": ("help\n" + "n\nhint\n#1\n" * 120, {}),
+}
+
+
+def english_lines(out: str) -> list[str]:
+    """The lines of a transcript showing English the table used to say (the lines
+    typed, echoed after ``> ``, are the player's own)."""
+    return [
+        line
+        for line in out.splitlines()
+        if not line.startswith(">") and any(word in line for word in ENGLISH)
+    ]
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_a_whole_game_speaks_the_language(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    game: str,
+    lang: str,
+) -> None:
+    script, options = SCRIPTS[game]
+    record = str(tmp_path / "record.json")
+    namespace = play_args(game, seed=3, bots="greedy" if game != "biga" else "heuristic")
+    namespace.lang = lang
+    namespace.record = record
+    for key, value in options.items():
+        setattr(namespace, key, value)
+    code, out = run_scripted(monkeypatch, capsys, run_play, namespace, script, columns=200)
+    assert code == 0
+    assert Path(record).is_file()
+    assert not english_lines(out), "\n".join(english_lines(out))
+    you = translation("You", lang)
+    assert you is not None and you in out
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_quitting_and_the_help_screen_speak_the_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    namespace = play_args("bigtwo", seed=3, bots="greedy", lang=lang)
+    code, out = run_scripted(
+        monkeypatch, capsys, run_play, namespace, "help\n帮助\n过\nquit\n", columns=100
+    )
+    assert code == 0
+    assert not english_lines(out), "\n".join(english_lines(out))
+    assert out.count(tr(lang, "this text")) == 2  # 帮助 is help too
+    assert (
+        tr(lang, "You quit; {what}.", what=tr(lang, "the deal is abandoned (seed {seed})", seed=3))
+        in out
+    )
+
+
+def test_the_translated_words_are_read_as_the_commands() -> None:
+    from chupai.bigtwo.game import PASS, new_deal
+    from chupai.bigtwo.rules import STANDARD
+    from chupai.cli.games.bigtwo.play_input import read_input
+    from chupai.cli.terminal import Command
+
+    deal = new_deal(STANDARD, 1)
+    assert read_input(deal, 0, "提示") == Command("hint")
+    assert read_input(deal, 0, "ヘルプ") == Command("help")
+    assert read_input(deal, 0, "終了") == Command("quit")
+    if deal.top is not None:  # pragma: no cover - the first lead has no top
+        assert read_input(deal, 0, "パス") is PASS
+    assert read_input(deal, 0, " 过 ") is PASS

@@ -344,7 +344,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang",
         choices=("en", "zh", "ja"),
         default="en",
-        help="language of the game and combination names (default en)",
+        help="language of the whole game screen: the table, prompts, help, refusals, "
+        "results and score tables (en, zh: 中文, ja: 日本語; default en). What you type "
+        "stays English; 过 不要 パス are read as pass",
     )
 
     p = _game_command(

@@ -16,10 +16,9 @@ A game's renderer and input parser subclass them in its ``cli.play`` plugin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
@@ -28,12 +27,12 @@ from rich.text import Text
 import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.bots import make_bot
 from chupai.cli.grammar import index_rows, near_miss
+from chupai.cli.hints import HintLists
+from chupai.cli.seat_words import INPUT_NOTE, SeatWords
 from chupai.cli.terminal import (
     COMMANDS,
     EXIT_EOF,
     EXIT_OK,
-    HINT_CAP,
-    HINT_TEXTS,
     Command,
     EndOfInput,
     HelpSections,
@@ -45,23 +44,16 @@ from chupai.cli.terminal import (
     other_seats,
     read_line,
     supports,
-    third_person,
     write_json,
 )
 from chupai.errors import ChupaiError
-from chupai.i18n import plural, tr, translate
+from chupai.i18n import plural
 from chupai.protocol import GameSpec, get_game
-
-INPUT_NOTE = (
-    "Input is typed in English; these words work too: 过 不要 パス (pass), "
-    "提示 ヒント (hint), 帮助 ヘルプ (help), 退出 終了 (quit)."
-)
-"""The help screen's note on the translated words that may be typed."""
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
 
 
-class TerminalSession:
+class TerminalSession(SeatWords):
     """What every session of ``chupai play`` has: the human's seat, the console and
     how lines are read, the language and the record file; it names seats, writes
     lines and runs the game to an exit status (:meth:`run`).
@@ -109,35 +101,7 @@ class TerminalSession:
         if spec is not None or self.GAME:
             self.spec = spec or get_game(self.GAME)
 
-    # ----- words ---------------------------------------------------------------------
-    def t(self, template: str, /, **fields: Any) -> str:
-        """``template`` with ``fields`` in the session's language (:func:`chupai.i18n.tr`;
-        the catalogs: :mod:`chupai.cli.messages` and the games' ``messages``)."""
-        return tr(self.lang, template, **fields)
-
-    def say_text(self, text: str) -> str:
-        """A message made elsewhere (an engine's reason, an error: a
-        :class:`~chupai.i18n.Msg` or plain English) in the session's language."""
-        return translate(text, self.lang)
-
-    def name(self, seat: int) -> str:
-        return self.t("You") if seat == self.human else self.seat_name(seat)
-
-    def seat_name(self, seat: int) -> str:
-        """``Seat 3`` in the session's language (the web's words: 座位 3, 席 3)."""
-        return self.t("Seat {n}", n=seat)
-
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` agreeing with the seat's name (``You pass``, ``Seat 1 passes``,
-        ``Seat 2 does not rob``, ``Seat 3 is``), in the session's language (the
-        catalogs translate both English forms)."""
-        return self.t(verb if seat == self.human else third_person(verb))
-
-    def seats_line(self, bots: Mapping[int, str]) -> str:
-        """``You are Seat 0. Bots: Seat 1 greedy, ...`` for the bot names by seat."""
-        names = self.t(", ").join(f"{self.seat_name(s)} {n}" for s, n in bots.items())
-        return self.t("You are {seat}. Bots: {bots}.", seat=self.seat_name(self.human), bots=names)
-
+    # ----- words (the rest: SeatWords) ------------------------------------------------
     def seated(self, names: Sequence[str], players: int) -> dict[int, str]:
         """The bot ``names`` by seat: one for every seat but the human's, in order."""
         return dict(zip(other_seats(self.human, players), names, strict=True))
@@ -241,7 +205,7 @@ class TerminalSession:
         return False
 
 
-class DealSession(TerminalSession):
+class DealSession(TerminalSession, HintLists):
     """A deal at the table: the human's turns (lines read until one is a legal
     action; commands answered on the way), the bots' turns, and the cells of the
     seats table.
@@ -630,56 +594,3 @@ class DealSession(TerminalSession):
                 style="dim",
             )
         )
-
-    # ----- hints -----------------------------------------------------------------------
-    def list_plays(
-        self, by_kind: Mapping[Any, Sequence[Any]], arg: str, *, passing: bool, types: Iterable[str]
-    ) -> None:
-        """Count the legal plays (``by_kind``: each type's, in the order to list) and,
-        with ``arg`` ``all`` or a type (:meth:`find_kind`), list them: at most
-        :data:`HINT_CAP` a type for ``all``. ``types`` are the type names an
-        unknown ``arg`` is told."""
-        w = self.hint_text
-        plays = sum(len(v) for v in by_kind.values())
-        counts = self.t(", ").join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
-        self.say(w("n_plays", n=plays, counts=counts) + (w("or_pass") if passing else ""))
-        if not arg:
-            self.say(Text(w("hint_more"), style="dim"))
-            return
-        cap: int | None = HINT_CAP
-        if arg == "all":
-            kinds = list(by_kind)
-        else:
-            kind = self.find_kind(arg)
-            if kind is None:
-                self.error(w("unknown_type", arg=arg, types=", ".join(types)))
-                return
-            if kind not in by_kind:
-                self.say(w("no_type_now", kind=self.kind(kind)))
-                return
-            kinds, cap = [kind], None
-        for k in kinds:
-            combos = by_kind[k]
-            shown = combos if cap is None else combos[:cap]
-            title = Text(f"{self.kind(k)} ({len(combos)})", style="cyan")
-            if len(combos) > len(shown):
-                title.append(w("first_n", n=len(shown), kind=k.value), style="dim")
-            self.say(title)
-            self.say(Columns([self.play_item(c) for c in shown], padding=(0, 3)))
-
-    def hint_text(self, key: str, **fields: Any) -> str:
-        """The text ``key`` of :data:`HINT_TEXTS` with ``fields`` filled in (a
-        session in another language answers its own words for the same keys)."""
-        return self.t(HINT_TEXTS[key], **fields)
-
-    def kind(self, kind: Any) -> str:
-        """The display name of a combination type (the game's, in :attr:`lang`)."""
-        return self.spec.combo_name(kind.value, self.lang)
-
-    def find_kind(self, text: str) -> Any:
-        """The combination type ``text`` names, or None."""
-        raise NotImplementedError
-
-    def play_item(self, play: Any) -> Text:
-        """A play in the lists of 'hint all' and 'hint TYPE'."""
-        return self.cards(play.cards)

@@ -244,7 +244,7 @@ def reads_commands(commands: Mapping[str, str], empty: str) -> Callable[[LineRea
             text = text.strip()
             return read(deal, seat, "pass" if text in PASS_WORDS else text)
 
-        read_input.words = tuple(commands)  # type: ignore[attr-defined]  (the suggestions)
+        read_input.words = tuple(commands)  # type: ignore[attr-defined]  # the suggestions
         return read_input
 
     return decorate

@@ -14,10 +14,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     " · Leader: {who}": (" · 领出：{who}", " · リード：{who}"),
     " · Starting player: {who}": (" · 先出：{who}", " · 最初の手番：{who}"),
     " blocked": (" 被封", " ブロック"),
-    "out #{place}": ("第{place}名出完", "{place}位で上がり"),
     "Face up, out of play: ": ("明牌，不参与本局：", "表向きで場外："),
     " — last card!": ("——报单！", " — ラスト1枚！"),
-    "No. {n}": ("第{n}名", "{n}位"),
     "Titles": ("头衔", "称号"),
     "Ranks from the last deal": ("上局名次", "前のディールの順位"),
     ": ": ("：", "："),
@@ -90,7 +88,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "Type {what}.": ("输入 {what}。", "{what} と入力してください。"),
     # ----- events before play ---------------------------------------------------------
-    "you": ("你", "あなた"),
     "it": ("它", "その札"),
     "{who} name ": ("{who}点了 ", "{who}が指名："),
     "{who} names ": ("{who}点了 ", "{who}が指名："),
@@ -198,7 +195,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{tokens} 或 {indexes}（牌名或序号）",
         "{tokens} または {indexes}（札名か番号）",
     ),
-    "now type {what}": ("现在请输入 {what}", "{what} と入力してください"),
     "choose a face-down hand: type {what}": (
         "选一份暗牌：输入 {what}",
         "裏向きの手札を選んでください：{what} と入力",
@@ -254,7 +250,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "出し方を提案（greedy ボットの選択）し、出せる手を数える",
     ),
     # ----- hints and results ----------------------------------------------------------
-    "   (type: {what})": ("   （输入：{what}）", "   （入力：{what}）"),
     "{n} possible decisions; type {what}": (
         "{n} 种可选决定；输入 {what}",
         "選べる選択は {n} 通り：{what} と入力",

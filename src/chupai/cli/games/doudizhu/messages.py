@@ -48,9 +48,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "配り直し（全員パス）は数えません。毎ディール後、配り手は次の人へ。",
     ),
     # ----- bidding and robbing --------------------------------------------------------
-    "Redeal {n}": ("第 {n} 次重新发牌", "配り直し {n} 回目"),
-    " · seed {seed}": (" · 种子 {seed}", " · シード {seed}"),
-    " (seed {seed})": ("（种子 {seed}）", "（シード {seed}）"),
     " · this deal counts double (D {x}2)": (
         " · 本局翻倍（D {x}2）",
         " · このディールは倍（D {x}2）",
@@ -149,10 +146,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "  (the greedy bot would pass)": ("  （greedy 电脑会过）", "  （greedy ボットならパス）"),
     "Possible: {actions}": ("可选：{actions}", "選べる手：{actions}"),
-    "Nothing in your hand beats the table: pass.": (
-        "你的手牌没有大过桌上的：过。",
-        "場に勝てる札がありません：パス。",
-    ),
     "no cards given": ("没有给出牌", "札が指定されていません"),
     "{word} is not a hand index: write # then a number, e.g. #0": (
         "{word} 不是手牌序号：写 # 加数字，如 #0",
@@ -170,13 +163,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{error}（点数：3-10 J Q K A 2 BJ RJ；#N 是序号 N）",
         "{error}（ランク：3-10 J Q K A 2 BJ RJ、#N は番号 N）",
     ),
-    "you do not hold these cards": ("你没有这些牌", "その札は持っていません"),
-    "you hold {have} × {rank}, not {want}": (
-        "你只有 {have} 张 {rank}，不是 {want} 张",
-        "{rank} は {want} 枚でなく {have} 枚しかありません",
-    ),
-    "you hold no {rank}": ("你没有 {rank}", "{rank} を持っていません"),
-    "the deal is over": ("本局已结束", "このディールは終わりました"),
     "now bid: type {bids}": ("现在叫分：输入 {bids}", "入札してください：{bids}"),
     "a bid is 1, 2 or 3: type 'bid 2' (or just 2), or 'pass'": (
         "叫分是 1、2 或 3：输入 bid 2（或只输入 2），或 pass",
@@ -240,8 +226,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "landlord wins": ("地主赢", "地主の勝ち"),
     "peasants win": ("农民赢", "農民の勝ち"),
     " (doubled)": ("（翻倍）", "（倍）"),
-    " (and {n} redeal)": ("（另有 {n} 次重发）", "（他に配り直し {n} 回）"),
-    " (and {n} redeals)": ("（另有 {n} 次重发）", "（他に配り直し {n} 回）"),
 }
 """Dou Dizhu's terminal texts by English template: (中文, 日本語)."""
 
