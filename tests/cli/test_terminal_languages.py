@@ -226,7 +226,7 @@ SCRIPTS: dict[str, tuple[str, dict[str, object]]] = {
     # game: (the script, the options); every prompt of the script ends in a move
     "bigtwo": ("help\nhint\nhint all\n" + "0 1\n0\npass\n" * 120, {"deals": 2}),
     "doudizhu": ("help\nhint\nbid 3\n" + "hint\n#0\npass\n" * 60, {"deals": 2}),
-    "biga": ("help\n" + "n\nhint\n#1\n" * 120, {}),
+    "biga": ("help\n" + "n\nhint\nm1\n" * 120, {}),
 }
 
 

@@ -307,7 +307,8 @@ class DealSession(TerminalSession, HintLists):
 
     def read_action(self) -> Any:
         """Read lines until one is a legal action of the human: a command is
-        answered and a refused line explained, and the next line is read."""
+        answered and a refused line explained, and the next line is read; an action
+        that changes the stake is made only when confirmed (:meth:`stake_question`)."""
         deal = self.deal
         while True:
             line = self.ask()
@@ -323,17 +324,26 @@ class DealSession(TerminalSession, HintLists):
             if reason is not None:
                 self.error(self.explain_illegal(got, reason))
                 continue
+            question = self.stake_question(got)
+            if question is not None and not self.confirm(question):
+                continue
             return got
 
-    WORDS: ClassVar[tuple[str, ...]] = ("pass",)
+    def stake_question(self, action: Any) -> str | None:
+        """The question that confirms a legal ``action`` that changes the stake (明牌,
+        doubling), asked with :meth:`confirm` before it is made; None for the others
+        (every action of a game without such)."""
+        return None
+
+    ACTION_WORDS: ClassVar[tuple[str, ...]] = ("pass",)
     """The game's action words (its commands come from its reader): a refused line
     whose first word is close to one of them or to a command gets a suggestion
     (:meth:`refusal`)."""
 
     def known_words(self) -> list[str]:
-        """The words the game reads: :attr:`WORDS` and its reader's commands."""
+        """The words the game reads: :attr:`ACTION_WORDS` and its reader's commands."""
         commands = getattr(type(self).READER, "words", COMMANDS)
-        return [*self.WORDS, *commands]
+        return [*self.ACTION_WORDS, *commands]
 
     def refusal(self, line: str, exc: ChupaiError) -> str:
         """A refused line's explanation in the session's language, with ``did you

@@ -72,11 +72,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "場の蛋子・大蛋子を1枚少ない4で取る（その札はあなたの手札に）",
     ),
     "pass (not when you lead)": ("过（领出时不能过）", "パス（リードの時は不可）"),
-    "play move 3 of the 'moves' list": ("出 moves 列表中的第 3 个", "moves 一覧の 3 番を出す"),
+    "make move 3 of the 'moves' list": ("执行 moves 列表中的第 3 个", "moves 一覧の 3 番を行う"),
     "suggest a move (a bot's choice)": ("提示一步（电脑的选择）", "手を提案（ボットの選択）"),
-    "list every legal move, numbered (then '#N' plays one)": (
-        "列出全部合法动作，带编号（再用 #N 出）",
-        "合法な手を番号付きで全部表示（#N で出す）",
+    "list every legal move, numbered (then 'm N' makes one)": (
+        "列出全部合法动作，带编号（再用 m N 执行）",
+        "合法な手を番号付きで全部表示（m N で行う）",
     ),
     " Redeals (nobody holds an AH outside the final round) do not count; the "
     "first player out draws first in the next deal.": (
@@ -294,25 +294,25 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{n} 手合法出牌；moves 列出。",
         "出せる手 {n} 通り。moves で一覧。",
     ),
-    "{n} legal move (type '#N' to make one):": (
-        "{n} 个合法动作（输入 #N 执行）：",
-        "合法な手 {n} 個（#N で選ぶ）：",
+    "{n} legal move (type 'm N' to make one):": (
+        "{n} 个合法动作（输入 m N 执行）：",
+        "合法な手 {n} 個（m N で選ぶ）：",
     ),
-    "{n} legal moves (type '#N' to make one):": (
-        "{n} 个合法动作（输入 #N 执行）：",
-        "合法な手 {n} 個（#N で選ぶ）：",
+    "{n} legal moves (type 'm N' to make one):": (
+        "{n} 个合法动作（输入 m N 执行）：",
+        "合法な手 {n} 個（m N で選ぶ）：",
     ),
-    "{word} is not a move number: write # then a number, e.g. #1": (
-        "{word} 不是动作编号：写 # 加数字，如 #1",
-        "{word} は手の番号ではありません：# の後に数字（例：#1）",
+    "{word} is not a move number: write m then a number, e.g. m 1": (
+        "{word} 不是动作编号：写 m 加数字，如 m 1",
+        "{word} は手の番号ではありません：m の後に数字（例：m 1）",
     ),
-    "there is {n} move now: #1 ('moves' lists them)": (
-        "现在有 {n} 个动作：#1（moves 列出）",
-        "今の手は {n} 個：#1（moves で一覧）",
+    "there is {n} move now: m 1 ('moves' lists them)": (
+        "现在有 {n} 个动作：m 1（moves 列出）",
+        "今の手は {n} 個：m 1（moves で一覧）",
     ),
-    "there are {n} moves now: #1 to #{n} ('moves' lists them)": (
-        "现在有 {n} 个动作：#1 到 #{n}（moves 列出）",
-        "今の手は {n} 個：#1 〜 #{n}（moves で一覧）",
+    "there are {n} moves now: m 1 to m {n} ('moves' lists them)": (
+        "现在有 {n} 个动作：m 1 到 m {n}（moves 列出）",
+        "今の手は {n} 個：m 1 〜 m {n}（moves で一覧）",
     ),
     "{options}": ("{options}", "{options}"),
     "show your second Big Ace? type 'y' (show_second) or 'n' (keep_hidden)": (
@@ -348,9 +348,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{word} 是摸牌阶段用的，摸牌已结束；现在请出牌或过",
         "{word} はドローの言葉で、ドローは終わりました。札を出すかパスしてください",
     ),
-    "{word} is not a card; to play move {n} of the 'moves' list type #{n}": (
-        "{word} 不是牌；要出 moves 列表的第 {n} 个请输入 #{n}",
-        "{word} は札ではありません。moves 一覧の {n} 番なら #{n}",
+    "{word} is not a card; to pick card {n} of your hand type #{n}, "
+    "to make move {n} of the 'moves' list m {n}": (
+        "{word} 不是牌；按序号选第 {n} 张牌请输入 #{n}，执行 moves 列表的第 {n} 个请输入 m {n}",
+        "{word} は札ではありません。手札の {n} 番の札なら #{n}、moves 一覧の {n} 番なら m {n}",
     ),
     "{error} (ranks: 3-10 J Q K A 2, jokers BJ RJ, a Big Ace with its suit)": (
         "{error}（点数：3-10 J Q K A 2，王 BJ RJ，大A带花色）",

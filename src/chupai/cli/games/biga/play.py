@@ -33,7 +33,7 @@ deal, and ``--record FILE`` writes the match record to ``FILE`` and each deal's
 record to ``FILE-dealK.json``.
 
 Input: card tokens (``7 7 7``, ``AH``, ``10 J Q``; suits count only on Aces), ``4 4``
-(or ``capture 4 4``) to capture an egg, ``pass``, ``#N`` for move ``N`` of the
+(or ``capture 4 4``) to capture an egg, ``pass``, ``m N`` for move ``N`` of the
 ``moves`` list; during the draw ``show AH``, ``show AH AH``, ``decline`` (``y``/``n``
 when there is one option); before play ``y``/``n`` (``show_second``/``keep_hidden``,
 ``reveal``/``stay_hidden``); ``hint``, ``moves``, ``help``, ``quit`` any time. Bad
@@ -98,6 +98,7 @@ class BigASession(BigAReports):
     HELP = HELP
     REDEALS = True
     READER = staticmethod(read_input)
+    ACTION_WORDS = ("pass", "capture", "show", "decline", "reveal", "keep_hidden", "stay_hidden")
     PLAY = Combo
 
     GAME = "biga"
@@ -260,7 +261,7 @@ class BigASession(BigAReports):
         number = moves.index(best) + 1 if best in moves else None
         if number:
             typed = self.t(
-                "   (type: {index}  or  {tokens})", index=self.typed(best), tokens=f"#{number}"
+                "   (type: {index}  or  {tokens})", index=self.typed(best), tokens=f"m {number}"
             )
         else:
             typed = self.t("   (type: {what})", what=self.typed(best))
@@ -290,13 +291,13 @@ class BigASession(BigAReports):
         moves = move_list(self.deal)
         count = plural(
             len(moves),
-            "{n} legal move (type '#N' to make one):",
-            "{n} legal moves (type '#N' to make one):",
+            "{n} legal move (type 'm N' to make one):",
+            "{n} legal moves (type 'm N' to make one):",
         )
         self.say(Text(self.say_text(count), style="bold"))
         items = []
         for i, a in enumerate(moves, 1):
-            t = Text(f"#{i} ", style="dim")
+            t = Text(f"m{i} ", style="dim")
             t.append_text(self.action(a))
             items.append(t)
         self.say(Columns(items, padding=(0, 3)))

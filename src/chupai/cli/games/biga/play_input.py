@@ -22,6 +22,7 @@ from chupai.biga.cards import (
     contains,
     normalize,
     parse_cards,
+    strength_order,
 )
 from chupai.biga.combos import Combo, Kind, classify, combo_text, explain
 from chupai.biga.game import (
@@ -36,7 +37,9 @@ from chupai.biga.game import (
     Phase,
 )
 from chupai.biga.match import deal_seed
+from chupai.biga.rules import RankOrder
 from chupai.biga.scoring import HIDDEN_PARTNER, REVEALED_PARTNER
+from chupai.cli.grammar import INDEX_HELP, split_indexes
 from chupai.cli.terminal import COMMANDS, commands_help, derive_seed, reads_commands, second_person
 from chupai.errors import CardParseError, ChupaiError
 from chupai.i18n import Msg, joined, plural
@@ -117,12 +120,13 @@ HELP: Final = (
                 "(its cards go into your hand)",
             ),
             ("pass, p", "pass (not when you lead)"),
-            ("#3", "play move 3 of the 'moves' list"),
+            ("#0 #1, #0-4, # 0 1", INDEX_HELP),
+            ("m 3, m3", "make move 3 of the 'moves' list"),
         ),
     ),
     commands_help(
         ("hint", "suggest a move (a bot's choice)"),
-        ("moves", "list every legal move, numbered (then '#N' plays one)"),
+        ("moves", "list every legal move, numbered (then 'm N' makes one)"),
     ),
 )
 """The help screen: sections of (input, meaning)."""
@@ -179,19 +183,25 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("-", "_").split())
 
 
-@reads_commands(_COMMANDS, "table")
 def read_input(deal: BigADeal, seat: int, line: str) -> Any:
     """Read one input line of ``seat`` (the seat to act) into an action or a
     :class:`Command`.
 
     The result is a well-formed action not yet checked against the table (see
-    ``deal.why_illegal``), or a legal one when named by ``#N``. Raises
-    :class:`ChupaiError` with a message for the player when the line is no action.
+    ``deal.why_illegal``), or a legal one when named by its number in the
+    ``moves`` list (``m 3``, ``m3``, ``move 3``). Raises :class:`ChupaiError` with
+    a message for the player when the line is no action.
     """
     words = line.lower().split()
-    head = words[0]
-    if head.startswith("#"):
-        return _pick(deal, "".join(words)[1:])
+    if len(words) == 2 and words[0] in ("m", "move"):
+        return _pick(deal, words[1])
+    if len(words) == 1 and words[0][:1] == "m" and words[0][1:].isdigit():
+        return _pick(deal, words[0][1:])
+    return _read_line(deal, seat, line)
+
+
+@reads_commands(_COMMANDS, "table")
+def _read_line(deal: BigADeal, seat: int, line: str) -> Any:
     if deal.phase is Phase.PLAY:
         return _read_play(deal, seat, line)
     if deal.phase is Phase.OVER:
@@ -199,19 +209,30 @@ def read_input(deal: BigADeal, seat: int, line: str) -> Any:
     return _read_decision(deal, line)
 
 
+read_input.words = _read_line.words  # type: ignore[attr-defined]  (the suggestions)
+
+
+def hand_faces(deal: BigADeal, hand: Cards) -> list[int]:
+    """The faces of ``hand`` in display order, one a card (weakest first): card
+    ``i`` of the index row is ``hand_faces(deal, hand)[i]``."""
+    three_two = deal.rules.rank_order is RankOrder.THREE_TWO_HIGH
+    order = strength_order(three_two, deal.big_suit)
+    return [f for f in order for _ in range((hand >> SHIFTS[f]) & 31)]
+
+
 def _pick(deal: BigADeal, digits: str) -> Any:
     moves = move_list(deal)
     if not (digits.isascii() and digits.isdigit()):
         raise ChupaiError(
-            Msg("{word} is not a move number: write # then a number, e.g. #1", word=f"'#{digits}'")
+            Msg("{word} is not a move number: write m then a number, e.g. m 1", word=repr(digits))
         )
     i = int(digits)
     if not 1 <= i <= len(moves):
         raise ChupaiError(
             plural(
                 len(moves),
-                "there is {n} move now: #1 ('moves' lists them)",
-                "there are {n} moves now: #1 to #{n} ('moves' lists them)",
+                "there is {n} move now: m 1 ('moves' lists them)",
+                "there are {n} moves now: m 1 to m {n} ('moves' lists them)",
             )
         )
     return moves[i - 1]
@@ -342,18 +363,22 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
                 word=f"'{low[0]}'",
             )
         )
+    faces = hand_faces(deal, deal.hands[seat])
+    indexes, words = split_indexes(words, len(faces))
     for w in words:
         if w.isascii() and w.isdigit() and w not in _RANK_NUMBERS:
             raise ChupaiError(
                 Msg(
-                    "{word} is not a card; to play move {n} of the 'moves' list type #{n}",
+                    "{word} is not a card; to pick card {n} of your hand type #{n}, "
+                    "to make move {n} of the 'moves' list m {n}",
                     word=repr(w),
                     n=w,
                 )
             )
     big_suit = deal.big_suit
     try:
-        cards = normalize(parse_cards(words, big_suit), big_suit)
+        cards = normalize(parse_cards(words, big_suit), big_suit) if words else 0
+        cards += sum(1 << SHIFTS[faces[i]] for i in indexes)
     except CardParseError as exc:
         message: str = exc.args[0] if exc.args else str(exc)
         if message.startswith("unknown card token"):

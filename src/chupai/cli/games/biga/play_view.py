@@ -24,7 +24,7 @@ from chupai.biga.cards import (
 from chupai.biga.combos import Combo, Kind, combo_text
 from chupai.biga.game import PASS, Capture, Phase
 from chupai.biga.rules import BigARules, RankOrder
-from chupai.cli.games.biga.play_input import DECK_SIZE, PLAYERS, SUIT_NAMES, face_label
+from chupai.cli.games.biga.play_input import DECK_SIZE, PLAYERS, SUIT_NAMES, face_label, hand_faces
 from chupai.cli.session import DealSession
 from chupai.cli.terminal import ordinal
 from chupai.protocol import GameSpec
@@ -197,9 +197,8 @@ class BigAView(DealSession):
 
     def draw_hand(self, hand: Cards) -> None:
         deal = self.deal
-        line = Text(self.t("Your hand ({n}): ", n=size_of(hand)), style="bold")
-        line.append_text(self.cards(hand))
-        self.say(line)
+        self.say(Text(self.t("Your hand ({n}):", n=size_of(hand)), style="bold"))
+        self.draw_indexed([self.card(f) for f in hand_faces(deal, hand)])
         if deal.phase is not Phase.DRAW and big_aces(hand, deal.big_suit):
             self.say(
                 Text(

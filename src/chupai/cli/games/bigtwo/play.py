@@ -84,6 +84,7 @@ class PlaySession(EventLines):
     SYMBOLS = _SUIT_SYMBOLS + "▶—·"
     HELP = HELP
     READER = staticmethod(read_input)
+    ACTION_WORDS = ("pass", "last", "take", "leave", "swap", "decline", "redeal", "keep", "give")
     PLAY = Combo
 
     GAME = "bigtwo"

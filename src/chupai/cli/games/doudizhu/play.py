@@ -90,6 +90,7 @@ class DouDizhuSession(DouDizhuView):
     HELP = HELP
     REDEALS = True
     READER = staticmethod(read_input)
+    ACTION_WORDS = ("pass", "bid", "rob", "no", "mingpai")
     PLAY = Combo
 
     GAME = "doudizhu"
@@ -221,7 +222,9 @@ class DouDizhuSession(DouDizhuView):
             if obs.top is None:
                 t.append(self.t("lead any combination"))
                 if SHOW in deal.legal_actions():
-                    t.append(self.t(", or 'show' (明牌: hand face up, {x}2)", x=x), style="magenta")
+                    t.append(
+                        self.t(", or 'mingpai' (明牌: hand face up, {x}2)", x=x), style="magenta"
+                    )
             else:
                 t.append(self.t("beat "))
                 t.append_text(self.action(obs.top))
@@ -445,13 +448,7 @@ class DouDizhuSession(DouDizhuView):
         if out.anti_spring:
             anti = self.t("Anti-spring (反春): the landlord made one play only — {s}", s=factor)
             self.say(Text(anti, style="bold magenta"))
-        bombs = 1 << out.bombs
-        self.say(
-            self.t("Unit: ")
-            + f"B {out.bid} {x} R {out.rob_multiplier} {x} 2^b {bombs} (b={out.bombs}) "
-            f"{x} S {out.spring_factor} {x} T {out.thunder} {x} M {out.ming} {x} "
-            f"D {out.doubled} = {out.unit}"
-        )
+        self.say(self.stake_text(out))
         table = outcome_table("Seat", "Role", "Cards left", ("Score", "right"), lang=self.lang)
         for seat in range(deal.players):
             table.add_row(

@@ -58,7 +58,11 @@ HELP: Final = (
                 "a type name after the cards picks one reading of a set with several",
             ),
             ("pass, p", "pass (not when you lead the trick)"),
-            ("show", "明牌: the landlord plays with the hand face up (before its first play)"),
+            (
+                "mingpai, 明牌",
+                "明牌: the landlord plays with the hand face up (before its first play); "
+                "it doubles the stake, so you are asked to confirm",
+            ),
         ),
     ),
     commands_help(
@@ -209,8 +213,15 @@ def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Ac
     said = " ".join(words)
     if said in ("pass", "p"):
         return PASS
-    if said in ("show", "show hand", "show_hand", "明牌"):
+    if said in ("mingpai", "ming", "show hand", "show_hand", "明牌"):
         return SHOW
+    if said == "show":
+        raise ChupaiError(
+            Msg(
+                "'show' is no command in Dou Dizhu: 'table' or 'look' draws the table "
+                "again; 'mingpai' (明牌) plays with your hand face up and doubles the stake"
+            )
+        )
     if words[0] in ("bid", "rob", "no"):
         raise ChupaiError(
             Msg(

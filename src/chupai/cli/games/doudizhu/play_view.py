@@ -11,11 +11,12 @@ from rich.text import Text
 
 import chupai.cli.games.doudizhu.messages  # noqa: F401  (the game's translations)
 from chupai.cli.games.doudizhu.play_input import hand_ranks, kind_of, rank_text
+from chupai.cli.games.doudizhu.stakes import bid_factor, bomb_factor, rob_factor, stake_words
 from chupai.cli.session import DealSession
 from chupai.doudizhu.combos import BJ, NRANKS, RJ, SHIFTS, Kind
-from chupai.doudizhu.game import Bid, Choice, DouDizhuDeal, Observation, Pass, Phase
+from chupai.doudizhu.game import SHOW, Bid, Choice, DouDizhuDeal, Observation, Pass, Phase
 from chupai.doudizhu.rules import MingPai
-from chupai.i18n import plural
+from chupai.i18n import Msg
 from chupai.protocol import GameSpec
 
 __all__ = ["DouDizhuView", "WORDS"]
@@ -137,28 +138,56 @@ class DouDizhuView(DealSession):
             if obs.doubled:
                 t.append(self.t(" · redeal doubling {x}2", x=x), style="magenta")
             return t
-        parts = [f"B {obs.bid}"]
-        unit = obs.bid
-        r = rules.rob_multiplier(obs.robs)
-        if obs.robs:
-            robs = self.say_text(plural(obs.robs, "{n} rob", "{n} robs"))
-            parts.append(f"R {x}{r} ({robs})")
-            unit *= r
-        if obs.bombs:
-            parts.append(self.t("bombs {x}{factor} ({n})", x=x, factor=1 << obs.bombs, n=obs.bombs))
-            unit <<= obs.bombs
-        if obs.doubled:
-            parts.append(f"D {x}2")
-            unit *= 2
-        t.append(" · ".join(parts))
-        arrow = "→" if self.symbols else "->"
-        t.append(f" {arrow} " + self.t("unit {unit}", unit=unit), style="bold")
-        if obs.shown:
-            if rules.ming_pai is MingPai.ALWAYS:
-                t.append(f" {x}2 (明牌) = {unit * 2}", style="bold magenta")
-            else:
-                t.append(self.t("; {x}2 (明牌) if the landlord wins", x=x), style="magenta")
+        unit, factors = self.stake_so_far(obs)
+        t = Text(stake_words(self.lang, unit, factors, x))
+        t.stylize("bold", 0, len(self.t("Stake {unit} = {factors}", unit=unit, factors="")))
+        if obs.shown and rules.ming_pai is not MingPai.ALWAYS:
+            t.append(self.t("; {x}2 (明牌) if the landlord wins", x=x), style="magenta")
         return t
+
+    def stake_so_far(self, obs: Observation) -> tuple[int, list[tuple[Msg, int]]]:
+        """The unit of the deal in play and its factors (:func:`.stakes.stake_words`):
+        bid, robs, bombs, redeal doubling and 明牌 when it counts whoever wins."""
+        rules = self.deal.rules
+        ming = 2 if obs.shown and rules.ming_pai is MingPai.ALWAYS else 1
+        factors = [
+            (bid_factor(obs.bid), obs.bid),
+            (rob_factor(obs.robs), rules.rob_multiplier(obs.robs) if obs.robs else 1),
+            (bomb_factor(obs.bombs), 1 << obs.bombs),
+            (Msg("doubled after a redeal"), 2 if obs.doubled else 1),
+            (Msg("明牌"), ming),
+        ]
+        unit = 1
+        for _, f in factors:
+            unit *= f
+        return unit, factors
+
+    def stake_text(self, out: Any) -> str:
+        """The deal's unit in words (``Stake 12 = bid 3 × 2 (1 bomb) × 2 (spring)``)
+        from its outcome's factors."""
+        spring = "spring" if out.spring else "anti-spring"
+        factors = [
+            (bid_factor(out.bid), out.bid),
+            (rob_factor(out.robs), out.rob_multiplier),
+            (bomb_factor(out.bombs), 1 << out.bombs),
+            (Msg(spring), out.spring_factor),
+            (Msg("spring thunder"), out.thunder),
+            (Msg("明牌"), out.ming),
+            (Msg("doubled after a redeal"), out.doubled),
+        ]
+        return stake_words(self.lang, out.unit, factors, self.times())
+
+    def stake_question(self, action: Any) -> str | None:
+        """明牌 doubles the stake: the question that confirms it (None for any other
+        action)."""
+        if action != SHOW:
+            return None
+        unit, _ = self.stake_so_far(self.deal.observe(self.human))
+        if self.deal.rules.ming_pai is MingPai.ALWAYS:
+            return self.t("This doubles the stake to {unit}. Show your hand (明牌)?", unit=unit * 2)
+        return self.t(
+            "This doubles the stake to {unit} if you win. Show your hand (明牌)?", unit=unit * 2
+        )
 
     def seats_table(self, obs: Observation) -> Table:
         playing = obs.phase is Phase.PLAY
