@@ -13,7 +13,7 @@ __all__ = ["MESSAGES"]
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # ----- words ----------------------------------------------------------------------
     "your": ("你的", "あなたの"),
-    "{who}'s": ("{who}的", "{who}の"),
+    "{who}'s": ("{who} 的", "{who}の"),
     "diamonds": ("方块", "ダイヤ"),
     "clubs": ("梅花", "クラブ"),
     "hearts": ("红心", "ハート"),
@@ -166,7 +166,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "：もう1枚の {ace} を持ち、{whose}相棒（相棒公開の得点表）",
     ),
     ": {who} holds the other {ace} and is {whose} partner (the revealed-partner table applies)": (
-        "：另一张 {ace} 在{who}手里，{who}是{whose}帮手（按亮明帮手计分表）",
+        "：另一张 {ace} 在{who} 手里，{who} 是{whose}帮手（按亮明帮手计分表）",
         "：{who}がもう1枚の {ace} を持ち、{whose}相棒（相棒公開の得点表）",
     ),
     "  You stay hidden: only you know that you are the partner.": (

@@ -85,7 +85,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "rob で奪い返す（{r}）、no で奪わない",
     ),
     "'rob' to take it from {who} ({r}) or 'no'": (
-        "rob 从{who}手里抢（{r}），no 不抢",
+        "rob 从{who} 手里抢（{r}），no 不抢",
         "rob で{who}から奪う（{r}）、no で奪わない",
     ),
     ", or 'show' (明牌: hand face up, {x}2)": (
