@@ -107,7 +107,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "lead any combination": ("任意出一手牌", "好きな役でリード"),
     "beat ": ("大过 ", "場の "),
     " or pass": (" 或过", " に勝つかパス"),
-    "not a combination: {why}": ("不成牌型：{why}", "役になっていません：{why}"),
     "index {i} is given twice": ("序号 {i} 给了两次", "番号 {i} が2回指定されています"),
     "Hint: ": ("提示：", "ヒント："),
     "   (type: {index}  or  {tokens})": (
@@ -137,7 +136,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{rank} は {want} 枚でなく {have} 枚しかありません",
     ),
     "you hold no {rank}": ("你没有 {rank}", "{rank} を持っていません"),
-    "the deal is over": ("本局已结束", "このディールは終わりました"),
     " (and {n} redeal)": ("（另有 {n} 次重发）", "（他に配り直し {n} 回）"),
     " (and {n} redeals)": ("（另有 {n} 次重发）", "（他に配り直し {n} 回）"),
     # ----- verbs (the English second and third person, translated alike) ---------------
