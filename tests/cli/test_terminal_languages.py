@@ -23,6 +23,7 @@ import pytest
 from scripted_play import play_args, run_scripted
 
 import chupai.cli
+from chupai.cli.main import main
 from chupai.cli.play import run_play
 from chupai.cli.seat_words import INPUT_NOTE
 from chupai.cli.terminal import HINT_TEXTS, third_person
@@ -62,6 +63,7 @@ _HEADERS = ("outcome_table", "score_columns", "seats_frame")
 """The calls whose string arguments are column headers (translated by the table)."""
 _TEMPLATE_ARG = {
     "sentence": (1, 2),
+    "rt": (1,),
     "t": (0,),
     "tr": (1,),
     "Msg": (0,),
@@ -228,6 +230,13 @@ SCRIPTS: dict[str, tuple[str, dict[str, object]]] = {
 }
 
 
+_REPLAY_ENGLISH = re.compile(
+    r"\b(seat|action|type|score|winners?|finishing|dealer|landlord|peasants?|declarer|"
+    r"partner|redeal|deal|trick|goes out|first|kitty|leftover|penalty|role|cards)\b"
+)
+"""English words of a replay, none of which may remain in 中文 or 日本語."""
+
+
 def english_lines(out: str) -> list[str]:
     """The lines of a transcript showing English the table used to say (the lines
     typed, echoed after ``> ``, are the player's own)."""
@@ -260,6 +269,10 @@ def test_a_whole_game_speaks_the_language(
     assert not english_lines(out), "\n".join(english_lines(out))
     you = translation("You", lang)
     assert you is not None and you in out
+    # the record replays in the same language
+    assert main(["replay", record, "--lang", lang]) == 0
+    shown = capsys.readouterr().out.replace("valid record:", "")
+    assert not [line for line in shown.splitlines() if _REPLAY_ENGLISH.search(line)], shown
 
 
 @pytest.mark.parametrize("lang", ["zh", "ja"])
@@ -292,3 +305,15 @@ def test_the_translated_words_are_read_as_the_commands() -> None:
     if deal.top is not None:  # pragma: no cover - the first lead has no top
         assert read_input(deal, 0, "パス") is PASS
     assert read_input(deal, 0, " 过 ") is PASS
+
+
+def test_the_docs_example_is_what_the_table_shows(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = (Path(__file__).parents[2] / "docs" / "terminal.md").read_text(encoding="utf-8")
+    block = page.split("```text\n", 1)[1].split("```", 1)[0]
+    namespace = play_args("bigtwo", seed=5, bots="greedy", lang="zh")
+    _, out = run_scripted(monkeypatch, capsys, run_play, namespace, "过\nquit\n", columns=100)
+    shown = [line.rstrip() for line in out.splitlines()]
+    for line in block.splitlines():
+        assert line in shown, line

@@ -375,6 +375,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", metavar="FILE", help="record file ('-' for standard input)")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the verdict")
+    p.add_argument(
+        "--lang",
+        choices=("en", "zh", "ja"),
+        default="en",
+        help="language of the replay's lines and tables (en, zh, ja; default en); the "
+        "verdict line stays English",
+    )
 
     p = _game_command(
         sub,

@@ -257,7 +257,7 @@ class GenericSession(DealSession):
     # ----- the deal --------------------------------------------------------------------
     def say_redeal(self, seed: int, dealer: int | None) -> None:
         self.show_outcome()
-        who = "" if dealer is None else f": {self.name(dealer)} {self.verb(dealer, 'deal')}"
+        who = "" if dealer is None else self.sentence(dealer, ": {who} deal", ": {who} deals")
         said = self.t("Redeal {n}{who} (seed {seed}).", n=self.redeals, who=who, seed=seed)
         self.say(Text(said, style="bold"))
 

@@ -13,7 +13,7 @@ __all__ = ["MESSAGES"]
 MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # ----- words ----------------------------------------------------------------------
     "your": ("你的", "あなたの"),
-    "{who}'s": ("{who}的", "{who}の"),
+    "{who}'s": ("{who} 的", "{who}の"),
     "diamonds": ("方块", "ダイヤ"),
     "clubs": ("梅花", "クラブ"),
     "hearts": ("红心", "ハート"),
@@ -166,7 +166,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "：もう1枚の {ace} を持ち、{whose}相棒（相棒公開の得点表）",
     ),
     ": {who} holds the other {ace} and is {whose} partner (the revealed-partner table applies)": (
-        "：另一张 {ace} 在{who}手里，{who}是{whose}帮手（按亮明帮手计分表）",
+        "：另一张 {ace} 在{who} 手里，{who} 是{whose}帮手（按亮明帮手计分表）",
         "：{who}がもう1枚の {ace} を持ち、{whose}相棒（相棒公開の得点表）",
     ),
     "  You stay hidden: only you know that you are the partner.": (
@@ -412,6 +412,83 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "下一局：{who} 先摸（最先出完的人）。",
         "次のディール：{who}から引く（最初に上がった人）。",
     ),
+    # ----- chupai replay -----------------------------------------------------
+    "seat {n} is the partner (revealed table)": (
+        "座位 {n} 是帮手（亮明计分表）",
+        "席 {n} が相棒（公開の得点表）",
+    ),
+    "after card {n}": ("第 {n} 张牌后", "{n} 枚目の後"),
+    "shows the second {ace}: plays alone, scores doubled": (
+        "亮出第二张 {ace}：独打，得分翻倍",
+        "2枚目の {ace} を公開：単独、得点は倍",
+    ),
+    "反大A: declarer, {suit}, alone, scores doubled": (
+        "反大A：庄家，{suit}，独打，得分翻倍",
+        "反大A：宣言者、{suit}、単独、得点は倍",
+    ),
+    "declarer, {suit} are the Big Ace suit": (
+        "庄家，{suit}为大A花色",
+        "宣言者、{suit}が大Aのスート",
+    ),
+    "the second Big Ace: the declarer plays alone": (
+        "第二张大A：庄家独打",
+        "2枚目の大A：宣言者は単独",
+    ),
+    "final round (cards {a}-{b}) drawn": (
+        "最后一轮（第 {a}-{b} 张）已摸",
+        "最終巡（{a}〜{b} 枚目）を引いた",
+    ),
+    "draw over: nobody declared and nobody holds an AH among cards 0-102: redeal": (
+        "摸牌结束：没人亮牌，第 0-102 张中也没人有红心A：重新发牌",
+        "ドロー終了：誰も宣言せず、0〜102 枚目に AH を持つ人もいない：配り直し",
+    ),
+    "draw over: nobody declared; forced declaration: seat {n} holds an AH and is the declarer, hearts are the Big Ace suit": (
+        "摸牌结束：没人亮牌；强制亮牌：座位 {n} 有红心A，是庄家，红心为大A花色",
+        "ドロー終了：誰も宣言せず。強制宣言：席 {n} が AH を持ち宣言者、ハートが大Aのスート",
+    ),
+    "declarer seat {n} ({ace})": ("庄家 座位 {n}（{ace}）", "宣言者 席 {n}（{ace}）"),
+    "scoring: {row}": ("计分：{row}", "得点：{row}"),
+    "redeal: no score; seat {n} draws first again": (
+        "重新发牌：不计分；座位 {n} 仍然先摸",
+        "配り直し：得点なし。席 {n} がまた最初に引く",
+    ),
+    "next first drawer: seat {n}": ("下局先摸：座位 {n}", "次に最初に引く人：席 {n}"),
+    ", forced": ("，强制", "、強制"),
+    ", alone": ("，独打", "、単独"),
+    ", partner seat {n} (revealed)": ("，帮手 座位 {n}（已亮明）", "、相棒 席 {n}（公開）"),
+    ", partner seat {n} (hidden)": ("，帮手 座位 {n}（未亮明）", "、相棒 席 {n}（非公開）"),
+    ", two Big Aces shown": ("，亮出两张大A", "、大Aを2枚公開"),
+    "alone": ("独打", "単独"),
+    "first drawer seat {n}": ("先摸 座位 {n}", "最初に引く人 席 {n}"),
+    "last card {cards}": ("最后一张 {cards}", "最後の札 {cards}"),
+    "({n} 'decline' answer of the draw not listed)": (
+        "（摸牌时 {n} 次 decline 回答未列出）",
+        "（ドロー中の decline {n} 回は省略）",
+    ),
+    "({n} 'decline' answers of the draw not listed)": (
+        "（摸牌时 {n} 次 decline 回答未列出）",
+        "（ドロー中の decline {n} 回は省略）",
+    ),
+    "captures {cards} (into seat {n}'s hand)": (
+        "抓 {cards}（进座位 {n} 的手牌）",
+        "{cards} を取る（席 {n} の手札へ）",
+    ),
+    "plays a Big Ace: seat {n} is the declarer's partner": (
+        "出了大A：座位 {n} 是庄家的帮手",
+        "大Aを出した：席 {n} が宣言者の相棒",
+    ),
+    "seat {n}'s declaration is cancelled": ("座位 {n} 的亮牌作废", "席 {n} の宣言は取り消し"),
+    "plays alone, scores doubled": ("独打，得分翻倍", "単独、得点は倍"),
+    "plays alone (private)": ("独打（未公开）", "単独（非公開）"),
+    "the partner stays hidden (private)": ("帮手不亮明（未公开）", "相棒は隠れたまま（非公開）"),
+    "first": ("先摸", "最初"),
+    "order": ("顺序", "順番"),
+    "place": ("名次", "順位"),
+    "declare": ("亮牌", "宣言"),
+    "reveal": ("亮明", "名乗り"),
+    "show second": ("亮第二张", "2枚目を公開"),
+    "keep hidden": ("不亮", "隠す"),
+    "stay hidden": ("不亮明", "隠れたまま"),
 }
 """Big A's terminal texts by English template: (中文, 日本語)."""
 

@@ -209,7 +209,7 @@ def _read_line(deal: BigADeal, seat: int, line: str) -> Any:
     return _read_decision(deal, line)
 
 
-read_input.words = _read_line.words  # type: ignore[attr-defined]  (the suggestions)
+read_input.words = _read_line.words  # type: ignore[attr-defined]  # the suggestions
 
 
 def hand_faces(deal: BigADeal, hand: Cards) -> list[int]:

@@ -61,7 +61,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  —— 叫分：叫 1、2、3 分或不叫，直到除最高叫分者外都不叫；叫 3 分结束 ——",
         "  — 入札：1・2・3 かパス、最高入札者以外が全員パスするまで。3 で終了 —",
     ),
-    " · Marker card ": (" · 明牌 ", " · 目印の札 "),
+    " · Marker card ": (" · 明牌（定庄） ", " · 目印カード "),
     "{who} bid first": ("{who} 先叫", "{who}から入札"),
     "{who} bids first": ("{who} 先叫", "{who}から入札"),
     " · First bidder: {who}": (" · 先叫：{who}", " · 最初の入札：{who}"),
@@ -71,7 +71,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "地主：{lord} · 庄家：{dealer}",
         "地主：{lord} · 親：{dealer}",
     ),
-    "Kitty: ": ("底牌：", "底札："),
+    "Kitty: ": ("底牌：", "伏せ札："),
     "  (taken by {who})": ("  （{who} 拿走）", "  （{who}が取った）"),
     "Landlord's hand (明牌): ": ("地主的手牌（明牌）：", "地主の手札（明牌）："),
     "Your bid: ": ("请叫分：", "あなたの入札："),
@@ -85,7 +85,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "rob で奪い返す（{r}）、no で奪わない",
     ),
     "'rob' to take it from {who} ({r}) or 'no'": (
-        "rob 从{who}手里抢（{r}），no 不抢",
+        "rob 从{who} 手里抢（{r}），no 不抢",
         "rob で{who}から奪う（{r}）、no で奪わない",
     ),
     ", or 'show' (明牌: hand face up, {x}2)": (
@@ -108,8 +108,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "is": ("是", "が"),
     "{are} the landlord": ("{are}地主", "{are}地主"),
     " (bid {bid}": ("（叫 {bid} 分", "（入札 {bid}"),
-    "{robs}) and take the kitty: ": ("{robs}），拿底牌：", "{robs}）、底札を取る："),
-    "{robs}) and takes the kitty: ": ("{robs}），拿底牌：", "{robs}）、底札を取る："),
+    "{robs}) and take the kitty: ": ("{robs}），拿底牌：", "{robs}）、伏せ札を取る："),
+    "{robs}) and takes the kitty: ": ("{robs}），拿底牌：", "{robs}）、伏せ札を取る："),
     "  {who} show the hand (明牌): ": ("  {who} 明牌：", "  {who}が手札を公開（明牌）："),
     "  {who} shows the hand (明牌): ": ("  {who} 明牌：", "  {who}が手札を公開（明牌）："),
     "  (read as {kind}; add {others} for another reading)": (
@@ -226,6 +226,47 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "landlord wins": ("地主赢", "地主の勝ち"),
     "peasants win": ("农民赢", "農民の勝ち"),
     " (doubled)": ("（翻倍）", "（倍）"),
+    # ----- chupai replay -----------------------------------------------------
+    "landlord seat {n}, R x{r}": ("地主 座位 {n}，R x{r}", "地主 席 {n}、R x{r}"),
+    "明牌: the landlord's hand is face up": ("明牌：地主的手牌亮出", "明牌：地主の手札を公開"),
+    "doubling bomb (b={b})": ("翻倍炸弹（b={b}）", "倍になる爆弾（b={b}）"),
+    "goes out, the landlord wins": ("出完，地主赢", "上がり、地主の勝ち"),
+    "goes out, the peasants win": ("出完，农民赢", "上がり、農民の勝ち"),
+    "bidding over: seat {n} is the landlord (bid {bid}); robbing": (
+        "叫分结束：座位 {n} 是地主（叫 {bid} 分）；抢地主",
+        "入札終了：席 {n} が地主（入札 {bid}）。奪い合いへ",
+    ),
+    "landlord seat {n} (B {bid}{robs}) takes the kitty {kitty}": (
+        "地主 座位 {n}（B {bid}{robs}）拿底牌 {kitty}",
+        "地主 席 {n}（B {bid}{robs}）が伏せ札 {kitty} を取る",
+    ),
+    "everybody passed: redeal": ("都不叫：重新发牌", "全員パス：配り直し"),
+    "first bidder seat {n}": ("先叫 座位 {n}", "最初の入札 席 {n}"),
+    "kitty: {cards}": ("底牌：{cards}", "伏せ札：{cards}"),
+    "marker card {card} (stock index {at})": (
+        "明牌（定庄） {card}（牌堆第 {at} 张）",
+        "目印カード {card}（山の {at} 番目）",
+    ),
+    "doubled (D x2)": ("翻倍（D x2）", "倍（D x2）"),
+    "everybody passed: redeal, no score": (
+        "都不叫：重新发牌，不计分",
+        "全員パス：配り直し、得点なし",
+    ),
+    "peasants win: seat {n} went out first (landlord seat {lord})": (
+        "农民赢：座位 {n} 先出完（地主 座位 {lord}）",
+        "農民の勝ち：席 {n} が最初に上がり（地主 席 {lord}）",
+    ),
+    "landlord": ("地主", "地主"),
+    "peasant": ("农民", "農民"),
+    " (the next deal counts double)": ("（下一局翻倍）", "（次のディールは倍）"),
+    "spring: no peasant played a card": ("春天：农民一张牌都没出", "春天：農民が1枚も出せなかった"),
+    "anti-spring: the landlord made one play only": (
+        "反春：地主只出了一手",
+        "反春：地主が1回しか出せなかった",
+    ),
+    "landlord seat {n} wins": ("地主 座位 {n} 赢", "地主 席 {n} の勝ち"),
+    "{unit} (doubled)": ("{unit}（翻倍）", "{unit}（倍）"),
+    "show": ("明牌", "明牌"),
 }
 """Dou Dizhu's terminal texts by English template: (中文, 日本語)."""
 
