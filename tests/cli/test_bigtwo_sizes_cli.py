@@ -63,7 +63,7 @@ def test_a_13_seat_match_plays_to_the_end_readably(
         monkeypatch, capsys, first, overrides=["players=13"], deals=3, record=str(path), seed=4
     )
     assert code == 0
-    assert "Hint: " in out and "✗ card '3D' appears 2 times but the decks hold 1" in out
+    assert "Hint: " in out and "✗ card 3♦ appears 2 times, but the deck has only one" in out
     assert "Match over" in out and "After 3 deals" in out
     assert max(len(line) for line in out.splitlines()) <= WIDTH
     # the seat list: two blocks side by side, every seat on one of 7 lines
@@ -232,6 +232,6 @@ def test_identical_cards_in_a_two_pack_deal(
     assert code == 0
     hand_line = out.split("Your hand (", 1)[1].splitlines()[2]
     assert "9♦  9♦" in hand_line and "A♥  A♥" in hand_line
-    assert "✗ you hold one 3C" in out
+    assert "✗ you hold one 3♣" in out
     assert "✗ card '9D' appears 3 times but the decks hold 2" in out
-    assert "✗ you do not hold 3D" in out
+    assert "✗ you do not hold 3♦" in out

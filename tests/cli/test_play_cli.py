@@ -25,6 +25,7 @@ from chupai.cli.games.bigtwo.play_input import hand_order, read_input
 from chupai.cli.simulate import bot_seed
 from chupai.cli.terminal import Command
 from chupai.errors import ChupaiError
+from chupai.i18n import CardTokens
 from chupai.names import COMBO_NAMES, LANGUAGES, combo_name, game_name
 
 STANDARD = PRESETS["standard"]
@@ -204,7 +205,7 @@ def test_bad_inputs_are_explained_and_the_turn_is_kept() -> None:
     expected = [
         "unknown card token 'zz'",
         "write the rank first, e.g. A♠",
-        f"you do not hold {card_name(not_held)}",
+        f"you do not hold {CardTokens(card_name(not_held)).display()}",
         "not a combination: two cards of different ranks do not form a pair",
         "you may not pass",
         "index 99 is out of range: your hand has 13 cards, numbered 0 to 12",

@@ -278,7 +278,7 @@ def test_bad_inputs_are_explained_and_asked_again(
     assert "✗ index 0 is given twice" in errors
     assert any(e.startswith("✗ index 99 is out of range: your hand has 20 cards") for e in errors)
     assert any("unknown card token 'zz'" in e for e in errors)
-    assert any("BJ" in e and "decks hold 1" in e for e in errors)
+    assert any("BJ" in e and "the deck has only one" in e for e in errors)
     low = hand_ranks(deal.hands[0])[0]
     label = ("3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ".split())[low]
     assert f"You lead single {label}" in moves(out)

@@ -172,6 +172,8 @@ MESSAGES = {
     ),
     "{question} [y/N]": ("{question} [y/N]", "{question} [y/N]"),
     "Not done.": ("未执行。", "取り消しました。"),
+    "you do not hold {cards}": ("你没有 {cards}", "{cards} を持っていません"),
+    "you hold one {cards}": ("你只有一张 {cards}", "{cards} は1枚しか持っていません"),
 }
 """The grammar's texts in 中文 and 日本語."""
 

@@ -116,9 +116,9 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
                     card=card_name(both.bit_length() - 1),
                 )
             )
-        check_held(tokens, deal.hands[seat])
+        check_held(tokens, deal.hands[seat], deal.sort_key().__getitem__)
         mask = add(mask, tokens)
-    check_held(mask, deal.hands[seat])  # two packs: a card by index and by name
+    check_held(mask, deal.hands[seat], deal.sort_key().__getitem__)  # 2 packs: index and name
     return mask
 
 
