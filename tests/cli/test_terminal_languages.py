@@ -102,13 +102,18 @@ def _needs_words(text: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2}", re.sub(r"\{[^}]*\}", "", text)))
 
 
+_COMMAND_LINE = ("main.py", "simulate.py", "rules.py")
+"""The command line's own modules (arguments, ``chupai simulate``'s report, ``chupai
+rules``): English, as ``--help`` is."""
+
+
 def _terminal_files() -> list[Path]:
-    """The terminal's modules that write through :mod:`chupai.i18n` (大怪路子's table
-    has its own words; its replay is checked)."""
+    """The modules of the game screen, ``chupai play`` and ``chupai replay`` (大怪路子's
+    table has its own words, checked by its tests; its replay is checked here)."""
     return [
         p
         for p in sorted(CLI.rglob("*.py"))
-        if p.name != "main.py" and ("daguailuzi" not in p.parts or p.name == "replay.py")
+        if p.name not in _COMMAND_LINE and ("daguailuzi" not in p.parts or p.name == "replay.py")
     ]
 
 
@@ -149,7 +154,8 @@ def untranslated() -> list[str]:
     for path in _terminal_files():
         texts += templates(ast.parse(path.read_text(encoding="utf-8")))
     for text in texts:
-        if not _needs_words(text) or text in found:
+        if not _needs_words(text) or text in found or text.startswith("--"):
+            # (a bad command-line option is refused before the game, in English)
             continue
         if translation(text, "zh") is None or translation(text, "ja") is None:
             found.append(text)

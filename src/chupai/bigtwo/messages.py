@@ -17,14 +17,55 @@ from typing import Final
 
 import chupai.messages as _shared
 from chupai.bigtwo.names import COMBO_NAMES
-from chupai.i18n import add_translations
+from chupai.i18n import CardTokens, Msg, add_translations
 
-__all__ = ["CATALOG", "kind_name"]
+__all__ = ["CATALOG", "ding_da", "first_lead", "forced_pass", "kind_name", "no_last_call"]
 
 
 def kind_name(kind: str) -> Mapping[str, str]:
     """A Big Two combination type as a message field (:func:`chupai.messages.kind_name`)."""
     return _shared.kind_name(kind, COMBO_NAMES)
+
+
+def first_lead(card: str) -> Msg:
+    """The first lead lacks the starting ``card`` (a token)."""
+    return Msg("the first lead must contain {card}", card=CardTokens(card))
+
+
+def forced_pass(seat: int, top_player: int | None) -> Msg:
+    """``seat`` must pass under ``repeat_lead_lock``."""
+    return Msg(
+        "seat {seat} must pass: seat {top_player} repeats a lead that nobody could beat "
+        "(repeat_lead_lock)",
+        seat=seat,
+        top_player=top_player,
+    )
+
+
+def no_last_call(seat: int) -> Msg:
+    """``seat`` may not go out: it did not call "last card"."""
+    return Msg(
+        "seat {seat} did not call 'last card' and may not go out with its last card "
+        "(last_card_call)",
+        seat=seat,
+    )
+
+
+def ding_da(nxt: int | None, seat: int, card: str | None) -> Msg:
+    """頂大: ``nxt`` holds one card, so ``seat`` must lead two or more cards
+    (``card`` None) or play its highest ``card`` as a single."""
+    if card is None:
+        return Msg(
+            "頂大: seat {next} holds one card, so seat {seat} must lead two or more cards",
+            next=nxt,
+            seat=seat,
+        )
+    return Msg(
+        "頂大: seat {next} holds one card, so a single must be seat {seat}'s highest card, {card}",
+        next=nxt,
+        seat=seat,
+        card=CardTokens(card),
+    )
 
 
 CATALOG: Final = {
