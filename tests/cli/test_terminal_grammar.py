@@ -6,7 +6,9 @@ messages (``--deals 0``, plurals, card tokens as displayed)."""
 
 from __future__ import annotations
 
+import doctest
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,3 +168,9 @@ def test_stakes_and_penalties_in_words(
     )
     assert code == 0
     assert "Penalties: You: 11 cards left, doubled for 11 or more: 22" in out
+
+
+def test_the_terminal_page_examples_run() -> None:
+    page = Path(__file__).parents[2] / "docs" / "terminal.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.failed == 0 and result.attempted >= 2
