@@ -345,6 +345,35 @@ def _not_held(hand: Cards, cards: Cards, big_suit: int | None) -> str:
     return Msg("you do not hold these cards")  # pragma: no cover - some face must differ
 
 
+def _read_cards(deal: BigADeal, seat: int, words: list[str]) -> Cards:
+    """The cards of card tokens and hand indexes (``#N``: :mod:`chupai.cli.grammar`)."""
+    faces = hand_faces(deal, deal.hands[seat])
+    indexes, words = split_indexes(words, len(faces))
+    for w in words:
+        if w.isascii() and w.isdigit() and w not in _RANK_NUMBERS:
+            raise ChupaiError(
+                Msg(
+                    "{word} is not a card; to pick card {n} of your hand type #{n}, "
+                    "to make move {n} of the 'moves' list m {n}",
+                    word=repr(w),
+                    n=w,
+                )
+            )
+    big_suit = deal.big_suit
+    try:
+        cards: Cards = normalize(parse_cards(words, big_suit), big_suit) if words else 0
+        cards += sum(1 << SHIFTS[faces[i]] for i in indexes)
+    except CardParseError as exc:
+        message: str = exc.args[0] if exc.args else str(exc)
+        if message.startswith("unknown card token"):
+            message = Msg(
+                "{error} (ranks: 3-10 J Q K A 2, jokers BJ RJ, a Big Ace with its suit)",
+                error=message,
+            )
+        raise ChupaiError(message) from None
+    return cards
+
+
 def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
     words = line.split()
     low = [w.lower() for w in words]
@@ -363,30 +392,8 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
                 word=f"'{low[0]}'",
             )
         )
-    faces = hand_faces(deal, deal.hands[seat])
-    indexes, words = split_indexes(words, len(faces))
-    for w in words:
-        if w.isascii() and w.isdigit() and w not in _RANK_NUMBERS:
-            raise ChupaiError(
-                Msg(
-                    "{word} is not a card; to pick card {n} of your hand type #{n}, "
-                    "to make move {n} of the 'moves' list m {n}",
-                    word=repr(w),
-                    n=w,
-                )
-            )
+    cards = _read_cards(deal, seat, words)
     big_suit = deal.big_suit
-    try:
-        cards = normalize(parse_cards(words, big_suit), big_suit) if words else 0
-        cards += sum(1 << SHIFTS[faces[i]] for i in indexes)
-    except CardParseError as exc:
-        message: str = exc.args[0] if exc.args else str(exc)
-        if message.startswith("unknown card token"):
-            message = Msg(
-                "{error} (ranks: 3-10 J Q K A 2, jokers BJ RJ, a Big Ace with its suit)",
-                error=message,
-            )
-        raise ChupaiError(message) from None
     legal = deal.legal_actions()
     caps = [a for a in legal if isinstance(a, Capture)]
     for a in caps:
