@@ -154,3 +154,78 @@ def test_the_architecture_page_example_runs() -> None:
     assert test.examples  # the reasons example
     result = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE).run(test)
     assert result.failed == 0
+
+
+WORDS = ("pass", "bid 3", "bid 1", "rob", "no", "show", "decline", "keep", "redeal", "take")
+HEADS = ("", "give ", "name ", "keep ", "show ", "tribute ", "return ", "offer ", "take ")
+SETUPS: dict[str, list[tuple[dict[str, str], dict[str, Any]]]] = {
+    # rules overrides and deal arguments that open each decision phase
+    "bigtwo": [
+        ({"series": "class_struggle"}, {"first_deal": False, "ranking": [2, 0, 3, 1]}),
+        ({"series": "class_struggle", "pre_exchange": "true"}, {}),
+        *(
+            (
+                {"series": "tribute", "tribute_method": m},
+                {"first_deal": False, "ranking": [1, 3, 0, 2]},
+            )
+            for m in ("choose_hands", "one_card", "two_cards", "draw_three")
+        ),
+        ({"players": "3", "leftover_rule": "malaysian"}, {}),
+        ({"players": "3", "leftover_rule": "to_starting_card_holder"}, {}),
+        ({"redeal_four_twos": "true", "redeal_max_points": "15"}, {}),
+    ],
+    "doudizhu": [({}, {})],
+    "biga": [({}, {})],
+    "daguailuzi": [
+        ({}, {"givers": [1], "recipients": [0]}),
+        ({}, {"givers": [1, 3], "recipients": [0, 2]}),
+    ],
+}
+
+
+def _setup(game: str, k: int) -> tuple[Any, dict[str, Any]]:
+    spec = get_game(game)
+    overrides, extra = SETUPS[game][k % len(SETUPS[game])]
+    preset = "shanghai" if game == "daguailuzi" else None
+    return spec.resolve(preset, overrides), extra
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(GAMES),
+    setup=st.integers(0, 20),
+    seed=st.integers(0, 2**20),
+    steps=st.integers(0, 12),
+    pick=st.lists(st.integers(0, 60), min_size=1, max_size=3),
+)
+def test_reasons_before_play_are_translated(
+    game: str, setup: int, seed: int, steps: int, pick: list[int]
+) -> None:
+    """The decision phases (bids, exchanges, tribute, the draw, the leftover card):
+    every reason ``why_illegal`` gives is translated (a text that is no action at
+    all is the parser's error, not a reason)."""
+    spec = get_game(game)
+    rules, extra = _setup(game, setup)
+    try:
+        deal = spec.new_deal(rules, seed, **extra)
+    except ChupaiError:
+        return  # a setup these rules refuse (a ranking for another table size)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if deal.is_terminal() or str(deal.phase.value) == "play":
+            break
+        deal.apply_action(rng.choice(deal.legal_actions()))
+    if deal.is_terminal() or str(deal.phase.value) == "play":
+        return
+    seat = deal.current_player
+    pool = list(spec.facts(deal.observe(seat)).hand) or ["3"]
+    tokens = " ".join(pool[i % len(pool)] for i in pick)
+    for text in (*WORDS, *(head + tokens for head in HEADS)):
+        try:
+            reason = deal.why_illegal(deal.parse_action(text))
+        except ChupaiError:
+            continue
+        if reason is None:
+            continue
+        assert isinstance(reason, Msg), (game, deal.phase, text, reason)
+        assert _untranslated(reason) == [], (game, text, reason)

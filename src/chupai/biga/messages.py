@@ -55,6 +55,40 @@ CATALOG: Final = {
         "（吃牌请写作 'capture ...'）",
         "（取りは 'capture ...' と書いてください）",
     ),
+    # the draw and the declarations
+    "seat {seat} must show the second Big Ace or keep it hidden": (
+        "{seat} 号座必须亮出第二张大A，或者不亮",
+        "{seat} 番席は2枚目の大A を見せるか、隠したままにしてください",
+    ),
+    "seat {seat} must reveal itself as the partner or stay hidden": (
+        "{seat} 号座必须表明自己是同伴，或者继续隐藏",
+        "{seat} 番席は相棒だと明かすか、隠れたままにしてください",
+    ),
+    "{name!r} is not an action of the draw (declare or decline)": (
+        "{name!r} 不是摸牌阶段的操作（亮牌或不亮）",
+        "{name!r} はドローの操作ではありません（宣言か見送り）",
+    ),
+    "seat {seat} must declare (show AX / show AX AX) or decline": (
+        "{seat} 号座必须亮牌（show AX / show AX AX）或不亮",
+        "{seat} 番席は宣言する（show AX / show AX AX）か見送ってください",
+    ),
+    "not a declaration: {d!r}": ("不是亮牌：{d!r}", "宣言ではありません：{d!r}"),
+    "two Aces have been shown: no further declaration": (
+        "已经亮出两张 A：不能再亮牌",
+        "A が2枚見せられました：これ以上の宣言はできません",
+    ),
+    "seat {seat} does not hold both {card}": (
+        "{seat} 号座没有两张 {card}",
+        "{seat} 番席は {card} を2枚とも持っていません",
+    ),
+    "seat {declarer} has already declared (only two Aces may be shown now)": (
+        "{declarer} 号座已经亮过牌（现在只能亮两张 A）",
+        "{declarer} 番席がもう宣言しています（今は A 2枚だけ見せられます）",
+    ),
+    "seat {seat} does not hold an {card}": (
+        "{seat} 号座没有 {card}",
+        "{seat} 番席は {card} を持っていません",
+    ),
     # combinations
     "a joker combines only with other jokers (two_jokers, three_jokers, four_jokers): "
     "jokers are never part of a sequence or a set of one rank": (

@@ -32,6 +32,45 @@ CATALOG: Final = {
         "{n} 枚で出す必要があります（{size} 枚ではなく）",
     ),
     "{cards} does not beat {top}": ("{cards} 压不过 {top}", "{cards} では {top} に勝てません"),
+    # tribute and return
+    "the tribute phase: give one card of your highest rank (e.g. 'tribute RJ')": (
+        "进贡阶段：交出一张你最大点数的牌（例如 'tribute RJ'）",
+        "貢ぎの段階：一番強いランクのカードを1枚出してください（例：'tribute RJ'）",
+    ),
+    "a tribute is exactly one card": ("进贡正好是一张牌", "貢ぎはちょうど1枚です"),
+    "a tribute must be a card of your highest rank: {cards}": (
+        "进贡必须是你最大点数的牌：{cards}",
+        "貢ぎは一番強いランクのカードでなければなりません：{cards}",
+    ),
+    "the return phase: give a card back before play": (
+        "还贡阶段：出牌前先还一张牌",
+        "返しの段階：出す前にカードを1枚返してください",
+    ),
+    "take one of the offered cards: {cards}": (
+        "从给出的牌中拿一张：{cards}",
+        "差し出されたカードから1枚取ってください：{cards}",
+    ),
+    "take exactly one of the offered cards: {cards}": (
+        "从给出的牌中正好拿一张：{cards}",
+        "差し出されたカードからちょうど1枚取ってください：{cards}",
+    ),
+    "return one card to seat {giver} (e.g. 'return 4D')": (
+        "还给 {giver} 号座一张牌（例如 'return 4D'）",
+        "{giver} 番席にカードを1枚返してください（例：'return 4D'）",
+    ),
+    "a return is exactly one card": ("还贡正好是一张牌", "返しはちょうど1枚です"),
+    "offer seat {giver} {n} cards of different ranks (e.g. 'offer 4D 6S 9C')": (
+        "给 {giver} 号座 {n} 张不同点数的牌供其挑选（例如 'offer 4D 6S 9C'）",
+        "{giver} 番席に違うランクのカードを {n} 枚差し出してください（例：'offer 4D 6S 9C'）",
+    ),
+    "offer exactly {n} cards of different ranks": (
+        "正好给出 {n} 张不同点数的牌",
+        "違うランクのカードをちょうど {n} 枚差し出してください",
+    ),
+    "the {n} offered cards must be of different ranks": (
+        "给出的 {n} 张牌必须点数各不相同",
+        "差し出す {n} 枚は違うランクでなければなりません",
+    ),
     # combinations
     "a legal play": ("可以出的牌", "出せる手"),
     "no cards: a play has 1, 2, 3 or 5 cards": (
