@@ -231,9 +231,16 @@ def joined(parts: list[str], separator: str, /) -> Msg:
     >>> m, translate(m, "ja")
     ("'a' or 'b' or 'c'", "'a'または'b'または'c'")
     """
-    if not parts:
-        return Msg("")
-    out = Msg("{part}", part=parts[0])
+    out = Msg("{part}", part=parts[0] if parts else "")
     for part in parts[1:]:
         out = Msg("{before}{sep}{part}", before=out, sep=Msg(separator), part=part)
     return out
+
+
+# The templates of joined are the same in every language: only their fields translate.
+add_translations(
+    {
+        "{part}": ("{part}", "{part}"),
+        "{before}{sep}{part}": ("{before}{sep}{part}", "{before}{sep}{part}"),
+    }
+)

@@ -96,10 +96,10 @@ class _Kind(str):
         return str(self) if lang == "en" else get_game(self.game).combo_name(str(self), lang)
 
 
-def kind_name(game: str, kind: str) -> Msg:
+def kind_name(game: str, kind: str) -> str:
     """The type column of an action: ``kind`` (a judge name such as ``pair``) of
     ``game``, shown in the table's language by :func:`add_action`."""
-    return Msg("{kind}", kind=_Kind(game, kind))
+    return _Kind(game, kind)
 
 
 _PREFIX: Final = re.compile(r"^action \d+(?: \(.*?\))?(?: by seat [^:]*)?: ")
@@ -208,7 +208,7 @@ def add_action(
         str(i + 1),
         str(seat),
         Text(text, style=style),
-        translate(kind, lang),
+        (kind.text(lang) if isinstance(kind, _Kind) else translate(kind, lang)),
         Text(said, style="cyan"),
     )
 

@@ -265,7 +265,7 @@ def bid_help(deal: DouDizhuDeal) -> Msg:
     translates)."""
     bids = [f"'bid {a.value}'" for a in deal.legal_actions() if isinstance(a, Bid)]
     if not bids:
-        return Msg("{bids}", bids="'pass'")
+        return joined(["'pass'"], " or ")
     return joined([", ".join(bids), "'pass'"], " or ")
 
 
