@@ -42,6 +42,7 @@ __all__ = [
     "Msg",
     "add_translations",
     "error_text",
+    "joined",
     "plural",
     "template_fields",
     "tr",
@@ -219,3 +220,27 @@ def plural(count: int, one: str, other: str, /, **fields: Any) -> Msg:
     ('1 deal', '3 deals')
     """
     return Msg(one if count == 1 else other, n=count, **fields)
+
+
+def joined(parts: list[str], separator: str, /) -> Msg:
+    """``parts`` (messages or plain words) joined by ``separator``, as one message
+    whose separators translate too (``" or "`` → ``或``).
+
+    >>> add_translations({" or ": ("或", "または")})
+    >>> m = joined(["'a'", "'b'", "'c'"], " or ")
+    >>> m, translate(m, "ja")
+    ("'a' or 'b' or 'c'", "'a'または'b'または'c'")
+    """
+    out = Msg("{part}", part=parts[0] if parts else "")
+    for part in parts[1:]:
+        out = Msg("{before}{sep}{part}", before=out, sep=Msg(separator), part=part)
+    return out
+
+
+# The templates of joined are the same in every language: only their fields translate.
+add_translations(
+    {
+        "{part}": ("{part}", "{part}"),
+        "{before}{sep}{part}": ("{before}{sep}{part}", "{before}{sep}{part}"),
+    }
+)

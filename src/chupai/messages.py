@@ -83,6 +83,19 @@ CATALOG: Final = {
         "{name!r} は出す段階の操作ではありません",
     ),
     "not an action: {action!r}": ("不是操作：{action!r}", "操作ではありません：{action!r}"),
+    "card {card} appears {n} times, but the deck has only one": (
+        "{card} 出现了 {n} 次，但一副牌里只有一张",
+        "{card} が {n} 回指定されていますが、デッキに1枚しかありません",
+    ),
+    "card {card} appears {n} times, but there are only {limit}": (
+        "{card} 出现了 {n} 次，但只有 {limit} 张",
+        "{card} が {n} 回指定されていますが、{limit} 枚しかありません",
+    ),
+    "rank {rank} appears {n} times, but there are only {limit}": (
+        "点数 {rank} 出现了 {n} 次，但只有 {limit} 张",
+        "ランク {rank} が {n} 回指定されていますが、{limit} 枚しかありません",
+    ),
+    "{error} (at token {token})": ("{error}（在 {token} 处）", "{error}（{token} の位置）"),
 }
 """The shared texts: English template → (中文, 日本語)."""
 
