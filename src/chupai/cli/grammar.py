@@ -172,6 +172,10 @@ MESSAGES = {
     ),
     "{question} [y/N]": ("{question} [y/N]", "{question} [y/N]"),
     "Not done.": ("未执行。", "取り消しました。"),
+    "{n} legal play ({counts})": (
+        "{n} 手合法出牌（{counts}）",
+        "合法な出し方 {n} 通り（{counts}）",
+    ),
     "you do not hold {cards}": ("你没有 {cards}", "{cards} を持っていません"),
     "you hold one {cards}": ("你只有一张 {cards}", "{cards} は1枚しか持っていません"),
 }
