@@ -175,7 +175,7 @@ class DouDizhuView(DealSession):
             (Msg("明牌"), out.ming),
             (Msg("doubled after a redeal"), out.doubled),
         ]
-        return stake_words(self.lang, out.unit, factors, self.times())
+        return stake_words(self.lang, out.unit, factors, self.times(), in_play=False)
 
     def stake_question(self, action: Any) -> str | None:
         """明牌 doubles the stake: the question that confirms it (None for any other
