@@ -100,7 +100,7 @@ def test_names_and_languages() -> None:
     lines = spec.explain(deal, names)
     assert any(("You" if lord == 0 else f"Bot {lord}") in line for line in lines)
     zh = [line.text("zh") for line in lines]
-    assert zh[0].startswith("底分") and "地主" in zh[1]
+    assert zh[0].startswith("倍数") and "地主" in zh[1]
     with pytest.raises(ValueError, match="2 names for 3 seats"):
         spec.explain(deal, ["a", "b"])
 
@@ -118,10 +118,10 @@ def test_big_two_penalties_in_words() -> None:
 
     standard, taiwan = PRESETS["standard"], PRESETS["taiwan"]
     eleven = parse_mask("3D 4D 5D 6D 7D 8D 9D TD JD QD KD")
-    assert _loser(standard, "Bob", eleven, False) == "Bob: 11 cards left, × 2 for 11 or more → 22"
+    assert _loser(standard, "Bob", eleven, False) == "Bob: 11 cards left, doubled for 11 or more → 22"
     assert (
         _loser(standard, "Bob", parse_mask("3D 4D"), True)
-        == "Bob: 2 cards left, none played, × 3 → 6"
+        == "Bob: 2 cards left, none played, tripled → 6"
     )
     hand = parse_mask("2D KS KH KD KC 3D 4D 5C 6H 8S 9D")
     line = _loser(taiwan, "Cy", hand, False)
@@ -167,17 +167,17 @@ def test_big_two_worked_example_of_taiwan_basic() -> None:
     [
         (
             {"bid": 3, "bombs": 2, "spring": True},
-            "Base 3 (bid) × 4 (2 bombs) × 2 (spring) = 24",
+            "Stake 24 = bid 3 × 4 (2 bombs) × 2 (spring)",
             24,
         ),
         (
             {"bid": 2, "robs": 2, "anti_spring": True},
-            "Base 2 (bid) × 6 (2 robs) × 2 (anti-spring) = 24",
+            "Stake 24 = bid 2 × 6 (2 robs) × 2 (anti-spring)",
             24,
         ),
         (
             {"bid": 1, "doubled": True, "shown": True},
-            "Base 1 (bid) × 2 (明牌: the landlord's hand shown) × 2 (after a redeal) = 4",
+            "Stake 4 = bid 1 × 2 (明牌) × 2 (doubled after a redeal)",
             4,
         ),
     ],

@@ -50,6 +50,14 @@ _COUNTING: Final = frozenset({Scoring.CARDS_WIKI, Scoring.CARDS_SEED001, Scoring
 _TWO: Final = 12
 
 
+_TIMES: Final = {2: "doubled", 3: "tripled", 4: "quadrupled"}
+
+
+def _times(factor: int) -> Msg:
+    word = _TIMES.get(factor)
+    return Msg(word) if word else Msg("×{factor}", factor=factor)
+
+
 def _cards(count: int) -> Msg:
     return plural(count, "{n} card left", "{n} cards left")
 
@@ -63,18 +71,18 @@ def _counted(rules: BigTwoRules, who: Any, hand: CardMask, untouched: bool, pen:
     factor = pen // count
     if untouched and pen != scheme(rules, hand, False):
         return Msg(
-            "{who}: {cards}, none played, × {factor} → {penalty}",
+            "{who}: {cards}, none played, {times} → {penalty}",
             who=who,
             cards=_cards(count),
-            factor=factor,
+            times=_times(factor),
             penalty=pen,
         )
     lowest = min(k for k in range(1, count + 1) if scheme(rules, (1 << k) - 1, False) == k * factor)
     return Msg(
-        "{who}: {cards}, × {factor} for {k} or more → {penalty}",
+        "{who}: {cards}, {times} for {k} or more → {penalty}",
         who=who,
         cards=_cards(count),
-        factor=factor,
+        times=_times(factor),
         k=lowest,
         penalty=pen,
     )
@@ -270,13 +278,17 @@ MESSAGES: Final = {
     "{n} card left": ("剩 {n} 张", "残り {n} 枚"),
     "{n} cards left": ("剩 {n} 张", "残り {n} 枚"),
     "{who}: {cards} → {penalty}": ("{who}：{cards} → {penalty}", "{who}：{cards} → {penalty}"),
-    "{who}: {cards}, none played, × {factor} → {penalty}": (
-        "{who}：{cards}，一张未出，× {factor} → {penalty}",
-        "{who}：{cards}、1 枚も出さず × {factor} → {penalty}",
+    "doubled": ("翻倍", "2倍"),
+    "tripled": ("三倍", "3倍"),
+    "quadrupled": ("四倍", "4倍"),
+    "×{factor}": ("×{factor}", "×{factor}"),
+    "{who}: {cards}, none played, {times} → {penalty}": (
+        "{who}：{cards}，一张未出，{times} → {penalty}",
+        "{who}：{cards}、1 枚も出していないので{times} → {penalty}",
     ),
-    "{who}: {cards}, × {factor} for {k} or more → {penalty}": (
-        "{who}：{cards}，满 {k} 张 × {factor} → {penalty}",
-        "{who}：{cards}、{k} 枚以上は × {factor} → {penalty}",
+    "{who}: {cards}, {times} for {k} or more → {penalty}": (
+        "{who}：{cards}，满 {k} 张{times} → {penalty}",
+        "{who}：{cards}、{k} 枚以上は{times} → {penalty}",
     ),
     "{who}: card values {values} = {penalty}": (
         "{who}：牌点 {values} = {penalty}",

@@ -1,5 +1,6 @@
 """Dou Dizhu's deal score in words (``doudizhu.md`` §10): the unit as its factors
-(the bid, robs, bombs, spring, spring thunder, 明牌, the doubled redeal) and who
+(the bid, robs, bombs, spring, spring thunder, 明牌, the doubled redeal: the
+terminal's stake line) and who
 pays it to whom, every number computed with :mod:`chupai.doudizhu.scoring`.
 
 >>> from chupai.doudizhu.game import new_deal
@@ -11,7 +12,7 @@ pays it to whom, every number computed with :mod:`chupai.doudizhu.scoring`.
 ...     _ = deal.apply_action(bot.act(deal.observe(deal.current_player), deal.legal_actions()))
 >>> for line in explain(deal).lines:
 ...     print(line)
-Base 3 (bid) × 2 (1 bomb) = 6
+Stake 6 = bid 3 × 2 (1 bomb)
 The landlord wins: each peasant pays 6 to Seat 0 → +12
 >>> explain(deal).scores == deal.outcome.scores
 True
@@ -29,22 +30,25 @@ from chupai.i18n import Msg, add_translations, plural
 __all__ = ["explain", "explain_score", "MESSAGES"]
 
 
+def _factor(m: int, what: Msg) -> Msg:
+    return Msg("{m} ({what})", m=m, what=what)
+
+
 def _factors(out: Any, ms: Any) -> list[Msg]:
-    """The unit's factors other than 1, as words."""
-    parts = [Msg("Base {bid} (bid)", bid=ms.bid)]
+    """The unit's factors other than 1, as words (the bid first)."""
+    parts = [Msg("bid {bid}", bid=ms.bid)]
     if ms.rob > 1:
-        parts.append(plural(out.robs, "× {m} ({n} rob)", "× {m} ({n} robs)", m=ms.rob))
+        parts.append(_factor(ms.rob, plural(out.robs, "{n} rob", "{n} robs")))
     if ms.bombs > 1:
-        parts.append(plural(out.bombs, "× {m} ({n} bomb)", "× {m} ({n} bombs)", m=ms.bombs))
+        parts.append(_factor(ms.bombs, plural(out.bombs, "{n} bomb", "{n} bombs")))
     if ms.spring > 1:
-        word = "× {m} (spring)" if out.spring else "× {m} (anti-spring)"
-        parts.append(Msg(word, m=ms.spring))
+        parts.append(_factor(ms.spring, Msg("spring" if out.spring else "anti-spring")))
     if ms.thunder > 1:
-        parts.append(Msg("× {m} (spring thunder)", m=ms.thunder))
+        parts.append(_factor(ms.thunder, Msg("spring thunder")))
     if ms.ming > 1:
-        parts.append(Msg("× {m} (明牌: the landlord's hand shown)", m=ms.ming))
+        parts.append(_factor(ms.ming, Msg("明牌")))
     if ms.doubled > 1:
-        parts.append(Msg("× {m} (after a redeal)", m=ms.doubled))
+        parts.append(_factor(ms.doubled, Msg("doubled after a redeal")))
     return parts
 
 
@@ -73,7 +77,7 @@ def explain(deal: Any, names: Sequence[Any] | None = None) -> Explanation:
     )
     unit = ms.unit
     scores = settle(deal.rules, out.landlord, won, unit, n)
-    lines = [Msg("{factors} = {unit}", factors=Joined(_factors(out, ms), " "), unit=unit)]
+    lines = [Msg("Stake {unit} = {factors}", factors=Joined(_factors(out, ms), " × "), unit=unit)]
     lord = who[out.landlord]
     total = signed(scores[out.landlord])
     if won:
@@ -103,17 +107,18 @@ def explain_score(deal: Any, names: Sequence[Any] | None = None) -> tuple[Msg, .
 
 
 MESSAGES: Final = {
-    "Base {bid} (bid)": ("底分 {bid}（叫分）", "基本 {bid}（入札）"),
-    "× {m} ({n} rob)": ("× {m}（抢地主 {n} 次）", "× {m}（奪い {n} 回）"),
-    "× {m} ({n} robs)": ("× {m}（抢地主 {n} 次）", "× {m}（奪い {n} 回）"),
-    "× {m} ({n} bomb)": ("× {m}（{n} 个炸弹）", "× {m}（爆弾 {n} 回）"),
-    "× {m} ({n} bombs)": ("× {m}（{n} 个炸弹）", "× {m}（爆弾 {n} 回）"),
-    "× {m} (spring)": ("× {m}（春天）", "× {m}（春天）"),
-    "× {m} (anti-spring)": ("× {m}（反春）", "× {m}（反春）"),
-    "× {m} (spring thunder)": ("× {m}（春天炸）", "× {m}（春天の爆弾）"),
-    "× {m} (明牌: the landlord's hand shown)": ("× {m}（明牌）", "× {m}（明牌：地主が手札を公開）"),
-    "× {m} (after a redeal)": ("× {m}（重新发牌后加倍）", "× {m}（配り直し後の倍）"),
-    "{factors} = {unit}": ("{factors} = {unit}", "{factors} = {unit}"),
+    "{m} ({what})": ("{m}（{what}）", "{m}（{what}）"),
+    "bid {bid}": ("叫分 {bid}", "入札 {bid}"),
+    "{n} rob": ("抢 {n} 次", "奪い {n} 回"),
+    "{n} robs": ("抢 {n} 次", "奪い {n} 回"),
+    "{n} bomb": ("{n} 个炸弹", "爆弾 {n} 個"),
+    "{n} bombs": ("{n} 个炸弹", "爆弾 {n} 個"),
+    "spring": ("春天", "春天（スプリング）"),
+    "anti-spring": ("反春", "反春"),
+    "spring thunder": ("春天雷", "春天の雷"),
+    "doubled after a redeal": ("重发翻倍", "配り直しで倍"),
+    "明牌": ("明牌", "明牌（オープン）"),
+    "Stake {unit} = {factors}": ("倍数 {unit} = {factors}", "倍率 {unit} = {factors}"),
     "The landlord wins: each peasant pays {unit} to {who} → {total}": (
         "地主赢：每位农民付给 {who} {unit} 分 → {total}",
         "地主の勝ち：農民がそれぞれ {who} に {unit} 点払う → {total}",
