@@ -266,3 +266,13 @@ def test_daguailuzi_levels_at_the_target() -> None:
             if want in seen:
                 break
         assert want in seen
+
+
+@pytest.mark.parametrize("page", ["architecture", "bigtwo", "doudizhu", "biga", "daguailuzi"])
+def test_the_pages_examples_run(page: str) -> None:
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "docs" / f"{page}.md"
+    result = doctest.testfile(str(path), module_relative=False)
+    assert result.attempted >= 5 and result.failed == 0
