@@ -103,7 +103,7 @@ def explain(deal: Any, names: Sequence[Any] | None = None) -> Explanation:
         scoring = None
         lines.append(Msg("Only the offense scores: the defense's win scores nothing"))
     if scoring is None:
-        scores = (0,) * PLAYERS
+        scores: tuple[int, ...] = (0,) * PLAYERS
     else:
         scores = tuple(k if team_of(s) == scoring else -k for s in range(PLAYERS))
         lines.append(
