@@ -64,7 +64,7 @@ const UI = {
     cards_n: "{n} cards", card_1: "1 card", bot: "bot", human: "human", offline: "offline", online: "online",
     seat_label: "Seat {n}", history: "History", no_history: "Nothing yet.",
     scores: "Scores", deal_col: "Deal", total: "Total", redeal: "redeal", note: "Note",
-    score_explained: "Where the points came from",
+    score_explained: "How the points were scored",
     outcome: "Deal result", winner: "Winner: {name}", redeal_note: "Redeal — this deal does not count.",
     hands_revealed: "Hands", final_totals: "Final totals", view_record: "View record",
     download_json: "Download JSON", invitations: "Invitation links", copy: "Copy", copied: "Copied",
