@@ -41,6 +41,7 @@ __all__ = [
     "CardTokens",
     "Msg",
     "add_translations",
+    "error_text",
     "joined",
     "plural",
     "template_fields",
@@ -192,6 +193,13 @@ def translate(text: str, lang: str) -> str:
     if lang == "en":
         return str(text)
     return translation(text, lang) or str(text)
+
+
+def error_text(exc: BaseException, lang: str) -> str:
+    """An exception's message in ``lang``: its first argument when that is a
+    :class:`Msg` (``ChupaiError(Msg(...))``), else its ``str``."""
+    said = exc.args[0] if exc.args else None
+    return translate(said, lang) if isinstance(said, Msg) else str(exc)
 
 
 def tr(lang: str, template: str, /, **fields: Any) -> str:

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from chupai.i18n import add_translations
+from chupai.i18n import CardTokens, Msg, add_translations
 
-__all__ = ["CATALOG", "kind_name", "kind_names"]
+__all__ = ["CATALOG", "does_not_beat", "kind_name", "kind_names", "not_held"]
 
 
 def kind_name(kind: str, names: Mapping[str, Mapping[str, str]]) -> Mapping[str, str]:
@@ -41,6 +41,26 @@ def kind_names(kinds: list[str], names: Mapping[str, Mapping[str, str]]) -> Mapp
         "zh": "、".join(k["zh"] for k in each),
         "ja": "、".join(k["ja"] for k in each),
     }
+
+
+def not_held(seat: int, cards: str) -> Msg:
+    """``seat`` does not hold ``cards`` (tokens in the game's display order)."""
+    return Msg("seat {seat} does not hold {cards}", seat=seat, cards=CardTokens(cards))
+
+
+def does_not_beat(
+    kind: Mapping[str, str], cards: str, top_kind: Mapping[str, str], top: str, note: str = ""
+) -> Msg:
+    """A play (its type :func:`kind_name` and card tokens) that does not beat the
+    top play, with a ``note`` (a message or ``""``) after."""
+    return Msg(
+        "{kind} {cards} does not beat {top_kind} {top}{note}",
+        kind=kind,
+        cards=CardTokens(cards),
+        top_kind=top_kind,
+        top=CardTokens(top),
+        note=note,
+    )
 
 
 CATALOG: Final = {

@@ -255,7 +255,8 @@ def test_hint_help_and_show_do_not_use_the_turn() -> None:
     deal = new_deal(STANDARD, SEED)
     suggestion = GreedyBot().act(deal.observe(seat), deal.legal_actions())
     assert out.count("Hint: ") == 4
-    assert f"{len(deal.legal_actions())} legal plays" in out
+    n = len(deal.legal_actions())
+    assert f"{n} legal play{'s' if n != 1 else ''} (" in out  # "1 legal play", not "plays"
     assert combo_name(suggestion.kind) in out.split("Hint: ")[1].splitlines()[0]
     singles = [a for a in deal.legal_actions() if a.kind is ComboKind.SINGLE]
     assert out.count(f"single ({len(singles)})") == 2  # 'hint all' and 'hint singles'

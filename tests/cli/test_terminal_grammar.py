@@ -69,6 +69,8 @@ def test_a_range_is_every_index_between(lo: int, hi: int) -> None:
 def test_index_errors_name_the_token() -> None:
     with pytest.raises(ChupaiError, match="index 13 is out of range: your hand has 13 cards"):
         split_indexes(["#13"], 13)
+    with pytest.raises(ChupaiError, match="your hand has 1 card, numbered 0$"):
+        split_indexes(["#1"], 1)
     with pytest.raises(ChupaiError, match="index 2 is given twice"):
         split_indexes(["#2", "#1-3"], 13)
     with pytest.raises(ChupaiError, match="'#x' is not a hand index"):

@@ -47,6 +47,8 @@ def _index(text: str, size: int, word: str) -> int:
             Msg("{word} is not a hand index: write # then a number, e.g. #0", word=repr(word))
         )
     i = int(text)
+    if i >= size == 1:
+        raise ChupaiError(Msg("index {i} is out of range: your hand has 1 card, numbered 0", i=i))
     if i >= size:
         raise ChupaiError(
             Msg(
@@ -161,6 +163,10 @@ MESSAGES = {
         "序号 {i} 超出范围：你有 {n} 张牌，序号 0 到 {last}",
         "番号 {i} は範囲外です：手札は {n} 枚で番号は 0〜{last}",
     ),
+    "index {i} is out of range: your hand has 1 card, numbered 0": (
+        "序号 {i} 超出范围：你只有 1 张牌，序号 0",
+        "番号 {i} は範囲外です：手札は 1 枚で番号は 0",
+    ),
     "the range {word} runs backwards: write #{lo}-{hi}": (
         "范围 {word} 写反了：应写 #{lo}-{hi}",
         "範囲 {word} が逆です：#{lo}-{hi} と書く",
@@ -172,6 +178,10 @@ MESSAGES = {
     ),
     "{question} [y/N]": ("{question} [y/N]", "{question} [y/N]"),
     "Not done.": ("未执行。", "取り消しました。"),
+    "{n} legal play ({counts})": (
+        "{n} 手合法出牌（{counts}）",
+        "合法な出し方 {n} 通り（{counts}）",
+    ),
     "you do not hold {cards}": ("你没有 {cards}", "{cards} を持っていません"),
     "you hold one {cards}": ("你只有一张 {cards}", "{cards} は1枚しか持っていません"),
 }

@@ -43,7 +43,8 @@ class HintLists:
         w = self.hint_text
         plays = sum(len(v) for v in by_kind.values())
         counts = self.t(", ").join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
-        self.say(w("n_plays", n=plays, counts=counts) + (w("or_pass") if passing else ""))
+        count = w("n_play" if plays == 1 else "n_plays", n=plays, counts=counts)
+        self.say(count + (w("or_pass") if passing else ""))
         if not arg:
             self.say(Text(w("hint_more"), style="dim"))
             return

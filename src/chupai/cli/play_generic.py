@@ -57,7 +57,7 @@ HELP: Final = (
     (
         "Your move",
         (
-            ("#2, 2", "make action 2 of the numbered list of legal actions"),
+            ("m 2, #2, 2", "make action 2 of the numbered list of legal actions"),
             ("1x", "make the action written so in the list (a card, a play)"),
             ("pass, p", "pass (when the list has it)"),
         ),
@@ -71,8 +71,8 @@ _COMMANDS: Final = {**COMMANDS, "table": "table", "show": "table", "moves": "hin
 
 def read_action(deal: Any, line: str) -> Any:
     """The legal action or :class:`Command` that ``line`` names: a command word,
-    the text of a legal action (any case), ``#N`` or ``N`` (1-based in
-    ``deal.legal_actions()``), ``pass`` or ``p``. Raises :class:`ChupaiError` with
+    the text of a legal action (any case), ``m N`` (as in Big A's ``moves`` list),
+    ``#N`` or ``N`` (1-based in ``deal.legal_actions()``), ``pass`` or ``p``. Raises :class:`ChupaiError` with
     a message for the player otherwise.
 
     >>> from chupai.protocol import get_game
@@ -80,7 +80,7 @@ def read_action(deal: Any, line: str) -> Any:
     >>> deal = spec.new_deal(spec.resolve(), 1)
     >>> read_action(deal, "help")
     Command(name='help', arg='')
-    >>> read_action(deal, "#1") == deal.legal_actions()[0]
+    >>> read_action(deal, "#1") == deal.legal_actions()[0] == read_action(deal, "m 1")
     True
     """
     command = read_command(line, _COMMANDS, "table")
@@ -93,7 +93,7 @@ def read_action(deal: Any, line: str) -> Any:
         return legal[texts.index(said)]
     if (said == "p" or said in PASS_WORDS) and "pass" in texts:
         return legal[texts.index("pass")]
-    number = said.removeprefix("#").strip()
+    number = said.removeprefix("move ").removeprefix("m").removeprefix("#").strip()
     if number.isascii() and number.isdigit():
         if 1 <= int(number) <= len(legal):
             return legal[int(number) - 1]

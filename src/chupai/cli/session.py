@@ -47,7 +47,7 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
-from chupai.i18n import plural
+from chupai.i18n import plural, translate
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
@@ -441,9 +441,9 @@ class DealSession(TerminalSession, HintLists):
         return legal, bot.act(self.deal.observe(self.human), legal)
 
     def explain_illegal(self, action: Any, reason: str) -> Text:
-        """The engine's reason, in the player's words and with the cards drawn: a
-        play that does not beat the top (:meth:`follow_note` says how to follow),
-        a lead passed, or :meth:`explain_reason`."""
+        """The engine's reason in the player's words, cards drawn (zh, ja: translated)."""
+        if self.lang != "en":
+            return Text(translate(reason, self.lang))
         top = self.deal.top
         if isinstance(action, self.PLAY) and top is not None and "does not beat" in reason:
             t = self.action(action)

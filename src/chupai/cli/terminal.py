@@ -86,6 +86,7 @@ __all__ = [
 ]
 
 HINT_TEXTS: Final = {
+    "n_play": "{n} legal play ({counts})",
     "n_plays": "{n} legal plays ({counts})",
     "or_pass": " — or pass",
     "hint_more": "'hint all' lists them; 'hint pair' (or another type) lists one type.",

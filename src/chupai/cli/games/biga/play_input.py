@@ -400,20 +400,7 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
         if a.fours.cards == cards:
             return a
     if capture:
-        top = deal.top
-        if top is None:
-            raise ChupaiError(Msg("there is nothing to capture: you lead this trick"))
-        if not caps:
-            raise ChupaiError(_no_capture_reason(deal))
-        fours = caps[0].fours
-        raise ChupaiError(
-            Msg(
-                "capture {top} with {n} fours: type {typed}",
-                top=combo_text(top, deal.rules, big_suit),
-                n=fours.size,
-                typed=f"'capture {combo_text(fours, deal.rules, big_suit)}'",
-            )
-        )
+        raise _capture_error(deal, caps)
     hand = deal.hands[seat]
     if not contains(hand, cards):
         raise ChupaiError(_not_held(hand, cards, big_suit))
@@ -424,6 +411,26 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
     if combo is None:
         raise ChupaiError(Msg("not a combination: {why}", why=explain(cards, deal.rules, big_suit)))
     return combo
+
+
+def _capture_error(deal: BigADeal, caps: list[Capture]) -> ChupaiError:
+    """Why ``capture`` with other cards is refused: nothing to capture, no capture
+    possible, or which fours capture the top."""
+    top = deal.top
+    if top is None:
+        return ChupaiError(Msg("there is nothing to capture: you lead this trick"))
+    if not caps:
+        return ChupaiError(_no_capture_reason(deal))
+    fours = caps[0].fours
+    big_suit = deal.big_suit
+    return ChupaiError(
+        Msg(
+            "capture {top} with {n} fours: type {typed}",
+            top=combo_text(top, deal.rules, big_suit),
+            n=fours.size,
+            typed=f"'capture {combo_text(fours, deal.rules, big_suit)}'",
+        )
+    )
 
 
 def _no_capture_reason(deal: BigADeal) -> Msg:

@@ -254,6 +254,11 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "ja": "  （場より強い札がありません）",
     },
     "or": {"en": "or", "zh": "或", "ja": "または"},
+    "n_play": {
+        "en": "{n} legal play ({counts})",
+        "zh": "{n}种合法出牌（{counts}）",
+        "ja": "出せる役 {n} 通り（{counts}）",
+    },
     "n_plays": {
         "en": "{n} legal plays ({counts})",
         "zh": "{n}种合法出牌（{counts}）",

@@ -5,6 +5,8 @@ the factors that make it, each named, the factors of 1 left out.
 'Stake 12 = bid 3 × 2 (1 bomb) × 2 (spring)'
 >>> stake_words("en", 3, [(bid_factor(3), 3), (bomb_factor(0), 1)])
 'Stake 3 = bid 3 (no bombs yet)'
+>>> stake_words("en", 6, [(bid_factor(3), 3), (bomb_factor(0), 1), (Msg("anti-spring"), 2)], in_play=False)
+'Stake 6 = bid 3 × 2 (anti-spring)'
 """
 
 from __future__ import annotations
@@ -32,17 +34,24 @@ def rob_factor(robs: int) -> Msg:
     return plural(robs, "{n} rob", "{n} robs")
 
 
-def stake_words(lang: str, unit: int, factors: Sequence[tuple[Msg, int]], times: str = "×") -> str:
+def stake_words(
+    lang: str,
+    unit: int,
+    factors: Sequence[tuple[Msg, int]],
+    times: str = "×",
+    *,
+    in_play: bool = True,
+) -> str:
     """``Stake 12 = bid 3 × 2 (1 bomb)`` in ``lang``: ``factors`` are (name,
     factor) with the bid first (its factor is the bid itself); the others are shown
-    only when not 1. With no bomb yet among them, the line says so."""
+    only when not 1. ``in_play``, with no bomb among them, the line says none yet."""
     (first, _), *rest = factors
     parts = [translate(first, lang)]
     parts += [f"{f} ({translate(name, lang)})" for name, f in rest if f != 1]
     text = translate(
         Msg("Stake {unit} = {factors}", unit=unit, factors=f" {times} ".join(parts)), lang
     )
-    if any(name == bomb_factor(0) for name, _ in rest):
+    if in_play and any(name == bomb_factor(0) for name, _ in rest):
         text += translate(Msg(" (no bombs yet)"), lang)
     return text
 
