@@ -169,7 +169,7 @@ def test_stakes_and_penalties_in_words(
         columns=100,
     )
     assert code == 0
-    assert "Penalties: You: 11 cards left, doubled for 11 or more: 22" in out
+    assert "You: 11 cards left, doubled for 11 or more → 22" in out
 
 
 def test_the_terminal_page_examples_run() -> None:

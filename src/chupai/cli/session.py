@@ -584,6 +584,9 @@ class DealSession(TerminalSession, HintLists):
         return self.cards(hand) if hand else Text("—", style="dim")
 
     def say_score(self, score: int) -> None:
+        """Where the deal's points came from (:meth:`GameSpec.explain`, dimmed), then the score."""
+        for line in self.spec.explain(self.deal, [self.name(s) for s in range(self.deal.players)]):
+            self.say(Text("  " + self.say_text(line), style="dim"))
         self.say(Text(self.t("Your score: {score}", score=f"{score:+d}"), style="bold"))
 
     def say_again(self, seed: int, what: str) -> None:

@@ -1,9 +1,9 @@
 // The table view's results: the dialog of a finished deal, the match-over panel and
 // the score table.
 
-import { t, roleName, infoLabel, sideName } from "./i18n.js";
+import { t, roleName, infoLabel, sideName, getLang } from "./i18n.js";
 import { cardRow } from "./cards.js";
-import { h, openModal, closeModal, seatName, nameEl } from "./common.js";
+import { h, openModal, closeModal, seatName, seatShortName, nameEl } from "./common.js";
 
 /** Methods of TableView (table.js): the deal's outcome, the match's end, the scores. */
 export class TableResults {
@@ -74,6 +74,7 @@ export class TableResults {
         : hasWinner ? h("p", { class: "winner" }, t("winner", { name: seatName(s.seats, oc.winner) })) : null,
       h("div", { class: "table-scroll" }, body),
       this.renderDetail(detail, side ? ["side"] : []),
+      this.renderExplained(),
       over ? null : this.renderBetween("dialog"),
       h("div", { class: "dialog-foot" },
         h("button", {
@@ -83,6 +84,19 @@ export class TableResults {
     // Closing the dialog another way (Escape) also says the player has read it.
     if (!over) dlg.addEventListener("close", () => this.continueDeal());
     openModal(dlg);
+  }
+
+  /** Where the points of the last finished deal came from, in words, in the page's
+   * language (the server renders them; each {seatN} becomes the seat's name). */
+  renderExplained() {
+    const s = this.state;
+    const byLang = (s.match && s.match.explained) || {};
+    const lines = byLang[getLang()] || byLang.en || [];
+    if (!lines.length) return null;
+    const named = (line) => line.replace(/\{seat(\d+)\}/g, (_, i) => seatName(s.seats, Number(i)));
+    return h("section", { class: "explained", testid: "explained" },
+      h("h3", {}, t("score_explained")),
+      h("ul", {}, lines.map((line) => h("li", {}, named(line)))));
   }
 
   /** The game's own facts of a finished deal (multiplier, spring...), as chips. */
@@ -130,12 +144,13 @@ export class TableResults {
       return out.join(" · ");
     };
     const table = h("table", { class: "scores", testid: "scores" },
-      // A column a seat, its name on at most two lines (its end kept: nameEl); a
+      // A column a seat, its short name (a bot without its level) on at most two lines
+      // (its end kept: nameEl; the whole name is the title); a
       // deal's note (landlord, side, stake) on a line of its own under the deal's scores,
       // so the sheet is as wide as its panel however many seats and whatever the language.
       h("thead", {}, h("tr", {}, h("th", { class: "deal-col" }, t("deal_col")),
         Array.from({ length: n }, (_, i) => h("th", { class: i === this.mySeat ? "me" : null },
-          nameEl(seatName(s.seats, i), "two-lines"))))),
+          nameEl(seatShortName(s.seats, i), "two-lines", seatName(s.seats, i)))))),
       h("tbody", {}, rows.map((row) => {
         const note = extras(row);
         return [h("tr", { class: note ? "has-note" : null },

@@ -35,10 +35,8 @@ from chupai.bigtwo.game import PASS, BigTwoDeal, Choice, Hidden, LastCard, Pass,
 from chupai.bigtwo.match import Match
 from chupai.bigtwo.packs import ids as card_ids
 from chupai.bigtwo.rules import PlayUntil, Series
-from chupai.bigtwo.scoring import penalty
 from chupai.bots import Bot, make_bot
 from chupai.cards import RANKS
-from chupai.cli.games.bigtwo.penalties import penalty_words
 from chupai.cli.games.bigtwo.play_cards import pick_indexes
 from chupai.cli.games.bigtwo.play_events import EventLines
 from chupai.cli.games.bigtwo.play_input import HELP, decision_help, hand_order, read_input
@@ -429,24 +427,9 @@ class PlaySession(EventLines):
                 score_text(out.scores[seat]),
             )
         self.say(table)
-        self.say_penalties(out)
         self.say_score(out.scores[self.human])
         if self.match_label is None:
             self.say_again(self.seed, self.t("this deal"))
-
-    def say_penalties(self, out: Any) -> None:
-        """How each loser's cards became a penalty larger than their count
-        (:func:`.penalties.penalty_words`), when nothing else changed it."""
-        deal = self.deal
-        for seat in range(deal.players):
-            hand, untouched = deal.win_hands[seat], deal.win_played[seat] == 0
-            words = penalty_words(deal.rules, hand, untouched) if seat != out.winner else None
-            if (
-                words is not None
-                and penalty(deal.rules, hand, untouched=untouched) == out.penalties[seat]
-            ):
-                line = self.t("Penalties: ") + f"{self.name(seat)}: {self.say_text(words)}"
-                self.say(Text(line, style="dim"))
 
 
 class MatchSession(BaseMatchSession):

@@ -448,7 +448,6 @@ class DouDizhuSession(DouDizhuView):
         if out.anti_spring:
             anti = self.t("Anti-spring (反春): the landlord made one play only — {s}", s=factor)
             self.say(Text(anti, style="bold magenta"))
-        self.say(self.stake_text(out))
         table = outcome_table("Seat", "Role", "Cards left", ("Score", "right"), lang=self.lang)
         for seat in range(deal.players):
             table.add_row(

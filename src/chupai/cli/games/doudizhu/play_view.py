@@ -162,21 +162,6 @@ class DouDizhuView(DealSession):
             unit *= f
         return unit, factors
 
-    def stake_text(self, out: Any) -> str:
-        """The deal's unit in words (``Stake 12 = bid 3 × 2 (1 bomb) × 2 (spring)``)
-        from its outcome's factors."""
-        spring = "spring" if out.spring else "anti-spring"
-        factors = [
-            (bid_factor(out.bid), out.bid),
-            (rob_factor(out.robs), out.rob_multiplier),
-            (bomb_factor(out.bombs), 1 << out.bombs),
-            (Msg(spring), out.spring_factor),
-            (Msg("spring thunder"), out.thunder),
-            (Msg("明牌"), out.ming),
-            (Msg("doubled after a redeal"), out.doubled),
-        ]
-        return stake_words(self.lang, out.unit, factors, self.times(), in_play=False)
-
     def stake_question(self, action: Any) -> str | None:
         """明牌 doubles the stake: the question that confirms it (None for any other
         action)."""
