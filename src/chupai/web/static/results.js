@@ -3,7 +3,7 @@
 
 import { t, roleName, infoLabel, sideName } from "./i18n.js";
 import { cardRow } from "./cards.js";
-import { h, openModal, closeModal, seatName, nameEl } from "./common.js";
+import { h, openModal, closeModal, seatName, seatShortName, nameEl } from "./common.js";
 
 /** Methods of TableView (table.js): the deal's outcome, the match's end, the scores. */
 export class TableResults {
@@ -130,12 +130,13 @@ export class TableResults {
       return out.join(" · ");
     };
     const table = h("table", { class: "scores", testid: "scores" },
-      // A column a seat, its name on at most two lines (its end kept: nameEl); a
+      // A column a seat, its short name (a bot without its level) on at most two lines
+      // (its end kept: nameEl; the whole name is the title); a
       // deal's note (landlord, side, stake) on a line of its own under the deal's scores,
       // so the sheet is as wide as its panel however many seats and whatever the language.
       h("thead", {}, h("tr", {}, h("th", { class: "deal-col" }, t("deal_col")),
         Array.from({ length: n }, (_, i) => h("th", { class: i === this.mySeat ? "me" : null },
-          nameEl(seatName(s.seats, i), "two-lines"))))),
+          nameEl(seatShortName(s.seats, i), "two-lines", seatName(s.seats, i)))))),
       h("tbody", {}, rows.map((row) => {
         const note = extras(row);
         return [h("tr", { class: note ? "has-note" : null },
