@@ -278,6 +278,10 @@ def test_two_browsers_play_at_one_table_and_a_spectator_watches(
         browser, link if link.startswith("http") else server.url + link, width=360, height=740
     )
     bo.wait_for_selector("[data-testid=status]")
+    # a friend joining by the link is asked for a name, which the others are shown
+    bo.locator("[data-testid=name-input]").fill("Bo")
+    bo.click("[data-testid=name-ok]")
+    ann.wait_for_selector("[data-testid=felt] .seat-name:has-text('Bo')", timeout=10_000)
     assert ann.locator("[data-testid=table]").get_attribute("data-seat") == "0"
     assert bo.locator("[data-testid=table]").get_attribute("data-seat") == "1"
     tid = table_id(ann)

@@ -45,6 +45,7 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
+from chupai.i18n import Msg, translate
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
@@ -325,7 +326,8 @@ class DealSession(TerminalSession):
             try:
                 got = self.parse(line)
             except ChupaiError as exc:
-                self.error(str(exc))
+                said = exc.args[0] if exc.args else ""
+                self.error(translate(said, self.lang) if isinstance(said, Msg) else str(exc))
                 continue
             if isinstance(got, Command):
                 self.run_command(got)
@@ -397,7 +399,10 @@ class DealSession(TerminalSession):
     def explain_illegal(self, action: Any, reason: str) -> Text:
         """The engine's reason, in the player's words and with the cards drawn: a
         play that does not beat the top (:meth:`follow_note` says how to follow),
-        a lead passed, or :meth:`explain_reason`."""
+        a lead passed, or :meth:`explain_reason`. In another language than
+        English: the engine's reason translated (:func:`chupai.i18n.translate`)."""
+        if self.lang != "en":
+            return Text(translate(reason, self.lang))
         top = self.deal.top
         if isinstance(action, self.PLAY) and top is not None and "does not beat" in reason:
             t = self.action(action)

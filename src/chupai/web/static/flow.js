@@ -177,6 +177,8 @@ export class TableFlow {
     if (this.demo || this.replay || this.askedName || !s || !s.seats) return;
     const seat = s.seats[this.mySeat];
     if (!seat || seat.kind !== "human" || seat.name || store(`chupai.named.${this.id}`)) return;
+    // A friend joins a table of several players; alone with bots there is nobody to tell.
+    if (s.seats.filter((x) => x.kind === "human").length < 2) return;
     let created = null;
     try { created = JSON.parse(store(`chupai.created.${this.id}`) || "null"); } catch (e) { created = null; }
     if (created && created.mine === this.mySeat) return;  // the creator was asked in the lobby
