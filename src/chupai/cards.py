@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, TypeAlias
 
 from chupai.errors import CardParseError
+from chupai.i18n import CardTokens, Msg
 
 __all__ = [
     "Card",
@@ -173,7 +174,7 @@ def parse_mask(text: str | Iterable[str], *, jokers: bool = False) -> CardMask:
     >>> parse_mask("3D 3d")
     Traceback (most recent call last):
     ...
-    chupai.errors.CardParseError: card '3D' appears 2 times but the decks hold 1
+    chupai.errors.CardParseError: card 3D appears 2 times, but the deck has only one
     """
     cards = parse_tokens(text)
     mask = 0
@@ -190,7 +191,11 @@ def parse_mask(text: str | Iterable[str], *, jokers: bool = False) -> CardMask:
     for c, n in seen.items():
         if n > 1:
             raise CardParseError(
-                f"card {card_name(c)!r} appears {n} times but the decks hold 1",
+                Msg(
+                    "card {card} appears {n} times, but the deck has only one",
+                    card=CardTokens(card_name(c)),
+                    n=n,
+                ),
                 card_name(c),
                 None,
             )

@@ -41,6 +41,8 @@ __all__ = [
     "CardTokens",
     "Msg",
     "add_translations",
+    "error_text",
+    "joined",
     "plural",
     "template_fields",
     "tr",
@@ -193,6 +195,13 @@ def translate(text: str, lang: str) -> str:
     return translation(text, lang) or str(text)
 
 
+def error_text(exc: BaseException, lang: str) -> str:
+    """An exception's message in ``lang``: its first argument when that is a
+    :class:`Msg` (``ChupaiError(Msg(...))``), else its ``str``."""
+    said = exc.args[0] if exc.args else None
+    return translate(said, lang) if isinstance(said, Msg) else str(exc)
+
+
 def tr(lang: str, template: str, /, **fields: Any) -> str:
     """``Msg(template, **fields)`` in ``lang``: the one call interface code makes.
 
@@ -211,3 +220,20 @@ def plural(count: int, one: str, other: str, /, **fields: Any) -> Msg:
     ('1 deal', '3 deals')
     """
     return Msg(one if count == 1 else other, n=count, **fields)
+
+
+def joined(parts: list[str], separator: str, /) -> Msg:
+    """``parts`` (messages or plain words) joined by ``separator``, as one message
+    whose separators translate too (``" or "`` → ``或``).
+
+    >>> add_translations({" or ": ("或", "または")})
+    >>> m = joined(["'a'", "'b'", "'c'"], " or ")
+    >>> m, translate(m, "ja")
+    ("'a' or 'b' or 'c'", "'a'または'b'または'c'")
+    """
+    if not parts:
+        return Msg("")
+    out = Msg("{part}", part=parts[0])
+    for part in parts[1:]:
+        out = Msg("{before}{sep}{part}", before=out, sep=Msg(separator), part=part)
+    return out

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from chupai.i18n import add_translations
+from chupai.i18n import CardTokens, Msg, add_translations
 
-__all__ = ["CATALOG", "kind_name", "kind_names"]
+__all__ = ["CATALOG", "does_not_beat", "kind_name", "kind_names", "not_held"]
 
 
 def kind_name(kind: str, names: Mapping[str, Mapping[str, str]]) -> Mapping[str, str]:
@@ -43,6 +43,26 @@ def kind_names(kinds: list[str], names: Mapping[str, Mapping[str, str]]) -> Mapp
     }
 
 
+def not_held(seat: int, cards: str) -> Msg:
+    """``seat`` does not hold ``cards`` (tokens in the game's display order)."""
+    return Msg("seat {seat} does not hold {cards}", seat=seat, cards=CardTokens(cards))
+
+
+def does_not_beat(
+    kind: Mapping[str, str], cards: str, top_kind: Mapping[str, str], top: str, note: str = ""
+) -> Msg:
+    """A play (its type :func:`kind_name` and card tokens) that does not beat the
+    top play, with a ``note`` (a message or ``""``) after."""
+    return Msg(
+        "{kind} {cards} does not beat {top_kind} {top}{note}",
+        kind=kind,
+        cards=CardTokens(cards),
+        top_kind=top_kind,
+        top=CardTokens(top),
+        note=note,
+    )
+
+
 CATALOG: Final = {
     "the deal is over": ("本局已结束", "この局は終わっています"),
     "the leader may not pass": ("首家不能过牌", "親（リード）はパスできません"),
@@ -63,6 +83,19 @@ CATALOG: Final = {
         "{name!r} は出す段階の操作ではありません",
     ),
     "not an action: {action!r}": ("不是操作：{action!r}", "操作ではありません：{action!r}"),
+    "card {card} appears {n} times, but the deck has only one": (
+        "{card} 出现了 {n} 次，但一副牌里只有一张",
+        "{card} が {n} 回指定されていますが、デッキに1枚しかありません",
+    ),
+    "card {card} appears {n} times, but there are only {limit}": (
+        "{card} 出现了 {n} 次，但只有 {limit} 张",
+        "{card} が {n} 回指定されていますが、{limit} 枚しかありません",
+    ),
+    "rank {rank} appears {n} times, but there are only {limit}": (
+        "点数 {rank} 出现了 {n} 次，但只有 {limit} 张",
+        "ランク {rank} が {n} 回指定されていますが、{limit} 枚しかありません",
+    ),
+    "{error} (at token {token})": ("{error}（在 {token} 处）", "{error}（{token} の位置）"),
 }
 """The shared texts: English template → (中文, 日本語)."""
 

@@ -49,7 +49,7 @@ def test_judge_explains_and_refuses(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "judge", "bigtwo", *TWO, "3D 3D 3D")
     assert code == 2 and out is None and "'3D' appears 3 times" in err
     code, out, err = run(capsys, "judge", "bigtwo", "3D 3D")  # one pack: one 3D
-    assert code == 2 and "'3D' appears 2 times but the decks hold 1" in err
+    assert code == 2 and "3D appears 2 times, but the deck has only one" in err
 
 
 def test_moves_lists_each_multiset_once(capsys: pytest.CaptureFixture[str]) -> None:

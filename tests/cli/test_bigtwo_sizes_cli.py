@@ -24,6 +24,7 @@ from chupai.cli.main import main
 from chupai.cli.play import run_play
 from chupai.cli.terminal import COMPACT_SEATS, seat_blocks, seat_scores_table
 from chupai.errors import CardParseError, ChupaiError
+from chupai.i18n import tr
 
 AUTOPLAY = "0\npass\n" * 3000
 """Every prompt ends in a move: ``0`` leads the lowest single (it holds the
@@ -62,7 +63,7 @@ def test_a_13_seat_match_plays_to_the_end_readably(
         monkeypatch, capsys, first, overrides=["players=13"], deals=3, record=str(path), seed=4
     )
     assert code == 0
-    assert "Hint: " in out and "✗ card '3D' appears 2 times but the decks hold 1" in out
+    assert "Hint: " in out and "✗ card 3♦ appears 2 times, but the deck has only one" in out
     assert "Match over" in out and "After 3 deals" in out
     assert max(len(line) for line in out.splitlines()) <= WIDTH
     # the seat list: two blocks side by side, every seat on one of 7 lines
@@ -107,7 +108,11 @@ def test_leftover_notes_count_the_cards(
 ) -> None:
     code, out = play(monkeypatch, capsys, overrides=["players=5"], seed=1, lang=lang)
     deal = new_deal(resolve("standard", {"players": "5"}), 1)
-    holder = "You" if deal.starting_player == 0 else f"Seat {deal.starting_player}"
+    holder = (
+        tr(lang, "You")
+        if deal.starting_player == 0
+        else tr(lang, "Seat {n}", n=deal.starting_player)
+    )
     assert word("to_holder", lang, n=2, seat=holder) in out
     code, out = play(
         monkeypatch, capsys, overrides=["players=5", "leftover_rule=round_robin"], lang=lang
@@ -115,7 +120,9 @@ def test_leftover_notes_count_the_cards(
     deal = new_deal(resolve("standard", {"players": "5", "leftover_rule": "round_robin"}), 1)
     more = [(deal.dealer + i) % 5 for i in (1, 2)]
     # (the seats after the dealer are dealt the extra cards: the engine's part, b2-seats)
-    names = ", ".join("You" if s == 0 else f"Seat {s}" for s in more)
+    names = tr(lang, ", ").join(
+        tr(lang, "You") if s == 0 else tr(lang, "Seat {n}", n=s) for s in more
+    )
     assert word("round_robin", lang, seats=names) in out
 
 
@@ -225,6 +232,6 @@ def test_identical_cards_in_a_two_pack_deal(
     assert code == 0
     hand_line = out.split("Your hand (", 1)[1].splitlines()[2]
     assert "9♦  9♦" in hand_line and "A♥  A♥" in hand_line
-    assert "✗ you hold one 3C" in out
+    assert "✗ you hold one 3♣" in out
     assert "✗ card '9D' appears 3 times but the decks hold 2" in out
-    assert "✗ you do not hold 3D" in out
+    assert "✗ you do not hold 3♦" in out

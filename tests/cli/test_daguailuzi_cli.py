@@ -482,7 +482,7 @@ def test_rules_judge_moves_and_simulate_read_daguailuzi(
     moves = json.loads(capsys.readouterr().out)["moves"]
     assert {"cards": "7S 7H BJ", "type": "triple"} in moves
     assert main(["simulate", "--game", "daguailuzi", "--deals", "1", "--no-progress"]) == 0
-    assert "1 deals of daguailuzi(preset=seed)" in capsys.readouterr().out
+    assert "1 deal of daguailuzi(preset=seed)" in capsys.readouterr().out
 
 
 def test_a_points_match_ends_at_its_target_score(

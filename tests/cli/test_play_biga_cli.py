@@ -1,7 +1,7 @@
 """The Big A terminal game (``chupai play biga``), driven by scripted input.
 
 Whole deals run through :func:`run_play_biga` with standard input replaced by a
-script (``#1``: the first move of the ``moves`` list, always legal) and the
+script (``m1``: the first move of the ``moves`` list, always legal) and the
 transcript read from the captured standard output, as for the other games. The
 draw, the declarations, captures and the partner's reveal are tested on crafted
 stocks (:meth:`BigADeal.from_stock`): a :class:`BigASession` reads the human's
@@ -44,7 +44,7 @@ from chupai.cli.play_biga import (
 from chupai.cli.terminal import EndOfInput, Quit
 from chupai.errors import ChupaiError
 
-AUTOPLAY = "#1\n" * 600
+AUTOPLAY = "m1\n" * 600
 """Every prompt answered with the first legal move (a declaration when there is
 one, a lead or the weakest play when following, else pass)."""
 
@@ -152,7 +152,7 @@ def declared(lines: list[str]) -> tuple[BigASession, io.StringIO]:
 
 
 def test_declaring_and_the_partner_playing_the_twin_ace() -> None:
-    s, buf = session(["maybe", "show AD", "show AH AH", "y", "#1", "pass"])
+    s, buf = session(["maybe", "show AD", "show AH AH", "y", "m 1", "pass"])
     s.start_deal(crafted(DECLARER_DRAWS, DECLARER_LAST))
     s.sync()
     deal = s.deal
@@ -176,7 +176,7 @@ def test_declaring_and_the_partner_playing_the_twin_ace() -> None:
     assert "You are the declarer; the holder of the other AH is your secret partner." in out
     assert "Final round: your last card is" in out
     assert "The play · Declarer: You · Big Aces: AH · Partner: hidden" in out
-    s.human_turn()  # "#1": the weakest lead, a single 3 or 4
+    s.human_turn()  # "m 1": the weakest lead, a single 3 or 4
     assert "You lead single " in buf.getvalue()
     s.apply(cards("AH"))  # seat 1 plays the twin Big Ace
     out = buf.getvalue()
@@ -276,7 +276,7 @@ def test_bad_play_inputs_are_explained_and_asked_again() -> None:
             "zz",
             "5 6 8",
             "12",
-            "#999",
+            "m 999",
             "show AH",
             "K K K K K K K K K",
             "capture 4 4",
@@ -290,8 +290,11 @@ def test_bad_play_inputs_are_explained_and_asked_again() -> None:
     assert errs[0] == "you lead this trick, so you may not pass: play a combination"
     assert errs[1].startswith("unknown card token 'zz'")
     assert errs[2].startswith("not a combination: ")
-    assert errs[3] == "'12' is not a card; to play move 12 of the 'moves' list type #12"
-    assert re.fullmatch(r"there are \d+ moves now: #1 to #\d+ \('moves' lists them\)", errs[4])
+    assert errs[3] == (
+        "'12' is not a card; to pick card 12 of your hand type #12, "
+        "to make move 12 of the 'moves' list m 12"
+    )
+    assert re.fullmatch(r"there are \d+ moves now: m 1 to m \d+ \('moves' lists them\)", errs[4])
     assert errs[5] == "'show' belongs to the draw, which is over; now play cards or pass"
     assert "appears 9 times" in errs[6]
     assert errs[7] == "there is nothing to capture: you lead this trick"
@@ -324,13 +327,13 @@ def test_captures_are_reported() -> None:
 
 
 def test_hint_moves_and_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
-    s, buf = declared(["hint", "moves", "help", "", "#2"])
+    s, buf = declared(["hint", "moves", "help", "", "m2"])
     s.human_turn()
     out = buf.getvalue()
-    assert re.search(r"Hint: .+\(type: .+ {2}or {2}#\d+\)", out)
-    listing = re.search(r"(\d+) legal moves \(type '#N' to make one\):", out)
+    assert re.search(r"Hint: .+\(type: .+ {2}or {2}m \d+\)", out)
+    listing = re.search(r"(\d+) legal moves \(type 'm N' to make one\):", out)
     assert listing and int(listing.group(1)) > 10
-    assert "#1 single " in out and "#2 " in out
+    assert "m1 single " in out and "m2 " in out
     assert "asked only when your possible declarations change" in out  # the help text
     assert out.count("Your hand (") >= 2  # the empty line
     second = next(ev.action for ev in reversed(s.deal.history) if ev.seat == 0)
@@ -499,9 +502,10 @@ def test_read_input() -> None:
     assert read_input(deal, 0, "7 7 7") == cards("7 7 7")
     assert read_input(deal, 0, "9s 9h") == cards("9 9")
     assert read_input(deal, 0, "AH").kind.value == "single"
-    assert read_input(deal, 0, "#1") == move_list(deal)[0]
+    assert read_input(deal, 0, "m1") == move_list(deal)[0] == read_input(deal, 0, "move 1")
     for bad, message in (
-        ("#x", "not a move number"),
+        ("m x", "not a move number"),
+        ("#x", "not a hand index"),
         ("AH AH", "not 2"),
         ("0", "'0' is not a card"),
     ):
@@ -519,7 +523,8 @@ def test_help_documents_every_input() -> None:
         "y / n",
         "capture 4 4",
         "pass",
-        "#3",
+        "m 3",
+        "#0 #1",
         "hint",
         "moves",
         "table",

@@ -25,6 +25,7 @@ from chupai.cli.games.bigtwo.play_input import hand_order, read_input
 from chupai.cli.simulate import bot_seed
 from chupai.cli.terminal import Command
 from chupai.errors import ChupaiError
+from chupai.i18n import CardTokens
 from chupai.names import COMBO_NAMES, LANGUAGES, combo_name, game_name
 
 STANDARD = PRESETS["standard"]
@@ -117,9 +118,9 @@ def test_whole_deal_in_chinese_and_japanese_names() -> None:
     p = play("--seed", str(SEED), "--seat", str(starter()), "--lang", "zh", stdin=AUTOPLAY)
     assert p.returncode == 0, p.stderr
     assert "锄大地" in p.stdout
-    assert "You lead 单张 3♦" in p.stdout
+    assert "你 领出 单张 3♦" in p.stdout  # the whole line in Chinese
     p = play("--seed", str(SEED), "--seat", str(starter()), "--lang", "ja", stdin="0\nquit\n")
-    assert "You lead シングル 3♦" in p.stdout
+    assert "あなた リード シングル 3♦" in p.stdout
     assert "大老二" in p.stdout
 
 
@@ -204,7 +205,7 @@ def test_bad_inputs_are_explained_and_the_turn_is_kept() -> None:
     expected = [
         "unknown card token 'zz'",
         "write the rank first, e.g. A♠",
-        f"you do not hold {card_name(not_held)}",
+        f"you do not hold {CardTokens(card_name(not_held)).display()}",
         "not a combination: two cards of different ranks do not form a pair",
         "you may not pass",
         "index 99 is out of range: your hand has 13 cards, numbered 0 to 12",
@@ -254,7 +255,8 @@ def test_hint_help_and_show_do_not_use_the_turn() -> None:
     deal = new_deal(STANDARD, SEED)
     suggestion = GreedyBot().act(deal.observe(seat), deal.legal_actions())
     assert out.count("Hint: ") == 4
-    assert f"{len(deal.legal_actions())} legal plays" in out
+    n = len(deal.legal_actions())
+    assert f"{n} legal play{'s' if n != 1 else ''} (" in out  # "1 legal play", not "plays"
     assert combo_name(suggestion.kind) in out.split("Hint: ")[1].splitlines()[0]
     singles = [a for a in deal.legal_actions() if a.kind is ComboKind.SINGLE]
     assert out.count(f"single ({len(singles)})") == 2  # 'hint all' and 'hint singles'
@@ -341,7 +343,7 @@ def test_read_input_tokens_indexes_and_mixtures() -> None:
     assert mixed.kind is ComboKind.PAIR and mixed == read_input(deal, seat, f"{ib} {ia}")
     assert read_input(deal, seat, "p") is PASS and read_input(deal, seat, " PASS ") is PASS
     assert read_input(deal, seat, "hint all") == Command("hint", "all")
-    assert read_input(deal, seat, "") == Command("show")
+    assert read_input(deal, seat, "") == Command("table")
     assert read_input(deal, seat, "Q") == Command("quit")
     with pytest.raises(ChupaiError, match="given twice"):
         read_input(deal, seat, f"0 {card_name(c0)}")

@@ -112,9 +112,7 @@ def test_whole_game_finishes_with_scores_and_record(
     assert code == 0
     assert "Seed 11" in out
     assert "Deal over" in out
-    assert re.search(
-        r"Unit: B \d × R \d+ × 2\^b \d+ \(b=\d+\) × S \d × T \d × M \d × D \d = \d+", out
-    )
+    assert re.search(r"Stake \d+ = bid \d( × \d+ \([^)]+\))*", out)
     assert "Your score: " in out
     assert rec["game"] == "doudizhu" and rec["result"] is not None
     result = rec["result"]
@@ -280,7 +278,7 @@ def test_bad_inputs_are_explained_and_asked_again(
     assert "✗ index 0 is given twice" in errors
     assert any(e.startswith("✗ index 99 is out of range: your hand has 20 cards") for e in errors)
     assert any("unknown card token 'zz'" in e for e in errors)
-    assert any("BJ" in e and "decks hold 1" in e for e in errors)
+    assert any("BJ" in e and "the deck has only one" in e for e in errors)
     low = hand_ranks(deal.hands[0])[0]
     label = ("3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ".split())[low]
     assert f"You lead single {label}" in moves(out)
@@ -313,7 +311,7 @@ def test_help_hint_and_redraw(
         seed=seed,
     )
     assert code == 0
-    assert "#0 #1, # 0 1" in out and "quit" in out
+    assert "#0 #1, #0-4, # 0 1" in out and "quit" in out
     assert "Possible: bid 1, bid 2, bid 3, pass" in out
     assert re.search(r"Hint: (bid [123]|pass)", out)
     assert re.search(r"\d+ legal plays \(single \d+, pair \d+", out)
@@ -362,11 +360,17 @@ def test_show_hand_as_landlord(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     seed = first_bidder_seed(0)
-    code, out = play(monkeypatch, capsys, "bid 3\npass\npass\nshow\nshow\n#0\nquit\n", seed=seed)
+    code, out = play(
+        monkeypatch,
+        capsys,
+        "bid 3\npass\npass\nmingpai\nn\nmingpai\ny\nmingpai\n#0\nquit\n",
+        seed=seed,
+    )
     assert code == 0
     if "Seat 1 robs" in out or "Seat 2 robs" in out:
         pytest.skip("a bot robbed the landlord in this seed")
-    assert "You show the hand (明牌): " in out
+    assert "This doubles the stake to 6 if you win. Show your hand (明牌)? [y/N]" in out
+    assert out.count("You show the hand (明牌): ") == 1  # not after 'n'
     assert "✗ only the landlord may show the hand, and only before its first play" in out
     assert "×2 (明牌) if the landlord wins" in out
 
@@ -473,7 +477,9 @@ def test_read_input_cards_indexes_and_type_names() -> None:
     assert play_of(deal, "7 8 9 10 J").kind is Kind.STRAIGHT
     assert play_of(deal, "小王 大王").kind is Kind.ROCKET
     assert read_input(deal, 0, "pass") == PASS
-    assert read_input(deal, 0, "show") == SHOW
+    assert read_input(deal, 0, "mingpai") == SHOW == read_input(deal, 0, "明牌")
+    with pytest.raises(ChupaiError, match="'table' or 'look' draws the table again"):
+        read_input(deal, 0, "show")
     assert read_input(deal, 0, "") == Command("table")
     assert read_input(deal, 0, "hint pair") == Command("hint", "pair")
     for bad, message in (

@@ -238,7 +238,7 @@ def test_s1_2_duplicate_card_is_named(text: str, card: str, times: int) -> None:
         parse_mask(text)
     msg = str(exc.value)
     assert card in msg
-    assert f"appears {times} times" in msg and "hold 1" in msg
+    assert f"appears {times} times" in msg and "the deck has only one" in msg
     with pytest.raises(CardParseError):
         judge(STANDARD, text)
     with pytest.raises(CardParseError):
@@ -249,7 +249,7 @@ def test_s1_2_duplicate_message_matches_readme_example() -> None:
     with pytest.raises(CardParseError) as exc:
         parse_mask("3D 3D")
     msg = str(exc.value).replace("'", '"')
-    assert 'card "3D" appears 2 times but the decks hold 1' in msg
+    assert "card 3D appears 2 times, but the deck has only one" in msg
 
 
 def test_s1_2_play_and_previous_are_checked_separately() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chupai.biga import api, names, record, rules
+from chupai.biga import api, names, record, rules, scoring_words
 from chupai.biga.cards import FACE_NAMES, strength_order
 from chupai.biga.game import Observation, format_action, new_deal
 from chupai.biga.match import Match
@@ -74,5 +74,6 @@ SPEC = register(
         result=lambda deal: _result(deal.outcome),
         # the same first drawer draws again (biga.md §3.1)
         after_redeal=lambda deal: NextDeal(deal.first_drawer),
+        explain_score=scoring_words.explain_score,
     )
 )

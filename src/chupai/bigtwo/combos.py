@@ -547,8 +547,7 @@ def classify_or_none(mask: CardMask, rules: BigTwoRules) -> Combo | None:
 
 
 def classify(mask: CardMask, rules: BigTwoRules) -> Combo:
-    """The combination formed by ``mask``; raises ``ValueError`` with the reason
-    (see :func:`explain`) when the cards form none."""
+    """The combination formed by ``mask``; ``ValueError`` (:func:`explain`'s reason) if none."""
     combo, reason = _analyse(mask, rules)
     if combo is None:
         raise ValueError(reason)

@@ -48,7 +48,7 @@ from chupai.actions import PASS, Pass
 from chupai.bigtwo import packs
 from chupai.bigtwo.combos import TIE_BITS, Combo, classify_or_none, explain, ties_beat
 from chupai.bigtwo.dealing import deal_cards as deal_cards, first_copies as first_copies
-from chupai.bigtwo.messages import kind_name
+from chupai.bigtwo.messages import ding_da, first_lead, forced_pass, kind_name, no_last_call
 from chupai.bigtwo.movegen import follow_filter, follow_filter_pure as follow_py, hand_combos
 from chupai.bigtwo.notation import cards_text, format_action, format_with, parse_action
 from chupai.bigtwo.observation import (
@@ -76,7 +76,8 @@ from chupai.bigtwo.values import (
 from chupai.cards import CardMask, card_name, cards_of
 from chupai.deal import clone_slots
 from chupai.errors import UnsupportedOptionError
-from chupai.i18n import CardTokens, Msg
+from chupai.i18n import Msg
+from chupai.messages import does_not_beat, not_held
 
 __all__ = [
     "format_action",
@@ -305,10 +306,10 @@ class BigTwoDeal(PrePlay):
         hand = self.hands[seat]
         if not isinstance(mask, int) or mask & ~hand:
             if self._two:  # name each card as often as it is missing
-                held = CardTokens(packs.names(packs.norm(mask & ~hand)))
-                return Msg("seat {seat} does not hold {cards}", seat=seat, cards=held)
-            missing = CardTokens(" ".join(card_name(c) for c in cards_of(mask & ~hand & FULL_DECK)))
-            return Msg("seat {seat} does not hold {cards}", seat=seat, cards=missing)
+                return not_held(seat, packs.names(packs.norm(mask & ~hand)))
+            return not_held(
+                seat, " ".join(card_name(c) for c in cards_of(mask & ~hand & FULL_DECK))
+            )
         combo = classify_or_none(mask, self.rules)
         if combo is None:
             return Msg("not a combination: {why}", why=explain(mask, self.rules))
@@ -332,17 +333,9 @@ class BigTwoDeal(PrePlay):
         if self.top is None:
             mc = self.must_contain
             if mc and combo.mask & mc != mc:
-                return Msg(
-                    "the first lead must contain {card}",
-                    card=CardTokens(card_name(self.starting_card)),
-                )
+                return first_lead(card_name(self.starting_card))
         elif self.forced_trick:
-            return Msg(
-                "seat {seat} must pass: seat {top_player} repeats a lead that "
-                "nobody could beat (repeat_lead_lock)",
-                seat=seat,
-                top_player=self.top_player,
-            )
+            return forced_pass(seat, self.top_player)
         elif not self._beats(combo, self.top):
             note: str = ""
             if self._two and combo.group == self.top.group:
@@ -350,24 +343,19 @@ class BigTwoDeal(PrePlay):
                     note = Msg(" (the same cards do not beat: identical_beats=false)")
                 elif combo.key >> TIE_BITS == self.top.key >> TIE_BITS:
                     note = Msg(" (equal ranks: the cards compare one by one from the highest)")
-            return Msg(
-                "{kind} {cards} does not beat {top_kind} {top}{note}",
-                kind=kind_name(combo.kind.value),
-                cards=CardTokens(self.action_text(combo)),
-                top_kind=kind_name(self.top.kind.value),
-                top=CardTokens(self.action_text(self.top)),
-                note=note,
+            return does_not_beat(
+                kind_name(combo.kind.value),
+                self.action_text(combo),
+                kind_name(self.top.kind.value),
+                self.action_text(self.top),
+                note,
             )
         return None
 
     def _obligation_refusal(self, seat: int, combo: Combo) -> str | None:
         """Why ``combo`` breaks a §10 obligation ("last card" block, 頂大), or None."""
         if self.blocked >> seat & 1:
-            return Msg(
-                "seat {seat} did not call 'last card' and may not go out with "
-                "its last card (last_card_call)",
-                seat=seat,
-            )
+            return no_last_call(seat)
         if self.rules.ding_da is DingDa.ENFORCE and self._violates(seat, combo):
             nxt = self._next_to_act(seat)
             top_card = card_name(self._highest(self.hands[seat]).bit_length() - 1)
@@ -376,18 +364,8 @@ class BigTwoDeal(PrePlay):
                 and combo.mask.bit_count() == 1
                 and any(c.mask & (c.mask - 1) for c in self.legal_actions() if isinstance(c, Combo))
             ):
-                return Msg(
-                    "頂大: seat {next} holds one card, so seat {seat} must lead two or more cards",
-                    next=nxt,
-                    seat=seat,
-                )
-            return Msg(
-                "頂大: seat {next} holds one card, so a single must be seat {seat}'s "
-                "highest card, {card}",
-                next=nxt,
-                seat=seat,
-                card=CardTokens(top_card),
-            )
+                return ding_da(nxt, seat, None)
+            return ding_da(nxt, seat, top_card)
         return None
 
     # ----- notation ---------------------------------------------------------

@@ -17,14 +17,55 @@ from typing import Final
 
 import chupai.messages as _shared
 from chupai.bigtwo.names import COMBO_NAMES
-from chupai.i18n import add_translations
+from chupai.i18n import CardTokens, Msg, add_translations
 
-__all__ = ["CATALOG", "kind_name"]
+__all__ = ["CATALOG", "ding_da", "first_lead", "forced_pass", "kind_name", "no_last_call"]
 
 
 def kind_name(kind: str) -> Mapping[str, str]:
     """A Big Two combination type as a message field (:func:`chupai.messages.kind_name`)."""
     return _shared.kind_name(kind, COMBO_NAMES)
+
+
+def first_lead(card: str) -> Msg:
+    """The first lead lacks the starting ``card`` (a token)."""
+    return Msg("the first lead must contain {card}", card=CardTokens(card))
+
+
+def forced_pass(seat: int, top_player: int | None) -> Msg:
+    """``seat`` must pass under ``repeat_lead_lock``."""
+    return Msg(
+        "seat {seat} must pass: seat {top_player} repeats a lead that nobody could beat "
+        "(repeat_lead_lock)",
+        seat=seat,
+        top_player=top_player,
+    )
+
+
+def no_last_call(seat: int) -> Msg:
+    """``seat`` may not go out: it did not call "last card"."""
+    return Msg(
+        "seat {seat} did not call 'last card' and may not go out with its last card "
+        "(last_card_call)",
+        seat=seat,
+    )
+
+
+def ding_da(nxt: int | None, seat: int, card: str | None) -> Msg:
+    """頂大: ``nxt`` holds one card, so ``seat`` must lead two or more cards
+    (``card`` None) or play its highest ``card`` as a single."""
+    if card is None:
+        return Msg(
+            "頂大: seat {next} holds one card, so seat {seat} must lead two or more cards",
+            next=nxt,
+            seat=seat,
+        )
+    return Msg(
+        "頂大: seat {next} holds one card, so a single must be seat {seat}'s highest card, {card}",
+        next=nxt,
+        seat=seat,
+        card=CardTokens(card),
+    )
 
 
 CATALOG: Final = {
@@ -69,6 +110,55 @@ CATALOG: Final = {
     "頂大: seat {next} holds one card, so a single must be seat {seat}'s highest card, {card}": (
         "顶大：{next} 号座只剩一张牌，{seat} 号座出单张必须出最大的牌 {card}",
         "頂大：{next} 番席が残り1枚なので、{seat} 番席のシングルは一番強い {card} でなければなりません",
+    ),
+    # decisions before play
+    "seat {seat} must decide on the leftover card first ({names})": (
+        "{seat} 号座必须先决定余牌（{names}）",
+        "{seat} 番席はまず余りカードを決めてください（{names}）",
+    ),
+    "seat {seat} must first say whether it asks for a redeal (keep, redeal)": (
+        "{seat} 号座必须先说是否要求重新发牌（keep、redeal）",
+        "{seat} 番席はまず配り直しを求めるか決めてください（keep、redeal）",
+    ),
+    "seat {seat} must first choose one of the face-down hands (hand {left})": (
+        "{seat} 号座必须先选一手扣着的牌（hand {left}）",
+        "{seat} 番席はまず伏せた手札から1つ選んでください（hand {left}）",
+    ),
+    "{bad}; seat {seat} must {what}": (
+        "{bad}；{seat} 号座必须{what}",
+        "{bad}。{seat} 番席は次をしてください：{what}",
+    ),
+    "seat {seat} must {what}": ("{seat} 号座必须{what}", "{seat} 番席は次をしてください：{what}"),
+    "seat {seat} holds {cards} already": (
+        "{seat} 号座已经有 {cards}",
+        "{seat} 番席はもう {cards} を持っています",
+    ),
+    "{cards} was named already": ("{cards} 已经被点过了", "{cards} はもう指名されています"),
+    "{cards} may not be exchanged (class_protect_cards)": (
+        "{cards} 不能交换（class_protect_cards）",
+        "{cards} は交換できません（class_protect_cards）",
+    ),
+    "{cards} is out of play": ("{cards} 不在牌局中", "{cards} は場にありません"),
+    "give 1 to 3 cards face down (give CARDS)": (
+        "扣着给出 1 到 3 张牌（give 牌）",
+        "1〜3枚を伏せて渡す（give カード）",
+    ),
+    "act": ("行动", "行動する"),
+    "name a card wanted from seat {other} (name CARD) or give up that exchange (skip)": (
+        "点一张想从 {other} 号座要的牌（name 牌），或放弃这次交换（skip）",
+        "{other} 番席から欲しいカードを1枚指名する（name カード）か、その交換をやめる（skip）",
+    ),
+    "give a card to seat {other} (give CARDS)": (
+        "给 {other} 号座一张牌（give 牌）",
+        "{other} 番席にカードを1枚渡す（give カード）",
+    ),
+    "give {n} cards to seat {other} (give CARDS)": (
+        "给 {other} 号座 {n} 张牌（give 牌）",
+        "{other} 番席にカードを {n} 枚渡す（give カード）",
+    ),
+    "choose {n} cards to keep (keep CARDS)": (
+        "选 {n} 张留下（keep 牌）",
+        "残すカードを {n} 枚選ぶ（keep カード）",
     ),
     # combinations
     "Big Two is played without jokers": ("锄大地不用王牌", "大老二にジョーカーはありません"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chupai.bigtwo import api, names, packs, record, rules
+from chupai.bigtwo import api, names, packs, record, rules, scoring_words
 from chupai.bigtwo.combos import tables
 from chupai.bigtwo.game import Observation, format_action, new_deal
 from chupai.bigtwo.match import Match
@@ -83,5 +83,6 @@ SPEC = register(
         facts=facts,
         result=lambda deal: _result(deal.outcome),
         after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)
+        explain_score=scoring_words.explain_score,
     )
 )

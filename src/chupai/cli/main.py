@@ -344,7 +344,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang",
         choices=("en", "zh", "ja"),
         default="en",
-        help="language of the game and combination names (default en)",
+        help="language of the whole game screen: the table, prompts, help, refusals, "
+        "results and score tables (en, zh: 中文, ja: 日本語; default en). What you type "
+        "stays English; 过 不要 パス are read as pass",
     )
 
     p = _game_command(
@@ -373,6 +375,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", metavar="FILE", help="record file ('-' for standard input)")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the verdict")
+    p.add_argument(
+        "--lang",
+        choices=("en", "zh", "ja"),
+        default="en",
+        help="language of the replay's lines and tables (en, zh, ja; default en); the "
+        "verdict line stays English",
+    )
 
     p = _game_command(
         sub,

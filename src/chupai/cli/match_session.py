@@ -12,6 +12,7 @@ from rich.text import Text
 
 from chupai.cli.session import TerminalSession
 from chupai.cli.terminal import outcome_table, rules_text
+from chupai.i18n import plural
 
 __all__ = ["BaseMatchSession"]
 
@@ -38,17 +39,18 @@ class BaseMatchSession(TerminalSession):
         m = self.match
         parts = []
         if m.planned is not None:
-            parts.append(f"{m.planned} deal{'s' if m.planned != 1 else ''}")
+            parts.append(self.say_text(plural(m.planned, "{n} deal", "{n} deals")))
         if m.target is not None:
-            parts.append(f"until a total reaches ±{m.target}")
-        return " or ".join(parts)
+            parts.append(self.t("until a total reaches ±{target}", target=m.target))
+        return self.t(" or ").join(parts)
 
     def deal_label(self, again: str = "") -> str:
         """``Deal 3 of 10`` (the next deal, out of the planned number if any), then
         ``again`` (`` (redeal)`` after a redeal)."""
         m = self.match
-        of = f" of {m.planned}" if m.planned is not None else ""
-        return f"Deal {m.counted + 1}{of}{again}"
+        if m.planned is None:
+            return self.t("Deal {n}", n=m.counted + 1) + again
+        return self.t("Deal {n} of {total}", n=m.counted + 1, total=m.planned) + again
 
     def score_columns(self, *columns: str | tuple[str, JustifyMethod]) -> Table:
         """The empty score table: ``Deal``, the game's ``columns``, then each seat."""
@@ -59,6 +61,7 @@ class BaseMatchSession(TerminalSession):
             title="Score table",
             title_justify="left",
             title_style="bold",
+            lang=self.lang,
         )
 
     def deal_options(self) -> dict[str, Any]:
@@ -74,10 +77,17 @@ class BaseMatchSession(TerminalSession):
 
     def intro(self) -> None:
         m = self.match
+        note = self.t(self.INTRO_NOTE) if self.INTRO_NOTE else ""
         self.say_intro(
-            f"{self.title()} — match",
+            self.t("{game} — match", game=self.title()),
             rules_text(m.rules),
-            f"Match seed {m.seed}{self.random_note(m.seed)}; {self.plan()}." + self.INTRO_NOTE,
+            self.t(
+                "Match seed {seed}{random}; {plan}.",
+                seed=m.seed,
+                random=self.random_note(m.seed),
+                plan=self.plan(),
+            )
+            + note,
             self.seated(self.bot_names, m.players),
         )
 
@@ -89,23 +99,30 @@ class BaseMatchSession(TerminalSession):
             self.say(self.score_table())
 
     def abandoned(self) -> str:
-        return f"the match is abandoned (match seed {self.match.seed})"
+        return self.t("the match is abandoned (match seed {seed})", seed=self.match.seed)
 
     def finish(self) -> None:
         m = self.match
-        self.rule(self.END_TITLE)
+        self.rule(self.t(self.END_TITLE))
         leaders = m.leaders()
         totals = m.totals
-        names = " and ".join(self.name(s) for s in leaders)
-        verb = "lead" if len(leaders) > 1 or leaders[0] == self.human else "leads"
-        self.say(
-            Text(
-                f"After {m.counted} deal{'s' if m.counted != 1 else ''}"
-                f"{self.redeals_note()}: {names} {verb} with {totals[leaders[0]]:+d}. "
-                f"Your total: {totals[self.human]:+d}",
-                style="bold",
-            )
+        names = self.t(" and ").join(self.name(s) for s in leaders)
+        many = len(leaders) > 1 or leaders[0] == self.human
+        after = plural(m.counted, "After {n} deal", "After {n} deals")
+        lead = (
+            "{after}{note}: {names} lead with {best}."
+            if many
+            else ("{after}{note}: {names} leads with {best}.")
         )
+        line = self.t(
+            lead,
+            after=after,
+            note=self.redeals_note(),
+            names=names,
+            best=f"{totals[leaders[0]]:+d}",
+        )
+        total = self.t("Your total: {total}", total=f"{totals[self.human]:+d}")
+        self.say(Text(f"{line} {total}", style="bold"))
         if self.record:
             self.save_record(m.to_record(), what="Match record")
 

@@ -27,6 +27,7 @@ from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.session import DealSession
 from chupai.cli.terminal import (
     COMMANDS,
+    PASS_WORDS,
     commands_help,
     outcome_table,
     read_command,
@@ -36,7 +37,7 @@ from chupai.cli.terminal import (
     total_row,
 )
 from chupai.errors import ChupaiError
-from chupai.i18n import translate
+from chupai.i18n import Msg, plural
 from chupai.protocol import GameSpec, Result, SeatFacts
 
 __all__ = [
@@ -56,7 +57,7 @@ HELP: Final = (
     (
         "Your move",
         (
-            ("#2, 2", "make action 2 of the numbered list of legal actions"),
+            ("m 2, #2, 2", "make action 2 of the numbered list of legal actions"),
             ("1x", "make the action written so in the list (a card, a play)"),
             ("pass, p", "pass (when the list has it)"),
         ),
@@ -70,8 +71,8 @@ _COMMANDS: Final = {**COMMANDS, "table": "table", "show": "table", "moves": "hin
 
 def read_action(deal: Any, line: str) -> Any:
     """The legal action or :class:`Command` that ``line`` names: a command word,
-    the text of a legal action (any case), ``#N`` or ``N`` (1-based in
-    ``deal.legal_actions()``), ``pass`` or ``p``. Raises :class:`ChupaiError` with
+    the text of a legal action (any case), ``m N`` (as in Big A's ``moves`` list),
+    ``#N`` or ``N`` (1-based in ``deal.legal_actions()``), ``pass`` or ``p``. Raises :class:`ChupaiError` with
     a message for the player otherwise.
 
     >>> from chupai.protocol import get_game
@@ -79,7 +80,7 @@ def read_action(deal: Any, line: str) -> Any:
     >>> deal = spec.new_deal(spec.resolve(), 1)
     >>> read_action(deal, "help")
     Command(name='help', arg='')
-    >>> read_action(deal, "#1") == deal.legal_actions()[0]
+    >>> read_action(deal, "#1") == deal.legal_actions()[0] == read_action(deal, "m 1")
     True
     """
     command = read_command(line, _COMMANDS, "table")
@@ -90,27 +91,35 @@ def read_action(deal: Any, line: str) -> Any:
     said = " ".join(line.lower().split())
     if said in texts:
         return legal[texts.index(said)]
-    if said == "p" and "pass" in texts:
+    if (said == "p" or said in PASS_WORDS) and "pass" in texts:
         return legal[texts.index("pass")]
-    number = said.removeprefix("#").strip()
+    number = said.removeprefix("move ").removeprefix("m").removeprefix("#").strip()
     if number.isascii() and number.isdigit():
         if 1 <= int(number) <= len(legal):
             return legal[int(number) - 1]
         raise ChupaiError(
-            f"there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal "
-            f"action{'s' if len(legal) != 1 else ''} now: #1"
-            + (f" to #{len(legal)}" if len(legal) > 1 else "")
+            plural(
+                len(legal),
+                "there is {n} legal action now: #1",
+                "there are {n} legal actions now: #1 to #{n}",
+            )
         )
-    if said in ("pass", "p"):
-        raise ChupaiError("you may not pass now: " + _choices(texts))
-    raise ChupaiError(f"{line.strip()!r} is not a legal action now: " + _choices(texts))
-
-
-def _choices(texts: list[str]) -> str:
-    shown = ", ".join(f"'{t}'" for t in texts[:12]) + (", ..." if len(texts) > 12 else "")
-    return (
-        f"type #1 to #{len(texts)} or one of {shown}" if len(texts) > 1 else f"type #1 or {shown}"
+    if said in ("pass", "p", *PASS_WORDS):
+        raise ChupaiError(Msg("you may not pass now: {choices}", choices=_choices(texts)))
+    raise ChupaiError(
+        Msg(
+            "{line} is not a legal action now: {choices}",
+            line=repr(line.strip()),
+            choices=_choices(texts),
+        )
     )
+
+
+def _choices(texts: list[str]) -> Msg:
+    shown = ", ".join(f"'{t}'" for t in texts[:12]) + (", ..." if len(texts) > 12 else "")
+    if len(texts) > 1:
+        return Msg("type #1 to #{n} or one of {shown}", n=len(texts), shown=shown)
+    return Msg("type #1 or {shown}", shown=shown)
 
 
 class GenericSession(DealSession):
@@ -160,7 +169,7 @@ class GenericSession(DealSession):
         if self.match_label is None:
             self.say_setup(
                 rules_text(getattr(self.deal, "rules", None)),
-                f"Seed {self.seed}{self.random_note(self.seed)}",
+                self.t("Seed {seed}", seed=self.seed) + self.random_note(self.seed),
                 self.bot_seats(),
             )
             self.say_help_note()
@@ -174,24 +183,18 @@ class GenericSession(DealSession):
         self.rule(Text(f"{self.spec.name(self.lang)} · {facts.phase}"))
         self.say(self.seats_table(facts))
         for name, cards in facts.shown.items():
-            self.say(Text(f"Face up ({name}): ").append_text(self.cards(cards)))
+            self.say(Text(self.t("Face up ({name}): ", name=name)).append_text(self.cards(cards)))
         if facts.top is not None and facts.top_player is not None:
-            line = Text("On the table: ")
+            line = Text(self.t("On the table: "))
             line.append(facts.top, style="cyan")
-            self.say(line.append(f"  by {self.name(facts.top_player)}"))
+            self.say(line.append(self.t("  by {who}", who=self.name(facts.top_player))))
         else:
-            self.say(Text("On the table: nothing", style="dim"))
-        self.say(
-            Text(f"Your hand ({len(facts.hand)}): ", style="bold").append_text(
-                self.cards(facts.hand)
-            )
-        )
+            self.say(Text(self.t("On the table: nothing"), style="dim"))
+        hand = Text(self.t("Your hand ({n}): ", n=len(facts.hand)), style="bold")
+        self.say(hand.append_text(self.cards(facts.hand)))
         self.list_actions()
-        self.say(
-            self.with_tail(
-                Text("Your turn: ", style="bold yellow").append("type #N or the action's text")
-            )
-        )
+        turn = Text(self.t("Your turn: "), style="bold yellow")
+        self.say(self.with_tail(turn.append(self.t("type #N or the action's text"))))
 
     def seats_table(self, facts: SeatFacts) -> Table:
         roles = ("Role",) if any(facts.roles) else ()
@@ -210,7 +213,8 @@ class GenericSession(DealSession):
         items = [
             Text(f"#{i} ", style="dim").append_text(self.action(a)) for i, a in enumerate(legal, 1)
         ]
-        self.say(Text(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}:", style="bold"))
+        count = plural(len(legal), "{n} legal action:", "{n} legal actions:")
+        self.say(Text(self.say_text(count), style="bold"))
         self.say(Columns(items, padding=(0, 3)))
 
     # ----- input and moves ------------------------------------------------------------
@@ -218,7 +222,7 @@ class GenericSession(DealSession):
         self.list_actions()
 
     def explain_illegal(self, action: Any, reason: str) -> Text:
-        return Text(translate(reason, self.lang))
+        return Text(self.say_text(reason))
 
     def seen_events(self) -> tuple[Any, ...] | None:
         """The events of the human's observation (None: it has no ``history``)."""
@@ -253,8 +257,9 @@ class GenericSession(DealSession):
     # ----- the deal --------------------------------------------------------------------
     def say_redeal(self, seed: int, dealer: int | None) -> None:
         self.show_outcome()
-        who = "" if dealer is None else f": {self.name(dealer)} {self.verb(dealer, 'deal')}"
-        self.say(Text(f"Redeal {self.redeals}{who} (seed {seed}).", style="bold"))
+        who = "" if dealer is None else self.sentence(dealer, ": {who} deal", ": {who} deals")
+        said = self.t("Redeal {n}{who} (seed {seed}).", n=self.redeals, who=who, seed=seed)
+        self.say(Text(said, style="bold"))
 
     def start_deal(self, deal: Any, seed: int | None = None) -> None:
         super().start_deal(deal, seed)
@@ -266,24 +271,28 @@ class GenericSession(DealSession):
 
     def show_outcome(self) -> None:
         result: Result = self.spec.result(self.deal)
-        self.rule("Deal over")
+        self.rule(self.t("Deal over"))
         if result.redeal:
-            self.say(Text("Redeal: the deal does not count.", style="bold"))
+            self.say(Text(self.t("Redeal: the deal does not count."), style="bold"))
             return
-        names = " and ".join(self.name(s) for s in result.winners) or "nobody"
+        names = self.t(" and ").join(self.name(s) for s in result.winners) or self.t("nobody")
         self.say(
-            Text(f"Winner: {names}", style="bold green" if self.human in result.winners else "bold")
+            Text(
+                self.t("Winner: {names}", names=names),
+                style="bold green" if self.human in result.winners else "bold",
+            )
         )
         if result.order:
-            self.say("Finishing order: " + ", ".join(self.name(s) for s in result.order))
-        table = outcome_table("Seat", ("Score", "right"))
+            order = self.t(", ").join(self.name(s) for s in result.order)
+            self.say(self.t("Finishing order: {order}", order=order))
+        table = outcome_table("Seat", ("Score", "right"), lang=self.lang)
         for seat, score in enumerate(result.scores):
             table.add_row(self.seat_cell(seat), score_text(score))
         self.say(table)
         if self.human < len(result.scores):
             self.say_score(result.scores[self.human])
         if self.match_label is None:
-            self.say_again(self.seed, "this deal")
+            self.say_again(self.seed, self.t("this deal"))
 
 
 class GenericMatchSession(BaseMatchSession):
@@ -306,7 +315,7 @@ class GenericMatchSession(BaseMatchSession):
         deals = self.match.deals
         last = deals[-1] if deals else None
         redeal = last is not None and self.spec.result(last).redeal
-        return self.deal_label(" (redeal)" if redeal else "")
+        return self.deal_label(self.t(" (redeal)") if redeal else "")
 
     def score_table(self) -> Table:
         m = self.match
@@ -317,13 +326,13 @@ class GenericMatchSession(BaseMatchSession):
                 continue
             result = self.spec.result(deal)
             number += 0 if result.redeal else 1
-            winners = " and ".join(self.name(s) for s in result.winners) or "—"
+            winners = self.t(" and ").join(self.name(s) for s in result.winners) or "—"
             table.add_row(
-                "redeal" if result.redeal else str(number),
+                self.t("redeal") if result.redeal else str(number),
                 winners,
                 *(score_text(v) for v in result.scores),
             )
-        table.add_row(*total_row(m.totals, 1))
+        table.add_row(*total_row(m.totals, 1, self.lang))
         return table
 
     def play_match_deal(self, deal: Any, label: str) -> None:

@@ -30,16 +30,20 @@ from rich.text import Text
 
 from chupai.cli.main import EXIT_USAGE
 from chupai.cli.replay_common import (
+    ReplayConsole,
     Replayer,
     action_table,
     add_action,
     check_match,
+    lang_of,
     outcome_or_note,
     print_title,
+    rt,
     seed_text,
     verdict,
 )
 from chupai.errors import ChupaiError
+from chupai.i18n import translate
 from chupai.protocol import GameSpec, all_games, get_game
 
 __all__ = [
@@ -143,7 +147,7 @@ def replay_deal_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | N
             spec.name(),
             {"spec": rec.get("spec") or (rules.spec() if hasattr(rules, "spec") else "?")},
         )
-        out.print(seed_text(rec))
+        out.print(translate(seed_text(rec), lang_of(out)))
         with action_table(out) as table:
             for i, ev in enumerate(events):
                 add_action(table, i, ev.seat, deal.action_text(ev.action), "bold", "", [])
@@ -156,15 +160,17 @@ def _generic_result(spec: GameSpec, deal: Any, out: Console) -> None:
         return
     result = spec.result(deal)
     if result.redeal:
-        out.print(Text("redeal: the deal does not count", style="bold yellow"))
+        out.print(Text(rt(out, "redeal: the deal does not count"), style="bold yellow"))
         return
-    winners = ", ".join(f"seat {s}" for s in result.winners) or "nobody"
-    out.print(Text(f"winners: {winners}", style="bold green"))
+    seats = [rt(out, "seat {n}", n=s) for s in result.winners]
+    winners = rt(out, ", ").join(seats) or rt(out, "nobody")
+    out.print(Text(rt(out, "winners: {seats}", seats=winners), style="bold green"))
     if result.order:
-        out.print("finishing order: " + ", ".join(f"seat {s}" for s in result.order))
+        order = rt(out, ", ").join(rt(out, "seat {n}", n=s) for s in result.order)
+        out.print(rt(out, "finishing order: {order}", order=order))
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("seat", justify="right")
-    table.add_column("score", justify="right")
+    table.add_column(rt(out, "seat"), justify="right")
+    table.add_column(rt(out, "score"), justify="right")
     for seat, score in enumerate(result.scores):
         table.add_row(str(seat), f"{score:+d}")
     out.print(table)
@@ -216,4 +222,5 @@ def run_replay(args: argparse.Namespace) -> int:
         sys.stderr.write(f"chupai: error: {exc}\n")
         return EXIT_USAGE
     replayer = replayer_for(spec, rec.get("format") == "chupai-match")
-    return verdict(replayer, rec, None if args.quiet else Console(highlight=False))
+    lang = getattr(args, "lang", None) or "en"
+    return verdict(replayer, rec, None if args.quiet else ReplayConsole(lang=lang, highlight=False))

@@ -16,11 +16,17 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
 from chupai.errors import RecordError
+from chupai.i18n import Msg, tr, translate
 
 __all__ = [
     "Replayer",
+    "ReplayConsole",
+    "lang_of",
+    "rt",
+    "kind_name",
     "describe_error",
     "verdict",
     "print_title",
@@ -40,6 +46,61 @@ __all__ = [
 Replayer = Callable[[Mapping[str, Any], Console | None], int]
 """Validate ``record`` (printing it to the console if one is given) and return its
 number of actions; raise :class:`RecordError` at the first problem."""
+
+
+class ReplayConsole(Console):
+    """The console a replay is printed on, in ``lang`` (``en``, ``zh``, ``ja``):
+    the replayers translate their words with :func:`rt`."""
+
+    def __init__(self, *, lang: str = "en", **options: Any):
+        super().__init__(**options)
+        self.lang = lang
+
+
+class _ReplayTable(Table):
+    """The table of actions of a replay, in ``lang`` (its notes are translated by
+    :func:`add_action`)."""
+
+    def __init__(self, lang: str, **options: Any):
+        super().__init__(**options)
+        self.lang = lang
+
+
+def lang_of(out: Console | Table | None) -> str:
+    """The language a replay is printed in (English unless ``out`` is a
+    :class:`ReplayConsole` or its table of actions in another)."""
+    lang = getattr(out, "lang", "en")
+    return lang if isinstance(lang, str) else "en"
+
+
+def rt(out: Console | Table | None, template: str, /, **fields: Any) -> str:
+    """``template`` with ``fields`` in the language of ``out``
+    (:func:`chupai.i18n.tr`)."""
+    return tr(lang_of(out), template, **fields)
+
+
+class _Kind(str):
+    """A combination type of a game (its judge name), named in any language."""
+
+    game: str
+
+    def __new__(cls, game: str, kind: str) -> _Kind:
+        self = super().__new__(cls, kind)
+        self.game = game
+        return self
+
+    def text(self, lang: str) -> str:
+        """The game's name of the type in ``lang``."""
+        from chupai.protocol import get_game
+
+        return str(self) if lang == "en" else get_game(self.game).combo_name(str(self), lang)
+
+
+def kind_name(game: str, kind: str) -> Msg:
+    """The type column of an action: ``kind`` (a judge name such as ``pair``) of
+    ``game``, shown in the table's language by :func:`add_action`."""
+    return Msg("{kind}", kind=_Kind(game, kind))
+
 
 _PREFIX: Final = re.compile(r"^action \d+(?: \(.*?\))?(?: by seat [^:]*)?: ")
 
@@ -78,14 +139,35 @@ def verdict(replayer: Replayer, rec: Mapping[str, Any], out: Console | None) -> 
 
 
 def print_title(out: Console, name: str, rec: Mapping[str, Any]) -> None:
-    """The first line of a replay: the game (``name``) and the record's rules."""
-    out.print(Text(f"{name}  {rec.get('spec', '?')}", style="bold"), soft_wrap=True)
+    """The first line of a replay: the game (``name``, its English name) and the
+    record's rules."""
+    out.print(
+        Text(f"{_title(name, lang_of(out))}  {rec.get('spec', '?')}", style="bold"), soft_wrap=True
+    )
 
 
-def seed_text(rec: Mapping[str, Any], given: str = "hands") -> str:
-    """``seed N``, or ``no seed (hands given)`` for a record of chosen cards."""
+def _title(name: str, lang: str) -> str:
+    """The game called ``name`` in English (``Big Two``, ``Big Two match``) in
+    ``lang``."""
+    from chupai.protocol import all_games
+
+    base, match = (name[: -len(" match")], True) if name.endswith(" match") else (name, False)
+    for spec in all_games():
+        if spec.name() == base:
+            title = spec.name(lang)
+            return tr(lang, "{game} match", game=title) if match else title
+    return name
+
+
+def seed_text(rec: Mapping[str, Any], given: str = "hands") -> Msg:
+    """``seed N``, or ``no seed (hands given)`` for a record of chosen cards (a
+    message: it translates)."""
     seed = rec.get("seed")
-    return f"seed {seed}" if seed is not None else f"no seed ({given} given)"
+    if seed is not None:
+        return Msg("seed {seed}", seed=seed)
+    if given == "hands":
+        return Msg("no seed (hands given)")
+    return Msg("no seed ({given} given)", given=given)
 
 
 def print_hands(out: Console, hands: Iterable[Sequence[str | Text]]) -> None:
@@ -93,7 +175,7 @@ def print_hands(out: Console, hands: Iterable[Sequence[str | Text]]) -> None:
     (the card count, the cards, ...)."""
     grid = Table.grid(padding=(0, 2))
     for seat, cells in enumerate(hands):
-        grid.add_row(f"seat {seat}", *cells)
+        grid.add_row(rt(out, "seat {n}", n=seat), *cells)
     out.print(grid)
 
 
@@ -102,11 +184,12 @@ def action_table(out: Console | None) -> Iterator[Table]:
     """The numbered table of actions (``#``, seat, action, type, notes) to fill;
     printed on ``out`` at the end when it has rows, also when the replay stops at
     a bad action."""
-    table = Table(box=None, header_style="bold", pad_edge=False)
+    table = _ReplayTable(lang_of(out), box=None, header_style="bold", pad_edge=False)
     table.add_column("#", justify="right")
-    table.add_column("seat", justify="right")
-    for name in ("action", "type", ""):
-        table.add_column(name)
+    table.add_column(rt(out, "seat"), justify="right")
+    for name in ("action", "type"):
+        table.add_column(rt(out, name))
+    table.add_column("")
     try:
         yield table
     finally:
@@ -117,9 +200,16 @@ def action_table(out: Console | None) -> Iterator[Table]:
 def add_action(
     table: Table, i: int, seat: int, text: str, style: str, kind: str, notes: Sequence[str]
 ) -> None:
-    """Action ``i`` (0-based) of ``seat``: its text in ``style``, its type and notes."""
+    """Action ``i`` (0-based) of ``seat``: its text in ``style``, its type and notes
+    (messages, translated into the table's language)."""
+    lang = lang_of(table)
+    said = "; ".join(translate(note, lang) for note in notes)
     table.add_row(
-        str(i + 1), str(seat), Text(text, style=style), kind, Text("; ".join(notes), style="cyan")
+        str(i + 1),
+        str(seat),
+        Text(text, style=style),
+        translate(kind, lang),
+        Text(said, style="cyan"),
     )
 
 
@@ -168,7 +258,7 @@ def replay_printed(
 def outcome_or_note(deal: Any, out: Console) -> Any:
     """The deal's outcome, or None after saying the deal is not finished."""
     if deal.outcome is None:
-        out.print(Text("deal not finished", style="yellow"))
+        out.print(Text(rt(out, "deal not finished"), style="yellow"))
     return deal.outcome
 
 
@@ -190,26 +280,34 @@ def print_match(
     ``played`` says which deals counted."""
     plan = []
     if match.planned is not None:
-        plan.append(f"{match.planned} deals")
+        plan.append(rt(out, "{n} deals", n=match.planned))
     if match.target is not None:
-        plan.append(f"to ±{match.target}")
+        plan.append(rt(out, "to ±{target}", target=match.target))
     print_title(out, f"{name} match", rec)
     out.print(
-        f"match seed {match.seed}   {' or '.join(plan)}   {len(match.deals)} deals "
-        f"played ({played})"
+        rt(
+            out,
+            "match seed {seed}   {plan}   {n} deals played ({played})",
+            seed=match.seed,
+            plan=rt(out, " or ").join(plan),
+            n=len(match.deals),
+            played=played,
+        )
     )
     table = Table(box=None, header_style="bold", pad_edge=False)
     for header, justify in (*columns, ("actions", "right")):
-        table.add_column(header, justify=justify)
+        table.add_column(rt(out, header), justify=justify)
     for s in range(match.players):
-        table.add_column(f"seat {s}", justify="right")
+        table.add_column(rt(out, "seat {n}", n=s), justify="right")
     rows = _rows_by_position(match)
     for i, deal in enumerate(match.deals):
         row = rows.get(i)
         scores = [""] * match.players if row is None else [f"{v:+d}" for v in _scores(row)]
-        table.add_row(*cells(deal, row), str(actions(deal)), *scores)
+        table.add_row(
+            *(translate(c, lang_of(out)) for c in cells(deal, row)), str(actions(deal)), *scores
+        )
     table.add_row(
-        Text("total", style="bold"),
+        Text(rt(out, "total"), style="bold"),
         *([""] * (len(columns) - 1)),
         str(count),
         *(Text(f"{t:+d}", style="bold") for t in match.totals),
@@ -256,9 +354,9 @@ def check_match(
     match = replay(rec)
     count = sum(actions(d) for d in match.deals)
     if out is not None:
-        played = f"{match.counted} counted"
+        played = rt(out, "{n} counted", n=match.counted)
         if redeals:
-            played += f", {match.redeals} redealt"
+            played += rt(out, ", {n} redealt", n=match.redeals)
         print_match(
             out,
             name,

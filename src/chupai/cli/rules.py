@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.main import EXIT_OK
+from chupai.cli.wrap import Wrapped
 from chupai.options import allowed_text, format_value, option_fields, parse_overrides
 from chupai.protocol import get_game
 
@@ -76,7 +77,7 @@ def run_rules(args: argparse.Namespace) -> int:
         cells = [key, value]
         if show_values:
             cells.append(Text(", ".join(row["allowed"]), style="dim"))
-        table.add_row(*cells, row["doc"])
+        table.add_row(*cells, Wrapped(row["doc"]))
     out.print(table)
     out.print(
         Text(

@@ -16,21 +16,23 @@ A game's renderer and input parser subclass them in its ``cli.play`` plugin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.bots import make_bot
+from chupai.cli.grammar import index_rows, near_miss
+from chupai.cli.hints import HintLists
+from chupai.cli.seat_words import INPUT_NOTE, SeatWords
 from chupai.cli.terminal import (
+    COMMANDS,
     EXIT_EOF,
     EXIT_OK,
-    HINT_CAP,
-    HINT_TEXTS,
     Command,
     EndOfInput,
     HelpSections,
@@ -45,13 +47,13 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
-from chupai.i18n import Msg, translate
+from chupai.i18n import plural, translate
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
 
 
-class TerminalSession:
+class TerminalSession(SeatWords):
     """What every session of ``chupai play`` has: the human's seat, the console and
     how lines are read, the language and the record file; it names seats, writes
     lines and runs the game to an exit status (:meth:`run`).
@@ -99,34 +101,16 @@ class TerminalSession:
         if spec is not None or self.GAME:
             self.spec = spec or get_game(self.GAME)
 
-    # ----- words ---------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.human else f"Seat {seat}"
-
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` agreeing with the seat's name (``You pass``, ``Seat 1 passes``,
-        ``Seat 2 does not rob``, ``Seat 3 is``)."""
-        if seat == self.human:
-            return verb
-        if verb.startswith("do "):
-            return "does " + verb[3:]
-        irregular = {"are": "is", "have": "has", "were": "was"}
-        if verb in irregular:
-            return irregular[verb]
-        return verb + ("es" if verb.endswith(("s", "sh")) else "s")
-
-    def seats_line(self, bots: Mapping[int, str]) -> str:
-        """``You are Seat 0. Bots: Seat 1 greedy, ...`` for the bot names by seat."""
-        names = ", ".join(f"Seat {s} {n}" for s, n in bots.items())
-        return f"You are Seat {self.human}. Bots: {names}."
-
+    # ----- words (the rest: SeatWords) ------------------------------------------------
     def seated(self, names: Sequence[str], players: int) -> dict[int, str]:
         """The bot ``names`` by seat: one for every seat but the human's, in order."""
         return dict(zip(other_seats(self.human, players), names, strict=True))
 
     def random_note(self, seed: int) -> str:
         """`` (random: replay it with --seed N)`` when the seed was drawn at random."""
-        return f" (random: replay it with --seed {seed})" if self.seed_was_random else ""
+        if not self.seed_was_random:
+            return ""
+        return self.t(" (random: replay it with --seed {seed})", seed=seed)
 
     # ----- writing -------------------------------------------------------------------
     def say(self, *parts: Any, **kw: Any) -> None:
@@ -141,12 +125,12 @@ class TerminalSession:
 
     def say_setup(self, spec: str, seed_line: str, bots: Mapping[int, str]) -> None:
         """The rules, the seed and who sits where."""
-        self.say(f"Rules: {spec}")
+        self.say(self.t("Rules: {spec}", spec=spec))
         self.say(seed_line)
         self.say(self.seats_line(bots))
 
     def say_help_note(self) -> None:
-        self.say(Text("Type 'help' for the commands.", style="dim"))
+        self.say(Text(self.t("Type 'help' for the commands."), style="dim"))
 
     def say_intro(self, title: str, spec: str, seed_line: str, bots: Mapping[int, str]) -> None:
         """The opening screen: the title, :meth:`say_setup` and the help note."""
@@ -155,11 +139,15 @@ class TerminalSession:
         self.say_help_note()
 
     def save_record(self, data: Any, path: str | None = None, what: str = "Record") -> None:
-        """Write ``data`` to ``path`` (default ``--record``) and say so."""
+        """Write ``data`` to ``path`` (default ``--record``) and say so (``what``:
+        ``Record`` or ``Match record``)."""
         path = self.record if path is None else path
         assert path is not None
         write_json(path, data)
-        self.say(f"{what} written to {path}")
+        if what == "Match record":
+            self.say(self.t("Match record written to {path}", path=path))
+        else:
+            self.say(self.t("Record written to {path}", path=path))
 
     def ask(self) -> str:
         return read_line(self.read_line, self.console, self.echo_input)
@@ -185,15 +173,15 @@ class TerminalSession:
     def quit_text(self) -> str:
         """Said when the player quits: ``You quit; <abandoned>.`` (a session in
         another language answers its own words)."""
-        return f"You quit; {self.abandoned()}."
+        return self.t("You quit; {what}.", what=self.abandoned())
 
     def eof_text(self) -> str:
         """Said when standard input ends first: ``End of input; <abandoned>.``."""
-        return f"End of input; {self.abandoned()}."
+        return self.t("End of input; {what}.", what=self.abandoned())
 
     def no_record_text(self) -> str:
         """Said after quitting when ``--record`` was given and nothing was written."""
-        return "No record written."
+        return self.t("No record written.")
 
     def intro(self) -> None:
         """The opening screen."""
@@ -217,7 +205,7 @@ class TerminalSession:
         return False
 
 
-class DealSession(TerminalSession):
+class DealSession(TerminalSession, HintLists):
     """A deal at the table: the human's turns (lines read until one is a legal
     action; commands answered on the way), the bots' turns, and the cells of the
     seats table.
@@ -279,7 +267,7 @@ class DealSession(TerminalSession):
         self.trick = {}
 
     def abandoned(self) -> str:
-        return f"the deal is abandoned (seed {self.seed})"
+        return self.t("the deal is abandoned (seed {seed})", seed=self.seed)
 
     def finish(self) -> None:
         self.show_outcome()
@@ -319,15 +307,15 @@ class DealSession(TerminalSession):
 
     def read_action(self) -> Any:
         """Read lines until one is a legal action of the human: a command is
-        answered and a refused line explained, and the next line is read."""
+        answered and a refused line explained, and the next line is read; an action
+        that changes the stake is made only when confirmed (:meth:`stake_question`)."""
         deal = self.deal
         while True:
             line = self.ask()
             try:
                 got = self.parse(line)
             except ChupaiError as exc:
-                said = exc.args[0] if exc.args else ""
-                self.error(translate(said, self.lang) if isinstance(said, Msg) else str(exc))
+                self.error(self.refusal(line, exc))
                 continue
             if isinstance(got, Command):
                 self.run_command(got)
@@ -336,7 +324,56 @@ class DealSession(TerminalSession):
             if reason is not None:
                 self.error(self.explain_illegal(got, reason))
                 continue
+            question = self.stake_question(got)
+            if question is not None and not self.confirm(question):
+                continue
             return got
+
+    def stake_question(self, action: Any) -> str | None:
+        """The question that confirms a legal ``action`` that changes the stake (明牌,
+        doubling), asked with :meth:`confirm` before it is made; None for the others
+        (every action of a game without such)."""
+        return None
+
+    ACTION_WORDS: ClassVar[tuple[str, ...]] = ("pass",)
+    """The game's action words (its commands come from its reader): a refused line
+    whose first word is close to one of them or to a command gets a suggestion
+    (:meth:`refusal`)."""
+
+    def known_words(self) -> list[str]:
+        """The words the game reads: :attr:`ACTION_WORDS` and its reader's commands."""
+        commands = getattr(type(self).READER, "words", COMMANDS)
+        return [*self.ACTION_WORDS, *commands]
+
+    def refusal(self, line: str, exc: ChupaiError) -> str:
+        """A refused line's explanation in the session's language, with ``did you
+        mean 'pass'?`` when its first word is a near miss of a word the game reads
+        (:func:`~chupai.cli.grammar.near_miss`)."""
+        message = self.say_text(exc.args[0] if exc.args else str(exc))
+        words = line.split()
+        guess = near_miss(words[0], self.known_words()) if words else None
+        if guess is None:
+            return message
+        return self.t("{error} — did you mean {word}?", error=message, word=f"'{guess}'")
+
+    def confirm(self, question: str) -> bool:
+        """Ask ``question`` with ``[y/N]`` and read the answer: True only for yes
+        (``y``, ``yes``, 是, はい); anything else says ``Not done.``."""
+        self.say(Text(self.t("{question} [y/N]", question=question), style="bold yellow"))
+        answer = self.ask().strip().lower()
+        if answer in ("y", "yes", "是", "はい"):
+            return True
+        self.say(Text(self.t("Not done."), style="dim"))
+        return False
+
+    def draw_indexed(self, labels: Sequence[Text], most: int = 18, cell: int = 3) -> None:
+        """A hand's cards (``labels`` in display order) in balanced rows that fit the
+        width (at most ``most`` cards a row, ``cell`` cells a card at least), each
+        card's index above it: the index row of every game
+        (:func:`chupai.cli.grammar.index_rows`)."""
+        for idx, faces in index_rows(labels, self.console.width, most, cell):
+            self.say(idx)
+            self.say(faces)
 
     def run_command(self, command: Command) -> None:
         """Answer ``quit`` (raises :class:`Quit`), ``help``, ``hint``; any other
@@ -351,7 +388,14 @@ class DealSession(TerminalSession):
             self.draw()
 
     def show_help(self) -> None:
-        self.say(help_table(self.HELP))
+        self.say(help_table(self.HELP, self.lang))
+        self.say_input_note()
+
+    def say_input_note(self) -> None:
+        """In 中文 and 日本語, which of the table's own words may be typed instead
+        of the English ones (commands and card tokens stay English otherwise)."""
+        if self.lang != "en":
+            self.say(Text(self.t(INPUT_NOTE), style="dim"))
 
     def bot_turn(self, seat: int) -> None:
         """The bot of ``seat`` acts on what it may see (after :meth:`bot_pause`)."""
@@ -397,20 +441,17 @@ class DealSession(TerminalSession):
         return legal, bot.act(self.deal.observe(self.human), legal)
 
     def explain_illegal(self, action: Any, reason: str) -> Text:
-        """The engine's reason, in the player's words and with the cards drawn: a
-        play that does not beat the top (:meth:`follow_note` says how to follow),
-        a lead passed, or :meth:`explain_reason`. In another language than
-        English: the engine's reason translated (:func:`chupai.i18n.translate`)."""
+        """The engine's reason in the player's words, cards drawn (zh, ja: translated)."""
         if self.lang != "en":
             return Text(translate(reason, self.lang))
         top = self.deal.top
         if isinstance(action, self.PLAY) and top is not None and "does not beat" in reason:
             t = self.action(action)
-            t.append(" does not beat ")
+            t.append(self.t(" does not beat "))
             t.append_text(self.action(top))
             return t.append(self.follow_note(action, top))
         if reason == "the leader may not pass":
-            return Text("you lead this trick, so you may not pass: play a combination")
+            return Text(self.t("you lead this trick, so you may not pass: play a combination"))
         return self.explain_reason(action, reason)
 
     def follow_note(self, play: Any, top: Any) -> str:
@@ -418,13 +459,12 @@ class DealSession(TerminalSession):
         could (`` (play 5 cards to follow)``), else ''."""
         return ""
 
-    @staticmethod
-    def group_note(play: Any, top: Any, other_size: str) -> str:
+    def group_note(self, play: Any, top: Any, other_size: str) -> str:
         """'' when ``play`` is of ``top``'s group, `` (a different kind of play)``
         when it has as many cards, else ``other_size``."""
         if play.group == top.group:
             return ""
-        return " (a different kind of play)" if play.size == top.size else other_size
+        return self.t(" (a different kind of play)") if play.size == top.size else other_size
 
     def explain_reason(self, action: Any, reason: str) -> Text:
         """Any other reason, in the player's words."""
@@ -450,7 +490,7 @@ class DealSession(TerminalSession):
         """The bottom of the view: the top play of the trick (while ``playing``), the
         human's hand and :meth:`turn_line`."""
         if playing:
-            self.say_top(obs.top, obs.top_player, "On the table: nothing — a new trick")
+            self.say_top(obs.top, obs.top_player, self.t("On the table: nothing — a new trick"))
         self.draw_hand(obs.hand)
         self.say(self.turn_line(obs))
 
@@ -462,9 +502,9 @@ class DealSession(TerminalSession):
             box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 1)
         )
         table.add_column("", width=1)
-        table.add_column("Seat")
+        table.add_column(self.t("Seat"))
         for column in columns:
-            table.add_column(column, justify="right" if column == "Cards" else "left")
+            table.add_column(self.t(column), justify="right" if column == "Cards" else "left")
         return table
 
     def marker(self, seat: int, current: int | None) -> Text:
@@ -497,15 +537,16 @@ class DealSession(TerminalSession):
     def say_top(self, top: Any, top_player: int | None, empty: str) -> None:
         """``On the table: ...  by Seat N``, or ``empty`` when the trick is new."""
         if top is not None and top_player is not None:
-            line = Text("On the table: ")
+            line = Text(self.t("On the table: "))
             line.append_text(self.action(top))
-            line.append(f"  by {self.name(top_player)}")
+            line.append(self.t("  by {who}", who=self.name(top_player)))
             self.say(line)
         else:
             self.say(Text(empty, style="dim"))
 
     def with_tail(self, line: Text, tail: str = "  (hint, help, quit)") -> Text:
         """``line`` with the reminder of the commands when it fits the width."""
+        tail = self.t(tail)
         if line.cell_len + len(tail) <= self.console.width:
             line.append(tail, style="dim")
         return line
@@ -522,18 +563,17 @@ class DealSession(TerminalSession):
 
     def append_pass(self, line: Text, seat: int, word: str) -> None:
         """``pass`` agreeing with the seat, dimmed; in another language than English
-        followed by the game's ``word`` for it."""
-        line.append(self.verb(seat, "pass"), style="dim")
-        if self.lang != "en":
-            line.append(f" ({word})", style="dim")
+        the game's ``word`` for it (不要, 不叫, パス)."""
+        line.append(self.verb(seat, "pass") if self.lang == "en" else word, style="dim")
 
     def note_left(self, line: Text, left: int, *, warn: int = 2, out: str = "  — out!") -> None:
         """Mark a play that leaves ``left`` cards: ``— 2 cards left!`` at ``warn``
         cards or fewer, ``out`` at none."""
         if left == 0:
-            line.append(out, style="bold yellow")
+            line.append(self.t(out), style="bold yellow")
         elif left <= warn:
-            line.append(f"  — {left} card{'s' if left > 1 else ''} left!", style="bold red")
+            left_text = plural(left, "  — {n} card left!", "  — {n} cards left!")
+            line.append(self.say_text(left_text), style="bold red")
 
     def seat_cell(self, seat: int) -> Text:
         """The seat's name in a results table (the human's in bold)."""
@@ -544,61 +584,16 @@ class DealSession(TerminalSession):
         return self.cards(hand) if hand else Text("—", style="dim")
 
     def say_score(self, score: int) -> None:
-        self.say(Text(f"Your score: {score:+d}", style="bold"))
+        """Where the deal's points came from (:meth:`GameSpec.explain`, dimmed), then the score."""
+        for line in self.spec.explain(self.deal, [self.name(s) for s in range(self.deal.players)]):
+            self.say(Text("  " + self.say_text(line), style="dim"))
+        self.say(Text(self.t("Your score: {score}", score=f"{score:+d}"), style="bold"))
 
     def say_again(self, seed: int, what: str) -> None:
         """How to play ``what`` (``this deal``) again: ``Seed 5: ... --seed 5.``"""
-        self.say(Text(f"Seed {seed}: play {what} again with --seed {seed}.", style="dim"))
-
-    # ----- hints -----------------------------------------------------------------------
-    def list_plays(
-        self, by_kind: Mapping[Any, Sequence[Any]], arg: str, *, passing: bool, types: Iterable[str]
-    ) -> None:
-        """Count the legal plays (``by_kind``: each type's, in the order to list) and,
-        with ``arg`` ``all`` or a type (:meth:`find_kind`), list them: at most
-        :data:`HINT_CAP` a type for ``all``. ``types`` are the type names an
-        unknown ``arg`` is told."""
-        w = self.hint_text
-        plays = sum(len(v) for v in by_kind.values())
-        counts = ", ".join(f"{self.kind(k)} {len(v)}" for k, v in by_kind.items())
-        self.say(w("n_plays", n=plays, counts=counts) + (w("or_pass") if passing else ""))
-        if not arg:
-            self.say(Text(w("hint_more"), style="dim"))
-            return
-        cap: int | None = HINT_CAP
-        if arg == "all":
-            kinds = list(by_kind)
-        else:
-            kind = self.find_kind(arg)
-            if kind is None:
-                self.error(w("unknown_type", arg=arg, types=", ".join(types)))
-                return
-            if kind not in by_kind:
-                self.say(w("no_type_now", kind=self.kind(kind)))
-                return
-            kinds, cap = [kind], None
-        for k in kinds:
-            combos = by_kind[k]
-            shown = combos if cap is None else combos[:cap]
-            title = Text(f"{self.kind(k)} ({len(combos)})", style="cyan")
-            if len(combos) > len(shown):
-                title.append(w("first_n", n=len(shown), kind=k.value), style="dim")
-            self.say(title)
-            self.say(Columns([self.play_item(c) for c in shown], padding=(0, 3)))
-
-    def hint_text(self, key: str, **fields: Any) -> str:
-        """The text ``key`` of :data:`HINT_TEXTS` with ``fields`` filled in (a
-        session in another language answers its own words for the same keys)."""
-        return HINT_TEXTS[key].format(**fields)
-
-    def kind(self, kind: Any) -> str:
-        """The display name of a combination type (the game's, in :attr:`lang`)."""
-        return self.spec.combo_name(kind.value, self.lang)
-
-    def find_kind(self, text: str) -> Any:
-        """The combination type ``text`` names, or None."""
-        raise NotImplementedError
-
-    def play_item(self, play: Any) -> Text:
-        """A play in the lists of 'hint all' and 'hint TYPE'."""
-        return self.cards(play.cards)
+        self.say(
+            Text(
+                self.t("Seed {seed}: play {what} again with --seed {seed}.", seed=seed, what=what),
+                style="dim",
+            )
+        )

@@ -31,7 +31,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Console
 from rich.progress import (
@@ -44,9 +44,11 @@ from rich.progress import (
 )
 from rich.table import Table
 
+import chupai.cli.messages  # noqa: F401  (the terminal's translations: "{n} deal")
 from chupai import compiled
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
 from chupai.errors import ChupaiError
+from chupai.i18n import Msg, add_translations, plural
 from chupai.options import parse_overrides
 from chupai.protocol import get_game
 from chupai.seeds import bot_seed
@@ -145,6 +147,8 @@ def _progress(hidden: bool) -> Progress:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Entry point of ``chupai simulate``."""
+    if args.deals < 1:
+        raise ChupaiError(Msg("--deals must be at least 1, got {deals}", deals=args.deals))
     info = get_game(args.game)
     rules = info.resolve(args.rules or info.default_preset, parse_overrides(args.overrides))
     match_deals = getattr(args, "match_deals", None)
@@ -217,9 +221,12 @@ def print_report(report: dict[str, Any], console: Console | None = None) -> None
     out = console or report_console()
     out.print(_headline(report), soft_wrap=True)
     if report.get("redeals"):
-        out.print(f"{report['redeals']} redeals (replaced by the next deal, not counted)")
+        redeals = plural(report["redeals"], "{n} redeal", "{n} redeals")
+        out.print(Msg("{redeals} (replaced by the next deal, not counted)", redeals=redeals))
     if report.get("void"):
-        out.print(f"{report['void']} games void (only redeals)")
+        out.print(
+            plural(report["void"], "{n} game void (only redeals)", "{n} games void (only redeals)")
+        )
     out.print(_results_table(report))
     _print_head_to_head(report["head_to_head"], out)
     out.print("\nby seat (all bots):")
@@ -230,23 +237,36 @@ def print_report(report: dict[str, Any], console: Console | None = None) -> None
 def _headline(report: dict[str, Any]) -> str:
     k = report.get("match_deals")
     seatings = len(report["seatings"])
-    if not report["deals"]:
-        head = f"no deals of {report['spec']}"
+    deals, spec, seed = report["deals"], report["spec"], report["seed"]
+    if not deals:
+        head: str = Msg("no deals of {spec}", spec=spec)
     elif k:
         boards = report["boards"]
-        head = (
-            f"{report['deals']} deals of {report['spec']} in {boards} matches of {k} "
-            f"deals, match seeds {report['seed']}..{report['seed'] + boards - 1}"
+        head = Msg(
+            "{deals} of {spec} in {matches} of {k}, match seeds {first}..{last}",
+            deals=plural(deals, "{n} deal", "{n} deals"),
+            spec=spec,
+            matches=plural(boards, "{n} match", "{n} matches"),
+            k=plural(k, "{n} deal", "{n} deals"),
+            first=seed,
+            last=seed + boards - 1,
         )
     else:
-        head = (
-            f"{report['deals']} deals of {report['spec']}, seeds {report['seed']}.."
-            f"{report['seed'] + report['deals'] - 1}"
+        head = Msg(
+            "{deals} of {spec}, seeds {first}..{last}",
+            deals=plural(deals, "{n} deal", "{n} deals"),
+            spec=spec,
+            first=seed,
+            last=seed + deals - 1,
         )
-    if seatings > 1 and report["deals"]:
-        head += (
-            f"; each played in {seatings} seatings (every bot in every seat on the "
-            f"same deals): {report['counted_deals']} deals played"
+    if seatings > 1 and deals:
+        head += str(
+            Msg(
+                "; each played in {seatings} seatings (every bot in every seat on the "
+                "same deals): {played} played",
+                seatings=seatings,
+                played=plural(report["counted_deals"], "{n} deal", "{n} deals"),
+            )
         )
     return head
 
@@ -381,8 +401,8 @@ def write_plot(report: dict[str, Any], path: str) -> None:
         ax.set_xticks(list(xs))
         ax.set_xticklabels(names, rotation=20, ha="right")
     fig.suptitle(
-        f"{report['spec']}: {report['deals']} deals, seed {report['seed']}, "
-        f"{len(report['seatings'])} seatings",
+        f"{report['spec']}: {plural(report['deals'], '{n} deal', '{n} deals')}, "
+        f"seed {report['seed']}, {plural(len(report['seatings']), '{n} seating', '{n} seatings')}",
         fontsize=10,
     )
     fig.tight_layout()
@@ -392,3 +412,40 @@ def write_plot(report: dict[str, Any], path: str) -> None:
         raise ChupaiError(f"cannot write {path}: {exc}") from None
     finally:
         plt.close(fig)
+
+
+MESSAGES: Final = {
+    "--deals must be at least 1, got {deals}": (
+        "--deals 至少为 1，收到的是 {deals}",
+        "--deals は 1 以上です（指定：{deals}）",
+    ),
+    "no deals of {spec}": ("{spec} 没有牌局", "{spec} の対局なし"),
+    "{n} match": ("{n} 场比赛", "{n} 試合"),
+    "{n} matches": ("{n} 场比赛", "{n} 試合"),
+    "{n} seating": ("{n} 种座次", "{n} 通りの席順"),
+    "{n} seatings": ("{n} 种座次", "{n} 通りの席順"),
+    "{n} redeal": ("{n} 次重发", "配り直し {n} 回"),
+    "{n} redeals": ("{n} 次重发", "配り直し {n} 回"),
+    "{deals} of {spec} in {matches} of {k}, match seeds {first}..{last}": (
+        "{spec} 共 {deals}，分 {matches}，每场 {k}，比赛种子 {first}..{last}",
+        "{spec} を {deals}、{matches}（各 {k}）、試合シード {first}..{last}",
+    ),
+    "{deals} of {spec}, seeds {first}..{last}": (
+        "{spec} 共 {deals}，种子 {first}..{last}",
+        "{spec} を {deals}、シード {first}..{last}",
+    ),
+    "; each played in {seatings} seatings (every bot in every seat on the "
+    "same deals): {played} played": (
+        "；每局按 {seatings} 种座次各打一遍（每个电脑在同样的牌局里坐遍每个座位）：共打 {played}",
+        "；各局を {seatings} 通りの席順で（同じ配牌で全ボットが全席に座る）：計 {played}",
+    ),
+    "{redeals} (replaced by the next deal, not counted)": (
+        "{redeals}（由下一局代替，不计）",
+        "{redeals}（次の局で置き換え、数えない）",
+    ),
+    "{n} game void (only redeals)": ("{n} 局无效（只有重发）", "{n} 局無効（配り直しのみ）"),
+    "{n} games void (only redeals)": ("{n} 局无效（只有重发）", "{n} 局無効（配り直しのみ）"),
+}
+"""The report's texts in 中文 and 日本語."""
+
+add_translations(MESSAGES)

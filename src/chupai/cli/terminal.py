@@ -37,6 +37,7 @@ from rich.text import Text
 
 from chupai.cli.main import EXIT_OK
 from chupai.errors import ChupaiError
+from chupai.i18n import tr
 from chupai.seeds import derive_seed  # noqa: F401  (re-exported: the sessions' seeds)
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "BOT_PAUSE",
     "HINT_CAP",
     "COMMANDS",
+    "PASS_WORDS",
     "Quit",
     "EndOfInput",
     "Command",
@@ -79,10 +81,12 @@ __all__ = [
     "side_by_side",
     "seat_scores_table",
     "second_person",
+    "third_person",
     "told_to",
 ]
 
 HINT_TEXTS: Final = {
+    "n_play": "{n} legal play ({counts})",
     "n_plays": "{n} legal plays ({counts})",
     "or_pass": " — or pass",
     "hint_more": "'hint all' lists them; 'hint pair' (or another type) lists one type.",
@@ -112,8 +116,21 @@ COMMANDS: Final[Mapping[str, str]] = {
     "?": "help",
     "hint": "hint",
     "hints": "hint",
+    "table": "table",
+    "look": "table",
+    "退出": "quit",
+    "終了": "quit",
+    "帮助": "help",
+    "ヘルプ": "help",
+    "提示": "hint",
+    "ヒント": "hint",
 }
-"""The commands of every game by the words that give them (each game adds its own)."""
+"""The commands of every game by the words that give them (each game adds its own):
+the English words, and the words the help screens of 中文 and 日本語 show."""
+
+PASS_WORDS: Final[frozenset[str]] = frozenset({"过", "不要", "不出", "パス"})
+"""Words read as ``pass`` by every game's reader (:func:`reads_commands`): the
+words the table shows for a pass in 中文 and 日本語."""
 
 
 class Quit(Exception):
@@ -223,8 +240,12 @@ def reads_commands(commands: Mapping[str, str], empty: str) -> Callable[[LineRea
         @functools.wraps(read)
         def read_input(deal: Any, seat: int, text: str) -> Any:
             command = read_command(text, commands, empty)
-            return command if command is not None else read(deal, seat, text.strip())
+            if command is not None:
+                return command
+            text = text.strip()
+            return read(deal, seat, "pass" if text in PASS_WORDS else text)
 
+        read_input.words = tuple(commands)  # type: ignore[attr-defined]  # the suggestions
         return read_input
 
     return decorate
@@ -238,7 +259,7 @@ def error_line(message: str | Text, symbols: bool = True) -> Text:
 
 
 def commands_help(
-    *rows: tuple[str, str], redraw: str = "table"
+    *rows: tuple[str, str], redraw: str = "table, look"
 ) -> tuple[str, tuple[tuple[str, str], ...]]:
     """The help screen's section of commands: the game's ``rows``, then ``redraw``
     (the word that draws the table again), ``help`` and ``quit``."""
@@ -253,15 +274,16 @@ def commands_help(
     )
 
 
-def help_table(sections: HelpSections) -> Table:
-    """The help screen: each section's title, then its inputs and meanings."""
+def help_table(sections: HelpSections, lang: str = "en") -> Table:
+    """The help screen: each section's title, then its inputs and meanings (the
+    titles and meanings in ``lang``; what to type stays as it is typed)."""
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
     for title, rows in sections:
-        table.add_row(Text(title, style="bold"), "")
+        table.add_row(Text(tr(lang, title), style="bold"), "")
         for what, meaning in rows:
-            table.add_row("  " + what, meaning)
+            table.add_row("  " + what, tr(lang, meaning) if meaning else meaning)
     return table
 
 
@@ -388,6 +410,23 @@ def told_to(reason: str, seat: int, verbs: Iterable[str]) -> str:
     return reason
 
 
+_THIRD_PERSON: Final = {"are": "is", "have": "has", "were": "was"}
+
+
+def third_person(verb: str) -> str:
+    """The third person of a second-person ``verb`` (its first word agrees).
+
+    >>> third_person("pass"), third_person("do not rob"), third_person("are")
+    ('passes', 'does not rob', 'is')
+    """
+    if verb.startswith("do "):
+        return "does " + verb[3:]
+    first, space, rest = verb.partition(" ")
+    if first in _THIRD_PERSON:
+        return _THIRD_PERSON[first] + space + rest
+    return first + ("es" if first.endswith(("s", "sh")) else "s") + space + rest
+
+
 def rules_text(rules: Any) -> str:
     """The rules as one line: their ``spec()`` (``bigtwo(preset=standard)``), or
     their ``repr`` for rules without one."""
@@ -406,26 +445,28 @@ def score_text(score: int) -> Text:
     return Text(f"{score:+d}", style="green" if score > 0 else "red" if score < 0 else "")
 
 
-def total_row(totals: Sequence[int], blanks: int) -> list[Text | str]:
-    """The last row of a score table: ``Total``, ``blanks`` empty cells, then the
-    running totals in bold (the best in green)."""
+def total_row(totals: Sequence[int], blanks: int, lang: str = "en") -> list[Text | str]:
+    """The last row of a score table: ``Total`` (in ``lang``), ``blanks`` empty
+    cells, then the running totals in bold (the best in green)."""
     best = max(totals)
     return [
-        Text("Total", style="bold"),
+        Text(tr(lang, "Total"), style="bold"),
         *([""] * blanks),
         *(Text(f"{t:+d}", style="bold green" if t == best else "bold") for t in totals),
     ]
 
 
-def outcome_table(*columns: str | tuple[str, JustifyMethod], **kw: Any) -> Table:
+def outcome_table(*columns: str | tuple[str, JustifyMethod], lang: str = "en", **kw: Any) -> Table:
     """A borderless table with bold headers: each column a header, or a header and
-    its justification (``("Score", "right")``)."""
+    its justification (``("Score", "right")``); headers and title in ``lang``."""
+    if isinstance(kw.get("title"), str):
+        kw["title"] = tr(lang, kw["title"])
     table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1), **kw)
     for column in columns:
         if isinstance(column, str):
-            table.add_column(column)
+            table.add_column(tr(lang, column))
         else:
-            table.add_column(column[0], justify=column[1])
+            table.add_column(tr(lang, column[0]), justify=column[1])
     return table
 
 

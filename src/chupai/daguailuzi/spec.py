@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Final
 
-from chupai.daguailuzi import api, cards as dcards, names, record, rules
+from chupai.daguailuzi import api, cards as dcards, names, record, rules, scoring_words
 from chupai.daguailuzi.game import Observation, Phase, new_deal
 from chupai.daguailuzi.match import Match
 from chupai.daguailuzi.scoring import Outcome
@@ -105,6 +105,7 @@ SPEC = register(
             result=result,
             # there is no redeal: a draw is a finished deal; the same dealer again
             after_redeal=lambda deal: NextDeal(deal.dealer),
+            explain_score=scoring_words.explain_score,
         ),
         layers={k: v for k, v in builtin_layers(KEY).items() if k in _LAYERS},
     )

@@ -62,6 +62,7 @@ from chupai.doudizhu.shapes import (
     shapes_of,
 )
 from chupai.errors import CardParseError
+from chupai.i18n import CardTokens, Msg
 
 __all__ = [
     "Cards",
@@ -183,6 +184,30 @@ def deck_cards(rules: DouDizhuRules) -> Cards:
     return pack([4 * p] * 13 + [p, p])
 
 
+def _too_many(what: str, shown: str, total: int, limit: int) -> Msg:
+    """``card 3S appears 2 times, but the deck has only one`` (``what``: ``card``
+    or ``rank``; ``limit``: how many the decks hold)."""
+    if what == "card" and limit == 1:
+        return Msg(
+            "card {card} appears {n} times, but the deck has only one",
+            card=CardTokens(shown),
+            n=total,
+        )
+    if what == "card":
+        return Msg(
+            "card {card} appears {n} times, but there are only {limit}",
+            card=CardTokens(shown),
+            n=total,
+            limit=limit,
+        )
+    return Msg(
+        "rank {rank} appears {n} times, but there are only {limit}",
+        rank=repr(shown),
+        n=total,
+        limit=limit,
+    )
+
+
 def parse_cards(text: str | Iterable[str], rules: DouDizhuRules) -> Cards:
     """Parse card tokens (suited, bare ranks or jokers, case-insensitive) into packed
     rank counts; suits are dropped.
@@ -198,7 +223,7 @@ def parse_cards(text: str | Iterable[str], rules: DouDizhuRules) -> Cards:
     >>> parse_cards("3S 3S", PRESETS["classic"])
     Traceback (most recent call last):
     ...
-    chupai.errors.CardParseError: card '3S' appears 2 times but the decks hold 1
+    chupai.errors.CardParseError: card 3S appears 2 times, but the deck has only one
     """
     ids = parse_tokens(text, bare_ranks=True)
     packs = rules.packs
@@ -218,11 +243,7 @@ def parse_cards(text: str | Iterable[str], rules: DouDizhuRules) -> Cards:
             per_card[c] = n
             if n > packs:
                 total = sum(1 for x in ids if x == c)
-                raise CardParseError(
-                    f"card {card_name(c)!r} appears {total} times but the decks hold {packs}",
-                    card_name(c),
-                    i,
-                )
+                raise CardParseError(_too_many("card", card_name(c), total, packs), card_name(c), i)
         per_rank[r] += 1
         limit = packs if r >= BJ else 4 * packs
         if per_rank[r] > limit:
@@ -230,12 +251,10 @@ def parse_cards(text: str | Iterable[str], rules: DouDizhuRules) -> Cards:
             total = sum(1 for x in ids if _rank_of_token(x) == r)
             what = "card" if r >= BJ else "rank"
             shown = name if r >= BJ else RANK_NAMES[r]
-            raise CardParseError(
-                f"{what} {shown!r} appears {total} times but the decks hold {limit}"
-                + ("" if r >= BJ or shown == name else f" (at token {name!r})"),
-                name,
-                i,
-            )
+            message = _too_many(what, shown, total, limit)
+            if r < BJ and shown != name:
+                message = Msg("{error} (at token {token})", error=message, token=repr(name))
+            raise CardParseError(message, name, i)
         out += UNIT[r]
     return out
 

@@ -75,6 +75,7 @@ from chupai.doudizhu.state import (
     Phase,
 )
 from chupai.i18n import CardTokens, Msg
+from chupai.messages import does_not_beat
 from chupai.trick import Trick
 
 __all__ = [
@@ -335,13 +336,11 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
         if self.top is None:
             return None
         if not beats(action, self.top, self.rules):
-            return Msg(
-                "{kind} {cards} does not beat {top_kind} {top}{note}",
-                kind=kind_name(action.kind.value),
-                cards=CardTokens(cards_text(cards)),
-                top_kind=kind_name(self.top.kind.value),
-                top=CardTokens(cards_text(self.top.cards)),
-                note="",
+            return does_not_beat(
+                kind_name(action.kind.value),
+                cards_text(cards),
+                kind_name(self.top.kind.value),
+                cards_text(self.top.cards),
             )
         return None
 

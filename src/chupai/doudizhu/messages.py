@@ -5,7 +5,7 @@ reasons of :mod:`chupai.doudizhu.diagnoses` among them).
 >>> from chupai.doudizhu.combos import explain, parse_cards
 >>> from chupai.doudizhu.rules import PRESETS
 >>> from chupai.i18n import translate
->>> why = explain(parse_cards("3 4"), PRESETS["classic"])
+>>> why = explain(parse_cards("3 4", PRESETS["classic"]), PRESETS["classic"])
 >>> why, translate(why, "ja")
 ('two cards of different ranks do not form a pair', 'ランクの違う2枚はペアになりません')
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chupai.doudizhu import api, names, record, rules
+from chupai.doudizhu import api, names, record, rules, scoring_words
 from chupai.doudizhu.combos import RANK_NAMES
 from chupai.doudizhu.game import Observation, format_action, new_deal
 from chupai.doudizhu.match import Match
@@ -82,5 +82,6 @@ SPEC = register(
         facts=facts,
         result=lambda deal: _result(deal.outcome, deal.players),
         after_redeal=_after_redeal,
+        explain_score=scoring_words.explain_score,
     )
 )

@@ -216,6 +216,10 @@ class MatchInfo(BaseModel):
     last_outcome: dict[str, Any] | None
     """The public outcome of the last finished deal (scores, every hand revealed),
     still there once the next deal has started; None before any deal ends."""
+    explained: dict[str, list[str]] = {}
+    """The last finished deal's score in words (where each point came from) by
+    language, ``en``, ``zh``, ``ja``; seats written ``{seat2}`` for the page to
+    name; empty before any deal ends."""
 
 
 class Turn(BaseModel):

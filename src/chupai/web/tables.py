@@ -34,6 +34,7 @@ from chupai.errors import ChupaiError
 from chupai.protocol import get_game
 from chupai.seeds import digest_seed
 from chupai.web import views
+from chupai.web.explained import explained
 from chupai.web.store import LogEntry, StoredSeat, StoredTable
 from chupai.web.tableconfig import (
     BOT_LIMITS,
@@ -460,6 +461,7 @@ class Table:
                 key,
                 {
                     "last_outcome": self.last_outcome(),
+                    "explained": explained(self.spec, m.deals),
                     "deal": counted + 1 if running else max(counted, 1),
                     "deals": m.planned,
                     "redeals": len(m.deals) - counted - (1 if running else 0),

@@ -213,7 +213,9 @@ export class TableHand {
     if (!answer) { line.hidden = true; line.replaceChildren(); return; }
     line.hidden = false;
     line.dataset.legal = answer.legal ? "true" : "false";
-    line.style.color = answer.legal ? "" : "#c62828";
+    // (inline: light enough on the felt's dark green; the stylesheet may restyle it)
+    line.style.color = answer.legal ? "#c8e6c9" : "#ffb4a8";
+    line.style.textAlign = "center";
     line.replaceChildren(answer.legal ? `✓ ${answer.text}` : `✗ ${answer.reason}`);
     if (flash) {
       line.animate && line.animate([{ opacity: 0.2 }, { opacity: 1 }], { duration: 400 });

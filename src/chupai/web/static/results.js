@@ -1,7 +1,7 @@
 // The table view's results: the dialog of a finished deal, the match-over panel and
 // the score table.
 
-import { t, roleName, infoLabel, sideName } from "./i18n.js";
+import { t, roleName, infoLabel, sideName, getLang } from "./i18n.js";
 import { cardRow } from "./cards.js";
 import { h, openModal, closeModal, seatName, seatShortName, nameEl } from "./common.js";
 
@@ -74,6 +74,7 @@ export class TableResults {
         : hasWinner ? h("p", { class: "winner" }, t("winner", { name: seatName(s.seats, oc.winner) })) : null,
       h("div", { class: "table-scroll" }, body),
       this.renderDetail(detail, side ? ["side"] : []),
+      this.renderExplained(),
       over ? null : this.renderBetween("dialog"),
       h("div", { class: "dialog-foot" },
         h("button", {
@@ -83,6 +84,19 @@ export class TableResults {
     // Closing the dialog another way (Escape) also says the player has read it.
     if (!over) dlg.addEventListener("close", () => this.continueDeal());
     openModal(dlg);
+  }
+
+  /** Where the points of the last finished deal came from, in words, in the page's
+   * language (the server renders them; each {seatN} becomes the seat's name). */
+  renderExplained() {
+    const s = this.state;
+    const byLang = (s.match && s.match.explained) || {};
+    const lines = byLang[getLang()] || byLang.en || [];
+    if (!lines.length) return null;
+    const named = (line) => line.replace(/\{seat(\d+)\}/g, (_, i) => seatName(s.seats, Number(i)));
+    return h("section", { class: "explained", testid: "explained" },
+      h("h3", {}, t("score_explained")),
+      h("ul", {}, lines.map((line) => h("li", {}, named(line)))));
   }
 
   /** The game's own facts of a finished deal (multiplier, spring...), as chips. */

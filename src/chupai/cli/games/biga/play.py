@@ -33,7 +33,7 @@ deal, and ``--record FILE`` writes the match record to ``FILE`` and each deal's
 record to ``FILE-dealK.json``.
 
 Input: card tokens (``7 7 7``, ``AH``, ``10 J Q``; suits count only on Aces), ``4 4``
-(or ``capture 4 4``) to capture an egg, ``pass``, ``#N`` for move ``N`` of the
+(or ``capture 4 4``) to capture an egg, ``pass``, ``m N`` for move ``N`` of the
 ``moves`` list; during the draw ``show AH``, ``show AH AH``, ``decline`` (``y``/``n``
 when there is one option); before play ``y``/``n`` (``show_second``/``keep_hidden``,
 ``reveal``/``stay_hidden``); ``hint``, ``moves``, ``help``, ``quit`` any time. Bad
@@ -64,6 +64,7 @@ from chupai.cli.games.biga.play_report import BigAReports
 from chupai.cli.match_session import BaseMatchSession
 from chupai.cli.terminal import Command, ordinal, outcome_table, score_text, total_row
 from chupai.errors import ChupaiError
+from chupai.i18n import plural
 from chupai.names import game_name
 from chupai.options import parse_overrides
 from chupai.protocol import GameSpec
@@ -97,6 +98,7 @@ class BigASession(BigAReports):
     HELP = HELP
     REDEALS = True
     READER = staticmethod(read_input)
+    ACTION_WORDS = ("pass", "capture", "show", "decline", "reveal", "keep_hidden", "stay_hidden")
     PLAY = Combo
 
     GAME = "biga"
@@ -123,7 +125,7 @@ class BigASession(BigAReports):
         self.say_intro(
             game_name(self.spec.key, self.lang),
             self.rules.spec(),
-            f"Seed {self.seed}{self.random_note(self.seed)}",
+            self.t("Seed {seed}", seed=self.seed) + self.random_note(self.seed),
             self.seated(self.bot_names, PLAYERS),
         )
 
@@ -133,19 +135,20 @@ class BigASession(BigAReports):
         if self.match_label is not None:
             label.append(self.match_label, style="bold")
         if self.redeals:
-            label.append((" · " if label else "") + f"Redeal {self.redeals}", style="bold")
-        if label:
-            label.append(f" · seed {self.deal_seed}")
-            self.rule(label)
-        f = deal.first_drawer
-        self.say(
-            Text(
-                f"The draw: {self.name(f)} {self.verb(f, 'draw')} first; 108 cards, one "
-                "at a time, counterclockwise. You are asked to declare when your "
-                "options change.",
-                style="dim",
+            label.append(
+                (" · " if label else "") + self.t("Redeal {n}", n=self.redeals), style="bold"
             )
+        if label:
+            label.append(self.t(" · seed {seed}", seed=self.deal_seed))
+            self.rule(label)
+        draws = self.sentence(
+            deal.first_drawer,
+            "The draw: {who} draw first; 108 cards, one at a time, counterclockwise. "
+            "You are asked to declare when your options change.",
+            "The draw: {who} draws first; 108 cards, one at a time, counterclockwise. "
+            "You are asked to declare when your options change.",
         )
+        self.say(Text(draws, style="dim"))
 
     def draw(self) -> None:
         """The human's view: status, seats, table, hand and what is asked."""
@@ -153,7 +156,9 @@ class BigASession(BigAReports):
         self.rule(self.status_line())
         if deal.phase is Phase.PLAY:
             self.say(self.seats_table())
-            self.say_top(deal.top, deal.top_player, "On the table: nothing — you lead a new trick")
+            self.say_top(
+                deal.top, deal.top_player, self.t("On the table: nothing — you lead a new trick")
+            )
         self.draw_hand(deal.hands[self.human])
         self.say(self.turn_line(None))
 
@@ -163,36 +168,42 @@ class BigASession(BigAReports):
         phase = deal.phase
         if phase is Phase.DRAW:
             shows = [a for a in move_list(deal) if a != DECLINE]
-            t.append("Declare? ", style="bold yellow")
-            t.append(" or ".join(f"'{deal.action_text(a)}'" for a in shows))
-            t.append(", or 'decline' (n)")
+            t.append(self.t("Declare? "), style="bold yellow")
+            t.append(self.t(" or ").join(f"'{deal.action_text(a)}'" for a in shows))
+            t.append(self.t(", or 'decline' (n)"))
             if len(shows) == 1:
-                t.append(" — 'y' shows", style="dim")
+                t.append(self.t(" — 'y' shows"), style="dim")
         elif phase is Phase.SHOW_SECOND:
-            t.append("You hold both Big Aces. ", style="bold yellow")
+            t.append(self.t("You hold both Big Aces. "), style="bold yellow")
             t.append(
-                f"Show the second {self.big_name()} (you play alone; every score doubled)? y/n"
+                self.t(
+                    "Show the second {ace} (you play alone; every score doubled)? y/n",
+                    ace=self.big_name(),
+                )
             )
         elif phase is Phase.REVEAL:
             t.append(
-                f"You hold the other {self.big_name()}: you are "
-                f"{self.possessive(deal.declarer)} partner. ",
+                self.t(
+                    "You hold the other {ace}: you are {whose} partner. ",
+                    ace=self.big_name(),
+                    whose=self.possessive(deal.declarer),
+                ),
                 style="bold yellow",
             )
-            t.append("Reveal yourself (revealed-partner table)? y/n")
+            t.append(self.t("Reveal yourself (revealed-partner table)? y/n"))
         else:
-            t.append("Your turn: ", style="bold yellow")
+            t.append(self.t("Your turn: "), style="bold yellow")
             if deal.top is None:
-                t.append("lead any combination")
+                t.append(self.t("lead any combination"))
             else:
-                t.append("beat ")
+                t.append(self.t("beat "))
                 t.append_text(self.action(deal.top))
                 caps = [a for a in deal.legal_actions() if isinstance(a, Capture)]
                 if caps:
-                    t.append(", capture it with ")
+                    t.append(self.t(", capture it with "))
                     t.append_text(self.cards(caps[0].fours.cards))
                     t.append(",")
-                t.append(" or pass")
+                t.append(self.t(" or pass"))
         return self.with_tail(t, "  (hint, moves, help, quit)")
 
     # ----- input --------------------------------------------------------------------
@@ -219,12 +230,18 @@ class BigASession(BigAReports):
 
     def follow_note(self, play: Combo, top: Combo) -> str:
         if top.bomb and not play.bomb:
-            return " (only a higher bomb beats a bomb)"
+            return self.t(" (only a higher bomb beats a bomb)")
         if not play.bomb and (play.kind != top.kind or play.size != top.size):
-            return f" (follow with a {self.kind(top.kind)} of {top.size} cards, or a bomb)"
+            return self.t(
+                " (follow with a {kind} of {n} cards, or a bomb)",
+                kind=self.kind(top.kind),
+                n=top.size,
+            )
         return ""
 
     def explain_reason(self, action: Any, reason: str) -> Text:
+        if self.lang != "en":
+            return Text(self.say_text(reason))
         return Text(you(reason, self.deal))
 
     def hint_bot(self) -> Any:
@@ -239,26 +256,28 @@ class BigASession(BigAReports):
         legal = deal.legal_actions()
         moves = move_list(deal)
         best = self.hint_bot().act(deal.observe(self.human), legal)
-        t = Text("Hint: ", style="bold magenta")
+        t = Text(self.t("Hint: "), style="bold magenta")
         t.append_text(self.action(best))
         number = moves.index(best) + 1 if best in moves else None
-        t.append(
-            f"   (type: {self.typed(best)}" + (f"  or  #{number}" if number else "") + ")",
-            style="dim",
-        )
+        if number:
+            typed = self.t(
+                "   (type: {index}  or  {tokens})", index=self.typed(best), tokens=f"m {number}"
+            )
+        else:
+            typed = self.t("   (type: {what})", what=self.typed(best))
+        t.append(typed, style="dim")
         self.say(t)
         if deal.phase is Phase.PLAY:
             plays = [a for a in legal if isinstance(a, (Combo, Capture))]
             if not plays:
-                self.say("Nothing in your hand beats the table: pass.")
+                self.say(self.t("Nothing in your hand beats the table: pass."))
             else:
-                self.say(
-                    Text(
-                        f"{len(plays)} legal play{'s' if len(plays) != 1 else ''}; "
-                        "'moves' lists them.",
-                        style="dim",
-                    )
+                count = plural(
+                    len(plays),
+                    "{n} legal play; 'moves' lists them.",
+                    "{n} legal plays; 'moves' lists them.",
                 )
+                self.say(Text(self.say_text(count), style="dim"))
 
     def typed(self, action: Any) -> str:
         """What to type for ``action``."""
@@ -270,15 +289,15 @@ class BigASession(BigAReports):
 
     def show_moves(self) -> None:
         moves = move_list(self.deal)
-        self.say(
-            Text(
-                f"{len(moves)} legal move{'s' if len(moves) != 1 else ''} (type '#N' to make one):",
-                style="bold",
-            )
+        count = plural(
+            len(moves),
+            "{n} legal move (type 'm N' to make one):",
+            "{n} legal moves (type 'm N' to make one):",
         )
+        self.say(Text(self.say_text(count), style="bold"))
         items = []
         for i, a in enumerate(moves, 1):
-            t = Text(f"#{i} ", style="dim")
+            t = Text(f"m{i} ", style="dim")
             t.append_text(self.action(a))
             items.append(t)
         self.say(Columns(items, padding=(0, 3)))
@@ -294,17 +313,25 @@ class BigASession(BigAReports):
         deal = self.deal
         out = deal.outcome
         order = list(out.finishing_order)
-        self.rule("Deal over")
-        places = [f"{ordinal(i + 1)} {self.name(s)}" for i, s in enumerate(order)]
-        line = Text("Finishing order: " + ", ".join(places[: out.went_out]))
+        self.rule(self.t("Deal over"))
+        places = [f"{self.place(i + 1)} {self.name(s)}" for i, s in enumerate(order)]
+        comma = self.t(", ")
+        line = Text(self.t("Finishing order: {order}", order=comma.join(places[: out.went_out])))
         if out.went_out < PLAYERS:
-            line.append(f"; still holding cards: {', '.join(places[out.went_out :])}", style="dim")
+            still = comma.join(places[out.went_out :])
+            line.append(self.t("; still holding cards: {seats}", seats=still), style="dim")
         self.say(line)
-        self.say(Text(f"Scoring: {table_row(out)}", style="bold"))
+        self.say(Text(self.t("Scoring: {row}", row=table_row(out)), style="bold"))
         team = {out.declarer, out.partner}
         totals = (("Total", "right"),) if self.totals is not None else ()
         table = outcome_table(
-            "Seat", "Role", ("Place", "right"), "Cards left", ("Score", "right"), *totals
+            "Seat",
+            "Role",
+            ("Place", "right"),
+            "Cards left",
+            ("Score", "right"),
+            *totals,
+            lang=self.lang,
         )
         for seat in range(PLAYERS):
             role = (
@@ -316,7 +343,7 @@ class BigASession(BigAReports):
             )
             row: list[Any] = [
                 self.seat_cell(seat),
-                Text(role, style="magenta" if seat in team else ""),
+                Text(self.t(role), style="magenta" if seat in team else ""),
                 str(order.index(seat) + 1),
                 self.hand_cell(out.hands[seat]),
                 score_text(out.scores[seat]),
@@ -332,25 +359,27 @@ class BigASession(BigAReports):
 
     def redealt(self, first: int, seed_note: str = "") -> None:
         """Say that the deal is redealt, drawn first by ``first`` again."""
-        self.say(
-            Text(
-                "  Nobody holds an AH outside the final round: the deal is cancelled "
-                f"and redealt{seed_note}; {self.name(first)} "
-                f"{self.verb(first, 'draw')} first again.",
-                style="bold yellow",
-            )
+        redealt = self.sentence(
+            first,
+            "  Nobody holds an AH outside the final round: the deal is cancelled and "
+            "redealt{seed}; {who} draw first again.",
+            "  Nobody holds an AH outside the final round: the deal is cancelled and "
+            "redealt{seed}; {who} draws first again.",
+            seed=seed_note,
         )
+        self.say(Text(redealt, style="bold yellow"))
 
-    def abandoned(self) -> str:
-        return f"the deal is abandoned (seed {self.seed})"
+    def place(self, n: int) -> str:
+        """``2nd`` (a place in the finishing order), in the session's language."""
+        return ordinal(n) if self.lang == "en" else self.t("No. {n}", n=n)
 
     def finish(self) -> None:
         super().finish()
-        self.say_again(self.seed, "this")
+        self.say_again(self.seed, self.t("this"))
 
     def say_redeal(self, seed: int, dealer: int | None) -> None:
         assert dealer is not None
-        self.redealt(dealer, f" (seed {seed})")
+        self.redealt(dealer, self.t(" (seed {seed})", seed=seed))
 
 
 class BigAMatchSession(BaseMatchSession):
@@ -381,10 +410,10 @@ class BigAMatchSession(BaseMatchSession):
         for row in m.table():
             if row.redeal or row.declarer is None:
                 table.add_row(
-                    "redeal",
+                    self.t("redeal"),
                     self.name(row.first_drawer),
                     "—",
-                    "redeal",
+                    self.t("redeal"),
                     *(score_text(v) for v in row.scores),
                 )
                 continue
@@ -392,10 +421,10 @@ class BigAMatchSession(BaseMatchSession):
                 str(row.number),
                 self.name(row.first_drawer),
                 self.name(row.declarer),
-                table_row(row),
+                self.say_text(table_row(row)),
                 *(score_text(v) for v in row.scores),
             )
-        table.add_row(*total_row(m.totals, 3))
+        table.add_row(*total_row(m.totals, 3, self.lang))
         return table
 
     def play_match_deal(self, deal: Any, label: str) -> None:
@@ -425,18 +454,18 @@ class BigAMatchSession(BaseMatchSession):
             path = str(p.with_name(f"{p.stem}-deal{m.counted}{p.suffix or '.json'}"))
             session.save_record(session.record_data(), path)
         if not m.is_over():
-            first = out.next_first_drawer
-            self.say(
-                Text(
-                    f"Next deal: {self.name(first)} {self.verb(first, 'draw')} "
-                    "first (the first player out).",
-                    style="dim",
-                )
+            nxt = self.sentence(
+                out.next_first_drawer,
+                "Next deal: {who} draw first (the first player out).",
+                "Next deal: {who} draws first (the first player out).",
             )
+            self.say(Text(nxt, style="dim"))
 
     def redeals_note(self) -> str:
         m = self.match
-        return f" (and {m.redeals} redeal{'s' if m.redeals != 1 else ''})" if m.redeals else ""
+        if not m.redeals:
+            return ""
+        return self.say_text(plural(m.redeals, " (and {n} redeal)", " (and {n} redeals)"))
 
     def wrote_records(self) -> bool:
         return self.deal_records > 0

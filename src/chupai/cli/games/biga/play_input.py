@@ -22,6 +22,7 @@ from chupai.biga.cards import (
     contains,
     normalize,
     parse_cards,
+    strength_order,
 )
 from chupai.biga.combos import Combo, Kind, classify, combo_text, explain
 from chupai.biga.game import (
@@ -36,10 +37,12 @@ from chupai.biga.game import (
     Phase,
 )
 from chupai.biga.match import deal_seed
+from chupai.biga.rules import RankOrder
 from chupai.biga.scoring import HIDDEN_PARTNER, REVEALED_PARTNER
+from chupai.cli.grammar import INDEX_HELP, split_indexes
 from chupai.cli.terminal import COMMANDS, commands_help, derive_seed, reads_commands, second_person
 from chupai.errors import CardParseError, ChupaiError
-from chupai.i18n import Msg
+from chupai.i18n import Msg, joined, plural
 
 __all__ = [
     "HELP",
@@ -117,12 +120,13 @@ HELP: Final = (
                 "(its cards go into your hand)",
             ),
             ("pass, p", "pass (not when you lead)"),
-            ("#3", "play move 3 of the 'moves' list"),
+            ("#0 #1, #0-4, # 0 1", INDEX_HELP),
+            ("m 3, m3", "make move 3 of the 'moves' list"),
         ),
     ),
     commands_help(
         ("hint", "suggest a move (a bot's choice)"),
-        ("moves", "list every legal move, numbered (then '#N' plays one)"),
+        ("moves", "list every legal move, numbered (then 'm N' makes one)"),
     ),
 )
 """The help screen: sections of (input, meaning)."""
@@ -179,46 +183,66 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("-", "_").split())
 
 
-@reads_commands(_COMMANDS, "table")
 def read_input(deal: BigADeal, seat: int, line: str) -> Any:
     """Read one input line of ``seat`` (the seat to act) into an action or a
     :class:`Command`.
 
     The result is a well-formed action not yet checked against the table (see
-    ``deal.why_illegal``), or a legal one when named by ``#N``. Raises
-    :class:`ChupaiError` with a message for the player when the line is no action.
+    ``deal.why_illegal``), or a legal one when named by its number in the
+    ``moves`` list (``m 3``, ``m3``, ``move 3``). Raises :class:`ChupaiError` with
+    a message for the player when the line is no action.
     """
     words = line.lower().split()
-    head = words[0]
-    if head.startswith("#"):
-        return _pick(deal, "".join(words)[1:])
+    if len(words) == 2 and words[0] in ("m", "move"):
+        return _pick(deal, words[1])
+    if len(words) == 1 and words[0][:1] == "m" and words[0][1:].isdigit():
+        return _pick(deal, words[0][1:])
+    return _read_line(deal, seat, line)
+
+
+@reads_commands(_COMMANDS, "table")
+def _read_line(deal: BigADeal, seat: int, line: str) -> Any:
     if deal.phase is Phase.PLAY:
         return _read_play(deal, seat, line)
     if deal.phase is Phase.OVER:
-        raise ChupaiError("the deal is over")
+        raise ChupaiError(Msg("the deal is over"))
     return _read_decision(deal, line)
+
+
+read_input.words = _read_line.words  # type: ignore[attr-defined]  # the suggestions
+
+
+def hand_faces(deal: BigADeal, hand: Cards) -> list[int]:
+    """The faces of ``hand`` in display order, one a card (weakest first): card
+    ``i`` of the index row is ``hand_faces(deal, hand)[i]``."""
+    three_two = deal.rules.rank_order is RankOrder.THREE_TWO_HIGH
+    order = strength_order(three_two, deal.big_suit)
+    return [f for f in order for _ in range((hand >> SHIFTS[f]) & 31)]
 
 
 def _pick(deal: BigADeal, digits: str) -> Any:
     moves = move_list(deal)
     if not (digits.isascii() and digits.isdigit()):
-        raise ChupaiError(f"'#{digits}' is not a move number: write # then a number, e.g. #1")
+        raise ChupaiError(
+            Msg("{word} is not a move number: write m then a number, e.g. m 1", word=repr(digits))
+        )
     i = int(digits)
     if not 1 <= i <= len(moves):
         raise ChupaiError(
-            f"there {'is' if len(moves) == 1 else 'are'} {len(moves)} "
-            f"move{'s' if len(moves) != 1 else ''} now: #1"
-            + (f" to #{len(moves)}" if len(moves) > 1 else "")
-            + " ('moves' lists them)"
+            plural(
+                len(moves),
+                "there is {n} move now: m 1 ('moves' lists them)",
+                "there are {n} moves now: m 1 to m {n} ('moves' lists them)",
+            )
         )
     return moves[i - 1]
 
 
-def _options_text(deal: BigADeal) -> str:
+def _options_text(deal: BigADeal) -> Msg:
     texts = [f"'{deal.action_text(a)}'" for a in move_list(deal)]
     if len(texts) <= 1:
-        return "".join(texts)
-    return ", ".join(texts[:-1]) + " or " + texts[-1]
+        return Msg("{options}", options="".join(texts))
+    return joined([", ".join(texts[:-1]), texts[-1]], " or ")
 
 
 def _read_decision(deal: BigADeal, line: str) -> Any:
@@ -235,16 +259,18 @@ def _read_decision(deal: BigADeal, line: str) -> Any:
             return SHOW_SECOND
         if said in _NO or said in ("keep", "hide", "keep hidden"):
             return KEEP_HIDDEN
-        raise ChupaiError("show your second Big Ace? type 'y' (show_second) or 'n' (keep_hidden)")
+        raise ChupaiError(
+            Msg("show your second Big Ace? type 'y' (show_second) or 'n' (keep_hidden)")
+        )
     if phase is Phase.REVEAL:
         if said in _YES or said in ("reveal", "reveal partner", "reveal_partner"):
             return REVEAL
         if said in _NO or said in ("stay", "hide", "hidden", "stay hidden"):
             return STAY_HIDDEN
         raise ChupaiError(
-            "reveal yourself as the declarer's partner? type 'y' (reveal) or 'n' (stay_hidden)"
+            Msg("reveal yourself as the declarer's partner? type 'y' (reveal) or 'n' (stay_hidden)")
         )
-    raise ChupaiError(f"now type {_options_text(deal)}")  # pragma: no cover
+    raise ChupaiError(Msg("now type {what}", what=_options_text(deal)))  # pragma: no cover
 
 
 def _read_declaration(deal: BigADeal, line: str, said: str) -> Any:
@@ -256,23 +282,32 @@ def _read_declaration(deal: BigADeal, line: str, said: str) -> Any:
     if said in _YES or said == "show":
         if len(shows) == 1:
             return shows[0]
-        raise ChupaiError(
-            "you can show more than one way: type "
-            + " or ".join(f"'{deal.action_text(a)}'" for a in shows)
-        )
+        ways = joined([f"'{deal.action_text(a)}'" for a in shows], " or ")
+        raise ChupaiError(Msg("you can show more than one way: type {ways}", ways=ways))
     words = said.split()
     if words and words[0] == "show":
         words = words[1:]
     aces = {"ad", "ac", "ah", "as"}
     if not words or len(words) > 2 or not set(words) <= aces or len(set(words)) != 1:
-        what = f"{line.strip()!r} is not a declaration" if words else "show which Ace?"
-        raise ChupaiError(f"{what}: type {_options_text(deal)}")
+        what = (
+            Msg("{line} is not a declaration", line=repr(line.strip()))
+            if words
+            else Msg("show which Ace?")
+        )
+        raise ChupaiError(Msg("{what}: type {options}", what=what, options=_options_text(deal)))
     said = "show " + " ".join(w.upper() for w in words)
     action = deal.parse_action(said)
     if action in legal:
         return action
     reason = deal.why_illegal(action) or "not now"
-    raise ChupaiError(f"you cannot {said} now ({you(reason, deal)}); type {_options_text(deal)}")
+    raise ChupaiError(
+        Msg(
+            "you cannot {said} now ({why}); type {options}",
+            said=said,
+            why=you(reason, deal),
+            options=_options_text(deal),
+        )
+    )
 
 
 def you(reason: str, deal: BigADeal) -> str:
@@ -298,15 +333,45 @@ def _not_held(hand: Cards, cards: Cards, big_suit: int | None) -> str:
         if want > have:
             name = face_label(f)
             if f == ACE and big_suit is not None:
-                name = "ordinary A"
+                name = Msg("ordinary A")
                 if big_aces(hand, big_suit):
-                    name += f" (a Big Ace is written {FACE_NAMES[SUITED_ACE + big_suit]})"
+                    big = FACE_NAMES[SUITED_ACE + big_suit]
+                    name = Msg("ordinary A (a Big Ace is written {ace})", ace=big)
             elif big_suit is not None and f == SUITED_ACE + big_suit:
-                name = f"Big Ace {FACE_NAMES[f]}"
+                name = Msg("Big Ace {ace}", ace=FACE_NAMES[f])
             if have == 0:
-                return f"you hold no {name}"
-            return f"you hold {have} × {name}, not {want}"
-    return "you do not hold these cards"  # pragma: no cover - some face must differ
+                return Msg("you hold no {rank}", rank=name)
+            return Msg("you hold {have} × {rank}, not {want}", have=have, rank=name, want=want)
+    return Msg("you do not hold these cards")  # pragma: no cover - some face must differ
+
+
+def _read_cards(deal: BigADeal, seat: int, words: list[str]) -> Cards:
+    """The cards of card tokens and hand indexes (``#N``: :mod:`chupai.cli.grammar`)."""
+    faces = hand_faces(deal, deal.hands[seat])
+    indexes, words = split_indexes(words, len(faces))
+    for w in words:
+        if w.isascii() and w.isdigit() and w not in _RANK_NUMBERS:
+            raise ChupaiError(
+                Msg(
+                    "{word} is not a card; to pick card {n} of your hand type #{n}, "
+                    "to make move {n} of the 'moves' list m {n}",
+                    word=repr(w),
+                    n=w,
+                )
+            )
+    big_suit = deal.big_suit
+    try:
+        cards: Cards = normalize(parse_cards(words, big_suit), big_suit) if words else 0
+        cards += sum(1 << SHIFTS[faces[i]] for i in indexes)
+    except CardParseError as exc:
+        message: str = exc.args[0] if exc.args else str(exc)
+        if message.startswith("unknown card token"):
+            message = Msg(
+                "{error} (ranks: 3-10 J Q K A 2, jokers BJ RJ, a Big Ace with its suit)",
+                error=message,
+            )
+        raise ChupaiError(message) from None
+    return cards
 
 
 def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
@@ -319,38 +384,23 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
         capture = True
         words = words[1:]
         if not words:
-            raise ChupaiError("capture with which fours? e.g. 'capture 4 4'")
+            raise ChupaiError(Msg("capture with which fours? e.g. 'capture 4 4'"))
     if low[0] in ("show", "decline", "reveal", "keep_hidden", "stay_hidden", "show_second"):
-        raise ChupaiError(f"'{low[0]}' belongs to the draw, which is over; now play cards or pass")
-    for w in words:
-        if w.isascii() and w.isdigit() and w not in _RANK_NUMBERS:
-            raise ChupaiError(
-                f"{w!r} is not a card; to play move {w} of the 'moves' list type #{w}"
+        raise ChupaiError(
+            Msg(
+                "{word} belongs to the draw, which is over; now play cards or pass",
+                word=f"'{low[0]}'",
             )
+        )
+    cards = _read_cards(deal, seat, words)
     big_suit = deal.big_suit
-    try:
-        cards = normalize(parse_cards(words, big_suit), big_suit)
-    except CardParseError as exc:
-        message = str(exc)
-        if message.startswith("unknown card token"):
-            message += " (ranks: 3-10 J Q K A 2, jokers BJ RJ, a Big Ace with its suit)"
-        raise ChupaiError(message) from None
     legal = deal.legal_actions()
     caps = [a for a in legal if isinstance(a, Capture)]
     for a in caps:
         if a.fours.cards == cards:
             return a
     if capture:
-        top = deal.top
-        if top is None:
-            raise ChupaiError("there is nothing to capture: you lead this trick")
-        if not caps:
-            raise ChupaiError(_no_capture_reason(deal))
-        fours = caps[0].fours
-        raise ChupaiError(
-            f"capture {combo_text(top, deal.rules, big_suit)} with {fours.size} "
-            f"fours: type 'capture {combo_text(fours, deal.rules, big_suit)}'"
-        )
+        raise _capture_error(deal, caps)
     hand = deal.hands[seat]
     if not contains(hand, cards):
         raise ChupaiError(_not_held(hand, cards, big_suit))
@@ -363,34 +413,60 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
     return combo
 
 
-def _no_capture_reason(deal: BigADeal) -> str:
+def _capture_error(deal: BigADeal, caps: list[Capture]) -> ChupaiError:
+    """Why ``capture`` with other cards is refused: nothing to capture, no capture
+    possible, or which fours capture the top."""
+    top = deal.top
+    if top is None:
+        return ChupaiError(Msg("there is nothing to capture: you lead this trick"))
+    if not caps:
+        return ChupaiError(_no_capture_reason(deal))
+    fours = caps[0].fours
+    big_suit = deal.big_suit
+    return ChupaiError(
+        Msg(
+            "capture {top} with {n} fours: type {typed}",
+            top=combo_text(top, deal.rules, big_suit),
+            n=fours.size,
+            typed=f"'capture {combo_text(fours, deal.rules, big_suit)}'",
+        )
+    )
+
+
+def _no_capture_reason(deal: BigADeal) -> Msg:
     top = deal.top
     if not deal.rules.fours_capture:
-        return "captures are off in these rules (fours_capture=false)"
+        return Msg("captures are off in these rules (fours_capture=false)")
     if top is None or top.kind not in (Kind.EGG, Kind.BIG_EGG):
-        return "only an egg or a big egg on top can be captured"
-    return f"you need {top.size - 1} ordinary fours to capture it"
+        return Msg("only an egg or a big egg on top can be captured")
+    return Msg("you need {n} ordinary fours to capture it", n=top.size - 1)
 
 
 # ----- scoring words ------------------------------------------------------------------------
 
 
-def table_row(outcome: Any) -> str:
+def table_row(outcome: Any) -> Msg:
     """The scoring-table row a finished deal used, in the words of ``biga.md`` §10
     (the row labels of :mod:`chupai.biga.scoring`): ``partner hidden, positions 1
     and 3``, ``partner revealed, partner 2, declarer 5``, ``declarer alone, position
-    1, two Big Aces shown (doubled)``."""
+    1, two Big Aces shown (doubled)`` (a message: it translates)."""
     order = list(outcome.finishing_order)
     pos = {s: i + 1 for i, s in enumerate(order)}
     d = pos[outcome.declarer]
     if outcome.alone or outcome.partner is None:
-        text = f"declarer alone, position {d}"
         if outcome.two_shown:
-            text += ", two Big Aces shown (doubled)"
-        return text
+            return Msg("declarer alone, position {d}, two Big Aces shown (doubled)", d=d)
+        return Msg("declarer alone, position {d}", d=d)
     p = pos[outcome.partner]
     rows = REVEALED_PARTNER if outcome.partner_revealed else HIDDEN_PARTNER
     label = next(row.label for row in rows if (d, p) in row.positions)
-    if label[0].isdigit():
-        label = "positions " + label
-    return f"partner {'revealed' if outcome.partner_revealed else 'hidden'}, {label}"
+    words = label.replace(",", "").split()
+    if words[0].isdigit():
+        row = Msg("positions {a} and {b}", a=words[0], b=words[2])
+    elif words[0] == "declarer":
+        row = Msg("declarer {d}, partner {p}", d=words[1], p=words[3])
+    else:
+        row = Msg("partner {p}, declarer {d}", p=words[1], d=words[3])
+    if outcome.partner_revealed:
+        return Msg("partner revealed, {row}", row=row)
+    return Msg("partner hidden, {row}", row=row)

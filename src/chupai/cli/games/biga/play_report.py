@@ -23,9 +23,10 @@ from chupai.biga.cards import (
 )
 from chupai.biga.game import PASS, BigADeal, Capture, Declare, Phase
 from chupai.bots import make_bot
-from chupai.cli.games.biga.play_input import DECK_SIZE, LAST_CHECKPOINT, PLAYERS, SUIT_NAMES
+from chupai.cli.games.biga.play_input import DECK_SIZE, LAST_CHECKPOINT, PLAYERS
 from chupai.cli.games.biga.play_view import BigAView
 from chupai.cli.terminal import ordinal, seat_bots
+from chupai.i18n import plural
 
 __all__ = ["BigAReports"]
 
@@ -105,19 +106,23 @@ class BigAReports(BigAView):
             else:  # pragma: no cover - reported already
                 last = 0
         if new:
-            line = Text("  You draw ")
+            line = Text(self.t("  You draw "))
             line.append_text(self.cards(new))
             drawn = min(deal.drawn, LAST_CHECKPOINT + 1)
             held = size_of(hand) - size_of(last)
-            line.append(
-                f"  ({held} card{'s' if held != 1 else ''}; {drawn} of {DECK_SIZE} drawn)",
-                style="dim",
+            count = plural(
+                held,
+                "  ({n} card; {drawn} of {total} drawn)",
+                "  ({n} cards; {drawn} of {total} drawn)",
+                drawn=drawn,
+                total=DECK_SIZE,
             )
+            line.append(self.say_text(count), style="dim")
             self.say(line)
         if last:
-            line = Text("  Final round: your last card is ")
+            line = Text(self.t("  Final round: your last card is "))
             line.append_text(self.cards(last))
-            line.append(f"  ({size_of(hand)} cards)", style="dim")
+            line.append(self.t("  ({n} cards)", n=size_of(hand)), style="dim")
             self.say(line)
 
     def before(self) -> _Before:
@@ -167,83 +172,41 @@ class BigAReports(BigAView):
         me = seat == self.human
         line = self.actor(seat)
         if isinstance(act, Declare):
-            ace = FACE_NAMES[SUITED_ACE + act.suit]
-            if act.two and before.declarer == seat and before.big_suit == act.suit:
-                line.append(f"{self.verb(seat, 'show')} the second {ace}", style="bold magenta")
-                line.append(
-                    f": {self.low(seat)} {self.verb(seat, 'play')} alone; every score is doubled"
-                )
-            elif act.two:
-                line.append(f"{self.verb(seat, 'show')} {ace} {ace} (反大A)", style="bold magenta")
-                line.append(
-                    f": {self.low(seat)} {self.verb(seat, 'are')} the declarer and "
-                    f"{self.verb(seat, 'play')} alone, {SUIT_NAMES[act.suit]} are the "
-                    "Big Ace suit; every score is doubled"
-                )
-                if before.declarer is not None and before.big_suit is not None:
-                    old = FACE_NAMES[SUITED_ACE + before.big_suit]
-                    line.append(
-                        f". {self.possessive(before.declarer).capitalize()} declaration "
-                        f"is cancelled ({old} is an ordinary Ace again)"
-                    )
-            else:
-                line.append(f"{self.verb(seat, 'show')} {ace}", style="bold magenta")
-                line.append(
-                    f": {self.low(seat)} {self.verb(seat, 'are')} the declarer, "
-                    f"{SUIT_NAMES[act.suit]} are the Big Ace suit; the holder of the "
-                    f"other {ace} is the secret partner"
-                )
-            self.say(line)
-            if not me and deal.declarer != self.human:
-                mine = big_aces(deal.hands[self.human], deal.big_suit)
-                if mine and not act.two:
-                    self.say(
-                        Text(
-                            f"  You hold the other {ace}: you are "
-                            f"{self.possessive(seat)} partner (secret).",
-                            style="magenta",
-                        )
-                    )
+            self.report_declare(seat, act, before)
             return
         if act == bg.DECLINE:
             return  # never public
         if act == bg.SHOW_SECOND:
-            line.append(
-                f"{self.verb(seat, 'show')} the second {self.big_name()}", style="bold magenta"
-            )
-            line.append(
-                f": {self.low(seat)} {self.verb(seat, 'play')} alone; every score is doubled"
-            )
-            self.say(line)
+            self.say(self.second_shown(seat))
             return
         if act == bg.KEEP_HIDDEN:
             if me:
-                self.say(
-                    Text(
-                        f"  You keep your second {self.big_name()} hidden: you play "
-                        "alone, and nobody knows it yet.",
-                        style="dim",
-                    )
+                kept = self.t(
+                    "  You keep your second {ace} hidden: you play alone, and nobody knows it yet.",
+                    ace=self.big_name(),
                 )
+                self.say(Text(kept, style="dim"))
             return
         if act == bg.REVEAL:
+            line = Text(self.sentence(seat, "  {who} reveal yourself", "  {who} reveals itself"))
+            line.stylize("bold magenta", 2)
             line.append(
-                f"{self.verb(seat, 'reveal')} {'yourself' if me else 'itself'}",
-                style="bold magenta",
-            )
-            line.append(
-                f": {self.low(seat)} {self.verb(seat, 'hold')} the other "
-                f"{self.big_name()} and {self.verb(seat, 'are')} "
-                f"{self.possessive(deal.declarer)} partner (the revealed-partner "
-                "table applies)"
+                self.sentence(
+                    seat,
+                    ": you hold the other {ace} and are {whose} partner "
+                    "(the revealed-partner table applies)",
+                    ": {who} holds the other {ace} and is {whose} partner "
+                    "(the revealed-partner table applies)",
+                    ace=self.big_name(),
+                    whose=self.possessive(deal.declarer),
+                )
             )
             self.say(line)
             return
         if act == bg.STAY_HIDDEN:
             if me:
-                self.say(
-                    Text("  You stay hidden: only you know that you are the partner.", style="dim")
-                )
+                stay = self.t("  You stay hidden: only you know that you are the partner.")
+                self.say(Text(stay, style="dim"))
             return
         self.report_play(seat, act, before)
 
@@ -255,12 +218,17 @@ class BigAReports(BigAView):
             return
         if deal.forced:
             seat = deal.declarer
-            line = Text("  Nobody declared: ", style="bold magenta")
+            line = Text(self.t("  Nobody declared: "), style="bold magenta")
             line.append(
-                f"each player in turn says whether they hold an AH; {self.low(seat)} "
-                f"{self.verb(seat, 'are')} the first who does and "
-                f"{self.verb(seat, 'become')} the declarer, hearts are the Big Ace suit "
-                "(forced declaration)"
+                self.sentence(
+                    seat,
+                    "each player in turn says whether they hold an AH; you are the first who "
+                    "does and become the declarer, hearts are the Big Ace suit (forced "
+                    "declaration)",
+                    "each player in turn says whether they hold an AH; {who} is the first who "
+                    "does and becomes the declarer, hearts are the Big Ace suit (forced "
+                    "declaration)",
+                )
             )
             self.say(line)
         hand = deal.hands[self.human]
@@ -268,39 +236,36 @@ class BigAReports(BigAView):
         big = self.big_name()
         if deal.declarer == self.human:
             if mine == 2 and not deal.two_shown:
-                self.say(
-                    Text(
-                        f"  You hold both {big}: you play alone (nobody knows it yet).",
-                        style="bold magenta",
-                    )
+                both = self.t(
+                    "  You hold both {ace}: you play alone (nobody knows it yet).", ace=big
                 )
+                self.say(Text(both, style="bold magenta"))
             elif mine == 1:
-                self.say(
-                    Text(
-                        f"  You are the declarer; the holder of the other {big} is "
-                        "your secret partner.",
-                        style="bold magenta",
-                    )
+                lone = self.t(
+                    "  You are the declarer; the holder of the other {ace} is your secret partner.",
+                    ace=big,
                 )
+                self.say(Text(lone, style="bold magenta"))
         elif mine:
-            self.say(
-                Text(
-                    f"  You hold the other {big}: you are "
-                    f"{self.possessive(deal.declarer)} partner.",
-                    style="bold magenta",
-                )
+            whose = self.possessive(deal.declarer)
+            partner = self.t(
+                "  You hold the other {ace}: you are {whose} partner.", ace=big, whose=whose
             )
+            self.say(Text(partner, style="bold magenta"))
         else:
-            self.say(Text(f"  You hold no {big}: you are a defender.", style="bold"))
+            self.say(
+                Text(self.t("  You hold no {ace}: you are a defender.", ace=big), style="bold")
+            )
 
     def start_of_play(self) -> None:
         deal = self.deal
         lead = deal.current_player
-        self.rule(Text("The play · ", style="bold").append_text(self.status_line()))
+        self.rule(Text(self.t("The play · "), style="bold").append_text(self.status_line()))
         if lead is not None:
-            self.say(
-                Text(f"  {self.name(lead)} {self.verb(lead, 'lead')} the first trick.", style="dim")
+            first = self.sentence(
+                lead, "  {who} lead the first trick.", "  {who} leads the first trick."
             )
+            self.say(Text(first, style="dim"))
 
     def report_play(self, seat: int, act: Any, before: _Before) -> None:
         deal = self.deal
@@ -312,20 +277,24 @@ class BigAReports(BigAView):
         elif isinstance(act, Capture):
             line.append(f"{self.verb(seat, 'capture')} ", style="bold magenta")
             line.append_text(self.cards(act.taken.cards))
-            line.append(" with ")
+            line.append(self.t(" with "))
             line.append_text(self.cards(act.fours.cards))
             line.append(
-                f": the {self.plain(act.taken.cards)} go into {self.possessive(seat)} hand, and "
+                self.t(
+                    ": the {cards} go into {whose} hand, and ",
+                    cards=self.plain(act.taken.cards),
+                    whose=self.possessive(seat),
+                )
             )
             line.append_text(self.combo(act.fours))
-            line.append(" is the new top")
+            line.append(self.t(" is the new top"))
             self.say(line)
         else:
             line.append(self.verb(seat, "lead" if before.leading else "play") + " ")
             line.append_text(self.combo(act))
             left = size_of(deal.hands[seat])
             place = list(deal.finishing).index(seat) + 1 if left == 0 else 0
-            self.note_left(line, left, out=f"  — out, {ordinal(place)}!")
+            self.note_left(line, left, out=self.out_note(place))
             self.say(line)
             big = self.big_name()
             if (
@@ -333,44 +302,121 @@ class BigAReports(BigAView):
                 and before.public_partner is None
                 and not deal.partner_revealed
             ):
-                p = deal.public_partner
-                self.say(
-                    Text(
-                        f"  {self.name(p)} played {big}: {self.low(p)} "
-                        f"{self.verb(p, 'are')} the declarer's partner",
-                        style="bold magenta",
-                    )
+                found = self.sentence(
+                    deal.public_partner,
+                    "  {who} played {ace}: you are the declarer's partner",
+                    "  {who} played {ace}: {who} is the declarer's partner",
+                    ace=big,
                 )
+                self.say(Text(found, style="bold magenta"))
             if deal.alone_known and not before.alone_known:
-                d = deal.declarer
-                self.say(
-                    Text(
-                        f"  {self.name(d)} played the second {big}: {self.low(d)} "
-                        f"{self.verb(d, 'play')} alone",
-                        style="bold magenta",
-                    )
+                alone = self.sentence(
+                    deal.declarer,
+                    "  {who} played the second {ace}: you play alone",
+                    "  {who} played the second {ace}: {who} plays alone",
+                    ace=big,
                 )
+                self.say(Text(alone, style="bold magenta"))
         if deal.phase is Phase.PLAY and deal.top is None and act == PASS:
             winner = before.top_player
             leader = deal.current_player
             self.trick = {}
             if winner is not None and leader is not None:
                 if winner == leader:
-                    self.say(
-                        Text(
-                            f"  {self.name(winner)} won the trick and {self.verb(winner, 'lead')}.",
-                            style="dim",
-                        )
+                    won = self.t(
+                        "  {who} won the trick and {lead}.",
+                        who=self.name(winner),
+                        lead=self.verb(winner, "lead"),
                     )
                 else:
-                    self.say(
-                        Text(
-                            f"  {self.name(winner)} won the trick and "
-                            f"{self.verb(winner, 'are')} out; {self.low(leader)} "
-                            f"{self.verb(leader, 'lead')}.",
-                            style="dim",
-                        )
+                    won = self.sentence(
+                        winner,
+                        "  {who} won the trick and are out; {next} {lead}.",
+                        "  {who} won the trick and is out; {next} {lead}.",
+                        next=self.low(leader),
+                        lead=self.verb(leader, "lead"),
                     )
+                self.say(Text(won, style="dim"))
+
+    def out_note(self, place: int) -> str:
+        """``  — out, 2nd!``: a play that leaves no card, and the place."""
+        if self.lang == "en":
+            return f"  — out, {ordinal(place)}!"
+        return self.t("  — out, No. {n}!", n=place)
+
+    def report_declare(self, seat: int, act: Declare, before: _Before) -> None:
+        """A declaration: who shows which Aces, and what it makes them."""
+        deal = self.deal
+        ace = FACE_NAMES[SUITED_ACE + act.suit]
+        suit = self.suit_name(act.suit)
+        if act.two and before.declarer == seat and before.big_suit == act.suit:
+            self.say(self.second_shown(seat, ace))
+            return
+        if act.two:
+            line = Text(
+                self.sentence(
+                    seat,
+                    "  {who} show {ace} {ace} (反大A)",
+                    "  {who} shows {ace} {ace} (反大A)",
+                    ace=ace,
+                )
+            )
+            line.append(
+                self.sentence(
+                    seat,
+                    ": you are the declarer and play alone, {suit} are the Big Ace suit; "
+                    "every score is doubled",
+                    ": {who} is the declarer and plays alone, {suit} are the Big Ace suit; "
+                    "every score is doubled",
+                    suit=suit,
+                )
+            )
+            if before.declarer is not None and before.big_suit is not None:
+                old = FACE_NAMES[SUITED_ACE + before.big_suit]
+                whose = self.possessive(before.declarer)
+                line.append(
+                    self.t(
+                        ". {whose} declaration is cancelled ({old} is an ordinary Ace again)",
+                        whose=whose[:1].upper() + whose[1:],
+                        old=old,
+                    )
+                )
+        else:
+            line = Text(self.sentence(seat, "  {who} show {ace}", "  {who} shows {ace}", ace=ace))
+            line.append(
+                self.sentence(
+                    seat,
+                    ": you are the declarer, {suit} are the Big Ace suit; the holder of the "
+                    "other {ace} is the secret partner",
+                    ": {who} is the declarer, {suit} are the Big Ace suit; the holder of the "
+                    "other {ace} is the secret partner",
+                    suit=suit,
+                    ace=ace,
+                )
+            )
+        line.stylize("bold magenta", 2, 2 + len(self.name(seat)))
+        self.say(line)
+        if seat != self.human and deal.declarer != self.human:
+            mine = big_aces(deal.hands[self.human], deal.big_suit)
+            if mine and not act.two:
+                secret = self.t(
+                    "  You hold the other {ace}: you are {whose} partner (secret).",
+                    ace=ace,
+                    whose=self.possessive(seat),
+                )
+                self.say(Text(secret, style="magenta"))
+
+    def second_shown(self, seat: int, ace: str = "") -> Text:
+        """The declarer shows the second Big Ace: it plays alone, scores doubled."""
+        return Text(
+            self.sentence(
+                seat,
+                "  {who} show the second {ace}: you play alone; every score is doubled",
+                "  {who} shows the second {ace}: {who} plays alone; every score is doubled",
+                ace=ace or self.big_name(),
+            ),
+            style="bold magenta",
+        )
 
     def bot_pause(self) -> float:
         """The pause before a bot's play (none in the draw and its questions)."""

@@ -9,6 +9,7 @@ from typing import Any, Final
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.games.biga.messages  # noqa: F401  (the game's translations)
 from chupai.biga.cards import (
     BJ,
     FACE_NAMES,
@@ -23,7 +24,7 @@ from chupai.biga.cards import (
 from chupai.biga.combos import Combo, Kind, combo_text
 from chupai.biga.game import PASS, Capture, Phase
 from chupai.biga.rules import BigARules, RankOrder
-from chupai.cli.games.biga.play_input import DECK_SIZE, PLAYERS, face_label
+from chupai.cli.games.biga.play_input import DECK_SIZE, PLAYERS, SUIT_NAMES, face_label, hand_faces
 from chupai.cli.session import DealSession
 from chupai.cli.terminal import ordinal
 from chupai.protocol import GameSpec
@@ -43,10 +44,17 @@ class BigAView(DealSession):
     # ----- text helpers -------------------------------------------------------------------
     def low(self, seat: int) -> str:
         """The seat's name inside a sentence (``you``, ``Seat 2``)."""
-        return "you" if seat == self.human else f"Seat {seat}"
+        return self.t("you") if seat == self.human else self.seat_name(seat)
 
     def possessive(self, seat: int) -> str:
-        return "your" if seat == self.human else f"Seat {seat}'s"
+        """``your``, ``Seat 2's`` (in the session's language)."""
+        if seat == self.human:
+            return self.t("your")
+        return self.t("{who}'s", who=self.seat_name(seat))
+
+    def suit_name(self, suit: int) -> str:
+        """The suit's name in the plural (``hearts``), in the session's language."""
+        return self.t(SUIT_NAMES[suit])
 
     @property
     def star(self) -> str:
@@ -96,14 +104,20 @@ class BigAView(DealSession):
         if isinstance(action, Combo):
             return self.combo(action)
         if isinstance(action, Capture):
-            out = Text("capture ", style="bold magenta")
+            out = Text(self.t("capture "), style="bold magenta")
             out.append_text(self.cards(action.taken.cards))
-            out.append(" with ")
+            out.append(self.t(" with "))
             out.append_text(self.cards(action.fours.cards))
             return out
         if action == PASS:
-            return Text("pass", style="dim")
+            return Text(self.t("pass"), style="dim")
         return Text(self.deal.action_text(action), style="yellow")
+
+    def out_place(self, place: int) -> str:
+        """``out 2nd``: a seat that went out, and in which place."""
+        if self.lang == "en":
+            return f"out {ordinal(place)}"
+        return self.t("out #{place}", place=place)
 
     def big_name(self) -> str:
         big = self.deal.big_suit
@@ -115,11 +129,12 @@ class BigAView(DealSession):
         deal = self.deal
         obs = deal.observe(self.human)
         if obs.alone_known:
-            return Text("none — the declarer plays alone", style="magenta")
+            return Text(self.t("none — the declarer plays alone"), style="magenta")
         if obs.partner == self.human:
             if obs.partner_revealed:
-                return Text("You (revealed)", style="bold magenta")
-            return Text(f"You (secret: you hold the other {self.big_name()})", style="magenta")
+                return Text(self.t("You (revealed)"), style="bold magenta")
+            secret = self.t("You (secret: you hold the other {ace})", ace=self.big_name())
+            return Text(secret, style="magenta")
         if obs.partner is not None:
             return Text(self.name(obs.partner), style="bold magenta")
         if (
@@ -127,13 +142,13 @@ class BigAView(DealSession):
             and big_aces(obs.hand, deal.big_suit) == 2
             and deal.phase is not Phase.DRAW
         ):
-            return Text("none — you hold both Big Aces (secret)", style="magenta")
-        return Text("hidden", style="dim")
+            return Text(self.t("none — you hold both Big Aces (secret)"), style="magenta")
+        return Text(self.t("hidden"), style="dim")
 
     def role(self, seat: int) -> str:
         """``seat``'s role as the human knows it (decided by the observation)."""
         role: str = self.deal.observe(self.human).roles[seat]
-        return role
+        return self.t(role) if role else role
 
     def seats_table(self) -> Table:
         deal = self.deal
@@ -143,7 +158,7 @@ class BigAView(DealSession):
             label = self.seat_label(seat)
             role = Text(self.role(seat), style="bold magenta" if seat == deal.declarer else "")
             if seat in finishing:
-                count = Text(f"out {ordinal(finishing.index(seat) + 1)}", style="yellow")
+                count = Text(self.out_place(finishing.index(seat) + 1), style="yellow")
             else:
                 n = size_of(deal.hands[seat])
                 count = Text(str(n), style="bold red" if n <= 2 else "")
@@ -159,27 +174,37 @@ class BigAView(DealSession):
     def status_line(self) -> Text:
         deal = self.deal
         if deal.phase is Phase.DRAW:
-            t = Text(f"The draw · {deal.drawn} of {DECK_SIZE} cards drawn · ")
+            t = Text(
+                self.t("The draw · {n} of {total} cards drawn · ", n=deal.drawn, total=DECK_SIZE)
+            )
             if deal.declarer is None:
-                t.append("no declaration yet")
+                t.append(self.t("no declaration yet"))
             else:
+                aces = self.big_name() + (" " + self.big_name() if deal.two_shown else "")
                 t.append(
-                    f"declarer {self.name(deal.declarer)} ({self.big_name()}"
-                    f"{' ' + self.big_name() if deal.two_shown else ''} shown)"
+                    self.t("declarer {who} ({aces} shown)", who=self.name(deal.declarer), aces=aces)
                 )
             return t
-        t = Text(f"Declarer: {self.name(deal.declarer)} · Big Aces: {self.big_name()} · Partner: ")
+        t = Text(
+            self.t(
+                "Declarer: {who} · Big Aces: {ace} · Partner: ",
+                who=self.name(deal.declarer),
+                ace=self.big_name(),
+            )
+        )
         t.append_text(self.partner_text())
         return t
 
     def draw_hand(self, hand: Cards) -> None:
         deal = self.deal
-        line = Text(f"Your hand ({size_of(hand)}): ", style="bold")
-        line.append_text(self.cards(hand))
-        self.say(line)
+        self.say(Text(self.t("Your hand ({n}):", n=size_of(hand)), style="bold"))
+        self.draw_indexed([self.card(f) for f in hand_faces(deal, hand)])
         if deal.phase is not Phase.DRAW and big_aces(hand, deal.big_suit):
             self.say(
                 Text(
-                    f"  {self.big_name()}{self.star} is a Big Ace, the highest single", style="dim"
+                    self.t(
+                        "  {ace} is a Big Ace, the highest single", ace=self.big_name() + self.star
+                    ),
+                    style="dim",
                 )
             )

@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.games.biga.messages  # noqa: F401  (the game's translations)
 from chupai.biga.cards import FACE_NAMES, SUITED_ACE, UNIT, big_aces, cards_text, size_of
 from chupai.biga.combos import Combo
 from chupai.biga.game import (
@@ -47,10 +48,20 @@ from chupai.cli import replay_common as rc
 from chupai.cli.play_biga import SUIT_NAMES, table_row
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
+from chupai.i18n import Msg, plural, tr, translate
 
 __all__ = ["replay_deal", "replay_match", "dealt_hands"]
 
 PLAYERS: Final = 5
+
+_RESULT_COLUMNS: Final[tuple[tuple[str, JustifyMethod], ...]] = (
+    ("seat", "right"),
+    ("role", "left"),
+    ("place", "right"),
+    ("cards left", "left"),
+    ("score", "right"),
+)
+"""The columns of the result table."""
 
 _ANSWERS: Final = {
     SHOW_SECOND: ("show second", "bold magenta", "plays alone, scores doubled"),
@@ -82,14 +93,15 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
         hands, last = dealt_hands(stock, int(first))
     except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
         return  # the replay reports the broken header
-    out.print(f"{rc.seed_text(rec, 'stock')}   first drawer seat {first}")
+    seed = translate(rc.seed_text(rec, "stock"), rc.lang_of(out))
+    out.print(f"{seed}   " + rc.rt(out, "first drawer seat {n}", n=first))
     rc.print_hands(
         out,
         [
             (
                 f"({size_of(hands[seat] + last[seat])})",
                 cards_text(hands[seat]),
-                Text(f"last card {cards_text(last[seat])}", style="dim"),
+                Text(rc.rt(out, "last card {cards}", cards=cards_text(last[seat])), style="dim"),
             )
             for seat in range(PLAYERS)
         ],
@@ -147,18 +159,18 @@ class _Rows:
             rc.add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
         if before.phase is Phase.DRAW and deal.phase is not Phase.DRAW:
             for note in _end_of_draw(deal):
-                table.add_row("", "", Text("—", style="dim"), "", Text(note, style="bold yellow"))
+                said = translate(note, rc.lang_of(table))
+                table.add_row("", "", Text("—", style="dim"), "", Text(said, style="bold yellow"))
 
     def note(self, out: Console) -> None:
         """Say how many declines of the draw the table left out (if any)."""
         if self.declines:
-            out.print(
-                Text(
-                    f"({self.declines} 'decline' answer"
-                    f"{'s' if self.declines != 1 else ''} of the draw not listed)",
-                    style="dim",
-                )
+            unlisted = plural(
+                self.declines,
+                "({n} 'decline' answer of the draw not listed)",
+                "({n} 'decline' answers of the draw not listed)",
             )
+            out.print(Text(translate(unlisted, rc.lang_of(out)), style="dim"))
 
 
 def _describe(deal: BigADeal, seat: int, act: Any, before: _Before) -> tuple[str, str, list[str]]:
@@ -167,26 +179,27 @@ def _describe(deal: BigADeal, seat: int, act: Any, before: _Before) -> tuple[str
         return "declare", "bold magenta", _declare_notes(deal, seat, act, before)
     if act in _ANSWERS:
         kind, style, note = _ANSWERS[act]
-        return kind, style, [note]
+        return kind, style, [Msg(note)]
     if act == REVEAL:
-        return "reveal", "bold magenta", [f"seat {seat} is the partner (revealed table)"]
+        return "reveal", "bold magenta", [Msg("seat {n} is the partner (revealed table)", n=seat)]
     notes: list[str] = []
     if isinstance(act, Capture):
-        notes.append(f"captures {deal.cards_text(act.taken.cards)} (into seat {seat}'s hand)")
+        taken = deal.cards_text(act.taken.cards)
+        notes.append(Msg("captures {cards} (into seat {n}'s hand)", cards=taken, n=seat))
         kind, style = "capture", "bold magenta"
     elif isinstance(act, Combo):
-        kind, style = act.kind.value, "bold"
+        kind, style = rc.kind_name("biga", act.kind.value), "bold"
         notes += _play_notes(deal, seat, act, before)
     else:
         kind, style = "", "dim"
     if act == PASS and deal.phase is Phase.PLAY and deal.top is None:
         winner = before.top_player
-        note = f"trick to seat {winner}"
         if deal.leader != winner:
-            note += f", seat {deal.leader} leads"
-        notes.append(note)
+            notes.append(Msg("trick to seat {n}, seat {m} leads", n=winner, m=deal.leader))
+        else:
+            notes.append(Msg("trick to seat {n}", n=winner))
     if deal.phase is Phase.OVER:
-        notes.append("deal over")
+        notes.append(Msg("deal over"))
     return kind, style, notes
 
 
@@ -197,47 +210,51 @@ def _declare_notes(deal: BigADeal, seat: int, act: Declare, before: _Before) -> 
         (k for k, e in reversed(deal.declarations) if e.action == act and e.seat == seat), None
     )
     if drawn is not None:
-        notes.append(f"after card {drawn - 1}")
+        notes.append(Msg("after card {n}", n=drawn - 1))
+    suit = Msg(SUIT_NAMES[act.suit])
     if act.two and before.declarer == seat and before.big_suit == act.suit:
-        notes.append(f"shows the second {ace}: plays alone, scores doubled")
+        notes.append(Msg("shows the second {ace}: plays alone, scores doubled", ace=ace))
     elif act.two:
-        notes.append(f"反大A: declarer, {SUIT_NAMES[act.suit]}, alone, scores doubled")
+        notes.append(Msg("反大A: declarer, {suit}, alone, scores doubled", suit=suit))
         if before.declarer is not None:
-            notes.append(f"seat {before.declarer}'s declaration is cancelled")
+            notes.append(Msg("seat {n}'s declaration is cancelled", n=before.declarer))
     else:
-        notes.append(f"declarer, {SUIT_NAMES[act.suit]} are the Big Ace suit")
+        notes.append(Msg("declarer, {suit} are the Big Ace suit", suit=suit))
     return notes
 
 
 def _play_notes(deal: BigADeal, seat: int, act: Combo, before: _Before) -> list[str]:
     notes: list[str] = []
     if before.leading:
-        notes.append("leads")
+        notes.append(Msg("leads"))
     if deal.hands[seat] == 0:
         place = list(deal.finishing).index(seat) + 1
-        notes.append(f"goes out ({ordinal(place)})")
+        notes.append(Msg("goes out ({place})", place=_Place(place)))
     if (
         deal.public_partner is not None
         and before.public_partner is None
         and big_aces(act.cards, deal.big_suit)
     ):
-        notes.append(f"plays a Big Ace: seat {seat} is the declarer's partner")
+        notes.append(Msg("plays a Big Ace: seat {n} is the declarer's partner", n=seat))
     if deal.alone_known and not before.alone_known:
-        notes.append("the second Big Ace: the declarer plays alone")
+        notes.append(Msg("the second Big Ace: the declarer plays alone"))
     return notes
 
 
 def _end_of_draw(deal: BigADeal) -> list[str]:
     out = deal.outcome
     if out is not None and out.redeal:
-        return ["draw over: nobody declared and nobody holds an AH among cards 0-102: redeal"]
-    notes = []
+        return [Msg("draw over: nobody declared and nobody holds an AH among cards 0-102: redeal")]
+    notes: list[str] = []
     if deal.forced:
         notes.append(
-            f"draw over: nobody declared; forced declaration: seat {deal.declarer} "
-            "holds an AH and is the declarer, hearts are the Big Ace suit"
+            Msg(
+                "draw over: nobody declared; forced declaration: seat {n} holds an AH and is "
+                "the declarer, hearts are the Big Ace suit",
+                n=deal.declarer,
+            )
         )
-    notes.append(f"final round (cards {LAST_CHECKPOINT + 1}-{STOCK_SIZE - 1}) drawn")
+    notes.append(Msg("final round (cards {a}-{b}) drawn", a=LAST_CHECKPOINT + 1, b=STOCK_SIZE - 1))
     return notes
 
 
@@ -246,36 +263,35 @@ def _result(deal: BigADeal, out: Console) -> None:
     if oc is None:
         return
     if oc.redeal:
-        out.print(
-            Text(
-                f"redeal: no score; seat {oc.next_first_drawer} draws first again",
-                style="bold yellow",
-            )
-        )
+        again = rc.rt(out, "redeal: no score; seat {n} draws first again", n=oc.next_first_drawer)
+        out.print(Text(again, style="bold yellow"))
         return
     assert oc.declarer is not None and oc.big_suit is not None
-    big = FACE_NAMES[SUITED_ACE + oc.big_suit]
-    team = f"declarer seat {oc.declarer} ({big}{', forced' if oc.forced else ''})"
+    big = FACE_NAMES[SUITED_ACE + oc.big_suit] + (rc.rt(out, ", forced") if oc.forced else "")
+    team = rc.rt(out, "declarer seat {n} ({ace})", n=oc.declarer, ace=big)
     if oc.alone:
-        team += ", alone" + (", two Big Aces shown" if oc.two_shown else "")
+        team += rc.rt(out, ", alone") + (rc.rt(out, ", two Big Aces shown") if oc.two_shown else "")
+    elif oc.partner_revealed:
+        team += rc.rt(out, ", partner seat {n} (revealed)", n=oc.partner)
     else:
-        team += f", partner seat {oc.partner}" + (
-            " (revealed)" if oc.partner_revealed else " (hidden)"
-        )
+        team += rc.rt(out, ", partner seat {n} (hidden)", n=oc.partner)
     out.print(Text(team, style="bold"))
-    order = ", ".join(f"seat {s}" for s in oc.finishing_order[: oc.went_out])
-    rest = ", ".join(f"seat {s}" for s in oc.finishing_order[oc.went_out :])
-    out.print(f"finishing order: {order}" + (f"; still holding cards: {rest}" if rest else ""))
-    out.print(Text(f"scoring: {table_row(oc)}", style="bold green"))
+    comma = rc.rt(out, ", ")
+    order = comma.join(rc.rt(out, "seat {n}", n=s) for s in oc.finishing_order[: oc.went_out])
+    rest = comma.join(rc.rt(out, "seat {n}", n=s) for s in oc.finishing_order[oc.went_out :])
+    line = rc.rt(out, "finishing order: {order}", order=order)
+    if rest:
+        line += rc.rt(out, "; still holding cards: {seats}", seats=rest)
+    out.print(line)
+    scoring = rc.rt(out, "scoring: {row}", row=table_row(oc))
+    out.print(Text(scoring, style="bold green"))
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("seat", justify="right")
-    table.add_column("role")
-    table.add_column("place", justify="right")
-    table.add_column("cards left")
-    table.add_column("score", justify="right")
+    for header, justify in _RESULT_COLUMNS:
+        table.add_column(rc.rt(out, header), justify=justify)
     for seat in range(PLAYERS):
-        role = (
-            "declarer" if seat == oc.declarer else "partner" if seat == oc.partner else "defender"
+        role = rc.rt(
+            out,
+            "declarer" if seat == oc.declarer else "partner" if seat == oc.partner else "defender",
         )
         table.add_row(
             str(seat),
@@ -285,7 +301,22 @@ def _result(deal: BigADeal, out: Console) -> None:
             f"{oc.scores[seat]:+d}",
         )
     out.print(table)
-    out.print(f"next first drawer: seat {oc.next_first_drawer}")
+    out.print(rc.rt(out, "next first drawer: seat {n}", n=oc.next_first_drawer))
+
+
+class _Place(str):
+    """A place in the finishing order: ``2nd`` in English, ``No. 2`` translated."""
+
+    place: int
+
+    def __new__(cls, place: int) -> _Place:
+        self = super().__new__(cls, ordinal(place))
+        self.place = place
+        return self
+
+    def text(self, lang: str) -> str:
+        """The place in ``lang``."""
+        return str(self) if lang == "en" else tr(lang, "No. {n}", n=self.place)
 
 
 def _match_row(deal: Any, row: Any) -> list[str]:
@@ -293,7 +324,7 @@ def _match_row(deal: Any, row: Any) -> list[str]:
         return ["-", str(deal.first_drawer), "-", "-", "unfinished"]
     if row.redeal:
         return ["redeal", str(row.first_drawer), "-", "-", "-"]
-    partner = "alone" if row.alone else str(row.partner)
+    partner = Msg("alone") if row.alone else str(row.partner)
     return [
         str(row.number),
         str(row.first_drawer),

@@ -31,20 +31,10 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.bigtwo.combos import Combo, ComboKind
-from chupai.bigtwo.game import (
-    PASS,
-    BigTwoDeal,
-    Choice,
-    Hidden,
-    LastCard,
-    Pass,
-    Phase,
-    class_titles,
-    redeal_reasons,
-)
+from chupai.bigtwo.game import PASS, BigTwoDeal, Choice, Hidden, LastCard, Pass, Phase, class_titles
 from chupai.bigtwo.match import Match
 from chupai.bigtwo.packs import ids as card_ids
-from chupai.bigtwo.rules import LeftoverRule, PlayUntil, Series
+from chupai.bigtwo.rules import PlayUntil, Series
 from chupai.bots import Bot, make_bot
 from chupai.cards import RANKS
 from chupai.cli.games.bigtwo.play_cards import pick_indexes
@@ -94,6 +84,7 @@ class PlaySession(EventLines):
     SYMBOLS = _SUIT_SYMBOLS + "▶—·"
     HELP = HELP
     READER = staticmethod(read_input)
+    ACTION_WORDS = ("pass", "last", "take", "leave", "swap", "decline", "redeal", "keep", "give")
     PLAY = Combo
 
     GAME = "bigtwo"
@@ -129,7 +120,7 @@ class PlaySession(EventLines):
         out = Text(self.kind(action.kind) + " ", style="cyan")
         out.append_text(self.cards(action.mask))
         if isinstance(action, LastCard):
-            out.append(" — last card!", style="bold magenta")
+            out.append(self.t(" — last card!"), style="bold magenta")
         return out
 
     def indexes(self, mask: int) -> str:
@@ -143,7 +134,7 @@ class PlaySession(EventLines):
         if self.match_label is None:
             self.say_setup(
                 deal.rules.spec(),
-                f"Seed {self.seed}{self.random_note(self.seed)}",
+                self.t("Seed {seed}", seed=self.seed) + self.random_note(self.seed),
                 self.bot_seats(),
             )
         else:
@@ -152,7 +143,7 @@ class PlaySession(EventLines):
             self.say(self.titles_line())
         self.say(self.start_line())
         if deal.phase not in (Phase.PLAY, Phase.LEFTOVER, Phase.OVER):
-            self.say(Text(f"  — {deal.phase.value.replace('_', ' ')} —", style="dim"))
+            self.say(Text(self.phase_line(deal.phase), style="dim"))
         for ev in deal.observe(self.human).history:  # automatic steps made at the deal
             line = self.event_line(ev)
             if line is not None:
@@ -170,8 +161,12 @@ class PlaySession(EventLines):
             return ""
         place = ranking.index(seat)
         if self.deal.rules.series is Series.CLASS_STRUGGLE:
-            return class_titles(self.deal.players)[place]
-        return ordinal(place + 1)
+            return self.t(class_titles(self.deal.players)[place])
+        return ordinal(place + 1) if self.lang == "en" else self.t("No. {n}", n=place + 1)
+
+    def phase_line(self, phase: Phase) -> str:
+        """``  — exchange —``: the phase before play that starts."""
+        return f"  — {self.t(phase.value.replace('_', ' '))} —"
 
     def titles_line(self) -> Text:
         ranking = self.deal.ranking
@@ -181,17 +176,18 @@ class PlaySession(EventLines):
             if self.deal.rules.series is Series.CLASS_STRUGGLE
             else "Ranks from the last deal"
         )
-        return Text(f"{what}: " + ", ".join(f"{self.name(s)} {self.title(s)}" for s in ranking))
+        titles = self.t(", ").join(f"{self.name(s)} {self.title(s)}" for s in ranking)
+        return Text(self.t(what) + self.t(": ") + titles)
 
     def start_line(self) -> Text:
         deal = self.deal
         obs = deal.observe(self.human)
-        t = Text(f"Dealer: {self.name(deal.dealer)}")
+        t = Text(self.t("Dealer: {who}", who=self.name(deal.dealer)))
         if obs.starting_player is None:
             if deal.phase is Phase.PLAY:
-                t.append(f" · Leader: {self.name(deal.leader)}")
+                t.append(self.t(" · Leader: {who}", who=self.name(deal.leader)))
             return t
-        t.append(f" · Starting player: {self.name(deal.starting_player)}")
+        t.append(self.t(" · Starting player: {who}", who=self.name(deal.starting_player)))
         card = deal.starting_card
         gone = obs.exposed  # a malaysian swap puts it face up
         if card >= 0 and deal.phase is not Phase.LEFTOVER and not gone >> card & 1:
@@ -206,7 +202,7 @@ class PlaySession(EventLines):
         obs = deal.observe(self.human)
         self.rule(self.start_line())
         if obs.exposed:
-            self.say(Text("Face up, out of play: ").append_text(self.cards(obs.exposed)))
+            self.say(Text(self.t("Face up, out of play: ")).append_text(self.cards(obs.exposed)))
         self.say(self.seats_table(obs))
         self.draw_turn(obs, obs.phase is Phase.PLAY)
 
@@ -219,21 +215,21 @@ class PlaySession(EventLines):
                 name=lambda s: Text(self.name(s), style="bold green" if s == self.human else ""),
                 marker=lambda s: self.marker(s, obs.current_player),
                 trick=lambda s: self.trick_cell(trick, s, obs.top, obs.top_player),
-                extra=lambda s: seat_extra(obs, s, self.title),
+                extra=lambda s: seat_extra(obs, s, self.title, self.lang),
             )
         table = self.seats_frame("Cards", "This trick")
         for seat in range(obs.players):
             label = self.seat_label(seat)
             if seat == obs.dealer:
-                label.append(" (dealer)", style="dim")
+                label.append(self.t(" (dealer)"), style="dim")
             if obs.ranking is not None:
                 label.append(f" {self.title(seat)}", style="magenta")
             if seat in obs.blocked:
-                label.append(" blocked", style="red")
+                label.append(self.t(" blocked"), style="red")
             count = obs.hand_counts[seat]
             if seat in obs.finished and count == 0:
                 place = obs.finished.index(seat) + 1
-                cards = Text(f"out #{place}", style="yellow")
+                cards = Text(self.t("out #{place}", place=place), style="yellow")
             else:
                 cards = Text(str(count), style="bold red" if count == 1 else "")
             table.add_row(
@@ -246,133 +242,54 @@ class PlaySession(EventLines):
 
     def draw_hand(self, hand: int) -> None:
         order = sorted(card_ids(hand), key=self.deal.sort_key().__getitem__)
-        self.say(Text(f"Your hand ({len(order)}):", style="bold"))
-        rows = (len(order) + _ROW_CARDS - 1) // _ROW_CARDS
-        per_row = (len(order) + rows - 1) // rows if rows else 0
-        for r in range(rows):
-            chunk = list(enumerate(order))[r * per_row : (r + 1) * per_row]
-            idx = Text()
-            cards = Text()
-            for i, c in chunk:
-                idx.append(f"{i:>4}", style="dim")
-                face = self.card(c)
-                cards.append(" " * (4 - face.cell_len))
-                cards.append_text(face)
-            self.say(idx)
-            self.say(cards)
-
-    def turn_line(self, obs: Any) -> Text:
-        deal = self.deal
-        if obs.phase is Phase.LEFTOVER:
-            t = Text()
-            t.append("Your decision: ", style="bold yellow")
-            if deal.rules.leftover_rule is LeftoverRule.MALAYSIAN:
-                t.append("a leftover card lies face down. 'swap': your ")
-                t.append_text(self.card(deal.starting_card))
-                t.append(
-                    " goes face up out of play and you take the unseen card "
-                    "(then lead anything); 'decline': it leaves play unseen."
-                )
-            else:
-                t.append("the leftover card ")
-                t.append_text(self.cards(obs.leftover_shown))
-                t.append(" is face up. 'take' it into your hand or 'leave' it out of play.")
-            return t
-        if obs.phase is not Phase.PLAY:
-            return self.decision_line(obs)
-        t = Text()
-        t.append("Your turn: ", style="bold yellow")
-        if obs.top is None:
-            t.append("lead any combination")
-            if obs.must_contain:
-                t.append(" that includes ")
-                t.append_text(self.cards(obs.must_contain))
-        else:
-            t.append("beat ")
-            t.append_text(self.action(obs.top))
-            t.append(" or pass")
-        if deal.ding_da_applies():
-            t.append(
-                "; 頂大: the next player holds one card, so a single must be your "
-                "highest card (and a lead two or more cards if you can)",
-                style="magenta",
-            )
-        if deal.rules.last_card_call and any(isinstance(a, LastCard) for a in deal.legal_actions()):
-            t.append("; add 'last' to a play that leaves you one card", style="magenta")
-        return self.with_tail(t)
-
-    def decision_line(self, obs: Any) -> Text:
-        """What the human must decide before play, and how to type it."""
-        deal = self.deal
-        t = Text()
-        t.append("Your decision: ", style="bold yellow")
-        phase = obs.phase
-        task = deal.task()
-        if phase is Phase.REDEAL:
-            why = ", ".join(redeal_reasons(deal.rules, obs.hand))
-            t.append(f"your hand qualifies for a redeal ({why}). ")
-        elif phase is Phase.CHOOSE_HANDS:
-            t.append("as the best-ranked player still to choose, take one of the face-down hands. ")
-        elif phase is Phase.PRE_EXCHANGE:
-            t.append(
-                "put 1 to 3 cards face down into the pile; the pile is shuffled and "
-                "each player gets back as many cards as they gave. "
-            )
-        elif task is not None and task[0] == "name":
-            other = obs.partner
-            t.append(
-                f"you are {self.title(self.human)}; name a card you want from "
-                f"{self.name(other)} ({self.title(other)}), or skip that exchange. "
-            )
-        elif task is not None and task[0] == "give":
-            other = obs.partner
-            cards = "one card" if task[1] == 1 else f"{task[1]} cards"
-            t.append(f"give {cards} of your choice to {self.name(other)}. ")
-        elif task is not None and task[0] == "keep":
-            t.append(
-                f"set aside {task[1]} card{'s' if task[1] != 1 else ''} to keep; the "
-                "next player draws 3 of your other cards at random. "
-            )
-        t.append("Type " + decision_help(deal) + ".", style="dim")
-        return t
+        self.say(Text(self.t("Your hand ({n}):", n=len(order)), style="bold"))
+        self.draw_indexed([self.card(c) for c in order], most=_ROW_CARDS, cell=4)
 
     # ----- input -------------------------------------------------------------------
 
     def follow_note(self, play: Combo, top: Combo) -> str:
-        return self.group_note(play, top, f" (play {top.size} cards to follow)")
+        return self.group_note(play, top, self.t(" (play {n} cards to follow)", n=top.size))
 
     def explain_reason(self, action: Any, reason: str) -> Text:
         if reason.startswith("the first lead must contain"):
-            t = Text("the first lead must include ")
+            t = Text(self.t("the first lead must include "))
             t.append_text(self.card(self.deal.starting_card))
-            return t.append(" (the starting card)")
+            return t.append(self.t(" (the starting card)"))
+        if self.lang != "en":
+            return Text(self.say_text(reason))
         return Text(_player_reason(reason, self.human))
 
     def hint(self, arg: str = "") -> None:
         """Suggest a play; with ``arg`` ``all`` or a combination type, list plays."""
         deal = self.deal
         legal, best = self.hint_move()
-        t = Text("Hint: ", style="bold magenta")
+        t = Text(self.t("Hint: "), style="bold magenta")
         if isinstance(best, (Combo, LastCard)):
             t.append_text(self.action(best))
             tokens = deal.action_text(best).lower()
             index = self.indexes(best.mask) + (" last" if isinstance(best, LastCard) else "")
-            t.append(f"   (type: {index}  or  {tokens})", style="dim")
+            t.append(
+                self.t("   (type: {index}  or  {tokens})", index=index, tokens=tokens), style="dim"
+            )
         elif isinstance(best, Choice) and deal.phase not in (Phase.LEFTOVER, Phase.PLAY):
             t.append(deal.action_text(best))
-            t.append(f"   (type: {deal.action_text(best).lower()})", style="dim")
+            t.append(self.t("   (type: {what})", what=deal.action_text(best).lower()), style="dim")
             self.say(t)
-            self.say(f"{len(legal)} possible decisions; type {decision_help(deal)}")
+            self.say(
+                self.t(
+                    "{n} possible decisions; type {what}", n=len(legal), what=decision_help(deal)
+                )
+            )
             return
         else:
             t.append_text(self.action(best))
             if isinstance(best, Pass):
-                t.append("  (nothing in your hand beats the table)", style="dim")
+                t.append(self.t("  (nothing in your hand beats the table)"), style="dim")
         self.say(t)
         plays = [a for a in legal if isinstance(a, Combo)]
         if deal.phase is Phase.LEFTOVER:
-            names = " or ".join(a.name for a in legal if isinstance(a, Choice))
-            self.say(f"Choices: {names}")
+            names = self.t(" or ").join(a.name for a in legal if isinstance(a, Choice))
+            self.say(self.t("Choices: {names}", names=names))
             return
         by_kind: dict[ComboKind, list[Combo]] = {}
         for c in plays:
@@ -425,7 +342,7 @@ class PlaySession(EventLines):
             if deal.phase is Phase.PLAY and deal.current_player != self.human:
                 self.say(self.start_line())
             elif deal.phase is not phase and deal.phase is not Phase.OVER:
-                self.say(Text(f"  — {deal.phase.value.replace('_', ' ')} —", style="dim"))
+                self.say(Text(self.phase_line(deal.phase), style="dim"))
             return
         self.note_trick(seat, action, leading)
         line = self.actor(seat)
@@ -442,9 +359,9 @@ class PlaySession(EventLines):
             winner = _trick_winner(self.trick)
             lead = self.verb(leader, "lead")
             if winner is not None and winner == leader:
-                msg = f"  {self.name(winner)} won the trick and {lead}."
+                msg = self.t("  {who} won the trick and {lead}.", who=self.name(winner), lead=lead)
             else:
-                msg = f"  Trick over; {self.name(leader)} {lead}."
+                msg = self.t("  Trick over; {who} {lead}.", who=self.name(leader), lead=lead)
             self.say(Text(msg, style="dim"))
 
     # ----- the deal ------------------------------------------------------------------
@@ -455,50 +372,52 @@ class PlaySession(EventLines):
         deal = self.deal
         out = deal.outcome
         assert out is not None
-        self.rule("Deal over")
+        self.rule(self.t("Deal over"))
         if out.redeal or out.winner is None:
             asker = next((s for s, h in enumerate(out.hands) if h), None)
-            line = Text("Redeal: ")
-            who = self.name(asker) if asker is not None else "a player"
-            line.append(f"{who} asked for a redeal; the deal does not count.", style="bold")
+            line = Text(self.t("Redeal: "))
+            who = self.name(asker) if asker is not None else self.t("a player")
+            line.append(
+                self.t("{who} asked for a redeal; the deal does not count.", who=who), style="bold"
+            )
             self.say(line)
             if asker is not None:
-                shown = Text(f"{who} showed: ")
+                shown = Text(self.t("{who} showed: ", who=who))
                 shown.append_text(self.cards(out.hands[asker]))
                 self.say(shown)
             return
-        line = Text("Winner: ")
+        line = Text(self.t("Winner: "))
         line.append(
             self.name(out.winner), style="bold green" if out.winner == self.human else "bold"
         )
         if out.instant_win:
-            line.append(f" — instant win: {out.instant_win.replace('_', ' ')}")
+            how = self.t(out.instant_win.replace("_", " "))
+            line.append(self.t(" — instant win: {how}", how=how))
         elif deal.winning_play is not None:
-            line.append(", out with ")
+            line.append(self.t(", out with "))
             line.append_text(self.action(deal.winning_play))
         self.say(line)
         if out.liable is not None:
-            self.say(
-                Text(
-                    f"頂大: {self.name(out.liable)} let {self.name(out.winner)} go out "
-                    "over a play that broke the obligation and pays every loser's "
-                    "penalty.",
-                    style="bold red",
-                )
+            liable = self.t(
+                "頂大: {liable} let {winner} go out over a play that broke the obligation "
+                "and pays every loser's penalty.",
+                liable=self.name(out.liable),
+                winner=self.name(out.winner),
             )
+            self.say(Text(liable, style="bold red"))
         if deal.rules.play_until is PlayUntil.LAST_REMAINING and len(out.finishing_order) > 1:
-            self.say("Finishing order: " + ", ".join(self.name(s) for s in out.finishing_order))
-            self.say(
-                Text(
-                    f"Penalties count the cards held when {self.name(out.winner)} went out.",
-                    style="dim",
-                )
+            order = self.t(", ").join(self.name(s) for s in out.finishing_order)
+            self.say(self.t("Finishing order: {order}", order=order))
+            counted = self.t(
+                "Penalties count the cards held when {who} went out.", who=self.name(out.winner)
             )
+            self.say(Text(counted, style="dim"))
         table = outcome_table(
             "Seat",
             "Hand" if out.instant_win else "Cards left",
             ("Penalty", "right"),
             ("Score", "right"),
+            lang=self.lang,
         )
         for seat in range(deal.players):
             table.add_row(
@@ -510,7 +429,7 @@ class PlaySession(EventLines):
         self.say(table)
         self.say_score(out.scores[self.human])
         if self.match_label is None:
-            self.say_again(self.seed, "this deal")
+            self.say_again(self.seed, self.t("this deal"))
 
 
 class MatchSession(BaseMatchSession):
@@ -523,7 +442,7 @@ class MatchSession(BaseMatchSession):
     def label(self) -> str:
         m = self.match
         again = (
-            " (redeal)"
+            self.t(" (redeal)")
             if len(m.deals) > 1 and m.deals[-2].outcome is not None and m.deals[-2].outcome.redeal
             else ""
         )
@@ -535,10 +454,10 @@ class MatchSession(BaseMatchSession):
             return match_scores(m, self.lang, self.name)
         table = self.score_columns("Winner")
         for row in m.table():
-            label = "redeal" if row.redeal else str(row.number)
+            label = self.t("redeal") if row.redeal else str(row.number)
             winner = "—" if row.winner is None else self.name(row.winner)
             table.add_row(label, winner, *(f"{v:+d}" for v in row.scores))
-        table.add_row(*total_row(m.totals, 1))
+        table.add_row(*total_row(m.totals, 1, self.lang))
         return table
 
     def play_match_deal(self, deal: BigTwoDeal, label: str) -> None:

@@ -7,7 +7,7 @@ tokens or hand indexes, ``pass``, the leftover card and the decisions before pla
 >>> read_input(deal, 0, "hint all")
 Command(name='hint', arg='all')
 >>> read_input(deal, 0, "")
-Command(name='show', arg='')
+Command(name='table', arg='')
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from chupai.bigtwo.game import CHOICE_NAMES, PASS, BigTwoDeal, Choice, LastCard,
 from chupai.bigtwo.packs import add, ids as card_ids
 from chupai.cards import card_name
 from chupai.cli.games.bigtwo.play_cards import check_held, parse_multiset, pick_indexes
+from chupai.cli.grammar import INDEX_HELP, split_indexes
 from chupai.cli.terminal import COMMANDS, Command, commands_help, reads_commands
 from chupai.errors import CardParseError, ChupaiError
-from chupai.i18n import Msg
+from chupai.i18n import Msg, joined
 
 __all__ = ["HELP", "read_input", "hand_order", "decision_help"]
 
@@ -28,7 +29,7 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "Your move",
         (
             ("3d 3s", "play cards by token: rank then suit (10h or th, A♠ or as)"),
-            ("0 1", "play cards by their index in your hand (shown above each card)"),
+            ("#0 #1, #0-4, 0 1", INDEX_HELP),
             ("pass, p", "pass (not when you lead the trick)"),
             ("3d 4d last", "a play that leaves you one card, calling 'last card' (last_card_call)"),
             ("take, leave", "the face-up leftover card (3 players, taiwan_exposed)"),
@@ -49,13 +50,12 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("hint", "suggest a play (the greedy bot's) and count the legal plays"),
         ("hint all", "list the legal plays of each type with their indexes"),
         ("hint pair", "list every legal play of one type (pair, straight, ...)"),
-        redraw="show",
     ),
 )
 """The help screen: sections of (input, meaning)."""
 
 
-_COMMANDS = {**COMMANDS, "show": "show", "table": "show"}
+_COMMANDS = {**COMMANDS, "show": "table"}  # 'show': the old word, kept
 
 
 def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
@@ -64,7 +64,7 @@ def hand_order(deal: BigTwoDeal, seat: int) -> list[int]:
     return sorted(card_ids(deal.hands[seat]), key=strength.__getitem__)
 
 
-@reads_commands(_COMMANDS, "show")
+@reads_commands(_COMMANDS, "table")
 def read_input(
     deal: BigTwoDeal, seat: int, line: str
 ) -> Combo | LastCard | Pass | Choice | Command:
@@ -88,7 +88,9 @@ def read_input(
     if len(words) == 1 and head in ("take", "leave", "swap", "decline"):
         return Choice(head)
     if head in CHOICE_NAMES:
-        raise ChupaiError(f"'{head}' is a decision before play; now play cards or pass")
+        raise ChupaiError(
+            Msg("{word} is a decision before play; now play cards or pass", word=f"'{head}'")
+        )
     called = len(words) > 1 and words[-1] == "last"
     mask = _read_cards(deal, seat, line.split()[:-1] if called else line.split())
     combo = classify_or_none(mask, deal.rules)
@@ -101,33 +103,22 @@ def _read_cards(deal: BigTwoDeal, seat: int, items: list[str]) -> int:
     """The cards named by tokens or hand indexes in ``items`` (all held by ``seat``)."""
     order = hand_order(deal, seat)
     mask = 0
-    card_words: list[str] = []
-    seen_index: set[int] = set()
-    for word in items:
-        if word.isdigit():
-            i = int(word)
-            if i >= len(order):
-                raise ChupaiError(
-                    f"index {i} is out of range: your hand has {len(order)} cards, "
-                    f"numbered 0 to {len(order) - 1} (a card token has a rank and a suit, "
-                    "e.g. 10h)"
-                )
-            if i in seen_index:
-                raise ChupaiError(f"index {i} is given twice")
-            seen_index.add(i)
-            mask = add(mask, 1 << order[i])
-        else:
-            card_words.append(word)
+    indexes, card_words = split_indexes(items, len(order), bare=True)
+    for i in indexes:
+        mask = add(mask, 1 << order[i])
     if card_words:
         tokens = _parse_tokens(card_words, deal.rules.packs)
         both = tokens & mask
         if both and deal.rules.packs == 1:
             raise ChupaiError(
-                f"card {card_name(both.bit_length() - 1)} is given twice (by index and by name)"
+                Msg(
+                    "card {card} is given twice (by index and by name)",
+                    card=card_name(both.bit_length() - 1),
+                )
             )
-        check_held(tokens, deal.hands[seat])
+        check_held(tokens, deal.hands[seat], deal.sort_key().__getitem__)
         mask = add(mask, tokens)
-    check_held(mask, deal.hands[seat])  # two packs: a card by index and by name
+    check_held(mask, deal.hands[seat], deal.sort_key().__getitem__)  # 2 packs: index and name
     return mask
 
 
@@ -135,11 +126,12 @@ def _parse_tokens(words: list[str], packs: int = 1) -> int:
     try:
         return parse_multiset(words, packs)
     except CardParseError as exc:
-        message = str(exc)
+        message: str = exc.args[0] if exc.args else str(exc)
         if "e.g." not in message:
-            message += (
-                " (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
-                "d c h s, e.g. 10h; or give the card's index)"
+            message = Msg(
+                "{error} (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
+                "d c h s, e.g. 10h; or give the card's index)",
+                error=message,
             )
         raise CardParseError(message, exc.token, exc.index) from None
 
@@ -150,31 +142,39 @@ def _read_choice(deal: BigTwoDeal, words: list[str]) -> Choice:
     matches = [n for n in names if n.startswith(word)] if word else []
     if len(matches) == 1:
         return Choice(matches[0])
-    raise ChupaiError(f"first decide on the leftover card: type {' or '.join(names)}")
+    raise ChupaiError(
+        Msg("first decide on the leftover card: type {names}", names=joined(names, " or "))
+    )
 
 
-def decision_help(deal: BigTwoDeal) -> str:
-    """The inputs the decision asked for accepts, e.g. ``'redeal' or 'keep'``."""
+def decision_help(deal: BigTwoDeal) -> Msg:
+    """The inputs the decision asked for accepts, e.g. ``'redeal' or 'keep'`` (a
+    message: the words between the inputs translate)."""
     legal = [a for a in deal.legal_actions() if isinstance(a, Choice)]
     bare = sorted({a.name for a in legal if not a.cards and a.number < 0})
     carded = sorted({a.name for a in legal if a.cards})
-    parts = [f"'{n}'" for n in bare]
+    parts: list[str] = [f"'{n}'" for n in bare]
     for name in carded:
         options = [a for a in legal if a.name == name]
         # an example that is legal now: the highest card to name, else the first cards
         example = options[-1] if name == "name" else options[0]
         tokens = deal.action_text(example).lower()
         if name == "name":
-            parts.append(f"'{tokens}' (a card you do not hold)")
+            parts.append(Msg("{tokens} (a card you do not hold)", tokens=f"'{tokens}'"))
         else:
             order = hand_order(deal, deal.current_player or 0)
             index = " ".join(str(i) for i in pick_indexes(order, example.cards))
-            parts.append(f"'{tokens}' or '{name} {index}' (cards by token or index)")
+            parts.append(
+                Msg(
+                    "{tokens} or {indexes} (cards by token or index)",
+                    tokens=f"'{tokens}'",
+                    indexes=f"'{name} {index}'",
+                )
+            )
     if any(a.number >= 0 for a in legal):
-        parts.append(
-            "'hand N' with N one of " + ", ".join(str(a.number) for a in legal if a.number >= 0)
-        )
-    return " or ".join(parts)
+        numbers = ", ".join(str(a.number) for a in legal if a.number >= 0)
+        parts.append(Msg("'hand N' with N one of {numbers}", numbers=numbers))
+    return joined(parts, " or ")
 
 
 def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
@@ -192,17 +192,19 @@ def _read_decision(deal: BigTwoDeal, seat: int, line: str) -> Choice:
     elif head in CHOICE_NAMES:
         rest = words[1:]
     else:
-        raise ChupaiError(f"now type {decision_help(deal)}")
+        raise ChupaiError(Msg("now type {what}", what=decision_help(deal)))
     if head == "hand":
         if len(rest) != 1 or not rest[0].isdigit():
-            raise ChupaiError(f"choose a face-down hand: type {decision_help(deal)}")
+            raise ChupaiError(Msg("choose a face-down hand: type {what}", what=decision_help(deal)))
         return Choice("hand", 0, int(rest[0]))
     if not rest:
         if any(a.name == head for a in bare):
             return Choice(head)
-        raise ChupaiError(f"'{head}' needs cards: type {decision_help(deal)}")
+        raise ChupaiError(
+            Msg("{word} needs cards: type {what}", word=f"'{head}'", what=decision_help(deal))
+        )
     if head == "name":
         if any(w.isdigit() for w in rest):
-            raise ChupaiError("name the card you want by its token, e.g. 'name 2s'")
+            raise ChupaiError(Msg("name the card you want by its token, e.g. 'name 2s'"))
         return Choice("name", _parse_tokens(rest, deal.rules.packs))
     return Choice(head, _read_cards(deal, seat, rest))

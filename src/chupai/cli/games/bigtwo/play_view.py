@@ -20,6 +20,7 @@ from rich.text import Text
 
 from chupai.bigtwo.rules import LeftoverRule
 from chupai.cli.terminal import seat_blocks, seat_scores_table, side_by_side
+from chupai.i18n import tr
 
 __all__ = [
     "WORDS",
@@ -125,7 +126,9 @@ def match_scores(match: Any, lang: str, name: Callable[[int], Text | str]) -> Ta
     """The score table of a Big Two match of many seats: a row per seat, the
     last six deals (a redeal's column is labelled ``redeal``) and the total."""
     rows = match.table()
-    deals = [("redeal" if row.redeal else str(row.number), list(row.scores)) for row in rows]
+    deals = [
+        (tr(lang, "redeal") if row.redeal else str(row.number), list(row.scores)) for row in rows
+    ]
     winners = ["—" if row.winner is None else str(name(row.winner)) for row in rows]
     return seat_scores_table(
         [name(s) for s in range(match.players)],
@@ -145,7 +148,7 @@ def leftover_note(deal: Any, name: Callable[[int], str], lang: str) -> str | Non
     rules = deal.rules
     if rules.extra_cards:
         seats = [name((deal.dealer + i) % deal.players) for i in range(1, rules.extra_cards + 1)]
-        return word("round_robin", lang, seats=", ".join(seats))
+        return word("round_robin", lang, seats=tr(lang, ", ").join(seats))
     n = rules.leftover_count
     key = {
         LeftoverRule.TO_STARTING_CARD_HOLDER: "to_holder",
@@ -156,11 +159,11 @@ def leftover_note(deal: Any, name: Callable[[int], str], lang: str) -> str | Non
     return word(key if n > 1 else key + "_1", lang, n=n, seat=name(deal.starting_player))
 
 
-def seat_extra(obs: Any, seat: int, title: Callable[[int], str]) -> Text:
+def seat_extra(obs: Any, seat: int, title: Callable[[int], str], lang: str = "en") -> Text:
     """The seat's ``title`` (class struggle, tribute) and ``blocked`` mark."""
     t = Text()
     if obs.ranking is not None:
         t.append(f" {title(seat)}", style="magenta")
     if seat in obs.blocked:
-        t.append(" blocked", style="red")
+        t.append(tr(lang, " blocked"), style="red")
     return t

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.games.bigtwo.messages  # noqa: F401  (the game's translations)
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import BigTwoDeal, Choice, Event, LastCard, Phase
 from chupai.bigtwo.match import replay_match as replay_bigtwo_match
@@ -24,6 +25,7 @@ from chupai.cards import card_name, parse_mask
 from chupai.cli import replay_common as rc
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
+from chupai.i18n import Msg, translate
 
 __all__ = ["replay_deal", "replay_match"]
 
@@ -41,24 +43,33 @@ def _row(table: Table, i: int, deal: BigTwoDeal, ev: Event) -> None:
     if isinstance(act, Choice):
         kind, style = "choice", "magenta"
         if act.name == "redeal":
-            notes.append("asks for a redeal")
+            notes.append(Msg("asks for a redeal"))
     elif isinstance(act, (Combo, LastCard)):
-        kind, style = act.kind.value, "bold"
+        kind, style = rc.kind_name("bigtwo", act.kind.value), "bold"
         if isinstance(act, LastCard):
-            notes.append("calls 'last card'")
+            notes.append(Msg("calls 'last card'"))
         if deal.hands[ev.seat] == 0:
             place = deal.finished.index(ev.seat) + 1
-            notes.append("goes out, wins" if place == 1 else f"goes out ({ordinal(place)})")
+            notes.append(
+                Msg("goes out, wins") if place == 1 else _goes_out(place, rc.lang_of(table))
+            )
     else:
         kind, style = "", "dim"
     if not isinstance(act, Choice) and deal.top is None and deal.phase is Phase.PLAY:
-        note = f"trick to seat {deal.top_player}"
         if deal.leader != deal.top_player:
-            note += f", seat {deal.leader} leads"
-        notes.append(note)
+            notes.append(Msg("trick to seat {n}, seat {m} leads", n=deal.top_player, m=deal.leader))
+        else:
+            notes.append(Msg("trick to seat {n}", n=deal.top_player))
     if deal.phase is Phase.OVER and not (notes and notes[-1].endswith("wins")):
-        notes.append("deal over")
+        notes.append(Msg("deal over"))
     rc.add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
+
+
+def _goes_out(place: int, lang: str) -> str:
+    """``goes out (2nd)``."""
+    if lang == "en":
+        return f"goes out ({ordinal(place)})"
+    return Msg("goes out (No. {n})", n=place)
 
 
 def _header(rec: Mapping[str, Any], out: Console) -> None:
@@ -74,14 +85,19 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
     def text(mask: int) -> str:
         return " ".join(card_name(c) for c in sorted(card_ids(mask), key=strength.__getitem__))
 
-    lead = "first deal" if rec.get("first_deal", True) else f"leader seat {rec.get('leader')}"
+    if rec.get("first_deal", True):
+        lead = rc.rt(out, "first deal")
+    else:
+        lead = rc.rt(out, "leader seat {n}", n=rec.get("leader"))
     ranking = rec.get("ranking")
     if isinstance(ranking, list) and ranking:
-        lead += "   ranking " + ", ".join(f"seat {s}" for s in ranking)
-    out.print(f"{rc.seed_text(rec)}   dealer seat {rec.get('dealer')}   {lead}")
+        seats = rc.rt(out, ", ").join(rc.rt(out, "seat {n}", n=s) for s in ranking)
+        lead += rc.rt(out, "   ranking {seats}", seats=seats)
+    seed = translate(rc.seed_text(rec), rc.lang_of(out))
+    out.print(f"{seed}   " + rc.rt(out, "dealer seat {n}", n=rec.get("dealer")) + f"   {lead}")
     rc.print_hands(out, [(f"({h.bit_count()})", text(h)) for h in hands])
-    left = text(leftover) if leftover else "none"
-    out.print(f"leftover: {left}   ({rules.leftover_rule.value})")
+    left = text(leftover) if leftover else rc.rt(out, "none")
+    out.print(rc.rt(out, "leftover: {cards}", cards=left) + f"   ({rules.leftover_rule.value})")
 
 
 def _result(deal: BigTwoDeal, out: Console) -> None:
@@ -90,24 +106,25 @@ def _result(deal: BigTwoDeal, out: Console) -> None:
         return
     if oc.redeal:
         asker = next((s for s, h in enumerate(oc.hands) if h), None)
-        out.print(
-            Text(f"redeal requested by seat {asker}: the deal does not count", style="bold yellow")
-        )
+        asked = rc.rt(out, "redeal requested by seat {n}: the deal does not count", n=asker)
+        out.print(Text(asked, style="bold yellow"))
         return
-    how = f"instant win ({oc.instant_win})" if oc.instant_win else "first out"
-    out.print(Text(f"winner: seat {oc.winner}   {how}", style="bold green"))
+    if oc.instant_win:
+        how = rc.rt(out, "instant win ({how})", how=rc.rt(out, oc.instant_win.replace("_", " ")))
+    else:
+        how = rc.rt(out, "first out")
+    winner = rc.rt(out, "winner: seat {n}", n=oc.winner)
+    out.print(Text(f"{winner}   {how}", style="bold green"))
     if oc.liable is not None:
-        out.print(
-            Text(
-                f"頂大: seat {oc.liable} is liable and pays every loser's penalty", style="bold red"
-            )
-        )
-    out.print("finishing order: " + ", ".join(f"seat {s}" for s in oc.finishing_order))
+        liable = rc.rt(out, "頂大: seat {n} is liable and pays every loser's penalty", n=oc.liable)
+        out.print(Text(liable, style="bold red"))
+    order = rc.rt(out, ", ").join(rc.rt(out, "seat {n}", n=s) for s in oc.finishing_order)
+    out.print(rc.rt(out, "finishing order: {order}", order=order))
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("seat", justify="right")
-    table.add_column("cards scored")
-    table.add_column("penalty", justify="right")
-    table.add_column("score", justify="right")
+    table.add_column(rc.rt(out, "seat"), justify="right")
+    table.add_column(rc.rt(out, "cards scored"))
+    table.add_column(rc.rt(out, "penalty"), justify="right")
+    table.add_column(rc.rt(out, "score"), justify="right")
     for seat in range(deal.players):
         table.add_row(
             str(seat),

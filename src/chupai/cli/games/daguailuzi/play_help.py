@@ -16,7 +16,10 @@ HELP: Final[HelpSections] = (
         "Your move",
         (
             ("7s 7h, 10h, bj", "play cards by token: rank then suit (10h or th, 7♠), jokers BJ RJ"),
-            ("0 1, #0 #1", "play cards by their index in your hand (shown above each card)"),
+            (
+                "#0 #1, #0-4, 0 1",
+                "pick cards by the number above each card: #0 #3, #0-4 (a range), # 0 3",
+            ),
             ("pass, p", "pass (not when you lead the trick)"),
             (
                 "",
@@ -49,7 +52,7 @@ HELPS: Final[Mapping[str, HelpSections]] = {
             "出牌",
             (
                 ("7s 7h, 10h, bj", "按牌出牌：点数加花色（10h 或 th，7♠），王 BJ RJ"),
-                ("0 1, #0 #1", "按手牌序号出牌（序号在每张牌上方）"),
+                ("#0 #1, #0-4, 0 1", "按每张牌上方的序号选牌：#0 #3、#0-4（一段）、# 0 3"),
                 ("pass, p", "过（领出时不能过）"),
                 ("", "一手牌为1、2、3或5张；两张以上的牌里王是百搭（按最大的读法）。"),
             ),
@@ -83,7 +86,7 @@ HELPS: Final[Mapping[str, HelpSections]] = {
                     "7s 7h, 10h, bj",
                     "カードで出す：ランク＋スート（10h か th、7♠）、ジョーカー BJ RJ",
                 ),
-                ("0 1, #0 #1", "手札の番号で出す（番号は各カードの上）"),
+                ("#0 #1, #0-4, 0 1", "札の上の番号で選ぶ：#0 #3、#0-4（範囲）、# 0 3"),
                 ("pass, p", "パス（リードのときは不可）"),
                 (
                     "",

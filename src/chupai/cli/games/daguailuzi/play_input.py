@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from chupai.cli.games.daguailuzi.play_view import hand_types, typed_cards
 from chupai.cli.games.daguailuzi.words import Words
+from chupai.cli.grammar import split_indexes
 from chupai.cli.terminal import COMMANDS, reads_commands
 from chupai.daguailuzi.cards import Cards, count_of, from_types, parse_cards, type_name
 from chupai.daguailuzi.combos import Combo, classify, explain
@@ -116,29 +117,8 @@ def _read_cards(deal: Any, seat: int, items: list[str], w: Words) -> Cards:
     """The cards named by tokens or hand indexes (all held by ``seat``)."""
     hand = deal.hands[seat]
     order = hand_types(hand, deal.rules, deal.level)
-    picked: list[int] = []
-    seen: set[int] = set()
-    tokens: list[str] = []
-    for item in items:
-        digits = item.removeprefix("#")
-        if digits.isascii() and digits.isdigit():
-            i = int(digits)
-            if i >= len(order):
-                raise ChupaiError(
-                    w(
-                        "index_range",
-                        i=i,
-                        n=len(order),
-                        s="s" if len(order) != 1 else "",
-                        last=len(order) - 1,
-                    )
-                )
-            if i in seen:
-                raise ChupaiError(w("index_twice", i=i))
-            seen.add(i)
-            picked.append(order[i])
-        else:
-            tokens.append(item)
+    indexes, tokens = split_indexes(items, len(order), bare=True)
+    picked = [order[i] for i in indexes]
     cards = from_types(picked)
     if tokens:
         cards += _parse(tokens, w)

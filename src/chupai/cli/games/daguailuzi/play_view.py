@@ -222,21 +222,8 @@ class DaguailuziView(DealSession):
         self.say(Text(self.words("your_hand", n=len(order)), style="bold"))
         if not order:
             return
-        width = 5 if len(order) > 10 else 4
-        room = max(width, (self.console.width - 1) // width)
-        per_row = min(_ROW_CARDS, room)
-        rows = (len(order) + per_row - 1) // per_row
-        per_row = (len(order) + rows - 1) // rows
-        for start in range(0, len(order), per_row):
-            idx = Text()
-            faces = Text()
-            for i in range(start, min(len(order), start + per_row)):
-                face = self.card(order[i])
-                idx.append(f"{i:>{width}}", style="dim")
-                faces.append(" " * (width - face.cell_len))
-                faces.append_text(face)
-            self.say(idx)
-            self.say(faces)
+        cell = 5 if len(order) > 10 else 4
+        self.draw_indexed([self.card(c) for c in order], most=_ROW_CARDS, cell=cell)
 
     # ----- hints ------------------------------------------------------------------------------
     def hint_text(self, key: str, **fields: Any) -> str:

@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.games.daguailuzi.messages  # noqa: F401  (the replay's translations)
 from chupai.cli import replay_common as rc
 from chupai.cli.games.daguailuzi.play_events import tribute_partner
 from chupai.cli.terminal import ordinal
@@ -32,6 +33,7 @@ from chupai.daguailuzi.match import Match
 from chupai.daguailuzi.record import replay, replay_steps
 from chupai.daguailuzi.rules import DaguailuziRules
 from chupai.errors import ChupaiError
+from chupai.i18n import Msg, plural, translate
 
 __all__ = ["replay_deal", "replay_match"]
 
@@ -50,15 +52,21 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
     except (ChupaiError, KeyError, TypeError, ValueError, IndexError):
         return  # the replay reports the broken header
     team = team_of(offense)
-    trumps = f"trumps {RANKS[levels[team]]}" if rules.trumps else "no trumps"
-    out.print(
-        f"{rc.seed_text(rec)}   offense leader seat {offense} (team {TEAMS[team]})   "
-        f"levels A {RANKS[levels[0]]}, B {RANKS[levels[1]]}   {trumps}"
-    )
+    if rules.trumps:
+        trumps = rc.rt(out, "trumps {rank}", rank=RANKS[levels[team]])
+    else:
+        trumps = rc.rt(out, "no trumps")
+    seed = translate(rc.seed_text(rec), rc.lang_of(out))
+    leader = rc.rt(out, "offense leader seat {n} (team {team})", n=offense, team=TEAMS[team])
+    levels_text = rc.rt(out, "levels A {a}, B {b}", a=RANKS[levels[0]], b=RANKS[levels[1]])
+    out.print(f"{seed}   {leader}   {levels_text}   {trumps}")
     if givers:
-        pairs = ", ".join(f"seat {g}" for g in givers)
-        to = ", ".join(f"seat {r}" for r in recipients)
-        out.print(f"tribute from {pairs} to {to} (in finishing order)")
+        comma = rc.rt(out, ", ")
+        pairs = comma.join(rc.rt(out, "seat {n}", n=g) for g in givers)
+        to = comma.join(rc.rt(out, "seat {n}", n=r) for r in recipients)
+        out.print(
+            rc.rt(out, "tribute from {givers} to {to} (in finishing order)", givers=pairs, to=to)
+        )
     rc.print_hands(
         out,
         [
@@ -91,25 +99,26 @@ class _Rows:
         self.leading = deal.phase is Phase.PLAY and deal.top is None
         act = ev.action
         notes: list[str] = []
+        kind: str
         if isinstance(act, Gift):
-            kind, style = act.kind.value, "bold yellow"
+            kind, style = rc.kind_name("daguailuzi", act.kind.value), "bold yellow"
             notes += _gift_notes(deal, ev.seat, act, phase)
         elif isinstance(act, Combo):
-            kind, style = act.kind.value, "bold"
+            kind, style = rc.kind_name("daguailuzi", act.kind.value), "bold"
             if leading or i == 0 or phase is not Phase.PLAY:
-                notes.append("lead")
+                notes.append(Msg("lead"))
             if ev.seat in deal.finishing:
                 place = deal.finishing.index(ev.seat) + 1
-                notes.append(f"out {ordinal(place)}")
+                notes.append(_out(place, rc.lang_of(table)))
         else:
             kind, style = "", "dim"
         if act == PASS and deal.phase is Phase.PLAY and deal.top is None:
-            note = f"trick to seat {top_player}"
             if deal.leader != top_player:
-                note += f", seat {deal.leader} leads"
-            notes.append(note)
+                notes.append(Msg("trick to seat {n}, seat {m} leads", n=top_player, m=deal.leader))
+            else:
+                notes.append(Msg("trick to seat {n}", n=top_player))
         if deal.phase is Phase.OVER:
-            notes.append("deal over")
+            notes.append(Msg("deal over"))
         rc.add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
 
 
@@ -117,15 +126,18 @@ def _gift_notes(deal: Any, seat: int, act: Gift, before: Phase | None) -> list[s
     """Where a tribute went (once every giver chose), whom a return was for."""
     notes: list[str] = []
     if act.kind is GiftKind.TRIBUTE and deal.phase is not Phase.TRIBUTE:
-        notes += [f"{deal.cards_text(card)}: seat {g} → seat {r}" for g, r, card in deal.tributes]
+        notes += [
+            Msg("{cards}: seat {n} → seat {m}", cards=deal.cards_text(card), n=g, m=r)
+            for g, r, card in deal.tributes
+        ]
     elif act.kind in (GiftKind.RETURN, GiftKind.TAKE):
         other = tribute_partner(deal.tributes, seat)
         giver, recipient = (seat, other) if act.kind is GiftKind.TAKE else (other, seat)
-        notes.append(f"seat {recipient} → seat {giver} (private)")
+        notes.append(Msg("seat {n} → seat {m} (private)", n=recipient, m=giver))
     elif act.kind is GiftKind.OFFER:
-        notes.append("offered (private)")
+        notes.append(Msg("offered (private)"))
     if before is not Phase.PLAY and deal.phase is Phase.PLAY:
-        notes.append(f"play: seat {deal.to_act} leads")
+        notes.append(Msg("play: seat {n} leads", n=deal.to_act))
     return notes
 
 
@@ -134,28 +146,33 @@ def _result(deal: Any, out: Console) -> None:
     if outcome is None:
         return
     first = outcome.finishing_order[0]
-    order = ", ".join(f"seat {s}" for s in outcome.finishing_order)
+    comma = rc.rt(out, ", ")
+    order = comma.join(rc.rt(out, "seat {n}", n=s) for s in outcome.finishing_order)
     if outcome.winner is None:
-        out.print(
-            Text(
-                f"draw: seat {first} (team {TEAMS[team_of(first)]}) went out first, but "
-                f"team {TEAMS[1 - team_of(first)]} went out first as a team",
-                style="bold yellow",
-            )
+        draw = rc.rt(
+            out,
+            "draw: seat {n} (team {team}) went out first, but team {other} went out first "
+            "as a team",
+            n=first,
+            team=TEAMS[team_of(first)],
+            other=TEAMS[1 - team_of(first)],
         )
+        out.print(Text(draw, style="bold yellow"))
     else:
-        trapped = ", ".join(f"seat {s}" for s in outcome.trapped)
-        out.print(
-            Text(
-                f"team {TEAMS[outcome.winner]} wins; trapped: {trapped} (k = {outcome.k})",
-                style="bold green",
-            )
+        trapped = comma.join(rc.rt(out, "seat {n}", n=s) for s in outcome.trapped)
+        wins = rc.rt(
+            out,
+            "team {team} wins; trapped: {trapped} (k = {k})",
+            team=TEAMS[outcome.winner],
+            trapped=trapped,
+            k=outcome.k,
         )
-    out.print(f"finishing order: {order}")
-    out.print(_scoring(deal, outcome))
+        out.print(Text(wins, style="bold green"))
+    out.print(rc.rt(out, "finishing order: {order}", order=order))
+    out.print(translate(_scoring(deal, outcome), rc.lang_of(out)))
     table = Table(box=None, pad_edge=False, header_style="bold")
     for name in ("seat", "team", "cards left", "score"):
-        table.add_column(name, justify="left" if name == "cards left" else "right")
+        table.add_column(rc.rt(out, name), justify="left" if name == "cards left" else "right")
     for seat, score in enumerate(outcome.scores):
         left = deal.hands[seat]
         table.add_row(
@@ -164,18 +181,31 @@ def _result(deal: Any, out: Console) -> None:
     out.print(table)
 
 
-def _scoring(deal: Any, outcome: Any) -> str:
-    """What the deal scored, in one line."""
+def _scoring(deal: Any, outcome: Any) -> Msg:
+    """What the deal scored, in one line (a message: it translates)."""
     if outcome.winner is None:
-        return "nothing scored"
+        return Msg("nothing scored")
     if outcome.scoring_team is None:
-        return f"team {TEAMS[outcome.winner]} won as the defense: nothing scored"
+        return Msg("team {team} won as the defense: nothing scored", team=TEAMS[outcome.winner])
     team = TEAMS[outcome.scoring_team]
     if str(getattr(deal.rules.scoring, "value", deal.rules.scoring)) != "levels":
-        return f"team {team} scores {outcome.k} point{'s' if outcome.k != 1 else ''}"
+        return plural(
+            outcome.k, "team {team} scores {n} point", "team {team} scores {n} points", team=team
+        )
     old, new = deal.levels[outcome.scoring_team], outcome.levels[outcome.scoring_team]
-    text = f"team {team}: level {RANKS[old]} → {RANKS[new]}"
-    return text + ("; it wins the match" if outcome.match_won else "")
+    if outcome.match_won:
+        return Msg(
+            "team {team}: level {old} → {new}; it wins the match",
+            team=team,
+            old=RANKS[old],
+            new=RANKS[new],
+        )
+    return Msg("team {team}: level {old} → {new}", team=team, old=RANKS[old], new=RANKS[new])
+
+
+def _out(place: int, lang: str) -> str:
+    """``out 2nd`` (English) or ``出完（第 2 名）``."""
+    return f"out {ordinal(place)}" if lang == "en" else Msg("goes out (No. {n})", n=place)
 
 
 def _match_cells(deal: Any, row: Any) -> list[str]:
@@ -186,7 +216,11 @@ def _match_cells(deal: Any, row: Any) -> list[str]:
     if out is None:
         return ["unfinished", offense, trumps, "", ""]
     number = row.to_dict().get("deal") if row is not None else None
-    result = "draw" if out.winner is None else f"{TEAMS[out.winner]} won k={out.k}"
+    result = (
+        Msg("draw")
+        if out.winner is None
+        else Msg("{team} won k={k}", team=TEAMS[out.winner], k=out.k)
+    )
     levels = f"A{RANKS[out.levels[0]]} B{RANKS[out.levels[1]]}"
     return [str(number if number is not None else ""), offense, trumps, result, levels]
 

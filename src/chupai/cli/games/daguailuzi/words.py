@@ -4,15 +4,16 @@ English, 中文 and 日本語.
 :data:`WORDS` maps a key to its template in each language (``str.format`` fields
 such as ``{who}``); a sentence whose English verb agrees with its subject has a
 second English form, ``you``, used when the subject is the human (``You pass`` /
-``Seat 3 passes``). :class:`Words` looks them up for one language; input stays
-in English (card tokens, ``pass``, ``hint``...) whatever the language.
+``Seat 3 passes``). :class:`Words` looks them up for one language (seats are
+named as on the web table: 座位 3, 席 3); input stays in English (card tokens,
+``pass``, ``hint``...) whatever the language.
 
 >>> Words("zh")("team", team="A")
 'A队'
 >>> Words("en")("passes", who="You", you=True), Words("en")("passes", who="Seat 3")
 ('You pass', 'Seat 3 passes')
 >>> Words("ja")("seat", n=3)
-'席3'
+'席 3'
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     # ----- seats, teams, roles ----------------------------------------------------------
     "you": {"en": "You", "zh": "你", "ja": "あなた"},
     "you_low": {"en": "you", "zh": "你", "ja": "あなた"},
-    "seat": {"en": "Seat {n}", "zh": "{n}号位", "ja": "席{n}"},
+    "seat": {"en": "Seat {n}", "zh": "座位 {n}", "ja": "席 {n}"},
     "team": {"en": "team {team}", "zh": "{team}队", "ja": "チーム{team}"},
     "Team": {"en": "Team {team}", "zh": "{team}队", "ja": "チーム{team}"},
     "leader_mark": {"en": " (offense leader)", "zh": "（庄家）", "ja": "（親）"},
@@ -45,12 +46,12 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     },
     "seated": {
         "en": "You are Seat {seat}, team {team}. Bots: {bots}.",
-        "zh": "你是{seat}号位，{team}队。电脑：{bots}。",
-        "ja": "あなたは席{seat}、チーム{team}です。ボット：{bots}。",
+        "zh": "你是座位 {seat}，{team}队。电脑：{bots}。",
+        "ja": "あなたは席 {seat}、チーム{team}です。ボット：{bots}。",
     },
     "teams": {
         "en": "Teams: A = seats 0, 2, 4; B = seats 1, 3, 5 (team-mates never sit side by side).",
-        "zh": "分队：A队 = 0、2、4号位；B队 = 1、3、5号位（队友不相邻）。",
+        "zh": "分队：A队 = 座位 0、2、4；B队 = 座位 1、3、5（队友不相邻）。",
         "ja": "チーム：A = 席0・2・4、B = 席1・3・5（味方は隣り合わない）。",
     },
     "help_note": {
@@ -253,6 +254,11 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "ja": "  （場より強い札がありません）",
     },
     "or": {"en": "or", "zh": "或", "ja": "または"},
+    "n_play": {
+        "en": "{n} legal play ({counts})",
+        "zh": "{n}种合法出牌（{counts}）",
+        "ja": "出せる役 {n} 通り（{counts}）",
+    },
     "n_plays": {
         "en": "{n} legal plays ({counts})",
         "zh": "{n}种合法出牌（{counts}）",

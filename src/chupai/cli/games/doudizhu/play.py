@@ -64,6 +64,7 @@ from chupai.doudizhu.game import (
 from chupai.doudizhu.match import Match
 from chupai.doudizhu.rules import AllPass, DouDizhuRules, MingPai
 from chupai.errors import ChupaiError
+from chupai.i18n import plural
 from chupai.options import parse_overrides
 from chupai.protocol import GameSpec
 
@@ -89,6 +90,7 @@ class DouDizhuSession(DouDizhuView):
     HELP = HELP
     REDEALS = True
     READER = staticmethod(read_input)
+    ACTION_WORDS = ("pass", "bid", "rob", "no", "mingpai")
     PLAY = Combo
 
     GAME = "doudizhu"
@@ -124,7 +126,7 @@ class DouDizhuSession(DouDizhuView):
         self.say_intro(
             self.spec.name(self.lang),
             self.rules.spec(),
-            f"Seed {self.seed}{self.random_note(self.seed)}",
+            self.t("Seed {seed}", seed=self.seed) + self.random_note(self.seed),
             self.bot_seats(),
         )
 
@@ -132,52 +134,53 @@ class DouDizhuSession(DouDizhuView):
         deal = self.deal
         title = self.match_label
         if title is None and self.redeals:
-            title = f"Redeal {self.redeals}"
+            title = self.t("Redeal {n}", n=self.redeals)
         if title is not None:
             label = Text(title, style="bold")
-            label.append(f" · seed {deal.seed}")
+            label.append(self.t(" · seed {seed}", seed=deal.seed))
             if deal.doubled:
                 label.append(
-                    f" · this deal counts double (D {self.times()}2)", style="bold magenta"
+                    self.t(" · this deal counts double (D {x}2)", x=self.times()),
+                    style="bold magenta",
                 )
             self.rule(label)
         self.say(self.start_line())
-        self.say(
-            Text(
-                "  — bidding: bid 1, 2 or 3 or pass"
-                + (
-                    ", each player once"
-                    if deal.rules.bidding.value == "once"
-                    else ", until all but the highest bidder have passed"
-                )
-                + "; 3 ends it —",
-                style="dim",
-            )
+        bidding = (
+            "  — bidding: bid 1, 2 or 3 or pass, each player once; 3 ends it —"
+            if deal.rules.bidding.value == "once"
+            else "  — bidding: bid 1, 2 or 3 or pass, until all but the highest bidder "
+            "have passed; 3 ends it —"
         )
+        self.say(Text(self.t(bidding), style="dim"))
 
     def start_line(self) -> Text:
         deal = self.deal
         arrow = "→" if self.symbols else "->"
-        t = Text(f"Dealer: {self.name(deal.dealer)}")
+        t = Text(self.t("Dealer: {who}", who=self.name(deal.dealer)))
+        first = deal.first_bidder
         if deal.marker is not None:
-            t.append(" · Marker card ")
+            t.append(self.t(" · Marker card "))
             t.append_text(self.card(deal.marker))
-            t.append(
-                f" {arrow} {self.name(deal.first_bidder)} "
-                f"{'bid' if deal.first_bidder == self.human else 'bids'} first"
-            )
+            bids = "{who} bid first" if first == self.human else "{who} bids first"
+            t.append(f" {arrow} " + self.t(bids, who=self.name(first)))
         else:
-            t.append(f" · First bidder: {self.name(deal.first_bidder)}")
+            t.append(self.t(" · First bidder: {who}", who=self.name(first)))
         return t
 
     def status_line(self, obs: Observation) -> Text:
         deal = self.deal
         if obs.phase is Phase.BID:
-            return Text(f"Bidding · first bidder {self.name(deal.first_bidder)}")
+            return Text(self.t("Bidding · first bidder {who}", who=self.name(deal.first_bidder)))
         if obs.phase is Phase.ROB:
-            return Text(f"Robbing · landlord now {self.name(obs.landlord or 0)}")
+            return Text(self.t("Robbing · landlord now {who}", who=self.name(obs.landlord or 0)))
         assert obs.landlord is not None
-        return Text(f"Landlord: {self.name(obs.landlord)} · Dealer: {self.name(deal.dealer)}")
+        return Text(
+            self.t(
+                "Landlord: {lord} · Dealer: {dealer}",
+                lord=self.name(obs.landlord),
+                dealer=self.name(deal.dealer),
+            )
+        )
 
     def draw(self) -> None:
         """The human's view: seats, kitty, stakes, table, hand and what is asked."""
@@ -186,12 +189,12 @@ class DouDizhuSession(DouDizhuView):
         self.rule(self.status_line(obs))
         self.say(self.seats_table(obs))
         if obs.kitty is not None:
-            line = Text("Kitty: ")
+            line = Text(self.t("Kitty: "))
             line.append_text(self.cards(obs.kitty))
-            line.append(f"  (taken by {self.name(obs.landlord or 0)})", style="dim")
+            line.append(self.t("  (taken by {who})", who=self.name(obs.landlord or 0)), style="dim")
             self.say(line)
         if obs.landlord_hand is not None and obs.landlord != self.human:
-            line = Text("Landlord's hand (明牌): ", style="magenta")
+            line = Text(self.t("Landlord's hand (明牌): "), style="magenta")
             line.append_text(self.cards(obs.landlord_hand))
             self.say(line)
         self.say(self.stakes(obs))
@@ -202,63 +205,76 @@ class DouDizhuSession(DouDizhuView):
         x = self.times()
         t = Text()
         if obs.phase is Phase.BID:
-            t.append("Your bid: ", style="bold yellow")
-            t.append(bid_help(deal))
+            t.append(self.t("Your bid: "), style="bold yellow")
+            t.append(self.say_text(bid_help(deal)))
         elif obs.phase is Phase.ROB:
-            t.append("Rob the landlord? ", style="bold yellow")
-            r = deal.rules.rob_multiplier(obs.robs + 1)
+            t.append(self.t("Rob the landlord? "), style="bold yellow")
+            r = f"R {x}{deal.rules.rob_multiplier(obs.robs + 1)}"
             if obs.landlord == deal.first_landlord and obs.robs == 0:
-                t.append(f"'rob' to become the landlord (R {x}{r}) or 'no'")
+                t.append(self.t("'rob' to become the landlord ({r}) or 'no'", r=r))
             elif self.human == deal.first_landlord:
-                t.append(f"'rob' to rob it back (R {x}{r}) or 'no'")
+                t.append(self.t("'rob' to rob it back ({r}) or 'no'", r=r))
             else:
-                t.append(f"'rob' to take it from {self.name(obs.landlord or 0)} (R {x}{r}) or 'no'")
+                who = self.name(obs.landlord or 0)
+                t.append(self.t("'rob' to take it from {who} ({r}) or 'no'", who=who, r=r))
         else:
-            t.append("Your turn: ", style="bold yellow")
+            t.append(self.t("Your turn: "), style="bold yellow")
             if obs.top is None:
-                t.append("lead any combination")
+                t.append(self.t("lead any combination"))
                 if SHOW in deal.legal_actions():
-                    t.append(f", or 'show' (明牌: hand face up, {x}2)", style="magenta")
+                    t.append(
+                        self.t(", or 'mingpai' (明牌: hand face up, {x}2)", x=x), style="magenta"
+                    )
             else:
-                t.append("beat ")
+                t.append(self.t("beat "))
                 t.append_text(self.action(obs.top))
-                t.append(" or pass")
+                t.append(self.t(" or pass"))
         return self.with_tail(t)
 
     # ----- input --------------------------------------------------------------------
 
     def follow_note(self, play: Combo, top: Combo) -> str:
-        return self.group_note(play, top, f" (play {top.size} cards of the same kind, or a bomb)")
+        return self.group_note(
+            play, top, self.t(" (play {n} cards of the same kind, or a bomb)", n=top.size)
+        )
 
     def explain_reason(self, action: Any, reason: str) -> Text:
         if action == SHOW:
             if self.deal.rules.ming_pai is MingPai.OFF:
-                return Text("明牌 is off in these rules (ming_pai=off)")
+                return Text(self.t("明牌 is off in these rules (ming_pai=off)"))
             return Text(
-                "only the landlord may show the hand, and only before its first "
-                "play (an empty line or 'table' draws the table again)"
+                self.t(
+                    "only the landlord may show the hand, and only before its first "
+                    "play (an empty line or 'table' draws the table again)"
+                )
             )
+        if self.lang != "en":
+            return Text(self.say_text(reason))
         return Text(told_to(reason, self.human, ("does not hold", "must")))
 
     def hint(self, arg: str = "") -> None:
         """Suggest a move; with ``arg`` ``all`` or a combination type, list plays."""
         deal = self.deal
         legal, best = self.hint_move()
-        t = Text("Hint: ", style="bold magenta")
+        t = Text(self.t("Hint: "), style="bold magenta")
         t.append_text(self.action(best, bidding=deal.phase is Phase.BID))
         if isinstance(best, Combo):
-            t.append(
-                f"   (type: {self.plain(best.cards)}  or  {self.indexes(best.cards)})", style="dim"
+            typed = self.t(
+                "   (type: {index}  or  {tokens})",
+                index=self.plain(best.cards),
+                tokens=self.indexes(best.cards),
             )
+            t.append(typed, style="dim")
         elif isinstance(best, Pass) and deal.phase is Phase.PLAY:
-            t.append("  (the greedy bot would pass)", style="dim")
+            t.append(self.t("  (the greedy bot would pass)"), style="dim")
         self.say(t)
         if deal.phase is not Phase.PLAY:
-            self.say("Possible: " + ", ".join(deal.action_text(a) for a in legal))
+            possible = ", ".join(deal.action_text(a) for a in legal)
+            self.say(self.t("Possible: {actions}", actions=possible))
             return
         plays = [a for a in legal if isinstance(a, Combo)]
         if not plays:
-            self.say("Nothing in your hand beats the table: pass.")
+            self.say(self.t("Nothing in your hand beats the table: pass."))
             return
         by_kind: dict[Kind, list[Combo]] = {k: [] for k in Kind}
         for c in plays:
@@ -286,9 +302,8 @@ class DouDizhuSession(DouDizhuView):
         if phase is Phase.BID and deal.phase is Phase.ROB:
             x = self.times()
             ms = ", ".join(f"{x}{m}" for m in deal.rules.rob_multipliers)
-            self.say(
-                Text(f"  — robbing: who did not pass may rob the landlord (R {ms}) —", style="dim")
-            )
+            robbing = self.t("  — robbing: who did not pass may rob the landlord (R {ms}) —", ms=ms)
+            self.say(Text(robbing, style="dim"))
         if phase is not Phase.PLAY and deal.phase is Phase.PLAY:
             self.report_landlord()
 
@@ -305,12 +320,10 @@ class DouDizhuSession(DouDizhuView):
         line = self.actor(seat)
         if action == ROB:
             x = self.times()
-            line.append(f"{self.verb(seat, 'rob')} the landlord", style="magenta")
+            line.append(self.t("{robs} the landlord", robs=self.verb(seat, "rob")), style="magenta")
             line.append(f" — R {x}{deal.rules.rob_multiplier(deal.robs)}")
         else:
             line.append(f"{self.verb(seat, 'do not rob')}", style="dim")
-        if self.lang != "en":
-            line.append(f" ({self.w('rob' if action == ROB else 'no')})", style="dim")
         self.say(line)
 
     def report_landlord(self) -> None:
@@ -319,20 +332,26 @@ class DouDizhuSession(DouDizhuView):
         assert lord is not None
         x = self.times()
         line = Text(f"{self.name(lord)} ", style="bold")
-        line.append(f"{'are' if lord == self.human else 'is'} the landlord", style="bold magenta")
-        line.append(f" (bid {deal.bid}")
-        if deal.robs:
-            line.append(f", R {x}{deal.rules.rob_multiplier(deal.robs)}")
-        line.append(f") and {'take' if lord == self.human else 'takes'} the kitty: ")
+        line.append(self.t("{are} the landlord", are=self.verb(lord, "are")), style="bold magenta")
+        robs = f", R {x}{deal.rules.rob_multiplier(deal.robs)}" if deal.robs else ""
+        took = (
+            "{robs}) and take the kitty: "
+            if lord == self.human
+            else "{robs}) and takes the kitty: "
+        )
+        line.append(self.t(" (bid {bid}", bid=deal.bid) + self.t(took, robs=robs))
         line.append_text(self.cards(deal.kitty))
         self.say(line)
 
     def report_play(self, seat: int, action: Action, leading: bool) -> None:
         deal = self.deal
         if action == SHOW:
-            line = Text(
-                f"  {self.name(seat)} {self.verb(seat, 'show')} the hand (明牌): ", style="magenta"
+            shows = (
+                "  {who} show the hand (明牌): "
+                if seat == self.human
+                else ("  {who} shows the hand (明牌): ")
             )
+            line = Text(self.t(shows, who=self.name(seat)), style="magenta")
             line.append_text(self.cards(deal.hands[seat]))
             self.say(line)
             return
@@ -352,24 +371,27 @@ class DouDizhuSession(DouDizhuView):
                     {r.kind.value for r in readings(action.cards, deal.rules)} - {action.kind.value}
                 )
                 if others:
-                    line.append(
-                        f"  (read as {action.kind.value}; add "
-                        f"{' or '.join(others)} for another reading)",
-                        style="dim",
+                    read = self.t(
+                        "  (read as {kind}; add {others} for another reading)",
+                        kind=action.kind.value,
+                        others=self.t(" or ").join(others),
                     )
+                    line.append(read, style="dim")
         self.say(line)
         if deal.phase is Phase.PLAY and deal.top is None:
             leader = deal.current_player
             assert leader is not None
             lead = self.verb(leader, "lead")
-            self.say(Text(f"  {self.name(leader)} won the trick and {lead}.", style="dim"))
+            won = self.t("  {who} won the trick and {lead}.", who=self.name(leader), lead=lead)
+            self.say(Text(won, style="dim"))
 
     # ----- the game -----------------------------------------------------------------
     def say_redeal(self, seed: int, dealer: int | None) -> None:
         """Everybody passed: the next player deals a new deal from ``seed``."""
         self.say(
             self.redeal_line(
-                Text("Everybody passed: no landlord. ", style="bold"), f" (seed {seed})"
+                Text(self.t("Everybody passed: no landlord. "), style="bold"),
+                self.t(" (seed {seed})", seed=seed),
             )
         )
 
@@ -384,13 +406,13 @@ class DouDizhuSession(DouDizhuView):
         out = deal.outcome
         assert out is not None and out.redeal
         dealer = (deal.dealer + 1) % deal.players
-        line.append(
-            f"Redeal: {self.name(dealer)} {'deal' if dealer == self.human else 'deals'}" + seed_note
-        )
+        deals = "Redeal: {who} deal" if dealer == self.human else "Redeal: {who} deals"
+        line.append(self.t(deals, who=self.name(dealer)) + seed_note)
         if out.next_doubled:
-            line.append(f"; the next deal counts double (D {self.times()}2)", style="magenta")
+            doubled = self.t("; the next deal counts double (D {x}2)", x=self.times())
+            line.append(doubled, style="magenta")
         elif deal.rules.all_pass is AllPass.REDEAL_DOUBLED_ONCE and deal.doubled:
-            line.append("; it is not doubled again", style="dim")
+            line.append(self.t("; it is not doubled again"), style="dim")
         return line
 
     def record_data(self) -> dict[str, Any]:
@@ -401,46 +423,32 @@ class DouDizhuSession(DouDizhuView):
         out = deal.outcome
         assert out is not None and out.landlord is not None and out.winner is not None
         x = self.times()
-        self.rule("Deal over")
+        self.rule(self.t("Deal over"))
         mine = out.scores[self.human]
         line = Text()
+        lord = self.name(out.landlord)
+        me = out.landlord == self.human
         if out.landlord_won:
-            line.append(
-                f"The landlord ({self.name(out.landlord)}) "
-                f"{'win' if out.landlord == self.human else 'wins'}",
-                style="bold green" if mine > 0 else "bold",
-            )
+            wins = "The landlord ({who}) win" if me else "The landlord ({who}) wins"
+            line.append(self.t(wins, who=lord), style="bold green" if mine > 0 else "bold")
         else:
-            line.append("The peasants win", style="bold green" if mine > 0 else "bold")
-            line.append(
-                f": {self.name(out.winner)} went out first; the landlord "
-                f"({self.name(out.landlord)}) "
-                f"{'lose' if out.landlord == self.human else 'loses'}"
+            line.append(self.t("The peasants win"), style="bold green" if mine > 0 else "bold")
+            loses = (
+                ": {first} went out first; the landlord ({who}) lose"
+                if me
+                else ": {first} went out first; the landlord ({who}) loses"
             )
-        line.append(".")
+            line.append(self.t(loses, first=self.name(out.winner), who=lord))
+        line.append(self.t("."))
         self.say(line)
+        factor = f"S {x}{out.spring_factor}"
         if out.spring:
-            self.say(
-                Text(
-                    f"Spring (春天): no peasant played a card — S {x}{out.spring_factor}",
-                    style="bold magenta",
-                )
-            )
+            spring = self.t("Spring (春天): no peasant played a card — {s}", s=factor)
+            self.say(Text(spring, style="bold magenta"))
         if out.anti_spring:
-            self.say(
-                Text(
-                    f"Anti-spring (反春): the landlord made one play only — "
-                    f"S {x}{out.spring_factor}",
-                    style="bold magenta",
-                )
-            )
-        bombs = 1 << out.bombs
-        self.say(
-            f"Unit: B {out.bid} {x} R {out.rob_multiplier} {x} 2^b {bombs} (b={out.bombs}) "
-            f"{x} S {out.spring_factor} {x} T {out.thunder} {x} M {out.ming} {x} "
-            f"D {out.doubled} = {out.unit}"
-        )
-        table = outcome_table("Seat", "Role", "Cards left", ("Score", "right"))
+            anti = self.t("Anti-spring (反春): the landlord made one play only — {s}", s=factor)
+            self.say(Text(anti, style="bold magenta"))
+        table = outcome_table("Seat", "Role", "Cards left", ("Score", "right"), lang=self.lang)
         for seat in range(deal.players):
             table.add_row(
                 self.seat_cell(seat),
@@ -451,19 +459,13 @@ class DouDizhuSession(DouDizhuView):
         self.say(table)
         self.say_score(mine)
         if self.match_label is None:
-            self.say_again(self.seed, "this game")
+            self.say_again(self.seed, self.t("this game"))
 
     def show_match_redeal(self) -> None:
         """Everybody passed in a match deal: say so, and who deals next."""
-        self.rule("Deal over")
-        self.say(
-            self.redeal_line(
-                Text(
-                    "Everybody passed: no landlord, no score; the deal does not count. ",
-                    style="bold",
-                )
-            )
-        )
+        self.rule(self.t("Deal over"))
+        nobody = self.t("Everybody passed: no landlord, no score; the deal does not count. ")
+        self.say(self.redeal_line(Text(nobody, style="bold")))
 
 
 class DouDizhuMatchSession(BaseMatchSession):
@@ -485,21 +487,22 @@ class DouDizhuMatchSession(BaseMatchSession):
     def label(self) -> str:
         deals = self.match.deals
         last = deals[-1].outcome if deals else None
-        return self.deal_label(" (redeal)" if last is not None and last.redeal else "")
+        return self.deal_label(self.t(" (redeal)") if last is not None and last.redeal else "")
 
     def score_table(self) -> Table:
         m = self.match
         table = self.score_columns("Dealer", "Landlord", "Result", ("Unit", "right"))
         for row in m.table():
-            label = "redeal" if row.redeal else str(row.number)
+            label = self.t("redeal") if row.redeal else str(row.number)
             lord = "—" if row.landlord is None else self.name(row.landlord)
             if row.redeal:
-                result = "all passed"
+                result = self.t("all passed")
             else:
-                result = "landlord wins" if row.side == "landlord" else "peasants win"
+                won = "landlord wins" if row.side == "landlord" else "peasants win"
+                result = self.t(won)
             unit = "—" if row.redeal else str(row.unit)
             if row.doubled:
-                unit += " (doubled)"
+                unit += self.t(" (doubled)")
             table.add_row(
                 label,
                 self.name(row.dealer),
@@ -508,7 +511,7 @@ class DouDizhuMatchSession(BaseMatchSession):
                 unit,
                 *(score_text(v) for v in row.scores),
             )
-        table.add_row(*total_row(m.totals, 4))
+        table.add_row(*total_row(m.totals, 4, self.lang))
         return table
 
     def play_match_deal(self, deal: DouDizhuDeal, label: str) -> None:
@@ -533,7 +536,9 @@ class DouDizhuMatchSession(BaseMatchSession):
 
     def redeals_note(self) -> str:
         m = self.match
-        return f" (and {m.redeals} redeal{'s' if m.redeals != 1 else ''})" if m.redeals else ""
+        if not m.redeals:
+            return ""
+        return self.say_text(plural(m.redeals, " (and {n} redeal)", " (and {n} redeals)"))
 
 
 def play_rules(spec: GameSpec, args: argparse.Namespace) -> DouDizhuRules:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from chupai.cli.grammar import INDEX_HELP, split_indexes
 from chupai.cli.terminal import COMMANDS, Command, commands_help, derive_seed, reads_commands
 from chupai.doudizhu.combos import (
     BJ,
@@ -26,7 +27,7 @@ from chupai.doudizhu.combos import (
 )
 from chupai.doudizhu.game import NO_ROB, PASS, ROB, SHOW, Action, Bid, DouDizhuDeal, Phase
 from chupai.errors import CardParseError, ChupaiError
-from chupai.i18n import Msg
+from chupai.i18n import Msg, joined
 
 __all__ = ["HELP", "read_input", "hand_ranks", "redeal_seed", "rank_text", "kind_of", "bid_help"]
 
@@ -51,13 +52,17 @@ HELP: Final = (
                 "play cards by rank (10 or T; BJ RJ for the jokers; suits are "
                 "accepted and ignored)",
             ),
-            ("#0 #1, # 0 1", "play cards by their index in your hand (shown above each card)"),
+            ("#0 #1, #0-4, # 0 1", INDEX_HELP),
             (
                 "... airplane_singles",
                 "a type name after the cards picks one reading of a set with several",
             ),
             ("pass, p", "pass (not when you lead the trick)"),
-            ("show", "明牌: the landlord plays with the hand face up (before its first play)"),
+            (
+                "mingpai, 明牌",
+                "明牌: the landlord plays with the hand face up (before its first play); "
+                "it doubles the stake, so you are asked to confirm",
+            ),
         ),
     ),
     commands_help(
@@ -118,62 +123,47 @@ def _expand(words: list[str]) -> list[str]:
     return out
 
 
-def _read_cards(deal: DouDizhuDeal, seat: int, words: list[str], index_mode: bool) -> int:
+def _read_cards(deal: DouDizhuDeal, seat: int, words: list[str]) -> int:
     """The cards named by rank tokens and ``#N`` hand indexes (all held by ``seat``)."""
     order = hand_ranks(deal.hands[seat])
-    by_index = 0
-    seen: set[int] = set()
-    tokens: list[str] = []
-    for w in words:
-        is_index = w.startswith("#") or (index_mode and w.isascii() and w.isdigit())
-        if is_index:
-            digits = w.lstrip("#")
-            if not digits:
-                continue
-            if not (digits.isascii() and digits.isdigit()):
-                raise ChupaiError(f"{w!r} is not a hand index: write # then a number, e.g. #0")
-            i = int(digits)
-            if i >= len(order):
-                raise ChupaiError(
-                    f"index {i} is out of range: your hand has {len(order)} "
-                    f"cards, numbered 0 to {len(order) - 1}"
-                )
-            if i in seen:
-                raise ChupaiError(f"index {i} is given twice")
-            seen.add(i)
-            by_index += UNIT[order[i]]
-        else:
-            tokens.append(w)
+    indexes, tokens = split_indexes(words, len(order))
+    by_index = sum(UNIT[order[i]] for i in indexes)
     named = 0
     if tokens:
         for w in tokens:
             if w.isascii() and w.isdigit() and w != "10" and ("0" in w or "1" in w):
-                raise ChupaiError(f"{w!r} is not a rank; to pick cards by their index write #{w}")
+                raise ChupaiError(
+                    Msg(
+                        "{word} is not a rank; to pick cards by their index write #{index}",
+                        word=repr(w),
+                        index=w,
+                    )
+                )
         try:
             named = parse_cards(_expand(tokens), deal.rules)
         except CardParseError as exc:
-            message = str(exc)
+            message: str = exc.args[0] if exc.args else str(exc)
             if message.startswith("unknown card token"):
-                message += " (ranks: 3-10 J Q K A 2 BJ RJ; #N is index N)"
+                message = Msg("{error} (ranks: 3-10 J Q K A 2 BJ RJ; #N is index N)", error=message)
             raise ChupaiError(message) from None
     cards = named + by_index
     if not contains(deal.hands[seat], cards):
         raise ChupaiError(_not_held(deal.hands[seat], cards))
     if not cards:
-        raise ChupaiError("no cards given")
+        raise ChupaiError(Msg("no cards given"))
     return cards
 
 
-def _not_held(hand: int, cards: int) -> str:
+def _not_held(hand: int, cards: int) -> Msg:
     for r in range(NRANKS):
         want = (cards >> SHIFTS[r]) & 31
         have = (hand >> SHIFTS[r]) & 31
         if want > have:
             name = rank_text(r)
             if have == 0:
-                return f"you hold no {name}"
-            return f"you hold {have} × {name}, not {want}"
-    return "you do not hold these cards"  # pragma: no cover - some rank must differ
+                return Msg("you hold no {rank}", rank=name)
+            return Msg("you hold {have} × {rank}, not {want}", have=have, rank=name, want=want)
+    return Msg("you do not hold these cards")  # pragma: no cover - some rank must differ
 
 
 @reads_commands(_COMMANDS, "table")
@@ -190,42 +180,54 @@ def read_input(deal: DouDizhuDeal, seat: int, line: str) -> Action | Command:
     if deal.phase is Phase.ROB:
         return _read_rob(words)
     if deal.phase is not Phase.PLAY:
-        raise ChupaiError("the deal is over")
+        raise ChupaiError(Msg("the deal is over"))
     return _read_play(deal, seat, line, words)
 
 
 def _read_bid(deal: DouDizhuDeal, words: list[str]) -> Action:
     head = words[0]
-    if " ".join(words) in ("pass", "p", "no", "n"):
+    if " ".join(words) in ("pass", "p", "no", "n", "不叫"):
         return PASS
     if head == "bid" or (len(words) == 1 and head.isdigit()):
         num = words[-1] if len(words) <= 2 else ""
         if num not in ("1", "2", "3"):
-            raise ChupaiError("a bid is 1, 2 or 3: type 'bid 2' (or just 2), or 'pass'")
+            raise ChupaiError(Msg("a bid is 1, 2 or 3: type 'bid 2' (or just 2), or 'pass'"))
         return Bid(int(num))
     if head == "rob":
-        raise ChupaiError("the bidding is not over: bid 1, 2 or 3 or pass; robbing comes after it")
-    raise ChupaiError(f"now bid: type {bid_help(deal)}")
+        raise ChupaiError(
+            Msg("the bidding is not over: bid 1, 2 or 3 or pass; robbing comes after it")
+        )
+    raise ChupaiError(Msg("now bid: type {bids}", bids=bid_help(deal)))
 
 
 def _read_rob(words: list[str]) -> Action:
-    joined = " ".join(words)
-    if joined in ("rob", "r", "yes", "y"):
+    said = " ".join(words)
+    if said in ("rob", "r", "yes", "y", "抢", "抢地主", "奪う"):
         return ROB
-    if joined in ("no", "n", "pass", "p", "no rob"):
+    if said in ("no", "n", "pass", "p", "no rob", "不抢", "奪わない"):
         return NO_ROB
-    raise ChupaiError("decide whether to rob the landlord: type 'rob' or 'no'")
+    raise ChupaiError(Msg("decide whether to rob the landlord: type 'rob' or 'no'"))
 
 
 def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Action:
-    joined = " ".join(words)
-    if joined in ("pass", "p"):
+    said = " ".join(words)
+    if said in ("pass", "p"):
         return PASS
-    if joined in ("show", "show hand", "show_hand", "明牌"):
+    if said in ("mingpai", "ming", "show hand", "show_hand", "明牌"):
         return SHOW
+    if said == "show":
+        raise ChupaiError(
+            Msg(
+                "'show' is no command in Dou Dizhu: 'table' or 'look' draws the table "
+                "again; 'mingpai' (明牌) plays with your hand face up and doubles the stake"
+            )
+        )
     if words[0] in ("bid", "rob", "no"):
         raise ChupaiError(
-            f"'{words[0]}' belongs to the bidding, which is over; now play cards or pass"
+            Msg(
+                "{word} belongs to the bidding, which is over; now play cards or pass",
+                word=f"'{words[0]}'",
+            )
         )
     raw = line.split()
     kind: Kind | None = None
@@ -235,7 +237,7 @@ def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Ac
     elif len(raw) > 2 and kind_of(raw[-2] + "_" + raw[-1]) is not None:
         kind = kind_of(raw[-2] + "_" + raw[-1])
         raw = raw[:-2]
-    cards = _read_cards(deal, seat, raw, raw[0].startswith("#"))
+    cards = _read_cards(deal, seat, raw)
     found = readings(cards, deal.rules)
     if not found:
         raise ChupaiError(Msg("not a combination: {why}", why=explain(cards, deal.rules)))
@@ -244,8 +246,11 @@ def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Ac
             if r.kind is kind:
                 return r
         raise ChupaiError(
-            f"these cards cannot be read as {kind.value}; they read as "
-            + ", ".join(sorted({r.kind.value for r in found}))
+            Msg(
+                "these cards cannot be read as {kind}; they read as {kinds}",
+                kind=kind.value,
+                kinds=", ".join(sorted({r.kind.value for r in found})),
+            )
         )
     top = deal.top
     if top is not None:
@@ -255,10 +260,13 @@ def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Ac
     return found[0]
 
 
-def bid_help(deal: DouDizhuDeal) -> str:
-    """The bids typed now: ``'bid 2', 'bid 3' or 'pass'``."""
+def bid_help(deal: DouDizhuDeal) -> Msg:
+    """The bids typed now: ``'bid 2', 'bid 3' or 'pass'`` (a message: its ``or``
+    translates)."""
     bids = [f"'bid {a.value}'" for a in deal.legal_actions() if isinstance(a, Bid)]
-    return ", ".join(bids) + (" or 'pass'" if bids else "'pass'")
+    if not bids:
+        return Msg("{bids}", bids="'pass'")
+    return joined([", ".join(bids), "'pass'"], " or ")
 
 
 # ----- the session -------------------------------------------------------------------

@@ -9,11 +9,14 @@ from typing import Any, Final
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.games.doudizhu.messages  # noqa: F401  (the game's translations)
 from chupai.cli.games.doudizhu.play_input import hand_ranks, kind_of, rank_text
+from chupai.cli.games.doudizhu.stakes import bid_factor, bomb_factor, rob_factor, stake_words
 from chupai.cli.session import DealSession
 from chupai.doudizhu.combos import BJ, NRANKS, RJ, SHIFTS, Kind
-from chupai.doudizhu.game import Bid, Choice, DouDizhuDeal, Observation, Pass, Phase
+from chupai.doudizhu.game import SHOW, Bid, Choice, DouDizhuDeal, Observation, Pass, Phase
 from chupai.doudizhu.rules import MingPai
+from chupai.i18n import Msg
 from chupai.protocol import GameSpec
 
 __all__ = ["DouDizhuView", "WORDS"]
@@ -92,7 +95,7 @@ class DouDizhuView(DealSession):
         if isinstance(action, Pass):
             return Text(self.w("no_bid" if bidding else "pass"), style="dim")
         if isinstance(action, Bid):
-            return Text(f"bid {action.value}", style="yellow")
+            return Text(self.t("bid {n}", n=action.value), style="yellow")
         if isinstance(action, Choice):
             return Text(
                 self.w({"rob": "rob", "no": "no", "show": "show"}[action.name]), style="magenta"
@@ -125,35 +128,51 @@ class DouDizhuView(DealSession):
         x = self.times()
         deal = self.deal
         rules = deal.rules
-        t = Text("Stakes: ", style="bold")
+        t = Text(self.t("Stakes: "), style="bold")
         if obs.phase is Phase.BID:
             if obs.bid:
-                t.append(f"highest bid {obs.bid} by {self.name(deal.bidder or 0)}")
+                by = self.name(deal.bidder or 0)
+                t.append(self.t("highest bid {bid} by {who}", bid=obs.bid, who=by))
             else:
-                t.append("no bid yet", style="dim")
+                t.append(self.t("no bid yet"), style="dim")
             if obs.doubled:
-                t.append(f" · redeal doubling {x}2", style="magenta")
+                t.append(self.t(" · redeal doubling {x}2", x=x), style="magenta")
             return t
-        parts = [f"B {obs.bid}"]
-        unit = obs.bid
-        r = rules.rob_multiplier(obs.robs)
-        if obs.robs:
-            parts.append(f"R {x}{r} ({obs.robs} rob{'s' if obs.robs != 1 else ''})")
-            unit *= r
-        if obs.bombs:
-            parts.append(f"bombs {x}{1 << obs.bombs} ({obs.bombs})")
-            unit <<= obs.bombs
-        if obs.doubled:
-            parts.append(f"D {x}2")
-            unit *= 2
-        t.append(" · ".join(parts))
-        t.append(f" {'→' if self.symbols else '->'} unit {unit}", style="bold")
-        if obs.shown:
-            if rules.ming_pai is MingPai.ALWAYS:
-                t.append(f" {x}2 (明牌) = {unit * 2}", style="bold magenta")
-            else:
-                t.append(f"; {x}2 (明牌) if the landlord wins", style="magenta")
+        unit, factors = self.stake_so_far(obs)
+        t = Text(stake_words(self.lang, unit, factors, x))
+        t.stylize("bold", 0, len(self.t("Stake {unit} = {factors}", unit=unit, factors="")))
+        if obs.shown and rules.ming_pai is not MingPai.ALWAYS:
+            t.append(self.t("; {x}2 (明牌) if the landlord wins", x=x), style="magenta")
         return t
+
+    def stake_so_far(self, obs: Observation) -> tuple[int, list[tuple[Msg, int]]]:
+        """The unit of the deal in play and its factors (:func:`.stakes.stake_words`):
+        bid, robs, bombs, redeal doubling and 明牌 when it counts whoever wins."""
+        rules = self.deal.rules
+        ming = 2 if obs.shown and rules.ming_pai is MingPai.ALWAYS else 1
+        factors = [
+            (bid_factor(obs.bid), obs.bid),
+            (rob_factor(obs.robs), rules.rob_multiplier(obs.robs) if obs.robs else 1),
+            (bomb_factor(obs.bombs), 1 << obs.bombs),
+            (Msg("doubled after a redeal"), 2 if obs.doubled else 1),
+            (Msg("明牌"), ming),
+        ]
+        unit = 1
+        for _, f in factors:
+            unit *= f
+        return unit, factors
+
+    def stake_question(self, action: Any) -> str | None:
+        """明牌 doubles the stake: the question that confirms it (None for any other
+        action)."""
+        if action != SHOW:
+            return None
+        unit, _ = self.stake_so_far(self.deal.observe(self.human))
+        if self.deal.rules.ming_pai is MingPai.ALWAYS:
+            return self.t("This doubles the stake to {unit}. Show your hand (明牌)?", unit=unit * 2)
+        return self.t(
+            "This doubles the stake to {unit} if you win. Show your hand (明牌)?", unit=unit * 2
+        )
 
     def seats_table(self, obs: Observation) -> Table:
         playing = obs.phase is Phase.PLAY
@@ -167,7 +186,7 @@ class DouDizhuView(DealSession):
         for seat in range(obs.players):
             label = self.seat_label(seat)
             if seat == obs.dealer:
-                label.append(" (dealer)", style="dim")
+                label.append(self.t(" (dealer)"), style="dim")
             role = Text(
                 self.role(seat) if playing or seat == obs.landlord else "",
                 style="bold magenta" if seat == obs.landlord else "",
@@ -177,7 +196,7 @@ class DouDizhuView(DealSession):
             if playing:
                 what = self.trick_cell(trick, seat, obs.top, obs.top_player)
             else:
-                what = Text(", ").join(said.get(seat, []))
+                what = Text(self.t(", ")).join(said.get(seat, []))
             mark = self.marker(seat, obs.current_player)
             if obs.landlord is not None:
                 table.add_row(mark, label, role, cards, what)
@@ -187,28 +206,10 @@ class DouDizhuView(DealSession):
 
     def draw_hand(self, hand: int) -> None:
         order = hand_ranks(hand)
-        self.say(Text(f"Your hand ({len(order)}):", style="bold"))
+        self.say(Text(self.t("Your hand ({n}):", n=len(order)), style="bold"))
         if not order:
             return
-        labels = [self.card(r) for r in order]
-        widths = [max(3, t.cell_len + 1) for t in labels]
-        room = max(3, self.console.width - 1)
-        rows = 1
-        while True:  # the fewest balanced rows that fit the width
-            per_row = (len(order) + rows - 1) // rows
-            chunks = [range(i, min(len(order), i + per_row)) for i in range(0, len(order), per_row)]
-            if per_row <= _ROW_CARDS and all(sum(widths[i] for i in c) <= room for c in chunks):
-                break
-            rows += 1
-        for chunk in chunks:
-            idx = Text()
-            faces = Text()
-            for i in chunk:
-                idx.append(f"{i:>{widths[i]}}", style="dim")
-                faces.append(" " * (widths[i] - labels[i].cell_len))
-                faces.append_text(labels[i])
-            self.say(idx)
-            self.say(faces)
+        self.draw_indexed([self.card(r) for r in order], most=_ROW_CARDS)
 
     def find_kind(self, text: str) -> Kind | None:
         """The combination type named ``text`` (judge name, display name, plural)."""

@@ -27,6 +27,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.games.doudizhu.messages  # noqa: F401  (the game's translations)
 from chupai.cli import replay_common as rc
 from chupai.doudizhu.combos import Combo, cards_text, parse_cards, size_of, tables
 from chupai.doudizhu.game import ROB, SHOW, Bid, Choice, DouDizhuDeal, Event, Pass, Phase
@@ -34,6 +35,7 @@ from chupai.doudizhu.match import replay_match as replay_doudizhu_match
 from chupai.doudizhu.record import replay, replay_steps
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.errors import ChupaiError
+from chupai.i18n import Msg, translate
 
 __all__ = ["replay_deal", "replay_match"]
 
@@ -55,7 +57,7 @@ class _Rows:
         act = ev.action
         kind, style, notes = _describe(deal, ev.seat, act)
         if phase is Phase.PLAY and isinstance(act, Pass) and deal.top is None:
-            notes.append(f"trick to seat {deal.leader}")
+            notes.append(Msg("trick to seat {n}", n=deal.leader))
         if phase is not deal.phase:
             notes += _phase_change(deal)
         rc.add_action(table, i, ev.seat, deal.action_text(act), style, kind, notes)
@@ -69,35 +71,50 @@ def _describe(deal: DouDizhuDeal, seat: int, act: Any) -> tuple[str, str, list[s
     if isinstance(act, Choice):
         if act == ROB:
             notes.append(
-                f"landlord seat {deal.landlord}, R x{deal.rules.rob_multiplier(deal.robs)}"
+                Msg(
+                    "landlord seat {n}, R x{r}",
+                    n=deal.landlord,
+                    r=deal.rules.rob_multiplier(deal.robs),
+                )
             )
         elif act == SHOW:
-            notes.append("明牌: the landlord's hand is face up")
+            notes.append(Msg("明牌: the landlord's hand is face up"))
         return ("show" if act == SHOW else "rob"), "magenta", notes
     if isinstance(act, Combo):
         if act.kind in tables(deal.rules).doubling:
-            notes.append(f"doubling bomb (b={deal.bombs})")
+            notes.append(Msg("doubling bomb (b={b})", b=deal.bombs))
         if deal.hands[seat] == 0:
-            side = "the landlord wins" if seat == deal.landlord else "the peasants win"
-            notes.append(f"goes out, {side}")
-        return act.kind.value, "bold", notes
+            if seat == deal.landlord:
+                notes.append(Msg("goes out, the landlord wins"))
+            else:
+                notes.append(Msg("goes out, the peasants win"))
+        return rc.kind_name("doudizhu", act.kind.value), "bold", notes
     return "", "dim", notes
 
 
 def _phase_change(deal: DouDizhuDeal) -> list[str]:
     """The note of the phase the last action led to."""
     if deal.phase is Phase.ROB:
-        return [(f"bidding over: seat {deal.landlord} is the landlord (bid {deal.bid}); robbing")]
+        return [
+            Msg(
+                "bidding over: seat {n} is the landlord (bid {bid}); robbing",
+                n=deal.landlord,
+                bid=deal.bid,
+            )
+        ]
     if deal.phase is Phase.PLAY:
         robs = f", R x{deal.rules.rob_multiplier(deal.robs)}" if deal.robs else ""
         return [
-            (
-                f"landlord seat {deal.landlord} (B {deal.bid}{robs}) takes "
-                f"the kitty {deal.cards_text(deal.kitty)}"
+            Msg(
+                "landlord seat {n} (B {bid}{robs}) takes the kitty {kitty}",
+                n=deal.landlord,
+                bid=deal.bid,
+                robs=robs,
+                kitty=deal.cards_text(deal.kitty),
             )
         ]
     if deal.outcome is not None and deal.outcome.redeal:
-        return ["everybody passed: redeal"]
+        return [Msg("everybody passed: redeal")]
     return []
 
 
@@ -109,16 +126,18 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
         kitty = parse_cards(rec["kitty"], rules)
     except (ChupaiError, KeyError, TypeError, AttributeError, ValueError):
         return  # the replay reports the broken header
-    line = f"{rc.seed_text(rec)}   dealer seat {rec.get('dealer')}"
+    line = translate(rc.seed_text(rec), rc.lang_of(out))
+    line += "   " + rc.rt(out, "dealer seat {n}", n=rec.get("dealer"))
     marker = rec.get("marker")
     if marker is not None:
-        line += f"   marker card {marker} (stock index {rec.get('marker_index')})"
-    line += f"   first bidder seat {rec.get('first_bidder')}"
+        at = rec.get("marker_index")
+        line += "   " + rc.rt(out, "marker card {card} (stock index {at})", card=marker, at=at)
+    line += "   " + rc.rt(out, "first bidder seat {n}", n=rec.get("first_bidder"))
     if rec.get("doubled"):
-        line += "   doubled (D x2)"
+        line += "   " + rc.rt(out, "doubled (D x2)")
     out.print(line)
     rc.print_hands(out, [(f"({size_of(h)})", _text(h)) for h in hands])
-    out.print(f"kitty: {_text(kitty)}")
+    out.print(rc.rt(out, "kitty: {cards}", cards=_text(kitty)))
 
 
 def _text(cards: int) -> str:
@@ -130,36 +149,37 @@ def _result(deal: DouDizhuDeal, out: Console) -> None:
     if oc is None:
         return
     if oc.redeal:
-        text = "everybody passed: redeal, no score"
+        text = rc.rt(out, "everybody passed: redeal, no score")
         if oc.next_doubled:
-            text += " (the next deal counts double)"
+            text += rc.rt(out, " (the next deal counts double)")
         out.print(Text(text, style="bold yellow"))
         return
     if oc.landlord_won:
-        out.print(Text(f"landlord seat {oc.landlord} wins", style="bold green"))
+        out.print(Text(rc.rt(out, "landlord seat {n} wins", n=oc.landlord), style="bold green"))
     else:
-        out.print(
-            Text(
-                f"peasants win: seat {oc.winner} went out first (landlord seat {oc.landlord})",
-                style="bold green",
-            )
+        won = rc.rt(
+            out,
+            "peasants win: seat {n} went out first (landlord seat {lord})",
+            n=oc.winner,
+            lord=oc.landlord,
         )
+        out.print(Text(won, style="bold green"))
     if oc.spring:
-        out.print("spring: no peasant played a card")
+        out.print(rc.rt(out, "spring: no peasant played a card"))
     if oc.anti_spring:
-        out.print("anti-spring: the landlord made one play only")
+        out.print(rc.rt(out, "anti-spring: the landlord made one play only"))
     out.print(
         f"B {oc.bid} x R {oc.rob_multiplier} x 2^b {1 << oc.bombs} (b={oc.bombs}) "
         f"x S {oc.spring_factor} x T {oc.thunder} x M {oc.ming} x D {oc.doubled} "
-        f"= unit {oc.unit}"
+        f"= " + rc.rt(out, "unit {unit}", unit=oc.unit)
     )
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("seat", justify="right")
-    table.add_column("role")
-    table.add_column("cards left")
-    table.add_column("score", justify="right")
+    table.add_column(rc.rt(out, "seat"), justify="right")
+    table.add_column(rc.rt(out, "role"))
+    table.add_column(rc.rt(out, "cards left"))
+    table.add_column(rc.rt(out, "score"), justify="right")
     for seat in range(deal.players):
-        role = "landlord" if seat == oc.landlord else "peasant"
+        role = rc.rt(out, "landlord" if seat == oc.landlord else "peasant")
         table.add_row(
             str(seat), role, deal.cards_text(oc.hands[seat]) or "-", f"{oc.scores[seat]:+d}"
         )
@@ -176,7 +196,7 @@ def _match_row(deal: DouDizhuDeal, row: Any) -> list[str]:
         result = "landlord wins" if row.side == "landlord" else "peasants win"
         unit = str(row.unit)
     if row.doubled:
-        unit += " (doubled)"
+        unit = Msg("{unit} (doubled)", unit=unit)
     return [label, str(row.dealer), lord, result, unit]
 
 
