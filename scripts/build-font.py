@@ -225,6 +225,9 @@ def build(font: str, chars: set[str], folder: Path, out: Path) -> set[str]:
             raise SystemExit(f"{font}: no source font draws {''.join(sorted(left))}")
         merged = Merger().merge([str(p) for p in parts]) if len(parts) > 1 else TTFont(parts[0])
         merged.flavor = "woff2"
+        # the same sources give the same bytes: no build time in the file
+        merged.recalcTimestamp = False
+        merged["head"].modified = merged["head"].created
         merged.save(out)
     return set(map(chr, TTFont(out).getBestCmap())) & set(chars)
 
