@@ -182,7 +182,9 @@ def _unpacked(source: Path, font: str, work: Path) -> Path:
 
 def _fetch(work: Path) -> Path:
     packages = [f"{SOURCES[f][0]}@{VERSION}" for f in SOURCES]
-    subprocess.run(["npm", "pack", "--silent", *packages], cwd=work, check=True)
+    subprocess.run(
+        ["npm", "pack", "--silent", *packages], cwd=work, check=True, stdout=subprocess.DEVNULL
+    )
     return work
 
 
