@@ -96,6 +96,7 @@ def test_next_deal_waits_for_continue(server: Any, toy: Any) -> None:
         deals=2,
         seed=3,
         continue_seconds=60,
+        turn_seconds=30,
         seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
     )
     t = made["table"]
@@ -111,9 +112,15 @@ def test_next_deal_waits_for_continue(server: Any, toy: Any) -> None:
         send(ws, {"type": "hint", "seq": state["seq"]})
         assert next_error(ws)["code"] == "waiting"
         assert len(srv.tables[t].table.log) == log  # the bot did not play either
+        time.sleep(0.3)
+        sent = time.time() * 1000
         send(ws, {"type": "continue"})
         state = receive(ws)
         assert state["between"] is None
+        while not state["legal"]:
+            state = receive(ws)
+        # the new deal's turn timer starts with the deal, not when it was dealt
+        assert state["turn"]["deadline_ms"] >= sent + 30_000 - 20
         state = until(ws, state, lambda s: s["match"]["over"])
         assert state["match"]["deal"] == 2 and state["between"] is None
 

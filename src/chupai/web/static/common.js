@@ -119,14 +119,18 @@ export function displayName(name) {
   return t("bot_named", { level: botLevelName(m[1]), n: n && getLang() === "en" ? " " + n : n });
 }
 
-/** A seat's name for a narrow column (the score sheet): a bot named after its level
- * without the level ("Bot 2", "电脑2", "ボット2"); any other name as seatName gives it. */
-export function seatShortName(seats, i) {
+/** A seat's name in a narrow box, with its level as a second line: a bot the server
+ * named after its level and seat is "Bot 2" (null: not such a bot; use seatName). */
+export function botSeatName(seats, i) {
   const s = seats && seats[i];
-  const m = s && s.name && BOT_NAME.exec(s.name);
-  if (!m || seats.filter((x) => x && x.name === s.name).length > 1) return seatName(seats, i);
-  const n = m[2] ? m[2].trim() : "";
-  return t("bot_short", { n: n && getLang() === "en" ? " " + n : n });
+  const m = s && s.kind === "bot" ? BOT_NAME.exec(s.name || "") : null;
+  return m && m[2] ? t("bot_n", { n: m[2].trim() }) : null;
+}
+
+/** A seat's name for a narrow column (the score sheet): a bot named after its level
+ * and seat without its level ("Bot 2", "电脑2", "ボット2"), any other as seatName. */
+export function seatShortName(seats, i) {
+  return botSeatName(seats, i) || seatName(seats, i);
 }
 
 export function seatName(seats, i) {

@@ -3,7 +3,7 @@
 
 import { t, comboName, phaseName, roleName, actionLabel, infoLabel, sideName, botLevelName, suitName } from "./i18n.js";
 import { cardEl, cardBackEl, cardRow, isCardToken, normSuit, cardSVG } from "./cards.js";
-import { h, BOT_NAME, seatName, nameEl } from "./common.js";
+import { h, BOT_NAME, seatName, botSeatName, nameEl } from "./common.js";
 
 /** Keys whose integer value is a seat (shown as the seat's name). */
 const SEAT_KEY = /(^|_)(declarer|partner|landlord|leader|bidder|drawer|dealer|player|winner|to_act|seat|exchange_with|to)$/;
@@ -72,8 +72,11 @@ export class TableFelt {
     const role = pub.roles && pub.roles[seat];
     const last = pub.last && pub.last[seat];
     const dealer = pub.dealer === seat;
-    // A bot named after its level already says what it is.
-    const kind = this.replay || (info.kind === "bot" && BOT_NAME.test(info.name || "")) ? null
+    // A bot named after its level and seat is "Bot N" over its level; one named
+    // after its level alone already says what it is.
+    const short = this.replay ? null : botSeatName(s.seats, seat);
+    const kind = short ? botLevelName(info.level)
+      : this.replay || (info.kind === "bot" && BOT_NAME.test(info.name || "")) ? null
       : info.kind === "bot" ? `${t("bot")} · ${botLevelName(info.level)}` : t("human");
     const revealed = this.reveal && Array.isArray(this.reveal[seat]) ? this.reveal[seat] : null;
     const box = h("div", {
@@ -87,7 +90,7 @@ export class TableFelt {
         title: info.kind === "bot" || info.connected ? t("online") : t("offline"),
         "aria-label": info.kind === "bot" || info.connected ? t("online") : t("offline"),
       }),
-      nameEl(seatName(s.seats, seat), "seat-name"),
+      nameEl(short || seatName(s.seats, seat), "seat-name"),
       dealer ? h("span", { class: "badge dealer", title: t("dealer") }, roleName("dealer")) : null,
       role ? h("span", { class: `badge role role-${role}`, testid: "role" }, roleName(role)) : null),
     kind ? h("div", { class: "seat-sub muted small" }, kind) : null,

@@ -78,7 +78,7 @@ const UI = {
     err_unknown_table: "This table does not exist.", err_bad_token: "This seat link is not valid.",
     stale_notice: "The table had moved on; your action was not applied.",
     keyboard_help: "Keys: ←/→ move, Space select, Enter play, P pass, H hint",
-    created_at: "Created", bot_named: "Bot{n} ({level})", bot_short: "Bot{n}", first_out: "first out: {name}",
+    created_at: "Created", bot_named: "Bot{n} ({level})", first_out: "first out: {name}",
     winners_are: "Winners: {names}", no_winner: "Nobody won: the finishing positions score 0",
     prompt_bid: "Bid for the landlord (a higher bid raises the stake), or pass.",
     prompt_rob: "Rob the landlord? Robbing raises the stake.",
@@ -103,7 +103,7 @@ const UI = {
     // the table's flow (flow.js)
     watching: "Watching", watching_view: "the public view: nobody's hand is shown", timed_notice: "Time ran out: the table played {what} for you", timed_short: "timed out", timed_title: "The turn timer played this", next_deal_in: "Next deal in {s} s", waiting_continue: "waiting for {names} to continue",
     rematch: "Rematch", rematch_accept: "Accept the rematch", rematch_offered: "{name} offers a rematch", rematch_waiting: "Rematch offered; waiting for {names}", rematch_go: "Go to the rematch", rematch_watch: "Watch the rematch", auto_pass: "Auto-pass", auto_pass_help: "Pass by itself when a pass is the only thing you can do", auto_passed: "Auto-pass: nothing in your hand can be played",
-    name_title: "Your name at this table", name_help: "The other players see it. You may skip this.", name_ok: "OK", name_skip: "Skip", continue_seconds: "Wait after each deal (seconds, 0 = none)",
+    name_title: "Your name at this table", name_help: "The other players see it. You may skip this.", name_ok: "OK", name_skip: "Skip", bot_n: "Bot {n}", continue_seconds: "Wait after each deal (seconds, 0 = none)",
   },
   zh: {
     app_title: "chupai — 牌桌",
@@ -145,7 +145,7 @@ const UI = {
     err_unknown_table: "牌桌不存在。", err_bad_token: "座位链接无效。",
     stale_notice: "牌局已有变化，您的操作未生效。",
     keyboard_help: "按键：←/→ 移动，空格 选牌，Enter 出牌，P 不出，H 提示",
-    created_at: "创建时间", bot_named: "电脑{n}（{level}）", bot_short: "电脑{n}", first_out: "先出完：{name}",
+    created_at: "创建时间", bot_named: "电脑{n}（{level}）", first_out: "先出完：{name}",
     winners_are: "获胜：{names}", no_winner: "不分胜负：名次得分为 0",
     prompt_bid: "叫分抢地主（叫分越高，输赢越大），或不叫。",
     prompt_rob: "抢地主吗？抢地主会提高倍数。",
@@ -170,7 +170,7 @@ const UI = {
     // the table's flow (flow.js)
     watching: "观战中", watching_view: "公开视角：看不到任何人的手牌", timed_notice: "时间到：已替你出了 {what}", timed_short: "超时", timed_title: "出牌时间到，系统代出", next_deal_in: "{s} 秒后开始下一局", waiting_continue: "等待 {names} 继续",
     rematch: "再来一局", rematch_accept: "同意再来一局", rematch_offered: "{name} 提议再来一局", rematch_waiting: "已提议再来一局，等待 {names}", rematch_go: "进入新的一局", rematch_watch: "观看新的一局", auto_pass: "自动不要", auto_pass_help: "只能不要时自动不要", auto_passed: "自动不要：手里没有能出的牌",
-    name_title: "你在这桌的名字", name_help: "其他玩家会看到这个名字。也可以跳过。", name_ok: "确定", name_skip: "跳过", continue_seconds: "每局结束后等待（秒，0 为不等）",
+    name_title: "你在这桌的名字", name_help: "其他玩家会看到这个名字。也可以跳过。", name_ok: "确定", name_skip: "跳过", bot_n: "电脑{n}", continue_seconds: "每局结束后等待（秒，0 为不等）",
   },
   ja: {
     app_title: "chupai — カードテーブル",
@@ -212,7 +212,7 @@ const UI = {
     err_unknown_table: "このテーブルは存在しません。", err_bad_token: "この席のリンクは無効です。",
     stale_notice: "状況が変わったため、操作は反映されませんでした。",
     keyboard_help: "キー：←/→ 移動、Space 選択、Enter 出す、P パス、H ヒント",
-    created_at: "作成", bot_named: "ボット{n}（{level}）", bot_short: "ボット{n}", first_out: "最初に上がり：{name}",
+    created_at: "作成", bot_named: "ボット{n}（{level}）", first_out: "最初に上がり：{name}",
     winners_are: "勝ち：{names}", no_winner: "勝敗なし：順位の得点は 0",
     prompt_bid: "地主になるために入札します（高いほど賭けが大きい）。またはパス。",
     prompt_rob: "地主を奪いますか？奪うと倍率が上がります。",
@@ -237,7 +237,7 @@ const UI = {
     // the table's flow (flow.js)
     watching: "観戦中", watching_view: "公開ビュー：誰の手札も表示されません", timed_notice: "時間切れ：代わりに {what} を出しました", timed_short: "時間切れ", timed_title: "持ち時間切れで自動的に出されました", next_deal_in: "{s} 秒後に次のディール", waiting_continue: "{names} の「続ける」を待っています",
     rematch: "再戦", rematch_accept: "再戦を受ける", rematch_offered: "{name} が再戦を申し込みました", rematch_waiting: "再戦を申し込みました。{names} を待っています", rematch_go: "再戦のテーブルへ", rematch_watch: "再戦を観戦", auto_pass: "自動パス", auto_pass_help: "パスしかできないとき自動でパスします", auto_passed: "自動パス：出せるカードがありません",
-    name_title: "このテーブルでの名前", name_help: "他のプレイヤーに表示されます。スキップもできます。", name_ok: "OK", name_skip: "スキップ", continue_seconds: "各ディール後の待ち時間（秒、0 でなし）",
+    name_title: "このテーブルでの名前", name_help: "他のプレイヤーに表示されます。スキップもできます。", name_ok: "OK", name_skip: "スキップ", bot_n: "ボット{n}", continue_seconds: "各ディール後の待ち時間（秒、0 でなし）",
   },
 };
 
