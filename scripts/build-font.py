@@ -23,7 +23,7 @@ It writes into ``src/chupai/web/static/fonts/``:
 The characters come from every place a text of the page is written: the page's own
 strings (``static/i18n.js``), what ``/api/games`` tells it of every game (names,
 combination names, the words and prompts of each game's web plugin) and the catalogs
-of :mod:`chupai.i18n` (every ``messages`` module of the package but the terminal's). A new string with a
+of :mod:`chupai.i18n` (every module of the package that adds one, but the terminal's). A new string with a
 character the font lacks fails ``tests/web/test_web_font.py``; the fix is to run this
 script again. The source fonts are the ``@fontsource/noto-sans-sc`` and
 ``@fontsource/noto-sans-jp`` packages of npm (version :data:`VERSION`, OFL).
@@ -32,6 +32,7 @@ script again. The source fonts are the ``@fontsource/noto-sans-sc`` and
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import json
 import re
@@ -117,29 +118,32 @@ def _walk(found: dict[str, set[str]], value: Any, lang: str | None) -> None:
 
 
 def _message_modules() -> Iterator[str]:
-    """The ``messages`` modules (the :mod:`chupai.i18n` catalogs) whose texts can reach
-    the page: all but the terminal's (``chupai.cli``)."""
+    """The modules that add :mod:`chupai.i18n` catalogs (``messages``, a game's
+    ``scoring_words``...) whose texts can reach the page: all but the terminal's
+    (``chupai.cli``)."""
     package = ROOT / "src" / "chupai"
-    for path in sorted(package.rglob("messages.py")):
+    for path in sorted(package.rglob("*.py")):
         parts = path.relative_to(package).with_suffix("").parts
-        if parts[0] != "cli":
-            yield ".".join(("chupai", *parts))
+        if parts[0] in ("cli", "i18n") or "add_translations(" not in path.read_text("utf-8"):
+            continue
+        yield ".".join(("chupai", *parts))
 
 
 def _catalogs(module: Any) -> Iterator[tuple[str, str]]:
-    """The ``(zh, ja)`` pairs of the catalogs (``{english: (zh, ja)}``) a module holds;
-    read from the module itself, not from :func:`chupai.i18n.translations`, which also
+    """The ``(zh, ja)`` pairs of the catalogs a module adds: the argument of each
+    ``add_translations(...)`` of its source, evaluated in the module (a name or a dict).
+    Read from the module itself, not from :func:`chupai.i18n.translations`, which also
     holds every catalog imported so far (the terminal's too)."""
-    for value in vars(module).values():
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
         if (
-            isinstance(value, dict)
-            and value
-            and all(
-                isinstance(k, str) and isinstance(v, tuple) and len(v) == 2
-                for k, v in value.items()
-            )
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", None)) == "add_translations"
+            and node.args
         ):
-            yield from value.values()
+            code = compile(ast.Expression(node.args[0]), module.__file__, "eval")
+            catalog = eval(code, vars(module))  # the module's own catalog expression
+            yield from dict(catalog).values()
 
 
 def needed() -> dict[str, set[str]]:
@@ -178,7 +182,9 @@ def _unpacked(source: Path, font: str, work: Path) -> Path:
 
 def _fetch(work: Path) -> Path:
     packages = [f"{SOURCES[f][0]}@{VERSION}" for f in SOURCES]
-    subprocess.run(["npm", "pack", "--silent", *packages], cwd=work, check=True)
+    subprocess.run(
+        ["npm", "pack", "--silent", *packages], cwd=work, check=True, stdout=subprocess.DEVNULL
+    )
     return work
 
 
@@ -221,6 +227,9 @@ def build(font: str, chars: set[str], folder: Path, out: Path) -> set[str]:
             raise SystemExit(f"{font}: no source font draws {''.join(sorted(left))}")
         merged = Merger().merge([str(p) for p in parts]) if len(parts) > 1 else TTFont(parts[0])
         merged.flavor = "woff2"
+        # the same sources give the same bytes: no build time in the file
+        merged.recalcTimestamp = False
+        merged["head"].modified = merged["head"].created
         merged.save(out)
     return set(map(chr, TTFont(out).getBestCmap())) & set(chars)
 

@@ -79,16 +79,32 @@ FIT = r"""(root) => {
         break;
       }
     }
-    // a label squeezed into a character or two a line ("上が / り順")
+    // a label broken inside a word ("上が | り順", "ボッ | ト2", "heurist | ic"), a text
+    // squeezed into a character or two a line
     for (const n of el.childNodes) {
-      const len = n.nodeType === 3 ? [...n.textContent.trim()].length : 0;
+      const chars = n.nodeType === 3 ? [...n.textContent] : [];
+      const len = chars.filter((c) => c.trim()).length;
       if (len < 2) continue;
       const range = document.createRange();
-      range.selectNodeContents(n);
-      // line boxes: the text's fragments whose tops differ by more than half a line
-      const tops = [...range.getClientRects()].map((b) => b.top).sort((a, b) => a - b);
-      const lines = tops.filter((top, k) => k === 0 || top - tops[k - 1] > parseFloat(cs.fontSize) / 2).length;
-      if (lines >= 2 && len / lines <= 2.5)
+      let at = 0;
+      let prev = null;
+      let lines = 1;
+      for (const c of chars) {
+        range.setStart(n, at);
+        range.setEnd(n, at + c.length);
+        at += c.length;
+        const b = range.getBoundingClientRect();
+        if (!c.trim() || b.height === 0 || b.top >= r.bottom - 1) continue;
+        if (prev && b.top - prev.top > parseFloat(cs.fontSize) / 2) {
+          lines += 1;
+          const edge = (x) => /[\s\p{P}\p{S}]/u.test(x);
+          const digit = (x) => /\d/.test(x);
+          if (len <= 8 && !edge(prev.c) && !edge(c) && digit(prev.c) === digit(c))
+            out.push(`a label broken inside a word: ${what(el)} (${prev.c} | ${c})`);
+        }
+        prev = { top: b.top, c };
+      }
+      if (len > 8 && len / lines <= 2.5)
         out.push(`a text broken into a character or two a line: ${what(el)} (${lines} lines)`);
     }
     if (el.tagName === "TH" && el.closest("thead")) {
@@ -158,20 +174,22 @@ def _play_to_end(srv: ServerProcess, table: str, token: str) -> None:
     raise AssertionError(f"the {table} match did not end in 60 s")
 
 
-def _table(server: ServerProcess, game: dict[str, Any]) -> dict[str, Any]:  # noqa: F811
-    """A one-deal table of ``game``: a human, Ana, and heuristic bots (all of one
-    level, so that their names differ only by a number); the human's seat."""
+def _table(server: ServerProcess, game: dict[str, Any], players: int = 0) -> dict[str, Any]:  # noqa: F811
+    """A one-deal table of ``game`` (of ``players`` seats, else its default preset's):
+    a human, Ana, and heuristic bots (all of one level, so that their names differ
+    only by a number); the human's seat."""
     preset = game.get("default_preset") or game["presets"][0]["name"]
-    players = next(p["players"] for p in game["presets"] if p["name"] == preset)
+    size = players or next(p["players"] for p in game["presets"] if p["name"] == preset)
     made = server.post(
         "/api/tables",
         {
             "game": game["key"],
             "preset": preset,
+            "options": {"players": str(players)} if players else {},
             "deals": 1,
             "seed": 7,
             "seats": [{"kind": "human", "name": "Ana"}]
-            + [{"kind": "bot", "level": "heuristic"}] * (players - 1),
+            + [{"kind": "bot", "level": "heuristic"}] * (size - 1),
         },
     )
     return {"table": made["table"], **made["seats"][0]}
@@ -188,6 +206,10 @@ def tables(server: ServerProcess) -> dict[str, dict[str, str]]:  # noqa: F811 (t
         human = _table(server, games[key])
         _play_to_end(server, human["table"], human["token"])
         links["over"][key] = server.url + human["link"]
+    # the widest table: eight seats of Big Two (two packs), its score sheet in the side column
+    human = _table(server, games["bigtwo"], players=8)
+    _play_to_end(server, human["table"], human["token"])
+    links["over"]["bigtwo-8"] = server.url + human["link"]
     return links
 
 

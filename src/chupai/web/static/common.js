@@ -127,6 +127,12 @@ export function botSeatName(seats, i) {
   return m && m[2] ? t("bot_n", { n: m[2].trim() }) : null;
 }
 
+/** A seat's name for a narrow column (the score sheet): a bot named after its level
+ * and seat without its level ("Bot 2", "电脑2", "ボット2"), any other as seatName. */
+export function seatShortName(seats, i) {
+  return botSeatName(seats, i) || seatName(seats, i);
+}
+
 export function seatName(seats, i) {
   const s = seats && seats[i];
   const name = s && s.name;
@@ -140,18 +146,18 @@ export function seatName(seats, i) {
  * kept whole (a number, the last word, the last characters) and the middle gives way to
  * an ellipsis, so names that differ at their end ("heuristic bot 1", "heuristic bot 2")
  * stay told apart on a phone. A name whose number comes early ("ボット2（…）") is cut at
- * its end as usual. The whole name is the element's title. */
-export function nameEl(name, cls) {
+ * its end as usual. The element's title is `title`, else the whole name. */
+export function nameEl(name, cls, title) {
   const text = String(name);
   const chars = [...text];
   const digits = /\d+(?!.*\d)/u.exec(text);
   const numberLate = digits && text.length - digits.index <= 6;
-  if (chars.length < 9 || (digits && !numberLate)) return h("span", { class: cls, title: name }, name);
+  if (chars.length < 9 || (digits && !numberLate)) return h("span", { class: cls, title: title || name }, name);
   const space = text.lastIndexOf(" ");
   const tail = numberLate ? text.slice(text[digits.index - 1] === " " ? digits.index - 1 : digits.index)
     : space > 0 && text.length - space <= 6 ? text.slice(space) : chars.slice(-3).join("");
   const head = text.slice(0, text.length - tail.length);
-  return h("span", { class: `${cls} split-name`, title: name },
+  return h("span", { class: `${cls} split-name`, title: title || name },
     h("span", { class: "name-head" }, head), h("span", { class: "name-tail" }, tail));
 }
 
