@@ -440,9 +440,10 @@ class PrePlay(DecisionPhases, DealState):
                 return f"{names} is out of play"
             return ""
         if action.cards & ~hand:
-            return f"seat {seat} does not hold " + packs.names(
-                packs.norm(action.cards & ~hand), self._t.card_strength
-            )
+            missing = packs.norm(action.cards & ~hand)
+            once = missing & hand  # two packs: asked twice, held once
+            what = "holds only one" if once else "does not hold"
+            return f"seat {seat} {what} {packs.names(once or missing, self._t.card_strength)}"
         if self.phase is Phase.CLASS_EXCHANGE and protected:
             return f"{names} may not be exchanged (class_protect_cards)"
         return ""
