@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.bots import make_bot
+from chupai.cli.seat_groups import bots_text
 from chupai.cli.terminal import (
     EXIT_EOF,
     EXIT_OK,
@@ -116,7 +117,7 @@ class TerminalSession:
 
     def seats_line(self, bots: Mapping[int, str]) -> str:
         """``You are Seat 0. Bots: Seat 1 greedy, ...`` for the bot names by seat."""
-        names = ", ".join(f"Seat {s} {n}" for s, n in bots.items())
+        names = bots_text(self.lang, bots)  # beyond 8 seats: "Seats 1–12 heuristic"
         return f"You are Seat {self.human}. Bots: {names}."
 
     def seated(self, names: Sequence[str], players: int) -> dict[int, str]:
