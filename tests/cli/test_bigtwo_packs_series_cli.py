@@ -15,6 +15,7 @@ from scripted_play import play_args, run_scripted
 from chupai.bigtwo import packs
 from chupai.bigtwo.match import Match, replay_match
 from chupai.bigtwo.rules import resolve
+from chupai.cli.games.bigtwo.play_view import leftover_note
 from chupai.cli.main import main
 from chupai.cli.play import run_play
 
@@ -76,3 +77,18 @@ def test_simulate_plays_the_exchanges(capsys: pytest.CaptureFixture[str], extra:
         argv += ["--set", o]
     assert main([*argv, "--bots", "random,greedy,heuristic", "--no-progress"]) == 0
     assert "every record verified" in capsys.readouterr().out
+
+
+def test_no_leftover_note_while_the_hands_are_face_down() -> None:
+    """Tribute ``choose_hands``: the leftover cards go to the lowest card's holder
+    after the hands are chosen, so the opening names nobody."""
+    r = resolve("standard", {"players": "6", "series": "tribute"})
+    m = Match(r, 1, deals=2)
+    first = m.next_deal()
+    while not first.is_terminal():
+        first.apply_action(first.legal_actions()[0])
+    second = m.next_deal()
+    assert any(second.piles) and leftover_note(second, str, "en") is None
+    while any(second.piles):
+        second.apply_action(second.legal_actions()[0])
+    assert leftover_note(second, str, "en") is not None
