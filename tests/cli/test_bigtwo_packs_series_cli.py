@@ -66,9 +66,9 @@ def test_a_card_held_twice_is_given_by_its_token_typed_twice(
 @pytest.mark.parametrize(
     "extra",
     [
-        ["series=class_struggle", "class_exchange=demand"],
-        ["series=tribute"],
         ["series=tribute", "tribute_method=draw_three", "pre_exchange=true"],
+        pytest.param(["series=class_struggle", "class_exchange=demand"], marks=pytest.mark.slow),
+        pytest.param(["series=tribute"], marks=pytest.mark.slow),
     ],
 )
 def test_simulate_plays_the_exchanges(capsys: pytest.CaptureFixture[str], extra: list[str]) -> None:
