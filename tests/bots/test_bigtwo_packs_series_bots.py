@@ -19,7 +19,7 @@ SEATS = ("random", "greedy", "heuristic", "search:playouts=3", "greedy", "heuris
     "mix",
     [
         {"series": "class_struggle", "class_exchange": "demand", "pre_exchange": "true"},
-        {"series": "tribute", "tribute_method": "two_cards"},
+        pytest.param({"series": "tribute", "tribute_method": "two_cards"}, marks=pytest.mark.slow),
     ],
     ids=["demand", "two_cards"],
 )
