@@ -38,8 +38,10 @@ from typing import Any, Final
 
 __all__ = [
     "LANGUAGES",
+    "CardTokens",
     "Msg",
     "add_translations",
+    "error_text",
     "plural",
     "template_fields",
     "tr",
@@ -107,9 +109,43 @@ def translations(lang: str) -> Mapping[str, str]:
     return dict(_TABLES.get(lang, {}))
 
 
-def _field(value: Any, lang: str) -> Any:
+_SUIT_SYMBOLS: Final = {"D": "\u2666", "C": "\u2663", "H": "\u2665", "S": "\u2660"}
+
+
+class CardTokens(str):
+    """Card tokens as a message field: the ``str`` is the notation (``"TH 2S"``,
+    what ``chupai judge`` prints, so a message's English text is unchanged), while
+    a surface (:func:`translate`, in every language) shows the display form: each
+    rank then its suit symbol, ``T`` written ``10`` (``"10\u2665 2\u2660"``). Bare
+    ranks and jokers (``"3"``, ``"BJ"``) read as written. The tokens keep the order
+    they are given in: a game passes its own display order (``deal.cards_text``).
+
+    >>> c = CardTokens("TH 2S BJ 7")
+    >>> str(c), c.display()
+    ('TH 2S BJ 7', '10\u2665 2\u2660 BJ 7')
+    """
+
+    __slots__ = ()
+
+    def display(self) -> str:
+        """The tokens with suit symbols (see the class)."""
+        out = []
+        for token in self.split():
+            rank, suit = token[:-1], token[-1:].upper()
+            if rank and suit in _SUIT_SYMBOLS and not token.upper().endswith("J"):
+                out.append(("10" if rank.upper() == "T" else rank) + _SUIT_SYMBOLS[suit])
+            else:
+                out.append(token)
+        return " ".join(out)
+
+
+def _field(value: Any, lang: str, shown: bool = True) -> Any:
+    """A field's value in ``lang``: as a surface shows it (``shown``), or as the
+    English ``str`` of a message holds it (cards in the notation)."""
+    if isinstance(value, CardTokens):
+        return value.display() if shown else str(value)
     if isinstance(value, Msg):
-        return translate(value, lang)
+        return translate(value, lang) if shown else str(value)
     if isinstance(value, Mapping):
         return value.get(lang, value.get("en", ""))
     text = getattr(value, "text", None)
@@ -129,7 +165,7 @@ class Msg(str):
     fields: Mapping[str, Any]
 
     def __new__(cls, template: str, /, **fields: Any) -> Msg:
-        text = template.format(**{k: _field(v, "en") for k, v in fields.items()})
+        text = template.format(**{k: _field(v, "en", False) for k, v in fields.items()})
         self = super().__new__(cls, text)
         self.template = template
         self.fields = fields
@@ -156,6 +192,13 @@ def translate(text: str, lang: str) -> str:
     if lang == "en":
         return str(text)
     return translation(text, lang) or str(text)
+
+
+def error_text(exc: BaseException, lang: str) -> str:
+    """An exception's message in ``lang``: its first argument when that is a
+    :class:`Msg` (``ChupaiError(Msg(...))``), else its ``str``."""
+    said = exc.args[0] if exc.args else None
+    return translate(said, lang) if isinstance(said, Msg) else str(exc)
 
 
 def tr(lang: str, template: str, /, **fields: Any) -> str:

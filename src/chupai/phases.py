@@ -35,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from chupai.i18n import Msg
+
 __all__ = ["DecisionPhases", "PhaseRules"]
 
 D = TypeVar("D")
@@ -70,7 +72,7 @@ class DecisionPhases:
         (``seat`` None), or the decision phase refuses it (None: it is legal).
         A deal's ``why_illegal`` starts with it."""
         if seat is None:
-            return "the deal is over"
+            return Msg("the deal is over")
         return self._PHASES[self.phase].refusal(self, seat, action)
 
     def _phase_apply(self, seat: int, action: Any) -> Any:

@@ -58,7 +58,9 @@ from chupai.biga.cards import (
     normalize,
     strength_order,
 )
+from chupai.biga.messages import kind_name
 from chupai.biga.rules import BigARules, RankOrder, SequenceOrder
+from chupai.i18n import Msg
 
 __all__ = [
     "Kind",
@@ -463,18 +465,18 @@ def explain(cards: Cards, rules: BigARules, big_suit: int | None = None) -> str:
     c = [(cards >> s) & _F for s in SHIFTS]
     n = sum(c)
     if n == 0:
-        return "no cards"
+        return Msg("no cards")
     jokers = c[BJ] + c[RJ]
     b = sum(c[SUITED_ACE:])
     if jokers:
         if jokers < n:
-            return (
+            return Msg(
                 "a joker combines only with other jokers (two_jokers, three_jokers, "
                 "four_jokers): jokers are never part of a sequence or a set of one rank"
             )
-        return f"{jokers} jokers form nothing (there are only four)"
+        return Msg("{n} jokers form nothing (there are only four)", n=jokers)
     if b and c[ACE] + b == n and c[ACE]:
-        return (
+        return Msg(
             "a Big Ace may not join ordinary Aces in a pair, egg, big egg or true seven "
             "(big_ace_in_sets = false)"
         )
@@ -488,10 +490,10 @@ def _explain_ranks(s: list[int], n: int, rules: BigARules) -> str:
     """Why ``n`` cards of ordinary ranks with the counts ``s`` form nothing."""
     faces = [f for f in range(TWO + 1) if s[f]]
     if len(faces) == 1:
-        return f"{n} cards of one rank form nothing (there are only eight)"
+        return Msg("{n} cards of one rank form nothing (there are only eight)", n=n)
     counts = {s[f] for f in faces}
     if len(counts) > 1:
-        return (
+        return Msg(
             "cards of several ranks form a combination only as a sequence type, with "
             "the same number of cards of each rank (one: sequence, two: pair_sequence, "
             "three: egg_sequence, four: fake_eight)"
@@ -499,22 +501,28 @@ def _explain_ranks(s: list[int], n: int, rules: BigARules) -> str:
     m = counts.pop()
     k = len(faces)
     if m > 4:
-        return f"{m} cards of each of several ranks form no sequence type (at most four each)"
+        return Msg(
+            "{m} cards of each of several ranks form no sequence type (at most four each)", m=m
+        )
     if m == 1 and k < 3:
-        return "a sequence needs at least 3 cards; two cards of different ranks form nothing"
+        return Msg("a sequence needs at least 3 cards; two cards of different ranks form nothing")
     if m == 2 and k < 3:
-        return "a pair_sequence needs at least 3 consecutive pairs"
+        return Msg("a pair_sequence needs at least 3 consecutive pairs")
     if m == 3 and k != 3:
-        return (
+        return Msg(
             "an egg_sequence has exactly three trios of consecutive ranks (two trios "
             "are neither an egg nor an egg_sequence)"
             if k == 2
             else "an egg_sequence has exactly three trios of consecutive ranks"
         )
     if m == 4 and k != 2:
-        return "a fake_eight has exactly two quads of consecutive ranks"
+        return Msg("a fake_eight has exactly two quads of consecutive ranks")
     if not _consecutive(faces, rules):
         kind = SEQUENCE_KINDS[m][0].value
-        what = ("an " if kind[0] in "aeiou" else "a ") + kind
-        return f"the ranks of {what} must be consecutive in the sequence order {_chain_text(rules)}"
-    return f"these {n} cards form no combination"
+        what = dict(kind_name(kind), en=("an " if kind[0] in "aeiou" else "a ") + kind)
+        return Msg(
+            "the ranks of {what} must be consecutive in the sequence order {order}",
+            what=what,
+            order=_chain_text(rules),
+        )
+    return Msg("these {n} cards form no combination", n=n)

@@ -35,6 +35,7 @@ from chupai.biga.events import (
 )
 from chupai.biga.rules import RankOrder
 from chupai.biga.state import DealState
+from chupai.i18n import CardTokens, Msg
 from chupai.phases import DecisionPhases, PhaseRules
 
 __all__ = ["DrawPhase", "declarations"]
@@ -87,21 +88,23 @@ class DrawPhase(DecisionPhases, DealState):
     def _why_illegal_show(self, seat: int, action: Action) -> str | None:
         if action == SHOW_SECOND or action == KEEP_HIDDEN:
             return None
-        return f"seat {seat} must show the second Big Ace or keep it hidden"
+        return Msg("seat {seat} must show the second Big Ace or keep it hidden", seat=seat)
 
     def _why_illegal_reveal(self, seat: int, action: Action) -> str | None:
         if action == REVEAL or action == STAY_HIDDEN:
             return None
-        return f"seat {seat} must reveal itself as the partner or stay hidden"
+        return Msg("seat {seat} must reveal itself as the partner or stay hidden", seat=seat)
 
     def _why_illegal_draw(self, seat: int, action: Action) -> str | None:
         if type(action) is Choice:
             if action == DECLINE:
                 return None
-            return f"{action.name!r} is not an action of the draw (declare or decline)"
+            return Msg(
+                "{name!r} is not an action of the draw (declare or decline)", name=action.name
+            )
         if type(action) is Declare:
             return self._why_bad_declaration(seat, action)
-        return f"seat {seat} must declare (show AX / show AX AX) or decline"
+        return Msg("seat {seat} must declare (show AX / show AX AX) or decline", seat=seat)
 
     def _why_bad_declaration(self, seat: int, d: Declare) -> str | None:
         suit, two = d.suit, d.two
@@ -111,19 +114,24 @@ class DrawPhase(DecisionPhases, DealState):
             or not 0 <= suit < 4
             or not isinstance(two, bool)
         ):
-            return f"not a declaration: {d!r}"
+            return Msg("not a declaration: {d!r}", d=d)
         name = FACE_NAMES[SUITED_ACE + suit]
         if self.two_shown:
-            return "two Aces have been shown: no further declaration"
+            return Msg("two Aces have been shown: no further declaration")
         held = (self.hands[seat] >> (5 * (SUITED_ACE + suit))) & 31
         if two:
             if held < 2:
-                return f"seat {seat} does not hold both {name}"
+                return Msg(
+                    "seat {seat} does not hold both {card}", seat=seat, card=CardTokens(name)
+                )
             return None
         if self.declarer is not None:
-            return f"seat {self.declarer} has already declared (only two Aces may be shown now)"
+            return Msg(
+                "seat {declarer} has already declared (only two Aces may be shown now)",
+                declarer=self.declarer,
+            )
         if held < 1:
-            return f"seat {seat} does not hold an {name}"
+            return Msg("seat {seat} does not hold an {card}", seat=seat, card=CardTokens(name))
         return None
 
     # ----- transitions ------------------------------------------------------

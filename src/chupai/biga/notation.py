@@ -48,6 +48,7 @@ from chupai.biga.events import (
 from chupai.biga.rules import BigARules, RankOrder
 from chupai.biga.state import good_cards
 from chupai.errors import IllegalActionError
+from chupai.i18n import Msg
 
 __all__ = [
     "CHOICE_TEXT",
@@ -218,7 +219,9 @@ def _parse_play(
     cards = normalize(parse_cards(tokens, big_suit), big_suit)
     combo = classify(cards, rules, big_suit)
     if combo is None:
-        raise IllegalActionError(text, "not a combination: " + explain(cards, rules, big_suit))
+        raise IllegalActionError(
+            text, Msg("not a combination: {why}", why=explain(cards, rules, big_suit))
+        )
     if capture:
         if top is None:
             raise IllegalActionError(text, "there is no top play to capture")

@@ -18,10 +18,13 @@ from chupai.actions import Pass
 from chupai.biga.cards import GUARD, Cards, big_aces, contains
 from chupai.biga.combos import Combo, beats, capture_size, classify, explain, is_capture
 from chupai.biga.events import Action, Capture, Choice, Declare, Outcome, Phase
+from chupai.biga.messages import kind_name
 from chupai.biga.movegen import hand_combos
 from chupai.biga.scoring import score
 from chupai.biga.state import DealState, good_cards
 from chupai.deal import still_held
+from chupai.i18n import CardTokens, Msg
+from chupai.messages import does_not_beat, not_held
 from chupai.trick import next_seat
 
 __all__ = ["PlayPhase"]
@@ -88,58 +91,66 @@ class PlayPhase(DealState):
     # ----- legality ---------------------------------------------------------
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
-            return "the leader may not pass" if self.top is None else None
+            return Msg("the leader may not pass") if self.top is None else None
         if type(action) is Declare or type(action) is Choice:
-            return "the draw and the declarations are over"
+            return Msg("the draw and the declarations are over")
         if type(action) is Capture:
             return self._why_bad_capture(seat, action)
         if type(action) is not Combo:
-            return f"not an action: {action!r}"
+            return Msg("not an action: {action!r}", action=action)
         return self._why_bad_combo(seat, action)
 
     def _why_bad_capture(self, seat: int, action: Capture) -> str | None:
         top = self.top
         if top is None:
-            return "a capture is never a lead"
+            return Msg("a capture is never a lead")
         fours, taken = action.fours, action.taken
         if taken != top:
-            return "a capture takes the current top play"
+            return Msg("a capture takes the current top play")
         rules = self.rules
         if not rules.fours_capture:
-            return "captures by fours are off (fours_capture=false)"
+            return Msg("captures by fours are off (fours_capture=false)")
         if type(fours) is not Combo or not good_cards(fours.cards):
-            return "not a play of fours"
+            return Msg("not a play of fours")
         if not contains(self.hands[seat], fours.cards):
-            return f"seat {seat} does not hold {self.cards_text(fours.cards)}"
+            return not_held(seat, self.cards_text(fours.cards))
         if classify(fours.cards, rules, self.big_suit) != fours or not is_capture(
             fours, top, rules
         ):
             need = capture_size(top, rules)
+            top_cards = CardTokens(self.cards_text(top.cards))
             if not need:
-                return f"{top.kind.value} {self.cards_text(top.cards)} cannot be captured"
-            return f"capturing {self.cards_text(top.cards)} takes exactly {need} ordinary 4s"
+                return Msg(
+                    "{kind} {cards} cannot be captured",
+                    kind=kind_name(top.kind.value),
+                    cards=top_cards,
+                )
+            return Msg("capturing {cards} takes exactly {n} ordinary 4s", cards=top_cards, n=need)
         return None
 
     def _why_bad_combo(self, seat: int, action: Combo) -> str | None:
         cards = action.cards
         if not good_cards(cards) or not contains(self.hands[seat], cards):
-            shown = self.cards_text(cards) if good_cards(cards) else repr(cards)
-            return f"seat {seat} does not hold {shown}"
+            shown = CardTokens(self.cards_text(cards)) if good_cards(cards) else repr(cards)
+            return Msg("seat {seat} does not hold {cards}", seat=seat, cards=shown)
         rules = self.rules
         found = classify(cards, rules, self.big_suit)
         if found is None:
-            return "not a combination: " + explain(cards, rules, self.big_suit)
+            return Msg("not a combination: {why}", why=explain(cards, rules, self.big_suit))
         if found != action:
-            return "the play does not match its cards' reading"
+            return Msg("the play does not match its cards' reading")
         top = self.top
         if top is None or beats(action, top, rules):
             return None
         extra = ""
         if rules.fours_capture and is_capture(action, top, rules):
-            extra = " (write a capture as 'capture ...')"
-        return (
-            f"{action.kind.value} {self.cards_text(cards)} does not beat "
-            f"{top.kind.value} {self.cards_text(top.cards)}{extra}"
+            extra = Msg(" (write a capture as 'capture ...')")
+        return does_not_beat(
+            kind_name(action.kind.value),
+            self.cards_text(cards),
+            kind_name(top.kind.value),
+            self.cards_text(top.cards),
+            extra,
         )
 
     # ----- transitions ------------------------------------------------------

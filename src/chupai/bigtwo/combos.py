@@ -39,6 +39,7 @@ from chupai.bigtwo.rules import (
     SuitOrder,
 )
 from chupai.cards import RANKS, CardMask, card_name, cards_of
+from chupai.i18n import Msg
 
 __all__ = [
     "ComboKind",
@@ -413,7 +414,7 @@ _NO_RUN: Final = (
 def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
     n = mask.bit_count()
     if n == 0:
-        return None, "no cards"
+        return None, Msg("no cards")
     if rules.packs == 2:
         t = tables(rules)
         memo = t.two_memo
@@ -424,23 +425,23 @@ def _analyse(mask: CardMask, rules: BigTwoRules) -> tuple[Combo | None, str]:
             found = memo[mask] = _analyse_two(mask, n, rules, t)
         return found
     if mask >> 52:
-        return None, "Big Two is played without jokers"
+        return None, Msg("Big Two is played without jokers")
     if n > 5:
-        return None, f"no combination has {n} cards (plays have 1, 2, 3 or 5 cards)"
+        return None, Msg("no combination has {n} cards (plays have 1, 2, 3 or 5 cards)", n=n)
     t = tables(rules)
     nib = _nibbles(mask)
     counts = tuple(sorted([_COUNT[v] for v in nib if v], reverse=True))
     if counts == _RUN:
         shapes = _BY_RUN[_present_ranks(nib) in t.straight_by_bits, _suit_of(mask) >= 0]
         if not shapes:
-            return None, _NO_RUN.format(rules=rules)
+            return None, Msg(_NO_RUN, rules=rules)
     else:
         shapes = _BY_COUNTS.get(counts, ())
         if not shapes:
-            return None, _NO_SHAPE[n]
+            return None, Msg(_NO_SHAPE[n])
     shape = shapes[0]
     if not t.allows[shape.kind]:
-        return None, shape.refusal.format(rules=rules)
+        return None, Msg(shape.refusal, rules=rules)
     return t.make(shape.kind, mask, shape.key(mask, nib, t)), ""
 
 
@@ -491,9 +492,9 @@ def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules, t: Tables) -> tuple
     :mod:`chupai.bigtwo.packs` (identical cards allowed in every shape but
     straights; five cards of one suit that are no straight flush are a flush)."""
     if mask >> 104 or (mask >> 52) & ~mask & _LOW:
-        return None, "not a set of cards of two packs"
+        return None, Msg("not a set of cards of two packs")
     if n > 5:
-        return None, f"no combination has {n} cards (plays have 1, 2, 3 or 5 cards)"
+        return None, Msg("no combination has {n} cards (plays have 1, 2, 3 or 5 cards)", n=n)
     counts_r = _counts_two(mask)
     lo = mask & _LOW
     counts = tuple(sorted([c for c in counts_r if c], reverse=True))
@@ -504,10 +505,10 @@ def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules, t: Tables) -> tuple
         if counts == _RUN:
             shapes = _BY_RUN[_present_ranks(nib) in t.straight_by_bits, suit >= 0]
             if not shapes:
-                return None, _NO_RUN.format(rules=rules)
+                return None, Msg(_NO_RUN, rules=rules)
             shape = shapes[0]
             if not t.allows[shape.kind]:
-                return None, shape.refusal.format(rules=rules)
+                return None, Msg(shape.refusal, rules=rules)
             key = shape.key(lo, nib, t)
         else:
             shape = _BY_RUN[False, True][0]  # the flush
@@ -515,10 +516,10 @@ def _analyse_two(mask: CardMask, n: int, rules: BigTwoRules, t: Tables) -> tuple
     else:
         shapes = _BY_COUNTS.get(counts, ())
         if not shapes:
-            return None, _NO_FIVE if counts == (5,) else _NO_SHAPE[n]
+            return None, Msg(_NO_FIVE if counts == (5,) else _NO_SHAPE[n])
         shape = shapes[0]
         if not t.allows[shape.kind]:
-            return None, shape.refusal.format(rules=rules)
+            return None, Msg(shape.refusal, rules=rules)
         key = _key_two(shape.kind, mask, counts_r, t)
     k = shape.kind
     tie = _tie(mask, counts_r, t, k is not K.FLUSH)

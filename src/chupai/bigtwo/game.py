@@ -48,6 +48,7 @@ from chupai.actions import PASS, Pass
 from chupai.bigtwo import packs
 from chupai.bigtwo.combos import TIE_BITS, Combo, classify_or_none, explain, ties_beat
 from chupai.bigtwo.dealing import deal_cards as deal_cards, first_copies as first_copies
+from chupai.bigtwo.messages import ding_da, first_lead, forced_pass, kind_name, no_last_call
 from chupai.bigtwo.movegen import follow_filter, follow_filter_pure as follow_py, hand_combos
 from chupai.bigtwo.notation import cards_text, format_action, format_with, parse_action
 from chupai.bigtwo.observation import (
@@ -75,6 +76,8 @@ from chupai.bigtwo.values import (
 from chupai.cards import CardMask, card_name, cards_of
 from chupai.deal import clone_slots
 from chupai.errors import UnsupportedOptionError
+from chupai.i18n import Msg
+from chupai.messages import does_not_beat, not_held
 
 __all__ = [
     "format_action",
@@ -287,12 +290,12 @@ class BigTwoDeal(PrePlay):
         if seat is None or self.phase is not Phase.PLAY:
             return self._refusal_outside_play(seat, action)
         if isinstance(action, Choice):
-            return f"{action.name!r} is not an action of the play phase"
+            return Msg("{name!r} is not an action of the play phase", name=action.name)
         if isinstance(action, Pass):
-            return "the leader may not pass" if self.top is None else None
+            return Msg("the leader may not pass") if self.top is None else None
         if isinstance(action, LastCard):
             if not isinstance(action.play, Combo):
-                return "not a play"
+                return Msg("not a play")
             return self._play_refusal(seat, action.play, True)
         return self._play_refusal(seat, action, False)
 
@@ -303,22 +306,23 @@ class BigTwoDeal(PrePlay):
         hand = self.hands[seat]
         if not isinstance(mask, int) or mask & ~hand:
             if self._two:  # name each card as often as it is missing
-                return f"seat {seat} does not hold {packs.names(packs.norm(mask & ~hand))}"
-            missing = " ".join(card_name(c) for c in cards_of(mask & ~hand & FULL_DECK))
-            return f"seat {seat} does not hold {missing}"
+                return not_held(seat, packs.names(packs.norm(mask & ~hand)))
+            return not_held(
+                seat, " ".join(card_name(c) for c in cards_of(mask & ~hand & FULL_DECK))
+            )
         combo = classify_or_none(mask, self.rules)
         if combo is None:
-            return "not a combination: " + explain(mask, self.rules)
+            return Msg("not a combination: {why}", why=explain(mask, self.rules))
         if combo != action:
-            return "the play does not match its cards' classification"
+            return Msg("the play does not match its cards' classification")
         if called:
             if not self.rules.last_card_call:
-                return (
+                return Msg(
                     "'last' (the last-card call) is not an option of these rules "
                     "(last_card_call=false)"
                 )
             if (hand & ~mask).bit_count() != 1:
-                return "'last' may only be called by a play that leaves one card"
+                return Msg("'last' may only be called by a play that leaves one card")
         reason = self._trick_refusal(seat, combo)
         if reason is None and self._extras:
             return self._obligation_refusal(seat, combo)
@@ -329,32 +333,29 @@ class BigTwoDeal(PrePlay):
         if self.top is None:
             mc = self.must_contain
             if mc and combo.mask & mc != mc:
-                return f"the first lead must contain {card_name(self.starting_card)}"
+                return first_lead(card_name(self.starting_card))
         elif self.forced_trick:
-            return (
-                f"seat {seat} must pass: seat {self.top_player} repeats a lead that "
-                "nobody could beat (repeat_lead_lock)"
-            )
+            return forced_pass(seat, self.top_player)
         elif not self._beats(combo, self.top):
-            why = (
-                f"{combo.kind.value} {self.action_text(combo)} does not beat "
-                f"{self.top.kind.value} {self.action_text(self.top)}"
-            )
+            note: str = ""
             if self._two and combo.group == self.top.group:
                 if combo.key == self.top.key:
-                    why += " (the same cards do not beat: identical_beats=false)"
+                    note = Msg(" (the same cards do not beat: identical_beats=false)")
                 elif combo.key >> TIE_BITS == self.top.key >> TIE_BITS:
-                    why += " (equal ranks: the cards compare one by one from the highest)"
-            return why
+                    note = Msg(" (equal ranks: the cards compare one by one from the highest)")
+            return does_not_beat(
+                kind_name(combo.kind.value),
+                self.action_text(combo),
+                kind_name(self.top.kind.value),
+                self.action_text(self.top),
+                note,
+            )
         return None
 
     def _obligation_refusal(self, seat: int, combo: Combo) -> str | None:
         """Why ``combo`` breaks a §10 obligation ("last card" block, 頂大), or None."""
         if self.blocked >> seat & 1:
-            return (
-                f"seat {seat} did not call 'last card' and may not go out with "
-                "its last card (last_card_call)"
-            )
+            return no_last_call(seat)
         if self.rules.ding_da is DingDa.ENFORCE and self._violates(seat, combo):
             nxt = self._next_to_act(seat)
             top_card = card_name(self._highest(self.hands[seat]).bit_length() - 1)
@@ -363,13 +364,8 @@ class BigTwoDeal(PrePlay):
                 and combo.mask.bit_count() == 1
                 and any(c.mask & (c.mask - 1) for c in self.legal_actions() if isinstance(c, Combo))
             ):
-                return (
-                    f"頂大: seat {nxt} holds one card, so seat {seat} must lead two or more cards"
-                )
-            return (
-                f"頂大: seat {nxt} holds one card, so a single must be seat {seat}'s "
-                f"highest card, {top_card}"
-            )
+                return ding_da(nxt, seat, None)
+            return ding_da(nxt, seat, top_card)
         return None
 
     # ----- notation ---------------------------------------------------------

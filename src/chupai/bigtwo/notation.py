@@ -26,6 +26,7 @@ from chupai.bigtwo.rules import BigTwoRules
 from chupai.bigtwo.values import CHOICE_NAMES, Action, Choice, Hidden, LastCard
 from chupai.cards import CardMask, parse_mask
 from chupai.errors import IllegalActionError
+from chupai.i18n import Msg
 
 __all__ = ["cards_text", "format_action", "format_with", "parse_action"]
 
@@ -80,7 +81,7 @@ def parse_action(rules: BigTwoRules, text: str) -> Action:
     mask = parse_mask(tokens) if rules.packs == 1 else packs.parse(tokens, rules.packs)
     combo = classify_or_none(mask, rules)
     if combo is None:
-        raise IllegalActionError(text, "not a combination: " + explain(mask, rules))
+        raise IllegalActionError(text, Msg("not a combination: {why}", why=explain(mask, rules)))
     return LastCard(combo) if called else combo
 
 

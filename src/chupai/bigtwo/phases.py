@@ -45,6 +45,8 @@ from chupai.bigtwo.rules import (
 from chupai.bigtwo.state import DealState
 from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Choice, Event, Phase, Task
 from chupai.cards import CardMask
+from chupai.i18n import CardTokens, Msg, plural
+from chupai.messages import not_held
 from chupai.phases import DecisionPhases, PhaseRules
 
 __all__ = [
@@ -290,7 +292,9 @@ class PrePlay(DecisionPhases, DealState):
 
     def _leftover_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
         names = ", ".join(c.name for c in legal)
-        return f"seat {seat} must decide on the leftover card first ({names})"
+        return Msg(
+            "seat {seat} must decide on the leftover card first ({names})", seat=seat, names=names
+        )
 
     def _leftover_apply(self, seat: int, action: Choice) -> Event:
         ev = self._public_choice(seat, action)
@@ -316,7 +320,9 @@ class PrePlay(DecisionPhases, DealState):
         return [Choice("keep"), Choice("redeal")]
 
     def _redeal_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
-        return f"seat {seat} must first say whether it asks for a redeal (keep, redeal)"
+        return Msg(
+            "seat {seat} must first say whether it asks for a redeal (keep, redeal)", seat=seat
+        )
 
     def _redeal_apply(self, seat: int, action: Choice) -> Event:
         ev = self._public_choice(seat, action)
@@ -332,7 +338,11 @@ class PrePlay(DecisionPhases, DealState):
 
     def _hands_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
         left = ", ".join(str(c.number) for c in legal)
-        return f"seat {seat} must first choose one of the face-down hands (hand {left})"
+        return Msg(
+            "seat {seat} must first choose one of the face-down hands (hand {left})",
+            seat=seat,
+            left=left,
+        )
 
     def _hands_apply(self, seat: int, action: Choice) -> Event:
         ev = self._public_choice(seat, action)
@@ -418,52 +428,57 @@ class PrePlay(DecisionPhases, DealState):
         ):
             bad = self._choice_detail(seat, action)
             if bad:
-                return f"{bad}; seat {seat} must {what}"
-        return f"seat {seat} must {what}"
+                return Msg("{bad}; seat {seat} must {what}", bad=bad, seat=seat, what=what)
+        return Msg("seat {seat} must {what}", seat=seat, what=what)
 
     def _choice_detail(self, seat: int, action: Choice) -> str:
         hand = self.hands[seat]
-        names = packs.names(action.cards, self._t.card_strength)
+        strength = self._t.card_strength
+        names = CardTokens(packs.names(action.cards, strength))
         protected = self.rules.class_protect_cards and action.cards & packs.both(
             protected_cards(self.rules)
         )
         if action.name == "name":
-            if action.cards.bit_count() > 1:
-                return "name one card"
             if action.cards & packs.every_copy(hand, self.rules.packs):
-                return f"seat {seat} holds {'both copies of ' if self._two else ''}{names} already"
+                held = "seat {seat} holds both copies of {cards} already" if self._two else None
+                return Msg(held or "seat {seat} holds {cards} already", seat=seat, cards=names)
             if self._tasks and action.cards & self._named.get((seat, self._tasks[0].other), 0):
-                return f"{names} was named already"
+                return Msg("{cards} was named already", cards=names)
             if protected:
-                return f"{names} may not be exchanged (class_protect_cards)"
+                return Msg("{cards} may not be exchanged (class_protect_cards)", cards=names)
             if action.cards & packs.every_copy(packs.add(hand, self.exposed), self.rules.packs):
-                return f"{names} is out of play"
+                return Msg("{cards} is out of play", cards=names)
             return ""
         if action.cards & ~hand:
             missing = packs.norm(action.cards & ~hand)
-            once = missing & hand  # two packs: asked twice, held once
-            what = "holds only one" if once else "does not hold"
-            return f"seat {seat} {what} {packs.names(once or missing, self._t.card_strength)}"
+            if missing & hand:  # two packs: named twice, held once
+                once = CardTokens(packs.names(missing & hand, strength))
+                return Msg("seat {seat} holds only one {cards}", seat=seat, cards=once)
+            return not_held(seat, packs.names(missing, strength))
         if self.phase is Phase.CLASS_EXCHANGE and protected:
-            return f"{names} may not be exchanged (class_protect_cards)"
+            return Msg("{cards} may not be exchanged (class_protect_cards)", cards=names)
         return ""
 
     def _task_text(self) -> str:
         """What the seat to act must decide, in words."""
         if self.phase is Phase.PRE_EXCHANGE:
-            return "give 1 to 3 cards face down (give CARDS)"
+            return Msg("give 1 to 3 cards face down (give CARDS)")
         if not self._tasks:
-            return "act"
+            return Msg("act")
         task = self._tasks[0]
         if task.kind == "name":
-            return (
-                f"name a card wanted from seat {task.other} (name CARD) or give up "
-                "that exchange (skip)"
+            return Msg(
+                "name a card wanted from seat {other} (name CARD) or give up that exchange (skip)",
+                other=task.other,
             )
         if task.kind == "give":
-            cards = "a card" if task.size == 1 else f"{task.size} cards"
-            return f"give {cards} to seat {task.other} (give CARDS)"
-        return f"choose {task.size} cards to keep (keep CARDS)"
+            return plural(
+                task.size,
+                "give a card to seat {other} (give CARDS)",
+                "give {n} cards to seat {other} (give CARDS)",
+                other=task.other,
+            )
+        return Msg("choose {n} cards to keep (keep CARDS)", n=task.size)
 
     def _task_apply(self, seat: int, action: Choice) -> Event:
         task = self._tasks[0]

@@ -36,6 +36,7 @@ from chupai.cli.terminal import (
     total_row,
 )
 from chupai.errors import ChupaiError
+from chupai.i18n import translate
 from chupai.protocol import GameSpec, Result, SeatFacts
 
 __all__ = [
@@ -217,7 +218,7 @@ class GenericSession(DealSession):
         self.list_actions()
 
     def explain_illegal(self, action: Any, reason: str) -> Text:
-        return Text(reason)
+        return Text(translate(reason, self.lang))
 
     def seen_events(self) -> tuple[Any, ...] | None:
         """The events of the human's observation (None: it has no ``history``)."""

@@ -46,6 +46,7 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
+from chupai.i18n import error_text, translate
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
@@ -116,9 +117,8 @@ class TerminalSession:
         return verb + ("es" if verb.endswith(("s", "sh")) else "s")
 
     def seats_line(self, bots: Mapping[int, str]) -> str:
-        """``You are Seat 0. Bots: Seat 1 greedy, ...`` for the bot names by seat."""
-        names = bots_text(self.lang, bots)  # beyond 8 seats: "Seats 1–12 heuristic"
-        return f"You are Seat {self.human}. Bots: {names}."
+        """``You are Seat 0. Bots: Seat 1 greedy, ...`` (beyond 8 seats: ``Seats 1–12 greedy``)."""
+        return f"You are Seat {self.human}. Bots: {bots_text(self.lang, bots)}."
 
     def seated(self, names: Sequence[str], players: int) -> dict[int, str]:
         """The bot ``names`` by seat: one for every seat but the human's, in order."""
@@ -326,7 +326,7 @@ class DealSession(TerminalSession):
             try:
                 got = self.parse(line)
             except ChupaiError as exc:
-                self.error(str(exc))
+                self.error(error_text(exc, self.lang))
                 continue
             if isinstance(got, Command):
                 self.run_command(got)
@@ -396,9 +396,9 @@ class DealSession(TerminalSession):
         return legal, bot.act(self.deal.observe(self.human), legal)
 
     def explain_illegal(self, action: Any, reason: str) -> Text:
-        """The engine's reason, in the player's words and with the cards drawn: a
-        play that does not beat the top (:meth:`follow_note` says how to follow),
-        a lead passed, or :meth:`explain_reason`."""
+        """The engine's reason in the player's words, cards drawn (zh, ja: translated)."""
+        if self.lang != "en":
+            return Text(translate(reason, self.lang))
         top = self.deal.top
         if isinstance(action, self.PLAY) and top is not None and "does not beat" in reason:
             t = self.action(action)

@@ -56,6 +56,7 @@ from chupai.daguailuzi.cards import (
     size_of,
 )
 from chupai.daguailuzi.rules import DaguailuziRules, FlushCompare, WildRank
+from chupai.i18n import Msg
 
 __all__ = [
     "Kind",
@@ -268,35 +269,41 @@ def _rank_list(ranks: list[int]) -> str:
 def explain(cards: Cards, rules: DaguailuziRules, level: int | None) -> str:
     """Why ``cards`` are no legal play (a sentence); ``"a legal play"`` if they are."""
     if classify(cards, rules, level) is not None:
-        return "a legal play"
+        return Msg("a legal play")
     size = size_of(cards)
     if size == 0:
-        return "no cards: a play has 1, 2, 3 or 5 cards"
+        return Msg("no cards: a play has 1, 2, 3 or 5 cards")
     if size == 4:
-        return "no four-card play: a play has 1, 2, 3 or 5 cards"
+        return Msg("no four-card play: a play has 1, 2, 3 or 5 cards")
     if size > 5:
-        return f"no play of {size} cards: a play has 1, 2, 3 or 5 cards"
+        return Msg("no play of {size} cards: a play has 1, 2, 3 or 5 cards", size=size)
     nat = counts(cards & NATURALS)
     ranks = sorted({t >> 2 for t, _ in nat})
     if size < 5:
-        what = "pair" if size == 2 else "triple"
-        extra = "; there is no three-card run" if size == 3 else ""
-        return (
-            f"a {what} needs {size} cards of one rank (jokers are wild), "
-            f"not {_rank_list(ranks)}{extra}"
+        if size == 2:
+            return Msg(
+                "a pair needs 2 cards of one rank (jokers are wild), not {ranks}",
+                ranks=_rank_list(ranks),
+            )
+        return Msg(
+            "a triple needs 3 cards of one rank (jokers are wild), not {ranks}; "
+            "there is no three-card run",
+            ranks=_rank_list(ranks),
         )
     jokers = size - sum(n for _, n in nat)
     per_rank = sorted((sum(n for t, n in nat if t >> 2 == r) for r in ranks), reverse=True)
     if jokers == 0 and per_rank == [2, 2, 1]:
-        return "two pairs are no play (no type of §4.1 has them)"
+        return Msg("two pairs are no play (no type of §4.1 has them)")
     if max(per_rank) == 1:
-        return (
-            f"not a run: no run A2345 … TJQKA contains {_rank_list(ranks)} "
-            "(runs never wrap round the Ace), and the cards are not all of one suit"
+        return Msg(
+            "not a run: no run A2345 … TJQKA contains {ranks} "
+            "(runs never wrap round the Ace), and the cards are not all of one suit",
+            ranks=_rank_list(ranks),
         )
-    return (
-        f"no five-card type: {_rank_list(ranks)} are three ranks or more, of several suits, "
-        "with a rank repeated (neither a flush nor a run of different ranks)"
+    return Msg(
+        "no five-card type: {ranks} are three ranks or more, of several suits, "
+        "with a rank repeated (neither a flush nor a run of different ranks)",
+        ranks=_rank_list(ranks),
     )
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from chupai.daguailuzi.cards import BJ, RJ, UNIT, counts, rank_of
 from chupai.daguailuzi.events import Gift, GiftKind, Phase
+from chupai.i18n import CardTokens, Msg
 from chupai.phases import PhaseRules
 
 if TYPE_CHECKING:
@@ -77,6 +78,10 @@ def start_exchange(deal: DaguailuziDeal) -> None:
         deal._start_play()
 
 
+def _not_held(deal: DaguailuziDeal, cards: int) -> Msg:
+    return Msg("you do not hold {cards}", cards=CardTokens(deal.cards_text(cards)))
+
+
 # ----- tribute -----------------------------------------------------------------------
 def _tribute_choices(deal: DaguailuziDeal, seat: int) -> list[Gift]:
     return [Gift(GiftKind.TRIBUTE, UNIT[t]) for t in highest_types(deal, deal.hands[seat])]
@@ -84,16 +89,16 @@ def _tribute_choices(deal: DaguailuziDeal, seat: int) -> list[Gift]:
 
 def _tribute_refusal(deal: DaguailuziDeal, seat: int, action: Any) -> str | None:
     if not isinstance(action, Gift) or action.kind is not GiftKind.TRIBUTE:
-        return "the tribute phase: give one card of your highest rank (e.g. 'tribute RJ')"
+        return Msg("the tribute phase: give one card of your highest rank (e.g. 'tribute RJ')")
     t = _one(action.cards)
     if t is None:
-        return "a tribute is exactly one card"
+        return Msg("a tribute is exactly one card")
     allowed = highest_types(deal, deal.hands[seat])
     if t not in allowed:
         if not deal.hands[seat] >> (3 * t) & 7:
-            return f"you do not hold {deal.cards_text(action.cards)}"
-        names = " ".join(deal.cards_text(UNIT[a]) for a in allowed)
-        return f"a tribute must be a card of your highest rank: {names}"
+            return _not_held(deal, action.cards)
+        names = CardTokens(" ".join(deal.cards_text(UNIT[a]) for a in allowed))
+        return Msg("a tribute must be a card of your highest rank: {cards}", cards=names)
     return None
 
 
@@ -160,36 +165,41 @@ def _product(lists: list[list[int]]) -> list[tuple[int, ...]]:
 
 def _return_refusal(deal: DaguailuziDeal, seat: int, action: Any) -> str | None:
     if not isinstance(action, Gift):
-        return "the return phase: give a card back before play"
+        return Msg("the return phase: give a card back before play")
     if deal.offer is not None:
+        offered = CardTokens(deal.cards_text(deal.offer))
         if action.kind is not GiftKind.TAKE:
-            return f"take one of the offered cards: {deal.cards_text(deal.offer)}"
+            return Msg("take one of the offered cards: {cards}", cards=offered)
         t = _one(action.cards)
         if t is None or not deal.offer >> (3 * t) & 7:
-            return f"take exactly one of the offered cards: {deal.cards_text(deal.offer)}"
+            return Msg("take exactly one of the offered cards: {cards}", cards=offered)
         return None
     n = _needs_offer(deal)
     giver = _pending(deal)[0]
     if not n:
         if action.kind is not GiftKind.RETURN:
-            return f"return one card to seat {giver} (e.g. 'return 4D')"
+            return Msg("return one card to seat {giver} (e.g. 'return 4D')", giver=giver)
         t = _one(action.cards)
         if t is None:
-            return "a return is exactly one card"
+            return Msg("a return is exactly one card")
         if not deal.hands[seat] >> (3 * t) & 7:
-            return f"you do not hold {deal.cards_text(action.cards)}"
+            return _not_held(deal, action.cards)
         return None
     if action.kind is not GiftKind.OFFER:
-        return f"offer seat {giver} {n} cards of different ranks (e.g. 'offer 4D 6S 9C')"
+        return Msg(
+            "offer seat {giver} {n} cards of different ranks (e.g. 'offer 4D 6S 9C')",
+            giver=giver,
+            n=n,
+        )
     types = kinds_of(action.cards)
     if len(types) != n or any(action.cards >> (3 * t) & 7 != 1 for t in types):
-        return f"offer exactly {n} cards of different ranks"
+        return Msg("offer exactly {n} cards of different ranks", n=n)
     if len({rank_of(t) for t in types}) != n:
-        return f"the {n} offered cards must be of different ranks"
+        return Msg("the {n} offered cards must be of different ranks", n=n)
     hand = deal.hands[seat]
     missing = [t for t in types if not hand >> (3 * t) & 7]
     if missing:
-        return f"you do not hold {deal.cards_text(sum(UNIT[t] for t in missing))}"
+        return _not_held(deal, sum(UNIT[t] for t in missing))
     return None
 
 

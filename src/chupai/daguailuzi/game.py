@@ -42,7 +42,10 @@ from operator import itemgetter
 from typing import Final, Self
 
 from chupai.actions import PASS, Pass
-from chupai.daguailuzi import cards as dcards
+from chupai.daguailuzi import (
+    cards as dcards,
+    messages as _messages,  # noqa: F401 (the translations)
+)
 from chupai.daguailuzi.cards import GUARD, PACK, rule_strengths
 from chupai.daguailuzi.combos import Combo, beats, classify, explain
 from chupai.daguailuzi.events import (
@@ -64,6 +67,7 @@ from chupai.daguailuzi.rules import DaguailuziRules
 from chupai.daguailuzi.scoring import Outcome, deal_outcome
 from chupai.deal import Deal, clone_slots, still_held
 from chupai.errors import ChupaiError, IllegalActionError
+from chupai.i18n import CardTokens, Msg
 from chupai.phases import DecisionPhases
 from chupai.trick import Trick, next_seat
 
@@ -321,23 +325,31 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
         if seat is None or self.phase is not Phase.PLAY:
             return self._refusal_outside_play(seat, action)
         if isinstance(action, Pass):
-            return "the leader may not pass" if self.top is None else None
+            return Msg("the leader may not pass") if self.top is None else None
         if isinstance(action, Gift):
-            return f"no {action.kind.value} during play"
+            return Msg("no {gift} during play", gift=action.kind.value)
         if not isinstance(action, Combo):
-            return f"{action!r} is no action of this game"
+            return Msg("{action!r} is no action of this game", action=action)
         hand = self.hands[seat]
         if (hand + GUARD - action.cards) & GUARD != GUARD:
-            return f"you do not hold {self.cards_text(action.cards)}"
+            return Msg("you do not hold {cards}", cards=CardTokens(self.cards_text(action.cards)))
         real = classify(action.cards, self.rules, self.level)
         if real != action:
-            return f"{self.cards_text(action.cards)} is not that combination"
+            return Msg(
+                "{cards} is not that combination", cards=CardTokens(self.cards_text(action.cards))
+            )
         top = self.top
         if top is not None:
             if action.size != top.size:
-                return f"a play of {top.size} card(s) is needed, not {action.size}"
+                return Msg(
+                    "a play of {n} card(s) is needed, not {size}", n=top.size, size=action.size
+                )
             if not beats(action, top, self.rules):
-                return f"{self.cards_text(action.cards)} does not beat {self.cards_text(top.cards)}"
+                return Msg(
+                    "{cards} does not beat {top}",
+                    cards=CardTokens(self.cards_text(action.cards)),
+                    top=CardTokens(self.cards_text(top.cards)),
+                )
         return None
 
     def observe(self, seat: int) -> Observation:
@@ -390,7 +402,7 @@ class DaguailuziDeal(DecisionPhases, Trick, Deal[Action, Event, Outcome]):
             return Gift(GiftKind.RETURN if single else GiftKind.OFFER, cards)
         combo = classify(cards, self.rules, self.level)
         if combo is None:
-            raise IllegalActionError(text, explain(cards, self.rules, self.level))
+            raise IllegalActionError(text, explain(cards, self.rules, self.level))  # a Msg
         return combo
 
     # ----- transitions ------------------------------------------------------

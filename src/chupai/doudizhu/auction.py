@@ -14,6 +14,7 @@ from chupai.actions import PASS, Pass
 from chupai.doudizhu.combos import Cards, Combo
 from chupai.doudizhu.rules import AllPass, Bidding, DouDizhuRules, MingPai
 from chupai.doudizhu.state import NO_ROB, ROB, Action, Bid, Choice, Outcome, Phase
+from chupai.i18n import Msg
 from chupai.phases import DecisionPhases, PhaseRules
 
 __all__ = ["PHASES", "AuctionMixin"]
@@ -85,17 +86,17 @@ class AuctionMixin(DecisionPhases):
         if self.phase is Phase.ROB:
             if action == ROB or action == NO_ROB:
                 return None
-            return f"seat {seat} must decide whether to rob the landlord (rob or no)"
+            return Msg("seat {seat} must decide whether to rob the landlord (rob or no)", seat=seat)
         if isinstance(action, Pass):
             return None
         if isinstance(action, Bid):
             v = action.value
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 3:
-                return f"a bid is 1, 2 or 3, not {v!r}"
+                return Msg("a bid is 1, 2 or 3, not {bid!r}", bid=v)
             if v <= self.bid:
-                return f"a bid must be higher than the highest bid so far ({self.bid})"
+                return Msg("a bid must be higher than the highest bid so far ({bid})", bid=self.bid)
             return None
-        return f"seat {seat} must bid (1..3) or pass"
+        return Msg("seat {seat} must bid (1..3) or pass", seat=seat)
 
     # ----- transitions -------------------------------------------------------------
     def _auction_apply(self, seat: int, action: Action) -> None:

@@ -18,6 +18,7 @@ from typing import Final, NamedTuple
 
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.doudizhu.shapes import ACE, BJ, RJ, Kind, shape_of
+from chupai.i18n import Msg
 
 __all__ = ["Facts", "DIAGNOSES", "facts", "diagnose"]
 
@@ -211,4 +212,4 @@ def diagnose(c: Sequence[int], rules: DouDizhuRules) -> str:
     """The reason rank counts ``c`` (that have no reading) form no combination."""
     f = facts(c, rules)
     reason = next(text for test, text in DIAGNOSES if test(f))
-    return reason.format(n=f.n, max_air=f.max_air)
+    return Msg(reason, n=f.n, max_air=f.max_air)

@@ -57,6 +57,7 @@ from chupai.doudizhu.combos import (
     tables,
 )
 from chupai.doudizhu.dealing import _canonical_stock, _stock, deal_cards
+from chupai.doudizhu.messages import kind_name, kind_names
 from chupai.doudizhu.movegen import _fast, _hand_combos
 from chupai.doudizhu.notation import _KIND_NAMES, format_action, parse_action
 from chupai.doudizhu.rules import DouDizhuRules, MingPai
@@ -73,6 +74,8 @@ from chupai.doudizhu.state import (
     Outcome,
     Phase,
 )
+from chupai.i18n import CardTokens, Msg
+from chupai.messages import does_not_beat
 from chupai.trick import Trick
 
 __all__ = [
@@ -293,47 +296,51 @@ class DouDizhuDeal(AuctionMixin, Trick, Deal[Action, Event, Outcome]):
 
     def _why_illegal_play(self, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
-            return "the leader may not pass" if self.top is None else None
+            return Msg("the leader may not pass") if self.top is None else None
         if isinstance(action, Bid):
-            return "the bidding is over"
+            return Msg("the bidding is over")
         if isinstance(action, Choice):
             if action == SHOW:
                 if self.can_show and self.top is None and seat == self.landlord:
                     return None
                 if self.rules.ming_pai is MingPai.OFF:
-                    return "明牌 is not allowed (ming_pai=off)"
-                return "only the landlord may show the hand, and only before its first play"
-            return f"{action.name!r} is not an action of the play phase"
+                    return Msg("明牌 is not allowed (ming_pai=off)")
+                return Msg("only the landlord may show the hand, and only before its first play")
+            return Msg("{name!r} is not an action of the play phase", name=action.name)
         if not isinstance(action, Combo):
-            return f"not an action: {action!r}"
+            return Msg("not an action: {action!r}", action=action)
         return self._why_illegal_combo(seat, action)
 
     def _why_illegal_combo(self, seat: int, action: Combo) -> str | None:
         cards = action.cards
         hand = self.hands[seat]
         if not isinstance(cards, int) or cards <= 0 or cards & GUARD or not contains(hand, cards):
-            held = cards_text(cards) if isinstance(cards, int) else repr(cards)
-            return f"seat {seat} does not hold {held}"
+            held = CardTokens(cards_text(cards)) if isinstance(cards, int) else repr(cards)
+            return Msg("seat {seat} does not hold {cards}", seat=seat, cards=held)
         found = readings(cards, self.rules)
         if not found:
-            return "not a combination: " + explain(cards, self.rules)
+            return Msg("not a combination: {why}", why=explain(cards, self.rules))
         first_of_kind = next((r for r in found if r.kind == action.kind), None)
         if first_of_kind is None:
-            return (
-                f"{cards_text(cards)} cannot be read as {action.kind.value}; it reads as "
-                + ", ".join(sorted({r.kind.value for r in found}))
+            return Msg(
+                "{cards} cannot be read as {kind}; it reads as {kinds}",
+                cards=CardTokens(cards_text(cards)),
+                kind=kind_name(action.kind.value),
+                kinds=kind_names(sorted({r.kind.value for r in found})),
             )
         if action != first_of_kind:
-            return (
+            return Msg(
                 "the play does not match its cards' reading "
                 "(a kind is always read with its highest key)"
             )
         if self.top is None:
             return None
         if not beats(action, self.top, self.rules):
-            return (
-                f"{action.kind.value} {cards_text(cards)} does not beat "
-                f"{self.top.kind.value} {cards_text(self.top.cards)}"
+            return does_not_beat(
+                kind_name(action.kind.value),
+                cards_text(cards),
+                kind_name(self.top.kind.value),
+                cards_text(self.top.cards),
             )
         return None
 

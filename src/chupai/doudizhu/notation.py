@@ -20,6 +20,7 @@ from chupai.doudizhu.combos import Combo, Kind, beats, cards_text, explain, pars
 from chupai.doudizhu.rules import DouDizhuRules
 from chupai.doudizhu.state import NO_ROB, ROB, SHOW, Action, Bid, Choice, Phase
 from chupai.errors import IllegalActionError
+from chupai.i18n import Msg
 
 __all__ = ["format_action", "parse_action"]
 
@@ -91,7 +92,7 @@ def _parse_play(rules: DouDizhuRules, top: Combo | None, text: str) -> Combo:
     cards = parse_cards(tokens, rules)
     found = readings(cards, rules)
     if not found:
-        raise IllegalActionError(text, "not a combination: " + explain(cards, rules))
+        raise IllegalActionError(text, Msg("not a combination: {why}", why=explain(cards, rules)))
     if kind is not None:
         for r in found:
             if r.kind is kind:

@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket
 
 from chupai.names import LANGUAGES
 from chupai.protocol import GameSpec
+from chupai.web.checks import CheckLimiter
 from chupai.web.conn import Outbox
 from chupai.web.tableconfig import MAX_SEATS
 from chupai.web.tables import Table, web_bot_levels
@@ -40,6 +41,8 @@ class Client:
     """The table joined, None before the join (and after leaving)."""
     last: str | None = None
     """The last state text sent (a state is sent only when it differs)."""
+    checks: CheckLimiter = field(default_factory=CheckLimiter)
+    """How many ``check`` messages the connection may still send now."""
 
 
 @dataclass(eq=False)

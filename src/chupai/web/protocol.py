@@ -24,6 +24,7 @@ __all__ = [
     "Join",
     "Act",
     "HintRequest",
+    "CheckRequest",
     "Ping",
     "ClientMessage",
     "CLIENT_MESSAGE",
@@ -33,6 +34,7 @@ __all__ = [
     "State",
     "Error",
     "HintReply",
+    "CheckReply",
     "Pong",
     "SERVER_MESSAGES",
     "json_schema",
@@ -53,6 +55,7 @@ ERROR_CODES: Final = {
     "stale": "the seq is not the seat's current one (a duplicate or late action)",
     "illegal": "the engine refused the action (the message says why)",
     "over": "the match is over",
+    "too_many": "more checks than a socket may send (20 at once, then 10 a second); not answered",
     "storage": "the server could not store the table's last action; it retries, the table waits",
     "full": "a connection limit is reached: the server's, the table's or its spectators' "
     "(the socket is closed, code 4013)",
@@ -95,13 +98,29 @@ class HintRequest(BaseModel):
     seq: int
 
 
+class CheckRequest(BaseModel):
+    """Ask whether the action ``text`` (a selection's cards, or a choice as typed)
+    is legal for the seat in the state ``seq``, with the reason in ``lang`` when it
+    is not (answered by a ``check`` message; only on the seat's own turn)."""
+
+    model_config = _STRICT
+    type: Literal["check"]
+    seq: int
+    text: Annotated[str, Field(min_length=1, max_length=512)]
+    lang: Literal["en", "zh", "ja"] = "en"
+
+
 class Ping(BaseModel):
     model_config = _STRICT
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Join | Act | HintRequest | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: Final[TypeAdapter[Join | Act | HintRequest | Ping]] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[
+    Join | Act | HintRequest | CheckRequest | Ping, Field(discriminator="type")
+]
+CLIENT_MESSAGE: Final[TypeAdapter[Join | Act | HintRequest | CheckRequest | Ping]] = TypeAdapter(
+    ClientMessage
+)
 
 
 # ----- HTTP: creating a table ---------------------------------------------------------------
@@ -220,13 +239,30 @@ class HintReply(BaseModel):
     text: str
 
 
+class CheckReply(BaseModel):
+    """The answer to a ``check``: whether the action is legal now, what it is
+    (``text``: its combination and cards, in ``lang``) and, when illegal, why
+    (``reason``: the engine's reason, the terminal's words, in ``lang``)."""
+
+    type: Literal["check"]
+    seq: int
+    query: str
+    """The ``text`` asked about, as sent."""
+    lang: str
+    legal: bool
+    text: str | None
+    reason: str | None
+
+
 class Pong(BaseModel):
     type: Literal["pong"]
 
 
-ServerMessage = Annotated[Welcome | State | Error | HintReply | Pong, Field(discriminator="type")]
-SERVER_MESSAGES: Final[TypeAdapter[Welcome | State | Error | HintReply | Pong]] = TypeAdapter(
-    ServerMessage
+ServerMessage = Annotated[
+    Welcome | State | Error | HintReply | CheckReply | Pong, Field(discriminator="type")
+]
+SERVER_MESSAGES: Final[TypeAdapter[Welcome | State | Error | HintReply | CheckReply | Pong]] = (
+    TypeAdapter(ServerMessage)
 )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from chupai.web.checks import CHECK_RATE, check
 from chupai.web.conn import CLOSE_BAD_TOKEN, CLOSE_FULL, CLOSE_IDLE, Limits, Outbox
 from chupai.web.live import (
     Client,
@@ -24,6 +25,7 @@ from chupai.web.protocol import (
     MAX_MESSAGE,
     PROTOCOL_VERSION,
     Act,
+    CheckRequest,
     HintRequest,
     Join,
     Ping,
@@ -127,6 +129,8 @@ class SocketHandlers:
                 await self._on_act(client.live, client, msg)
             elif isinstance(msg, HintRequest):
                 await self._on_hint(client.live, client, msg)
+            elif isinstance(msg, CheckRequest):
+                await self._on_check(client.live, client, msg)
 
     async def _on_join(self, client: Client, msg: Join) -> None:
         if client.live is not None:
@@ -208,3 +212,20 @@ class SocketHandlers:
             index, action = await asyncio.to_thread(table.hint, client.seat)
             text = table.deal.action_text(action)
         client.out.put(json.dumps({"type": "hint", "seq": seq, "action": index, "text": text}))
+
+    async def _on_check(self, live: LiveTable, client: Client, msg: CheckRequest) -> None:
+        """Answer a ``check`` (:mod:`chupai.web.checks`): at most
+        :data:`~chupai.web.checks.CHECK_RATE` a second, on the seat's own turn."""
+        assert client.seat is not None
+        if not client.checks.allow(asyncio.get_running_loop().time()):
+            _queue_error(
+                client, "too_many", f"at most {CHECK_RATE:g} checks a second; ask again", msg.seq
+            )
+            return
+        async with live.lock:
+            try:
+                answer = check(live.table, client.seat, msg.seq, msg.text, msg.lang)
+            except ActionRefused as exc:
+                _queue_error(client, exc.code, str(exc), live.table.seat_seq(client.seat))
+                return
+        client.out.put(json.dumps(answer, ensure_ascii=False))

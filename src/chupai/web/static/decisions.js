@@ -96,6 +96,7 @@ export class TableDecisions {
       status.dataset.myTurn = mine ? "true" : "false";
       status.firstChild.textContent = this.statusText();
     }
+    this.updateCheck();
   }
 
   /** Fill the decision panel: a button per decision, a picker per group of cards to

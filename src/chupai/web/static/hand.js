@@ -1,6 +1,6 @@
 // The table view's hand: the cards, their layout, the selection and the keyboard.
 
-import { t, roleName } from "./i18n.js";
+import { t, roleName, getLang } from "./i18n.js";
 import { cardEl, canon } from "./cards.js";
 import { h, seatName } from "./common.js";
 
@@ -67,7 +67,10 @@ export class TableHand {
       if (onCard) { e.preventDefault(); this.toggle(cards.indexOf(document.activeElement)); }
     } else if (k === "Enter") {
       const playable = this.myTurn() && this.matching((x) => x.kind === "play").length;
-      if (playable) { e.preventDefault(); this.play(); } else if (onCard) {
+      if (playable) { e.preventDefault(); this.play(); } else if (this.myTurn() && this.selected.size && this.checkQuery()) {
+        // an illegal selection: say why, and keep it
+        e.preventDefault(); this.showCheck(true);
+      } else if (onCard) {
         e.preventDefault(); this.toggle(cards.indexOf(document.activeElement));
       }
     } else if (k === "p" || k === "P") {
@@ -113,6 +116,7 @@ export class TableHand {
     });
     if (!this.hand.length) hand.append(h("div", { class: "muted small empty-hand" }, t("hand_empty")));
     box.append(hand);
+    box.append(h("div", { class: "sel-check small", testid: "selection-check", role: "status", "aria-live": "polite", hidden: true }));
     box.append(h("div", { class: "kbd-help muted small" }, t("keyboard_help")));
     return box;
   }
@@ -157,6 +161,66 @@ export class TableHand {
       c.style.setProperty("--cw", `${cw}px`);
     });
     hand.style.height = `${raise + rows * ch + (rows - 1) * gap + 6}px`;
+  }
+
+  // -- what the selection is, or why it is illegal (the server's `check`) --
+
+  /** The action the selection would be, as the server reads text: the cards of a
+   * play, or a decision's word and the cards (the first group of card decisions
+   * whose cards are in the hand); null when there is nothing to ask about. */
+  checkQuery() {
+    const s = this.state;
+    if (!s || !this.selected.size) return null;
+    const sel = this.selectedCards();
+    const legal = s.legal || [];
+    if (legal.some((e) => e.kind === "play")) return sel.join(" ");
+    const withCards = legal.filter((e) => e.kind === "choice" && e.cards && e.cards.length && this.inHand(e.cards));
+    if (!withCards.length) return null;
+    const head = String(withCards[0].text).trim().split(/\s+/)[0];
+    return `${head} ${sel.join(" ")}`;
+  }
+
+  /** Ask the server about the selection (once per state, language and selection)
+   * and show what is known of it now. */
+  updateCheck() {
+    const query = this.myTurn() && !this.replay ? this.checkQuery() : null;
+    const key = query === null ? null : `${this.state.seq}|${getLang()}|${query}`;
+    if (key !== null && key !== this.checkKey && this.conn === "connected" && !this.demo) {
+      this.checkKey = key;
+      this.checkOut = Date.now();
+      this.send({ type: "check", seq: this.state.seq, text: query, lang: getLang() });
+    }
+    if (key === null) this.checkKey = null;
+    this.showCheck(false);
+  }
+
+  /** A `check` answer: kept when it is about the selection and language shown now. */
+  applyCheck(msg) {
+    this.checkOut = null;
+    if (!this.state || msg.seq !== this.state.seq) return;
+    this.checks = this.checks || new Map();
+    this.checks.set(`${msg.seq}|${msg.lang}|${msg.query}`, msg);
+    if (this.checks.size > 64) this.checks.delete(this.checks.keys().next().value);
+    this.showCheck(false);
+  }
+
+  /** Fill the line under the hand: the selection's description when legal, the
+   * reason when not (`flash`: Enter was pressed on it). */
+  showCheck(flash) {
+    const line = this.root.querySelector("[data-testid=selection-check]");
+    if (!line) return;
+    const answer = this.checkKey && this.checks ? this.checks.get(this.checkKey) : null;
+    if (!answer) { line.hidden = true; line.replaceChildren(); return; }
+    line.hidden = false;
+    line.dataset.legal = answer.legal ? "true" : "false";
+    // (inline: light enough on the felt's dark green; the stylesheet may restyle it)
+    line.style.color = answer.legal ? "#c8e6c9" : "#ffb4a8";
+    line.style.textAlign = "center";
+    line.replaceChildren(answer.legal ? `✓ ${answer.text}` : `✗ ${answer.reason}`);
+    if (flash) {
+      line.animate && line.animate([{ opacity: 0.2 }, { opacity: 1 }], { duration: 400 });
+      line.focus && line.setAttribute("tabindex", "-1");
+    }
   }
 
   renderHandSelection() {

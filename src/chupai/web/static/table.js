@@ -71,7 +71,13 @@ export class TableView {
       this.render();
     } else if (msg.type === "state") {
       this.applyState(msg);
+    } else if (msg.type === "check") {
+      this.applyCheck(msg);
     } else if (msg.type === "error") {
+      // a check that came too late or too often: its answer is not needed
+      const checkErr = this.checkOut && !this.pending && ["stale", "not_your_turn", "too_many", "over"].includes(msg.code);
+      this.checkOut = null;
+      if (checkErr) return;
       this.pending = false;
       if (msg.code === "bad_token" || msg.code === "unknown_table") {
         this.fatal = msg.code === "bad_token" ? t("err_bad_token") : t("err_unknown_table");

@@ -39,6 +39,7 @@ from chupai.biga.match import deal_seed
 from chupai.biga.scoring import HIDDEN_PARTNER, REVEALED_PARTNER
 from chupai.cli.terminal import COMMANDS, commands_help, derive_seed, reads_commands, second_person
 from chupai.errors import CardParseError, ChupaiError
+from chupai.i18n import Msg
 
 __all__ = [
     "HELP",
@@ -358,7 +359,7 @@ def _read_play(deal: BigADeal, seat: int, line: str) -> Any:
             return play
     combo = classify(cards, deal.rules, big_suit)
     if combo is None:
-        raise ChupaiError("not a combination: " + explain(cards, deal.rules, big_suit))
+        raise ChupaiError(Msg("not a combination: {why}", why=explain(cards, deal.rules, big_suit)))
     return combo
 
 

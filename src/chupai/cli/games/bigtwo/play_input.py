@@ -19,6 +19,7 @@ from chupai.cards import card_name
 from chupai.cli.games.bigtwo.play_cards import check_held, parse_multiset, pick_indexes
 from chupai.cli.terminal import COMMANDS, Command, commands_help, reads_commands
 from chupai.errors import CardParseError, ChupaiError
+from chupai.i18n import Msg
 
 __all__ = ["HELP", "read_input", "hand_order", "decision_help"]
 
@@ -92,7 +93,7 @@ def read_input(
     mask = _read_cards(deal, seat, line.split()[:-1] if called else line.split())
     combo = classify_or_none(mask, deal.rules)
     if combo is None:
-        raise ChupaiError("not a combination: " + explain(mask, deal.rules))
+        raise ChupaiError(Msg("not a combination: {why}", why=explain(mask, deal.rules)))
     return LastCard(combo) if called else combo
 
 

@@ -26,6 +26,7 @@ from chupai.doudizhu.combos import (
 )
 from chupai.doudizhu.game import NO_ROB, PASS, ROB, SHOW, Action, Bid, DouDizhuDeal, Phase
 from chupai.errors import CardParseError, ChupaiError
+from chupai.i18n import Msg
 
 __all__ = ["HELP", "read_input", "hand_ranks", "redeal_seed", "rank_text", "kind_of", "bid_help"]
 
@@ -237,7 +238,7 @@ def _read_play(deal: DouDizhuDeal, seat: int, line: str, words: list[str]) -> Ac
     cards = _read_cards(deal, seat, raw, raw[0].startswith("#"))
     found = readings(cards, deal.rules)
     if not found:
-        raise ChupaiError("not a combination: " + explain(cards, deal.rules))
+        raise ChupaiError(Msg("not a combination: {why}", why=explain(cards, deal.rules)))
     if kind is not None:
         for r in found:
             if r.kind is kind:
