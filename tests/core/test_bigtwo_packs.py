@@ -22,7 +22,7 @@ from chupai.bigtwo.movegen import hand_combos, legal_plays
 from chupai.bigtwo.record import replay, to_record
 from chupai.bigtwo.rules import BigTwoRules, resolve
 from chupai.cards import card_name
-from chupai.errors import CardParseError, UnsupportedOptionError
+from chupai.errors import CardParseError
 
 
 def rules(preset: str = "standard", **over: object) -> BigTwoRules:
@@ -259,13 +259,6 @@ def test_identical_plays_in_a_deal() -> None:
             if found:
                 break
         assert found
-
-
-def test_exchanges_are_refused_with_two_packs() -> None:
-    for over in ({"series": "class_struggle"}, {"pre_exchange": "true"}):
-        with pytest.raises(UnsupportedOptionError) as err:
-            new_deal(rules(**over), 1)
-        assert err.value.key == next(iter(over))
 
 
 def test_a_two_pack_match_plays_and_replays() -> None:

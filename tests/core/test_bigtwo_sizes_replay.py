@@ -2,8 +2,8 @@
 end and replay from their records with identical states and scores.
 
 The size classes are 2, 3 and 4 seats, 5-8, 9-13, 14-26 and 27-52 seats with one
-pack, and 5-8 seats with two packs (without class struggle, which the engine
-refuses with two packs). Each class plays with the default rules, with
+pack, and 5-8 seats with two packs (without class struggle: the exchanges with
+two packs are tests/core/test_bigtwo_packs_series.py's). Each class plays with the default rules, with
 ``leftover_rule=round_robin`` and with a few option mixes (the taiwan preset,
 ``ding_da=penalty``, ``play_until=last_remaining``, ``series=class_struggle``),
 as matches of five deals so the deal-to-deal setup (dealer, leader, titles) is
@@ -230,8 +230,8 @@ def _mixes(cls: str) -> list[str]:
 
 
 def _played(cls: str, mix: str) -> bool:
-    """Whether the engine plays ``mix`` for ``cls``: not the exchanges between deals
-    with two packs (refused, docs/bigtwo.md)."""
+    """Whether this file plays ``mix`` for ``cls``: not the exchanges between deals
+    with two packs (tests/core/test_bigtwo_packs_series.py plays them)."""
     return not (CLASSES[cls][1] == 2 and mix == "class_struggle")
 
 

@@ -315,3 +315,14 @@ def test_every_card_has_one_place(packs: int, players: int, leftover_rule: str) 
             assert total == rules.deck_size, (seed, o.phase)
             ids = obs["action_mask"].view(np.bool_).nonzero()[0]
             e.step(int(ids[rng.integers(len(ids))]))
+
+
+@pytest.mark.parametrize("option", ["series=class_struggle", "series=tribute", "pre_exchange=true"])
+def test_the_exchanges_stay_refused_with_two_packs(option: str) -> None:
+    """The engine plays the exchanges with two packs (docs/bigtwo.md), but the
+    action space holds plays only: the environment refuses them as with one pack,
+    naming the option."""
+    from chupai.errors import UnsupportedOptionError
+
+    with pytest.raises(UnsupportedOptionError, match=option.split("=")[0]):
+        raw_env("bigtwo", f"standard,players=6,packs=2,{option}")

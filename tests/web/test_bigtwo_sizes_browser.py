@@ -2,8 +2,10 @@
 ``test_web_browser``): a table made with the lobby's menus; every seat's name,
 card count and last play inside the table, none overlapping another or cut, on a
 desktop (1280 × 860) and a phone (390 × 844), in English and 日本語; a 20-card
-two-pack hand that fits and selects identical cards one by one; and (slow) a
-human playing a whole 6-player two-pack match against bots."""
+two-pack hand that fits and selects identical cards one by one; the lobby's preset
+menu naming the chosen number of players; and (slow) a human playing a whole
+6-player two-pack match against bots, and one giving both copies of a card to the
+face-down exchange."""
 
 from __future__ import annotations
 
@@ -118,6 +120,9 @@ def test_the_lobby_menus_make_a_six_seat_table(
     assert page.locator("[data-testid=seat-3]").count() == 1  # four seats by default
     page.select_option("[data-testid=opt-players]", "6")
     assert page.locator("[data-testid=seat-5]").count() == 1
+    # the preset menu names the table's six players (and the preset's own four)
+    preset = page.locator("[data-testid=preset] option:checked").inner_text()
+    assert preset.endswith("6 人（プリセットは 4 人）"), preset
     assert page.locator("[data-testid=seat-6]").count() == 0
     page.select_option("[data-testid=opt-leftover_rule]", "set_aside")
     page.click("[data-testid=create]")
@@ -194,5 +199,40 @@ def test_a_human_plays_a_six_player_match_to_the_end(
     counts = play_until_over([page], by_clicks=True, limit=300)
     assert counts.get("click-play", 0) > 0 and counts.get("outcome", 0) >= 1, counts
     assert page.locator("[data-testid=scores]").count()
+    assert toasts(page) == [] and errors == []
+    page.context.close()
+
+
+@pytest.mark.slow
+def test_a_human_gives_a_card_held_twice_and_plays_the_exchanges(
+    server: ServerProcess,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """Six players, two packs, the face-down exchange: the human selects both
+    copies of a card for the pile (two clicks, one confirm), then plays the deal
+    to the end by the hint (docs/bigtwo.md, "Exchanges with two packs"; the
+    exchanges between deals are played over the WebSocket in
+    ``test_bigtwo_sizes_server``)."""
+    link = _table(server, 6, seed=5, packs="2", pre_exchange="true")
+    page, errors = open_page(browser, link, width=1280, height=860)
+    page.wait_for_selector("[data-testid=status]")
+    end = time.monotonic() + 20
+    while not my_turn(page) and time.monotonic() < end:
+        page.wait_for_timeout(50)
+    assert page.locator("[data-testid=phase][data-phase=pre_exchange]").count()
+    cards = page.locator("[data-testid=hand] [data-testid=card]")
+    tokens: list[str] = cards.evaluate_all("els => els.map((e) => e.dataset.card)")
+    twice = next(t for t in tokens if tokens.count(t) == 2)
+    for i in (i for i, t in enumerate(tokens) if t == twice):
+        cards.nth(i).click()
+    exchange = page.locator("[data-testid=phase][data-phase=pre_exchange]")
+    page.locator("[data-testid=choice-confirm]:not([disabled])").first.click()
+    end = time.monotonic() + 20
+    while exchange.count() and my_turn(page) and time.monotonic() < end:
+        page.wait_for_timeout(50)
+    assert not (exchange.count() and my_turn(page)), "the give of both copies was refused"
+    assert toasts(page) == []
+    counts = play_until_over([page], limit=120)
+    assert counts.get("outcome", 0) >= 1, counts
     assert toasts(page) == [] and errors == []
     page.context.close()

@@ -143,6 +143,11 @@ def _play(running: Any, players: int, options: dict[str, str], seed: int) -> dic
         pytest.param(6, {}, id="6-seats"),
         pytest.param(8, {"leftover_rule": "set_aside"}, id="8-seats-set-aside"),
         pytest.param(6, {"packs": "2"}, id="6-seats-two-packs", marks=TWO_PACKS),
+        pytest.param(
+            6,
+            {"packs": "2", "series": "class_struggle", "pre_exchange": "true"},
+            id="6-seats-two-packs-exchanges",
+        ),
     ],
 )
 def test_a_match_at_six_and_eight_seats_through_the_websocket(

@@ -538,11 +538,9 @@ class BigTwoDeal(PrePlay):
         return clone_slots(self, self._COPIED)
 
 
-_UNSUPPORTED: Final[tuple[tuple[str, Callable[[BigTwoRules], bool]], ...]] = (
-    ("series", lambda r: r.packs == 2 and r.series is not Series.NONE),
-    ("pre_exchange", lambda r: r.packs == 2 and r.pre_exchange),
-)
-"""Options the deal engine does not play yet: the exchanges with two packs."""
+_UNSUPPORTED: Final[tuple[tuple[str, Callable[[BigTwoRules], bool]], ...]] = ()
+"""Options the deal engine does not play yet: none today (the exchanges with two
+packs are played since #22's follow-up)."""
 
 
 def check_supported(rules: BigTwoRules) -> None:

@@ -133,6 +133,14 @@ CATALOG: Final = {
         "{seat} 号座已经有 {cards}",
         "{seat} 番席はもう {cards} を持っています",
     ),
+    "seat {seat} holds both copies of {cards} already": (
+        "{seat} 号座两张 {cards} 都有了",
+        "{seat} 番席は {cards} を2枚とも持っています",
+    ),
+    "seat {seat} holds only one {cards}": (
+        "{seat} 号座只有一张 {cards}",
+        "{seat} 番席は {cards} を1枚しか持っていません",
+    ),
     "{cards} was named already": ("{cards} 已经被点过了", "{cards} はもう指名されています"),
     "{cards} may not be exchanged (class_protect_cards)": (
         "{cards} 不能交换（class_protect_cards）",

@@ -23,7 +23,7 @@ from chupai.actions import PASS, Pass
 from chupai.bigtwo import packs
 from chupai.bigtwo.combos import classify_or_none, explain, tables
 from chupai.bigtwo.rules import BigTwoRules
-from chupai.bigtwo.values import CHOICE_NAMES, FULL_DECK, Action, Choice, Hidden, LastCard
+from chupai.bigtwo.values import CHOICE_NAMES, Action, Choice, Hidden, LastCard
 from chupai.cards import CardMask, parse_mask
 from chupai.errors import IllegalActionError
 from chupai.i18n import Msg
@@ -54,7 +54,7 @@ def format_with(strength: Sequence[int], action: Action | Hidden) -> str:
         if action.number >= 0:
             return f"{action.name} {action.number}"
         if action.cards:
-            return f"{action.name} {cards_text(strength, action.cards & FULL_DECK)}"
+            return f"{action.name} {cards_text(strength, action.cards)}"
         return action.name
     if isinstance(action, Hidden):
         return f"{action.name} ({action.size} card{'s' if action.size != 1 else ''})"
@@ -75,7 +75,7 @@ def parse_action(rules: BigTwoRules, text: str) -> Action:
     words = text.split()
     head = words[0].lower() if words else ""
     if head in CHOICE_NAMES:
-        return _parse_choice(text, head, words[1:])
+        return _parse_choice(rules, text, head, words[1:])
     called = len(words) > 1 and words[-1].lower() == "last"
     tokens = words[:-1] if called else text
     mask = parse_mask(tokens) if rules.packs == 1 else packs.parse(tokens, rules.packs)
@@ -85,9 +85,11 @@ def parse_action(rules: BigTwoRules, text: str) -> Action:
     return LastCard(combo) if called else combo
 
 
-def _parse_choice(text: str, head: str, rest: list[str]) -> Choice:
+def _parse_choice(rules: BigTwoRules, text: str, head: str, rest: list[str]) -> Choice:
     if head == "hand":
         if len(rest) != 1 or not rest[0].isdigit() or len(rest[0]) > 2:
             raise IllegalActionError(text, "'hand' takes one hand index, e.g. 'hand 2'")
         return Choice("hand", 0, int(rest[0]))
-    return Choice(head, parse_mask(rest) if rest else 0)
+    if not rest:
+        return Choice(head)
+    return Choice(head, parse_mask(rest) if rules.packs == 1 else packs.parse(rest, rules.packs))

@@ -25,12 +25,28 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 from typing import Final
 
 from chupai.cards import CardMask, card_name, cards_of, parse_tokens
 from chupai.errors import CardParseError
 
-__all__ = ["LOW", "FULL", "norm", "take", "add", "ids", "names", "parse", "count_in", "low"]
+__all__ = [
+    "LOW",
+    "FULL",
+    "norm",
+    "take",
+    "add",
+    "ids",
+    "fold",
+    "names",
+    "parse",
+    "count_in",
+    "low",
+    "every_copy",
+    "both",
+    "subsets",
+]
 
 LOW: Final = (1 << 52) - 1
 """The first copy of every card (one pack)."""
@@ -77,6 +93,53 @@ def add(a: CardMask, b: CardMask) -> CardMask:
 def ids(m: CardMask) -> list[int]:
     """The card ids of ``m`` with repetition, ascending (``[0, 0, 17]``)."""
     return sorted(cards_of(m & LOW) + cards_of(m >> 52))
+
+
+def fold(cards: Iterable[int]) -> CardMask:
+    """The set of the card ids ``cards`` (repeated ids are copies; ids 52.. are
+    read as their card), in the unary form: the inverse of :func:`ids`.
+
+    >>> names(fold([17, 5, 17]))
+    '4C 7C 7C'
+    """
+    m = 0
+    for c in cards:
+        m = add(m, 1 << c % 52)
+    return m
+
+
+def every_copy(m: CardMask, packs: int) -> CardMask:
+    """The distinct cards of which ``m`` holds every copy in ``packs`` packs:
+    with two packs its second copies; with one, each of its cards.
+
+    >>> names(every_copy(parse("2S 2S 3D", 2), 2)), names(every_copy(parse("2S 3D", 1), 1))
+    ('2S', '3D 2S')
+    """
+    return m & LOW if packs == 1 else m >> 52
+
+
+def both(cards: CardMask) -> CardMask:
+    """Both copies of the one-pack ``cards`` (to take every copy out of a set:
+    ``hand & ~both(cards)`` stays in the unary form)."""
+    cards &= LOW
+    return cards | cards << 52
+
+
+def subsets(m: CardMask, k: int, strength: Sequence[int]) -> list[CardMask]:
+    """The distinct ``k``-card sub-multisets of ``m``, in the display order of
+    their cards (``strength``: a card id → rank). A card held twice gives one
+    choice with one copy and one with both, never two equal ones.
+
+    >>> order = list(range(52))
+    >>> [names(s) for s in subsets(parse("2S 2S 3D", 2), 2, order)]
+    ['3D 2S', '2S 2S']
+    """
+    cards = sorted(ids(m), key=strength.__getitem__)
+    if k == 1:
+        return [1 << c for c in dict.fromkeys(cards)]
+    if m >> 52 == 0:
+        return [sum(1 << c for c in combo) for combo in combinations(cards, k)]
+    return list(dict.fromkeys(fold(combo) for combo in combinations(cards, k)))
 
 
 def count_in(m: CardMask, cards: CardMask) -> int:

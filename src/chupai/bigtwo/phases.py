@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 from typing import Final
 
 from chupai.bigtwo import packs
@@ -45,7 +44,7 @@ from chupai.bigtwo.rules import (
 )
 from chupai.bigtwo.state import DealState
 from chupai.bigtwo.values import EVERYONE, FULL_DECK, Action, Choice, Event, Phase, Task
-from chupai.cards import CardMask, card_name, cards_of
+from chupai.cards import CardMask
 from chupai.i18n import CardTokens, Msg, plural
 from chupai.messages import not_held
 from chupai.phases import DecisionPhases, PhaseRules
@@ -201,8 +200,7 @@ class PrePlay(DecisionPhases, DealState):
     def _tribute(self, giver: int, to: int, count: int) -> None:
         """The giver's ``count`` highest cards go to ``to`` (automatic, §12.3)."""
         strength = self._t.card_strength
-        cards = sorted(cards_of(self.hands[giver]), key=strength.__getitem__)[-count:]
-        mask = sum(1 << c for c in cards)
+        mask = packs.fold(sorted(packs.ids(self.hands[giver]), key=strength.__getitem__)[-count:])
         self._move(giver, to, mask)
         self._log(
             Event(giver, Choice("tribute", mask), to, EVERYONE, (1 << giver) | (1 << to), True)
@@ -215,8 +213,7 @@ class PrePlay(DecisionPhases, DealState):
         if self._exchanged:
             self._combos = [None] * n
             if not self.swapped:
-                bit = 1 << self.starting_card
-                self.starting_player = next(s for s in range(n) if self.hands[s] & bit)
+                self.starting_player = self._lowest_holder()[1]
         every = r.first_lead is FirstLead.STARTING_CARD_EVERY_DEAL
         method = r.tribute_method
         if (
@@ -270,11 +267,9 @@ class PrePlay(DecisionPhases, DealState):
 
     # ----- decisions: the table PHASES, read by chupai.phases.DecisionPhases ------------
     def _subsets(self, mask: CardMask, k: int) -> list[CardMask]:
-        """The ``k``-card subsets of ``mask``, in the display order of their cards."""
-        cards = sorted(cards_of(mask), key=self._t.card_strength.__getitem__)
-        if k == 1:
-            return [1 << c for c in cards]
-        return [sum(1 << c for c in combo) for combo in combinations(cards, k)]
+        """The distinct ``k``-card subsets of ``mask`` (two packs: sub-multisets),
+        in the display order of their cards."""
+        return packs.subsets(mask, k, self._t.card_strength)
 
     def _public_choice(self, seat: int, action: Choice) -> Event:
         ev = Event(seat, action)
@@ -361,6 +356,14 @@ class PrePlay(DecisionPhases, DealState):
         self.hands[last] = self.piles[k]
         self.piles[k] = 0
         self.history.append(Event(last, Choice("hand", 0, k), auto=True))
+        if self._dealt_first is not None:  # starting_copy=first_dealt: the piles moved
+            n, first = self.players, self.dealer + 1
+            took = {
+                (first + e.action.number) % n: e.seat
+                for e in self.history
+                if isinstance(e.action, Choice) and e.action.name == "hand"
+            }
+            self._dealt_first = tuple(took.get(s, s) for s in self._dealt_first)
         self._leftover_step()
         return ev
 
@@ -372,8 +375,8 @@ class PrePlay(DecisionPhases, DealState):
     def _pool_apply(self, seat: int, action: Choice) -> Event:
         ev = Event(seat, action, -1, EVERYONE, 1 << seat)
         self._log(ev)
-        self.hands[seat] &= ~action.cards
-        self.pool |= action.cards
+        self.hands[seat] = packs.take(self.hands[seat], action.cards)
+        self.pool = packs.add(self.pool, action.cards)
         self._given[seat] = action.cards.bit_count()
         if not self._next_in_queue():
             self._hand_out_pool()
@@ -382,16 +385,16 @@ class PrePlay(DecisionPhases, DealState):
 
     def _hand_out_pool(self) -> None:
         """§12.4: shuffle the given cards and hand them out from the dealer's next."""
-        cards = sorted(cards_of(self.pool))
+        cards = packs.ids(self.pool)  # two packs: a card given twice is in the pile twice
         self._rng("pre_exchange").shuffle(cards)
         n = self.players
         at = 0
         for i in range(n):
             seat = (self.dealer + 1 + i) % n
             k = self._given[seat]
-            got = sum(1 << c for c in cards[at : at + k])
+            got = packs.fold(cards[at : at + k])
             at += k
-            self.hands[seat] |= got
+            self.hands[seat] = packs.add(self.hands[seat], got)
             self._log(Event(seat, Choice("receive", got), -1, 1 << seat, 1 << seat, True))
         self.pool = 0
 
@@ -400,27 +403,27 @@ class PrePlay(DecisionPhases, DealState):
         task = self._tasks[0]
         r = self.rules
         if task.kind == "name":
-            namable = FULL_DECK & ~(
-                self.hands[seat] | self.exposed | self._named.get((seat, task.other), 0)
-            )
+            known = packs.every_copy(packs.add(self.hands[seat], self.exposed), r.packs)
+            namable = FULL_DECK & ~(known | self._named.get((seat, task.other), 0))
             if r.class_protect_cards:
                 namable &= ~protected_cards(r)
             return [Choice("name", m) for m in self._subsets(namable, 1)] + [Choice("skip")]
         if task.kind == "give":
             hand = self.hands[seat]
             if self.phase is Phase.CLASS_EXCHANGE and r.class_protect_cards:
-                hand &= ~protected_cards(r)
+                hand &= ~packs.both(protected_cards(r))
             return [Choice("give", m) for m in self._subsets(hand, task.size)]
         # keep (tribute draw_three)
         return [Choice("keep", m) for m in self._subsets(self.hands[seat], task.size)]
 
     def _task_refusal(self, seat: int, action: Action, legal: list[Choice]) -> str:
+        r = self.rules
         what = self._task_text()
         kinds = {c.name for c in legal if c.cards}
         if (
             isinstance(action, Choice)
             and action.name in kinds
-            and action.cards & ~FULL_DECK == 0
+            and action.cards & ~packs.FULL[r.packs] == 0
             and action.cards
         ):
             bad = self._choice_detail(seat, action)
@@ -430,20 +433,28 @@ class PrePlay(DecisionPhases, DealState):
 
     def _choice_detail(self, seat: int, action: Choice) -> str:
         hand = self.hands[seat]
-        names = CardTokens(" ".join(card_name(c) for c in cards_of(action.cards)))
-        protected = self.rules.class_protect_cards and action.cards & protected_cards(self.rules)
+        strength = self._t.card_strength
+        names = CardTokens(packs.names(action.cards, strength))
+        protected = self.rules.class_protect_cards and action.cards & packs.both(
+            protected_cards(self.rules)
+        )
         if action.name == "name":
-            if action.cards & hand:
-                return Msg("seat {seat} holds {cards} already", seat=seat, cards=names)
+            if action.cards & packs.every_copy(hand, self.rules.packs):
+                held = "seat {seat} holds both copies of {cards} already" if self._two else None
+                return Msg(held or "seat {seat} holds {cards} already", seat=seat, cards=names)
             if self._tasks and action.cards & self._named.get((seat, self._tasks[0].other), 0):
                 return Msg("{cards} was named already", cards=names)
             if protected:
                 return Msg("{cards} may not be exchanged (class_protect_cards)", cards=names)
-            if action.cards & self.exposed:
+            if action.cards & packs.every_copy(packs.add(hand, self.exposed), self.rules.packs):
                 return Msg("{cards} is out of play", cards=names)
             return ""
         if action.cards & ~hand:
-            return not_held(seat, " ".join(card_name(c) for c in cards_of(action.cards & ~hand)))
+            missing = packs.norm(action.cards & ~hand)
+            if missing & hand:  # two packs: named twice, held once
+                once = CardTokens(packs.names(missing & hand, strength))
+                return Msg("seat {seat} holds only one {cards}", seat=seat, cards=once)
+            return not_held(seat, packs.names(missing, strength))
         if self.phase is Phase.CLASS_EXCHANGE and protected:
             return Msg("{cards} may not be exchanged (class_protect_cards)", cards=names)
         return ""
@@ -518,9 +529,9 @@ class PrePlay(DecisionPhases, DealState):
         chain = self._tribute_seats()
         rank = chain.index(seat)
         drawer = chain[rank + 1]
-        pool = sorted(cards_of(self.hands[seat] & ~action.cards))
+        pool = packs.ids(packs.take(self.hands[seat], action.cards))
         rng = self._rng(f"draw{rank}")
-        drawn = sum(1 << c for c in rng.sample(pool, 3))
+        drawn = packs.fold(rng.sample(pool, 3))
         self._move(seat, drawer, drawn)
         both = pair | (1 << drawer)
         self._log(Event(drawer, Choice("draw", drawn), seat, EVERYONE, both, True))

@@ -81,7 +81,11 @@ class BigTwoRules:
 
     players: int = _o(4, "number of players: 2 to 52 with one pack, 5 to 8 with two (§2)")
     packs: int = _o(
-        1, "packs of 52 cards: 1, or 2 (104 cards, identical pairs) for 5 to 8 players", later=True
+        1,
+        "packs of 52 cards: 1, or 2 (104 cards, identical pairs) for 5 to 8 players; a card "
+        "held twice is written twice, in plays and exchanges alike (give 2S gives one copy, "
+        "give 2S 2S both; name 2S asks for one)",
+        later=True,
     )
     hand_size: int | Literal["all"] = _o(
         "all",

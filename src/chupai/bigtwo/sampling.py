@@ -262,8 +262,8 @@ class _Reader:
             self.place(self.obs.leftover_shown, 1 << ev.seat)
         elif name in ("give", "tribute") and ev.seat == me:
             self.place(act.cards, self.seats if ev.to < 0 else 1 << ev.to)
-        elif name == "not_held" and ev.to == me:
-            self.limit(act.cards, ~(1 << ev.seat))
+        elif name == "not_held" and ev.to == me:  # two packs: neither copy
+            self.limit(act.cards | act.cards << 52, ~(1 << ev.seat))
         elif name == "draw" and ev.to == me:
             self.place(act.cards, 1 << ev.seat)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from chupai.cli.seat_groups import bots_text
 from chupai.cli.terminal import third_person
 from chupai.i18n import tr, translate
 
@@ -65,5 +66,5 @@ class SeatWords:
 
     def seats_line(self, bots: Mapping[int, str]) -> str:
         """``You are Seat 0. Bots: Seat 1 greedy, ...`` for the bot names by seat."""
-        names = self.t(", ").join(f"{self.seat_name(s)} {n}" for s, n in bots.items())
+        names = bots_text(self.lang, bots)
         return self.t("You are {seat}. Bots: {bots}.", seat=self.seat_name(self.human), bots=names)

@@ -2,7 +2,7 @@
 
 import { t, gameName, botLevelName } from "./i18n.js";
 import { app, h, store, fetchJSON, topbar, BOT_NAME, displayName, loadGames, gameTitle } from "./common.js";
-import { tableMenus, menuValues, changedValues } from "./tableopts.js";
+import { tableMenus, menuValues, changedValues, presetLabel } from "./tableopts.js";
 
 /** The options field, a key=value a line (# starts a comment): {options} or {error}. */
 function parseOptions(text) {
@@ -114,7 +114,7 @@ export class LobbyPage {
 
     const presetSel = h("select", { id: "f-preset", testid: "preset", "aria-invalid": bad("preset") },
       presets.map((p) => h("option", { value: p.name, selected: p.name === f.preset },
-        `${p.name} — ${t("players_n", { n: p.players })}`)));
+        presetLabel(p, f.menus))));
     presetSel.addEventListener("change", () => { f.preset = presetSel.value; this.fitSeats(); this.rerender(); });
     const menus = tableMenus(g && g.table_options, menuValues(preset, f.menus), (key, value) => {
       f.menus = { ...f.menus, [key]: value };

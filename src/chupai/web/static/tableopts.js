@@ -36,7 +36,7 @@ const VALUES = {
     "starting_copy=turn_order": "the first holder in turn order",
     "starting_copy=first_dealt": "the holder dealt it first",
     "identical_beats=true": "yes", "identical_beats=false": "no (the first stays on top)",
-    players_n: "{n} players",
+    players_n: "{n} players", preset_own: " (the preset has {n})",
   },
   zh: {
     "packs=1": "一副牌（52张）", "packs=2": "两副牌（104张，5至8人）",
@@ -48,7 +48,7 @@ const VALUES = {
     "starting_copy=turn_order": "按出牌顺序的第一位持有者",
     "starting_copy=first_dealt": "先发到的持有者",
     "identical_beats=true": "可压", "identical_beats=false": "不可压（先出的为大）",
-    players_n: "{n} 人",
+    players_n: "{n} 人", preset_own: "（预设为 {n} 人）",
   },
   ja: {
     "packs=1": "1デッキ（52枚）", "packs=2": "2デッキ（104枚、5〜8人）",
@@ -60,7 +60,7 @@ const VALUES = {
     "starting_copy=turn_order": "手番順で最初の持ち主",
     "starting_copy=first_dealt": "先に配られた持ち主",
     "identical_beats=true": "出せる", "identical_beats=false": "出せない（先の手が強い）",
-    players_n: "{n} 人",
+    players_n: "{n} 人", preset_own: "（プリセットは {n} 人）",
   },
 };
 
@@ -85,6 +85,20 @@ export function optionValueLabel(key, value) {
 /** The values the menus show for a preset: its own, overridden by the ones chosen. */
 export function menuValues(preset, chosen) {
   return { ...((preset && preset.options) || {}), ...(chosen || {}) };
+}
+
+/**
+ * A preset's entry in the preset menu: its name and the number of players the
+ * table will have. That is the `players` menu's value when one is chosen (the
+ * preset's own number is then said too), else the preset's: "standard — 6 players
+ * (the preset has 4)", "taiwan — 4 players".
+ */
+export function presetLabel(preset, chosen) {
+  const own = Number(preset.players);
+  const picked = chosen && chosen.players !== undefined ? Number(chosen.players) : own;
+  const label = `${preset.name} — ${optionValueLabel("players", picked)}`;
+  if (picked === own || !own) return label;
+  return label + lookup(VALUES, "preset_own").replace("{n}", own);
 }
 
 /** The chosen values that differ from the preset's: what the table is created with. */

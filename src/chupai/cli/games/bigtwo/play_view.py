@@ -144,7 +144,11 @@ def leftover_note(deal: Any, name: Callable[[int], str], lang: str) -> str | Non
     """The sentence on the leftover cards said at the deal, or None: who holds one
     card more under ``round_robin`` (the seats after the dealer), or where the
     leftover cards went when they go to the starting card's holder or aside
-    (the Malaysian and face-up readings are asked about as decisions)."""
+    (the Malaysian and face-up readings are asked about as decisions). None while
+    the hands of tribute ``choose_hands`` are still face down: who holds what is
+    not known yet."""
+    if any(getattr(deal, "piles", ())):
+        return None
     rules = deal.rules
     if rules.extra_cards:
         seats = [name((deal.dealer + i) % deal.players) for i in range(1, rules.extra_cards + 1)]
