@@ -118,7 +118,9 @@ def test_big_two_penalties_in_words() -> None:
 
     standard, taiwan = PRESETS["standard"], PRESETS["taiwan"]
     eleven = parse_mask("3D 4D 5D 6D 7D 8D 9D TD JD QD KD")
-    assert _loser(standard, "Bob", eleven, False) == "Bob: 11 cards left, doubled for 11 or more → 22"
+    assert (
+        _loser(standard, "Bob", eleven, False) == "Bob: 11 cards left, doubled for 11 or more → 22"
+    )
     assert (
         _loser(standard, "Bob", parse_mask("3D 4D"), True)
         == "Bob: 2 cards left, none played, tripled → 6"
