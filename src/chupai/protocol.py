@@ -169,11 +169,12 @@ class GameSpec:
     """For a small game without an encoder of its own: the text
     (``deal.action_text``) of every action that can ever be legal under ``rules``
     (the environment's generic action ids)."""
-    explain_score: Callable[..., Sequence[Any]] | None = None
+    explain_score: Callable[..., Any] | None = None
     """``explain_score(deal, names=None)`` → the finished ``deal``'s score in words:
     where each point came from, one :class:`chupai.i18n.Msg` a line (English that
     renders in 中文 and 日本語), with ``names`` the seats' names (default
-    ``Seat 0``…); None for a game that does not explain (see :meth:`explain`)."""
+    ``Seat 0``…), as a sequence of lines or a :class:`chupai.explain.Explanation`
+    (its ``lines``); None for a game that does not explain (see :meth:`explain`)."""
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         # a spec is the registry's: pickled by its key (a bot sent to a worker process)
@@ -239,7 +240,8 @@ class GameSpec:
         none for a game without it, or a deal not over)."""
         if self.explain_score is None or deal.outcome is None:
             return ()
-        return tuple(self.explain_score(deal, names))
+        said = self.explain_score(deal, names)
+        return tuple(getattr(said, "lines", said))
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang`` (English when not translated)."""

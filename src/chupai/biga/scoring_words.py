@@ -27,7 +27,7 @@ from chupai.biga.scoring import alone_values, partner_table
 from chupai.explain import Explanation, Joined, seat_names, signed
 from chupai.i18n import Msg, add_translations
 
-__all__ = ["explain", "explain_score", "MESSAGES"]
+__all__ = ["explain", "MESSAGES"]
 
 _PLACES: Final = ("1st", "2nd", "3rd", "4th", "5th")
 
@@ -88,11 +88,6 @@ def explain(deal: Any, names: Sequence[Any] | None = None) -> Explanation:
     lines.append(Msg(table, d=signed(dv), p=signed(pv), e=signed(ev)))
     scores = tuple(dv if s == d else pv if s == p else ev for s in range(n))
     return Explanation(tuple(lines), scores)
-
-
-def explain_score(deal: Any, names: Sequence[Any] | None = None) -> tuple[Msg, ...]:
-    """The lines of :func:`explain` (the spec's ``explain_score``)."""
-    return explain(deal, names).lines
 
 
 MESSAGES: Final = {

@@ -74,6 +74,6 @@ SPEC = register(
         result=lambda deal: _result(deal.outcome),
         # the same first drawer draws again (biga.md §3.1)
         after_redeal=lambda deal: NextDeal(deal.first_drawer),
-        explain_score=scoring_words.explain_score,
+        explain_score=scoring_words.explain,
     )
 )

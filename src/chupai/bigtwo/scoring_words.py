@@ -43,7 +43,7 @@ from chupai.cards import CardMask
 from chupai.explain import Explanation, Joined, added, seat_names, signed
 from chupai.i18n import Msg, add_translations, plural
 
-__all__ = ["explain", "explain_score", "MESSAGES"]
+__all__ = ["explain", "MESSAGES"]
 
 _COUNTING: Final = frozenset({Scoring.CARDS_WIKI, Scoring.CARDS_SEED001, Scoring.CARDS_MAINLAND})
 """The schemes whose penalty is the cards left times a factor."""
@@ -267,11 +267,6 @@ def explain(deal: Any, names: Sequence[Any] | None = None) -> Explanation:
     scores = settle(rules, winner, pens)
     lines += _settlement(rules, who, winner, pens, scores)
     return Explanation(tuple(lines), tuple(scores))
-
-
-def explain_score(deal: Any, names: Sequence[Any] | None = None) -> tuple[Msg, ...]:
-    """The lines of :func:`explain` (the spec's ``explain_score``)."""
-    return explain(deal, names).lines
 
 
 MESSAGES: Final = {

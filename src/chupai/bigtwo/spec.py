@@ -83,6 +83,6 @@ SPEC = register(
         facts=facts,
         result=lambda deal: _result(deal.outcome),
         after_redeal=lambda deal: NextDeal(deal.dealer),  # the same dealer deals again (§4)
-        explain_score=scoring_words.explain_score,
+        explain_score=scoring_words.explain,
     )
 )

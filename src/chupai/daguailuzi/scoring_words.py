@@ -30,7 +30,7 @@ from chupai.daguailuzi.scoring import DRAW, advance_level, level_text
 from chupai.explain import Explanation, Joined, seat_names, signed
 from chupai.i18n import Msg, add_translations
 
-__all__ = ["explain", "explain_score", "MESSAGES"]
+__all__ = ["explain", "MESSAGES"]
 
 _TEAMS: Final = ("A", "B")
 
@@ -124,11 +124,6 @@ def explain(deal: Any, names: Sequence[Any] | None = None) -> Explanation:
             )
         )
     return Explanation(tuple(lines), scores)
-
-
-def explain_score(deal: Any, names: Sequence[Any] | None = None) -> tuple[Msg, ...]:
-    """The lines of :func:`explain` (the spec's ``explain_score``)."""
-    return explain(deal, names).lines
 
 
 MESSAGES: Final = {

@@ -105,7 +105,7 @@ SPEC = register(
             result=result,
             # there is no redeal: a draw is a finished deal; the same dealer again
             after_redeal=lambda deal: NextDeal(deal.dealer),
-            explain_score=scoring_words.explain_score,
+            explain_score=scoring_words.explain,
         ),
         layers={k: v for k, v in builtin_layers(KEY).items() if k in _LAYERS},
     )

@@ -27,7 +27,7 @@ from chupai.doudizhu.scoring import multipliers, settle
 from chupai.explain import Explanation, Joined, seat_names, signed
 from chupai.i18n import Msg, add_translations, plural
 
-__all__ = ["explain", "explain_score", "MESSAGES"]
+__all__ = ["explain", "MESSAGES"]
 
 
 def _factor(m: int, what: Msg) -> Msg:
@@ -99,11 +99,6 @@ def explain(deal: Any, names: Sequence[Any] | None = None) -> Explanation:
             )
         )
     return Explanation(tuple(lines), tuple(scores))
-
-
-def explain_score(deal: Any, names: Sequence[Any] | None = None) -> tuple[Msg, ...]:
-    """The lines of :func:`explain` (the spec's ``explain_score``)."""
-    return explain(deal, names).lines
 
 
 MESSAGES: Final = {

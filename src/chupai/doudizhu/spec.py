@@ -82,6 +82,6 @@ SPEC = register(
         facts=facts,
         result=lambda deal: _result(deal.outcome, deal.players),
         after_redeal=_after_redeal,
-        explain_score=scoring_words.explain_score,
+        explain_score=scoring_words.explain,
     )
 )
