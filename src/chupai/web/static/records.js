@@ -2,6 +2,7 @@
 
 import { t, actionLabel } from "./i18n.js";
 import { isCardToken } from "./cards.js";
+import { specLabel } from "./tableopts.js";
 import { app, h, fetchJSON, topbar, seatName, loadGames, gameTitle, fmtTime } from "./common.js";
 import { TableView } from "./table.js";
 
@@ -44,7 +45,8 @@ export class RecordsPage {
       });
       list.append(h("li", { class: "table-item", testid: "record-item", dataset: { record: id } },
         h("div", { class: "ti-main" }, h("strong", {}, gameTitle(r.game)), " ",
-          h("span", { class: "muted small" }, r.spec || r.preset || ""),
+          h("span", { class: "muted small", testid: "record-rules", title: r.spec || "" },
+            specLabel(r.spec, r.preset)),
           r.deals ? h("span", { class: "muted small" }, " · " + t("deals_n", { n: r.deals })) : null,
           h("div", { class: "rec-seats" }, seats),
           h("div", { class: "muted small" }, fmtTime(r.finished || r.created))),
