@@ -65,6 +65,15 @@ export function isCardToken(w) {
   return /^(10|[2-9TJQKA])[DCHS]?$/i.test(w) || /^(BJ|RJ)$/i.test(w);
 }
 
+/** A card token as a player reads it in a line of text: "JH" → "J♥", "TD" → "10♦",
+ * a joker by its name in the page's language ("RJ" → "大王"); another word as written. */
+export function cardText(token) {
+  const c = parseCard(token);
+  if (c.joker) return cardName(c);
+  if (!c.rank) return String(token);
+  return c.suit ? `${c.rank}${{ D: "♦", C: "♣", H: "♥", S: "♠" }[c.suit]}` : c.rank;
+}
+
 /** A canonical form for comparing tokens ("10h" == "TH"). */
 export function canon(token) {
   return String(token).trim().toUpperCase().replace(/^10/, "T");
