@@ -561,6 +561,21 @@ export function sideName(s) {
   return (SIDES[current] || SIDES.en)[s] || SIDES.en[s] || roleName(s);
 }
 
+/** The words of a fact's value: a role, a phase or a side, in the page's language.
+ * A deal's result ("draw", "win") is a side's word first: a drawn deal is 平局, not
+ * the card-drawing phase 摸牌. */
+export function factWord(key, v) {
+  if (key === "result" || key === "side") {
+    const w = (SIDES[current] || SIDES.en)[v] || SIDES.en[v];
+    if (w) return w;
+  }
+  const r = roleName(v);
+  if (r !== v) return r;
+  const p = phaseName(v);
+  if (p !== v) return p;
+  return sideName(v);
+}
+
 export function botLevelName(level) {
   const names = {
     en: { random: "random", greedy: "greedy", heuristic: "heuristic", search: "search" },
