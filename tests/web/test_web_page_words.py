@@ -57,7 +57,8 @@ const out = {};
 for (const lang of ["en", "zh", "ja"]) {
   i18n.setLang(lang);
   out[lang] = [i18n.factWord("result", "draw"), i18n.factWord("phase", "draw"),
-    i18n.factWord("result", "win"), i18n.factWord("role", "landlord")];
+    i18n.factWord("result", "win"), i18n.factWord("role", "landlord"),
+    i18n.jokerWord(true), i18n.jokerWord(false)];
 }
 console.log(JSON.stringify(out));
 """
@@ -77,6 +78,7 @@ def test_a_drawn_deal_reads_as_a_draw_not_the_drawing_phase() -> None:
         check=True,
     )
     out = json.loads(run.stdout)
-    assert out["zh"] == ["平局", "摸牌", "胜", "地主"]
+    assert out["zh"] == ["平局", "摸牌", "胜", "地主", "大王", "小王"]
     assert out["ja"][0] == "引き分け" and out["ja"][1] != "引き分け"
-    assert out["en"][0] == "draw"
+    assert out["en"][0] == "draw" and out["en"][4:] == ["BIG", "SMALL"]
+    assert out["ja"][4:] == ["大", "小"]  # the jokers' faces: no English word in zh/ja

@@ -5,7 +5,7 @@
 // suit is known). Suit symbols are paths, not text glyphs, so they look the same on
 // every system whatever fonts it has.
 
-import { cardName } from "./i18n.js";
+import { cardName, jokerWord } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const SUIT_ORDER = "DCHS";
@@ -141,7 +141,9 @@ export function cardSVG(c, compact) {
       points: star(30, 40, 15), fill: c.joker === "red" ? RED : "none", stroke: color, "stroke-width": 2,
       "stroke-linejoin": "round",
     }, svg);
-    text(svg, c.joker === "red" ? "BIG" : "SMALL", 30, 70, 8, color, { "letter-spacing": 0.5 });
+    // the joker's word in the page's language (BIG / 大王 / 大), in the page's fonts
+    text(svg, jokerWord(c.joker === "red"), 30, 70, 8, color,
+      { "letter-spacing": 0.5, style: "font-family: var(--font)" });
     return svg;
   }
   const suit = c.suit;
