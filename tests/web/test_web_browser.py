@@ -241,6 +241,10 @@ def test_new_user_plays_a_big_two_deal_against_bots(
     page.wait_for_selector("[data-testid=replay-slider]", timeout=10_000)
     page.click("[data-testid=replay-last]")
     assert page.locator("[data-testid=revealed-hand]").count() >= 1
+    # the rules in words, not the spec; the step line's cards as they read (no "3D")
+    assert "preset=" not in page.locator("[data-testid=replay-rules]").inner_text()
+    step = page.locator("[data-testid=status]").inner_text()
+    assert not any(len(w) == 2 and w[1] in "DCHS" and w[0] in "3456789TJQKA" for w in step.split())
     href = page.locator("[data-testid=download]").get_attribute("href")
     assert href and "download=1" in href
     page.goto(server.url + "/#/records")

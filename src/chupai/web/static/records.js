@@ -162,7 +162,7 @@ export class ReplayPage {
     app.replaceChildren(topbar(title, h("a", { class: "nav", href: "#/records" }, t("records"))), body);
     const links = h("div", { class: "replay-links" },
       h("span", { class: "muted small", testid: "replay-rules", title: (d && d.spec) || "" },
-        d && d.spec ? specLabel(d.spec) : ""),
+        d && d.spec ? `${t("preset")} · ${specLabel(d.spec)}` : ""),
       h("a", { class: "btn", testid: "download", href: `/api/records/${encodeURIComponent(this.id)}?download=1`, download: "" }, t("download_json")));
     body.append(links);
     if (this.error) { body.append(h("p", { class: "error-box" }, t("load_failed", { msg: this.error }))); return; }
