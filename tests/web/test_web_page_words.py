@@ -53,12 +53,13 @@ globalThis.document = { getElementById: () => null, documentElement: {} };
 globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
 globalThis.navigator = { language: "en" };
 const i18n = await import("./i18n.js");
+const cards = await import("./cards.js");
 const out = {};
 for (const lang of ["en", "zh", "ja"]) {
   i18n.setLang(lang);
   out[lang] = [i18n.factWord("result", "draw"), i18n.factWord("phase", "draw"),
     i18n.factWord("result", "win"), i18n.factWord("role", "landlord"),
-    i18n.jokerWord(true), i18n.jokerWord(false)];
+    cards.jokerWord(true), cards.jokerWord(false)];
 }
 console.log(JSON.stringify(out));
 """

@@ -5,7 +5,7 @@
 // suit is known). Suit symbols are paths, not text glyphs, so they look the same on
 // every system whatever fonts it has.
 
-import { cardName, jokerWord } from "./i18n.js";
+import { cardName, getLang } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const SUIT_ORDER = "DCHS";
@@ -77,6 +77,17 @@ export function cardText(token) {
 /** A canonical form for comparing tokens ("10h" == "TH"). */
 export function canon(token) {
   return String(token).trim().toUpperCase().replace(/^10/, "T");
+}
+
+const JOKER_FACE = {
+  en: { big: "BIG", small: "SMALL" },
+  zh: { big: "大王", small: "小王" },
+  ja: { big: "大", small: "小" },
+};
+
+/** The word printed on a joker's face: the big (red) or the small (black) one. */
+export function jokerWord(big) {
+  return (JOKER_FACE[getLang()] || JOKER_FACE.en)[big ? "big" : "small"];
 }
 
 function el(name, attrs, parent) {

@@ -561,17 +561,6 @@ export function sideName(s) {
   return (SIDES[current] || SIDES.en)[s] || SIDES.en[s] || roleName(s);
 }
 
-const JOKER_FACE = {
-  en: { big: "BIG", small: "SMALL" },
-  zh: { big: "大王", small: "小王" },
-  ja: { big: "大", small: "小" },
-};
-
-/** The word printed on a joker's face: the big (red) or the small (black) one. */
-export function jokerWord(big) {
-  return (JOKER_FACE[current] || JOKER_FACE.en)[big ? "big" : "small"];
-}
-
 /** The words of a fact's value: a role, a phase or a side, in the page's language.
  * A deal's result ("draw", "win") is a side's word first: a drawn deal is 平局, not
  * the card-drawing phase 摸牌. */
