@@ -94,3 +94,36 @@ def test_the_lobby_names_a_tables_rules_in_its_language(
     assert any(t.startswith("台湾 — ") for t in preset_menu), preset_menu
     assert errors == [], errors
     page.context.close()
+
+
+HEADS = """() => [...document.querySelectorAll("table.scores:not(.outcome-table) thead th")]
+  .filter((th) => th.textContent.trim())
+  .map((th) => [th.textContent.trim(), th.getBoundingClientRect().height])"""
+"""The score sheet's column headings: their text and height in pixels."""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_six_seats_score_headings_keep_one_line_in_japanese(
+    server: ServerProcess,  # noqa: F811 (the fixture)
+    browser: Browser,  # noqa: F811 (the fixture)
+    width: int,
+) -> None:
+    """Six seats (大怪路子, Big Two's six): "ボット2" was "ボット" over "2"."""
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "daguailuzi",
+            "seed": 3,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "greedy"}] * 5,
+        },
+    )
+    page, errors = open_page(browser, server.url + made["seats"][0]["link"], width=width)
+    page.wait_for_selector("[data-testid=status]")
+    page.select_option("[data-testid=lang]", "ja")
+    page.wait_for_timeout(150)
+    heads = page.evaluate(HEADS)
+    assert len(heads) >= 6, heads
+    tall = [text for text, px in heads if px > 28]  # one line and its padding: about 21 px
+    assert not tall, heads
+    assert errors == [], errors
+    page.context.close()
