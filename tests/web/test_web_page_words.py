@@ -83,3 +83,41 @@ def test_a_drawn_deal_reads_as_a_draw_not_the_drawing_phase() -> None:
     assert out["ja"][0] == "引き分け" and out["ja"][1] != "引き分け"
     assert out["en"][0] == "draw" and out["en"][4:] == ["BIG", "SMALL"]
     assert out["ja"][4:] == ["大", "小"]  # the jokers' faces: no English word in zh/ja
+
+
+ROLES = """
+globalThis.document = { getElementById: () => null, documentElement: {} };
+globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
+globalThis.navigator = { language: "en" };
+const i18n = await import("./i18n.js");
+const out = {};
+for (const lang of ["en", "zh", "ja"]) {
+  i18n.setLang(lang);
+  out[lang] = ["dealer", "declarer", "landlord", "offense", "offense_leader"].map(
+    (r) => [i18n.roleName(r), i18n.infoLabel(r)]);
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+def test_the_dealer_is_not_called_by_the_declarers_name() -> None:
+    """The dealer's badge (every game) and Big A's declarer or 大怪路子's offense
+    were all 庄 / 庄家 in 中文: a Big A table showed 庄 on one seat and 庄家 on
+    another. The dealer is 发牌 now, distinct in each language."""
+    assert NODE is not None
+    run = subprocess.run(
+        [NODE, "--experimental-default-type=module", "--input-type=module", "-e", ROLES],
+        cwd=STATIC,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    out = json.loads(run.stdout)
+    for lang, rows in out.items():
+        badge, label = rows[0]
+        others = {w for row in rows[1:] for w in row}
+        assert badge not in others and label not in others, (lang, rows)
+    assert out["zh"][0] == ["发牌", "发牌者"]
+    assert "庄" not in "".join(out["zh"][0])
