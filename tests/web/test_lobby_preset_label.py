@@ -34,6 +34,7 @@ for (const lang of ["en", "zh", "ja"]) {
     opts.specLabel("doudizhu(preset=classic)"),
     opts.specLabel("daguailuzi(preset=seed,level=T)"),
     opts.specLabel("", "taiwan"),
+    opts.specLabel("bigtwo(preset=standard,pre_exchange=true)"),
   ];
 }
 console.log(JSON.stringify(out));
@@ -79,11 +80,13 @@ def test_the_lists_name_a_tables_rules_in_the_pages_language() -> None:
         "classic",
         "basic · level=T",
         "Taiwan",
+        "standard · cards exchanged before play",
     ]
     assert labels["zh-spec"] == [
         "标准 · 6 人 · 两副牌（104张，5至8人）",
         "经典",
         "基本 · level=T",
         "台湾",
+        "标准 · 开局前换牌",
     ]
     assert labels["ja-spec"][:2] == ["標準 · 6 人 · 2デッキ（104枚、5〜8人）", "クラシック"]

@@ -101,7 +101,7 @@ const UI = {
     prompt_offer: "You received a joker: offer cards of different ranks (select them, then confirm); the giver takes one.",
     prompt_take_from: "{name} offers you these cards for your joker: take one.",
     prompt_take: "Take one of the cards offered for your joker.",
-    prompt_tribute: "Tribute: select the card(s), then confirm.", dealer: "Dealer", you_suffix: " (you)", private_notes: "Only you saw", your_hand: "Your hand", side_won: "The {side} won", deals_n: "{n} deals",
+    prompt_tribute: "Tribute: select the card(s), then confirm.", dealer: "Dealer", you_suffix: " (you)", list_sep: ", ", private_notes: "Only you saw", your_hand: "Your hand", side_won: "The {side} won", deals_n: "{n} deals",
     // the table's flow (flow.js)
     watching: "Watching", watching_view: "the public view: nobody's hand is shown", timed_notice: "Time ran out: the table played {what} for you", timed_short: "timed out", timed_title: "The turn timer played this", next_deal_in: "Next deal in {s} s", waiting_continue: "waiting for {names} to continue",
     rematch: "Rematch", rematch_accept: "Accept the rematch", rematch_offered: "{name} offers a rematch", rematch_waiting: "Rematch offered; waiting for {names}", rematch_go: "Go to the rematch", rematch_watch: "Watch the rematch", auto_pass: "Auto-pass", auto_pass_help: "Pass by itself when a pass is the only thing you can do", auto_passed: "Auto-pass: nothing in your hand can be played",
@@ -170,7 +170,7 @@ const UI = {
     prompt_offer: "你收到了王：拿出几张点数不同的牌（选牌，然后确定），由进贡的人挑一张。",
     prompt_take_from: "{name} 拿出这些牌换你的王：挑一张。",
     prompt_take: "从换你的王的牌中挑一张。",
-    prompt_tribute: "进贡：选牌，然后确定。", dealer: "发牌者", you_suffix: "（我）", private_notes: "仅你可见", your_hand: "我的手牌", side_won: "{side}胜", deals_n: "{n} 局",
+    prompt_tribute: "进贡：选牌，然后确定。", dealer: "发牌者", you_suffix: "（我）", list_sep: "，", private_notes: "仅你可见", your_hand: "我的手牌", side_won: "{side}胜", deals_n: "{n} 局",
     // the table's flow (flow.js)
     watching: "观战中", watching_view: "公开视角：看不到任何人的手牌", timed_notice: "时间到：已替你出了 {what}", timed_short: "超时", timed_title: "出牌时间到，系统代出", next_deal_in: "{s} 秒后开始下一局", waiting_continue: "等待 {names} 继续",
     rematch: "再来一局", rematch_accept: "同意再来一局", rematch_offered: "{name} 提议再来一局", rematch_waiting: "已提议再来一局，等待 {names}", rematch_go: "进入新的一局", rematch_watch: "观看新的一局", auto_pass: "自动不要", auto_pass_help: "只能不要时自动不要", auto_passed: "自动不要：手里没有能出的牌",
@@ -239,7 +239,7 @@ const UI = {
     prompt_offer: "ジョーカーを受けました：ランクの違うカードを差し出します（選んで決定）。貢いだ人が1枚取ります。",
     prompt_take_from: "{name} がジョーカーの代わりにこれらのカードを差し出しています：1枚取ってください。",
     prompt_take: "ジョーカーの代わりに差し出されたカードから1枚取ってください。",
-    prompt_tribute: "貢ぎ：カードを選んで決定してください。", dealer: "親", you_suffix: "（自分）", private_notes: "自分だけが見た手", your_hand: "自分の手札", side_won: "{side}の勝ち", deals_n: "{n} ディール",
+    prompt_tribute: "貢ぎ：カードを選んで決定してください。", dealer: "親", you_suffix: "（自分）", list_sep: "、", private_notes: "自分だけが見た手", your_hand: "自分の手札", side_won: "{side}の勝ち", deals_n: "{n} ディール",
     // the table's flow (flow.js)
     watching: "観戦中", watching_view: "公開ビュー：誰の手札も表示されません", timed_notice: "時間切れ：代わりに {what} を出しました", timed_short: "時間切れ", timed_title: "持ち時間切れで自動的に出されました", next_deal_in: "{s} 秒後に次のディール", waiting_continue: "{names} の「続ける」を待っています",
     rematch: "再戦", rematch_accept: "再戦を受ける", rematch_offered: "{name} が再戦を申し込みました", rematch_waiting: "再戦を申し込みました。{names} を待っています", rematch_go: "再戦のテーブルへ", rematch_watch: "再戦を観戦", auto_pass: "自動パス", auto_pass_help: "パスしかできないとき自動でパスします", auto_passed: "自動パス：出せるカードがありません",

@@ -251,7 +251,7 @@ export class LobbyPage {
       const seats = (tb.seats || []).map((s, i) => (s.kind === "bot"
         ? (!s.name ? t("seat_label", { n: i + 1 })
           : BOT_NAME.test(s.name) ? displayName(s.name) : `${s.name} (${botLevelName(s.level)})`)
-        : `${s.name || t("seat_label", { n: i + 1 })}${s.connected ? " ●" : ""}`)).join(", ");
+        : `${s.name || t("seat_label", { n: i + 1 })}${s.connected ? " ●" : ""}`)).join(t("list_sep"));
       list.append(h("li", { class: "table-item", testid: "table-item", dataset: { table: id } },
         h("div", { class: "ti-main" },
           h("strong", {}, gameTitle(tb.game)), " ", h("span", { class: "muted", testid: "table-rules", title: tb.spec || "" },

@@ -39,7 +39,7 @@ const VALUES = {
     players_n: "{n} players", preset_own: " (the preset has {n})",
     "preset=standard": "standard", "preset=hongkong": "Hong Kong", "preset=taiwan": "Taiwan",
     "preset=mainland": "mainland China", "preset=classic": "classic", "preset=four_player": "four players",
-    "preset=seed": "basic", "preset=shanghai": "Shanghai",
+    "preset=seed": "basic", "preset=shanghai": "Shanghai", "pre_exchange=true": "cards exchanged before play",
   },
   zh: {
     "packs=1": "一副牌（52张）", "packs=2": "两副牌（104张，5至8人）",
@@ -54,7 +54,7 @@ const VALUES = {
     players_n: "{n} 人", preset_own: "（预设为 {n} 人）",
     "preset=standard": "标准", "preset=hongkong": "香港", "preset=taiwan": "台湾",
     "preset=mainland": "大陆", "preset=classic": "经典", "preset=four_player": "四人",
-    "preset=seed": "基本", "preset=shanghai": "上海",
+    "preset=seed": "基本", "preset=shanghai": "上海", "pre_exchange=true": "开局前换牌",
   },
   ja: {
     "packs=1": "1デッキ（52枚）", "packs=2": "2デッキ（104枚、5〜8人）",
@@ -69,7 +69,7 @@ const VALUES = {
     players_n: "{n} 人", preset_own: "（プリセットは {n} 人）",
     "preset=standard": "標準", "preset=hongkong": "香港式", "preset=taiwan": "台湾式",
     "preset=mainland": "中国本土式", "preset=classic": "クラシック", "preset=four_player": "4人",
-    "preset=seed": "基本", "preset=shanghai": "上海式",
+    "preset=seed": "基本", "preset=shanghai": "上海式", "pre_exchange=true": "開始前にカード交換",
   },
 };
 
