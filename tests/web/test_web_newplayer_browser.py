@@ -92,6 +92,8 @@ def test_the_lobby_names_a_tables_rules_in_its_language(
     assert not any("taiwan" in t or "preset=" in t for t in texts), texts
     preset_menu = page.locator("[data-testid=preset] option").all_inner_texts()
     assert any(t.startswith("台湾 — ") for t in preset_menu), preset_menu
+    # the spec under the menu says what it is: the command line's way of writing it
+    assert page.locator("[data-testid=preset-spec]").inner_text().startswith("命令行写法：")
     assert errors == [], errors
     page.context.close()
 
