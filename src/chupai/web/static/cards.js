@@ -5,7 +5,7 @@
 // suit is known). Suit symbols are paths, not text glyphs, so they look the same on
 // every system whatever fonts it has.
 
-import { cardName } from "./i18n.js";
+import { cardName, getLang } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const SUIT_ORDER = "DCHS";
@@ -65,9 +65,29 @@ export function isCardToken(w) {
   return /^(10|[2-9TJQKA])[DCHS]?$/i.test(w) || /^(BJ|RJ)$/i.test(w);
 }
 
+/** A card token as a player reads it in a line of text: "JH" → "J♥", "TD" → "10♦",
+ * a joker by its name in the page's language ("RJ" → "大王"); another word as written. */
+export function cardText(token) {
+  const c = parseCard(token);
+  if (c.joker) return cardName(c);
+  if (!c.rank) return String(token);
+  return c.suit ? `${c.rank}${{ D: "♦", C: "♣", H: "♥", S: "♠" }[c.suit]}` : c.rank;
+}
+
 /** A canonical form for comparing tokens ("10h" == "TH"). */
 export function canon(token) {
   return String(token).trim().toUpperCase().replace(/^10/, "T");
+}
+
+const JOKER_FACE = {
+  en: { big: "BIG", small: "SMALL" },
+  zh: { big: "大王", small: "小王" },
+  ja: { big: "大", small: "小" },
+};
+
+/** The word printed on a joker's face: the big (red) or the small (black) one. */
+export function jokerWord(big) {
+  return (JOKER_FACE[getLang()] || JOKER_FACE.en)[big ? "big" : "small"];
 }
 
 function el(name, attrs, parent) {
@@ -132,7 +152,9 @@ export function cardSVG(c, compact) {
       points: star(30, 40, 15), fill: c.joker === "red" ? RED : "none", stroke: color, "stroke-width": 2,
       "stroke-linejoin": "round",
     }, svg);
-    text(svg, c.joker === "red" ? "BIG" : "SMALL", 30, 70, 8, color, { "letter-spacing": 0.5 });
+    // the joker's word in the page's language (BIG / 大王 / 大), in the page's fonts
+    text(svg, jokerWord(c.joker === "red"), 30, 70, 8, color,
+      { "letter-spacing": 0.5, style: "font-family: var(--font)" });
     return svg;
   }
   const suit = c.suit;

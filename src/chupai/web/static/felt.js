@@ -1,7 +1,7 @@
 // The table view's felt: the seats around it, the centre (phase, top play, status)
 // and the bar of public and private facts.
 
-import { t, comboName, phaseName, roleName, actionLabel, infoLabel, sideName, botLevelName, suitName } from "./i18n.js";
+import { t, comboName, phaseName, roleName, actionLabel, infoLabel, botLevelName, suitName, factWord } from "./i18n.js";
 import { cardEl, cardBackEl, cardRow, isCardToken, normSuit, cardSVG } from "./cards.js";
 import { h, BOT_NAME, seatName, botSeatName, nameEl } from "./common.js";
 
@@ -27,13 +27,6 @@ function positions(n) {
   return out;
 }
 
-function roleOrWord(v) {
-  const r = roleName(v);
-  if (r !== v) return r;
-  const p = phaseName(v);
-  if (p !== v) return p;
-  return sideName(v);
-}
 
 /** Methods of TableView (table.js): the felt. */
 export class TableFelt {
@@ -207,7 +200,7 @@ export class TableFelt {
     if (typeof v === "string") {
       if (isCardToken(v) && !/^\d+$/.test(v)) return cardRow([v], { ctx: this.ctx, tight: true });
       if (/^\d+$/.test(v) && RANK_KEY.test(key)) return cardRow([v], { ctx: this.ctx, tight: true });
-      return h("span", { class: "info-val" }, roleOrWord(v));
+      return h("span", { class: "info-val" }, factWord(key, v));
     }
     if (typeof v === "number") return h("span", { class: "info-val" }, String(v));
     if (Array.isArray(v)) return this.renderList(key, v);

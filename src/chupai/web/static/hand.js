@@ -117,6 +117,7 @@ export class TableHand {
     if (!this.hand.length) hand.append(h("div", { class: "muted small empty-hand" }, t("hand_empty")));
     box.append(hand);
     box.append(h("div", { class: "sel-check small", testid: "selection-check", role: "status", "aria-live": "polite", hidden: true }));
+    box.append(h("div", { class: "turn-guide small", testid: "turn-guide", role: "status", hidden: true }));
     box.append(h("div", { class: "kbd-help muted small" }, t("keyboard_help")));
     return box;
   }
@@ -192,6 +193,29 @@ export class TableHand {
     }
     if (key === null) this.checkKey = null;
     this.showCheck(false);
+    this.showGuide();
+  }
+
+  /** With nothing selected on the seat's turn to play, say what can be done, so a
+   * grey button is never unexplained: a lead (Pass grey), a trick to beat or pass,
+   * or nothing that beats it (every card dim, Play grey). The buttons' titles say
+   * it too. */
+  showGuide() {
+    const line = this.root.querySelector("[data-testid=turn-guide]");
+    if (!line) return;
+    const legal = (this.state && this.state.legal) || [];
+    const plays = legal.some((e) => e.kind === "play") || (this.state && this.state.unlisted > 0);
+    const canPass = legal.some((e) => e.kind === "pass");
+    const deciding = legal.some((e) => e.kind === "choice");
+    const key = !this.myTurn() || this.replay || this.selected.size || deciding ? null
+      : plays && !canPass ? "guide_lead" : plays ? "guide_beat" : canPass ? "guide_pass_only" : null;
+    line.hidden = key === null;
+    line.dataset.guide = key || "";
+    line.textContent = key ? t(key) : "";
+    const play = this.root.querySelector("[data-testid=play]");
+    const pass = this.root.querySelector("[data-testid=pass]");
+    if (play) play.title = key && play.disabled && !this.selected.size ? t(key) : "";
+    if (pass) pass.title = key === "guide_lead" ? t(key) : "";
   }
 
   /** A `check` answer: kept when it is about the selection and language shown now. */

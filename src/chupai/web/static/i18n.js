@@ -42,7 +42,7 @@ const UI = {
     app_title: "chupai — card table",
     lobby: "Lobby", records: "Records", language: "Language",
     new_table: "New table", game: "Game", preset: "Rules preset", players_n: "{n} players",
-    options: "Option overrides", options_help: "One key=value per line, e.g. pass_lockout=true",
+    spec_cli: "On the command line: {spec}", options: "Option overrides", options_help: "One key=value per line, e.g. pass_lockout=true",
     advanced: "Advanced", deals: "Number of deals", seats: "Seats", seat_n: "Seat {n}",
     you: "You", friend: "Friend (invite)", bot_level: "Bot: {level}",
     your_name: "Your name", turn_seconds: "Turn timer (seconds, empty = none)", seed: "Seed (optional)",
@@ -78,6 +78,8 @@ const UI = {
     err_unknown_table: "This table does not exist.", err_bad_token: "This seat link is not valid.",
     stale_notice: "The table had moved on; your action was not applied.",
     keyboard_help: "Keys: ←/→ move, Space select, Enter play, P pass, H hint",
+    guide_lead: "Pick cards to play: you cannot pass now.", guide_beat: "Pick cards that beat the table, or pass.",
+    guide_pass_only: "Nothing in your hand beats the table: pass.",
     created_at: "Created", bot_named: "Bot{n} ({level})", first_out: "first out: {name}",
     winners_are: "Winners: {names}", no_winner: "Nobody won: the finishing positions score 0",
     prompt_bid: "Bid for the landlord (a higher bid raises the stake), or pass.",
@@ -99,7 +101,7 @@ const UI = {
     prompt_offer: "You received a joker: offer cards of different ranks (select them, then confirm); the giver takes one.",
     prompt_take_from: "{name} offers you these cards for your joker: take one.",
     prompt_take: "Take one of the cards offered for your joker.",
-    prompt_tribute: "Tribute: select the card(s), then confirm.", dealer: "Dealer", you_suffix: " (you)", private_notes: "Only you saw", your_hand: "Your hand", side_won: "The {side} won", deals_n: "{n} deals",
+    prompt_tribute: "Tribute: select the card(s), then confirm.", dealer: "Dealer", you_suffix: " (you)", list_sep: ", ", private_notes: "Only you saw", your_hand: "Your hand", side_won: "The {side} won", deals_n: "{n} deals",
     // the table's flow (flow.js)
     watching: "Watching", watching_view: "the public view: nobody's hand is shown", timed_notice: "Time ran out: the table played {what} for you", timed_short: "timed out", timed_title: "The turn timer played this", next_deal_in: "Next deal in {s} s", waiting_continue: "waiting for {names} to continue",
     rematch: "Rematch", rematch_accept: "Accept the rematch", rematch_offered: "{name} offers a rematch", rematch_waiting: "Rematch offered; waiting for {names}", rematch_go: "Go to the rematch", rematch_watch: "Watch the rematch", auto_pass: "Auto-pass", auto_pass_help: "Pass by itself when a pass is the only thing you can do", auto_passed: "Auto-pass: nothing in your hand can be played",
@@ -109,7 +111,7 @@ const UI = {
     app_title: "chupai — 牌桌",
     lobby: "大厅", records: "对局记录", language: "语言",
     new_table: "新牌桌", game: "游戏", preset: "规则预设", players_n: "{n} 人",
-    options: "规则选项", options_help: "每行一个 key=value，例如 pass_lockout=true",
+    spec_cli: "命令行写法：{spec}", options: "规则选项", options_help: "每行一个 key=value，例如 pass_lockout=true",
     advanced: "高级", deals: "局数", seats: "座位", seat_n: "座位 {n}",
     you: "我", friend: "朋友（邀请）", bot_level: "电脑：{level}",
     your_name: "我的名字", turn_seconds: "出牌限时（秒，留空为不限）", seed: "随机种子（可选）",
@@ -145,6 +147,8 @@ const UI = {
     err_unknown_table: "牌桌不存在。", err_bad_token: "座位链接无效。",
     stale_notice: "牌局已有变化，您的操作未生效。",
     keyboard_help: "按键：←/→ 移动，空格 选牌，Enter 出牌，P 不出，H 提示",
+    guide_lead: "请选牌出牌：现在不能不出。", guide_beat: "选能压过桌上的牌，或者不出。",
+    guide_pass_only: "手里没有能压过桌上的牌：只能不出。",
     created_at: "创建时间", bot_named: "电脑{n}（{level}）", first_out: "先出完：{name}",
     winners_are: "获胜：{names}", no_winner: "不分胜负：名次得分为 0",
     prompt_bid: "叫分抢地主（叫分越高，输赢越大），或不叫。",
@@ -166,7 +170,7 @@ const UI = {
     prompt_offer: "你收到了王：拿出几张点数不同的牌（选牌，然后确定），由进贡的人挑一张。",
     prompt_take_from: "{name} 拿出这些牌换你的王：挑一张。",
     prompt_take: "从换你的王的牌中挑一张。",
-    prompt_tribute: "进贡：选牌，然后确定。", dealer: "庄家", you_suffix: "（我）", private_notes: "仅你可见", your_hand: "我的手牌", side_won: "{side}胜", deals_n: "{n} 局",
+    prompt_tribute: "进贡：选牌，然后确定。", dealer: "发牌者", you_suffix: "（我）", list_sep: "，", private_notes: "仅你可见", your_hand: "我的手牌", side_won: "{side}胜", deals_n: "{n} 局",
     // the table's flow (flow.js)
     watching: "观战中", watching_view: "公开视角：看不到任何人的手牌", timed_notice: "时间到：已替你出了 {what}", timed_short: "超时", timed_title: "出牌时间到，系统代出", next_deal_in: "{s} 秒后开始下一局", waiting_continue: "等待 {names} 继续",
     rematch: "再来一局", rematch_accept: "同意再来一局", rematch_offered: "{name} 提议再来一局", rematch_waiting: "已提议再来一局，等待 {names}", rematch_go: "进入新的一局", rematch_watch: "观看新的一局", auto_pass: "自动不要", auto_pass_help: "只能不要时自动不要", auto_passed: "自动不要：手里没有能出的牌",
@@ -176,7 +180,7 @@ const UI = {
     app_title: "chupai — カードテーブル",
     lobby: "ロビー", records: "記録", language: "言語",
     new_table: "新しいテーブル", game: "ゲーム", preset: "ルールのプリセット", players_n: "{n} 人",
-    options: "ルールの上書き", options_help: "1 行に 1 つ key=value（例：pass_lockout=true）",
+    spec_cli: "コマンドラインでは：{spec}", options: "ルールの上書き", options_help: "1 行に 1 つ key=value（例：pass_lockout=true）",
     advanced: "詳細設定", deals: "ディール数", seats: "席", seat_n: "席 {n}",
     you: "自分", friend: "友だち（招待）", bot_level: "ボット：{level}",
     your_name: "名前", turn_seconds: "持ち時間（秒、空欄なら無制限）", seed: "シード（任意）",
@@ -212,6 +216,8 @@ const UI = {
     err_unknown_table: "このテーブルは存在しません。", err_bad_token: "この席のリンクは無効です。",
     stale_notice: "状況が変わったため、操作は反映されませんでした。",
     keyboard_help: "キー：←/→ 移動、Space 選択、Enter 出す、P パス、H ヒント",
+    guide_lead: "出すカードを選んでください（今はパスできません）。", guide_beat: "場より強いカードを選ぶか、パスしてください。",
+    guide_pass_only: "場より強い手がありません：パスしてください。",
     created_at: "作成", bot_named: "ボット{n}（{level}）", first_out: "最初に上がり：{name}",
     winners_are: "勝ち：{names}", no_winner: "勝敗なし：順位の得点は 0",
     prompt_bid: "地主になるために入札します（高いほど賭けが大きい）。またはパス。",
@@ -233,7 +239,7 @@ const UI = {
     prompt_offer: "ジョーカーを受けました：ランクの違うカードを差し出します（選んで決定）。貢いだ人が1枚取ります。",
     prompt_take_from: "{name} がジョーカーの代わりにこれらのカードを差し出しています：1枚取ってください。",
     prompt_take: "ジョーカーの代わりに差し出されたカードから1枚取ってください。",
-    prompt_tribute: "貢ぎ：カードを選んで決定してください。", dealer: "親", you_suffix: "（自分）", private_notes: "自分だけが見た手", your_hand: "自分の手札", side_won: "{side}の勝ち", deals_n: "{n} ディール",
+    prompt_tribute: "貢ぎ：カードを選んで決定してください。", dealer: "親", you_suffix: "（自分）", list_sep: "、", private_notes: "自分だけが見た手", your_hand: "自分の手札", side_won: "{side}の勝ち", deals_n: "{n} ディール",
     // the table's flow (flow.js)
     watching: "観戦中", watching_view: "公開ビュー：誰の手札も表示されません", timed_notice: "時間切れ：代わりに {what} を出しました", timed_short: "時間切れ", timed_title: "持ち時間切れで自動的に出されました", next_deal_in: "{s} 秒後に次のディール", waiting_continue: "{names} の「続ける」を待っています",
     rematch: "再戦", rematch_accept: "再戦を受ける", rematch_offered: "{name} が再戦を申し込みました", rematch_waiting: "再戦を申し込みました。{names} を待っています", rematch_go: "再戦のテーブルへ", rematch_watch: "再戦を観戦", auto_pass: "自動パス", auto_pass_help: "パスしかできないとき自動でパスします", auto_passed: "自動パス：出せるカードがありません",
@@ -326,7 +332,7 @@ const ROLES = {
         slave: "Slave", "1st": "1st", "2nd": "2nd", "3rd": "3rd", "4th": "4th",
         offense: "Offense", defense: "Defense" },
   zh: { landlord: "地主", peasant: "农民", declarer: "庄家", partner: "帮手", defender: "闲家",
-        dealer: "庄", king: "皇帝", noble: "贵族", commoner: "平民", slave: "奴隶",
+        dealer: "发牌", king: "皇帝", noble: "贵族", commoner: "平民", slave: "奴隶",
         "1st": "第一", "2nd": "第二", "3rd": "第三", "4th": "第四",
         offense: "庄家方", defense: "闲家方" },
   ja: { landlord: "地主", peasant: "農民", declarer: "宣言者", partner: "相棒", defender: "守備",
@@ -468,7 +474,7 @@ const INFO = {
     forced: "强制", passed: "已过", blocked: "被封", piles: "牌堆", notes: "备注",
     hand_counts: "手牌数", landlord_hand: "地主手牌", winner: "赢家", side: "方", titles: "头衔",
     tasks: "待办", protected: "保护牌", forced_trick: "强制出牌", leftover_shown: "剩余牌已亮",
-    lead: "领出", bid_value: "叫分", base: "底分", points: "分数", dealer: "庄家",
+    lead: "领出", bid_value: "叫分", base: "底分", points: "分数", dealer: "发牌者",
     exchange_with: "换牌对象", big_aces: "手中大A", detail: "详情", order: "顺序",
     went_out: "出完", next_first_drawer: "下局先摸", penalties: "罚分",
     rob_multiplier: "抢地主倍数", spring_factor: "春天倍数", thunder: "春雷倍数", ming: "明牌倍数", anti_spring: "反春", next_doubled: "下局加倍", instant_win: "直接获胜",
@@ -553,6 +559,21 @@ const SIDES = {
 export function sideName(s) {
   if (typeof s !== "string") return String(s);
   return (SIDES[current] || SIDES.en)[s] || SIDES.en[s] || roleName(s);
+}
+
+/** The words of a fact's value: a role, a phase or a side, in the page's language.
+ * A deal's result ("draw", "win") is a side's word first: a drawn deal is 平局, not
+ * the card-drawing phase 摸牌. */
+export function factWord(key, v) {
+  if (key === "result" || key === "side") {
+    const w = (SIDES[current] || SIDES.en)[v] || SIDES.en[v];
+    if (w) return w;
+  }
+  const r = roleName(v);
+  if (r !== v) return r;
+  const p = phaseName(v);
+  if (p !== v) return p;
+  return sideName(v);
 }
 
 export function botLevelName(level) {

@@ -2,7 +2,7 @@
 
 import { t, gameName, botLevelName } from "./i18n.js";
 import { app, h, store, fetchJSON, topbar, BOT_NAME, displayName, loadGames, gameTitle } from "./common.js";
-import { tableMenus, menuValues, changedValues, presetLabel } from "./tableopts.js";
+import { tableMenus, menuValues, changedValues, presetLabel, specLabel } from "./tableopts.js";
 
 /** The options field, a key=value a line (# starts a comment): {options} or {error}. */
 function parseOptions(text) {
@@ -151,7 +151,8 @@ export class LobbyPage {
       h("h2", {}, t("new_table")),
       h("div", { class: "field" }, h("label", { for: "f-game" }, t("game")), gameSel),
       h("div", { class: "field" }, h("label", { for: "f-preset" }, t("preset")), presetSel,
-        preset && preset.spec ? h("div", { class: "hint-text" }, preset.spec) : null),
+        preset && preset.spec ? h("div", { class: "hint-text", testid: "preset-spec" },
+          t("spec_cli", { spec: preset.spec })) : null),
       menus,
       h("fieldset", { class: "seats" }, h("legend", {}, t("seats")), seatRows),
       h("div", { class: "field-row" },
@@ -251,10 +252,11 @@ export class LobbyPage {
       const seats = (tb.seats || []).map((s, i) => (s.kind === "bot"
         ? (!s.name ? t("seat_label", { n: i + 1 })
           : BOT_NAME.test(s.name) ? displayName(s.name) : `${s.name} (${botLevelName(s.level)})`)
-        : `${s.name || t("seat_label", { n: i + 1 })}${s.connected ? " ●" : ""}`)).join(", ");
+        : `${s.name || t("seat_label", { n: i + 1 })}${s.connected ? " ●" : ""}`)).join(t("list_sep"));
       list.append(h("li", { class: "table-item", testid: "table-item", dataset: { table: id } },
         h("div", { class: "ti-main" },
-          h("strong", {}, gameTitle(tb.game)), " ", h("span", { class: "muted" }, tb.preset || ""), " · ",
+          h("strong", {}, gameTitle(tb.game)), " ", h("span", { class: "muted", testid: "table-rules", title: tb.spec || "" },
+            specLabel(tb.spec, tb.preset)), " · ",
           h("span", { class: "badge " + (tb.status === "over" ? "over" : "playing") },
             tb.status === "over" ? t("status_over") : t("status_playing")),
           tb.deals ? h("span", { class: "muted" }, " · " + t("deal_k_of_n", { k: tb.deal || 0, n: tb.deals })) : null,

@@ -1,7 +1,8 @@
 // The records: the list of finished matches and the replay of one.
 
 import { t, actionLabel } from "./i18n.js";
-import { isCardToken } from "./cards.js";
+import { isCardToken, cardText } from "./cards.js";
+import { specLabel } from "./tableopts.js";
 import { app, h, fetchJSON, topbar, seatName, loadGames, gameTitle, fmtTime } from "./common.js";
 import { TableView } from "./table.js";
 
@@ -44,7 +45,8 @@ export class RecordsPage {
       });
       list.append(h("li", { class: "table-item", testid: "record-item", dataset: { record: id } },
         h("div", { class: "ti-main" }, h("strong", {}, gameTitle(r.game)), " ",
-          h("span", { class: "muted small" }, r.spec || r.preset || ""),
+          h("span", { class: "muted small", testid: "record-rules", title: r.spec || "" },
+            specLabel(r.spec, r.preset)),
           r.deals ? h("span", { class: "muted small" }, " · " + t("deals_n", { n: r.deals })) : null,
           h("div", { class: "rec-seats" }, seats),
           h("div", { class: "muted small" }, fmtTime(r.finished || r.created))),
@@ -159,7 +161,8 @@ export class ReplayPage {
     const body = h("main", { class: "page replay", testid: "replay" });
     app.replaceChildren(topbar(title, h("a", { class: "nav", href: "#/records" }, t("records"))), body);
     const links = h("div", { class: "replay-links" },
-      h("span", { class: "muted small" }, (d && d.spec) || ""),
+      h("span", { class: "muted small", testid: "replay-rules", title: (d && d.spec) || "" },
+        d && d.spec ? `${t("preset")} · ${specLabel(d.spec)}` : ""),
       h("a", { class: "btn", testid: "download", href: `/api/records/${encodeURIComponent(this.id)}?download=1`, download: "" }, t("download_json")));
     body.append(links);
     if (this.error) { body.append(h("p", { class: "error-box" }, t("load_failed", { msg: this.error }))); return; }
@@ -187,7 +190,7 @@ export class ReplayPage {
     if (f.text) {
       const lab = actionLabel(f.text, st.game, pub.phase, isCardToken);
       const who = f.seat !== null && f.seat !== undefined ? seatName(st.seats, f.seat) + ": " : "";
-      this.view.replayText = who + [lab.label, lab.cards.join(" ")].filter(Boolean).join(" ");
+      this.view.replayText = who + [lab.label, lab.cards.map(cardText).join(" ")].filter(Boolean).join(" ");
     } else {
       this.view.replayText = "";
     }

@@ -37,6 +37,9 @@ const VALUES = {
     "starting_copy=first_dealt": "the holder dealt it first",
     "identical_beats=true": "yes", "identical_beats=false": "no (the first stays on top)",
     players_n: "{n} players", preset_own: " (the preset has {n})",
+    "preset=standard": "standard", "preset=hongkong": "Hong Kong", "preset=taiwan": "Taiwan",
+    "preset=mainland": "mainland China", "preset=classic": "classic", "preset=four_player": "four players",
+    "preset=seed": "basic", "preset=shanghai": "Shanghai", "pre_exchange=true": "cards exchanged before play",
   },
   zh: {
     "packs=1": "一副牌（52张）", "packs=2": "两副牌（104张，5至8人）",
@@ -49,6 +52,9 @@ const VALUES = {
     "starting_copy=first_dealt": "先发到的持有者",
     "identical_beats=true": "可压", "identical_beats=false": "不可压（先出的为大）",
     players_n: "{n} 人", preset_own: "（预设为 {n} 人）",
+    "preset=standard": "标准", "preset=hongkong": "香港", "preset=taiwan": "台湾",
+    "preset=mainland": "大陆", "preset=classic": "经典", "preset=four_player": "四人",
+    "preset=seed": "基本", "preset=shanghai": "上海", "pre_exchange=true": "开局前换牌",
   },
   ja: {
     "packs=1": "1デッキ（52枚）", "packs=2": "2デッキ（104枚、5〜8人）",
@@ -61,6 +67,9 @@ const VALUES = {
     "starting_copy=first_dealt": "先に配られた持ち主",
     "identical_beats=true": "出せる", "identical_beats=false": "出せない（先の手が強い）",
     players_n: "{n} 人", preset_own: "（プリセットは {n} 人）",
+    "preset=standard": "標準", "preset=hongkong": "香港式", "preset=taiwan": "台湾式",
+    "preset=mainland": "中国本土式", "preset=classic": "クラシック", "preset=four_player": "4人",
+    "preset=seed": "基本", "preset=shanghai": "上海式", "pre_exchange=true": "開始前にカード交換",
   },
 };
 
@@ -82,6 +91,30 @@ export function optionValueLabel(key, value) {
   return s === undefined ? value : s;
 }
 
+/** A preset's name in the page's language (the name itself when unknown). */
+export function presetName(name) {
+  const s = lookup(VALUES, `preset=${name}`);
+  return s === undefined ? String(name) : s;
+}
+
+/**
+ * A table's rules in words from its spec, "bigtwo(preset=standard,players=6,packs=2)"
+ * giving "standard · 6 players · two packs (104 cards, 5 to 8 players)": the preset's
+ * name and each option's label, key=value where the page has no words for it.
+ */
+export function specLabel(spec, preset) {
+  const m = /^[^(]*\((.*)\)$/.exec(String(spec || ""));
+  const pairs = m && m[1] ? m[1].split(",").map((kv) => kv.split("=")) : [];
+  const name = (pairs.find(([k]) => k === "preset") || [])[1] || preset;
+  const parts = name ? [presetName(name)] : [];
+  for (const [k, v] of pairs) {
+    if (k === "preset" || v === undefined) continue;
+    const label = optionValueLabel(k, v);
+    parts.push(label === v ? `${k}=${v}` : label);
+  }
+  return parts.join(" · ");
+}
+
 /** The values the menus show for a preset: its own, overridden by the ones chosen. */
 export function menuValues(preset, chosen) {
   return { ...((preset && preset.options) || {}), ...(chosen || {}) };
@@ -91,12 +124,12 @@ export function menuValues(preset, chosen) {
  * A preset's entry in the preset menu: its name and the number of players the
  * table will have. That is the `players` menu's value when one is chosen (the
  * preset's own number is then said too), else the preset's: "standard — 6 players
- * (the preset has 4)", "taiwan — 4 players".
+ * (the preset has 4)", "Taiwan — 4 players" (the name in the page's language).
  */
 export function presetLabel(preset, chosen) {
   const own = Number(preset.players);
   const picked = chosen && chosen.players !== undefined ? Number(chosen.players) : own;
-  const label = `${preset.name} — ${optionValueLabel("players", picked)}`;
+  const label = `${presetName(preset.name)} — ${optionValueLabel("players", picked)}`;
   if (picked === own || !own) return label;
   return label + lookup(VALUES, "preset_own").replace("{n}", own);
 }
