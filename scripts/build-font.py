@@ -105,6 +105,14 @@ def _from_i18n_js(found: dict[str, set[str]]) -> None:
         _add(found, lang, line)
 
 
+def _from_other_js(found: dict[str, set[str]]) -> None:
+    """Every other page module (``cards.js``' joker names, ``tableopts.js``' words...):
+    its CJK text goes to both fonts."""
+    for path in sorted(STATIC.glob("*.js")):
+        if path.name != "i18n.js":
+            _add(found, None, path.read_text(encoding="utf-8"))
+
+
 def _walk(found: dict[str, set[str]], value: Any, lang: str | None) -> None:
     """A JSON value whose ``"zh"`` and ``"ja"`` keys mark their language."""
     if isinstance(value, dict):
@@ -154,6 +162,7 @@ def needed() -> dict[str, set[str]]:
 
     found: dict[str, set[str]] = {font: set() for font in SOURCES}
     _from_i18n_js(found)
+    _from_other_js(found)
     for spec in all_games():
         _walk(found, game_entry(spec), None)
     for name in _message_modules():
