@@ -13,7 +13,6 @@ alike for every game.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, Final
 
 from chupai.cli.games.daguailuzi.play_view import hand_types, typed_cards
@@ -24,12 +23,11 @@ from chupai.daguailuzi.cards import Cards, count_of, from_types, parse_cards, ty
 from chupai.daguailuzi.combos import Combo, classify, explain
 from chupai.daguailuzi.game import PASS, Gift, GiftKind, Phase
 from chupai.errors import CardParseError, ChupaiError
+from chupai.i18n import translate
 
-__all__ = ["read_input", "reader", "decision_kind", "gift_options", "COMMAND_WORDS"]
+__all__ = ["read_input", "reader", "decision_kind", "gift_options"]
 
 _COMMANDS: Final = {**COMMANDS, "table": "table", "show": "table"}
-COMMAND_WORDS: Final = ("pass", "hint", "help", "quit", "table")
-"""The words a typo is compared with (``paas``: did you mean pass?)."""
 _GIFT_WORDS: Final = frozenset(k.value for k in GiftKind)
 
 
@@ -153,9 +151,6 @@ def _types(cards: Cards) -> list[int]:
 def _parse(tokens: list[str], w: Words) -> Cards:
     try:
         return parse_cards(tokens)
-    except CardParseError as exc:
-        if len(tokens) == 1:
-            guess = difflib.get_close_matches(tokens[0].lower(), COMMAND_WORDS, n=1, cutoff=0.6)
-            if guess:
-                raise ChupaiError(f"{exc}: " + w("did_you_mean", word=guess[0])) from None
-        raise ChupaiError(w("bad_token", error=str(exc))) from None
+    except CardParseError as exc:  # a near miss of a word gets its suggestion from the session
+        said = exc.args[0] if exc.args else str(exc)
+        raise ChupaiError(w("bad_token", error=translate(said, w.lang))) from None

@@ -326,11 +326,6 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "zh": "序号 {i} 重复",
         "ja": "番号 {i} が重複しています",
     },
-    "did_you_mean": {
-        "en": "did you mean {word}?",
-        "zh": "你是想输入 {word} 吗？",
-        "ja": "{word} のことですか？",
-    },
     "bad_token": {
         "en": "{error} (a card is a rank 2-9, 10 or T, J, Q, K, A then a suit s h c d, "
         "e.g. 10h; jokers BJ RJ; or the card's index)",
