@@ -23,7 +23,7 @@ from chupai.daguailuzi.cards import Cards, count_of, from_types, parse_cards, ty
 from chupai.daguailuzi.combos import Combo, classify, explain
 from chupai.daguailuzi.game import PASS, Gift, GiftKind, Phase
 from chupai.errors import CardParseError, ChupaiError
-from chupai.i18n import translate
+from chupai.i18n import CardTokens, translate
 
 __all__ = ["read_input", "reader", "decision_kind", "gift_options"]
 
@@ -122,10 +122,11 @@ def _read_cards(deal: Any, seat: int, items: list[str], w: Words) -> Cards:
         cards += _parse(tokens, w)
     for t in sorted({*picked, *_types(cards)}):
         want, have = count_of(cards, t), count_of(hand, t)
-        if want > have:
+        if want > have:  # the card as the hand shows it (7♠, not 7S)
+            shown = CardTokens(type_name(t)).display()
             if have == 0:
-                raise ChupaiError(w("not_held", cards=type_name(t)))
-            raise ChupaiError(w("held_fewer", have=have, card=type_name(t), want=want))
+                raise ChupaiError(w("not_held", cards=shown))
+            raise ChupaiError(w("held_fewer", have=have, card=shown, want=want))
     return cards
 
 
