@@ -14,7 +14,7 @@ from scripted_play import play_args, run_scripted
 
 from chupai.cli.main import main
 from chupai.cli.play import run_play
-from chupai.i18n import translate
+from chupai.i18n import tr, translate
 from chupai.protocol import get_game
 
 SCRIPTS = {
@@ -87,3 +87,19 @@ def test_a_one_deal_match_is_one_deal(
     assert main(["replay", str(path), "--lang", lang]) == 0
     out = capsys.readouterr().out
     assert said in out and "1 deals" not in out
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_the_help_screen_folds_long_meanings_rather_than_cutting_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    namespace = play_args("doudizhu", seed=3, bots="greedy", lang=lang)
+    code, out = run_scripted(monkeypatch, capsys, run_play, namespace, "help\nquit\n", columns=80)
+    assert code == 0
+    mingpai = tr(
+        lang,
+        "明牌: the landlord plays with the hand face up (before its first play); "
+        "it doubles the stake, so you are asked to confirm",
+    )
+    flat = "".join(line.strip() for line in out.splitlines())
+    assert mingpai in flat  # the whole meaning, over two lines, not "…確認を求 …"

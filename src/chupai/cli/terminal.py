@@ -279,7 +279,7 @@ def help_table(sections: HelpSections, lang: str = "en") -> Table:
     titles and meanings in ``lang``; what to type stays as it is typed)."""
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     table.add_column(style="cyan", no_wrap=True)
-    table.add_column()
+    table.add_column(overflow="fold")  # CJK meanings have no spaces to wrap at
     for title, rows in sections:
         table.add_row(Text(tr(lang, title), style="bold"), "")
         for what, meaning in rows:
