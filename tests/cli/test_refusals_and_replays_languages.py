@@ -43,10 +43,10 @@ def test_a_bad_card_token_is_refused_in_the_language(
     assert refusals[1].count(SUGGESTION[lang]) == 1  # once, not the game's and the session's
 
 
-def _played(game: str, seed: int) -> dict[str, object]:
-    """A finished deal's record of ``game``, random legal play."""
+def _played(game: str, seed: int, **options: str) -> dict[str, object]:
+    """A finished deal's record of ``game`` (with ``options``), random legal play."""
     spec = get_game(game)
-    deal = spec.deal(spec.resolve(), seed)
+    deal = spec.deal(spec.resolve(None, options), seed)
     rng = random.Random(seed)
     while not deal.is_terminal():
         legal = deal.legal_actions()
@@ -103,3 +103,19 @@ def test_the_help_screen_folds_long_meanings_rather_than_cutting_them(
     )
     flat = "".join(line.strip() for line in out.splitlines())
     assert mingpai in flat  # the whole meaning, over two lines, not "…確認を求 …"
+
+
+def test_a_two_pack_replay_shows_the_dealt_hands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rec = _played("bigtwo", 6, players="6", packs="2")
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "zh"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    hands = rec["hands"]
+    assert isinstance(hands, list)
+    for seat, hand in enumerate(hands):  # each seat's 17 cards, a card held twice twice
+        row = next(line for line in out if line.startswith(f"座位 {seat}  (17)"))
+        assert sorted(row.split()[3:]) == sorted(hand.split())
+    assert any(line.startswith("剩余牌：") for line in out)
