@@ -119,3 +119,13 @@ def test_a_two_pack_replay_shows_the_dealt_hands(
         row = next(line for line in out if line.startswith(f"座位 {seat}  (17)"))
         assert sorted(row.split()[3:]) == sorted(hand.split())
     assert any(line.startswith("剩余牌：") for line in out)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "rob multiplier ×3, ×6, ×12"), ("zh", "抢地主倍数 ×3")])
+def test_robbing_names_its_multiplier_in_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    namespace = play_args("doudizhu", seed=8, bots="greedy", lang=lang)
+    code, out = run_scripted(monkeypatch, capsys, run_play, namespace, "bid 3\nquit\n", columns=120)
+    assert code == 0
+    assert said in out and "(R " not in out and "（R " not in out
