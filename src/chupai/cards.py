@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, TypeAlias
 
-from chupai.errors import CardParseError
 import chupai.messages  # noqa: F401  (the translations of the refusals below)
+from chupai.errors import CardParseError
 from chupai.i18n import CardTokens, Msg
 
 __all__ = [
@@ -120,9 +120,7 @@ def card_name(c: Card) -> str:
 
 def joker_refused(name: str) -> Msg:
     """The refusal of joker ``name`` (``BJ``) in a game played without jokers."""
-    return Msg(
-        "card {card} is a joker, and this game is played without jokers", card=repr(name)
-    )
+    return Msg("card {card} is a joker, and this game is played without jokers", card=repr(name))
 
 
 def _read_token(token: str, index: int, *, bare_ranks: bool) -> Card:

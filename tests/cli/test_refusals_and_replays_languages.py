@@ -121,7 +121,9 @@ def test_a_two_pack_replay_shows_the_dealt_hands(
     assert any(line.startswith("剩余牌：") for line in out)
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "rob multiplier ×3, ×6, ×12"), ("zh", "抢地主倍数 ×3")])
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "rob multiplier ×3, ×6, ×12"), ("zh", "抢地主倍数 ×3")]
+)
 def test_robbing_names_its_multiplier_in_words(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, said: str
 ) -> None:

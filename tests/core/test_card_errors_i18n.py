@@ -44,7 +44,12 @@ REFUSALS = [
         "card 'BJ' is a joker, and this game is played without jokers",
         "'BJ' 是王",
     ),
-    (PARSERS["bigtwo_packs"], "rj", "card 'RJ' is a joker, and this game is played without jokers", "不用王"),
+    (
+        PARSERS["bigtwo_packs"],
+        "rj",
+        "card 'RJ' is a joker, and this game is played without jokers",
+        "不用王",
+    ),
     (
         PARSERS["bigtwo_packs"],
         "3d 3d 3d",
@@ -64,7 +69,12 @@ REFUSALS = [
         "ordinary Aces ('A') appear 7 times but the decks hold 6",
         "普通的 A 出现了 7 次",
     ),
-    (dglz_parse, "3d 3d 3d 3d", 'card "3D" appears 4 times but the decks hold 3', '"3D" 出现了 4 次'),
+    (
+        dglz_parse,
+        "3d 3d 3d 3d",
+        'card "3D" appears 4 times but the decks hold 3',
+        '"3D" 出现了 4 次',
+    ),
 ]
 
 
