@@ -97,9 +97,9 @@ CATALOG: Final = {
     ),
     "{error} (at token {token})": ("{error}（在 {token} 处）", "{error}（{token} の位置）"),
     # card parsing (chupai.cards and the games' own parsers)
-    "unknown card token {token}": ("认不出的牌 {token}", "{token} はカードとして読めません"),
+    "unknown card token {token}": ("{token} 不是牌", "{token} はカードとして読めません"),
     "unknown card token {token}: write the rank first, e.g. {example}": (
-        "认不出的牌 {token}：先写点数，例如 {example}",
+        "{token} 不是牌：先写点数，例如 {example}",
         "{token} はカードとして読めません：ランクを先に書きます（例 {example}）",
     ),
     "card {token} has no suit: a card token is a rank and a suit, e.g. "
@@ -110,7 +110,7 @@ CATALOG: Final = {
     ),
     "card {card} is a joker, and this game is played without jokers": (
         "{card} 是王，这个游戏不用王",
-        "{card} はジョーカーですが、このゲームはジョーカーなしで遊びます",
+        "{card} はジョーカーです。このゲームではジョーカーを使いません",
     ),
     "card {card} appears {n} times but the decks hold {limit}": (
         "{card} 出现了 {n} 次，但牌里只有 {limit} 张",

@@ -29,7 +29,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
 }
 
 REFUSALS = [
-    (parse_mask, "3d paas", "unknown card token 'paas'", "认不出的牌 'paas'"),
+    (parse_mask, "3d paas", "unknown card token 'paas'", "'paas' 不是牌"),
     (parse_mask, "s3", "unknown card token 's3': write the rank first, e.g. 3S", "先写点数"),
     (
         parse_mask,
