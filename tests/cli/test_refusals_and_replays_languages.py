@@ -131,3 +131,15 @@ def test_robbing_names_its_multiplier_in_words(
     code, out = run_scripted(monkeypatch, capsys, run_play, namespace, "bid 3\nquit\n", columns=120)
     assert code == 0
     assert said in out and "(R " not in out and "（R " not in out
+
+
+def test_the_docs_replay_example_is_what_replay_prints(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    page = (Path(__file__).parents[2] / "docs" / "terminal.md").read_text(encoding="utf-8")
+    block = page.split("every seat playing at random) ends:\n\n```text\n", 1)[1].split("```")[0]
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(_played("bigtwo", 5)), encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "zh"]) == 0
+    shown = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    assert shown[-len(block.splitlines()) :] == block.splitlines()
