@@ -35,6 +35,7 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
+from chupai.cli.wrap import Wrapped
 from chupai.cli.main import EXIT_OK
 from chupai.errors import ChupaiError
 from chupai.i18n import tr
@@ -279,11 +280,11 @@ def help_table(sections: HelpSections, lang: str = "en") -> Table:
     titles and meanings in ``lang``; what to type stays as it is typed)."""
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     table.add_column(style="cyan", no_wrap=True)
-    table.add_column(overflow="fold")  # CJK meanings have no spaces to wrap at
+    table.add_column()
     for title, rows in sections:
         table.add_row(Text(tr(lang, title), style="bold"), "")
-        for what, meaning in rows:
-            table.add_row("  " + what, tr(lang, meaning) if meaning else meaning)
+        for what, meaning in rows:  # CJK meanings have no spaces: Wrapped breaks inside them
+            table.add_row("  " + what, Wrapped(tr(lang, meaning)) if meaning else meaning)
     return table
 
 
