@@ -35,8 +35,8 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
-from chupai.cli.wrap import Wrapped
 from chupai.cli.main import EXIT_OK
+from chupai.cli.wrap import Wrapped
 from chupai.errors import ChupaiError
 from chupai.i18n import tr
 from chupai.seeds import derive_seed  # noqa: F401  (re-exported: the sessions' seeds)
