@@ -322,7 +322,7 @@ def test_replay_of_the_deal_record(
     _, path = finished
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("大怪路子 (Wild Escape)  daguailuzi(preset=seed)")
+    assert out.startswith("Da Guai Lu Zi (Wild Escape)  daguailuzi(preset=seed)")
     assert "offense leader seat 1 (team B)" in out and "no trumps" in out
     rec = json.loads(path.read_text(encoding="utf-8"))
     assert f"valid record: {len(rec['actions'])} actions" in out
@@ -366,7 +366,7 @@ def test_tribute_prompt_in_the_second_deal_of_a_match(
     # the match record replays, with its table
     assert main(["replay", str(path)]) == 0
     shown = capsys.readouterr().out
-    assert "大怪路子 (Wild Escape) match" in shown and "valid record:" in shown
+    assert "Da Guai Lu Zi (Wild Escape) match" in shown and "valid record:" in shown
 
 
 @pytest.mark.parametrize(

@@ -87,6 +87,10 @@ def test_a_one_deal_match_is_one_deal(
     assert main(["replay", str(path), "--lang", lang]) == 0
     out = capsys.readouterr().out
     assert said in out and "1 deals" not in out
+    deal = match.deals[0]
+    lines = [translate(line, lang) for line in spec.explain(deal)]
+    tail = out.splitlines()[-len(lines) - 2 :]  # "Deal 1", its explanation, the verdict
+    assert tail == [tr(lang, "Deal {n}", n=1), *("  " + x for x in lines), tail[-1]]
 
 
 @pytest.mark.parametrize("lang", ["zh", "ja"])

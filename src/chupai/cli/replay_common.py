@@ -329,6 +329,10 @@ def print_match(
         *(Text(f"{t:+d}", style="bold") for t in match.totals),
     )
     out.print(table)
+    for i, deal in enumerate(match.deals):  # where each deal's points came from
+        if i in rows and deal.outcome is not None:
+            out.print(Text(rt(out, "Deal {n}", n=i + 1), style="bold"))
+            print_explained(out, rec, deal)
 
 
 def _rows_by_position(match: Any) -> dict[int, Any]:
