@@ -262,13 +262,19 @@ def print_explained(out: Console, rec: Mapping[str, Any], deal: Any) -> None:
     """Where the finished ``deal``'s points came from, in words (the game's
     :meth:`~chupai.protocol.GameSpec.explain`, as ``chupai play`` says it after a
     deal), dimmed; nothing for a game without it or a deal not over."""
+    for line in _explained(rec, deal):
+        out.print(Text("  " + translate(line, lang_of(out)), style="dim"), soft_wrap=True)
+
+
+def _explained(rec: Mapping[str, Any], deal: Any) -> tuple[Any, ...]:
+    """The explanation lines of ``deal`` of ``rec``'s game (none when the deal is
+    not over, or the record names no game)."""
     from chupai.protocol import get_game
 
     game = rec.get("game")
-    if not isinstance(game, str):
-        return
-    for line in get_game(game).explain(deal):
-        out.print(Text("  " + translate(line, lang_of(out)), style="dim"), soft_wrap=True)
+    if not isinstance(game, str) or getattr(deal, "outcome", None) is None:
+        return ()
+    return get_game(game).explain(deal)
 
 
 def outcome_or_note(deal: Any, out: Console) -> Any:
@@ -329,8 +335,8 @@ def print_match(
         *(Text(f"{t:+d}", style="bold") for t in match.totals),
     )
     out.print(table)
-    for i, deal in enumerate(match.deals):  # where each deal's points came from
-        if i in rows and deal.outcome is not None:
+    for i, deal in enumerate(match.deals):  # where each counted deal's points came from
+        if i in rows and _explained(rec, deal):
             out.print(Text(rt(out, "Deal {n}", n=i + 1), style="bold"))
             print_explained(out, rec, deal)
 
