@@ -147,3 +147,15 @@ def test_the_docs_replay_example_is_what_replay_prints(
     assert main(["replay", str(path), "--lang", "zh"]) == 0
     shown = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
     assert shown[-len(block.splitlines()) :] == block.splitlines()
+
+
+def test_daguailuzi_prompt_and_help_say_the_words_like_every_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chupai.cli.seat_words import INPUT_NOTE
+
+    namespace = play_args("daguailuzi", seed=2, bots="heuristic", lang="zh")
+    code, out = run_scripted(monkeypatch, capsys, run_play, namespace, "帮助\nquit\n", columns=200)
+    assert code == 0
+    assert tr("zh", "  (hint, help, quit)") in out
+    assert tr("zh", INPUT_NOTE) in out

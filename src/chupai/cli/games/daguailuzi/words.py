@@ -131,8 +131,8 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     },
     "tail": {
         "en": "  (hint, help, quit)",
-        "zh": "  （hint、help、quit）",
-        "ja": "  （hint・help・quit）",
+        "zh": "  （hint 提示、help 帮助、quit 退出）",  # as every game's prompt says it
+        "ja": "  （hint ヒント、help ヘルプ、quit 終了）",
     },
     "tribute_turn": {
         "en": "Tribute: you were trapped, so give one of your highest cards ({cards}) to "
