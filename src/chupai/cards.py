@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, TypeAlias
 
+import chupai.messages  # noqa: F401  (the translations of the refusals below)
 from chupai.errors import CardParseError
 from chupai.i18n import CardTokens, Msg
 
@@ -41,6 +42,7 @@ __all__ = [
     "suit_of",
     "card_name",
     "parse_card",
+    "joker_refused",
     "parse_tokens",
     "parse_mask",
     "mask_of",
@@ -116,6 +118,11 @@ def card_name(c: Card) -> str:
     raise ValueError(f"not a card id: {c!r}")
 
 
+def joker_refused(name: str) -> Msg:
+    """The refusal of joker ``name`` (``BJ``) in a game played without jokers."""
+    return Msg("card {card} is a joker, and this game is played without jokers", card=repr(name))
+
+
 def _read_token(token: str, index: int, *, bare_ranks: bool) -> Card:
     up = token.upper()
     if up == "BJ":
@@ -126,8 +133,12 @@ def _read_token(token: str, index: int, *, bare_ranks: bool) -> Card:
         if bare_ranks:
             return BARE_BASE + _RANK_ALIASES[up]
         raise CardParseError(
-            f"card {token!r} has no suit: a card token is a rank and a suit, e.g. "
-            f"'{up}S' (bare ranks are not allowed in this game)",
+            Msg(
+                "card {token} has no suit: a card token is a rank and a suit, e.g. "
+                "{example} (bare ranks are not allowed in this game)",
+                token=repr(token),
+                example=repr(up + "S"),
+            ),
             token,
             index,
         )
@@ -136,11 +147,15 @@ def _read_token(token: str, index: int, *, bare_ranks: bool) -> Card:
         return _RANK_ALIASES[rank_part] * 4 + _SUIT_ALIASES[suit_part]
     if up[:1] in _SUIT_ALIASES and up[1:] in _RANK_ALIASES:
         raise CardParseError(
-            f"unknown card token {token!r}: write the rank first, e.g. {up[1:]}{up[:1]!s}",
+            Msg(
+                "unknown card token {token}: write the rank first, e.g. {example}",
+                token=repr(token),
+                example=up[1:] + up[:1],
+            ),
             token,
             index,
         )
-    raise CardParseError(f"unknown card token {token!r}", token, index)
+    raise CardParseError(Msg("unknown card token {token}", token=repr(token)), token, index)
 
 
 def parse_card(token: str) -> Card:
@@ -181,11 +196,7 @@ def parse_mask(text: str | Iterable[str], *, jokers: bool = False) -> CardMask:
     seen: dict[int, int] = {}
     for i, c in enumerate(cards):
         if c >= 52 and not jokers:
-            raise CardParseError(
-                f"card {card_name(c)!r} is a joker, and this game is played without jokers",
-                card_name(c),
-                i,
-            )
+            raise CardParseError(joker_refused(card_name(c)), card_name(c), i)
         seen[c] = seen.get(c, 0) + 1
         mask |= 1 << c
     for c, n in seen.items():

@@ -7,6 +7,8 @@ offending token, key or action.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "ChupaiError",
     "CardParseError",
@@ -33,6 +35,9 @@ class CardParseError(ChupaiError):
         self.token = token
         self.index = index
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles with its token and index
+        return (type(self), (self.args[0], self.token, self.index))
+
     @classmethod
     def not_a_combination(cls, over: str, reason: str) -> CardParseError:
         """The error of a judge's PREVIOUS play ``over`` that is no combination
@@ -52,6 +57,9 @@ class RulesError(ChupaiError):
         self.key = key
         self.allowed = allowed
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles with its key and allowed values
+        return (type(self), (self.args[0], self.key, self.allowed))
+
 
 class UnsupportedOptionError(RulesError):
     """A valid option value whose behaviour the engine does not implement yet."""
@@ -65,6 +73,11 @@ class IllegalActionError(ChupaiError):
         self.action = action
         self.reason = reason
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from its two arguments (the default would pass the message alone),
+        # so that it crosses process boundaries (tournament workers, Ray)
+        return (type(self), (self.action, self.reason))
+
 
 class RecordError(ChupaiError):
     """A game record that is malformed or does not replay.
@@ -76,3 +89,6 @@ class RecordError(ChupaiError):
     def __init__(self, message: str, action_index: int | None = None):
         super().__init__(message)
         self.action_index = action_index
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles with its action index
+        return (type(self), (self.args[0], self.action_index))

@@ -96,6 +96,34 @@ CATALOG: Final = {
         "ランク {rank} が {n} 回指定されていますが、{limit} 枚しかありません",
     ),
     "{error} (at token {token})": ("{error}（在 {token} 处）", "{error}（{token} の位置）"),
+    # card parsing (chupai.cards and the games' own parsers)
+    "unknown card token {token}": ("{token} 不是牌", "{token} はカードとして読めません"),
+    "unknown card token {token}: write the rank first, e.g. {example}": (
+        "{token} 不是牌：先写点数，例如 {example}",
+        "{token} はカードとして読めません：ランクを先に書きます（例 {example}）",
+    ),
+    "card {token} has no suit: a card token is a rank and a suit, e.g. "
+    "{example} (bare ranks are not allowed in this game)": (
+        "{token} 没有花色：牌要写点数加花色，例如 {example}（这个游戏不能只写点数）",
+        "{token} にスートがありません：カードはランクとスートで書きます、例 {example}"
+        "（このゲームではランクだけは使えません）",
+    ),
+    "card {card} is a joker, and this game is played without jokers": (
+        "{card} 是王，这个游戏不用王",
+        "{card} はジョーカーです。このゲームではジョーカーを使いません",
+    ),
+    "card {card} appears {n} times but the decks hold {limit}": (
+        "{card} 出现了 {n} 次，但牌里只有 {limit} 张",
+        "{card} が {n} 回指定されていますが、デッキには {limit} 枚しかありません",
+    ),
+    "rank {rank} appears {n} times but the decks hold 8 (at token {token})": (
+        "点数 {rank} 出现了 {n} 次，但牌里只有 8 张（在 {token} 处）",
+        "ランク {rank} が {n} 回指定されていますが、デッキには 8 枚しかありません（{token} の位置）",
+    ),
+    "ordinary Aces ('A') appear {n} times but the decks hold {limit}": (
+        "普通的 A 出现了 {n} 次，但牌里只有 {limit} 张",
+        "普通の A が {n} 回指定されていますが、デッキには {limit} 枚しかありません",
+    ),
 }
 """The shared texts: English template → (中文, 日本語)."""
 

@@ -40,6 +40,7 @@ from typing import Final, TypeAlias
 from chupai import cards as _shared
 from chupai.cards import BARE_BASE, BLACK_JOKER, RED_JOKER, card_name, parse_tokens
 from chupai.errors import CardParseError
+from chupai.i18n import Msg
 
 __all__ = [
     "Cards",
@@ -201,7 +202,12 @@ def parse_cards(text: str | Iterable[str], big_suit: int | None = None) -> Cards
             if n > 2:
                 total = sum(1 for x in ids if x == c)
                 raise CardParseError(
-                    f"card {card_name(c)!r} appears {total} times but the decks hold 2",
+                    Msg(
+                        "card {card} appears {n} times but the decks hold {limit}",
+                        card=repr(card_name(c)),
+                        n=total,
+                        limit=2,
+                    ),
                     card_name(c),
                     i,
                 )
@@ -213,7 +219,12 @@ def parse_cards(text: str | Iterable[str], big_suit: int | None = None) -> Cards
         name = card_name(c)
         if n > 8:
             raise CardParseError(
-                f"rank {name[0]!r} appears {n} times but the decks hold 8 (at token {name!r})",
+                Msg(
+                    "rank {rank} appears {n} times but the decks hold 8 (at token {token})",
+                    rank=repr(name[0]),
+                    n=n,
+                    token=repr(name),
+                ),
                 name,
                 i,
             )
@@ -222,7 +233,11 @@ def parse_cards(text: str | Iterable[str], big_suit: int | None = None) -> Cards
             limit = 8 if big_suit is None else 6
             if ordinary_aces > limit:
                 raise CardParseError(
-                    f"ordinary Aces ('A') appear {ordinary_aces} times but the decks hold {limit}",
+                    Msg(
+                        "ordinary Aces ('A') appear {n} times but the decks hold {limit}",
+                        n=ordinary_aces,
+                        limit=limit,
+                    ),
                     name,
                     i,
                 )

@@ -28,8 +28,9 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Final
 
-from chupai.cards import CardMask, card_name, cards_of, parse_tokens
+from chupai.cards import CardMask, card_name, cards_of, joker_refused, parse_tokens
 from chupai.errors import CardParseError
+from chupai.i18n import Msg
 
 __all__ = [
     "LOW",
@@ -173,17 +174,18 @@ def parse(text: str | Iterable[str], packs: int) -> CardMask:
     seen: dict[int, int] = {}
     for i, c in enumerate(cards):
         if c >= 52:
-            raise CardParseError(
-                f"card {card_name(c)!r} is a joker, and this game is played without jokers",
-                card_name(c),
-                i,
-            )
+            raise CardParseError(joker_refused(card_name(c)), card_name(c), i)
         seen[c] = seen.get(c, 0) + 1
     mask = 0
     for c, n in seen.items():
         if n > packs:
             raise CardParseError(
-                f"card {card_name(c)!r} appears {n} times but the decks hold {packs}",
+                Msg(
+                    "card {card} appears {n} times but the decks hold {limit}",
+                    card=repr(card_name(c)),
+                    n=n,
+                    limit=packs,
+                ),
                 card_name(c),
                 None,
             )

@@ -14,7 +14,7 @@ settlement, every number computed with :mod:`chupai.bigtwo.scoring`.
 Seat 0: 5 cards left → 5
 Seat 2: 8 cards left → 8
 Seat 3: 2 cards left → 2
-Pairwise settlement: each score is all penalties (15) − 4 × the player's own
+Pairwise settlement: each score is all penalties (15) − 4 × the player's own penalty
 Seat 0: 15 − 4 × 5 = −5
 Seat 1: 15 − 4 × 0 = +15
 Seat 2: 15 − 4 × 8 = −17
@@ -172,7 +172,7 @@ def _settlement(
         total = sum(p)
         lines = [
             Msg(
-                "Pairwise settlement: each score is all penalties ({total}) − {n} × the player's own",
+                "Pairwise settlement: each score is all penalties ({total}) − {n} × the player's own penalty",
                 total=total,
                 n=n,
             )
@@ -326,7 +326,7 @@ MESSAGES: Final = {
         "每位输家把罚分付给 {who}：{parts} = {total}",
         "負けた全員がペナルティを {who} に払う：{parts} = {total}",
     ),
-    "Pairwise settlement: each score is all penalties ({total}) − {n} × the player's own": (
+    "Pairwise settlement: each score is all penalties ({total}) − {n} × the player's own penalty": (
         "两两结算：得分 = 罚分总和（{total}）− {n} × 自己的罚分",
         "総当たり精算：得点 = ペナルティ合計（{total}）− {n} × 自分のペナルティ",
     ),

@@ -275,10 +275,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "no seed (hands given)": ("无种子（给定手牌）", "シードなし（手札指定）"),
     "no seed ({given} given)": ("无种子（给定{given}）", "シードなし（{given}指定）"),
     "{game} match": ("{game} 比赛", "{game} 試合"),
-    "match seed {seed}   {plan}   {n} deals played ({played})": (
-        "比赛种子 {seed}   {plan}   已打 {n} 局（{played}）",
-        "試合シード {seed}   {plan}   {n} ディール（{played}）",
+    "match seed {seed}   {plan}   {deals} ({played})": (
+        "比赛种子 {seed}   {plan}   {deals}（{played}）",
+        "試合シード {seed}   {plan}   {deals}（{played}）",
     ),
+    "{n} deal played": ("已打 {n} 局", "{n} ディール"),
+    "{n} deals played": ("已打 {n} 局", "{n} ディール"),
     "to ±{target}": ("到 ±{target}", "±{target} まで"),
     "{n} counted": ("{n} 局计分", "{n} 回を計上"),
     ", {n} redealt": ("，{n} 局重发", "、配り直し {n} 回"),

@@ -37,6 +37,7 @@ from chupai.cli.replay_common import (
     check_match,
     lang_of,
     outcome_or_note,
+    print_explained,
     print_title,
     rt,
     seed_text,
@@ -152,6 +153,7 @@ def replay_deal_generic(spec: GameSpec, rec: Mapping[str, Any], out: Console | N
             for i, ev in enumerate(events):
                 add_action(table, i, ev.seat, deal.action_text(ev.action), "bold", "", [])
         _generic_result(spec, deal, out)
+        print_explained(out, rec, deal)
     return len(events)
 
 

@@ -19,7 +19,7 @@ from rich.text import Text
 import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.cli.main import EXIT_INVALID, EXIT_OK
 from chupai.errors import RecordError
-from chupai.i18n import Msg, tr, translate
+from chupai.i18n import Msg, plural, tr, translate
 
 __all__ = [
     "Replayer",
@@ -36,6 +36,7 @@ __all__ = [
     "add_action",
     "replay_table",
     "replay_printed",
+    "print_explained",
     "outcome_or_note",
     "print_match",
     "history_actions",
@@ -251,8 +252,29 @@ def replay_printed(
     if out is not None:
         if note is not None:
             note(out)
-        result(deal if deal is not None else replay(rec), out)
+        final = deal if deal is not None else replay(rec)
+        result(final, out)
+        print_explained(out, rec, final)
     return count
+
+
+def print_explained(out: Console, rec: Mapping[str, Any], deal: Any) -> None:
+    """Where the finished ``deal``'s points came from, in words (the game's
+    :meth:`~chupai.protocol.GameSpec.explain`, as ``chupai play`` says it after a
+    deal), dimmed; nothing for a game without it or a deal not over."""
+    for line in _explained(rec, deal):
+        out.print(Text("  " + translate(line, lang_of(out)), style="dim"), soft_wrap=True)
+
+
+def _explained(rec: Mapping[str, Any], deal: Any) -> tuple[Any, ...]:
+    """The explanation lines of ``deal`` of ``rec``'s game (none when the deal is
+    not over, or the record names no game)."""
+    from chupai.protocol import get_game
+
+    game = rec.get("game")
+    if not isinstance(game, str) or getattr(deal, "outcome", None) is None:
+        return ()
+    return get_game(game).explain(deal)
 
 
 def outcome_or_note(deal: Any, out: Console) -> Any:
@@ -280,17 +302,17 @@ def print_match(
     ``played`` says which deals counted."""
     plan = []
     if match.planned is not None:
-        plan.append(rt(out, "{n} deals", n=match.planned))
+        plan.append(translate(plural(match.planned, "{n} deal", "{n} deals"), lang_of(out)))
     if match.target is not None:
         plan.append(rt(out, "to ±{target}", target=match.target))
     print_title(out, f"{name} match", rec)
     out.print(
         rt(
             out,
-            "match seed {seed}   {plan}   {n} deals played ({played})",
+            "match seed {seed}   {plan}   {deals} ({played})",
             seed=match.seed,
             plan=rt(out, " or ").join(plan),
-            n=len(match.deals),
+            deals=plural(len(match.deals), "{n} deal played", "{n} deals played"),
             played=played,
         )
     )
@@ -313,6 +335,10 @@ def print_match(
         *(Text(f"{t:+d}", style="bold") for t in match.totals),
     )
     out.print(table)
+    for i, deal in enumerate(match.deals):  # where each counted deal's points came from
+        if i in rows and _explained(rec, deal):
+            out.print(Text(rt(out, "Deal {n}", n=i + 1), style="bold"))
+            print_explained(out, rec, deal)
 
 
 def _rows_by_position(match: Any) -> dict[int, Any]:

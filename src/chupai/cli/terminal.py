@@ -36,6 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from chupai.cli.main import EXIT_OK
+from chupai.cli.wrap import Wrapped
 from chupai.errors import ChupaiError
 from chupai.i18n import tr
 from chupai.seeds import derive_seed  # noqa: F401  (re-exported: the sessions' seeds)
@@ -282,8 +283,8 @@ def help_table(sections: HelpSections, lang: str = "en") -> Table:
     table.add_column()
     for title, rows in sections:
         table.add_row(Text(tr(lang, title), style="bold"), "")
-        for what, meaning in rows:
-            table.add_row("  " + what, tr(lang, meaning) if meaning else meaning)
+        for what, meaning in rows:  # CJK meanings have no spaces: Wrapped breaks inside them
+            table.add_row("  " + what, Wrapped(tr(lang, meaning)) if meaning else meaning)
     return table
 
 

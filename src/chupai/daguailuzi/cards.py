@@ -37,6 +37,7 @@ from typing import Final, TypeAlias
 from chupai.cards import BARE_BASE, BLACK_JOKER, RED_JOKER, parse_tokens
 from chupai.daguailuzi.rules import DaguailuziRules, TwoRank
 from chupai.errors import CardParseError
+from chupai.i18n import Msg
 
 __all__ = [
     "Cards",
@@ -235,7 +236,14 @@ def parse_cards(text: str | Iterable[str]) -> Cards:
             name = type_name(t)
             total = sum(1 for c in ids if _type_of_card(c) == t)
             raise CardParseError(
-                f'card "{name}" appears {total} times but the decks hold {COPIES}', name, i
+                Msg(
+                    "card {card} appears {n} times but the decks hold {limit}",
+                    card=f'"{name}"',
+                    n=total,
+                    limit=COPIES,
+                ),
+                name,
+                i,
             )
     return out
 

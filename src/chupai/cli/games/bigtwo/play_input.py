@@ -127,7 +127,9 @@ def _parse_tokens(words: list[str], packs: int = 1) -> int:
         return parse_multiset(words, packs)
     except CardParseError as exc:
         message: str = exc.args[0] if exc.args else str(exc)
-        if "e.g." not in message:
+        if message.startswith("unknown card token") and "e.g." not in message:
+            # how to write a card, for a token that is none (not for a joker or a
+            # card named too often: their refusal says what is wrong)
             message = Msg(
                 "{error} (a card is a rank 3-9, 10 or T, J, Q, K, A, 2 then a suit "
                 "d c h s, e.g. 10h; or give the card's index)",

@@ -18,10 +18,10 @@ import chupai.cli.games.bigtwo.messages  # noqa: F401  (the game's translations)
 from chupai.bigtwo.combos import Combo, tables
 from chupai.bigtwo.game import BigTwoDeal, Choice, Event, LastCard, Phase
 from chupai.bigtwo.match import replay_match as replay_bigtwo_match
-from chupai.bigtwo.packs import ids as card_ids
+from chupai.bigtwo.packs import ids as card_ids, parse as parse_packs
 from chupai.bigtwo.record import replay, replay_steps
 from chupai.bigtwo.rules import BigTwoRules
-from chupai.cards import card_name, parse_mask
+from chupai.cards import card_name
 from chupai.cli import replay_common as rc
 from chupai.cli.session import ordinal
 from chupai.errors import ChupaiError
@@ -77,8 +77,8 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
     try:
         rules = BigTwoRules.from_dict(rec["rules"])
         strength = tables(rules).card_strength
-        hands = [parse_mask(h) for h in rec["hands"]]
-        leftover = parse_mask(rec.get("leftover") or "")
+        hands = [parse_packs(h, rules.packs) for h in rec["hands"]]  # two packs: doubles
+        leftover = parse_packs(rec.get("leftover") or "", rules.packs)
     except (ChupaiError, KeyError, TypeError, AttributeError):
         return  # the replay reports the broken header
 
@@ -95,7 +95,7 @@ def _header(rec: Mapping[str, Any], out: Console) -> None:
         lead += rc.rt(out, "   ranking {seats}", seats=seats)
     seed = translate(rc.seed_text(rec), rc.lang_of(out))
     out.print(f"{seed}   " + rc.rt(out, "dealer seat {n}", n=rec.get("dealer")) + f"   {lead}")
-    rc.print_hands(out, [(f"({h.bit_count()})", text(h)) for h in hands])
+    rc.print_hands(out, [(f"({len(card_ids(h))})", text(h)) for h in hands])
     left = text(leftover) if leftover else rc.rt(out, "none")
     out.print(rc.rt(out, "leftover: {cards}", cards=left) + f"   ({rules.leftover_rule.value})")
 

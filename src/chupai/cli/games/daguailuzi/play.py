@@ -130,6 +130,7 @@ class DaguailuziSession(WordsExits, EventLines):
 
     def show_help(self) -> None:
         self.say(help_table(help_for(self.lang)))
+        self.say_input_note()  # 过, 提示 ... may be typed, as in every game
 
     def save_record(self, data: Any, path: str | None = None, what: str = "") -> None:
         path = self.record if path is None else path

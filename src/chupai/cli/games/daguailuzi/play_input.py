@@ -13,7 +13,6 @@ alike for every game.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, Final
 
 from chupai.cli.games.daguailuzi.play_view import hand_types, typed_cards
@@ -24,12 +23,11 @@ from chupai.daguailuzi.cards import Cards, count_of, from_types, parse_cards, ty
 from chupai.daguailuzi.combos import Combo, classify, explain
 from chupai.daguailuzi.game import PASS, Gift, GiftKind, Phase
 from chupai.errors import CardParseError, ChupaiError
+from chupai.i18n import CardTokens, translate
 
-__all__ = ["read_input", "reader", "decision_kind", "gift_options", "COMMAND_WORDS"]
+__all__ = ["read_input", "reader", "decision_kind", "gift_options"]
 
 _COMMANDS: Final = {**COMMANDS, "table": "table", "show": "table"}
-COMMAND_WORDS: Final = ("pass", "hint", "help", "quit", "table")
-"""The words a typo is compared with (``paas``: did you mean pass?)."""
 _GIFT_WORDS: Final = frozenset(k.value for k in GiftKind)
 
 
@@ -124,10 +122,11 @@ def _read_cards(deal: Any, seat: int, items: list[str], w: Words) -> Cards:
         cards += _parse(tokens, w)
     for t in sorted({*picked, *_types(cards)}):
         want, have = count_of(cards, t), count_of(hand, t)
-        if want > have:
+        if want > have:  # the card as the hand shows it (7♠, not 7S)
+            shown = CardTokens(type_name(t)).display()
             if have == 0:
-                raise ChupaiError(w("not_held", cards=type_name(t)))
-            raise ChupaiError(w("held_fewer", have=have, card=type_name(t), want=want))
+                raise ChupaiError(w("not_held", cards=shown))
+            raise ChupaiError(w("held_fewer", have=have, card=shown, want=want))
     return cards
 
 
@@ -153,9 +152,6 @@ def _types(cards: Cards) -> list[int]:
 def _parse(tokens: list[str], w: Words) -> Cards:
     try:
         return parse_cards(tokens)
-    except CardParseError as exc:
-        if len(tokens) == 1:
-            guess = difflib.get_close_matches(tokens[0].lower(), COMMAND_WORDS, n=1, cutoff=0.6)
-            if guess:
-                raise ChupaiError(f"{exc}: " + w("did_you_mean", word=guess[0])) from None
-        raise ChupaiError(w("bad_token", error=str(exc))) from None
+    except CardParseError as exc:  # a near miss of a word gets its suggestion from the session
+        said = exc.args[0] if exc.args else str(exc)
+        raise ChupaiError(w("bad_token", error=translate(said, w.lang))) from None

@@ -38,7 +38,8 @@ from chupai.i18n import Msg, plural, translate
 __all__ = ["replay_deal", "replay_match"]
 
 TEAMS: Final = "AB"
-NAME: Final = "大怪路子 (Wild Escape)"
+NAME: Final = "Da Guai Lu Zi (Wild Escape)"
+"""The game's English name (its spec's), which the replay's title shows in its language."""
 
 
 def _header(rec: Mapping[str, Any], out: Console) -> None:

@@ -131,8 +131,8 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     },
     "tail": {
         "en": "  (hint, help, quit)",
-        "zh": "  （hint、help、quit）",
-        "ja": "  （hint・help・quit）",
+        "zh": "  （hint 提示、help 帮助、quit 退出）",  # as every game's prompt says it
+        "ja": "  （hint ヒント、help ヘルプ、quit 終了）",
     },
     "tribute_turn": {
         "en": "Tribute: you were trapped, so give one of your highest cards ({cards}) to "
@@ -325,11 +325,6 @@ WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "en": "index {i} is given twice",
         "zh": "序号 {i} 重复",
         "ja": "番号 {i} が重複しています",
-    },
-    "did_you_mean": {
-        "en": "did you mean {word}?",
-        "zh": "你是想输入 {word} 吗？",
-        "ja": "{word} のことですか？",
     },
     "bad_token": {
         "en": "{error} (a card is a rank 2-9, 10 or T, J, Q, K, A then a suit s h c d, "

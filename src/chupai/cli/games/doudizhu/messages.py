@@ -92,9 +92,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "，或 show（明牌：亮出手牌，{x}2）",
         "、または show（明牌：手札を公開、{x}2）",
     ),
-    "  — robbing: who did not pass may rob the landlord (R {ms}) —": (
-        "  —— 抢地主：叫过分的人可以抢地主（R {ms}）——",
-        "  — 奪い合い：パスしなかった人は地主を奪える（R {ms}）—",
+    "rob multiplier {m}": ("抢地主倍数 {m}", "奪い倍率 {m}"),
+    "  — robbing: who did not pass may rob the landlord (rob multiplier {ms}) —": (
+        "  —— 抢地主：叫过分的人可以抢地主（抢地主倍数 {ms}）——",
+        "  — 奪い合い：パスしなかった人は地主を奪える（奪い倍率 {ms}）—",
     ),
     "bid": ("叫", "入札"),
     "bids": ("叫", "入札"),

@@ -209,7 +209,7 @@ class DouDizhuSession(DouDizhuView):
             t.append(self.say_text(bid_help(deal)))
         elif obs.phase is Phase.ROB:
             t.append(self.t("Rob the landlord? "), style="bold yellow")
-            r = f"R {x}{deal.rules.rob_multiplier(obs.robs + 1)}"
+            r = self.t("rob multiplier {m}", m=f"{x}{deal.rules.rob_multiplier(obs.robs + 1)}")
             if obs.landlord == deal.first_landlord and obs.robs == 0:
                 t.append(self.t("'rob' to become the landlord ({r}) or 'no'", r=r))
             elif self.human == deal.first_landlord:
@@ -302,7 +302,9 @@ class DouDizhuSession(DouDizhuView):
         if phase is Phase.BID and deal.phase is Phase.ROB:
             x = self.times()
             ms = ", ".join(f"{x}{m}" for m in deal.rules.rob_multipliers)
-            robbing = self.t("  — robbing: who did not pass may rob the landlord (R {ms}) —", ms=ms)
+            robbing = self.t(
+                "  — robbing: who did not pass may rob the landlord (rob multiplier {ms}) —", ms=ms
+            )
             self.say(Text(robbing, style="dim"))
         if phase is not Phase.PLAY and deal.phase is Phase.PLAY:
             self.report_landlord()

@@ -266,7 +266,7 @@ def bid_help(deal: DouDizhuDeal) -> Msg:
     bids = [f"'bid {a.value}'" for a in deal.legal_actions() if isinstance(a, Bid)]
     if not bids:
         return joined(["'pass'"], " or ")
-    return joined([", ".join(bids), "'pass'"], " or ")
+    return joined([joined(bids, ", "), "'pass'"], " or ")  # 、 between the bids in 中文
 
 
 # ----- the session -------------------------------------------------------------------
