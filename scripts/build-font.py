@@ -157,14 +157,17 @@ def _catalogs(module: Any) -> Iterator[tuple[str, str]]:
 def needed() -> dict[str, set[str]]:
     """The CJK characters each font must draw: ``{"sc": {...}, "jp": {...}}``."""
     sys.path.insert(0, str(ROOT / "src"))
-    from chupai.protocol import all_games
+    from chupai.protocol import BUILTIN_SPECS, all_games
     from chupai.web.live import game_entry
+
+    shipped = {name.rsplit(".", 2)[-2] for name in BUILTIN_SPECS}  # chupai.KEY.spec
 
     found: dict[str, set[str]] = {font: set() for font in SOURCES}
     _from_i18n_js(found)
     _from_other_js(found)
-    for spec in all_games():
-        _walk(found, game_entry(spec), None)
+    for spec in all_games():  # the games shipped, not a test's or a plug-in's
+        if spec.key in shipped:
+            _walk(found, game_entry(spec), None)
     for name in _message_modules():
         for zh, ja in _catalogs(importlib.import_module(name)):
             _add(found, "zh", zh)
