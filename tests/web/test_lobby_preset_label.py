@@ -17,9 +17,9 @@ import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "chupai" / "web" / "static"
 NODE = shutil.which("node")
-# scripts/install-browser.sh installs Node with Chromium; under CI's
-# CHUPAI_REQUIRE_BROWSER=1 a missing Node fails instead of skipping.
-if NODE is None and os.environ.get("CHUPAI_REQUIRE_BROWSER") == "1":
+# scripts/install-browser.sh installs Node beside Chromium where it can (best
+# effort); CHUPAI_REQUIRE_NODE=1 makes a missing Node a failure instead of a skip.
+if NODE is None and os.environ.get("CHUPAI_REQUIRE_NODE") == "1":
     raise RuntimeError("Node.js is missing: run scripts/install-browser.sh")
 NEEDS_NODE = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 
