@@ -131,7 +131,9 @@ def test_simulate_refuses_no_deals(capsys: pytest.CaptureFixture[str], deals: st
 
 
 def test_simulate_counts_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "bigtwo", "--deals", "1", "--seed", "3", "--bots", "greedy,random"]) == 0
+    assert (
+        main(["simulate", "bigtwo", "--deals", "1", "--seed", "3", "--bots", "greedy,random"]) == 0
+    )
     out = capsys.readouterr().out
     assert any(line.startswith("1 deal of bigtwo") for line in out.splitlines()), out
     assert "1 deals" not in out
