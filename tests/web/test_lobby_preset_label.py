@@ -7,26 +7,10 @@ reads at import stubbed (skipped where Node is not installed)."""
 from __future__ import annotations
 
 import functools
-import json
-import os
-import shutil
-import subprocess
-from pathlib import Path
 
-import pytest
-
-STATIC = Path(__file__).resolve().parents[2] / "src" / "chupai" / "web" / "static"
-NODE = shutil.which("node")
-# scripts/install-browser.sh installs Node beside Chromium where it can (best
-# effort); CHUPAI_REQUIRE_NODE=1 makes a missing Node a failure instead of a skip.
-if NODE is None and os.environ.get("CHUPAI_REQUIRE_NODE") == "1":
-    raise RuntimeError("Node.js is missing: run scripts/install-browser.sh")
-NEEDS_NODE = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+from page_scripts import NEEDS_NODE, run_page_script
 
 SCRIPT = """
-globalThis.document = { getElementById: () => null, documentElement: {} };
-globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
-globalThis.navigator = { language: "en" };
 const opts = await import("./tableopts.js");
 const i18n = await import("./i18n.js");
 const preset = { name: "standard", players: 4, options: { players: "4" } };
@@ -50,16 +34,7 @@ console.log(JSON.stringify(out));
 @functools.cache
 def _labels() -> dict[str, list[str]]:
     """The labels the script prints (Node runs once for both tests)."""
-    assert NODE is not None
-    run = subprocess.run(
-        [NODE, "--experimental-default-type=module", "--input-type=module", "-e", SCRIPT],
-        cwd=STATIC,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return dict(json.loads(run.stdout))
+    return dict(run_page_script(SCRIPT))
 
 
 @NEEDS_NODE

@@ -6,26 +6,9 @@ with the few browser globals they read stubbed (skipped where Node is missing)."
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
-
-STATIC = Path(__file__).resolve().parents[2] / "src" / "chupai" / "web" / "static"
-NODE = shutil.which("node")
-# scripts/install-browser.sh installs Node beside Chromium where it can (best
-# effort); CHUPAI_REQUIRE_NODE=1 makes a missing Node a failure instead of a skip.
-if NODE is None and os.environ.get("CHUPAI_REQUIRE_NODE") == "1":
-    raise RuntimeError("Node.js is missing: run scripts/install-browser.sh")
-NEEDS_NODE = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+from page_scripts import NEEDS_NODE, run_page_script
 
 SCRIPT = """
-globalThis.document = { getElementById: () => null, documentElement: {} };
-globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
-globalThis.navigator = { language: "en" };
 const cards = await import("./cards.js");
 const i18n = await import("./i18n.js");
 const out = {};
@@ -39,25 +22,13 @@ console.log(JSON.stringify(out));
 
 @NEEDS_NODE
 def test_card_tokens_read_as_cards_in_each_language() -> None:
-    assert NODE is not None
-    run = subprocess.run(
-        [NODE, "--experimental-default-type=module", "--input-type=module", "-e", SCRIPT],
-        cwd=STATIC,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    out = json.loads(run.stdout)
+    out = run_page_script(SCRIPT)
     assert out["en"] == ["J♥", "10♦", "10♠", "A", "Red Joker (big)", "Black Joker (small)", "last"]
     assert out["zh"][4:6] == ["大王", "小王"]
     assert out["ja"][:3] == ["J♥", "10♦", "10♠"] and out["ja"][4].startswith("ジョーカー")
 
 
 FACTS = """
-globalThis.document = { getElementById: () => null, documentElement: {} };
-globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
-globalThis.navigator = { language: "en" };
 const i18n = await import("./i18n.js");
 const cards = await import("./cards.js");
 const out = {};
@@ -75,16 +46,7 @@ console.log(JSON.stringify(out));
 def test_a_drawn_deal_reads_as_a_draw_not_the_drawing_phase() -> None:
     """The deal result's fact ``result: "draw"`` (大怪路子) is 平局 / 引き分け, not
     the card-drawing phase's name 摸牌 the page first showed."""
-    assert NODE is not None
-    run = subprocess.run(
-        [NODE, "--experimental-default-type=module", "--input-type=module", "-e", FACTS],
-        cwd=STATIC,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    out = json.loads(run.stdout)
+    out = run_page_script(FACTS)
     assert out["zh"] == ["平局", "摸牌", "胜", "地主", "大王", "小王"]
     assert out["ja"][0] == "引き分け" and out["ja"][1] != "引き分け"
     assert out["en"][0] == "draw" and out["en"][4:] == ["BIG", "SMALL"]
@@ -92,9 +54,6 @@ def test_a_drawn_deal_reads_as_a_draw_not_the_drawing_phase() -> None:
 
 
 ROLES = """
-globalThis.document = { getElementById: () => null, documentElement: {} };
-globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
-globalThis.navigator = { language: "en" };
 const i18n = await import("./i18n.js");
 const out = {};
 for (const lang of ["en", "zh", "ja"]) {
@@ -111,16 +70,7 @@ def test_the_dealer_is_not_called_by_the_declarers_name() -> None:
     """The dealer's badge (every game) and Big A's declarer or 大怪路子's offense
     were all 庄 / 庄家 in 中文: a Big A table showed 庄 on one seat and 庄家 on
     another. The dealer is 发牌 now, distinct in each language."""
-    assert NODE is not None
-    run = subprocess.run(
-        [NODE, "--experimental-default-type=module", "--input-type=module", "-e", ROLES],
-        cwd=STATIC,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    out = json.loads(run.stdout)
+    out = run_page_script(ROLES)
     for lang, rows in out.items():
         badge, label = rows[0]
         others = {w for row in rows[1:] for w in row}
