@@ -554,7 +554,7 @@ def test_show_second_and_reveal_by_strength() -> None:
 
 
 def test_registry_builds_the_big_a_bots() -> None:
-    assert bot_names("biga") == ["random", "greedy", "heuristic", "search", "dmc"]
+    assert bot_names("biga") == ["random", "greedy", "heuristic", "search", "expert", "dmc"]
     assert isinstance(make_bot("greedy", 1, game="biga"), BigAGreedyBot)
     assert isinstance(make_bot("heuristic", 1, game="biga"), BigAHeuristicBot)
     bot = make_bot("heuristic:declare_at=0.3", 1, game="biga")

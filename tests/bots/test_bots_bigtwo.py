@@ -43,9 +43,17 @@ def play_out(deal: BigTwoDeal, bots: list[Any], check: bool = True) -> BigTwoDea
 
 
 def test_bot_names_per_game_and_alias() -> None:
-    assert bot_names() == ["random", "greedy", "heuristic", "search", "dmc"]
+    assert bot_names() == ["random", "greedy", "heuristic", "search", "expert", "dmc"]
     assert bot_names("Big2") == bot_names("bigtwo")
-    assert bot_names("doudizhu") == ["random", "greedy", "heuristic", "search", "dmc", "rlcard"]
+    assert bot_names("doudizhu") == [
+        "random",
+        "greedy",
+        "heuristic",
+        "search",
+        "expert",
+        "dmc",
+        "rlcard",
+    ]
 
 
 def test_make_bot_keeps_the_two_argument_call() -> None:
@@ -75,7 +83,7 @@ def test_doudizhu_bots_load_lazily() -> None:
         (
             "nobody",
             "bigtwo",
-            "unknown bot 'nobody' for bigtwo; bots: random, greedy, heuristic, search, dmc",
+            "unknown bot 'nobody' for bigtwo; bots: random, greedy, heuristic, search, expert, dmc",
         ),
         ("greedy", "chess", "unknown game 'chess'"),
         ("greedy:depth=2", "bigtwo", "bot 'greedy' takes no parameters"),

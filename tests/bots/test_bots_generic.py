@@ -233,15 +233,18 @@ def _play(deal: Ladder, bots: list[Any]) -> Ladder:
 
 
 def test_every_level_exists_for_a_game_without_bots(ladder: GameSpec) -> None:
-    assert bot_names("ladder") == ["random", "greedy", "heuristic", "search", "dmc"]
+    assert bot_names("ladder") == ["random", "greedy", "heuristic", "search", "expert", "dmc"]
     assert make_bot("random", 1, game="ladder").name == "random"
     greedy = make_bot("greedy", 1, game="ladder")
     heuristic = make_bot("heuristic", 1, game="Ladder")
     assert type(greedy) is GenericGreedyBot and greedy.name == "greedy"
     assert type(heuristic) is GenericHeuristicBot and heuristic.name == "heuristic"
+    # the search bot needs a sampler, which this game lacks: its expert is its heuristic
+    expert = make_bot("expert", 1, game="ladder")
+    assert type(expert) is GenericHeuristicBot and expert.name == "expert"
     with pytest.raises(
         ChupaiError,
-        match="unknown bot 'rlcard' for ladder; bots: random, greedy, heuristic, search, dmc",
+        match="unknown bot 'rlcard' for ladder; bots: random, greedy, heuristic, search, expert, dmc",
     ):
         make_bot("rlcard", 1, game="ladder")
 

@@ -188,7 +188,7 @@ def test_bots_decide_from_the_observation_only(cls: type) -> None:
 
 
 def test_registry_names_the_levels() -> None:
-    assert bot_names("daguailuzi") == ["random", "greedy", "heuristic", "search", "dmc"]
+    assert bot_names("daguailuzi") == ["random", "greedy", "heuristic", "search", "expert", "dmc"]
     assert isinstance(make_bot("search", 1, game="daguailuzi"), DaguailuziSearchBot)
     assert make_bot("heuristic:threat=4", 1, game="daguailuzi").threat == 4  # type: ignore[attr-defined]
 

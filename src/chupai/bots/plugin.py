@@ -8,13 +8,16 @@ A game names its bots module in its spec's ``layers`` mapping (key ``"bots"``);
     (``factory(seed, game=KEY, **params)`` when it has a ``game`` parameter), or
     the text ``"module:attribute"`` of one, imported only when the bot is built
     (for bots with optional dependencies). The levels ``random``, ``greedy``,
-    ``heuristic``, ``search`` and ``dmc`` exist for every game (:data:`GENERIC_LEVELS`);
+    ``heuristic``, ``search``, ``expert`` and ``dmc`` exist for every game (:data:`GENERIC_LEVELS`);
     a plugin's ``greedy`` or ``heuristic`` replaces the generic one, and other names
     (Dou Dizhu's ``rlcard``) come after ``dmc``.
 ``EXTRAS``
     A mapping from bot name to the chupai extra that installs what its module
     needs (``{"rlcard": "rlcard"}``): a bot whose module fails to import then says
     ``pip install 'chupai[rlcard]'`` (:func:`extra_of`).
+``EXPERT``
+    A mapping of the search bot's keyword arguments that make the game's
+    ``expert`` level (:mod:`chupai.bots.expert`).
 ``SEARCH``
     A :class:`SearchGame`: what the search bot needs of the game. A plugin
     without one may offer a plain ``sampler`` (an observation → a deal sampler);
@@ -49,6 +52,7 @@ GENERIC_LEVELS: Final[Mapping[str, str]] = {
     "greedy": "chupai.bots.generic:GenericGreedyBot",
     "heuristic": "chupai.bots.generic:GenericHeuristicBot",
     "search": "chupai.bots.search:SearchBot",
+    "expert": "chupai.bots.expert:make_expert",
     "dmc": "chupai.train.agent:make_dmc_bot",
 }
 """The levels every game has, weakest first, as ``module:attribute`` (the
