@@ -75,6 +75,7 @@ from chupai.doudizhu.combos import (
     UNIT,
     Cards,
     Combo,
+    Kind,
     contains,
     deck_cards,
     size_of,
@@ -242,9 +243,16 @@ def passes_over_opponents(observation: Observation) -> tuple[PassClue, ...]:
     return tuple(found)
 
 
+_SAME_RANK: Final = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIO: 3}
+"""The plays made of one rank only, and how many cards of it they take."""
+
+
 def cheap_beat(hand: Cards, top: Combo, rules: DouDizhuRules) -> bool:
     """Whether ``hand`` beats ``top`` with a cheap play: one outside the bomb
     family whose deciding rank is below the 2."""
+    need = _SAME_RANK.get(top.kind)
+    if need is not None and top.power == 0:  # a single, pair or trio: count the ranks
+        return any((hand >> SHIFTS[r]) & 31 >= need for r in range(top.key + 1, TWO))
     return any(c.power == 0 and c.key < TWO for c in legal_plays(hand, rules, top))
 
 
