@@ -53,7 +53,14 @@ def _scale(obs: Any) -> float:
 
 SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, playouts=playout_each)
 
-EXPERT: Final[Mapping[str, Any]] = {"playouts": 100, "limit_ms": 100.0, "infer": 0.9}
+EXPERT: Final[Mapping[str, Any]] = {
+    "rollout": "core",
+    "playouts": 1500,
+    "halving": 2,
+    "limit_ms": 100.0,
+    "infer": 0.9,
+}
 """The ``expert`` level's search settings (:mod:`chupai.bots.games.doudizhu.expert`
-sets the playouts by the number of players): a fixed budget, reproducible, under a
-100 ms cap, with the sampler's inference from the passes."""
+sets the playouts by the number of players): rollouts in the engine's core, a fixed
+budget spent by successive halving (reproducible) under a 100 ms cap, with the
+sampler's inference from the passes."""

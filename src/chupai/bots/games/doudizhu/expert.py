@@ -2,17 +2,17 @@
 with the plugin's ``EXPERT`` settings (a fixed playout budget, a 100 ms safety cap,
 inference from the passes), whose playout budget follows the number of players.
 
-A four-player deal costs a rollout about three times what a three-player one
-does (more cards, more seats), so the same budget would run into the cap on
+A four-player deal costs a rollout (and a sample) about two and a half times
+what a three-player one does (more cards, more seats), so the same budget would run into the cap on
 most decisions and the bot would no longer be reproducible: the budget is read
 from :data:`PLAYOUTS_BY_PLAYERS` at each decision, from the observation's
-number of players. Parameters given with the name (``expert:playouts=60``)
+number of players. Parameters given with the name (``expert:playouts=600``)
 fix the budget for every table.
 
 >>> from chupai.bots import make_bot
 >>> bot = make_bot("expert", seed=1, game="doudizhu")
 >>> bot.name, bot.playouts, bot.limit_ms
-('expert', 100, 100.0)
+('expert', 1500, 100.0)
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from chupai.bots.search import SearchBot
 
 __all__ = ["PLAYOUTS_BY_PLAYERS", "DouDizhuExpertBot"]
 
-PLAYOUTS_BY_PLAYERS: Final[Mapping[int, int]] = {3: 100, 4: 30}
+PLAYOUTS_BY_PLAYERS: Final[Mapping[int, int]] = {3: 1500, 4: 600}
 """The playout budget per decision at a table of that many players (a median
 under 100 ms on one core)."""
 
