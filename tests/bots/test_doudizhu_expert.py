@@ -32,6 +32,9 @@ def test_the_expert_is_the_search_bot_with_the_plugins_settings() -> None:
     bot = make_bot("expert", 3, game="doudizhu")
     assert isinstance(bot, DouDizhuExpertBot) and bot.name == "expert"
     assert bot.infer == EXPERT["infer"] and bot.limit_ms == EXPERT["limit_ms"]
+    # as docs/doudizhu.md ("The expert bot") shows
+    got = (bot.rollout, bot.playouts, bot.halving, bot.infer, bot.limit_ms)
+    assert got == ("core", 1500, 2, 0.9, 100.0)
 
 
 def test_the_playout_budget_follows_the_number_of_players() -> None:
