@@ -480,9 +480,9 @@ def build_parser() -> argparse.ArgumentParser:
         "database before anybody sees it; a restarted server carries on every "
         "table. Finished games are kept as records, replayable in the browser. "
         "Needs pip install 'chupai[web]'. The protocol: docs/protocol.md.",
-        epilog="Limits: a web table's bots are random, greedy, heuristic or search (and "
-        "the operator's own agents given by --bot; a request never names a module), with "
-        "search:ms at most 5000, playouts 2000, determinizations 200, candidates 64; "
+        epilog="Limits: a web table's bots are random, greedy, heuristic, search or "
+        "expert, the strongest (and the operator's own agents given by --bot; a request "
+        "never names a module), with ms (search:ms, expert:ms) at most 5000, playouts 2000, determinizations 200, candidates 64; "
         "a failed write (a full disk) is logged, told to the table's players and "
         "retried every 0.5-5 s while the table waits; one server per database (a "
         "second one refuses to start, naming the holder); the database files are "
