@@ -328,8 +328,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="NAMES",
         help="bot names for the other seats, comma-separated: one for every seat "
-        "or one per seat (random, greedy, heuristic, ...; default greedy, "
-        "for biga the strongest Big A bot available: heuristic)",
+        "or one per seat (random, greedy, heuristic, search, expert; expert is the "
+        "strongest, at about 0.1 s a move; the moves of search and expert show their "
+        "think time; default greedy, for biga and daguailuzi heuristic)",
     )
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument(
@@ -399,8 +400,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default="random",
         metavar="NAMES",
-        help="comma-separated bot names (random, greedy, heuristic, search; "
-        "parameters after a colon, e.g. search:playouts=50) or own agents as "
+        help="comma-separated bot names (random, greedy, heuristic, search, expert; "
+        "parameters after a colon, e.g. search:playouts=50, expert:playouts=100 "
+        "for reproducible results) or own agents as "
         "module:attribute (mypkg.agents:Agent; docs/agents.md); one name fills "
         "every seat, a name may repeat, and fewer or more bots than seats "
         "are seated in a balanced rotation",
