@@ -6,6 +6,7 @@ and nothing for the quick bots, whose transcripts stay the same from run to run;
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -85,3 +86,30 @@ def test_simulate_names_the_bots_that_decide_by_the_clock() -> None:
     assert set(THINK_LEVELS) == {"search", "expert"}
     names = ["expert", "expert:playouts=5", "search", "search:playouts=3", "heuristic"]
     assert timed_bots(names, "bigtwo") == ["expert", "search"]
+
+
+def test_the_terminal_pages_example_is_what_the_table_shows(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``docs/terminal.md``'s example: its command, and its lines as the table writes
+    them (the moves and times of the bots that search vary with the machine and the
+    bots' settings: their lines are compared by their shape)."""
+    page = (Path(__file__).parents[2] / "docs" / "terminal.md").read_text(encoding="utf-8")
+    block = page.split("## The bots, and the expert's think time", 1)[1]
+    block = block.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    command = block[0].removeprefix("$ chupai play ").split()
+    assert command[:2] == ["bigtwo", "--bots"] and command[3] == "--seed"
+    args = play_args(
+        "bigtwo", seed=int(command[4]), bots=command[2].replace("expert", "expert:ms=20")
+    )
+    _, out = run_scripted(monkeypatch, capsys, run_play, args, "pass\nquit\n", columns=100)
+    shown = [line.rstrip() for line in out.splitlines()]
+    for line in block[1:]:
+        seat = re.match(r"  Seat (\d) ", line)
+        if seat is None:  # the bots line, the prompt, the human's move
+            assert line in shown, line
+            continue
+        # a bot's move, compared by its shape: a searching bot's ends with its time
+        moves = [s for s in shown if s.startswith(seat.group(0))]
+        timed = re.search(NOTE, line) is not None
+        assert moves and all((re.search(NOTE, s) is not None) == timed for s in moves), line

@@ -76,11 +76,11 @@ class MoveLines(SeatWords):
     def with_note(self, part: Any) -> Any:
         """``part`` as it is written: the line reporting a searching bot's move
         ends with its think time, ``(0.11 s)``."""
-        if part is not self._thought_line or self._thought is None:
+        line, thought = self._thought_line, self._thought
+        if line is None or part is not line or thought is None:
             return part
-        seconds = think_text(self._thought[1])
         self._thought, self._thought_line = None, None
-        return part.append(self.t("  ({s} s)", s=seconds), style="dim")
+        return line.append(self.t("  ({s} s)", s=think_text(thought[1])), style="dim")
 
     def note_trick(self, seat: int, action: Any, leading: bool) -> None:
         """Keep the seat's action as its last in the trick (a lead starts a new one)."""
