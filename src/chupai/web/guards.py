@@ -6,7 +6,9 @@ its disk do (issue 14), mixed into :class:`chupai.web.app.ChupaiServer`:
   search never holds the server's interpreter; threads in-process), apart from
   replays, hints and storage, and has
   :data:`BOT_SECONDS` of wall clock per decision; a bot over it (or failing) has
-  the hint bot's choice played for it and is replaced, which is logged.
+  the hint bot's choice played for it and is replaced, which is logged. The
+  seconds each decision took where it ran (:func:`think`) go with its action
+  to the table (:meth:`chupai.web.tables.Table.commit`), which shows them.
 - **A private step of fixed length.** A decision nobody else may know is a seat's
   (Big A's reveal step: :meth:`chupai.web.tables.Table.private_step`) lasts
   :data:`REVEAL_SECONDS` whoever is asked: a bot's answer and a human's are both

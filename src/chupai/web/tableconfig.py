@@ -44,14 +44,16 @@ simulate`` only."""
 
 BOT_LIMITS: Final[dict[str, tuple[float, float]]] = {
     "ms": (1, 5000),
+    "limit_ms": (1, 5000),
     "playouts": (1, 2000),
     "determinizations": (1, 200),
     "candidates": (1, 64),
     "margin": (0, 100),
 }
 """The bounds of a web bot's numeric parameters (``search:ms=…`` or
-``expert:ms=…`` is the time budget of a decision in milliseconds, ``playouts`` its
-rollouts): a table's bot may not take the server's cores for itself."""
+``expert:ms=…`` is the time budget of a decision in milliseconds, ``limit_ms`` the
+cap over a fixed number of ``playouts``, its rollouts): a table's bot may not take
+the server's cores for itself."""
 
 MAX_SEATS: Final = 8
 """The most seats a web table has, whatever the game allows (Big Two's engine
