@@ -1,7 +1,8 @@
 """The expert bot in a real browser (Playwright and Chromium, as
 ``test_web_browser``; issue 16): the lobby offers it as the top level, a bot to act
 shows "thinking…" on its seat, and each bot play has its think time beside it in
-the history and on the felt, in English, 中文 and 日本語. Slow (one table of three
+the history and on the felt, in English, 中文 and 日本語, and in the demo's sample
+table. Slow (one table of three
 expert bots, about 15 s)."""
 
 from __future__ import annotations
@@ -73,5 +74,11 @@ def test_an_expert_table_shows_thinking_and_think_times_in_three_languages(
         assert LEVEL[lang] in text, (lang, text)  # "Bot 2 (expert) · 0.08 s"
         seat = page.locator("[data-testid=seat-think]").first.inner_text()
         assert re.fullmatch(SECONDS[lang], seat), (lang, seat)
+    # the demo's sample table shows them too (no server behind it)
+    page.select_option("[data-testid=lang]", "en")
+    page.goto(server.url + "/#/demo/0")
+    page.wait_for_selector("[data-testid=history] [data-testid=think-time]")
+    times = page.locator("[data-testid=history] [data-testid=think-time]").all_inner_texts()
+    assert times == ["· 0.09 s", "· 0.08 s", "· <0.01 s"], times
     assert errors == []
     page.context.close()
