@@ -32,7 +32,7 @@ pairing.
   than one legal action), measured apart in this process after the games, on the
   first ``T`` deals with BOT in seat ``k mod players`` of deal ``k``; ``mean_ms``
   is the mean over every decision of the games (inflated when several workers
-  share the cores).
+  share the cores); ``decisions`` counts BOT's decisions in the games.
 
 Progress goes to stderr; the figures are printed as a table, then as one final
 JSON line on stdout. A void board (a redeal every time) counts no game.
@@ -127,6 +127,7 @@ def pair_figures(t: Tournament, run: Any, bot: str) -> dict[str, Any]:
         "win_ci": [round(wlo, 4), round(whi, 4)],
         "big_losses": round(big / losses, 4) if losses else 0.0,
         "losses": losses,
+        "decisions": decisions,
         "mean_ms": round(1000 * think / decisions, 3) if decisions else None,
     }
 
