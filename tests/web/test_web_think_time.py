@@ -7,6 +7,7 @@ public history, never a private one's. In process (Starlette's test client)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -161,3 +162,21 @@ def test_the_state_message_carries_the_experts_think_times(client: TestClient) -
         assert 0 < mark["s"] < 10
     played = {n for n, e in history.items() if e["seat"] != 0}
     assert played == {m["n"] for m in thinks}
+
+
+def test_the_page_names_every_level_in_three_languages() -> None:
+    """Every level a table offers has its name in the page's three languages (the
+    lobby's menu, "Bot 2 (expert)"), and the page reads a bot named after it."""
+    static = Path(__file__).resolve().parents[2] / "src" / "chupai" / "web" / "static"
+    i18n = (static / "i18n.js").read_text(encoding="utf-8")
+    names = i18n.split("export function botLevelName", 1)[1].split("};", 1)[0]
+    rows = dict(re.findall(r"(en|zh|ja): \{([^}]*)\}", names))
+    assert set(rows) == {"en", "zh", "ja"}
+    for lang, row in rows.items():
+        assert set(re.findall(r"(\w+):", row)) == set(WEB_BOTS), lang
+    assert re.search(r'expert: "专家"', rows["zh"]) and re.search(
+        r'expert: "エキスパート"', rows["ja"]
+    )
+    common = (static / "common.js").read_text(encoding="utf-8")
+    pattern = re.search(r"BOT_NAME = /\^\(([a-z|]+)\) bot", common)
+    assert pattern is not None and set(pattern.group(1).split("|")) == set(WEB_BOTS)
