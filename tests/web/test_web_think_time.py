@@ -159,7 +159,8 @@ def test_the_state_message_carries_the_experts_think_times(client: TestClient) -
     assert len(thinks) >= 3
     for mark in thinks:
         assert history[mark["n"]]["seat"] == mark["seat"] != 0 and mark["deal"] == 0
-        assert 0 < mark["s"] < 10
+        assert 0 <= mark["s"] < 10  # a forced pass may take under half a millisecond
+    assert any(mark["s"] >= 0.005 for mark in thinks)  # a search of 20 ms at least once
     played = {n for n, e in history.items() if e["seat"] != 0}
     assert played == {m["n"] for m in thinks}
 
