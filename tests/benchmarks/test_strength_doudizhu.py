@@ -130,7 +130,7 @@ deals = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(deals)
 def test_paired_figures_are_the_means_of_the_roles(
     pairs: list[tuple[bool, int, bool, int]],
@@ -190,7 +190,7 @@ def run_script(*args: str) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.slow  # about 15 s: two runs of 6 deals in child processes
+@pytest.mark.slow  # about 15 s of CPU: two runs of 6 deals in child processes
 @pytest.mark.skipif(
     not (importable("rlcard") and importable("douzero")), reason="needs rlcard and douzero"
 )
