@@ -406,7 +406,12 @@ def names(text: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--protocol", choices=("douzero", "chupai"), default="douzero")
+    pre.add_argument(
+        "--protocol",
+        choices=("douzero", "chupai"),
+        default="douzero",
+        help="douzero (default) or chupai: the older comparison, with its own options",
+    )
     known, rest = pre.parse_known_args(argv)
     if known.protocol == "chupai":
         import strength_doudizhu_chupai
