@@ -7,7 +7,7 @@ from typing import Any
 
 from chupai.bots import make_bot
 from chupai.bots.games.doudizhu import EXPERT
-from chupai.bots.games.doudizhu.expert import PLAYOUTS_BY_PLAYERS, DouDizhuExpertBot
+from chupai.bots.games.doudizhu.expert import BY_PLAYERS, DouDizhuExpertBot
 from chupai.doudizhu.game import Phase, new_deal
 from chupai.doudizhu.rules import PRESETS
 
@@ -37,12 +37,14 @@ def test_the_expert_is_the_search_bot_with_the_plugins_settings() -> None:
     assert got == ("core", 1500, 2, 0.9, 100.0)
 
 
-def test_the_playout_budget_follows_the_number_of_players() -> None:
+def test_the_settings_follow_the_number_of_players() -> None:
     bot = make_bot("expert", 3, game="doudizhu")
-    for preset, players in (("classic", 3), ("four_player", 4)):
+    for preset, players in (("classic", 3), ("four_player", 4), ("classic", 3)):
         stats = first_searched(bot, preset, 7)
-        assert bot.playouts == PLAYOUTS_BY_PLAYERS[players]
-        assert stats["capped"] or stats["rollouts"] == PLAYOUTS_BY_PLAYERS[players]
+        want = {**EXPERT, **BY_PLAYERS.get(players, {})}
+        got = {"rollout": bot.rollout, "playouts": bot.playouts, "halving": bot.halving}
+        assert got == {k: want[k] for k in got}
+        assert stats["capped"] or stats["rollouts"] == want["playouts"]
 
 
 def test_a_budget_given_with_the_name_holds_at_every_table() -> None:

@@ -7,8 +7,8 @@ an optional package and is imported only when built. ``dmc`` is every game's
 (:mod:`chupai.train.agent`); it hands a checkpoint of Dou Dizhu's first DMC
 trainer to :mod:`chupai.bots.games.doudizhu.dmc`.
 The search bot samples deals with :mod:`chupai.doudizhu.sampling` and wins with
-the seat's side; ``expert`` is the search bot with :data:`EXPERT` and a playout
-budget by the number of players (:mod:`chupai.bots.games.doudizhu.expert`).
+the seat's side; ``expert`` is the search bot with :data:`EXPERT` (other
+settings at four players: :mod:`chupai.bots.games.doudizhu.expert`).
 
 >>> list(LEVELS)
 ['greedy', 'heuristic', 'rlcard', 'expert']
@@ -60,7 +60,7 @@ EXPERT: Final[Mapping[str, Any]] = {
     "limit_ms": 100.0,
     "infer": 0.9,
 }
-"""The ``expert`` level's search settings (:mod:`chupai.bots.games.doudizhu.expert`
-sets the playouts by the number of players): rollouts in the engine's core, a fixed
+"""The ``expert`` level's search settings at three players (the four-player ones
+are in :mod:`chupai.bots.games.doudizhu.expert`): rollouts in the engine's core, a fixed
 budget spent by successive halving (reproducible) under a 100 ms cap, with the
 sampler's inference from the passes."""

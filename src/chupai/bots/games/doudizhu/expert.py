@@ -1,18 +1,19 @@
 """Dou Dizhu's ``expert`` level: the search bot (:class:`~chupai.bots.search.SearchBot`)
-with the plugin's ``EXPERT`` settings (a fixed playout budget, a 100 ms safety cap,
-inference from the passes), whose playout budget follows the number of players.
+with the plugin's ``EXPERT`` settings (rollouts in the engine's core, a fixed playout
+budget spent by successive halving, a 100 ms safety cap, inference from the passes),
+and other rollouts at a four-player table.
 
-A four-player deal costs a rollout (and a sample) about two and a half times
-what a three-player one does (more cards, more seats), so the same budget would run into the cap on
-most decisions and the bot would no longer be reproducible: the budget is read
-from :data:`PLAYOUTS_BY_PLAYERS` at each decision, from the observation's
-number of players. Parameters given with the name (``expert:playouts=600``)
-fix the budget for every table.
+The settings follow the number of players, read from the observation at each
+decision (:data:`BY_PLAYERS`): at four players the core's greedy rollouts mislead
+the search (it lost to the heuristic bot in a seeded match), and a rollout costs
+about three times as much, so the four-player expert rolls out with the heuristic
+bot on a smaller budget. Parameters given with the name (``expert:playouts=600``)
+fix the settings for every table.
 
 >>> from chupai.bots import make_bot
 >>> bot = make_bot("expert", seed=1, game="doudizhu")
->>> bot.name, bot.playouts, bot.limit_ms
-('expert', 1500, 100.0)
+>>> bot.name, bot.rollout, bot.playouts, bot.limit_ms
+('expert', 'core', 1500, 100.0)
 """
 
 from __future__ import annotations
@@ -23,26 +24,35 @@ from typing import Any, Final
 from chupai.bots.expert import expert_settings
 from chupai.bots.search import SearchBot
 
-__all__ = ["PLAYOUTS_BY_PLAYERS", "DouDizhuExpertBot"]
+__all__ = ["BY_PLAYERS", "DouDizhuExpertBot"]
 
-PLAYOUTS_BY_PLAYERS: Final[Mapping[int, int]] = {3: 1500, 4: 600}
-"""The playout budget per decision at a table of that many players (a median
-under 100 ms on one core)."""
+BY_PLAYERS: Final[Mapping[int, Mapping[str, Any]]] = {
+    4: {"rollout": "heuristic", "playouts": 24, "halving": 0},
+}
+"""The settings that replace ``EXPERT``'s at a table of that many players (a
+median under 100 ms per decision on one core)."""
+
+_TABLE_KEYS: Final = frozenset({"rollout", "playouts", "halving", "ms"})
 
 
 class DouDizhuExpertBot(SearchBot):
     """The search bot with Dou Dizhu's expert settings (see the module)."""
 
     def __init__(self, seed: int | None = None, game: str = "doudizhu", **params: Any):
-        super().__init__(seed, game, **{**expert_settings(game), **params})
+        settings = {**expert_settings(game), **params}
+        super().__init__(seed, game, **settings)
         self.name = "expert"
-        self.by_players: Mapping[int, int] | None = (
-            None if "playouts" in params or "ms" in params else PLAYOUTS_BY_PLAYERS
+        self._base = {k: settings[k] for k in ("rollout", "playouts", "halving") if k in settings}
+        self.by_players: Mapping[int, Mapping[str, Any]] | None = (
+            None if _TABLE_KEYS & set(params) else BY_PLAYERS
         )
-        """The budget by number of players; None when the parameters fixed it."""
+        """The settings by number of players; None when the parameters fixed them."""
 
     def act(self, observation: Any, legal: Sequence[Any]) -> Any:
-        """:meth:`SearchBot.act` with the budget of the table's size."""
+        """:meth:`SearchBot.act` with the settings of the table's size."""
         if self.by_players is not None:
-            self.playouts = self.by_players.get(int(observation.players), self.playouts)
+            own = {**self._base, **self.by_players.get(int(observation.players), {})}
+            self.rollout = str(own.get("rollout", self.rollout))
+            self.playouts = own.get("playouts", self.playouts)
+            self.halving = int(own.get("halving", self.halving))
         return super().act(observation, legal)
