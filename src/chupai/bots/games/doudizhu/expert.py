@@ -51,7 +51,8 @@ class DouDizhuExpertBot(SearchBot):
     def act(self, observation: Any, legal: Sequence[Any]) -> Any:
         """:meth:`SearchBot.act` with the settings of the table's size."""
         if self.by_players is not None:
-            own = {**self._base, **self.by_players.get(int(observation.players), {})}
+            table: Mapping[str, Any] = self.by_players.get(int(observation.players), {})
+            own = {**self._base, **table}
             self.rollout = str(own.get("rollout", self.rollout))
             self.playouts = own.get("playouts", self.playouts)
             self.halving = int(own.get("halving", self.halving))
