@@ -51,7 +51,8 @@ class DouDizhuExpertBot(SearchBot):
     def act(self, observation: Any, legal: Sequence[Any]) -> Any:
         """:meth:`SearchBot.act` with the settings of the table's size."""
         if self.by_players is not None:
-            table: Mapping[str, Any] = self.by_players.get(int(observation.players), {})
+            none: Mapping[str, Any] = {}
+            table = self.by_players.get(int(observation.players), none)
             own = {**self._base, **table}
             self.rollout = str(own.get("rollout", self.rollout))
             self.playouts = own.get("playouts", self.playouts)
