@@ -51,9 +51,8 @@ class DouDizhuExpertBot(SearchBot):
     def act(self, observation: Any, legal: Sequence[Any]) -> Any:
         """:meth:`SearchBot.act` with the settings of the table's size."""
         if self.by_players is not None:
-            none: Mapping[str, Any] = {}
-            table = self.by_players.get(int(observation.players), none)
-            own = {**self._base, **table}
+            own: dict[str, Any] = dict(self._base)
+            own.update(self.by_players.get(int(observation.players), {}))
             self.rollout = str(own.get("rollout", self.rollout))
             self.playouts = own.get("playouts", self.playouts)
             self.halving = int(own.get("halving", self.halving))
