@@ -42,7 +42,8 @@ class DouDizhuExpertBot(SearchBot):
         settings = {**expert_settings(game), **params}
         super().__init__(seed, game, **settings)
         self.name = "expert"
-        self._base = {k: settings[k] for k in ("rollout", "playouts", "halving") if k in settings}
+        keys: tuple[str, ...] = ("rollout", "playouts", "halving")
+        self._base: dict[str, Any] = {k: settings[k] for k in keys if k in settings}
         self.by_players: Mapping[int, Mapping[str, Any]] | None = (
             None if _TABLE_KEYS & set(params) else BY_PLAYERS
         )
