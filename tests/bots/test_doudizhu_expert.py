@@ -34,7 +34,7 @@ def test_the_expert_is_the_search_bot_with_the_plugins_settings() -> None:
     assert bot.infer == EXPERT["infer"] and bot.limit_ms == EXPERT["limit_ms"]
     # as docs/doudizhu.md ("The expert bot") shows
     got = (bot.rollout, bot.playouts, bot.halving, bot.infer, bot.limit_ms)
-    assert got == ("heuristic", 100, 0, 0.9, 100.0)
+    assert got == ("heuristic", 100, 0, 0.9, 250.0)
 
 
 def test_the_settings_follow_the_number_of_players() -> None:

@@ -1,6 +1,6 @@
 """Dou Dizhu's ``expert`` level: the search bot (:class:`~chupai.bots.search.SearchBot`)
 with the plugin's ``EXPERT`` settings (heuristic rollouts on a fixed playout budget,
-a 100 ms safety cap, inference from the passes), its budget set by the table's size.
+a 250 ms safety cap, inference from the passes), its budget set by the table's size.
 
 The settings follow the number of players, read from the observation at each
 decision (:data:`BY_PLAYERS`): at four players a rollout costs about three times
@@ -10,7 +10,7 @@ as much, so the expert runs fewer. Parameters given with the name
 >>> from chupai.bots import make_bot
 >>> bot = make_bot("expert", seed=1, game="doudizhu")
 >>> bot.name, bot.rollout, bot.playouts, bot.limit_ms
-('expert', 'heuristic', 100, 100.0)
+('expert', 'heuristic', 100, 250.0)
 """
 
 from __future__ import annotations
