@@ -128,8 +128,10 @@ class BigTwoHeuristicBot(SeededBot):
     """Weight of the penalty the hand would pay now, in per-card units."""
     lose_k: float = 0.45
     """The chance of losing is a logistic in ``plan cost - lose_k * fewest opponent cards``."""
-    lockout: float = 0.15
+    lockout: float = 1.0
     """Raise of the pass threshold under ``pass_lockout``."""
+    low_boost: float = 4.0
+    """Factor on the penalty weight while an opponent is close to going out."""
     danger_at: int = 3
     """An opponent with this many cards or fewer is close to going out."""
     threat_w: float = 2.0
@@ -157,6 +159,8 @@ class BigTwoHeuristicBot(SeededBot):
         opp = view.opp
         lose = 1.0 / (1.0 + math.exp(-(plan.cost - self.lose_k * min(opp or [13]))))
         view.pen_w = self.pen_weight * _SETTLE_W[obs.rules.settlement] * lose
+        if min(opp or [99]) <= self.danger_at:
+            view.pen_w *= self.low_boost
         best: Combo | None
         if obs.top is None:
             best = self._lead(obs, view, fives, plan, plays, pen0)
@@ -181,6 +185,12 @@ class BigTwoHeuristicBot(SeededBot):
         cands = [by_mask[m] for m, _ in members]
         if not cands or obs.must_contain:
             cands = _distinct(plays, [m for m, _ in plan.plays])
+        if 1 in opp:
+            # an opponent on its last card: lead a group it cannot answer, else the
+            # highest single (a low single lets it out)
+            groups = [p for p in cands if p.mask.bit_count() > 1]
+            if groups:
+                cands = groups
         best: Combo | None = None
         best_score = 0.0
         for p in cands:
