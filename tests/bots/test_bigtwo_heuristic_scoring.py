@@ -1,8 +1,9 @@
 """The Big Two heuristic's scoring-aware and lock-out-aware play (issue #16) on
 constructed positions: it stops an opponent on its last card, sheds a pair rather
 than pass when an opponent is low, and weighs a pass that locks it out of the
-trick under ``pass_lockout``. (The positions come from played deals in which the
-previous heuristic passed.)"""
+trick under ``pass_lockout``. (The positions come from played deals; the previous
+heuristic led the 3 into the low opponent and passed under the lock-out; it agreed
+on the others.)"""
 
 from __future__ import annotations
 

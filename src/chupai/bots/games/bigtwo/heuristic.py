@@ -39,8 +39,8 @@ identical card does not beat it).
   plays (five-card hands and pairs leave early) and keeping control plays back.
   A play that an opponent could beat with its whole hand (an opponent holding
   exactly that many cards) is avoided, the more so the less control it has; with an
-  opponent on one card a group (pair, triple, five-card hand) of the plan leads
-  rather than a single.
+  opponent on one card a group (pair, triple, five-card hand) of the plan or a
+  single sure to hold leads, rather than a single it could answer.
 * Following: every legal play is scored by how much it changes the plan's cost
   (a play of the plan lowers it; breaking a pair or a five-card hand raises it),
   plus a premium for spending control cards while the hand is still long. The bot
@@ -192,11 +192,11 @@ class BigTwoHeuristicBot(SeededBot):
             cands = _distinct(plays, [m for m, _ in plan.plays])
         if 1 in opp:
             # an opponent on its last card: a group of the plan, which it cannot
-            # answer (forcing the highest single instead measured worse: the other
-            # opponents block a low single too)
-            groups = [p for p in cands if p.mask.bit_count() > 1]
-            if groups:
-                cands = groups
+            # answer, or a single sure to hold (forcing the highest single instead
+            # measured worse: the other opponents block a low single too)
+            safe = [p for p in cands if p.mask.bit_count() > 1 or view.control(p) >= _SURE]
+            if safe:
+                cands = safe
         best: Combo | None = None
         best_score = 0.0
         for p in cands:
