@@ -92,7 +92,7 @@ class DealSampler(Sampler[Observation, Knowledge, BigADeal]):
     :class:`chupai.sampling.Sampler`), working out the knowledge and the
     seat's own draw order once (the latter with the first sample's generator)."""
 
-    __slots__ = ("_facts", "_moves", "_own", "_starts")
+    __slots__ = ("_facts", "_moves", "_own", "_starts", "_template")
 
     TRIES = TRIES
 
@@ -110,6 +110,9 @@ class DealSampler(Sampler[Observation, Knowledge, BigADeal]):
         self._starts = delta
         self._own: tuple[dict[int, int], list[int]] | None = None
         """The seat's own cards in its slots (found with the first sample's rng)."""
+        self._template: BigADeal | None = None
+        """The first consistent deal, rebuilt through the draw; later samples are
+        this deal with other hands (see :meth:`_swap`)."""
 
     def _know(self, observation: Observation) -> Knowledge:
         return knowledge(observation)
@@ -201,10 +204,42 @@ class DealSampler(Sampler[Observation, Knowledge, BigADeal]):
         begin = [h + starts[s] for s, h in enumerate(hands)]
         if obs.forced and any(((begin[s] >> SHIFTS[big]) & _F) > 1 for s in before_forced(obs)):
             return None
+        if self._template is not None:
+            return self._swap(hands, begin)
         stock = self._stock(begin, rng)
         if stock is None:
             return None
-        return self._rebuild(stock)
+        deal = self._rebuild(stock)
+        if deal is not None:
+            self._template = deal.clone()
+        return deal
+
+    def _swap(self, hands: list[int], begin: list[int]) -> BigADeal | None:
+        """The template deal holding ``hands`` now (``begin`` at the start of play):
+        the partner is the other holder of a Big Ace in ``begin``, or none when the
+        declarer held both; the other seats' lists of plays are made afresh. None
+        when the seat's observation of it differs (it never has in practice)."""
+        template = self._template
+        assert template is not None
+        obs = self.observation
+        deal = template.clone()
+        deal.hands = list(hands)
+        for s in range(obs.players):
+            if s != obs.seat:
+                deal._combos[s] = None
+                deal._stale[s] = False
+                deal._born[s] = 0
+        d, suit = deal.declarer, deal.big_suit
+        if d is not None and suit is not None:
+            big = SHIFTS[SUITED_ACE + suit]
+            held = [(h >> big) & _F for h in begin]
+            deal.alone = held[d] == 2
+            deal.partner = (
+                None if deal.alone else next((s for s in range(obs.players) if s != d and held[s]), None)
+            )
+        if deal.observe(obs.seat) != obs:
+            return None
+        return deal
 
 
 def _is_play(ev: Event) -> bool:
