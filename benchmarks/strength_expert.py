@@ -28,8 +28,11 @@ carries a third of its team). Figures per game, with 95% intervals:
 * the bot's win rate (a win as the game's result counts it: Big Two going out
   first, Dou Dizhu and Big A the winning side, 大怪路子 the winning team) with its
   Wilson interval, and the ``against`` seats' win rate;
-* the bot's think time per decision (it is timed only when it has a choice):
-  median, 90th percentile and mean in milliseconds.
+* the bot's think time per decision of the play phase (it is timed only when it
+  has a choice; the draw's and the bidding's many quick questions would hide the
+  plays): median, 90th percentile and mean, wall-clock (``ms_*``) and CPU time
+  of its process (``cpu_ms_*``: on a machine busy with other work, the time one
+  free core would take), in milliseconds.
 
 Progress goes to stderr; a readable table, then one final JSON line to stdout.
 """
@@ -54,8 +57,9 @@ GAMES = "bigtwo:standard,doudizhu:classic,doudizhu:four_player,biga:standard,dag
 QUICK_GAMES = GAMES
 QUICK_BOT = "expert:playouts=4"
 
-_TIMES: list[float] = []
-"""The timed bot's decisions in this process, in milliseconds (drained per chunk)."""
+_TIMES: list[tuple[float, float, bool]] = []
+"""The timed bot's decisions in this process (drained per chunk): wall-clock and
+CPU milliseconds, and whether it was a decision of the play phase."""
 
 
 class Timed:
@@ -66,9 +70,12 @@ class Timed:
         self.name = name
 
     def act(self, observation: Any, legal: Sequence[Any]) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.bot.act(observation, legal)
-        _TIMES.append(1000.0 * (time.perf_counter() - start))
+        play = getattr(getattr(observation, "phase", None), "value", None) == "play"
+        _TIMES.append(
+            (1000.0 * (time.perf_counter() - start), 1000.0 * (time.process_time() - cpu), play)
+        )
         return action
 
 
@@ -116,7 +123,10 @@ def tournament(game: str, preset: str, bot: str, against: str, deals: int, seed:
     return Tournament(game, rules, lineup, deals, seed=seed)
 
 
-def _chunk(t: Tournament, start: int, stop: int) -> tuple[list[BoardResult], list[float]]:
+Times = list[tuple[float, float, bool]]
+
+
+def _chunk(t: Tournament, start: int, stop: int) -> tuple[list[BoardResult], Times]:
     """Boards ``start .. stop - 1`` and the timed bot's decisions in them."""
     _TIMES.clear()
     boards = play_chunk(t, start, stop)
@@ -125,9 +135,7 @@ def _chunk(t: Tournament, start: int, stop: int) -> tuple[list[BoardResult], lis
     return boards, times
 
 
-def _played(
-    t: Tournament, workers: int
-) -> Iterator[tuple[int, tuple[list[BoardResult], list[float]]]]:
+def _played(t: Tournament, workers: int) -> Iterator[tuple[int, tuple[list[BoardResult], Times]]]:
     """Each chunk of boards as it finishes: (its index, its result)."""
     parts = chunks(t.boards, workers) if workers > 1 else [(b, b + 1) for b in range(t.boards)]
     if workers <= 1:
@@ -144,11 +152,11 @@ def _played(
             yield futures[fut], fut.result()
 
 
-def run(t: Tournament, workers: int, label: str) -> tuple[list[BoardResult], list[float]]:
+def run(t: Tournament, workers: int, label: str) -> tuple[list[BoardResult], Times]:
     """Play every board of ``t`` (progress to stderr); the boards in order and the
     timed bot's decision times."""
     results: dict[int, list[BoardResult]] = {}
-    times: list[float] = []
+    times: Times = []
     start = time.perf_counter()
     for i, (boards, ms) in _played(t, workers):
         results[i] = boards
@@ -168,7 +176,19 @@ def _r(x: float | None, digits: int = 4) -> float | None:
     return None if x is None else round(x, digits)
 
 
-def figures(t: Tournament, boards: Sequence[BoardResult], times: Sequence[float]) -> dict[str, Any]:
+def _spread(values: Sequence[float]) -> dict[str, float | None]:
+    """Median, 90th percentile and mean of ``values`` (None when empty)."""
+    if not values:
+        return {"median": None, "p90": None, "mean": None}
+    ordered = sorted(values)
+    return {
+        "median": _r(statistics.median(ordered), 1),
+        "p90": _r(ordered[int(0.9 * (len(ordered) - 1))], 1),
+        "mean": _r(statistics.fmean(ordered), 1),
+    }
+
+
+def figures(t: Tournament, boards: Sequence[BoardResult], times: Times) -> dict[str, Any]:
     """The figures of one game (see the module documentation)."""
     me = t.labels[0]
     seats = t.seatings
@@ -199,7 +219,8 @@ def figures(t: Tournament, boards: Sequence[BoardResult], times: Sequence[float]
     mean, lo, hi = mean_ci(mine)
     adv, adv_lo, adv_hi = mean_ci(advantage)
     p = t_pvalue(advantage)
-    ordered = sorted(times)
+    play = [x for x in times if x[2]]
+    wall, cpu = _spread([x[0] for x in play]), _spread([x[1] for x in play])
     return {
         "deals": len(mine),
         "games": games,
@@ -214,10 +235,14 @@ def figures(t: Tournament, boards: Sequence[BoardResult], times: Sequence[float]
         "win_rate": _r(wins / games if games else 0.0),
         "win_ci": [_r(x) for x in wilson(wins, games)],
         "against_win_rate": _r(other_wins / other_games if other_games else 0.0),
-        "decisions": len(ordered),
-        "ms_median": _r(statistics.median(ordered) if ordered else None, 1),
-        "ms_p90": _r(ordered[int(0.9 * (len(ordered) - 1))] if ordered else None, 1),
-        "ms_mean": _r(statistics.fmean(ordered) if ordered else None, 1),
+        "decisions": len(times),
+        "play_decisions": len(play),
+        "ms_median": wall["median"],
+        "ms_p90": wall["p90"],
+        "ms_mean": wall["mean"],
+        "cpu_ms_median": cpu["median"],
+        "cpu_ms_p90": cpu["p90"],
+        "cpu_ms_mean": cpu["mean"],
     }
 
 
@@ -235,19 +260,21 @@ def table(rows: dict[str, dict[str, Any]], bot: str, against: str) -> str:
         f"{bot} in one seat, {against} in every other seat (every rotation of every deal)\n"
         f"{'game':<22} {'deals':>6} {'points [95%]':>22} {against[:8]:>8} "
         f"{'advantage [95%]':>24} {'p':>8} {'win% [95%]':>20} {'other':>6} "
-        f"{'ms med':>7} {'p90':>7}"
+        f"{'ms med':>7} {'p90':>7} {'cpu med':>7} {'p90':>7}"
     )
     lines = [head]
     for key, f in rows.items():
         p = "-" if f["p_value"] is None else f"{f['p_value']:.2g}"
-        med = "-" if f["ms_median"] is None else f"{f['ms_median']:.0f}"
-        p90 = "-" if f["ms_p90"] is None else f"{f['ms_p90']:.0f}"
+        ms = " ".join(
+            f"{'-' if f[k] is None else format(f[k], '.0f'):>7}"
+            for k in ("ms_median", "ms_p90", "cpu_ms_median", "cpu_ms_p90")
+        )
         lines.append(
             f"{key:<22} {f['deals']:>6} "
             f"{f['points']:>+7.2f} {_ci(*f['points_ci']):>14} {f['against_points']:>+8.2f} "
             f"{f['advantage']:>+7.2f} {_ci(*f['advantage_ci']):>16} {p:>8} "
             f"{100 * f['win_rate']:>5.1f} {_ci(*f['win_ci'], pct=True):>14} "
-            f"{100 * f['against_win_rate']:>5.1f}% {med:>7} {p90:>7}"
+            f"{100 * f['against_win_rate']:>5.1f}% {ms}"
             + ("  significant" if f["significant"] else "")
         )
     return "\n".join(lines)
