@@ -90,9 +90,14 @@ from chupai.bots.games.biga.greedy import BigAGreedyBot
 from chupai.bots.games.biga.heuristic import BigAHeuristicBot
 from chupai.bots.plugin import SearchGame
 
-__all__ = ["LEVELS", "SEARCH", "BigAGreedyBot", "BigAHeuristicBot"]
+__all__ = ["EXPERT", "LEVELS", "SEARCH", "BigAGreedyBot", "BigAHeuristicBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {"greedy": BigAGreedyBot, "heuristic": BigAHeuristicBot}
+
+EXPERT: Final[Mapping[str, Any]] = {"rollout": "core", "playouts": 1500}
+"""The ``expert`` level (:mod:`chupai.bots.expert`): the search bot with rollouts
+played inside the compiled core by its greedy policy, a fixed budget of 1,500
+rollouts (300 determinizations of 5 candidates; deterministic given the seed)."""
 
 
 def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:

@@ -68,13 +68,19 @@ from chupai.bots.games.daguailuzi.search import DaguailuziSearchBot
 from chupai.bots.plugin import SearchGame
 from chupai.daguailuzi.sampling import DealSampler
 
-__all__ = ["LEVELS", "SEARCH", "DaguailuziGreedyBot", "DaguailuziHeuristicBot"]
+__all__ = ["EXPERT", "LEVELS", "SEARCH", "DaguailuziGreedyBot", "DaguailuziHeuristicBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DaguailuziGreedyBot,
     "heuristic": DaguailuziHeuristicBot,
     "search": DaguailuziSearchBot,
 }
+
+
+EXPERT: Final[Mapping[str, Any]] = {"endgame": 32, "playouts": 40}
+"""The ``expert`` level (:mod:`chupai.bots.expert`): the search bot searching the
+last 32 cards of a deal with a fixed budget of 40 heuristic rollouts per searched
+decision (deterministic given the seed)."""
 
 
 def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:
