@@ -246,7 +246,8 @@ def figures(t: Tournament, boards: Sequence[BoardResult], times: Times) -> dict[
     }
 
 
-def _ci(lo: float | None, hi: float | None, pct: bool = False) -> str:
+def _ci(bounds: Sequence[float | None], pct: bool = False) -> str:
+    lo, hi = bounds
     if lo is None or hi is None:
         return "[-]"
     if pct:
@@ -258,7 +259,7 @@ def table(rows: dict[str, dict[str, Any]], bot: str, against: str) -> str:
     """The readable table of every game's figures."""
     head = (
         f"{bot} in one seat, {against} in every other seat (every rotation of every deal)\n"
-        f"{'game':<22} {'deals':>6} {'points [95%]':>22} {against[:8]:>8} "
+        f"{'game':<22} {'deals':>6} {'points [95%]':>22} {against[:9]:>9} "
         f"{'advantage [95%]':>24} {'p':>8} {'win% [95%]':>20} {'other':>6} "
         f"{'ms med':>7} {'p90':>7} {'cpu med':>7} {'p90':>7}"
     )
@@ -271,9 +272,9 @@ def table(rows: dict[str, dict[str, Any]], bot: str, against: str) -> str:
         )
         lines.append(
             f"{key:<22} {f['deals']:>6} "
-            f"{f['points']:>+7.2f} {_ci(*f['points_ci']):>14} {f['against_points']:>+8.2f} "
-            f"{f['advantage']:>+7.2f} {_ci(*f['advantage_ci']):>16} {p:>8} "
-            f"{100 * f['win_rate']:>5.1f} {_ci(*f['win_ci'], pct=True):>14} "
+            f"{f['points']:>+7.2f} {_ci(f['points_ci']):>14} {f['against_points']:>+8.2f} "
+            f"{f['advantage']:>+7.2f} {_ci(f['advantage_ci']):>16} {p:>8} "
+            f"{100 * f['win_rate']:>5.1f} {_ci(f['win_ci'], pct=True):>14} "
             f"{100 * f['against_win_rate']:>5.1f}% {ms}"
             + ("  significant" if f["significant"] else "")
         )

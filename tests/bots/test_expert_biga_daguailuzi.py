@@ -58,7 +58,8 @@ def test_expert_is_deterministic_given_its_seed(game: str, keep: Any) -> None:
     searched = 0
     name = "expert:playouts=30"  # the expert's settings on a smaller budget (test time)
     for obs, legal in spots:
-        a, b = make_bot(name, 5, game=game), make_bot(name, 5, game=game)
+        a: Any = make_bot(name, 5, game=game)
+        b: Any = make_bot(name, 5, game=game)
         assert a.act(obs, legal) == b.act(obs, legal)
         if a.last_stats:
             searched += 1
