@@ -32,7 +32,9 @@ carries a third of its team). Figures per game, with 95% intervals:
   has a choice; the draw's and the bidding's many quick questions would hide the
   plays): median, 90th percentile and mean, wall-clock (``ms_*``) and CPU time
   of its process (``cpu_ms_*``: on a machine busy with other work, the time one
-  free core would take), in milliseconds.
+  free core would take), in milliseconds; the same over the decisions the bot
+  searched (``searched_*``: a search bot searches only when a choice is open,
+  大怪路子's only in the end of a deal).
 
 Progress goes to stderr; a readable table, then one final JSON line to stdout.
 """
@@ -57,9 +59,10 @@ GAMES = "bigtwo:standard,doudizhu:classic,doudizhu:four_player,biga:standard,dag
 QUICK_GAMES = GAMES
 QUICK_BOT = "expert:playouts=4"
 
-_TIMES: list[tuple[float, float, bool]] = []
+_TIMES: list[tuple[float, float, bool, bool]] = []
 """The timed bot's decisions in this process (drained per chunk): wall-clock and
-CPU milliseconds, and whether it was a decision of the play phase."""
+CPU milliseconds, whether it was a decision of the play phase, and whether the
+bot searched (a search bot leaves new ``last_stats`` when it searched)."""
 
 
 class Timed:
@@ -70,12 +73,13 @@ class Timed:
         self.name = name
 
     def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+        stats = getattr(self.bot, "last_stats", None)
         start, cpu = time.perf_counter(), time.process_time()
         action = self.bot.act(observation, legal)
+        wall, cpu = 1000.0 * (time.perf_counter() - start), 1000.0 * (time.process_time() - cpu)
         play = getattr(getattr(observation, "phase", None), "value", None) == "play"
-        _TIMES.append(
-            (1000.0 * (time.perf_counter() - start), 1000.0 * (time.process_time() - cpu), play)
-        )
+        searched = getattr(self.bot, "last_stats", None) is not stats
+        _TIMES.append((wall, cpu, play, searched))
         return action
 
 
@@ -123,7 +127,7 @@ def tournament(game: str, preset: str, bot: str, against: str, deals: int, seed:
     return Tournament(game, rules, lineup, deals, seed=seed)
 
 
-Times = list[tuple[float, float, bool]]
+Times = list[tuple[float, float, bool, bool]]
 
 
 def _chunk(t: Tournament, start: int, stop: int) -> tuple[list[BoardResult], Times]:
@@ -221,6 +225,8 @@ def figures(t: Tournament, boards: Sequence[BoardResult], times: Times) -> dict[
     p = t_pvalue(advantage)
     play = [x for x in times if x[2]]
     wall, cpu = _spread([x[0] for x in play]), _spread([x[1] for x in play])
+    searched = [x for x in play if x[3]]
+    s_wall, s_cpu = _spread([x[0] for x in searched]), _spread([x[1] for x in searched])
     return {
         "deals": len(mine),
         "games": games,
@@ -243,6 +249,11 @@ def figures(t: Tournament, boards: Sequence[BoardResult], times: Times) -> dict[
         "cpu_ms_median": cpu["median"],
         "cpu_ms_p90": cpu["p90"],
         "cpu_ms_mean": cpu["mean"],
+        "searched_decisions": len(searched),
+        "searched_ms_median": s_wall["median"],
+        "searched_ms_p90": s_wall["p90"],
+        "searched_cpu_ms_median": s_cpu["median"],
+        "searched_cpu_ms_p90": s_cpu["p90"],
     }
 
 

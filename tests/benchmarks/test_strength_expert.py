@@ -23,7 +23,7 @@ from chupai.errors import ChupaiError
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "strength_expert.py"
-TIMINGS = ("ms_", "cpu_ms_", "seconds")
+TIMINGS = ("ms_", "cpu_ms_", "searched_", "seconds")
 
 
 def load() -> ModuleType:
