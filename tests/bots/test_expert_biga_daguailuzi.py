@@ -56,7 +56,9 @@ def test_expert_is_deterministic_given_its_seed(game: str, keep: Any) -> None:
     spots = positions(game, 11, keep, every=4)[:3]
     assert spots
     searched = 0
-    name = "expert:playouts=30"  # the expert's settings on a smaller budget (test time)
+    # the expert's settings on a smaller budget (test time), without the time cap
+    # (on a loaded machine it would stop the search at a time that varies)
+    name = "expert:playouts=30,limit_ms=100000"
     for obs, legal in spots:
         a: Any = make_bot(name, 5, game=game)
         b: Any = make_bot(name, 5, game=game)
