@@ -4,8 +4,8 @@ and must end with one JSON line holding its figures.
 The Dou Dizhu script compares against RLCard and OpenSpiel when they are
 importable; the expected peer keys follow what this interpreter can import, and
 one run with both packages hidden checks that the script skips them cleanly.
-About 70 s in all: the default run keeps the quick ones (search, 大怪路子 and its
-ladder, about 3 s); ``-m slow`` runs the others too.
+About 75 s in all: the default run keeps the quick ones (search, 大怪路子 and its
+ladder, the Big Two strength benchmark, about 5 s); ``-m slow`` runs the others too.
 """
 
 from __future__ import annotations
@@ -331,6 +331,35 @@ def test_search_quick_json() -> None:
     bots = [k for k in duel if k.startswith("search")]
     assert len(bots) == 2 and all(-1 <= duel[b]["win_rate"] <= 1 for b in bots)
     assert "rollout=core" in out
+
+
+def test_strength_bigtwo_quick_json() -> None:
+    out, data = run_script("strength_bigtwo.py", "--quick")
+    assert data["benchmark"] == "strength_bigtwo" and data["deals"] == 3
+    rows = data["presets"]["standard"]["heuristic"]
+    assert list(rows) == ["shed", "control", "passer", "breaker"]  # not itself
+    for row in rows.values():
+        assert row["games"] == 3 * 4 and row["deals"] == 3  # every seat of every deal
+        # standard scores are zero-sum: the bot's points are the opponents' losses
+        assert abs(row["points"] + 3 * row["opponents"]) < 1e-3
+        lo, hi = row["points_ci"]
+        assert lo <= row["points"] <= hi
+        assert row["win_ci"][0] <= row["win"] <= row["win_ci"][1]
+        assert 0 <= row["big_losses"] <= 1 and row["median_ms"] > 0
+    assert "vs 3x" in out and "shed" in out
+
+
+@pytest.mark.slow  # about 4 s
+def test_strength_bigtwo_figures_do_not_depend_on_workers() -> None:
+    args = ("strength_bigtwo.py", "--quick", "--opponents", "shed,passer", "--players", "3")
+    one, two = run_script(*args)[1], run_script(*args, "--workers", "2")[1]
+    drop = {"mean_ms", "median_ms"}
+    for d in (one, two):
+        for row in d["presets"]["standard"]["heuristic"].values():
+            assert row["games"] == 3 * 3
+            for k in drop:
+                row.pop(k)
+    assert one["presets"] == two["presets"]
 
 
 @pytest.mark.slow  # about 5 s: one child process per game and engine

@@ -43,7 +43,18 @@ def play_out(deal: BigTwoDeal, bots: list[Any], check: bool = True) -> BigTwoDea
 
 
 def test_bot_names_per_game_and_alias() -> None:
-    assert bot_names() == ["random", "greedy", "heuristic", "search", "expert", "dmc"]
+    assert bot_names() == [
+        "random",
+        "greedy",
+        "heuristic",
+        "search",
+        "expert",
+        "dmc",
+        "shed",
+        "control",
+        "passer",
+        "breaker",
+    ]
     assert bot_names("Big2") == bot_names("bigtwo")
     assert bot_names("doudizhu") == [
         "random",

@@ -3,10 +3,12 @@
 ``greedy`` is :class:`~chupai.bots.games.bigtwo.greedy.GreedyBot`, ``heuristic``
 :class:`~chupai.bots.games.bigtwo.heuristic.BigTwoHeuristicBot`; the search bot
 samples deals with :mod:`chupai.bigtwo.sampling`, wins by going out first, and
-considers a play that leaves one card only with its "last card" call.
+considers a play that leaves one card only with its "last card" call. The
+scripted baselines ``shed``, ``control``, ``passer`` and ``breaker``
+(:mod:`chupai.bots.games.bigtwo.baselines`) are levels too, for benchmarks.
 
 >>> sorted(LEVELS)
-['greedy', 'heuristic']
+['breaker', 'control', 'greedy', 'heuristic', 'passer', 'shed']
 """
 
 from __future__ import annotations
@@ -17,13 +19,18 @@ from typing import Any, Final
 from chupai.bigtwo.game import LastCard
 from chupai.bigtwo.playout import playout_each
 from chupai.bigtwo.sampling import DealSampler
+from chupai.bots.games.bigtwo.baselines import BASELINES
 from chupai.bots.games.bigtwo.greedy import GreedyBot
 from chupai.bots.games.bigtwo.heuristic import BigTwoHeuristicBot
 from chupai.bots.plugin import SearchGame
 
 __all__ = ["LEVELS", "SEARCH", "BigTwoHeuristicBot", "GreedyBot"]
 
-LEVELS: Final[Mapping[str, Any]] = {"greedy": GreedyBot, "heuristic": BigTwoHeuristicBot}
+LEVELS: Final[Mapping[str, Any]] = {
+    "greedy": GreedyBot,
+    "heuristic": BigTwoHeuristicBot,
+    **BASELINES,
+}
 
 
 def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:
