@@ -1,5 +1,5 @@
 """Inference from passes in the Big Two sampler (``chupai.bigtwo.inference``,
-``DealSampler(pass_reject=p)``): biased draws stay consistent with the
+``DealSampler(infer=p)``): biased draws stay consistent with the
 observation, a pass over a single rules out a cheap lone beater, and a sampler
 whose passes cannot be honoured falls back to uniform draws."""
 
@@ -59,7 +59,7 @@ def test_biased_samples_match_the_observation(
     seat = real.current_player
     assert seat is not None
     obs = real.observe(seat)
-    sampler = DealSampler(obs, pass_reject=reject)
+    sampler = DealSampler(obs, infer=reject)
     rng = random.Random(seed)
     for _ in range(4):
         sample = sampler.sample(rng)
@@ -80,11 +80,11 @@ def test_a_pass_over_a_single_rules_out_a_cheap_lone_beater() -> None:
     obs = _passed_over_three("2C")
     strength = tables(obs.rules).card_strength
     control = sum(1 << c for c in range(52) if strength[c] >= 44)  # aces and twos
-    biased = DealSampler(obs, pass_reject=1.0)
+    biased = DealSampler(obs, infer=1.0)
     plain = DealSampler(obs)
     rng = random.Random(5)
     held = [biased.sample(rng).hands[1] for _ in range(60)]
-    assert biased.pass_reject == 1.0  # never gave up
+    assert biased.infer == 1.0  # never gave up
     assert all(h & ~control == 0 for h in held)
     assert any(plain.sample(rng).hands[1] & ~control for _ in range(60))
 
@@ -117,13 +117,13 @@ def test_unsatisfiable_passes_fall_back_to_uniform_draws() -> None:
     seat = deal.current_player
     assert seat is not None
     obs = deal.observe(seat)
-    sampler = DealSampler(obs, pass_reject=1.0)
+    sampler = DealSampler(obs, infer=1.0)
     rng = random.Random(1)
     for _ in range(5):
         assert sampler.sample(rng).observe(seat) == obs
-    assert sampler.pass_reject == 0.0
+    assert sampler.infer == 0.0
 
 
-def test_pass_reject_is_a_probability() -> None:
-    with pytest.raises(ChupaiError, match="pass_reject"):
-        DealSampler(_passed_over_three("2C"), pass_reject=1.5)
+def test_infer_is_a_probability() -> None:
+    with pytest.raises(ChupaiError, match="infer"):
+        DealSampler(_passed_over_three("2C"), infer=1.5)

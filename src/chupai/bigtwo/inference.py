@@ -6,7 +6,7 @@ a triple) or a low pair, since playing it sheds a card they would otherwise be
 stuck with. :class:`PassEvidence` records each such pass of the play history
 (who passed, over which single or pair, and which cards that seat has played
 since), and :func:`violations` counts the passes a drawn deal would contradict.
-:class:`~chupai.bigtwo.sampling.DealSampler` (``pass_reject=p``) rejects a draw
+:class:`~chupai.bigtwo.sampling.DealSampler` (``infer=p``) rejects a draw
 with probability ``p`` for each contradicted pass, which weighs the hands by the
 likelihood of a simple model of play (a seat holding a cheap beater passes with
 probability ``1 - p``, any other seat always may).

@@ -30,10 +30,13 @@ public play history is then replayed through the engine's own rules. The trick
 state, lock-outs, "last card" blocks, the 頂大 watch and the finishing order
 therefore come out exactly as the engine makes them.
 
-What is not used: inferences from a player's strategy (nothing is assumed about
-why it passed), and the rare rule-based hints of the pre-play phases (that no hand
-was an instant win or, without a redeal request, could ask for one; that a tribute
-was its giver's highest cards).
+Inference from the players' strategy is off by default (nothing is assumed about
+why a seat passed); ``DealSampler(observation, infer=p)`` weighs the draws by the
+passes (:mod:`chupai.bigtwo.inference`: a seat that passed over a single or a pair
+seldom held a cheap card that beat it), one pack only. Not used: the rare
+rule-based hints of the pre-play phases (that no hand was an instant win or,
+without a redeal request, could ask for one; that a tribute was its giver's
+highest cards).
 
 Any table size (2 to 52 seats, every leftover rule) is sampled the same way. With
 two packs the unseen cards are the bits of a unary mask (:mod:`chupai.bigtwo.packs`),
@@ -422,25 +425,24 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
     worked out once, and what a rejected draw teaches (a 頂大 single was its
     player's highest card) is kept for the next draws.
 
-    ``pass_reject=p`` (0 to 1, default 0: uniform draws) biases the draws by the
+    ``infer=p`` (0 to 1, default 0: uniform draws) biases the draws by the
     passes of the other seats (:mod:`chupai.bigtwo.inference`): a draw is rejected
     with probability ``p`` for each pass it contradicts (the seat held a cheap
     single or pair that beat the top). After ``INFER_GIVE_UP`` such rejections in a
     row the sampler stops weighing the passes and draws uniformly again, so the
     number of tries stays bounded."""
 
-    __slots__ = ("_plan", "_strength", "pass_reject", "_evidence", "_refused")
+    __slots__ = ("_plan", "_strength", "_evidence", "_refused")
 
     TRIES = TRIES
     INFER_GIVE_UP: Final = 60
 
-    def __init__(self, observation: Observation, *, tries: int = TRIES, pass_reject: float = 0.0):
-        super().__init__(observation, tries=tries)
-        if not 0.0 <= float(pass_reject) <= 1.0:
-            raise ChupaiError(f"pass_reject must be between 0 and 1, not {pass_reject!r}")
+    def __init__(self, observation: Observation, *, tries: int = TRIES, infer: float = 0.0):
+        super().__init__(observation, tries=tries, infer=infer)
         self._plan = _plan(observation)
         self._strength = tables(observation.rules).card_strength
-        self.pass_reject = float(pass_reject) if observation.rules.packs == 1 else 0.0
+        if observation.rules.packs != 1:
+            self.infer = 0.0
         self._evidence: list[PassEvidence] | None = None
         self._refused = 0
 
@@ -456,7 +458,7 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
         if obs.rules.packs != 1:  # the copies drawn, in the unary form
             locs = [norm(m) for m in locs]
         hands = [obs.hand if s == obs.seat else locs[s] for s in range(n)]
-        inferring = self.pass_reject > 0.0
+        inferring = self.infer > 0.0
         if inferring and self._evidence is not None and self._refuse(hands, rng):
             return None
         passes: list[tuple[int, int, Combo]] | None = (
@@ -476,14 +478,14 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
 
     def _refuse(self, hands: Sequence[CardMask], rng: random.Random) -> bool:
         """Whether the passes reject a draw of ``hands`` (each contradicted pass
-        rejects it with probability ``pass_reject``)."""
+        rejects it with probability ``infer``)."""
         assert self._evidence is not None
-        p = self.pass_reject
+        p = self.infer
         for _ in range(violations(self._evidence, hands)):
             if rng.random() < p:
                 self._refused += 1
                 if self._refused >= self.INFER_GIVE_UP:
-                    self.pass_reject = 0.0
+                    self.infer = 0.0
                 return True
         return False
 

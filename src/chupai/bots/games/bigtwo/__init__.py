@@ -43,16 +43,6 @@ def _scale(obs: Any) -> float:
     return 2.0 * int(obs.rules.cards_per_hand) * others
 
 
-PASS_REJECT: float = 0.5
-"""The search bot's weight of the other seats' passes: a sampled deal is rejected
-with this probability for each pass it contradicts (:mod:`chupai.bigtwo.inference`)."""
-
-
-def _sampler(observation: Any) -> DealSampler:
-    """The search bot's deal sampler, weighing the passes by :data:`PASS_REJECT`."""
-    return DealSampler(observation, pass_reject=PASS_REJECT)
-
-
 SEARCH: Final = SearchGame(
-    _sampler, _win_and_score, _scale, calls=(LastCard,), playouts=playout_each
+    DealSampler, _win_and_score, _scale, calls=(LastCard,), playouts=playout_each
 )
