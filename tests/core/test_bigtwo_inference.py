@@ -14,8 +14,9 @@ from hypothesis import given, settings, strategies as st
 from chupai.bigtwo.combos import tables
 from chupai.bigtwo.game import BigTwoDeal, Phase, new_deal
 from chupai.bigtwo.inference import PassEvidence, violations
+from chupai.bigtwo.playout import playout
 from chupai.bigtwo.rules import resolve
-from chupai.bigtwo.sampling import DealSampler
+from chupai.bigtwo.sampling import DealSampler, _rebuild
 from chupai.bots import GreedyBot, RandomBot
 from chupai.cards import cards_of, parse_mask
 from chupai.errors import ChupaiError
@@ -127,3 +128,31 @@ def test_unsatisfiable_passes_fall_back_to_uniform_draws() -> None:
 def test_infer_is_a_probability() -> None:
     with pytest.raises(ChupaiError, match="infer"):
         DealSampler(_passed_over_three("2C"), infer=1.5)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(RULES)),
+    seed=st.integers(0, 10_000),
+    stop=st.integers(0, 40),
+)
+def test_a_reused_replay_is_the_full_replay(preset: str, seed: int, stop: int) -> None:
+    """After its first deal the sampler reuses that replay with the new hands
+    (one pack, every card dealt, no §10 obligation): every seat's view, the legal
+    actions and a played-out end are those of a full replay of the same hands."""
+    real = _position(RULES[preset], seed, stop)
+    if real.is_terminal():
+        return
+    seat = real.current_player
+    assert seat is not None
+    sampler = DealSampler(real.observe(seat), infer=0.5)
+    rng = random.Random(seed)
+    for _ in range(3):
+        sample = sampler.sample(rng)
+        full = _rebuild(sampler.observation, sampler._plan, sample.hands, sample.set_aside)
+        assert isinstance(full, BigTwoDeal)
+        for s in range(real.players):
+            assert sample.observe(s) == full.observe(s)
+        assert sample.legal_actions() == full.legal_actions()
+        assert playout(sample, seed) == playout(full, seed)
+        assert playout(sample, seed, "greedy") == playout(full, seed, "greedy")

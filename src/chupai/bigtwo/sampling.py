@@ -432,7 +432,7 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
     row the sampler stops weighing the passes and draws uniformly again, so the
     number of tries stays bounded."""
 
-    __slots__ = ("_plan", "_strength", "_evidence", "_refused")
+    __slots__ = ("_plan", "_strength", "_evidence", "_refused", "_template", "_reuse")
 
     TRIES = TRIES
     INFER_GIVE_UP: Final = 60
@@ -445,6 +445,15 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
             self.infer = 0.0
         self._evidence: list[PassEvidence] | None = None
         self._refused = 0
+        rules = observation.rules
+        self._template: BigTwoDeal | None = None
+        self._reuse = (
+            rules.packs == 1
+            and rules.ding_da is DingDa.OFF
+            and not rules.last_card_call
+            and self.knowledge.capacity[-1] == 0
+            and not self._plan.swapped
+        )
 
     def _know(self, observation: Observation) -> Knowledge:
         return knowledge(observation)
@@ -464,7 +473,12 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
         passes: list[tuple[int, int, Combo]] | None = (
             [] if inferring and self._evidence is None else None
         )
-        got = _rebuild(obs, self._plan, hands, locs[n], passes)
+        if self._template is not None:
+            got = self._from_template(hands)
+        else:
+            got = _rebuild(obs, self._plan, hands, locs[n], passes)
+            if self._reuse and isinstance(got, BigTwoDeal):
+                self._template = got.clone()
         if isinstance(got, BigTwoDeal):
             if passes is not None:
                 self._evidence = self._read_passes(got, passes)
@@ -475,6 +489,20 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
         if got.seat >= 0 and got.seat != obs.seat:
             self._learn(got.seat, got.card)
         return None
+
+    def _from_template(self, hands: list[CardMask]) -> BigTwoDeal | _Failed:
+        """The first consistent deal with the other ``hands``: where nothing in the
+        replay depends on the hidden hands (one pack, every card dealt, no §10
+        obligation, no swap), the replay of a new draw differs from it only there."""
+        obs = self.observation
+        assert self._template is not None
+        deal = self._template.clone()
+        deal.hands = hands
+        deal._combos = [None] * obs.players
+        deal.dealt_hands = tuple(h | p for h, p in zip(hands, obs.played))
+        if deal.observe(obs.seat) != obs:
+            return _Failed()
+        return deal
 
     def _refuse(self, hands: Sequence[CardMask], rng: random.Random) -> bool:
         """Whether the passes reject a draw of ``hands`` (each contradicted pass
