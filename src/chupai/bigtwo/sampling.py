@@ -28,7 +28,11 @@ start of play as the observation shows it (the pre-play history as the seat saw
 it, the ranking, exposed cards, the first leader and its obligation), and the
 public play history is then replayed through the engine's own rules. The trick
 state, lock-outs, "last card" blocks, the 頂大 watch and the finishing order
-therefore come out exactly as the engine makes them.
+therefore come out exactly as the engine makes them. Where that replay does not
+depend on the hidden hands (one pack, every card dealt, no §10 obligation, no
+swap), a sampler replays once and gives later draws a copy of that deal with the
+new hands (the same deal a replay would build, and still compared with the
+observation).
 
 Inference from the players' strategy is off by default (nothing is assumed about
 why a seat passed); ``DealSampler(observation, infer=p)`` weighs the draws by the
