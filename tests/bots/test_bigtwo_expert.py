@@ -1,5 +1,5 @@
 """The Big Two ``expert`` level: the search bot with the settings of
-``chupai.bots.games.bigtwo.EXPERT`` (heuristic rollouts, the score objective,
+``chupai.bots.games.bigtwo.EXPERT`` (core rollouts, the score objective,
 inference from passes): reproducible for a seed, within its time cap, and playing any table
 size."""
 
@@ -27,8 +27,9 @@ def _choices(bot: Any, seed: int, limit: int = 5) -> list[Any]:
         legal = deal.legal_actions()
         obs = deal.observe(seat)
         if seat == 0 and len(legal) > 1:
+            bot.last_stats = {}
             action = bot.act(obs, legal)
-            out.append(action)
+            out.append((action, bot.last_stats.get("rollouts", 0)))
         else:
             action = others[seat].act(obs, legal)
         deal.apply_action(action)
@@ -39,15 +40,16 @@ def test_the_expert_is_the_tuned_search() -> None:
     bot = make_bot("expert", 1, "bigtwo")
     assert isinstance(bot, SearchBot) and bot.name == "expert"
     settings = expert_settings("bigtwo")
-    assert (bot.rollout, bot.objective, bot.infer) == ("heuristic", "score", settings["infer"])
+    assert (bot.rollout, bot.objective, bot.infer) == ("core", "score", settings["infer"])
     assert bot.playouts == settings["playouts"] and bot.limit_ms == settings["limit_ms"]
 
 
 def test_the_expert_is_reproducible_for_a_seed() -> None:
     """Under a cap that is not reached (a loaded machine could reach the real one)."""
-    first = _choices(make_bot("expert:limit_ms=60000,playouts=12", 4, "bigtwo"), 21, limit=4)
-    again = _choices(make_bot("expert:limit_ms=60000,playouts=12", 4, "bigtwo"), 21, limit=4)
+    first = _choices(make_bot("expert:limit_ms=60000,playouts=300", 4, "bigtwo"), 21, limit=4)
+    again = _choices(make_bot("expert:limit_ms=60000,playouts=300", 4, "bigtwo"), 21, limit=4)
     assert len(first) >= 3 and first == again
+    assert any(rollouts == 300 for _, rollouts in first)  # searched, not capped
 
 
 @pytest.mark.parametrize("over", [{"players": "3"}, {"players": "6"}])
@@ -55,7 +57,7 @@ def test_the_expert_plays_other_table_sizes(over: dict[str, str]) -> None:
     rules = resolve("standard", over)
     n = rules.players
     deal = new_deal(rules, 5)
-    bots = [make_bot("expert:playouts=24", 1, "bigtwo")] + [
+    bots = [make_bot("expert:playouts=60", 1, "bigtwo")] + [
         make_bot("heuristic", s, "bigtwo") for s in range(1, n)
     ]
     while not deal.is_terminal():

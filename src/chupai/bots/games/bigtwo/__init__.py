@@ -48,16 +48,16 @@ SEARCH: Final = SearchGame(
 )
 
 EXPERT: Final[Mapping[str, Any]] = {
-    "playouts": 40,
+    "playouts": 1000,
+    "rollout": "core",
     "objective": "score",
     "infer": 0.5,
     "limit_ms": 300,
 }
-"""The ``expert`` level (:mod:`chupai.bots.expert`): the search bot with 40
-rollouts of the heuristic bot per decision (a fixed budget: the play is
-reproducible for a seed), valued by the deal score alone (points per game: the
-×2/×3 penalties of a hand caught with many cards count in full), the draws
-weighed by the other seats' passes, and a 300 ms safety cap (reached with two
-packs, whose rollouts are slow, or on a loaded machine). Heuristic rollouts beat
-1,000 to 3,000 rollouts of the compiled core's greedy policy at equal time (see
-``docs/bigtwo.md``)."""
+"""The ``expert`` level (:mod:`chupai.bots.expert`): the search bot with 1,000
+rollouts per decision played by the compiled core's greedy policy (a fixed
+budget: the play is reproducible for a seed), valued by the deal score alone
+(points per game: the ×2/×3 penalties of a hand caught with many cards count in
+full), the draws weighed by the other seats' passes, and a 300 ms safety cap
+(reached at five seats and more, where the core's playouts run in pure Python, or
+on a loaded machine). How it was chosen: ``docs/bigtwo.md``, "Bots"."""
