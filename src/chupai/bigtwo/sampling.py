@@ -376,6 +376,22 @@ def _rebuild(
         if isinstance(first, (Combo, LastCard)) and not first.mask & must:
             must = 0
     deal.must_contain = must
+    failed = _replay(deal, obs, plan, passes)
+    if failed is not None:
+        return failed
+    if deal.observe(obs.seat) != obs:
+        return _Failed()
+    return deal
+
+
+def _replay(
+    deal: BigTwoDeal,
+    obs: Observation,
+    plan: _Plan,
+    passes: list[tuple[int, int, Combo]] | None,
+) -> _Failed | None:
+    """Replay the public plays and passes on ``deal`` (see :func:`_rebuild`); a
+    :class:`_Failed` when the hands cannot have made them, else None."""
     dd = obs.rules.ding_da is DingDa.ENFORCE
     always = deal._extras or obs.rules.packs != 1
     for i, ev in enumerate(plan.plays):
@@ -397,9 +413,7 @@ def _rebuild(
                 return _Failed(ev.seat, act.mask.bit_length() - 1)
             return _Failed()
         deal.apply_unchecked(act)
-    if deal.observe(obs.seat) != obs:
-        return _Failed()
-    return deal
+    return None
 
 
 def _note_pass(deal: BigTwoDeal, i: int, seat: int, passes: list[tuple[int, int, Combo]]) -> None:
