@@ -8,7 +8,7 @@ shed,control,passer`` (default: the four baselines of
 row), ``--presets standard,hongkong``, ``--players N``, ``--deals N``, ``--seed
 S``, ``--workers K`` (local processes: the figures do not depend on K, except for
 bots with a time budget such as ``expert``), ``--timing-deals T`` (the deals of
-the timing pass), ``--quick`` (a smoke run: 3 deals, ``heuristic`` only,
+the timing pass), ``--quick`` (a smoke run: by default 3 deals, ``heuristic`` only,
 ``standard`` only).
 
 **Pairings.** For each preset, each bot BOT and each opponent OPP (OPP != BOT),
@@ -32,7 +32,7 @@ pairing.
   than one legal action), measured apart in this process after the games, on the
   first ``T`` deals with BOT in seat ``k mod players`` of deal ``k``; ``mean_ms``
   is the mean over every decision of the games (inflated when several workers
-  share the cores).
+  share the cores); ``decisions`` counts BOT's decisions in the games.
 
 Progress goes to stderr; the figures are printed as a table, then as one final
 JSON line on stdout. A void board (a redeal every time) counts no game.
@@ -127,6 +127,7 @@ def pair_figures(t: Tournament, run: Any, bot: str) -> dict[str, Any]:
         "win_ci": [round(wlo, 4), round(whi, 4)],
         "big_losses": round(big / losses, 4) if losses else 0.0,
         "losses": losses,
+        "decisions": decisions,
         "mean_ms": round(1000 * think / decisions, 3) if decisions else None,
     }
 
@@ -207,27 +208,32 @@ def table(presets: dict[str, dict[str, dict[str, dict[str, Any]]]]) -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--bots", default=DEFAULT_BOTS, help=f"our bots (default {DEFAULT_BOTS})")
+    ap.add_argument("--bots", help=f"our bots (default {DEFAULT_BOTS})")
     ap.add_argument(
         "--opponents",
         default=DEFAULT_OPPONENTS,
         help=f"the opponents, three copies each (default {DEFAULT_OPPONENTS})",
     )
-    ap.add_argument("--presets", default=DEFAULT_PRESETS, help=f"default {DEFAULT_PRESETS}")
+    ap.add_argument("--presets", help=f"default {DEFAULT_PRESETS}")
     ap.add_argument("--players", type=int, default=4, help="seats (default 4)")
-    ap.add_argument("--deals", type=int, default=500, help="deals per pairing (default 500)")
+    ap.add_argument("--deals", type=int, help="deals per pairing (default 500)")
     ap.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
     ap.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    ap.add_argument("--timing-deals", type=int, help="deals of the timing pass (default 10)")
     ap.add_argument(
-        "--timing-deals", type=int, default=10, help="deals of the timing pass (default 10)"
+        "--quick", action="store_true", help="a smoke run: 3 deals, heuristic, standard (defaults)"
     )
-    ap.add_argument("--quick", action="store_true", help="a smoke run: 3 deals, heuristic only")
     args = ap.parse_args(argv)
-    if args.quick:
-        args.deals, args.timing_deals = 3, 1
-        args.bots, args.presets = "heuristic", "standard"
-    if args.deals < 1 or args.timing_deals < 0 or args.workers < 1:
-        raise ChupaiError("--deals and --workers must be at least 1, --timing-deals at least 0")
+    # --quick changes the defaults only: what is given explicitly stays
+    quick = {"deals": 3, "timing_deals": 1, "bots": "heuristic", "presets": "standard"}
+    full = {"deals": 500, "timing_deals": 10, "bots": DEFAULT_BOTS, "presets": DEFAULT_PRESETS}
+    for key, value in (quick if args.quick else full).items():
+        if getattr(args, key) is None:
+            setattr(args, key, value)
+    for key, least in (("deals", 1), ("workers", 1), ("timing_deals", 0)):
+        if getattr(args, key) < least:
+            flag = "--" + key.replace("_", "-")
+            raise ChupaiError(f"{flag} must be at least {least}, got {getattr(args, key)}")
     return args
 
 

@@ -11,6 +11,7 @@ ladder, the Big Two strength benchmark, about 5 s); ``-m slow`` runs the others 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -349,9 +350,30 @@ def test_strength_bigtwo_quick_json() -> None:
     assert "vs 3x" in out and "shed" in out
 
 
-@pytest.mark.slow  # about 4 s
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--bots", "nope"], "unknown bot 'nope'"),
+        (["--opponents", ","], "--opponents names nothing"),
+        (["--presets", "nope"], "unknown preset 'nope'"),
+        (["--deals", "0"], "--deals must be at least 1, got 0"),
+        (["--players", "1"], "option 'players': bad value 1"),
+    ],
+)
+def test_strength_bigtwo_names_a_bad_argument(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = importlib.util.spec_from_file_location("strength_bigtwo", BENCH / "strength_bigtwo.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.main(["--quick", "--timing-deals", "0", *args]) == 2
+    assert says in capsys.readouterr().err
+
+
+@pytest.mark.slow  # about 3 s: two runs, one in two processes
 def test_strength_bigtwo_figures_do_not_depend_on_workers() -> None:
-    args = ("strength_bigtwo.py", "--quick", "--opponents", "shed,passer", "--players", "3")
+    args = ("strength_bigtwo.py", "--quick", "--opponents", "shed", "--players", "3")
     one, two = run_script(*args)[1], run_script(*args, "--workers", "2")[1]
     drop = {"mean_ms", "median_ms"}
     for d in (one, two):

@@ -297,7 +297,13 @@ def test_missing_rlcard_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def run_bench(*args: str) -> dict[str, Any]:
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "strength_doudizhu.py"), *args],
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "strength_doudizhu.py"),
+            "--protocol",
+            "chupai",
+            *args,
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

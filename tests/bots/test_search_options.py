@@ -78,3 +78,35 @@ def test_the_cap_bounds_a_large_playout_budget() -> None:
         assert stats["capped"]
         assert stats["rollouts"] < 1_000_000
         assert secs < 0.3, secs
+
+
+def test_halving_spends_the_budget_on_fewer_candidates_and_stays_deterministic() -> None:
+    def run(halving: int) -> tuple[list[Any], list[dict[str, Any]]]:
+        bot = SearchBot(5, "doudizhu", playouts=120, halving=halving, rollout="core")
+        got = decisions(bot, 14)
+        return [a for a, _, _ in got], [stats for _, _, stats in got]
+
+    plain_moves, plain = run(0)
+    halved_moves, halved = run(2)
+    assert halved_moves == run(2)[0]
+    assert all(s["rollouts"] == 120 for s in plain + halved)
+    wide = [(p, h) for p, h in zip(plain, halved) if p["candidates"] >= 8]
+    assert wide, "no decision with many candidates"
+    # fewer candidates in the later rounds: more determinizations for the same budget
+    assert all(h["determinizations"] > p["determinizations"] for p, h in wide)
+
+
+def test_halving_schedule_and_halve() -> None:
+    from chupai.bots.search_choice import halve, halving_schedule
+
+    assert halving_schedule(120, 12, 0) == []
+    assert halving_schedule(120, 2, 3) == []  # two candidates: nothing to drop
+    assert halving_schedule(120, 12, 2) == [3, 9]
+    values = [{0: 0.0}, {0: 1.0}, {0: -1.0}, {0: 0.5}, {0: 0.2}]
+    assert halve(values, [0, 1, 2, 3, 4]) == [0, 1, 3]  # the first always stays
+    assert halve(values, [0, 2]) == [0, 2]
+
+
+def test_halving_below_zero_is_refused() -> None:
+    with pytest.raises(ChupaiError, match="halving"):
+        make_bot("search:halving=-1", 1, game="doudizhu")

@@ -16,7 +16,7 @@ from chupai.cli.seat_groups import bots_text, seat_ranges
 from chupai.cli.terminal import COMPACT_SEATS
 from chupai.i18n import LANGUAGES
 
-BOT_NAMES = ("random", "greedy", "heuristic", "search")
+BOT_NAMES = ("random", "greedy", "heuristic", "search", "expert")
 
 
 def read_ranges(text: str) -> list[int]:

@@ -31,7 +31,7 @@ def test_a_bot_in_a_worker_process_decides_as_in_the_server(game: str) -> None:
                 break
             seat = deal.current_player
             obs, legal = deal.observe(seat), deal.legal_actions()
-            index, sent = pool.submit(think, sent, obs, legal).result(timeout=120)
+            index, sent, _ = pool.submit(think, sent, obs, legal).result(timeout=120)
             assert legal[index] == local.act(obs, legal)  # same choice, same state after
             deal.apply_action(legal[index])
 
@@ -41,5 +41,6 @@ def test_think_names_the_choice_by_its_index() -> None:
     deal = spec.new_deal(spec.resolve(), 3)
     legal = deal.legal_actions()
     bot = make_bot("greedy", 1, game="bigtwo")
-    index, same = think(bot, deal.observe(deal.current_player), legal)
-    assert same is bot and legal[index] == bot.act(deal.observe(deal.current_player), legal)
+    index, same, seconds = think(bot, deal.observe(deal.current_player), legal)
+    assert same is bot and seconds >= 0
+    assert legal[index] == bot.act(deal.observe(deal.current_player), legal)

@@ -36,7 +36,13 @@ information-set Monte Carlo search (determinized Monte Carlo):
    is played unless another candidate has a better mean value **and** beats it
    by more than ``margin`` (default 1) standard errors of their paired
    differences over the shared determinizations: a few lucky rollouts do not
-   overturn a sound default (``margin=0``: plain best mean).
+   overturn a sound default (``margin=0``: plain best mean). With a fixed
+   budget, ``halving=R`` spends it by successive halving
+   (:mod:`chupai.bots.search_choice`): the budget is split into ``R + 1``
+   equal rounds, and after each of the first ``R`` the worse half of the
+   candidates (by mean value; never the heuristic's choice, at least two kept)
+   is dropped, so the rollouts go to the candidates still in contention; the
+   choice is made among those left (a timed search does not halve).
 
 Outside the play phase (bidding, robbing, exchanges, the leftover card, Big A's
 declarations, showing the second Big Ace, revealing the partner) the bot
@@ -83,6 +89,11 @@ from typing import Any, Final
 
 from chupai.actions import Pass
 from chupai.bots.plugin import SearchGame, search_action_types, search_game
+from chupai.bots.search_choice import (
+    choose as _choose,
+    halve as _halve,
+    halving_schedule as _halving_schedule,
+)
 from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, get_game
 
@@ -225,34 +236,6 @@ class _OutOfTime(Exception):
     pass
 
 
-def _choose(values: Sequence[dict[int, float]], prior: int, margin: float) -> int:
-    """The index of the candidate to play: the best mean value among the ``prior``
-    candidate (the heuristic's choice) and the candidates that beat it by more
-    than ``margin`` standard errors of their paired differences with it (the
-    differences over the determinizations both were played out on)."""
-    base = values[prior]
-    best_i, best_v = prior, float("-inf")
-    if base:
-        best_v = sum(base.values()) / len(base)
-    for i, vals in enumerate(values):
-        if i == prior or not vals:
-            continue
-        mean = sum(vals.values()) / len(vals)
-        if mean <= best_v:
-            continue
-        if margin > 0 and base:
-            diffs = [v - base[d] for d, v in vals.items() if d in base]
-            m = len(diffs)
-            if m < 2:
-                continue
-            avg = sum(diffs) / m
-            var = sum((x - avg) ** 2 for x in diffs) / (m - 1)
-            if avg <= margin * (var / m) ** 0.5:
-                continue
-        best_i, best_v = i, mean
-    return best_i
-
-
 class SearchBot:
     """Determinized Monte Carlo search with heuristic rollouts (see the module
     documentation). ``ms`` is the time budget per decision in milliseconds;
@@ -265,7 +248,8 @@ class SearchBot:
     ``score``; ``margin`` is the number of standard errors by which a candidate
     must beat the heuristic's choice to replace it; ``limit_ms`` caps the time of
     a decision (a safety cap over ``playouts``); ``infer`` (0 to 1) is how
-    strongly the sampler leans on what the passes reveal."""
+    strongly the sampler leans on what the passes reveal; ``halving`` is the
+    number of successive halvings of the candidates over a fixed budget."""
 
     name = "search"
 
@@ -283,6 +267,7 @@ class SearchBot:
         margin: float = 1.0,
         limit_ms: float | None = None,
         infer: float = 0.0,
+        halving: int = 0,
     ):
         spec = get_game(game)
         self.game = spec.key
@@ -310,6 +295,8 @@ class SearchBot:
             raise ChupaiError(
                 f"limit_ms must be a positive number of milliseconds, not {limit_ms!r}"
             )
+        if int(halving) < 0:
+            raise ChupaiError(f"halving must be at least 0, not {halving!r}")
         if not 0 <= float(infer) <= 1:
             raise ChupaiError(f"infer must be between 0 and 1, not {infer!r}")
         if float(infer) and "infer" not in inspect.signature(hooks.sampler).parameters:
@@ -336,6 +323,7 @@ class SearchBot:
         self.margin = float(margin)
         self.limit_ms = None if limit_ms is None else float(limit_ms)
         self.infer = float(infer)
+        self.halving = int(halving)
         self.rng = random.Random(seed)
         self._game = _Game(spec, hooks)
         self._helper: Any = None
@@ -402,11 +390,9 @@ class SearchBot:
         cap = self._cap()
         stop_starting = math.inf if cap is None else start + cap * _STOP_STARTING
         hard_stop = math.inf if cap is None else start + cap * _HARD_STOP
-        dets = self.determinizations
-        if not timed:
-            assert self.playouts is not None
-            want = max(1, -(-self.playouts // k))
-            dets = want if dets is None else min(dets, want)
+        dets, halve_at = self._plan(k)
+        live = list(range(k))
+        """The candidates still compared (successive halving drops the others)."""
         seat = obs.seat
         scale = self._game.scale(obs)
         values: list[dict[int, float]] = [{} for _ in range(k)]
@@ -428,37 +414,33 @@ class SearchBot:
                 if warm is not None:
                     for other in range(obs.players):
                         warm(other)  # shared by the clones below
-                if self.rollout in _CORE_POLICIES:
-                    n = k if budget_left is None else min(k, budget_left)
-                    t0 = time.perf_counter()
-                    if t0 + longest > stop_starting:
-                        raise _OutOfTime
-                    for i, (won, score) in enumerate(self._core_rollouts(base, cands[:n], seat)):
-                        values[i][done] = self._value(won, score, scale)
-                    rollouts += n
-                    if budget_left is not None:
-                        budget_left -= n
-                    longest = max(longest, time.perf_counter() - t0)
-                else:
-                    ran, longest = self._bot_rollouts(
-                        base,
-                        cands,
-                        (seat, scale),
-                        values,
-                        done,
-                        budget_left,
-                        (stop_starting, hard_stop),
-                        longest,
-                    )
-                    rollouts += ran
-                    if budget_left is not None:
-                        budget_left -= ran
+                roll = self._core_batch if self.rollout in _CORE_POLICIES else self._bot_rollouts
+                ran, longest = roll(
+                    base,
+                    cands,
+                    live,
+                    (seat, scale),
+                    values,
+                    done,
+                    budget_left,
+                    (stop_starting, hard_stop),
+                    longest,
+                )
+                rollouts += ran
+                if budget_left is not None:
+                    budget_left -= ran
                 done += 1
                 if budget_left is not None and budget_left <= 0:
                     break
+                if halve_at and done >= halve_at[0]:
+                    del halve_at[0]
+                    live = _halve(values, live)
         except _OutOfTime:
             stopped = True
-        choice = cands[_choose(values, 0, self.margin)]
+        kept = set(live)
+        choice = cands[
+            _choose([v if i in kept else {} for i, v in enumerate(values)], 0, self.margin)
+        ]
         self.last_stats = {
             "capped": stopped and not timed,
             "rollouts": rollouts,
@@ -469,10 +451,48 @@ class SearchBot:
         }
         return choice
 
+    def _plan(self, k: int) -> tuple[int | None, list[int]]:
+        """The number of determinizations to draw for ``k`` candidates (None: until
+        the time is up or the budget spent) and the determinization counts after which
+        to halve the candidates (a fixed budget with ``halving``)."""
+        dets = self.determinizations
+        if self.playouts is None:
+            return dets, []
+        halve_at = _halving_schedule(self.playouts, k, self.halving)
+        if halve_at:
+            return dets, halve_at
+        want = max(1, -(-self.playouts // k))
+        return (want if dets is None else min(dets, want)), []
+
+    def _core_batch(
+        self,
+        base: Any,
+        cands: Sequence[Any],
+        live: Sequence[int],
+        seat_scale: tuple[int, float],
+        values: list[dict[int, float]],
+        done: int,
+        budget_left: int | None,
+        stops: tuple[float, float],
+        longest: float,
+    ) -> tuple[int, float]:
+        """:meth:`_bot_rollouts` by the engine's core: the candidates ``live`` on
+        one determinization in one call (:meth:`_core_rollouts`)."""
+        seat, scale = seat_scale
+        n = len(live) if budget_left is None else min(len(live), budget_left)
+        t0 = time.perf_counter()
+        if t0 + longest > stops[0]:
+            raise _OutOfTime
+        now = [cands[i] for i in live[:n]]
+        for i, (won, score) in zip(live, self._core_rollouts(base, now, seat)):
+            values[i][done] = self._value(won, score, scale)
+        return n, max(longest, time.perf_counter() - t0)
+
     def _bot_rollouts(
         self,
         base: Any,
         cands: Sequence[Any],
+        live: Sequence[int],
         seat_scale: tuple[int, float],
         values: list[dict[int, float]],
         done: int,
@@ -481,19 +501,20 @@ class SearchBot:
         longest: float,
     ) -> tuple[int, float]:
         """One determinization's rollouts by the rollout bots, a candidate after the
-        other, each candidate's value stored at ``values[i][done]``; (rollouts run,
+        other (the indices ``live`` of ``cands``), each candidate's value stored at
+        ``values[i][done]``; (rollouts run,
         the longest rollout's seconds). Raises ``_OutOfTime`` (timed search)."""
         stop_starting, hard_stop = stops
         seat, scale = seat_scale
         ran = 0
-        for i, action in enumerate(cands):
+        for i in live:
             if budget_left is not None and ran >= budget_left:
                 break
             t0 = time.perf_counter()
             if t0 + longest > stop_starting:
                 raise _OutOfTime
             deal = base.clone()
-            deal.apply_unchecked(action)
+            deal.apply_unchecked(cands[i])
             won, score = self._rollout(deal, seat, hard_stop)
             values[i][done] = self._value(won, score, scale)
             ran += 1

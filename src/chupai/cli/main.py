@@ -328,8 +328,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="NAMES",
         help="bot names for the other seats, comma-separated: one for every seat "
-        "or one per seat (random, greedy, heuristic, ...; default greedy, "
-        "for biga the strongest Big A bot available: heuristic)",
+        "or one per seat (random, greedy, heuristic, search, expert; expert is the "
+        "strongest, at about 0.1 s a move; the moves of search and expert show their "
+        "think time; default greedy, for biga and daguailuzi heuristic)",
     )
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument(
@@ -399,8 +400,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default="random",
         metavar="NAMES",
-        help="comma-separated bot names (random, greedy, heuristic, search; "
-        "parameters after a colon, e.g. search:playouts=50) or own agents as "
+        help="comma-separated bot names (random, greedy, heuristic, search, expert; "
+        "parameters after a colon, e.g. search:playouts=50, expert:playouts=100 "
+        "for reproducible results) or own agents as "
         "module:attribute (mypkg.agents:Agent; docs/agents.md); one name fills "
         "every seat, a name may repeat, and fewer or more bots than seats "
         "are seated in a balanced rotation",
@@ -480,9 +482,9 @@ def build_parser() -> argparse.ArgumentParser:
         "database before anybody sees it; a restarted server carries on every "
         "table. Finished games are kept as records, replayable in the browser. "
         "Needs pip install 'chupai[web]'. The protocol: docs/protocol.md.",
-        epilog="Limits: a web table's bots are random, greedy, heuristic or search (and "
-        "the operator's own agents given by --bot; a request never names a module), with "
-        "search:ms at most 5000, playouts 2000, determinizations 200, candidates 64; "
+        epilog="Limits: a web table's bots are random, greedy, heuristic, search or "
+        "expert, the strongest (and the operator's own agents given by --bot; a request "
+        "never names a module), with ms (search:ms, expert:ms) at most 5000, playouts 2000, determinizations 200, candidates 64; "
         "a failed write (a full disk) is logged, told to the table's players and "
         "retried every 0.5-5 s while the table waits; one server per database (a "
         "second one refuses to start, naming the holder); the database files are "

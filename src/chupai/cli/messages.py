@@ -56,6 +56,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "Role": ("角色", "役割"),
     "On the table: ": ("桌上：", "場："),
     "  by {who}": ("  {who} 出的", "  （{who}）"),
+    "  ({s} s)": ("  （{s} 秒）", "  （{s} 秒）"),
     "On the table: nothing — a new trick": ("桌上：无——新一轮", "場：なし — 新しい場"),
     "On the table: nothing": ("桌上：无", "場：なし"),
     "  (hint, help, quit)": (

@@ -28,6 +28,7 @@ import chupai.cli.messages  # noqa: F401  (the terminal's translations)
 from chupai.bots import make_bot
 from chupai.cli.grammar import index_rows, near_miss
 from chupai.cli.hints import HintLists
+from chupai.cli.move_lines import MoveLines
 from chupai.cli.seat_words import INPUT_NOTE, SeatWords
 from chupai.cli.terminal import (
     COMMANDS,
@@ -47,7 +48,7 @@ from chupai.cli.terminal import (
     write_json,
 )
 from chupai.errors import ChupaiError
-from chupai.i18n import plural, translate
+from chupai.i18n import translate
 from chupai.protocol import GameSpec, get_game
 
 __all__ = ["TerminalSession", "DealSession", "ordinal"]
@@ -114,7 +115,11 @@ class TerminalSession(SeatWords):
 
     # ----- writing -------------------------------------------------------------------
     def say(self, *parts: Any, **kw: Any) -> None:
-        self.console.print(*parts, highlight=False, **kw)
+        self.console.print(*map(self.with_note, parts), highlight=False, **kw)
+
+    def with_note(self, part: Any) -> Any:
+        """``part`` as it is written (a bot's think time: :class:`MoveLines`)."""
+        return part
 
     def rule(self, title: str | Text) -> None:
         """A blue rule across the screen with ``title`` (a string is set in bold)."""
@@ -205,10 +210,11 @@ class TerminalSession(SeatWords):
         return False
 
 
-class DealSession(TerminalSession, HintLists):
+class DealSession(MoveLines, TerminalSession, HintLists):
     """A deal at the table: the human's turns (lines read until one is a legal
-    action; commands answered on the way), the bots' turns, and the cells of the
-    seats table.
+    action; commands answered on the way), the bots' turns (a searching bot's
+    line with its think time: :class:`~chupai.cli.move_lines.MoveLines`), and the
+    cells of the seats table.
 
     A game fills in :meth:`parse`, :meth:`draw`, :meth:`apply`, :meth:`hint`,
     :meth:`explain_reason` (and :meth:`follow_note`), :meth:`action`,
@@ -400,11 +406,12 @@ class DealSession(TerminalSession, HintLists):
     def bot_turn(self, seat: int) -> None:
         """The bot of ``seat`` acts on what it may see (after :meth:`bot_pause`)."""
         deal = self.deal
-        action = self.bots[seat].act(deal.observe(seat), deal.legal_actions())
+        action = self.bot_act(seat, deal.observe(seat), deal.legal_actions())
         pause = self.bot_pause()
         if pause:
             time.sleep(pause)
         self.apply(action)
+        self.moved()
 
     def bot_pause(self) -> float:
         """Seconds to wait before a bot's move is shown."""
@@ -550,30 +557,6 @@ class DealSession(TerminalSession, HintLists):
         if line.cell_len + len(tail) <= self.console.width:
             line.append(tail, style="dim")
         return line
-
-    def note_trick(self, seat: int, action: Any, leading: bool) -> None:
-        """Keep the seat's action as its last in the trick (a lead starts a new one)."""
-        if leading:
-            self.trick = {}
-        self.trick[seat] = action
-
-    def actor(self, seat: int) -> Text:
-        """The start of a line reporting the seat's move (``  You ``, bold)."""
-        return Text(f"  {self.name(seat)} ", style="bold" if seat == self.human else "")
-
-    def append_pass(self, line: Text, seat: int, word: str) -> None:
-        """``pass`` agreeing with the seat, dimmed; in another language than English
-        the game's ``word`` for it (不要, 不叫, パス)."""
-        line.append(self.verb(seat, "pass") if self.lang == "en" else word, style="dim")
-
-    def note_left(self, line: Text, left: int, *, warn: int = 2, out: str = "  — out!") -> None:
-        """Mark a play that leaves ``left`` cards: ``— 2 cards left!`` at ``warn``
-        cards or fewer, ``out`` at none."""
-        if left == 0:
-            line.append(self.t(out), style="bold yellow")
-        elif left <= warn:
-            left_text = plural(left, "  — {n} card left!", "  — {n} cards left!")
-            line.append(self.say_text(left_text), style="bold red")
 
     def seat_cell(self, seat: int) -> Text:
         """The seat's name in a results table (the human's in bold)."""

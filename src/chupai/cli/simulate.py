@@ -1,6 +1,6 @@
 """``chupai simulate``: a seeded tournament between bots, with a report.
 
-``chupai simulate GAME --bots search,heuristic,greedy,random --deals N`` plays the
+``chupai simulate GAME --bots expert,heuristic,greedy,random --deals N`` plays the
 deals of seeds ``S .. S+N-1`` (``--seed S``), each once under every seating of
 :func:`chupai.tournament.seatings` (duplicate deals: every bot holds every seat's
 cards of the same deals equally often), then reports per bot its win rate and mean
@@ -62,6 +62,7 @@ __all__ = [
     "play_match",
     "write_plot",
     "SERIES_MATCH_DEALS",
+    "timed_bots",
 ]
 
 SERIES_MATCH_DEALS = 10
@@ -112,22 +113,39 @@ def play_match(
     return match
 
 
-def _warn_timed(names: Sequence[str]) -> None:
-    """A note on stderr for bots that decide by the clock: the search bot without
-    ``playouts=N`` plays differently on a faster or busier machine, so its results
-    are not reproducible (nor equal across --workers and backends)."""
+def timed_bots(names: Sequence[str], game: str) -> list[str]:
+    """The bots of ``names`` that decide by the clock in ``game``: the search bot
+    without ``playouts=N``, and the expert unless its game's settings
+    (:func:`chupai.bots.expert.expert_settings`) or its own parameters fix
+    ``playouts`` (an expert that is its game's heuristic, where the game has no
+    sampler, does not search)."""
     from chupai.bots import parse_bot_spec
+    from chupai.bots.expert import expert_settings
+    from chupai.bots.plugin import search_game
 
     timed = []
     for name in names:
         base, params = parse_bot_spec(name)
-        if base == "search" and params.get("playouts") is None:
+        if base == "expert" and search_game(get_game(game)) is not None:
+            params = {**expert_settings(game), **params}
+        elif base != "search":
+            continue
+        if params.get("playouts") is None:
             timed.append(name)
+    return timed
+
+
+def _warn_timed(names: Sequence[str], game: str) -> None:
+    """A note on stderr for bots that decide by the clock (:func:`timed_bots`):
+    they play differently on a faster or busier machine, so their results are not
+    reproducible (nor equal across --workers and backends)."""
+    timed = timed_bots(names, game)
     if timed:
         sys.stderr.write(
             f"note: {', '.join(timed)} decide{'s' if len(timed) == 1 else ''} "
             "within a time budget, so the results depend on the machine's "
-            "speed; give search:playouts=N for reproducible results\n"
+            "speed; give search:playouts=N (expert:playouts=N) for reproducible "
+            "results\n"
         )
 
 
@@ -173,7 +191,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         args.records,
         bool(args.verify),
     )
-    _warn_timed(t.names)
+    _warn_timed(t.names, info.key)
     if compiled.missing_note():
         sys.stderr.write(f"note: {compiled.missing_note()}\n")
     hidden = args.no_progress or not sys.stderr.isatty()

@@ -22,8 +22,20 @@ knows (:func:`knowledge`):
 
 Several copies of a rank are distinct physical cards: the unseen cards are dealt
 as a shuffled pile of physical cards, so a hand gets ``k`` of a rank's ``m``
-unseen copies with the hypergeometric odds of a real deal. Nothing is inferred
-from a player's strategy (why it bid, passed or split a hand).
+unseen copies with the hypergeometric odds of a real deal.
+
+**Inference** (``infer`` > 0, off by default): a pass over an *opponent's* play
+(a peasant over the landlord, the landlord over a peasant) suggests the passer
+could not beat it cheaply; a peasant passing over its partner tells nothing,
+and the seat's own passes are not read (:func:`passes_over_opponents`). A draw
+in which a passer then held a play beating that opponent's play outside the
+bomb family with a deciding rank below the 2 (:func:`cheap_beat`) is rejected
+with probability ``infer`` for each such pass (:func:`implausible`); after
+``tries`` rejected draws the sampler draws uniformly, so a sample is always
+found when one exists. Rule-based players almost never pass over a cheap beat
+(RLCard's rule agent in none of 178 such passes over 30 deals, chupai's
+heuristic in 6%), so values near 1 suit them. Nothing else of a player's
+strategy (why it bid, led or split a hand) is read.
 
 How the deal is built: each seat's dealt hand is its sampled hand plus the cards
 it played (less the kitty for the landlord); a deal is made from these hands with
@@ -46,6 +58,9 @@ The module is pure: randomness comes only from the ``rng`` argument.
 >>> sample = sample_deal(obs, random.Random(1))
 >>> sample.observe(obs.seat) == obs
 True
+>>> biased = DealSampler(obs, infer=0.9).sample(random.Random(1))   # reads the passes
+>>> biased.observe(obs.seat) == obs
+True
 """
 
 from __future__ import annotations
@@ -60,6 +75,7 @@ from chupai.doudizhu.combos import (
     UNIT,
     Cards,
     Combo,
+    Kind,
     contains,
     deck_cards,
     size_of,
@@ -227,9 +243,16 @@ def passes_over_opponents(observation: Observation) -> tuple[PassClue, ...]:
     return tuple(found)
 
 
+_SAME_RANK: Final = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIO: 3}
+"""The plays made of one rank only, and how many cards of it they take."""
+
+
 def cheap_beat(hand: Cards, top: Combo, rules: DouDizhuRules) -> bool:
     """Whether ``hand`` beats ``top`` with a cheap play: one outside the bomb
     family whose deciding rank is below the 2."""
+    need = _SAME_RANK.get(top.kind)
+    if need is not None and top.power == 0:  # a single, pair or trio: count the ranks
+        return any((hand >> SHIFTS[r]) & 31 >= need for r in range(top.key + 1, TWO))
     return any(c.power == 0 and c.key < TWO for c in legal_plays(hand, rules, top))
 
 
@@ -291,8 +314,9 @@ class DealSampler(Sampler[Observation, Knowledge, DouDizhuDeal]):
 
 
 def sample_deal(
-    observation: Observation, rng: random.Random, *, tries: int = TRIES
+    observation: Observation, rng: random.Random, *, tries: int = TRIES, infer: float = 0.0
 ) -> DouDizhuDeal:
     """A full deal in the play phase that the seat of ``observation`` cannot tell
-    from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`)."""
-    return DealSampler.sample_deal(observation, rng, tries=tries)
+    from the real one (see the module and :meth:`chupai.sampling.Sampler.sample_deal`),
+    biased by the passes with ``infer`` > 0."""
+    return DealSampler(observation, tries=tries, infer=infer).sample(rng)

@@ -398,8 +398,8 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
                     return
                 if table.waiting is not None:
                     return
-                seat, action = await self._bot_action(live)
-                await self._apply(live, seat, action, auto=True)
+                seat, action, seconds = await self._bot_action(live)
+                await self._apply(live, seat, action, auto=True, thought=seconds)
 
     async def _timeout(self, live: LiveTable, seat: int, at: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -411,16 +411,24 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
             await self._apply(live, seat, action, auto=True, timed=True)
 
     async def _apply(
-        self, live: LiveTable, seat: int, action: Any, *, auto: bool, timed: bool = False
+        self,
+        live: LiveTable,
+        seat: int,
+        action: Any,
+        *,
+        auto: bool,
+        timed: bool = False,
+        thought: float | None = None,
     ) -> None:
         """Commit, apply and broadcast a checked action (the lock is held);
-        ``timed``: the turn timer played it for a human."""
+        ``timed``: the turn timer played it for a human; ``thought``: the seconds
+        a bot took to choose it (shown beside it: :meth:`Table.commit`)."""
         table = live.table
         entry = table.prepare(seat, action, auto=auto)
         record = table.record_after(action)  # the finish goes with the match's last action
         await self._stored(live, lambda: self.store.append(table.id, entry, record))
         position = table.position
-        table.commit(entry, action, timed=timed)
+        table.commit(entry, action, timed=timed, thought=thought)
         self.actions += 1
         if table.position != position:
             self._open_gate(live)

@@ -6,7 +6,9 @@ its disk do (issue 14), mixed into :class:`chupai.web.app.ChupaiServer`:
   search never holds the server's interpreter; threads in-process), apart from
   replays, hints and storage, and has
   :data:`BOT_SECONDS` of wall clock per decision; a bot over it (or failing) has
-  the hint bot's choice played for it and is replaced, which is logged.
+  the hint bot's choice played for it and is replaced, which is logged. The
+  seconds each decision took where it ran (:func:`think`) go with its action
+  to the table (:meth:`chupai.web.tables.Table.commit`), which shows them.
 - **A private step of fixed length.** A decision nobody else may know is a seat's
   (Big A's reveal step: :meth:`chupai.web.tables.Table.private_step`) lasts
   :data:`REVEAL_SECONDS` whoever is asked: a bot's answer and a human's are both
@@ -25,6 +27,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -79,12 +82,16 @@ def bot_pool(workers: int, processes: bool) -> concurrent.futures.Executor:
     return concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="chupai-bot")
 
 
-def think(bot: Any, obs: Any, legal: list[Any]) -> tuple[int, Any]:
-    """A bot's decision in the pool: the index of its choice in ``legal`` and the
-    bot as it is after deciding (its generator moved on), which a worker process
-    sends back so that the table keeps deciding as one bot would."""
+def think(bot: Any, obs: Any, legal: list[Any]) -> tuple[int, Any, float]:
+    """A bot's decision in the pool: the index of its choice in ``legal``, the bot
+    as it is after deciding (its generator moved on), which a worker process sends
+    back so that the table keeps deciding as one bot would, and its think time: the
+    seconds of wall clock ``bot.act`` took where it ran (the pool's queue and the
+    trip to a worker process left out)."""
+    start = time.perf_counter()
     action = bot.act(obs, legal)
-    return next(i for i, a in enumerate(legal) if a is action or a == action), bot
+    seconds = time.perf_counter() - start
+    return next(i for i, a in enumerate(legal) if a is action or a == action), bot, seconds
 
 
 class TableGuards:
@@ -96,7 +103,14 @@ class TableGuards:
     storage_errors: int
 
     async def _apply(
-        self, live: Any, seat: int, action: Any, *, auto: bool, timed: bool = False
+        self,
+        live: Any,
+        seat: int,
+        action: Any,
+        *,
+        auto: bool,
+        timed: bool = False,
+        thought: float | None = None,
     ) -> None:
         raise NotImplementedError
 
@@ -104,10 +118,11 @@ class TableGuards:
         """Send an ``error`` of ``code`` to every connection of the table."""
         raise NotImplementedError
 
-    async def _bot_action(self, live: Any) -> tuple[int, Any]:
-        """The bot to act's choice, thought in the bots' pool within
-        :attr:`bot_seconds`; a bot over it (or failing) has the hint bot's choice
-        played for it, which is logged (the lock is held)."""
+    async def _bot_action(self, live: Any) -> tuple[int, Any, float | None]:
+        """The bot to act's seat, its choice, thought in the bots' pool within
+        :attr:`bot_seconds`, and its think time in seconds (:func:`think`); a bot
+        over it (or failing) has the hint bot's choice played for it, which is
+        logged, with no think time (the lock is held)."""
         table = live.table
         try:
             seat, bot, obs, legal = table.bot_choice()
@@ -122,12 +137,12 @@ class TableGuards:
                 exc,
             )
             _, action = await asyncio.to_thread(table.hint, seat)
-            return seat, action
+            return seat, action, None
         thinking = asyncio.wrap_future(self.bot_pool.submit(think, bot, obs, legal))
         try:
-            index, bot = await asyncio.wait_for(thinking, self.bot_seconds)
+            index, bot, seconds = await asyncio.wait_for(thinking, self.bot_seconds)
             table.keep_bot(seat, bot)
-            return seat, legal[index]
+            return seat, legal[index], seconds
         except TimeoutError:
             log.warning(
                 "table %s: the %s bot of seat %d took more than %g s; the hint bot's "
@@ -146,7 +161,7 @@ class TableGuards:
             )
         table.drop_bot(seat)
         _, action = await asyncio.to_thread(table.hint, seat)
-        return seat, action
+        return seat, action, None
 
     async def _private_step(self, live: Any, step: int, seconds: float) -> None:
         """A private step (:meth:`Table.private_step`) lasts ``seconds`` whoever is
@@ -161,7 +176,8 @@ class TableGuards:
             async with live.lock:
                 if len(table.log) != step:
                     return
-                seat, action = await self._bot_action(live)
+                # no think time: how long it took must not tell whose step it is
+                seat, action, _ = await self._bot_action(live)
                 answer = (action, True)
         await asyncio.sleep(max(0.0, end - asyncio.get_running_loop().time()))
         async with live.lock:

@@ -251,6 +251,21 @@ class TimedAction(BaseModel):
     (then only its own seat is told of it)."""
 
 
+class ThinkTime(BaseModel):
+    """How long a bot took to choose one of its public actions."""
+
+    deal: int
+    """The position of its deal in the match (redeals included)."""
+    seat: int
+    n: int
+    """Its position ``n`` in the deal's public history (a private action has no
+    think time shown)."""
+    s: float
+    """The seconds of wall clock the bot's decision took where it ran (a bot
+    worker process), to the millisecond; the table's pacing between moves
+    (``chupai serve --bot-delay``) is not counted."""
+
+
 class RematchOffer(BaseModel):
     by: int
     """The seat that offered it."""
@@ -297,6 +312,9 @@ class State(BaseModel):
     """Set between two deals while the next one waits for the players."""
     timed: list[TimedAction] = []
     """The last actions the turn timer played that the receiver may know of."""
+    thinks: list[ThinkTime] = []
+    """The think times of the bots' last public actions (as many as the public
+    history shows), the same for every receiver."""
     rematch: RematchOffer | None = None
 
 

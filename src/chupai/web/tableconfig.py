@@ -35,21 +35,25 @@ __all__ = [
 HINT_BOT: Final = "heuristic"
 """The bot that answers hints and plays for a seat whose turn timer ran out."""
 
-WEB_BOTS: Final = ("random", "greedy", "heuristic", "search")
-"""The bot levels a web table offers (those of them the game has): the others
-(Dou Dizhu's ``rlcard``, ``dmc:path=FILE``) read server files or load large
-libraries, and are for the terminal and ``chupai simulate`` only."""
+WEB_BOTS: Final = ("random", "greedy", "heuristic", "search", "expert")
+"""The bot levels a web table offers (those of them the game has), weakest first:
+``expert`` (:mod:`chupai.bots.expert`), each game's strongest bot at about 0.1 s a
+decision, is the top level. The others (Dou Dizhu's ``rlcard``, ``dmc:path=FILE``)
+read server files or load large libraries, and are for the terminal and ``chupai
+simulate`` only."""
 
 BOT_LIMITS: Final[dict[str, tuple[float, float]]] = {
     "ms": (1, 5000),
+    "limit_ms": (1, 5000),
     "playouts": (1, 2000),
     "determinizations": (1, 200),
     "candidates": (1, 64),
     "margin": (0, 100),
 }
-"""The bounds of a web bot's numeric parameters (``search:ms=…`` is the time
-budget of a decision in milliseconds, ``playouts`` its rollouts): a table's bot
-may not take the server's cores for itself."""
+"""The bounds of a web bot's numeric parameters (``search:ms=…`` or
+``expert:ms=…`` is the time budget of a decision in milliseconds, ``limit_ms`` the
+cap over a fixed number of ``playouts``, its rollouts): a table's bot may not take
+the server's cores for itself."""
 
 MAX_SEATS: Final = 8
 """The most seats a web table has, whatever the game allows (Big Two's engine

@@ -47,6 +47,7 @@ from chupai.web.tableconfig import (
     check_config,
     web_bot_levels,
 )
+from chupai.web.viewkit import HISTORY_LIMIT
 
 __all__ = [
     "Table",
@@ -62,6 +63,12 @@ __all__ = [
     "web_bot_levels",
     "check_config",
 ]
+
+
+THINKS_KEPT = HISTORY_LIMIT
+"""The bots' think times a table keeps: as many as the public history a state
+shows (:data:`chupai.web.viewkit.HISTORY_LIMIT`), so each bot action there has its
+own."""
 
 
 class ActionRefused(ChupaiError):
@@ -145,6 +152,9 @@ class Table:
         self.timed: list[dict[str, Any]] = []
         """The actions the turn timer played (kept in memory only: the log's
         ``auto`` flag does not tell them from the bots' and quiet answers)."""
+        self.thinks: list[dict[str, Any]] = []
+        """The think times of the bots' last public actions (at most
+        :data:`THINKS_KEPT`; in memory only, never in the log or the record)."""
         self.rematch: dict[str, Any] | None = None
         """The rematch offered once the match is over: ``by``, ``accepted``, ``table``."""
         self.match.next_deal()
@@ -347,23 +357,33 @@ class Table:
             return quiet
         return None
 
-    def commit(self, entry: LogEntry, action: Any, *, timed: bool = False) -> None:
+    def commit(
+        self, entry: LogEntry, action: Any, *, timed: bool = False, thought: float | None = None
+    ) -> None:
         """Apply a committed action and deal on when its deal ends; ``timed``: the
         turn timer played it (kept in :attr:`timed` with its place in the public
-        history, for the marks and the notice)."""
+        history, for the marks and the notice); ``thought``: the seconds a bot
+        took to choose it (kept in :attr:`thinks` with its place in the public
+        history when it is public: a private decision's think time is nobody
+        else's business, and could tell what the bot holds)."""
         deal = self.deal
         assert deal is not None
         if not entry.auto and not self.is_bot(entry.seat) and self._quiet_answer(deal) is not None:
             self._answered[(self.position, entry.seat)] = frozenset(self.legal())
         position, text = self.position, deal.action_text(action)
-        before = _public_events(self.spec, deal) if timed else 0
+        marked = timed or thought is not None
+        before = _public_events(self.spec, deal) if marked else 0
         deal.apply_action(action)
         self.log.append(entry)
-        if timed:
+        if marked:
             after = _public_events(self.spec, deal)
             n = after - 1 if after > before else None
-            mark = {"seq": entry.seq, "deal": position, "seat": entry.seat, "text": text, "n": n}
-            self.timed = [*self.timed[-19:], mark]
+            if timed:
+                mark = {"seq": entry.seq, "deal": position, "seat": entry.seat, "text": text}
+                self.timed = [*self.timed[-19:], {**mark, "n": n}]
+            if thought is not None and n is not None:
+                think = {"deal": position, "seat": entry.seat, "n": n, "s": round(thought, 3)}
+                self.thinks = [*self.thinks[1 - THINKS_KEPT :], think]
         self._advance()
 
     def timed_for(self, seat: int | None) -> list[dict[str, Any]]:
@@ -528,6 +548,7 @@ class Table:
             if self.waiting is None
             else {"waiting": sorted(self.waiting), "deadline_ms": self.wait_deadline_ms},
             "timed": self.timed_for(seat),
+            "thinks": self.thinks,
             "rematch": None
             if self.rematch is None
             else {**self.rematch, "accepted": sorted(self.rematch["accepted"])},

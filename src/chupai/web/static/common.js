@@ -109,7 +109,7 @@ export function topbar(title, extra) {
 /** The server names an unnamed bot after its level and seat ("heuristic bot 2"; older
  * tables "greedy bot"): shown "Bot 2 (heuristic)" in the page's language. An unnamed
  * human seat is "Seat N": one scheme from the lobby to the table and the records. */
-export const BOT_NAME = /^(random|greedy|heuristic|search) bot( \d+)?$/;
+export const BOT_NAME = /^(random|greedy|heuristic|search|expert) bot( \d+)?$/;
 
 export function displayName(name) {
   const m = BOT_NAME.exec(name);

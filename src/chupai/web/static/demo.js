@@ -9,7 +9,7 @@ const human = (seat, name, connected) => ({ seat, kind: "human", name, level: nu
 const bigTwoPlay = {
   demo_name: "Big Two play",
   type: "state", seq: 17, table: "demo", game: "bigtwo", spec: "bigtwo(preset=standard)", players: 4, seat: 0,
-  seats: [human(0, "Ann", true), bot(1, "Bot 1", "heuristic"), human(2, "Bo", false), bot(3, "Bot 3", "greedy")],
+  seats: [human(0, "Ann", true), bot(1, "expert bot 2", "expert"), human(2, "Bo", false), bot(3, "Bot 3", "greedy")],
   match: {
     deal: 2, deals: 3, redeals: 0, totals: [-5, -3, 12, -4], over: false,
     table: [{ deal: 1, dealer: 0, winner: 2, redeal: false, scores: [-5, -3, 12, -4], totals: [-5, -3, 12, -4] }],
@@ -22,11 +22,11 @@ const bigTwoPlay = {
       last: [null, { text: "5D 5S", cards: ["5D", "5S"], pass: false },
         { text: "7C 7H", cards: ["7C", "7H"], pass: false }, { text: "pass", cards: [], pass: true }],
       history: [
-        { seat: 1, text: "3C 4C", cards: ["3C", "4C"], kind: "play" },
-        { seat: 2, text: "pass", cards: [], kind: "pass" },
-        { seat: 1, text: "5D 5S", cards: ["5D", "5S"], kind: "play" },
-        { seat: 2, text: "7C 7H", cards: ["7C", "7H"], kind: "play" },
-        { seat: 3, text: "pass", cards: [], kind: "pass" },
+        { n: 0, seat: 1, text: "3C 4C", cards: ["3C", "4C"], kind: "play" },
+        { n: 1, seat: 2, text: "pass", cards: [], kind: "pass" },
+        { n: 2, seat: 1, text: "5D 5S", cards: ["5D", "5S"], kind: "play" },
+        { n: 3, seat: 2, text: "7C 7H", cards: ["7C", "7H"], kind: "play" },
+        { n: 4, seat: 3, text: "pass", cards: [], kind: "pass" },
       ],
       roles: [null, null, null, null], info: { starting_player: 1 }, outcome: null,
     },
@@ -41,6 +41,7 @@ const bigTwoPlay = {
     { i: 2, text: "pass", kind: "pass", cards: [], type: null },
   ],
   turn: { seat: 0, deadline_ms: now + 28000 },
+  thinks: [{ deal: 1, seat: 1, n: 0, s: 0.094 }, { deal: 1, seat: 1, n: 2, s: 0.081 }, { deal: 1, seat: 3, n: 4, s: 0.0 }],
 };
 
 const ddzBid = {

@@ -94,7 +94,8 @@ export class TableFelt {
         ? h("span", { class: "seat-count", testid: "count", dataset: { count: String(count) } },
           cardBackEl(count, count === 1 ? t("card_1") : t("cards_n", { n: count })))
         : null,
-      h("div", { class: "seat-last", testid: "last" }, this.renderLast(last))),
+      h("div", { class: "seat-last", testid: "last" }, this.renderLast(last)),
+      this.seatThink(seat, isTurn, last)),
     isTurn ? h("div", { class: "timer", "aria-live": "off" }) : null);
     return box;
   }

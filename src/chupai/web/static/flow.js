@@ -1,7 +1,8 @@
 // The table view's flow between turns, deals and matches: the notice when the turn
-// timer played for you and its marks in the history, the countdown while the next
-// deal waits for every player's "continue", the rematch, the auto-pass preference,
-// the spectator's label and the name a friend who joined by a link is asked for.
+// timer played for you and its marks in the history, the bots' think times and
+// "thinking…", the countdown while the next deal waits for every player's
+// "continue", the rematch, the auto-pass preference, the spectator's label and the
+// name a friend who joined by a link is asked for.
 
 import { t, actionLabel, getLang } from "./i18n.js";
 import { parseCard, isCardToken } from "./cards.js";
@@ -16,6 +17,11 @@ function cardText(tok) {
   const c = parseCard(tok);
   if (c.joker) return tok;
   return c.suit ? c.rank + SUIT_SYMBOLS[c.suit] : c.rank || tok;
+}
+
+/** A think time in the page's language: "0.08 s", "<0.01 s", "12.3 s". */
+export function thinkText(s) {
+  return t("think_secs", { s: s < 0.01 ? "<0.01" : s.toFixed(s < 10 ? 2 : 1) });
 }
 
 /** A list of seat names, in the page's language ("Seat 2, Bot 3 (greedy)"). */
@@ -64,6 +70,38 @@ export class TableFlow {
     const pos = this.dealPosition();
     const hit = ((this.state && this.state.timed) || []).some((m) => m.n === ev.n && m.deal === pos && m.n !== null);
     return hit ? h("span", { class: "timed-mark badge", testid: "timed-mark", title: t("timed_title") }, "⏱ " + t("timed_short")) : null;
+  }
+
+  // -- the bots' think time --
+  /** The seconds a bot took for the public event `n` of the shown deal, or null. */
+  thinkAt(n) {
+    if (n === null || n === undefined) return null;
+    const pos = this.dealPosition();
+    const m = ((this.state && this.state.thinks) || []).find((x) => x.n === n && x.deal === pos);
+    return m ? m.s : null;
+  }
+
+  /** The think time beside a bot's action in the history ("· 0.08 s"), or null. */
+  thinkMark(ev) {
+    const s = this.thinkAt(ev.n);
+    return s === null ? null : h("span", { class: "think muted small", testid: "think-time", title: t("think_title") }, "· " + thinkText(s));
+  }
+
+  /** Beside a bot's seat: "thinking…" while it is to act, else the think time of its
+   * last action shown on the felt (its last public event); null for anyone else. */
+  seatThink(seat, isTurn, last) {
+    const s = this.state;
+    const info = (s.seats && s.seats[seat]) || {};
+    if (info.kind !== "bot" || this.replay) return null;
+    if (isTurn && !s.between && !(s.match && s.match.over)) {
+      return h("span", { class: "seat-think thinking", testid: "thinking", role: "status" }, t("thinking"));
+    }
+    if (!last) return null;
+    const hist = ((s.view && s.view.public) || {}).history || [];
+    let ev = null;
+    for (let i = hist.length - 1; i >= 0 && !ev; i--) if (hist[i].seat === seat) ev = hist[i];
+    const secs = ev ? this.thinkAt(ev.n) : null;
+    return secs === null ? null : h("span", { class: "seat-think muted small", testid: "seat-think", title: t("think_title") }, thinkText(secs));
   }
 
   // -- between deals --

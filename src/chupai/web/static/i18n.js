@@ -106,6 +106,8 @@ const UI = {
     watching: "Watching", watching_view: "the public view: nobody's hand is shown", timed_notice: "Time ran out: the table played {what} for you", timed_short: "timed out", timed_title: "The turn timer played this", next_deal_in: "Next deal in {s} s", waiting_continue: "waiting for {names} to continue",
     rematch: "Rematch", rematch_accept: "Accept the rematch", rematch_offered: "{name} offers a rematch", rematch_waiting: "Rematch offered; waiting for {names}", rematch_go: "Go to the rematch", rematch_watch: "Watch the rematch", auto_pass: "Auto-pass", auto_pass_help: "Pass by itself when a pass is the only thing you can do", auto_passed: "Auto-pass: nothing in your hand can be played",
     name_title: "Your name at this table", name_help: "The other players see it. You may skip this.", name_ok: "OK", name_skip: "Skip", bot_n: "Bot {n}", continue_seconds: "Wait after each deal (seconds, 0 = none)",
+    // the bots' think time (flow.js, felt.js)
+    thinking: "thinking…", think_secs: "{s} s", think_title: "How long the bot took to choose this",
   },
   zh: {
     app_title: "chupai — 牌桌",
@@ -175,6 +177,7 @@ const UI = {
     watching: "观战中", watching_view: "公开视角：看不到任何人的手牌", timed_notice: "时间到：已替你出了 {what}", timed_short: "超时", timed_title: "出牌时间到，系统代出", next_deal_in: "{s} 秒后开始下一局", waiting_continue: "等待 {names} 继续",
     rematch: "再来一局", rematch_accept: "同意再来一局", rematch_offered: "{name} 提议再来一局", rematch_waiting: "已提议再来一局，等待 {names}", rematch_go: "进入新的一局", rematch_watch: "观看新的一局", auto_pass: "自动不要", auto_pass_help: "只能不要时自动不要", auto_passed: "自动不要：手里没有能出的牌",
     name_title: "你在这桌的名字", name_help: "其他玩家会看到这个名字。也可以跳过。", name_ok: "确定", name_skip: "跳过", bot_n: "电脑{n}", continue_seconds: "每局结束后等待（秒，0 为不等）",
+    thinking: "思考中…", think_secs: "{s} 秒", think_title: "电脑想这一手用的时间",
   },
   ja: {
     app_title: "chupai — カードテーブル",
@@ -244,6 +247,7 @@ const UI = {
     watching: "観戦中", watching_view: "公開ビュー：誰の手札も表示されません", timed_notice: "時間切れ：代わりに {what} を出しました", timed_short: "時間切れ", timed_title: "持ち時間切れで自動的に出されました", next_deal_in: "{s} 秒後に次のディール", waiting_continue: "{names} の「続ける」を待っています",
     rematch: "再戦", rematch_accept: "再戦を受ける", rematch_offered: "{name} が再戦を申し込みました", rematch_waiting: "再戦を申し込みました。{names} を待っています", rematch_go: "再戦のテーブルへ", rematch_watch: "再戦を観戦", auto_pass: "自動パス", auto_pass_help: "パスしかできないとき自動でパスします", auto_passed: "自動パス：出せるカードがありません",
     name_title: "このテーブルでの名前", name_help: "他のプレイヤーに表示されます。スキップもできます。", name_ok: "OK", name_skip: "スキップ", bot_n: "ボット{n}", continue_seconds: "各ディール後の待ち時間（秒、0 でなし）",
+    thinking: "考え中…", think_secs: "{s} 秒", think_title: "ボットがこの手を選ぶのにかかった時間",
   },
 };
 
@@ -578,9 +582,9 @@ export function factWord(key, v) {
 
 export function botLevelName(level) {
   const names = {
-    en: { random: "random", greedy: "greedy", heuristic: "heuristic", search: "search" },
-    zh: { random: "随机", greedy: "贪心", heuristic: "启发式", search: "搜索" },
-    ja: { random: "ランダム", greedy: "貪欲", heuristic: "ヒューリスティック", search: "探索" },
+    en: { random: "random", greedy: "greedy", heuristic: "heuristic", search: "search", expert: "expert" },
+    zh: { random: "随机", greedy: "贪心", heuristic: "启发式", search: "搜索", expert: "专家" },
+    ja: { random: "ランダム", greedy: "貪欲", heuristic: "ヒューリスティック", search: "探索", expert: "エキスパート" },
   };
   const base = String(level || "").split(":")[0];
   const n = (names[current] || names.en)[base];

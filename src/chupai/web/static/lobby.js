@@ -74,7 +74,7 @@ export class LobbyPage {
 
   bots() {
     const g = this.games && this.games.find((x) => x.key === this.form.game);
-    return (g && g.bots && g.bots.length) ? g.bots : ["random", "greedy", "heuristic", "search"];
+    return (g && g.bots && g.bots.length) ? g.bots : ["random", "greedy", "heuristic", "search", "expert"];
   }
 
   fitSeats() {

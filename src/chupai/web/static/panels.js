@@ -42,7 +42,7 @@ export class TablePanels {
         ev.to !== null && ev.to !== undefined ? h("span", { class: "to muted" }, "→ " + seatName(s.seats, ev.to)) : null,
         cards.length ? cardRow(cards, { ctx: this.ctx, tight: true }) : null,
         lab.label ? h("span", { class: "what" }, lab.label) : (!cards.length ? h("span", { class: "what" }, ev.text) : null),
-        this.timedMark(ev)));
+        this.timedMark(ev), this.thinkMark(ev)));
     }
     if (!hist.length) list.append(h("li", { class: "muted" }, t("no_history")));
     // The seat's own private events (exchanges, declarations it declined...), latest last.

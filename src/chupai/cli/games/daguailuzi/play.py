@@ -320,7 +320,7 @@ class DaguailuziSession(WordsExits, EventLines):
             return
         self.seen = len(deal.history)
         self.note_trick(seat, action, leading)
-        line = Text("  ", style="bold" if seat == self.human else "")
+        line = self.move_line(seat, Text("  ", style="bold" if seat == self.human else ""))
         if action == PASS:
             line.append(self.says("passes", seat), style="dim")
         else:
