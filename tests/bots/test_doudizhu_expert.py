@@ -34,14 +34,14 @@ def test_the_expert_is_the_search_bot_with_the_plugins_settings() -> None:
     assert bot.infer == EXPERT["infer"] and bot.limit_ms == EXPERT["limit_ms"]
     # as docs/doudizhu.md ("The expert bot") shows
     got = (bot.rollout, bot.playouts, bot.halving, bot.infer, bot.limit_ms)
-    assert got == ("core", 1500, 2, 0.9, 100.0)
+    assert got == ("heuristic", 100, 0, 0.9, 100.0)
 
 
 def test_the_settings_follow_the_number_of_players() -> None:
     bot = make_bot("expert", 3, game="doudizhu")
     for preset, players in (("classic", 3), ("four_player", 4), ("classic", 3)):
         stats = first_searched(bot, preset, 7)
-        want = {**EXPERT, **BY_PLAYERS.get(players, {})}
+        want = {"rollout": "heuristic", "halving": 0, **EXPERT, **BY_PLAYERS.get(players, {})}
         got = {"rollout": bot.rollout, "playouts": bot.playouts, "halving": bot.halving}
         assert got == {k: want[k] for k in got}
         assert stats["capped"] or stats["rollouts"] == want["playouts"]

@@ -390,16 +390,9 @@ class SearchBot:
         cap = self._cap()
         stop_starting = math.inf if cap is None else start + cap * _STOP_STARTING
         hard_stop = math.inf if cap is None else start + cap * _HARD_STOP
-        dets = self.determinizations
+        dets, halve_at = self._plan(k)
         live = list(range(k))
         """The candidates still compared (successive halving drops the others)."""
-        halve_at: list[int] = []
-        if not timed:
-            assert self.playouts is not None
-            halve_at = _halving_schedule(self.playouts, k, self.halving)
-            want = max(1, -(-self.playouts // k))
-            if not halve_at:
-                dets = want if dets is None else min(dets, want)
         seat = obs.seat
         scale = self._game.scale(obs)
         values: list[dict[int, float]] = [{} for _ in range(k)]
@@ -421,33 +414,21 @@ class SearchBot:
                 if warm is not None:
                     for other in range(obs.players):
                         warm(other)  # shared by the clones below
-                if self.rollout in _CORE_POLICIES:
-                    n = len(live) if budget_left is None else min(len(live), budget_left)
-                    t0 = time.perf_counter()
-                    if t0 + longest > stop_starting:
-                        raise _OutOfTime
-                    now = [cands[i] for i in live[:n]]
-                    for i, (won, score) in zip(live, self._core_rollouts(base, now, seat)):
-                        values[i][done] = self._value(won, score, scale)
-                    rollouts += n
-                    if budget_left is not None:
-                        budget_left -= n
-                    longest = max(longest, time.perf_counter() - t0)
-                else:
-                    ran, longest = self._bot_rollouts(
-                        base,
-                        cands,
-                        live,
-                        (seat, scale),
-                        values,
-                        done,
-                        budget_left,
-                        (stop_starting, hard_stop),
-                        longest,
-                    )
-                    rollouts += ran
-                    if budget_left is not None:
-                        budget_left -= ran
+                roll = self._core_batch if self.rollout in _CORE_POLICIES else self._bot_rollouts
+                ran, longest = roll(
+                    base,
+                    cands,
+                    live,
+                    (seat, scale),
+                    values,
+                    done,
+                    budget_left,
+                    (stop_starting, hard_stop),
+                    longest,
+                )
+                rollouts += ran
+                if budget_left is not None:
+                    budget_left -= ran
                 done += 1
                 if budget_left is not None and budget_left <= 0:
                     break
@@ -469,6 +450,43 @@ class SearchBot:
             "seconds": time.perf_counter() - start,
         }
         return choice
+
+    def _plan(self, k: int) -> tuple[int | None, list[int]]:
+        """The number of determinizations to draw for ``k`` candidates (None: until
+        the time is up or the budget spent) and the determinization counts after which
+        to halve the candidates (a fixed budget with ``halving``)."""
+        dets = self.determinizations
+        if self.playouts is None:
+            return dets, []
+        halve_at = _halving_schedule(self.playouts, k, self.halving)
+        if halve_at:
+            return dets, halve_at
+        want = max(1, -(-self.playouts // k))
+        return (want if dets is None else min(dets, want)), []
+
+    def _core_batch(
+        self,
+        base: Any,
+        cands: Sequence[Any],
+        live: Sequence[int],
+        seat_scale: tuple[int, float],
+        values: list[dict[int, float]],
+        done: int,
+        budget_left: int | None,
+        stops: tuple[float, float],
+        longest: float,
+    ) -> tuple[int, float]:
+        """:meth:`_bot_rollouts` by the engine's core: the candidates ``live`` on
+        one determinization in one call (:meth:`_core_rollouts`)."""
+        seat, scale = seat_scale
+        n = len(live) if budget_left is None else min(len(live), budget_left)
+        t0 = time.perf_counter()
+        if t0 + longest > stops[0]:
+            raise _OutOfTime
+        now = [cands[i] for i in live[:n]]
+        for i, (won, score) in zip(live, self._core_rollouts(base, now, seat)):
+            values[i][done] = self._value(won, score, scale)
+        return n, max(longest, time.perf_counter() - t0)
 
     def _bot_rollouts(
         self,

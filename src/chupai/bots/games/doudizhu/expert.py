@@ -1,19 +1,16 @@
 """Dou Dizhu's ``expert`` level: the search bot (:class:`~chupai.bots.search.SearchBot`)
-with the plugin's ``EXPERT`` settings (rollouts in the engine's core, a fixed playout
-budget spent by successive halving, a 100 ms safety cap, inference from the passes),
-and other rollouts at a four-player table.
+with the plugin's ``EXPERT`` settings (heuristic rollouts on a fixed playout budget,
+a 100 ms safety cap, inference from the passes), its budget set by the table's size.
 
 The settings follow the number of players, read from the observation at each
-decision (:data:`BY_PLAYERS`): at four players the core's greedy rollouts mislead
-the search (it lost to the heuristic bot in a seeded match), and a rollout costs
-about three times as much, so the four-player expert rolls out with the heuristic
-bot on a smaller budget. Parameters given with the name (``expert:playouts=600``)
-fix the settings for every table.
+decision (:data:`BY_PLAYERS`): at four players a rollout costs about three times
+as much, so the expert runs fewer. Parameters given with the name
+(``expert:playouts=60``) fix the settings for every table.
 
 >>> from chupai.bots import make_bot
 >>> bot = make_bot("expert", seed=1, game="doudizhu")
 >>> bot.name, bot.rollout, bot.playouts, bot.limit_ms
-('expert', 'core', 1500, 100.0)
+('expert', 'heuristic', 100, 100.0)
 """
 
 from __future__ import annotations
@@ -27,7 +24,7 @@ from chupai.bots.search import SearchBot
 __all__ = ["BY_PLAYERS", "DouDizhuExpertBot"]
 
 BY_PLAYERS: Final[Mapping[int, Mapping[str, Any]]] = {
-    4: {"rollout": "heuristic", "playouts": 24, "halving": 0},
+    4: {"playouts": 24},
 }
 """The settings that replace ``EXPERT``'s at a table of that many players (a
 median under 100 ms per decision on one core)."""
