@@ -212,6 +212,13 @@ class DouDizhuHeuristicBot(DouDizhuBot):
     """A peasant right after the landlord beats the landlord's single or pair with
     a card of at least this rank (a ``J``) when that costs its plan little,
     forcing the landlord's high cards out."""
+    block_when: int = 5
+    """The block applies only when the landlord holds this many cards or fewer
+    (blocking earlier spends the peasants' high cards too soon)."""
+    last_threshold: float = -10.0
+    """The threshold of the peasant right before the landlord when it follows the
+    landlord's play that its partner let through: passing would hand the landlord
+    the lead again, so it beats at a higher cost to its plan."""
 
     # the seed is for the bot interface: the decisions are deterministic
     # ----- robbing and playing -------------------------------------------------------------
@@ -402,6 +409,7 @@ class DouDizhuHeuristicBot(DouDizhuBot):
             and obs.top.size <= 2
             and view.next_seat in view.partners
             and p.key < self.block_rank
+            and view.counts[view.lord] <= self.block_when
         ):
             high = [x for x in scored if x[2].key >= self.block_rank and x[0] >= threshold]
             if high:
@@ -411,4 +419,8 @@ class DouDizhuHeuristicBot(DouDizhuBot):
         return None
 
     def _threshold(self, view: _View) -> float:
-        return self.lord_threshold if view.is_lord else self.peasant_threshold
+        if view.is_lord:
+            return self.lord_threshold
+        if view.obs.top_player == view.lord and view.next_seat == view.lord:
+            return self.last_threshold
+        return self.peasant_threshold
