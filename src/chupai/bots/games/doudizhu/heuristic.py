@@ -46,8 +46,10 @@ partner's play is weak while the landlord, next to act, holds two cards or
 fewer. Against an opponent the bot plays its highest beating play when the
 opponent is about to go out, else the beating play that damages its plan least
 (a peasant right behind the landlord prefers one of a ``J`` or higher on a
-single or pair), and passes when every such play costs more than the trick is
-worth. Bombs stay home until an opponent is close to going out (3 cards in
+single or pair once the landlord holds five cards or fewer), and passes when
+every such play costs more than the trick is worth. The peasant right before
+the landlord, the last to answer a landlord's play its partner let through,
+accepts a much higher cost (passing hands the landlord the lead again). Bombs stay home until an opponent is close to going out (3 cards in
 ``classic``, 15 in ``four_player``, whose two packs hold many bombs) or until
 they win the hand; a bomb, the rocket or the four jokers are never split.
 
