@@ -30,11 +30,11 @@ EXPECTED = {
     ("bigtwo", "mainland", "heuristic", 5): "3a3ab9521f76735f",
     ("bigtwo", "standard", "heuristic", 5): "5614d8fa90242119",
     ("bigtwo", "taiwan", "heuristic", 5): "e9fda7b075a987fc",
-    ("doudizhu", "classic", "heuristic", 5): "6d14db4e2c99c38e",
-    ("doudizhu", "four_player", "heuristic", 5): "75e53893ff284214",
+    ("doudizhu", "classic", "heuristic", 5): "685db781231966a4",
+    ("doudizhu", "four_player", "heuristic", 5): "1b945e116cb5f898",
     ("bigtwo", "mainland", "search:playouts=12", 1): "2508a7f15259461a",
     ("bigtwo", "standard", "search:playouts=12", 1): "0dfce35ea1f68f3b",
-    ("doudizhu", "classic", "search:playouts=12", 1): "a7172b06a757239c",
+    ("doudizhu", "classic", "search:playouts=12", 1): "7656b7d0896c2426",
 }
 
 
