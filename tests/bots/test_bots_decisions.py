@@ -31,7 +31,7 @@ EXPECTED = {
     ("bigtwo", "standard", "heuristic", 5): "5614d8fa90242119",
     ("bigtwo", "taiwan", "heuristic", 5): "e9fda7b075a987fc",
     ("doudizhu", "classic", "heuristic", 5): "685db781231966a4",
-    ("doudizhu", "four_player", "heuristic", 5): "1b945e116cb5f898",
+    ("doudizhu", "four_player", "heuristic", 5): "75e53893ff284214",
     ("bigtwo", "mainland", "search:playouts=12", 1): "2508a7f15259461a",
     ("bigtwo", "standard", "search:playouts=12", 1): "0dfce35ea1f68f3b",
     ("doudizhu", "classic", "search:playouts=12", 1): "7656b7d0896c2426",

@@ -46,12 +46,14 @@ partner's play is weak while the landlord, next to act, holds two cards or
 fewer. Against an opponent the bot plays its highest beating play when the
 opponent is about to go out, else the beating play that damages its plan least
 (a peasant right behind the landlord prefers one of a ``J`` or higher on a
-single or pair once the landlord holds five cards or fewer), and passes when
-every such play costs more than the trick is worth. The peasant right before
-the landlord, the last to answer a landlord's play its partner let through,
-accepts a much higher cost (passing hands the landlord the lead again). Bombs stay home until an opponent is close to going out (3 cards in
-``classic``, 15 in ``four_player``, whose two packs hold many bombs) or until
-they win the hand; a bomb, the rocket or the four jokers are never split.
+single or pair, in ``classic`` only once the landlord holds five cards or
+fewer), and passes when every such play costs more than the trick is worth.
+The peasant right before the landlord, the last to answer a landlord's play
+its partner let through, accepts a much higher cost (passing hands the
+landlord the lead again). Bombs stay home until an opponent is close to going
+out (3 cards in ``classic``, 15 in ``four_player``, whose two packs hold many
+bombs) or until they win the hand; a bomb, the rocket or the four jokers are
+never split.
 
 Tuned against the greedy bot and itself (``tests/bots/test_bots_doudizhu.py`` measures
 the margins); a decision takes well under a millisecond on average.
@@ -217,6 +219,8 @@ class DouDizhuHeuristicBot(DouDizhuBot):
     block_when: int = 5
     """The block applies only when the landlord holds this many cards or fewer
     (blocking earlier spends the peasants' high cards too soon)."""
+    block_when_four: int = 40
+    """The same in ``four_player`` (always: there the early block pays)."""
     last_threshold: float = -10.0
     """The threshold of the peasant right before the landlord when it follows the
     landlord's play that its partner let through: passing would hand the landlord
@@ -411,7 +415,7 @@ class DouDizhuHeuristicBot(DouDizhuBot):
             and obs.top.size <= 2
             and view.next_seat in view.partners
             and p.key < self.block_rank
-            and view.counts[view.lord] <= self.block_when
+            and view.counts[view.lord] <= (self.block_when_four if view.four else self.block_when)
         ):
             high = [x for x in scored if x[2].key >= self.block_rank and x[0] >= threshold]
             if high:
