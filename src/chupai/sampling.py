@@ -61,16 +61,22 @@ class Sampler(Generic[ObsT, KnowT, DealT]):
     the game's :meth:`_know`) is worked out once, and :meth:`sample` draws with
     the game's :meth:`_draw` until a draw is consistent, ``tries`` times at most
     (the class's ``TRIES`` unless given). ``rng`` is a seeded generator
-    (``random.Random``), the only source of randomness."""
+    (``random.Random``), the only source of randomness. ``infer`` (0 to 1) is how
+    strongly a game's sampler that infers from the players' plays and passes
+    leans on what it infers (0: uniform draws; a game without inference ignores
+    it)."""
 
-    __slots__ = ("observation", "knowledge", "tries")
+    __slots__ = ("observation", "knowledge", "tries", "infer")
 
     TRIES: ClassVar[int] = 50
 
-    def __init__(self, observation: ObsT, *, tries: int | None = None):
+    def __init__(self, observation: ObsT, *, tries: int | None = None, infer: float = 0.0):
+        if not 0 <= infer <= 1:
+            raise ChupaiError(f"infer must be between 0 and 1, not {infer!r}")
         self.observation = observation
         self.knowledge = self._know(observation)
         self.tries = max(1, self.TRIES if tries is None else tries)
+        self.infer = float(infer)
 
     def _know(self, observation: ObsT) -> KnowT:
         """What the seat of ``observation`` knows (the game's ``knowledge``)."""

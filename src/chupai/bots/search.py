@@ -17,7 +17,11 @@ information-set Monte Carlo search (determinized Monte Carlo):
    other per-game parts below: the value of a deal, its scale, the defaults and
    the actions ranked with the pass or replacing a play): the other hands
    are dealt at random from the unseen cards, respecting every card location the
-   seat knows.
+   seat knows. With ``infer=p`` (0 to 1; Dou Dizhu's sampler reads it) the draws
+   lean on what the players' passes reveal: a draw in which a seat passed over
+   an opponent's play it could have beaten cheaply is rejected with probability
+   ``p`` (see :class:`chupai.doudizhu.sampling.DealSampler`); a game whose
+   sampler draws no inference refuses ``infer``.
 3. **Rollouts.** On each determinization every candidate is applied and the deal
    is played to the end by the rollout policy (the heuristic bot, for every
    seat, from each seat's own observation). Every candidate is evaluated on the
@@ -32,7 +36,13 @@ information-set Monte Carlo search (determinized Monte Carlo):
    is played unless another candidate has a better mean value **and** beats it
    by more than ``margin`` (default 1) standard errors of their paired
    differences over the shared determinizations: a few lucky rollouts do not
-   overturn a sound default (``margin=0``: plain best mean).
+   overturn a sound default (``margin=0``: plain best mean). With a fixed
+   budget, ``halving=R`` spends it by successive halving
+   (:mod:`chupai.bots.search_choice`): the budget is split into ``R + 1``
+   equal rounds, and after each of the first ``R`` the worse half of the
+   candidates (by mean value; never the heuristic's choice, at least two kept)
+   is dropped, so the rollouts go to the candidates still in contention; the
+   choice is made among those left (a timed search does not halve).
 
 Outside the play phase (bidding, robbing, exchanges, the leftover card, Big A's
 declarations, showing the second Big Ace, revealing the partner) the bot
@@ -46,7 +56,12 @@ rollout at 92%, so a decision returns within the budget on one core. With
 ``playouts=N`` the bot runs exactly ``N`` rollouts per decision (about ``N`` over
 the number of candidates determinizations) regardless of time, which makes its
 play **deterministic** for a given seed; ``determinizations=D`` caps the number
-of determinizations in either mode. The garbage collector is paused during a
+of determinizations in either mode. ``limit_ms=L`` adds a safety cap to a fixed
+budget: the search stops early (at the same 85% and 92% marks of ``L``) if the
+``N`` rollouts would take longer, so a reproducible search never runs far past
+``L`` on a loaded machine (it stays deterministic whenever the cap is not
+reached; ``last_stats["capped"]`` says when it was). With a time budget too,
+the smaller of ``ms`` and ``limit_ms`` applies. The garbage collector is paused during a
 play-phase decision (a full collection over the rollout bots' caches can take a
 large part of a second) and resumes when the decision is made.
 
@@ -65,6 +80,7 @@ True
 from __future__ import annotations
 
 import gc
+import inspect
 import math
 import random
 import time
@@ -73,6 +89,11 @@ from typing import Any, Final
 
 from chupai.actions import Pass
 from chupai.bots.plugin import SearchGame, search_action_types, search_game
+from chupai.bots.search_choice import (
+    choose as _choose,
+    halve as _halve,
+    halving_schedule as _halving_schedule,
+)
 from chupai.errors import ChupaiError
 from chupai.protocol import GameSpec, get_game
 
@@ -174,7 +195,8 @@ class _Game:
     def __init__(self, spec: GameSpec, hooks: SearchGame):
         self.spec = spec
         self.hooks = hooks
-        self.sampler = hooks.sampler
+        self.sampler: Any = hooks.sampler
+        """An observation → its sampler (with ``infer=`` where the game infers)."""
 
     def win_and_score(self, deal: Any, seat: int) -> tuple[float, float]:
         if deal.outcome is None:  # pragma: no cover - rollouts end at terminal states
@@ -214,34 +236,6 @@ class _OutOfTime(Exception):
     pass
 
 
-def _choose(values: Sequence[dict[int, float]], prior: int, margin: float) -> int:
-    """The index of the candidate to play: the best mean value among the ``prior``
-    candidate (the heuristic's choice) and the candidates that beat it by more
-    than ``margin`` standard errors of their paired differences with it (the
-    differences over the determinizations both were played out on)."""
-    base = values[prior]
-    best_i, best_v = prior, float("-inf")
-    if base:
-        best_v = sum(base.values()) / len(base)
-    for i, vals in enumerate(values):
-        if i == prior or not vals:
-            continue
-        mean = sum(vals.values()) / len(vals)
-        if mean <= best_v:
-            continue
-        if margin > 0 and base:
-            diffs = [v - base[d] for d, v in vals.items() if d in base]
-            m = len(diffs)
-            if m < 2:
-                continue
-            avg = sum(diffs) / m
-            var = sum((x - avg) ** 2 for x in diffs) / (m - 1)
-            if avg <= margin * (var / m) ** 0.5:
-                continue
-        best_i, best_v = i, mean
-    return best_i
-
-
 class SearchBot:
     """Determinized Monte Carlo search with heuristic rollouts (see the module
     documentation). ``ms`` is the time budget per decision in milliseconds;
@@ -252,7 +246,10 @@ class SearchBot:
     engine's core (``core``: its greedy policy, ``core-random``: uniform random;
     compiled where the core is built); ``objective`` is ``mixed``, ``win`` or
     ``score``; ``margin`` is the number of standard errors by which a candidate
-    must beat the heuristic's choice to replace it."""
+    must beat the heuristic's choice to replace it; ``limit_ms`` caps the time of
+    a decision (a safety cap over ``playouts``); ``infer`` (0 to 1) is how
+    strongly the sampler leans on what the passes reveal; ``halving`` is the
+    number of successive halvings of the candidates over a fixed budget."""
 
     name = "search"
 
@@ -268,6 +265,9 @@ class SearchBot:
         rollout: str = "heuristic",
         objective: str | None = None,
         margin: float = 1.0,
+        limit_ms: float | None = None,
+        infer: float = 0.0,
+        halving: int = 0,
     ):
         spec = get_game(game)
         self.game = spec.key
@@ -291,6 +291,16 @@ class SearchBot:
             raise ChupaiError(f"determinizations must be at least 1, not {determinizations!r}")
         if float(margin) < 0:
             raise ChupaiError(f"margin must be at least 0, not {margin!r}")
+        if limit_ms is not None and not 0 < float(limit_ms) < math.inf:
+            raise ChupaiError(
+                f"limit_ms must be a positive number of milliseconds, not {limit_ms!r}"
+            )
+        if int(halving) < 0:
+            raise ChupaiError(f"halving must be at least 0, not {halving!r}")
+        if not 0 <= float(infer) <= 1:
+            raise ChupaiError(f"infer must be between 0 and 1, not {infer!r}")
+        if float(infer) and "infer" not in inspect.signature(hooks.sampler).parameters:
+            raise ChupaiError(f"{spec.key}'s deal sampler draws no inference: infer is not offered")
         if int(candidates) < 1:
             raise ChupaiError(f"candidates must be at least 1, not {candidates!r}")
         if str(rollout) not in _ROLLOUTS:
@@ -311,6 +321,9 @@ class SearchBot:
         self.rollout = str(rollout)
         self.objective = objective
         self.margin = float(margin)
+        self.limit_ms = None if limit_ms is None else float(limit_ms)
+        self.infer = float(infer)
+        self.halving = int(halving)
         self.rng = random.Random(seed)
         self._game = _Game(spec, hooks)
         self._helper: Any = None
@@ -357,7 +370,11 @@ class SearchBot:
             if len(cands) == 1:
                 return hint
             try:
-                sampler = self._game.sampler(observation)
+                sampler = (
+                    self._game.sampler(observation, infer=self.infer)
+                    if self.infer
+                    else self._game.sampler(observation)
+                )
             except ChupaiError:
                 return hint
             return self._search(observation, cands, sampler, start, hint)
@@ -369,15 +386,13 @@ class SearchBot:
         """Evaluate ``cands`` (the heuristic's choice ``hint`` first) on sampled
         deals until the budget is spent; the chosen candidate."""
         k = len(cands)
-        budget = self.ms / 1000.0
         timed = self.playouts is None
-        stop_starting = start + budget * _STOP_STARTING
-        hard_stop = start + budget * _HARD_STOP
-        dets = self.determinizations
-        if not timed:
-            assert self.playouts is not None
-            want = max(1, -(-self.playouts // k))
-            dets = want if dets is None else min(dets, want)
+        cap = self._cap()
+        stop_starting = math.inf if cap is None else start + cap * _STOP_STARTING
+        hard_stop = math.inf if cap is None else start + cap * _HARD_STOP
+        dets, halve_at = self._plan(k)
+        live = list(range(k))
+        """The candidates still compared (successive halving drops the others)."""
         seat = obs.seat
         scale = self._game.scale(obs)
         values: list[dict[int, float]] = [{} for _ in range(k)]
@@ -386,10 +401,11 @@ class SearchBot:
         rollouts = 0
         budget_left = self.playouts if not timed else None
         longest = 0.0
+        stopped = False
         try:
             while dets is None or done < dets:
-                if timed and time.perf_counter() + longest > stop_starting:
-                    break
+                if time.perf_counter() + longest > stop_starting:
+                    raise _OutOfTime
                 try:
                     base = sampler.sample(self.rng)
                 except ChupaiError:
@@ -398,38 +414,35 @@ class SearchBot:
                 if warm is not None:
                     for other in range(obs.players):
                         warm(other)  # shared by the clones below
-                if self.rollout in _CORE_POLICIES:
-                    n = k if budget_left is None else min(k, budget_left)
-                    t0 = time.perf_counter()
-                    if timed and t0 + longest > stop_starting:
-                        break
-                    for i, (won, score) in enumerate(self._core_rollouts(base, cands[:n], seat)):
-                        values[i][done] = self._value(won, score, scale)
-                    rollouts += n
-                    if budget_left is not None:
-                        budget_left -= n
-                    longest = max(longest, time.perf_counter() - t0)
-                else:
-                    ran, longest = self._bot_rollouts(
-                        base,
-                        cands,
-                        (seat, scale),
-                        values,
-                        done,
-                        budget_left,
-                        (stop_starting, hard_stop),
-                        longest,
-                    )
-                    rollouts += ran
-                    if budget_left is not None:
-                        budget_left -= ran
+                roll = self._core_batch if self.rollout in _CORE_POLICIES else self._bot_rollouts
+                ran, longest = roll(
+                    base,
+                    cands,
+                    live,
+                    (seat, scale),
+                    values,
+                    done,
+                    budget_left,
+                    (stop_starting, hard_stop),
+                    longest,
+                )
+                rollouts += ran
+                if budget_left is not None:
+                    budget_left -= ran
                 done += 1
                 if budget_left is not None and budget_left <= 0:
                     break
+                if halve_at and done >= halve_at[0]:
+                    del halve_at[0]
+                    live = _halve(values, live)
         except _OutOfTime:
-            pass
-        choice = cands[_choose(values, 0, self.margin)]
+            stopped = True
+        kept = set(live)
+        choice = cands[
+            _choose([v if i in kept else {} for i, v in enumerate(values)], 0, self.margin)
+        ]
         self.last_stats = {
+            "capped": stopped and not timed,
             "rollouts": rollouts,
             "determinizations": done,
             "candidates": k,
@@ -438,10 +451,48 @@ class SearchBot:
         }
         return choice
 
+    def _plan(self, k: int) -> tuple[int | None, list[int]]:
+        """The number of determinizations to draw for ``k`` candidates (None: until
+        the time is up or the budget spent) and the determinization counts after which
+        to halve the candidates (a fixed budget with ``halving``)."""
+        dets = self.determinizations
+        if self.playouts is None:
+            return dets, []
+        halve_at = _halving_schedule(self.playouts, k, self.halving)
+        if halve_at:
+            return dets, halve_at
+        want = max(1, -(-self.playouts // k))
+        return (want if dets is None else min(dets, want)), []
+
+    def _core_batch(
+        self,
+        base: Any,
+        cands: Sequence[Any],
+        live: Sequence[int],
+        seat_scale: tuple[int, float],
+        values: list[dict[int, float]],
+        done: int,
+        budget_left: int | None,
+        stops: tuple[float, float],
+        longest: float,
+    ) -> tuple[int, float]:
+        """:meth:`_bot_rollouts` by the engine's core: the candidates ``live`` on
+        one determinization in one call (:meth:`_core_rollouts`)."""
+        seat, scale = seat_scale
+        n = len(live) if budget_left is None else min(len(live), budget_left)
+        t0 = time.perf_counter()
+        if t0 + longest > stops[0]:
+            raise _OutOfTime
+        now = [cands[i] for i in live[:n]]
+        for i, (won, score) in zip(live, self._core_rollouts(base, now, seat)):
+            values[i][done] = self._value(won, score, scale)
+        return n, max(longest, time.perf_counter() - t0)
+
     def _bot_rollouts(
         self,
         base: Any,
         cands: Sequence[Any],
+        live: Sequence[int],
         seat_scale: tuple[int, float],
         values: list[dict[int, float]],
         done: int,
@@ -450,32 +501,42 @@ class SearchBot:
         longest: float,
     ) -> tuple[int, float]:
         """One determinization's rollouts by the rollout bots, a candidate after the
-        other, each candidate's value stored at ``values[i][done]``; (rollouts run,
+        other (the indices ``live`` of ``cands``), each candidate's value stored at
+        ``values[i][done]``; (rollouts run,
         the longest rollout's seconds). Raises ``_OutOfTime`` (timed search)."""
-        timed = self.playouts is None
         stop_starting, hard_stop = stops
         seat, scale = seat_scale
         ran = 0
-        for i, action in enumerate(cands):
+        for i in live:
             if budget_left is not None and ran >= budget_left:
                 break
             t0 = time.perf_counter()
-            if timed and t0 + longest > stop_starting:
+            if t0 + longest > stop_starting:
                 raise _OutOfTime
             deal = base.clone()
-            deal.apply_unchecked(action)
-            won, score = self._rollout(deal, seat, hard_stop if timed else None)
+            deal.apply_unchecked(cands[i])
+            won, score = self._rollout(deal, seat, hard_stop)
             values[i][done] = self._value(won, score, scale)
             ran += 1
             longest = max(longest, time.perf_counter() - t0)
         return ran, longest
+
+    def _cap(self) -> float | None:
+        """The seconds a decision may take: the time budget of a timed search,
+        ``limit_ms`` (the smaller of the two where both apply); None for a
+        fixed-budget search without a cap."""
+        cap = self.ms / 1000.0 if self.playouts is None else None
+        if self.limit_ms is not None:
+            limit = self.limit_ms / 1000.0
+            cap = limit if cap is None else min(cap, limit)
+        return cap
 
     def _value(self, won: float, score: float, scale: float) -> float:
         if self.objective == "mixed":
             return won + score / scale
         return won if self.objective == "win" else score / scale
 
-    def _rollout(self, deal: Any, seat: int, hard_stop: float | None) -> tuple[float, float]:
+    def _rollout(self, deal: Any, seat: int, hard_stop: float) -> tuple[float, float]:
         """Play ``deal`` to the end by the rollout bots; (win, score) of ``seat``."""
         self._play_out(deal, hard_stop)
         return self._game.win_and_score(deal, seat)
@@ -496,11 +557,12 @@ class SearchBot:
         results = playouts(base, indices, seed, _CORE_POLICIES[self.rollout])
         return [(1.0 if r[seat] > 0 else 0.0, float(r[seat])) for r in results]
 
-    def _play_out(self, deal: Any, hard_stop: float | None) -> None:
-        """Play ``deal`` to the end with the rollout policy for every seat."""
+    def _play_out(self, deal: Any, hard_stop: float) -> None:
+        """Play ``deal`` to the end with the rollout policy for every seat
+        (abandoned at ``hard_stop``, a :func:`time.perf_counter` time)."""
         clock = time.perf_counter
         while not deal.is_terminal():
-            if hard_stop is not None and clock() > hard_stop:
+            if hard_stop < math.inf and clock() > hard_stop:
                 raise _OutOfTime
             seat = deal.current_player
             legal = deal.legal_actions()

@@ -7,10 +7,11 @@ an optional package and is imported only when built. ``dmc`` is every game's
 (:mod:`chupai.train.agent`); it hands a checkpoint of Dou Dizhu's first DMC
 trainer to :mod:`chupai.bots.games.doudizhu.dmc`.
 The search bot samples deals with :mod:`chupai.doudizhu.sampling` and wins with
-the seat's side.
+the seat's side; ``expert`` is the search bot with :data:`EXPERT` (other
+settings at four players: :mod:`chupai.bots.games.doudizhu.expert`).
 
 >>> list(LEVELS)
-['greedy', 'heuristic', 'rlcard']
+['greedy', 'heuristic', 'rlcard', 'expert']
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ from chupai.bots.plugin import SearchGame
 from chupai.doudizhu.playout import playout_each
 from chupai.doudizhu.sampling import DealSampler
 
-__all__ = ["EXTRAS", "LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
+__all__ = ["EXPERT", "EXTRAS", "LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DouDizhuGreedyBot,
     "heuristic": DouDizhuHeuristicBot,
     "rlcard": "chupai.bots.games.doudizhu.rlcard:RLCardRuleBot",
+    "expert": "chupai.bots.games.doudizhu.expert:DouDizhuExpertBot",
 }
 
 EXTRAS: Final[Mapping[str, str]] = {"rlcard": "rlcard", "dmc": "rl"}
@@ -50,3 +52,10 @@ def _scale(obs: Any) -> float:
 
 
 SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, playouts=playout_each)
+
+EXPERT: Final[Mapping[str, Any]] = {"playouts": 100, "limit_ms": 100.0, "infer": 0.9}
+"""The ``expert`` level's search settings at three players (the four-player ones
+are in :mod:`chupai.bots.games.doudizhu.expert`): heuristic rollouts on a fixed
+budget (reproducible) under a 100 ms cap, with the sampler's inference from the
+passes. (Rollouts in the core, ``rollout=core``, beat RLCard's rule agent more
+often at the same time but lost to the heuristic bot: see the README.)"""
