@@ -30,11 +30,11 @@ EXPECTED = {
     ("bigtwo", "mainland", "heuristic", 5): "c0318d095cd0faa2",
     ("bigtwo", "standard", "heuristic", 5): "e80b7fc017b71c14",
     ("bigtwo", "taiwan", "heuristic", 5): "0be879e45b948c7b",
-    ("doudizhu", "classic", "heuristic", 5): "6d14db4e2c99c38e",
+    ("doudizhu", "classic", "heuristic", 5): "685db781231966a4",
     ("doudizhu", "four_player", "heuristic", 5): "75e53893ff284214",
     ("bigtwo", "mainland", "search:playouts=12", 1): "97d48eefb5b7e938",
     ("bigtwo", "standard", "search:playouts=12", 1): "7181a1b1944c9493",
-    ("doudizhu", "classic", "search:playouts=12", 1): "a7172b06a757239c",
+    ("doudizhu", "classic", "search:playouts=12", 1): "7656b7d0896c2426",
 }
 
 
