@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from chupai.tournament import BoardResult, DealResult, GameResult, RunResult, Tournament
 
-__all__ = ["Z95", "wilson", "t_quantile", "mean_ci", "fit_elo", "summarize", "timing"]
+__all__ = [
+    "Z95",
+    "wilson",
+    "t_quantile",
+    "mean_ci",
+    "t_pvalue",
+    "fit_elo",
+    "summarize",
+    "timing",
+]
 
 Z95: Final = NormalDist().inv_cdf(0.975)
 """The two-sided 95% normal quantile (1.95996...)."""
@@ -129,6 +138,27 @@ def mean_ci(
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(0.5 + level / 2, n - 1) * math.sqrt(var / n)
     return mean, mean - half, mean + half
+
+
+def t_pvalue(values: Sequence[float]) -> float | None:
+    """The two-sided p-value of Student's one-sample t-test that the mean of
+    ``values`` is 0 (for paired differences: that neither side is better); None
+    with fewer than two values, 0.0 or 1.0 when they do not vary.
+
+    >>> round(t_pvalue([1, 2, 3, 4]), 4)
+    0.0305
+    >>> t_pvalue([0.0, 0.0]), t_pvalue([1.0])
+    (1.0, None)
+    """
+    n = len(values)
+    if n < 2:
+        return None
+    mean = math.fsum(values) / n
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    if var == 0.0:
+        return 1.0 if mean == 0.0 else 0.0
+    t = mean / math.sqrt(var / n)
+    return min(1.0, 2.0 * (1.0 - _t_cdf(abs(t), n - 1)))
 
 
 def fit_elo(

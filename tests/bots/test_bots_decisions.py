@@ -26,15 +26,15 @@ EXPECTED = {
     ("doudizhu", "classic", "greedy", 5): "8746ab669096cfd9",
     ("doudizhu", "four_player", "greedy", 5): "81de3224d1281ad3",
     ("biga", "standard", "heuristic", 5): "71ccb760a2b0b820",
-    ("bigtwo", "hongkong", "heuristic", 5): "671db8f9c0c68e4f",
-    ("bigtwo", "mainland", "heuristic", 5): "3a3ab9521f76735f",
-    ("bigtwo", "standard", "heuristic", 5): "5614d8fa90242119",
-    ("bigtwo", "taiwan", "heuristic", 5): "e9fda7b075a987fc",
-    ("doudizhu", "classic", "heuristic", 5): "6d14db4e2c99c38e",
+    ("bigtwo", "hongkong", "heuristic", 5): "66c5e62cc7163dc5",
+    ("bigtwo", "mainland", "heuristic", 5): "c0318d095cd0faa2",
+    ("bigtwo", "standard", "heuristic", 5): "e80b7fc017b71c14",
+    ("bigtwo", "taiwan", "heuristic", 5): "0be879e45b948c7b",
+    ("doudizhu", "classic", "heuristic", 5): "685db781231966a4",
     ("doudizhu", "four_player", "heuristic", 5): "75e53893ff284214",
-    ("bigtwo", "mainland", "search:playouts=12", 1): "2508a7f15259461a",
-    ("bigtwo", "standard", "search:playouts=12", 1): "0dfce35ea1f68f3b",
-    ("doudizhu", "classic", "search:playouts=12", 1): "a7172b06a757239c",
+    ("bigtwo", "mainland", "search:playouts=12", 1): "97d48eefb5b7e938",
+    ("bigtwo", "standard", "search:playouts=12", 1): "7181a1b1944c9493",
+    ("doudizhu", "classic", "search:playouts=12", 1): "7656b7d0896c2426",
 }
 
 

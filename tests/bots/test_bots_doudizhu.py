@@ -670,3 +670,25 @@ def test_beats_greedy_over_many_deals(rules: DouDizhuRules) -> None:
     assert _significant(r["lord_test"], 1000, 0.05), r
     assert _significant(r["peasant_test"], 1000, 0.1), r
     assert r["lord"] > r["base"] > 1 - r["peasants"]
+
+
+def test_last_peasant_before_the_landlord_beats_what_its_partner_let_through() -> None:
+    # the landlord (seat 0) led an 8 and seat 1 passed: seat 2, the last to answer,
+    # breaks its straight (6 7 8 9 T) to take the lead from the landlord
+    lord, short, straight = "2 2 BJ RJ 3 3 5 5 J J", "2 2 3 3", "4 6 6 6 7 8 9 T"
+    obs, legal = _obs([lord, short, straight], 2, top="8", top_player=0)
+    play = DouDizhuHeuristicBot(0).act(obs, legal)
+    assert isinstance(play, Combo) and play.kind is Kind.SINGLE and play.key > 5  # above the 8
+    # seat 1 with the same hand, its partner still to answer, keeps its plan
+    obs, legal = _obs([lord, straight, short], 1, top="8", top_player=0)
+    assert DouDizhuHeuristicBot(0).act(obs, legal) == PASS
+
+
+def test_peasant_blocks_with_a_high_card_only_when_the_landlord_is_low() -> None:
+    # seat 1 (right after the landlord) answers the landlord's 4 with its cheapest
+    # beat while the landlord holds ten cards, and with a J once it holds four
+    peasant, partner = "5 6 7 J 9 9 9 3 3", "3 4 5 6 7 8"
+    obs, legal = _obs(["4 4 6 6 8 8 T T Q Q", peasant, partner], 1, top="4", top_player=0)
+    assert DouDizhuHeuristicBot(0).act(obs, legal) == readings(_cards("5"), CLASSIC)[0]
+    obs, legal = _obs(["4 4 8 Q", peasant, partner], 1, top="4", top_player=0)
+    assert DouDizhuHeuristicBot(0).act(obs, legal) == readings(_cards("J"), CLASSIC)[0]

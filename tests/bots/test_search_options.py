@@ -53,8 +53,8 @@ def test_bad_options_are_refused_naming_the_parameter(name: str, word: str) -> N
 
 def test_infer_needs_a_sampler_that_infers() -> None:
     with pytest.raises(ChupaiError, match="infer"):
-        SearchBot(1, "bigtwo", infer=0.5)
-    SearchBot(1, "bigtwo", infer=0)  # no inference asked: fine
+        SearchBot(1, "biga", infer=0.5)
+    SearchBot(1, "biga", infer=0)  # no inference asked: fine
 
 
 @pytest.mark.parametrize("rollout", ["heuristic", "core"])

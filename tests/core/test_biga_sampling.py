@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from chupai.actions import PASS
 from chupai.biga import sampling as bs
@@ -390,3 +391,47 @@ def test_knowledge_counts_add_up() -> None:
                 assert contains(real.hands[s], know.known[s]) or s == seat
                 big = SUITED_ACE + (real.big_suit or 0)
                 assert _count(real.hands[s], big) <= know.big_max[s]
+
+
+# ----- later samples: the template with other hands ------------------------------------
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    declare=st.sampled_from([0.0, 0.004, 0.05]),
+    seat=st.integers(0, 4),
+)
+def test_later_samples_are_consistent(seed: int, declare: float, seat: int) -> None:
+    """Whatever the seat inferred (captures, shown and revealed Big Aces, the
+    forced declaration), every sample after the first (the template with other
+    hands) is consistent with the observation, its partner is the other holder of
+    a Big Ace at the start of play, and it plays to its end."""
+    real = next(positions(STANDARD, deals=1, seed=seed, declare=declare, per_deal=1))
+    sampler = bs.DealSampler(real.observe(seat))
+    rng = random.Random(seed)
+    first = sampler.sample(rng)
+    big = SUITED_ACE + (real.big_suit or 0)
+    for _ in range(4):
+        sample = sampler.sample(rng)
+        check_sample(real, seat, sample)
+        begin = [h + p - c for h, p, c in zip(sample.hands, sample.played, sample.captured)]
+        held = [_count(h, big) for h in begin]
+        d = real.declarer
+        assert d is not None and held[d] >= 1
+        assert sample.alone == (held[d] == 2)
+        if not sample.alone:
+            assert sample.partner != d and held[sample.partner] == 1
+        assert sample.stock == first.stock  # the template's draw
+        sample.apply_unchecked(sample.legal_actions()[-1])
+        while not sample.is_terminal():
+            sample.apply_unchecked(sample.legal_actions()[-1])
+
+
+def test_rebuild_runs_the_draw_for_every_sample() -> None:
+    real = next(positions(STANDARD, deals=1, seed=5, declare=0.01, per_deal=1))
+    seat = (real.current_player or 0) + 1
+    sampler = bs.DealSampler(real.observe(seat % 5), rebuild=True)
+    rng = random.Random(5)
+    stocks = {sampler.sample(rng).stock for _ in range(3)}
+    assert len(stocks) == 3

@@ -28,12 +28,19 @@ start of play as the observation shows it (the pre-play history as the seat saw
 it, the ranking, exposed cards, the first leader and its obligation), and the
 public play history is then replayed through the engine's own rules. The trick
 state, lock-outs, "last card" blocks, the 頂大 watch and the finishing order
-therefore come out exactly as the engine makes them.
+therefore come out exactly as the engine makes them. Where that replay does not
+depend on the hidden hands (one pack, every card dealt, no §10 obligation, no
+swap), a sampler replays once and gives later draws a copy of that deal with the
+new hands (the same deal a replay would build, and still compared with the
+observation).
 
-What is not used: inferences from a player's strategy (nothing is assumed about
-why it passed), and the rare rule-based hints of the pre-play phases (that no hand
-was an instant win or, without a redeal request, could ask for one; that a tribute
-was its giver's highest cards).
+Inference from the players' strategy is off by default (nothing is assumed about
+why a seat passed); ``DealSampler(observation, infer=p)`` weighs the draws by the
+passes (:mod:`chupai.bigtwo.inference`: a seat that passed over a single or a pair
+seldom held a cheap card that beat it), one pack only. Not used: the rare
+rule-based hints of the pre-play phases (that no hand was an instant win or,
+without a redeal request, could ask for one; that a tribute was its giver's
+highest cards).
 
 Any table size (2 to 52 seats, every leftover rule) is sampled the same way. With
 two packs the unseen cards are the bits of a unary mask (:mod:`chupai.bigtwo.packs`),
@@ -62,7 +69,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final, NamedTuple, cast
 
 from chupai.bigtwo.combos import Combo, tables
@@ -77,7 +84,9 @@ from chupai.bigtwo.game import (
     Pass,
     Phase,
 )
+from chupai.bigtwo.inference import PassEvidence, violations
 from chupai.bigtwo.packs import FULL, add, norm, take
+from chupai.bigtwo.placing import Knowledge, sample_hands
 from chupai.bigtwo.rules import (
     BigTwoRules,
     ClassExchange,
@@ -96,34 +105,6 @@ FULL_DECK: Final = (1 << 52) - 1
 
 TRIES: Final = 300
 """Default number of draws :func:`sample_deal` makes before giving up."""
-
-_RESTRICTED_TRIES: Final = 40
-"""Plain shuffles tried before placing restricted cards one by one."""
-
-
-class Knowledge(NamedTuple):
-    """Where the unseen cards may be, as one seat knows it.
-
-    Locations are the seats ``0 .. players-1`` and ``players`` for the cards out
-    of play face down. A location mask has bit ``l`` set for location ``l``."""
-
-    unseen: CardMask
-    """The cards the seat cannot see: the other hands and the face-down cards."""
-    capacity: tuple[int, ...]
-    """How many unseen cards each location holds (0 for the seat itself)."""
-    allowed: Mapping[int, int]
-    """Card -> location mask for the unseen cards whose place is known or limited;
-    every other unseen card may be in any location with room."""
-
-    @property
-    def out(self) -> int:
-        """The location index of the face-down cards out of play."""
-        return len(self.capacity) - 1
-
-    def locations(self, card: int) -> int:
-        """The location mask where ``card`` (unseen) may be."""
-        free = sum(1 << loc for loc, k in enumerate(self.capacity) if k)
-        return self.allowed.get(card, free) & free
 
 
 def _is_play(action: object) -> bool:
@@ -289,84 +270,6 @@ class _Reader:
             self.limit(below, 1 << obs.players)
 
 
-def sample_hands(know: Knowledge, rng: random.Random) -> list[CardMask] | None:
-    """Draw the unseen cards into the locations: one mask per location (seats,
-    then the face-down cards), or None if no assignment was found.
-
-    Cards with one known location are placed there; the others are shuffled into
-    the remaining room, which is uniform among the assignments that respect
-    ``know`` (a shuffle that breaks a card's limits is drawn again). Only when
-    many limited cards make that fail repeatedly are they placed one by one,
-    most limited first (close to uniform)."""
-    caps = list(know.capacity)
-    locs = [0] * len(caps)
-    rest, restricted = _place_known(know, caps, locs)
-    slots = [loc for loc, k in enumerate(caps) for _ in range(k)]
-    if len(slots) != len(rest):
-        return None
-    for _ in range(_RESTRICTED_TRIES if restricted else 1):
-        rng.shuffle(rest)
-        if all(know.allowed[c] >> slots[rest.index(c)] & 1 for c in restricted):
-            for c, loc in zip(rest, slots):
-                locs[loc] |= 1 << c
-            return locs
-    return _place_restricted(know, caps, locs, rest, restricted, rng)
-
-
-def _place_known(
-    know: Knowledge, caps: list[int], locs: list[CardMask]
-) -> tuple[list[int], list[int]]:
-    """Put the cards with one possible location there (taking room from ``caps``);
-    return the other cards, and those of them whose locations are limited."""
-    free_mask = sum(1 << loc for loc, k in enumerate(caps) if k)
-    rest: list[int] = []
-    restricted: list[int] = []
-    for c in cards_of(know.unseen):
-        m = know.allowed.get(c)
-        rest.append(c)
-        if m is None:
-            continue
-        m &= free_mask
-        if m and not m & (m - 1):
-            loc = m.bit_length() - 1
-            if caps[loc] > 0:
-                caps[loc] -= 1
-                locs[loc] |= 1 << c
-                rest.pop()
-        elif m:
-            restricted.append(c)
-    return rest, restricted
-
-
-def _place_restricted(
-    know: Knowledge,
-    caps: list[int],
-    locs: list[CardMask],
-    rest: list[int],
-    restricted: list[int],
-    rng: random.Random,
-) -> list[CardMask] | None:
-    """Many restrictions: place the restricted cards first, most constrained
-    first, then shuffle the others into the room left."""
-    left = list(caps)
-    restricted.sort(key=lambda c: (know.allowed[c].bit_count(), c))
-    chosen = set()
-    for c in restricted:
-        options = [loc for loc in range(len(left)) if know.allowed[c] >> loc & 1 and left[loc]]
-        if not options:
-            return None
-        loc = options[rng.randrange(len(options))]
-        left[loc] -= 1
-        locs[loc] |= 1 << c
-        chosen.add(c)
-    others = [c for c in rest if c not in chosen]
-    rng.shuffle(others)
-    slots = [loc for loc, k in enumerate(left) for _ in range(k)]
-    for c, loc in zip(others, slots):
-        locs[loc] |= 1 << c
-    return locs
-
-
 class _Plan(NamedTuple):
     """What the rebuilding needs from the observation, computed once."""
 
@@ -425,10 +328,21 @@ class _Failed(NamedTuple):
 
 
 def _rebuild(
-    obs: Observation, plan: _Plan, hands: Sequence[CardMask], out: CardMask
+    obs: Observation,
+    plan: _Plan,
+    hands: Sequence[CardMask],
+    out: CardMask,
+    passes: list[tuple[int, int, Combo]] | None = None,
 ) -> BigTwoDeal | _Failed:
     """The deal with the current ``hands`` and face-down cards ``out``, set to the
-    start of play and replayed to the observation's position."""
+    start of play and replayed to the observation's position. ``passes``, when
+    given, receives (event index, seat, the top) for every pass of another seat
+    that could have played (see :mod:`chupai.bigtwo.inference`).
+
+    A play of the history is checked against the rules only where its legality
+    depends on the hidden hands (a first lead's obligation, the §10 obligations,
+    two packs); everything else about it is public and was legal in the real deal.
+    The final comparison with the observation checks the whole result."""
     n = obs.players
     if obs.rules.packs == 1:
         start = [hands[s] | obs.played[s] for s in range(n)]
@@ -462,12 +376,34 @@ def _rebuild(
         if isinstance(first, (Combo, LastCard)) and not first.mask & must:
             must = 0
     deal.must_contain = must
+    failed = _replay(deal, obs, plan, passes)
+    if failed is not None:
+        return failed
+    if deal.observe(obs.seat) != obs:
+        return _Failed()
+    return deal
+
+
+def _replay(
+    deal: BigTwoDeal,
+    obs: Observation,
+    plan: _Plan,
+    passes: list[tuple[int, int, Combo]] | None,
+) -> _Failed | None:
+    """Replay the public plays and passes on ``deal`` (see :func:`_rebuild`); a
+    :class:`_Failed` when the hands cannot have made them, else None."""
     dd = obs.rules.ding_da is DingDa.ENFORCE
-    for ev in plan.plays:
+    always = deal._extras or obs.rules.packs != 1
+    for i, ev in enumerate(plan.plays):
         if deal.to_act != ev.seat:
             return _Failed()
         act = cast(Action, ev.action)
-        if deal.why_illegal(act) is not None:
+        if type(act) is Pass:
+            if passes is not None and ev.seat != obs.seat:
+                _note_pass(deal, i, ev.seat, passes)
+        elif (always or (deal.top is None and deal.must_contain)) and deal.why_illegal(
+            act
+        ) is not None:
             if (
                 dd
                 and isinstance(act, (Combo, LastCard))
@@ -477,9 +413,14 @@ def _rebuild(
                 return _Failed(ev.seat, act.mask.bit_length() - 1)
             return _Failed()
         deal.apply_unchecked(act)
-    if deal.observe(obs.seat) != obs:
-        return _Failed()
-    return deal
+    return None
+
+
+def _note_pass(deal: BigTwoDeal, i: int, seat: int, passes: list[tuple[int, int, Combo]]) -> None:
+    """Record the pass of ``seat`` (event ``i``) when the seat could have played."""
+    top = deal.top
+    if top is not None and not deal.forced_trick and not deal.blocked >> seat & 1:
+        passes.append((i, seat, top))
 
 
 def _other_copy_starts(deal: BigTwoDeal, sp: int) -> bool:
@@ -500,16 +441,37 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
     """Draws deals for one observation (see :func:`sample_deal` and
     :class:`chupai.sampling.Sampler`): the knowledge and the replay plan are
     worked out once, and what a rejected draw teaches (a 頂大 single was its
-    player's highest card) is kept for the next draws."""
+    player's highest card) is kept for the next draws.
 
-    __slots__ = ("_plan", "_strength")
+    ``infer=p`` (0 to 1, default 0: uniform draws) biases the draws by the
+    passes of the other seats (:mod:`chupai.bigtwo.inference`): a draw is rejected
+    with probability ``p`` for each pass it contradicts (the seat held a cheap
+    single or pair that beat the top). After ``INFER_GIVE_UP`` such rejections in a
+    row the sampler stops weighing the passes and draws uniformly again, so the
+    number of tries stays bounded."""
+
+    __slots__ = ("_plan", "_strength", "_evidence", "_refused", "_template", "_reuse")
 
     TRIES = TRIES
+    INFER_GIVE_UP: Final = 60
 
-    def __init__(self, observation: Observation, *, tries: int = TRIES):
-        super().__init__(observation, tries=tries)
+    def __init__(self, observation: Observation, *, tries: int = TRIES, infer: float = 0.0):
+        super().__init__(observation, tries=tries, infer=infer)
         self._plan = _plan(observation)
         self._strength = tables(observation.rules).card_strength
+        if observation.rules.packs != 1:
+            self.infer = 0.0
+        self._evidence: list[PassEvidence] | None = None
+        self._refused = 0
+        rules = observation.rules
+        self._template: BigTwoDeal | None = None
+        self._reuse = (
+            rules.packs == 1
+            and rules.ding_da is DingDa.OFF
+            and not rules.last_card_call
+            and self.knowledge.capacity[-1] == 0
+            and not self._plan.swapped
+        )
 
     def _know(self, observation: Observation) -> Knowledge:
         return knowledge(observation)
@@ -523,12 +485,72 @@ class DealSampler(Sampler[Observation, Knowledge, BigTwoDeal]):
         if obs.rules.packs != 1:  # the copies drawn, in the unary form
             locs = [norm(m) for m in locs]
         hands = [obs.hand if s == obs.seat else locs[s] for s in range(n)]
-        got = _rebuild(obs, self._plan, hands, locs[n])
+        inferring = self.infer > 0.0
+        if inferring and self._evidence is not None and self._refuse(hands, rng):
+            return None
+        passes: list[tuple[int, int, Combo]] | None = (
+            [] if inferring and self._evidence is None else None
+        )
+        if self._template is not None:
+            got = self._from_template(hands)
+        else:
+            got = _rebuild(obs, self._plan, hands, locs[n], passes)
+            if self._reuse and isinstance(got, BigTwoDeal):
+                self._template = got.clone()
         if isinstance(got, BigTwoDeal):
+            if passes is not None:
+                self._evidence = self._read_passes(got, passes)
+                if self._refuse(hands, rng):
+                    return None
+            self._refused = 0
             return got
         if got.seat >= 0 and got.seat != obs.seat:
             self._learn(got.seat, got.card)
         return None
+
+    def _from_template(self, hands: list[CardMask]) -> BigTwoDeal | _Failed:
+        """The first consistent deal with the other ``hands``: where nothing in the
+        replay depends on the hidden hands (one pack, every card dealt, no §10
+        obligation, no swap), the replay of a new draw differs from it only there."""
+        obs = self.observation
+        assert self._template is not None
+        deal = self._template.clone()
+        deal.hands = hands
+        deal._combos = [None] * obs.players
+        deal.dealt_hands = tuple(h | p for h, p in zip(hands, obs.played))
+        if deal.observe(obs.seat) != obs:
+            return _Failed()
+        return deal
+
+    def _refuse(self, hands: Sequence[CardMask], rng: random.Random) -> bool:
+        """Whether the passes reject a draw of ``hands`` (each contradicted pass
+        rejects it with probability ``infer``)."""
+        assert self._evidence is not None
+        p = self.infer
+        for _ in range(violations(self._evidence, hands)):
+            if rng.random() < p:
+                self._refused += 1
+                if self._refused >= self.INFER_GIVE_UP:
+                    self.infer = 0.0
+                return True
+        return False
+
+    def _read_passes(
+        self, deal: BigTwoDeal, passes: Sequence[tuple[int, int, Combo]]
+    ) -> list[PassEvidence]:
+        """The evidence of the recorded ``passes`` (the same for every consistent
+        deal: the trick tops are public)."""
+        plays = self._plan.plays
+        out = []
+        for i, seat, top in passes:
+            later = 0
+            for ev in plays[i + 1 :]:
+                if ev.seat == seat and isinstance(ev.action, (Combo, LastCard)):
+                    later |= ev.action.mask
+            ev_ = PassEvidence.read(deal, seat, top, later)
+            if ev_.singles or ev_.pairs:
+                out.append(ev_)
+        return out
 
     def _learn(self, seat: int, card: int) -> None:
         """A 頂大 single was ``seat``'s highest card: no stronger unseen card is in

@@ -24,7 +24,7 @@ from chupai.bots.games.bigtwo.greedy import GreedyBot
 from chupai.bots.games.bigtwo.heuristic import BigTwoHeuristicBot
 from chupai.bots.plugin import SearchGame
 
-__all__ = ["LEVELS", "SEARCH", "BigTwoHeuristicBot", "GreedyBot"]
+__all__ = ["EXPERT", "LEVELS", "SEARCH", "BigTwoHeuristicBot", "GreedyBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": GreedyBot,
@@ -46,3 +46,18 @@ def _scale(obs: Any) -> float:
 SEARCH: Final = SearchGame(
     DealSampler, _win_and_score, _scale, calls=(LastCard,), playouts=playout_each
 )
+
+EXPERT: Final[Mapping[str, Any]] = {
+    "playouts": 1000,
+    "rollout": "core",
+    "objective": "score",
+    "infer": 0.5,
+    "limit_ms": 300,
+}
+"""The ``expert`` level (:mod:`chupai.bots.expert`): the search bot with 1,000
+rollouts per decision played by the compiled core's greedy policy (a fixed
+budget: the play is reproducible for a seed), valued by the deal score alone
+(points per game: the ×2/×3 penalties of a hand caught with many cards count in
+full), the draws weighed by the other seats' passes, and a 300 ms safety cap
+(reached at five seats and more, where the core's playouts run in pure Python, or
+on a loaded machine). How it was chosen: ``docs/bigtwo.md``, "Bots"."""

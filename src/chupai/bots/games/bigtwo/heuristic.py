@@ -38,19 +38,24 @@ identical card does not beat it).
   Otherwise lead the play whose removal leaves the cheapest plan, preferring larger
   plays (five-card hands and pairs leave early) and keeping control plays back.
   A play that an opponent could beat with its whole hand (an opponent holding
-  exactly that many cards) is avoided; with an opponent on one card and only singles
-  to lead, the highest single goes.
+  exactly that many cards) is avoided, the more so the less control it has; with an
+  opponent on one card a group (pair, triple, five-card hand) of the plan or a
+  single sure to hold leads, rather than a single it could answer.
 * Following: every legal play is scored by how much it changes the plan's cost
   (a play of the plan lowers it; breaking a pair or a five-card hand raises it),
   plus a premium for spending control cards while the hand is still long. The bot
-  passes unless a play clearly pays, except when an opponent is close to going out
-  (then it fights for the trick, with its highest single against a one-card
-  opponent) or when winning the trick lets it run out its hand. Under
-  ``pass_lockout`` (a pass is final for the trick) it passes less.
-* Both: the penalty the hand would pay if another player went out now (in the
-  rules' scoring scheme, e.g. doubled above ten cards) counts too, weighted by an
-  estimate of the chance of losing and by the settlement (a loser pays every other
-  player under ``pairwise``, only the winner under ``winner_takes_all``).
+  follows unless the best play makes the plan clearly worse (a score of
+  :attr:`~BigTwoHeuristicBot.pass_at` or more), fights for the trick when an
+  opponent is close to going out (with its highest single against a one-card
+  opponent) and when winning the trick lets it run out its hand. Under
+  ``pass_lockout`` a pass is final for the trick: passing to keep a card gives up
+  the whole trick, so the threshold rises by :attr:`~BigTwoHeuristicBot.lockout`.
+* Both (scoring-aware): the penalty the hand would pay if another player went out
+  now, in the rules' scoring scheme (doubled from eleven cards, per 2 held, ...),
+  counts too, weighted by an estimate of the chance of losing and by the settlement
+  (a loser pays every other player under ``pairwise``, only the winner under
+  ``winner_takes_all``), and :attr:`~BigTwoHeuristicBot.low_boost` times more while
+  an opponent is close to going out: then two cards leave rather than one.
 
 **Other phases.** Leftover card: take it (or swap, ``malaysian``) when the plan gets
 no worse; redeal: ask for one with a weak hand; pre-exchange and gives: the card(s)
@@ -128,8 +133,10 @@ class BigTwoHeuristicBot(SeededBot):
     """Weight of the penalty the hand would pay now, in per-card units."""
     lose_k: float = 0.45
     """The chance of losing is a logistic in ``plan cost - lose_k * fewest opponent cards``."""
-    lockout: float = 0.15
-    """Raise of the pass threshold under ``pass_lockout``."""
+    lockout: float = 1.0
+    """Raise of the pass threshold under ``pass_lockout`` (a pass gives up the trick)."""
+    low_boost: float = 4.0
+    """Factor on the penalty weight while an opponent is close to going out."""
     danger_at: int = 3
     """An opponent with this many cards or fewer is close to going out."""
     threat_w: float = 2.0
@@ -157,6 +164,8 @@ class BigTwoHeuristicBot(SeededBot):
         opp = view.opp
         lose = 1.0 / (1.0 + math.exp(-(plan.cost - self.lose_k * min(opp or [13]))))
         view.pen_w = self.pen_weight * _SETTLE_W[obs.rules.settlement] * lose
+        if min(opp or [99]) <= self.danger_at:
+            view.pen_w *= self.low_boost
         best: Combo | None
         if obs.top is None:
             best = self._lead(obs, view, fives, plan, plays, pen0)
@@ -181,6 +190,13 @@ class BigTwoHeuristicBot(SeededBot):
         cands = [by_mask[m] for m, _ in members]
         if not cands or obs.must_contain:
             cands = _distinct(plays, [m for m, _ in plan.plays])
+        if 1 in opp:
+            # an opponent on its last card: a group of the plan, which it cannot
+            # answer, or a single sure to hold (forcing the highest single instead
+            # measured worse: the other opponents block a low single too)
+            safe = [p for p in cands if p.mask.bit_count() > 1 or view.control(p) >= _SURE]
+            if safe:
+                cands = safe
         best: Combo | None = None
         best_score = 0.0
         for p in cands:

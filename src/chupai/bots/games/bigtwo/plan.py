@@ -29,7 +29,7 @@ _LEAD_SIZE: Final = 0.12
 """Lead preference per card beyond the first (five-card hands and pairs go early)."""
 _KEEP: Final = 0.5
 """Follow premium per unit of control spent while the hand is long."""
-_PASS_AT: Final = -0.3
+_PASS_AT: Final = 0.1
 """Follow when the best score is below this; else pass."""
 _PEN: Final = 0.5
 """Weight of the penalty (in typical per-card units) the hand would pay if another

@@ -52,6 +52,8 @@ the tribute). It searches only the end of a deal, when the hands together hold
 ``endgame`` (default 40) cards or fewer; before, it plays as the heuristic bot
 (the rollouts of a long deal are long and noisy). At its default budget
 (``ms=1000``) about one decision in six is searched, at about 845 ms each.
+The ``expert`` level (:data:`EXPERT`) searches the last 32 cards with 40 rollouts
+per searched decision: some 60 ms each, and the heuristic's speed before.
 
 >>> sorted(LEVELS)
 ['greedy', 'heuristic', 'search']
@@ -68,13 +70,19 @@ from chupai.bots.games.daguailuzi.search import DaguailuziSearchBot
 from chupai.bots.plugin import SearchGame
 from chupai.daguailuzi.sampling import DealSampler
 
-__all__ = ["LEVELS", "SEARCH", "DaguailuziGreedyBot", "DaguailuziHeuristicBot"]
+__all__ = ["EXPERT", "LEVELS", "SEARCH", "DaguailuziGreedyBot", "DaguailuziHeuristicBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DaguailuziGreedyBot,
     "heuristic": DaguailuziHeuristicBot,
     "search": DaguailuziSearchBot,
 }
+
+
+EXPERT: Final[Mapping[str, Any]] = {"endgame": 32, "playouts": 40, "limit_ms": 250}
+"""The ``expert`` level (:mod:`chupai.bots.expert`): the search bot searching the
+last 32 cards of a deal with a fixed budget of 40 heuristic rollouts per searched
+decision (deterministic given the seed), capped at 250 ms on a slow machine."""
 
 
 def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:

@@ -15,7 +15,7 @@ class DaguailuziSearchBot(SearchBot):
     end of a deal: while the hands together hold more than ``endgame`` cards it
     plays as the heuristic bot (the rollouts of a long deal are long, and the
     plan of a long hand is what the heuristic does well). The other parameters
-    are the search bot's."""
+    are the search bot's (every keyword it takes is passed on)."""
 
     def __init__(
         self,
@@ -30,6 +30,7 @@ class DaguailuziSearchBot(SearchBot):
         rollout: str = "heuristic",
         objective: str | None = None,
         margin: float = 1.0,
+        **search: Any,
     ):
         super().__init__(
             seed,
@@ -41,6 +42,7 @@ class DaguailuziSearchBot(SearchBot):
             rollout=rollout,
             objective=objective,
             margin=margin,
+            **search,
         )
         self.endgame = int(endgame)
 

@@ -46,10 +46,14 @@ partner's play is weak while the landlord, next to act, holds two cards or
 fewer. Against an opponent the bot plays its highest beating play when the
 opponent is about to go out, else the beating play that damages its plan least
 (a peasant right behind the landlord prefers one of a ``J`` or higher on a
-single or pair), and passes when every such play costs more than the trick is
-worth. Bombs stay home until an opponent is close to going out (3 cards in
-``classic``, 15 in ``four_player``, whose two packs hold many bombs) or until
-they win the hand; a bomb, the rocket or the four jokers are never split.
+single or pair, in ``classic`` only once the landlord holds five cards or
+fewer), and passes when every such play costs more than the trick is worth.
+The peasant right before the landlord, the last to answer a landlord's play
+its partner let through, accepts a much higher cost (passing hands the
+landlord the lead again). Bombs stay home until an opponent is close to going
+out (3 cards in ``classic``, 15 in ``four_player``, whose two packs hold many
+bombs) or until they win the hand; a bomb, the rocket or the four jokers are
+never split.
 
 Tuned against the greedy bot and itself (``tests/bots/test_bots_doudizhu.py`` measures
 the margins); a decision takes well under a millisecond on average.
@@ -212,6 +216,15 @@ class DouDizhuHeuristicBot(DouDizhuBot):
     """A peasant right after the landlord beats the landlord's single or pair with
     a card of at least this rank (a ``J``) when that costs its plan little,
     forcing the landlord's high cards out."""
+    block_when: int = 5
+    """The block applies only when the landlord holds this many cards or fewer
+    (blocking earlier spends the peasants' high cards too soon)."""
+    block_when_four: int = 40
+    """The same in ``four_player`` (always: there the early block pays)."""
+    last_threshold: float = -10.0
+    """The threshold of the peasant right before the landlord when it follows the
+    landlord's play that its partner let through: passing would hand the landlord
+    the lead again, so it beats at a higher cost to its plan."""
 
     # the seed is for the bot interface: the decisions are deterministic
     # ----- robbing and playing -------------------------------------------------------------
@@ -402,6 +415,7 @@ class DouDizhuHeuristicBot(DouDizhuBot):
             and obs.top.size <= 2
             and view.next_seat in view.partners
             and p.key < self.block_rank
+            and view.counts[view.lord] <= (self.block_when_four if view.four else self.block_when)
         ):
             high = [x for x in scored if x[2].key >= self.block_rank and x[0] >= threshold]
             if high:
@@ -411,4 +425,8 @@ class DouDizhuHeuristicBot(DouDizhuBot):
         return None
 
     def _threshold(self, view: _View) -> float:
-        return self.lord_threshold if view.is_lord else self.peasant_threshold
+        if view.is_lord:
+            return self.lord_threshold
+        if view.obs.top_player == view.lord and view.next_seat == view.lord:
+            return self.last_threshold
+        return self.peasant_threshold
