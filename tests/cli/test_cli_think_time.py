@@ -82,9 +82,15 @@ def test_think_text_is_short_and_close(seconds: float) -> None:
         assert len(text.split(".")[1]) in (1, 2)
 
 
-def test_simulate_names_the_bots_that_decide_by_the_clock() -> None:
+def test_simulate_names_the_bots_that_decide_by_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert set(THINK_LEVELS) == {"search", "expert"}
     names = ["expert", "expert:playouts=5", "search", "search:playouts=3", "heuristic"]
+    # Big Two's expert plays a fixed number of rollouts: only the clocked search is named
+    assert timed_bots(names, "bigtwo") == ["search"]
+    # an expert whose game's settings give only a time budget decides by the clock
+    monkeypatch.setattr("chupai.bots.expert.expert_settings", lambda game: {"ms": 100.0})
     assert timed_bots(names, "bigtwo") == ["expert", "search"]
 
 
