@@ -69,8 +69,8 @@ positive): in Big A (five players, noisy rollouts) fewer candidates get more
 determinizations each, and the deal score is the better objective (measured on
 paired deals, then confirmed by the 1,000-deal tournament in the README).
 
-The ``expert`` level (:data:`EXPERT`) is that search on a budget of 20 rollouts a
-decision (about 80 ms of one core); after the first, a determinization costs
+The ``expert`` level (:data:`EXPERT`) is that search on a budget of 100 rollouts a
+decision (about 300 ms of one core); after the first, a determinization costs
 about a millisecond (:class:`~chupai.biga.sampling.DealSampler` puts new hands
 into its first deal instead of replaying the draw), so the rollouts take nearly
 all of it.
@@ -100,13 +100,16 @@ __all__ = ["EXPERT", "LEVELS", "SEARCH", "BigAGreedyBot", "BigAHeuristicBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {"greedy": BigAGreedyBot, "heuristic": BigAHeuristicBot}
 
-EXPERT: Final[Mapping[str, Any]] = {"playouts": 20, "limit_ms": 250}
+EXPERT: Final[Mapping[str, Any]] = {"playouts": 100, "limit_ms": 1000}
 """The ``expert`` level (:mod:`chupai.bots.expert`): the search bot with heuristic
-rollouts on a fixed budget of 20 rollouts per decision (4 determinizations of 5
-candidates; deterministic given the seed), capped at 250 ms on a slow machine.
-The rollouts inside the compiled core (``rollout=core``) are far cheaper, but
-its greedy policy misjudges Big A (team play, captures): with 500 of them the
-search loses to the heuristic by 0.8 points per deal."""
+rollouts on a fixed budget of 100 rollouts per decision (20 determinizations of 5
+candidates; deterministic given the seed), capped at 1 s on a slow machine. Big A's
+expert trades the 100 ms target for strength: at 20 rollouts (within 100 ms) the
+search was no stronger than the heuristic (docs/biga.md, "Bots"); at 100 it beats
+it, at about 300 ms of one core a decision. The rollouts inside the compiled core
+(``rollout=core``) are far cheaper, but its greedy policy misjudges Big A (team
+play, captures): with 500 of them the search loses to the heuristic by 0.8 points
+per deal."""
 
 
 def _win_and_score(deal: Any, seat: int) -> tuple[float, float]:
