@@ -284,9 +284,8 @@ def _bot_cases() -> list[tuple[str, str]]:
     for game in GAMES:
         for name in bot_names(game):
             if name != "dmc":  # needs a checkpoint: tests/bots/test_dmc.py
-                cases.append(
-                    (game, "search:playouts=8,determinizations=2" if name == "search" else name)
-                )
+                small = name in ("search", "expert")  # the searches on a small budget
+                cases.append((game, f"{name}:playouts=8,determinizations=2" if small else name))
     return cases
 
 
