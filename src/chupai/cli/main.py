@@ -156,6 +156,18 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return run_analyze(args)
 
 
+ANALYZE_TEXT: Final = {
+    "help": "the value of every decision of a record, the best action and the value lost",
+    "description": "Analyse a deal or match record (chupai play --record, chupai simulate "
+    "--records, the server's records): for every decision of the chosen seats, the "
+    "played action's win probability and expected score, the best action's, the "
+    "value lost and a label (inaccuracy from 0.05, mistake from 0.10, blunder from "
+    "0.20 of winning chance lost, when significant; docs/analysis.md). Each seat "
+    "is judged from its own information only (determinized Monte Carlo with the "
+    "expert's rollouts). Exit 2 naming the problem when the input cannot be analysed.",
+}
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from chupai.cli.play import run_play
 
@@ -390,52 +402,9 @@ def build_parser() -> argparse.ArgumentParser:
         "verdict line stays English",
     )
 
-    p = _command(
-        sub,
-        "analyze",
-        cmd_analyze,
-        help="the value of every decision of a record, the best action and the value lost",
-        description="Analyse a deal or match record (chupai play --record, chupai simulate "
-        "--records, the server's records): for every decision of the chosen seats, the "
-        "played action's win probability and expected score, the best action's, the "
-        "value lost and a label (inaccuracy from 0.05, mistake from 0.10, blunder from "
-        "0.20 of winning chance lost, when significant; docs/analysis.md). Each seat "
-        "is judged from its own information only (determinized Monte Carlo with the "
-        "expert's rollouts). Exit 2 naming the problem when the input cannot be "
-        "analysed.",
-    )
-    p.add_argument("file", metavar="RECORD", help="record file ('-' for standard input)")
-    p.add_argument(
-        "--seat",
-        dest="seats",
-        type=int,
-        action="append",
-        default=None,
-        metavar="N",
-        help="a seat to analyse; repeat for several (default every seat)",
-    )
-    p.add_argument(
-        "--budget",
-        default="default",
-        metavar="BUDGET",
-        help="quick, default, deep (per game; docs/analysis.md) or a number of rollouts "
-        "per decision (default: default)",
-    )
-    p.add_argument("--seed", type=int, default=0, help="seed of the analysis (default 0)")
-    p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
-    p.add_argument(
-        "--open-hand",
-        action="store_true",
-        help="evaluate with every seat's cards known (the perfect-information value, "
-        "labelled as such)",
-    )
-    p.add_argument(
-        "--lang",
-        choices=("en", "zh", "ja"),
-        default="en",
-        help="language of the table's headers, labels and lines (en, zh, ja; default en)",
-    )
-    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    from chupai.cli.analyze_args import add_parser as add_analyze_parser
+
+    add_analyze_parser(_command(sub, "analyze", cmd_analyze, **ANALYZE_TEXT))
 
     p = _game_command(
         sub,
