@@ -135,8 +135,9 @@ SEARCH: Final = SearchGame(
     resample=resample_record,
 )
 
-ANALYSIS: Final[Mapping[str, int]] = {"quick": 20, "default": 60, "deep": 300}
+ANALYSIS: Final[Mapping[str, int]] = {"quick": 8, "default": 24, "deep": 120}
 """The evaluator's budgets (:mod:`chupai.analysis`), rollouts per decision: a Big A
 rollout by the heuristic bot from the draw costs some 75 ms of one core, and a
-seat decides 40 times or more in a deal (the draw's checkpoints), so the budgets
-are small (figures in ``docs/analysis.md``)."""
+seat decides a hundred times in a deal (most at the draw's checkpoints, between
+showing an Ace and declining), so the budgets are small (figures in
+``docs/analysis.md``)."""
