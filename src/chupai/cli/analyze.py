@@ -21,51 +21,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+import chupai.cli.messages  # noqa: F401  (the terminal's translations, these included)
 from chupai.analysis import analyse_record
 from chupai.cli.main import EXIT_OK, EXIT_USAGE
 from chupai.cli.replay import UnreadableRecord, load_record
 from chupai.errors import ChupaiError
-from chupai.i18n import add_translations, tr
+from chupai.i18n import tr
 
-__all__ = ["LABEL_STYLES", "MESSAGES", "render", "run_analyze"]
+__all__ = ["LABEL_STYLES", "render", "run_analyze"]
 
-MESSAGES: Final[dict[str, tuple[str, str]]] = {
-    "Analysis of {game}: {budget} budget, {rollouts} rollouts per decision, seed {seed}; values in {units}": (
-        "{game} 分析：{budget} 预算，每个决定 {rollouts} 次模拟，种子 {seed}；数值单位：{units}",
-        "{game} の分析：{budget} 予算、1 手 {rollouts} 回のロールアウト、シード {seed}；値の単位：{units}",
-    ),
-    "Deal {n}": ("第 {n} 局", "第 {n} ディール"),
-    "Open hand: the values use every seat's cards (perfect information).": (
-        "明牌：数值使用所有座位的牌（完全信息）。",
-        "オープンハンド：値は全員の手札を使う（完全情報）。",
-    ),
-    "step": ("步", "手番"),
-    "phase": ("阶段", "段階"),
-    "played": ("实际", "実際"),
-    "win": ("胜率", "勝率"),
-    "best": ("最佳", "最善"),
-    "loss": ("损失", "損失"),
-    "label": ("评价", "評価"),
-    "only": ("唯一", "一択"),
-    "good": ("好", "好手"),
-    "inaccuracy": ("不精确", "緩手"),
-    "mistake": ("失误", "悪手"),
-    "blunder": ("大错", "大悪手"),
-    "deal points": ("局分", "ディール点"),
-    "match points": ("比赛分", "試合点"),
-    "Seat {n}: {decisions} decisions, mean loss {loss}; {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders": (
-        "座位 {n}：{decisions} 个决定，平均损失 {loss}；不精确 {inaccuracy}，失误 {mistake}，大错 {blunder}",
-        "席 {n}：{decisions} 手、平均損失 {loss}；緩手 {inaccuracy}、悪手 {mistake}、大悪手 {blunder}",
-    ),
-    "* evaluated on the true deal: no deal consistent with the seat's view was found": (
-        "* 按真实牌局评估：未找到与该座位所见一致的牌局",
-        "* 実際のディールで評価：その席の見た情報と一致するディールが見つからなかった",
-    ),
-    "analysing": ("分析中", "分析中"),
-    "decisions": ("个决定", "手"),
-}
-"""The texts of ``chupai analyze`` (the seat, score and budget words are shared)."""
-add_translations(MESSAGES)
 
 LABEL_STYLES: Final[Mapping[str, str]] = {
     "only": "dim",

@@ -300,6 +300,39 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "role": ("角色", "役割"),
     "result": ("结果", "結果"),
     "unit": ("单位分", "単位"),
+    # ----- chupai analyze -------------------------------------------------------------
+    "Analysis of {game}: {budget} budget, {rollouts} rollouts per decision, seed {seed}; values in {units}": (
+        "{game} 分析：{budget} 预算，每个决定 {rollouts} 次模拟，种子 {seed}；数值单位：{units}",
+        "{game} の分析：{budget} 予算、1 手 {rollouts} 回のロールアウト、シード {seed}；値の単位：{units}",
+    ),
+    "Open hand: the values use every seat's cards (perfect information).": (
+        "明牌：数值使用所有座位的牌（完全信息）。",
+        "オープンハンド：値は全員の手札を使う（完全情報）。",
+    ),
+    "step": ("步", "手番"),
+    "phase": ("阶段", "段階"),
+    "played": ("实际", "実際"),
+    "win": ("胜率", "勝率"),
+    "best": ("最佳", "最善"),
+    "loss": ("损失", "損失"),
+    "label": ("评价", "評価"),
+    "only": ("唯一", "一択"),
+    "good": ("好", "好手"),
+    "inaccuracy": ("不精确", "緩手"),
+    "mistake": ("失误", "悪手"),
+    "blunder": ("大错", "大悪手"),
+    "deal points": ("局分", "ディール点"),
+    "match points": ("比赛分", "試合点"),
+    "Seat {n}: {decisions} decisions, mean loss {loss}; {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders": (
+        "座位 {n}：{decisions} 个决定，平均损失 {loss}；不精确 {inaccuracy}，失误 {mistake}，大错 {blunder}",
+        "席 {n}：{decisions} 手、平均損失 {loss}；緩手 {inaccuracy}、悪手 {mistake}、大悪手 {blunder}",
+    ),
+    "* evaluated on the true deal: no deal consistent with the seat's view was found": (
+        "* 按真实牌局评估：未找到与该座位所见一致的牌局",
+        "* 実際のディールで評価：その席の見た情報と一致するディールが見つからなかった",
+    ),
+    "analysing": ("分析中", "分析中"),
+    "decisions": ("个决定", "手"),
 }
 """The shared terminal texts by English template: (中文, 日本語)."""
 
