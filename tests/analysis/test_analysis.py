@@ -112,7 +112,9 @@ def test_losses_are_never_negative_and_labels_follow_the_thresholds() -> None:
 @pytest.mark.parametrize(
     ("loss", "se", "want"),
     [
-        (0.0, 0.0, "good"),
+        (0.0, 0.0, "best"),  # a tie with the best
+        (0.008, 0.005, "best"),
+        (0.008, 0.001, "good"),  # small but significant
         (0.049, 0.001, "good"),
         (0.05, 0.001, "inaccuracy"),
         (0.10, 0.01, "mistake"),

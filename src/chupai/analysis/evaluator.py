@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from chupai.analysis.determinize import Determinizer
-from chupai.analysis.labels import label, mean_ci, paired_loss, wilson
+from chupai.analysis.labels import is_tie, label, mean_ci, paired_loss, wilson
 from chupai.bots.expert import expert_settings
 from chupai.bots.plugin import SearchGame, search_game, value_scale
 from chupai.bots.search import SearchBot, prune_candidates
@@ -236,8 +236,9 @@ class Evaluator:
 def _judge(
     seat: int, choices: int, values: list[ActionValue], played: Any, source: str
 ) -> Evaluation:
-    """The evaluation: the actions best first (the played one first among equals),
-    the loss of the played action against the best and its label."""
+    """The evaluation: the actions best first (the played one first among equals,
+    and first when it ties the best: :func:`chupai.analysis.labels.is_tie`), the
+    loss of the played action against the best and its label."""
     order = sorted(
         range(len(values)), key=lambda i: (-values[i].value, values[i].action != played, i)
     )
@@ -247,6 +248,9 @@ def _judge(
         return Evaluation(seat, choices, ranked, None, 0.0, 0.0, "best", source)
     loss, se = paired_loss(ranked[0].values, mine.values)
     loss = max(0.0, loss)
+    if mine is not ranked[0] and is_tie(loss, se):  # the played action ties the best
+        ranked = (mine, *(v for v in ranked if v is not mine))
+        loss = 0.0
     return Evaluation(
         seat,
         choices,

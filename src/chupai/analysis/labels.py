@@ -18,7 +18,9 @@ blunder    a loss of 0.20 or more
 
 A loss is significant when it exceeds :data:`SIGNIFICANCE` (2) standard errors of
 the paired differences: a loss that a few lucky rollouts could make is "good",
-which keeps labels stable from one seed to another.
+which keeps labels stable from one seed to another. A loss below :data:`TIE`
+(0.01) that is not significant is a tie: the played action is the best (the
+analysis then names it as the best action, with no loss).
 
 >>> label(0.12, 0.01, played_is_best=False)
 'mistake'
@@ -39,7 +41,9 @@ __all__ = [
     "LABELS",
     "SIGNIFICANCE",
     "THRESHOLDS",
+    "TIE",
     "Z95",
+    "is_tie",
     "label",
     "mean_ci",
     "paired_loss",
@@ -54,13 +58,22 @@ LABELS: Final = ("only", "best", "good", "inaccuracy", "mistake", "blunder")
 """Every label, from no decision to the worst."""
 SIGNIFICANCE: Final = 2.0
 """A loss below this many standard errors of the paired differences is "good"."""
+TIE: Final = 0.01
+"""A loss below this that is not significant is a tie with the best action: the
+played action counts as the best (two near-equal actions would otherwise trade the
+"best" label from one seed to the next)."""
 Z95: Final = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
 
+def is_tie(loss: float, stderr: float) -> bool:
+    """Whether a loss of ``loss`` (standard error ``stderr``) is a tie with the best."""
+    return loss < TIE and loss <= SIGNIFICANCE * stderr
+
+
 def label(loss: float, stderr: float, *, played_is_best: bool) -> str:
     """The label of a decision that lost ``loss`` (with standard error ``stderr``)."""
-    if played_is_best:
+    if played_is_best or is_tie(loss, stderr):
         return "best"
     if loss <= SIGNIFICANCE * stderr:
         return "good"
