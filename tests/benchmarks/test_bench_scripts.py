@@ -421,3 +421,25 @@ def test_copy_quick_json() -> None:
         assert {"clone", "env_deepcopy", "env_pickle_bytes", "env_state_chars"} <= figures.keys()
         assert 0 < figures["clone"] and 0 < figures["env_pickle_bytes"] < 20_000
         assert figures["env_deepcopy"] < 100 * figures["clone"]
+
+
+@pytest.mark.slow
+def test_analysis_calibration_and_stability_json() -> None:
+    """``benchmarks/analysis.py`` on a few Big Two positions (the timing part, a few
+    minutes with Big A and 大怪路子, is left out)."""
+    out, data = run_script(
+        "analysis.py",
+        "--parts",
+        "calibration,stability",
+        "--positions",
+        "12",
+        "--stability",
+        "6",
+        "--budget",
+        "quick",
+    )
+    cal, stab = data["calibration"], data["stability"]
+    assert cal["positions"] == 12 and 0 <= cal["predicted"] <= 1 and 0 <= cal["brier"] <= 1
+    assert sum(b["positions"] for b in cal["bins"]) == 12
+    assert stab["decisions"] == 6 and 0 <= stab["judgement_flip_rate"] <= stab["flip_rate"] <= 1
+    assert "2. calibration" in out and "3. label stability" in out
