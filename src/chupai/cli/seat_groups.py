@@ -34,7 +34,13 @@ _SEP: Final = {"en": ", ", "zh": "、", "ja": "、"}
 
 
 _LEVELS: Final = {
-    "zh": {"random": "随机", "greedy": "贪心", "heuristic": "启发式", "search": "搜索", "expert": "专家"},
+    "zh": {
+        "random": "随机",
+        "greedy": "贪心",
+        "heuristic": "启发式",
+        "search": "搜索",
+        "expert": "专家",
+    },
     "ja": {
         "random": "ランダム",
         "greedy": "貪欲",
