@@ -1,0 +1,258 @@
+"""Analyses of finished tables through ``chupai serve``'s HTTP interface (issue 23;
+Starlette's test client): start, poll, reuse, kept across a restart, refused for
+an unknown or unfinished table, a bad seat or budget, and beyond the queue; a
+job the stop interrupted is marked failed, never lost. The library's real
+:func:`chupai.analysis.analyse_record` runs, with tiny budgets (a few rollouts)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+from test_web_server import create, join, play_to_end, seats  # noqa: E402
+
+from chupai.web import analyses  # noqa: E402
+from chupai.web.app import ChupaiServer  # noqa: E402
+from chupai.web.store import Store  # noqa: E402
+
+TINY = {"quick": 2, "default": 3}
+"""The budgets these tests offer: rollouts per decision, tiny so that a deal
+analyses in well under a second."""
+
+
+def new_server(db: Path, **kw: Any) -> ChupaiServer:
+    return ChupaiServer(str(db), bot_delay=0, analysis_budgets=TINY, **kw)
+
+
+def finished_table(client: TestClient, game: str = "bigtwo", seed: int = 5) -> str:
+    """A finished one-deal table (a human who always plays the first legal entry)."""
+    bots = {"bigtwo": ("greedy", "greedy", "greedy"), "doudizhu": ("greedy", "greedy")}[game]
+    made = create(client, game=game, seed=seed, seats=seats("human", *bots))
+    with client.websocket_connect("/ws") as ws:
+        play_to_end(ws, join(ws, made["table"], made["seats"][0]["token"]))
+    return str(made["table"])
+
+
+def poll(client: TestClient, table: str, query: str = "", timeout: float = 30) -> dict[str, Any]:
+    """GET the analysis until it is done or failed; every answer is well formed."""
+    end = time.monotonic() + timeout
+    while True:
+        r = client.get(f"/api/records/{table}/analysis{query}")
+        assert r.status_code == 200, r.text
+        body = dict(r.json())
+        assert set(body) >= {"status", "done", "total", "analysis", "error"}
+        assert body["status"] in ("queued", "running", "done", "failed")
+        assert 0 <= body["done"] <= max(body["total"], body["done"])
+        if body["status"] in ("done", "failed"):
+            return body
+        assert body["analysis"] is None
+        assert time.monotonic() < end, body
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[ChupaiServer, TestClient, str]]:
+    srv = new_server(tmp_path / "a.sqlite3")
+    with TestClient(srv.app) as client:
+        yield srv, client, finished_table(client)
+
+
+def test_analysis_starts_polls_and_is_reused(served: Any) -> None:
+    srv, client, table = served
+    r = client.post(f"/api/records/{table}/analysis", json={"seat": 0, "budget": "quick"})
+    assert r.status_code == 202, r.text
+    assert r.json()["status"] in ("queued", "running") and r.json()["analysis"] is None
+    body = poll(client, table, "?seat=0&budget=quick")
+    assert body["status"] == "done" and body["error"] is None, body
+    a = body["analysis"]
+    assert a["format"] == "chupai-analysis" and a["game"] == "bigtwo"
+    assert a["seats"] == [0] and a["rollouts"] == TINY["quick"]
+    record = client.get(f"/api/records/{table}").json()
+    actions = record["deals"][0]["actions"]
+    decisions = a["deals"][0]["decisions"]
+    assert decisions and body["done"] == body["total"] == len(decisions)
+    for d in decisions:  # every decision of seat 0, each one the record's action
+        assert d["seat"] == 0 and actions[d["step"]] == {"seat": 0, "action": d["played"]}
+        assert d["label"] in ("only", "best", "good", "inaccuracy", "mistake", "blunder")
+    assert len(decisions) == sum(1 for x in actions if x["seat"] == 0)
+    # asked again: the stored result at once, not a second job
+    again = client.post(f"/api/records/{table}/analysis", json={"seat": 0, "budget": "quick"})
+    assert again.status_code == 200 and again.json()["analysis"] == a
+    assert not srv.analyses.jobs
+    # GET without a choice: the table's newest analysis
+    assert client.get(f"/api/records/{table}/analysis").json()["analysis"] == a
+    # another budget is another job; none of it exists until asked
+    r = client.get(f"/api/records/{table}/analysis?budget=default")
+    assert r.status_code == 404 and r.json()["field"] == "analysis"
+
+
+def test_every_seat_by_default_and_progress_counts_decisions(served: Any) -> None:
+    _, client, table = served
+    r = client.post(f"/api/records/{table}/analysis", json={})
+    assert r.status_code == 202 and r.json()["budget"] == "default"
+    body = poll(client, table, "?seat=all&budget=default")
+    a = body["analysis"]
+    assert body["status"] == "done" and a["seats"] == [0, 1, 2, 3]
+    record = client.get(f"/api/records/{table}").json()
+    steps = [d["step"] for d in a["deals"][0]["decisions"]]
+    assert steps == list(range(len(record["deals"][0]["actions"])))
+    assert body["total"] == len(steps)
+
+
+def test_the_analysis_is_kept_across_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite3"
+    srv = new_server(db)
+    with TestClient(srv.app) as client:
+        table = finished_table(client)
+        client.post(f"/api/records/{table}/analysis", json={"seat": 1, "budget": "quick"})
+        first = poll(client, table, "?seat=1&budget=quick")["analysis"]
+    srv = new_server(db)  # a new server on the same database
+    with TestClient(srv.app) as client:
+        r = client.get(f"/api/records/{table}/analysis?seat=1&budget=quick")
+        assert r.status_code == 200 and r.json()["analysis"] == first
+        r = client.post(f"/api/records/{table}/analysis", json={"seat": 1, "budget": "quick"})
+        assert r.status_code == 200 and r.json()["analysis"] == first
+        assert not srv.analyses.jobs
+
+
+def test_a_job_the_stop_interrupted_is_failed_then_restarted(tmp_path: Path) -> None:
+    db = tmp_path / "i.sqlite3"
+    srv = new_server(db)
+    with TestClient(srv.app) as client:
+        table = finished_table(client)
+    store = Store(str(db))  # a job queued when the server was killed
+    try:
+        asyncio.run(store.save_analysis(table, "2", "quick", analyses.ANALYSIS_SEED, "queued"))
+    finally:
+        store.close()
+    srv = new_server(db)
+    with TestClient(srv.app) as client:
+        body = client.get(f"/api/records/{table}/analysis?seat=2&budget=quick").json()
+        assert body["status"] == "failed" and body["error"] == analyses.INTERRUPTED
+        r = client.post(f"/api/records/{table}/analysis", json={"seat": 2, "budget": "quick"})
+        assert r.status_code == 202
+        assert poll(client, table, "?seat=2&budget=quick")["status"] == "done"
+
+
+def test_unknown_and_unfinished_tables_are_refused(served: Any) -> None:
+    _, client, _ = served
+    r = client.post("/api/records/nope/analysis", json={})
+    assert r.status_code == 404 and r.json()["field"] == "table"
+    assert client.get("/api/records/nope/analysis").status_code == 404
+    made = create(client, game="bigtwo", seed=1, seats=seats("human", "greedy", "greedy", "greedy"))
+    for r in (
+        client.post(f"/api/records/{made['table']}/analysis", json={}),
+        client.get(f"/api/records/{made['table']}/analysis"),
+    ):
+        assert r.status_code == 409, r.text
+        assert "still being played" in r.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"budget": "huge"}, "budget", "'huge' is not one of the named budgets (quick, default)"),
+        ({"budget": 400}, "budget", "string"),
+        ({"seat": 4}, "seat", "seat 4 is not a seat of this game (0 to 3)"),
+        ({"seat": -1}, "seat", "greater than or equal to 0"),
+        ({"seat": "1"}, "seat", "integer"),
+        ({"seats": [1]}, "seats", "Extra inputs"),
+    ],
+)
+def test_bad_requests_are_refused_naming_the_field(
+    served: Any, body: dict[str, Any], field: str, words: str
+) -> None:
+    _, client, table = served
+    r = client.post(f"/api/records/{table}/analysis", json=body)
+    assert r.status_code == 400, r.text
+    assert r.json()["field"] == field and words in r.json()["error"], r.json()
+    assert client.post(f"/api/records/{table}/analysis", content=b"[1").status_code == 400
+    r = client.get(f"/api/records/{table}/analysis?budget=huge")
+    assert r.status_code == 400 and r.json()["field"] == "budget"
+    r = client.get(f"/api/records/{table}/analysis?seat=x")
+    assert r.status_code == 400 and r.json()["field"] == "seat"
+
+
+def test_a_foreign_page_may_not_start_an_analysis(served: Any) -> None:
+    _, client, table = served
+    r = client.post(
+        f"/api/records/{table}/analysis", json={}, headers={"Origin": "https://evil.example"}
+    )
+    assert r.status_code == 403
+
+
+def test_too_many_waiting_jobs_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = threading.Event()
+    started: list[int] = []
+
+    def held(record: Any, seats: Any, budget: Any, seed: int, progress: Any) -> str:
+        progress(0, 1)
+        started.append(1)
+        gate.wait(10)
+        return json.dumps({"format": "chupai-analysis", "deals": []})
+
+    monkeypatch.setattr(analyses, "analyse_text", held)
+    srv = new_server(tmp_path / "q.sqlite3", analysis_workers=1, analysis_queue=1)
+    with TestClient(srv.app) as client:
+        table = finished_table(client)
+        try:
+            r1 = client.post(f"/api/records/{table}/analysis", json={"seat": 0})
+            r2 = client.post(f"/api/records/{table}/analysis", json={"seat": 1})
+            assert (r1.status_code, r2.status_code) == (202, 202)
+            # the same job again is the one queued, not a new one
+            assert (
+                client.post(f"/api/records/{table}/analysis", json={"seat": 1}).status_code == 202
+            )
+            r3 = client.post(f"/api/records/{table}/analysis", json={"seat": 2})
+            assert r3.status_code == 429, r3.text
+            assert "1 analyses are waiting already" in r3.json()["error"]
+            end = time.monotonic() + 5
+            while not started and time.monotonic() < end:
+                time.sleep(0.01)
+            body = client.get(f"/api/records/{table}/analysis?seat=0").json()
+            assert body["status"] == "running"
+            assert client.get(f"/api/records/{table}/analysis?seat=1").json()["status"] == "queued"
+        finally:
+            gate.set()
+        assert poll(client, table, "?seat=1")["status"] == "done"
+        r3 = client.post(f"/api/records/{table}/analysis", json={"seat": 2})
+        assert r3.status_code == 202  # room again
+
+
+def test_a_failing_analysis_is_failed_with_its_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chupai.errors import ChupaiError
+
+    def bad(*args: Any) -> str:
+        raise ChupaiError("this record cannot be analysed: a test says so")
+
+    monkeypatch.setattr(analyses, "analyse_text", bad)
+    srv = new_server(tmp_path / "f.sqlite3")
+    with TestClient(srv.app) as client:
+        table = finished_table(client)
+        client.post(f"/api/records/{table}/analysis", json={"seat": 0})
+        body = poll(client, table, "?seat=0")
+        assert body["status"] == "failed"
+        assert body["error"] == "this record cannot be analysed: a test says so"
+
+
+def test_server_options_are_checked(tmp_path: Path) -> None:
+    for kw, words in (
+        ({"analysis_workers": 0}, "analysis_workers must be"),
+        ({"analysis_queue": 0}, "analysis_queue must be"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            new_server(tmp_path / "o.sqlite3", **kw)
+    Store(str(tmp_path / "o.sqlite3")).close()  # the refused servers let their database go
