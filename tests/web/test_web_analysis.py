@@ -94,11 +94,14 @@ def test_analysis_starts_polls_and_is_reused(served: Any) -> None:
     assert client.get(f"/api/records/{table}/analysis").json()["analysis"] == a
     # another budget is another job; none of it exists until asked
     r = client.get(f"/api/records/{table}/analysis?budget=default")
-    assert r.status_code == 404 and r.json()["field"] == "analysis"
+    assert r.status_code == 200 and r.json()["status"] == "none"
+    assert r.json()["analysis"] is None and r.json()["budget"] == "default"
 
 
 def test_every_seat_by_default_and_progress_counts_decisions(served: Any) -> None:
     _, client, table = served
+    r = client.get(f"/api/records/{table}/analysis")
+    assert r.status_code == 200 and r.json()["status"] == "none"  # not asked for yet
     r = client.post(f"/api/records/{table}/analysis", json={})
     assert r.status_code == 202 and r.json()["budget"] == "default"
     body = poll(client, table, "?seat=all&budget=default")

@@ -508,13 +508,10 @@ class AnalysisHandlers:
         bad = self._check_choice(seat, budget, players)
         if bad is not None:
             return bad
+        seat_key = seats_key(None if seat is None else [seat])
         answer = await self.analyses.status(
             table_id, None if seat is None else [seat], budget, any_seats=seat_text is None
         )
-        if answer is None:
-            return httpcheck.error(
-                404,
-                "this game has not been analysed yet: POST to this address to start",
-                "analysis",
-            )
+        if answer is None:  # not asked for yet (not an error: the page asks on opening)
+            answer = _body("none", budget=budget or self.analyses.default_budget, seats=seat_key)
         return JSONResponse(answer)
