@@ -102,10 +102,39 @@ def analyse_record(
     }
 
 
+def budget_rollouts(spec: Any, budget: str | int) -> int:
+    return budget if isinstance(budget, int) else BUDGETS[budget]
+
+
+class _Value:
+    def __init__(self, text: str, seed: str):
+        v = _value(seed)
+        self.text, self.win, self.score, self.value = text, v["win"], v["score"], v["value"]
+
+
+class _Evaluation:
+    def __init__(self, actions: list[_Value]):
+        self.actions = tuple(actions)
+
+
+class Evaluator:
+    def __init__(self, game: str, *, rollouts: int = 400, seed: int = 0):
+        self.game, self.rollouts, self.seed = game, rollouts, seed
+
+    def evaluate(self, deal: Any, *, played: Any = None, key: str = "") -> _Evaluation:
+        vals = [
+            _Value(deal.action_text(a), f"{self.seed}/{key}/{i}")
+            for i, a in enumerate(deal.legal_actions())
+        ]
+        return _Evaluation(sorted(vals, key=lambda v: -v.value))
+
+
 def install() -> types.ModuleType:
     """Put the stand-in at ``chupai.analysis`` (a test's monkeypatch undoes it)."""
     mod = types.ModuleType("chupai.analysis")
     mod.analyse_record = analyse_record  # type: ignore[attr-defined]
     mod.BUDGETS = BUDGETS  # type: ignore[attr-defined]
+    mod.Evaluator = Evaluator  # type: ignore[attr-defined]
+    mod.budget_rollouts = budget_rollouts  # type: ignore[attr-defined]
     sys.modules["chupai.analysis"] = mod
     return mod

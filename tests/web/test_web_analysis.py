@@ -20,7 +20,14 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
-from test_web_server import create, join, play_to_end, seats  # noqa: E402
+from test_web_server import (  # noqa: E402
+    create,
+    join,
+    play_to_end,
+    receive,
+    seats,
+    until_my_turn,
+)
 
 from chupai.web import analyses  # noqa: E402
 from chupai.web.app import ChupaiServer  # noqa: E402
@@ -32,7 +39,7 @@ analyses in well under a second."""
 
 
 def new_server(db: Path, **kw: Any) -> ChupaiServer:
-    return ChupaiServer(str(db), bot_delay=0, analysis_budgets=TINY, **kw)
+    return ChupaiServer(str(db), bot_delay=0, analysis_budgets=TINY, evaluate_budget=2, **kw)
 
 
 def finished_table(client: TestClient, game: str = "bigtwo", seed: int = 5) -> str:
@@ -259,3 +266,61 @@ def test_server_options_are_checked(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match=words):
             new_server(tmp_path / "o.sqlite3", **kw)
     Store(str(tmp_path / "o.sqlite3")).close()  # the refused servers let their database go
+
+
+# ----- win chances at a practice table ----------------------------------------------------
+
+
+def next_of(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind`` (or an error), past the states meanwhile."""
+    while True:
+        msg = receive(ws)
+        if msg["type"] in (kind, "error"):
+            return msg
+        assert msg["type"] == "state", msg
+
+
+def test_a_practice_table_gives_win_chances_on_the_humans_turn(served: Any) -> None:
+    srv, client, _ = served
+    made = create(client, game="bigtwo", seed=8, seats=seats("human", "greedy", "greedy", "greedy"))
+    with client.websocket_connect("/ws") as ws:
+        state = join(ws, made["table"], made["seats"][0]["token"])
+        assert state["practice"] is True
+        state = until_my_turn(ws, state)
+        ws.send_text(json.dumps({"type": "evaluate", "seq": state["seq"]}))
+        reply = next_of(ws, "evaluation")
+        assert reply["type"] == "evaluation" and reply["seq"] == state["seq"], reply
+        assert reply["rollouts"] == 2 and 1 <= len(reply["actions"]) <= analyses.EVALUATE_TOP
+        table = srv.tables[made["table"]].table
+        legal = [table.deal.action_text(a) for a in table.legal()]
+        for a in reply["actions"]:
+            assert legal[a["action"]] == a["text"] and 0 <= a["win"] <= 1
+            listed = [e for e in state["legal"] if e["i"] == a["action"]]
+            assert not listed or listed[0]["text"] == a["text"]
+        values = [a["win"] for a in reply["actions"]]
+        assert len(values) == len(set(a["text"] for a in reply["actions"]))
+        # a stale seq is refused
+        ws.send_text(json.dumps({"type": "evaluate", "seq": state["seq"] + 5}))
+        assert next_of(ws, "evaluation")["code"] == "stale"
+
+
+def test_no_win_chances_where_two_humans_sit(served: Any) -> None:
+    _, client, _ = served
+    made = create(client, game="bigtwo", seed=8, seats=seats("human", "human", "greedy", "greedy"))
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        sa = join(a, made["table"], made["seats"][0]["token"])
+        sb = join(b, made["table"], made["seats"][1]["token"])
+        assert sa["practice"] is False and sb["practice"] is False
+        for ws, st in ((a, sa), (b, sb)):
+            ws.send_text(json.dumps({"type": "evaluate", "seq": st["seq"]}))
+            err = next_of(ws, "evaluation")
+            assert err["type"] == "error" and err["code"] == "not_practice", err
+
+
+def test_win_chances_only_for_the_seat_to_act_and_never_for_spectators(served: Any) -> None:
+    _, client, _ = served
+    made = create(client, game="bigtwo", seed=8, seats=seats("human", "greedy", "greedy", "greedy"))
+    with client.websocket_connect("/ws") as ws:
+        join(ws, made["table"])
+        ws.send_text(json.dumps({"type": "evaluate", "seq": 0}))
+        assert next_of(ws, "evaluation")["code"] == "spectator"

@@ -50,6 +50,9 @@ __all__ = [
     "ANALYSIS_WORKERS",
     "ANALYSIS_QUEUE",
     "ANALYSIS_SEED",
+    "EVALUATE_BUDGET",
+    "EVALUATE_TOP",
+    "evaluate_choices",
     "INTERRUPTED",
     "AnalysisHandlers",
     "AnalysisJobs",
@@ -74,6 +77,12 @@ INTERRUPTED: Final = (
     "the server stopped while this analysis was queued or running; ask again to restart it"
 )
 """The error of a job the server's stop interrupted (marked at the next start)."""
+
+EVALUATE_BUDGET: Final = "quick"
+"""The budget of a practice table's win chances (``evaluate``): a quick answer."""
+
+EVALUATE_TOP: Final = 3
+"""How many of the best actions an ``evaluate`` is answered with."""
 
 MAX_ANALYSIS_BODY: Final = 1024
 """The largest body of ``POST /api/records/TABLE/analysis`` (a real one is < 40 bytes)."""
@@ -198,6 +207,28 @@ def _in_process(
             queue.put((job_id, done, total))
 
     return analyse_text(record, seats, budget, seed, progress)
+
+
+def evaluate_choices(
+    game: str, state: Mapping[str, Any], budget: str | int, seed: int, top: int
+) -> tuple[int, list[dict[str, Any]]]:
+    """The win chances of the best actions of the seat to act in the deal of
+    ``state`` (:meth:`chupai.protocol.GameSpec.state_of`), from that seat's
+    observation only (:class:`chupai.analysis.Evaluator`): the rollouts used and
+    at most ``top`` actions, best first, each ``{"text", "win", "score"}``. Runs
+    in the bots' pool."""
+    from chupai.analysis import Evaluator, budget_rollouts
+    from chupai.protocol import get_game
+
+    spec = get_game(game)
+    deal = spec.deal_of_state(state)
+    rollouts = budget_rollouts(spec, budget)
+    found = Evaluator(game, rollouts=rollouts, seed=seed).evaluate(deal, key="hint")
+    best = [
+        {"text": a.text, "win": round(a.win, 4), "score": round(a.score, 3)}
+        for a in found.actions[:top]
+    ]
+    return rollouts, best
 
 
 class AnalysisJobs:

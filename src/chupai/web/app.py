@@ -40,7 +40,13 @@ from starlette.staticfiles import StaticFiles
 from chupai.errors import ChupaiError
 from chupai.protocol import all_games
 from chupai.web import httpcheck
-from chupai.web.analyses import ANALYSIS_QUEUE, ANALYSIS_WORKERS, AnalysisHandlers, AnalysisJobs
+from chupai.web.analyses import (
+    ANALYSIS_QUEUE,
+    ANALYSIS_WORKERS,
+    EVALUATE_BUDGET,
+    AnalysisHandlers,
+    AnalysisJobs,
+)
 from chupai.web.conn import Limits, fitted, protocol_classes
 from chupai.web.flow import TableFlow
 from chupai.web.frames import Busy, FramesCache, replay_frames
@@ -94,6 +100,7 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers, AnalysisHandlers):
         analysis_queue: int = ANALYSIS_QUEUE,
         analysis_processes: bool = False,
         analysis_budgets: Mapping[str, str | int] | None = None,
+        evaluate_budget: str | int = EVALUATE_BUDGET,
     ):
         self.limits = limits or Limits()
         self.limits.check()
@@ -106,6 +113,8 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers, AnalysisHandlers):
             self.limits.frames_queue,
             processes=frames_in_process,
         )
+        self.evaluate_budget = evaluate_budget
+        """The budget of a practice table's win chances (``evaluate``)."""
         self.store = Store(db)
         try:
             self.analyses = AnalysisJobs(
