@@ -20,14 +20,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
-from test_web_server import (  # noqa: E402
-    create,
-    join,
-    play_to_end,
-    receive,
-    seats,
-    until_my_turn,
-)
+from test_web_server import create, join, play_to_end, receive, seats, until_my_turn  # noqa: E402
 
 from chupai.web import analyses  # noqa: E402
 from chupai.web.app import ChupaiServer  # noqa: E402

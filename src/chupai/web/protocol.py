@@ -166,15 +166,7 @@ class SetName(BaseModel):
 
 
 ClientMessage = Annotated[
-    Join
-    | Act
-    | HintRequest
-    | EvaluateRequest
-    | CheckRequest
-    | Ping
-    | Continue
-    | Rematch
-    | SetName,
+    Join | Act | HintRequest | EvaluateRequest | CheckRequest | Ping | Continue | Rematch | SetName,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: Final[

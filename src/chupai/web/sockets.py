@@ -283,9 +283,7 @@ class SocketHandlers:
                 _queue_error(client, code, "win chances are given only on your turn", seq)
                 return
             if client.evaluating:
-                _queue_error(
-                    client, "too_many", "the last evaluation is still being computed", seq
-                )
+                _queue_error(client, "too_many", "the last evaluation is still being computed", seq)
                 return
             deal = table.deal
             state = table.spec.state_of(deal)
@@ -324,9 +322,7 @@ class SocketHandlers:
             return
         finally:
             client.evaluating = False
-        actions = [
-            {"action": texts.index(a["text"]), **a} for a in found if a["text"] in texts
-        ]
+        actions = [{"action": texts.index(a["text"]), **a} for a in found if a["text"] in texts]
         reply = {"type": "evaluation", "seq": seq, "actions": actions, "rollouts": rollouts}
         client.out.put(json.dumps(reply, ensure_ascii=False))
 
