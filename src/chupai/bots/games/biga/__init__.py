@@ -91,6 +91,7 @@ from typing import Any, Final
 
 from chupai.biga.game import Capture
 from chupai.biga.playout import playout_each
+from chupai.biga.resampling import resample_record
 from chupai.biga.sampling import DealSampler
 from chupai.bots.games.biga.greedy import BigAGreedyBot
 from chupai.bots.games.biga.heuristic import BigAHeuristicBot
@@ -131,4 +132,5 @@ SEARCH: Final = SearchGame(
     objective="score",
     pass_like=(Capture,),
     playouts=playout_each,
+    resample=resample_record,
 )

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from chupai.bigtwo.game import LastCard
 from chupai.bigtwo.playout import playout_each
+from chupai.bigtwo.resampling import resample_record
 from chupai.bigtwo.sampling import DealSampler
 from chupai.bots.games.bigtwo.baselines import BASELINES
 from chupai.bots.games.bigtwo.greedy import GreedyBot
@@ -44,7 +45,12 @@ def _scale(obs: Any) -> float:
 
 
 SEARCH: Final = SearchGame(
-    DealSampler, _win_and_score, _scale, calls=(LastCard,), playouts=playout_each
+    DealSampler,
+    _win_and_score,
+    _scale,
+    calls=(LastCard,),
+    playouts=playout_each,
+    resample=resample_record,
 )
 
 EXPERT: Final[Mapping[str, Any]] = {

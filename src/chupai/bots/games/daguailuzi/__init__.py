@@ -68,6 +68,7 @@ from chupai.bots.games.daguailuzi.greedy import DaguailuziGreedyBot
 from chupai.bots.games.daguailuzi.heuristic import DaguailuziHeuristicBot
 from chupai.bots.games.daguailuzi.search import DaguailuziSearchBot
 from chupai.bots.plugin import SearchGame
+from chupai.daguailuzi.resampling import resample_record
 from chupai.daguailuzi.sampling import DealSampler
 
 __all__ = ["EXPERT", "LEVELS", "SEARCH", "DaguailuziGreedyBot", "DaguailuziHeuristicBot"]
@@ -101,4 +102,6 @@ def _scale(obs: Any) -> float:
     return 3.0  # the most players a team can trap
 
 
-SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, candidates=4)
+SEARCH: Final = SearchGame(
+    DealSampler, _win_and_score, _scale, candidates=4, resample=resample_record
+)

@@ -23,6 +23,7 @@ from chupai.bots.games.doudizhu.greedy import DouDizhuGreedyBot
 from chupai.bots.games.doudizhu.heuristic import DouDizhuHeuristicBot
 from chupai.bots.plugin import SearchGame
 from chupai.doudizhu.playout import playout_each
+from chupai.doudizhu.resampling import resample_record
 from chupai.doudizhu.sampling import DealSampler
 
 __all__ = ["EXPERT", "EXTRAS", "LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
@@ -51,7 +52,9 @@ def _scale(obs: Any) -> float:
     return 4.0 * max(1, int(obs.bid)) * others
 
 
-SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, playouts=playout_each)
+SEARCH: Final = SearchGame(
+    DealSampler, _win_and_score, _scale, playouts=playout_each, resample=resample_record
+)
 
 EXPERT: Final[Mapping[str, Any]] = {"playouts": 100, "limit_ms": 250.0, "infer": 0.9}
 """The ``expert`` level's search settings at three players (the four-player ones
