@@ -201,7 +201,10 @@ export class AnalysisPanel {
       }
       svg.append(g);
     });
-    return h("div", { class: "analysis-graph-box" }, svg);
+    const legend = seats.length > 1 ? h("div", { class: "analysis-legend small" },
+      seats.map((seat) => h("span", { class: "legend-seat" },
+        h("span", { class: "swatch", style: `background:${SEAT_COLORS[seat % SEAT_COLORS.length]}` }), seatName(names, seat)))) : null;
+    return h("div", { class: "analysis-graph-box" }, svg, legend);
   }
 
   /** The decision of the frame shown: the one whose action this frame applied. */
