@@ -173,7 +173,7 @@ def test_a_practice_table_offers_win_chances_and_a_table_of_friends_does_not(
     chosen = page.locator("[data-testid=hand] [data-testid=card][aria-pressed=true]").count()
     assert chosen > 0 or page.locator("[data-testid=pass].hinted").count() == 1
     page.select_option("[data-testid=lang]", "zh")
-    assert page.locator("[data-testid=win-hint]").inner_text() == "胜率提示"
+    assert page.locator("[data-testid=win-hint]").inner_text() == "胜率"
     page.select_option("[data-testid=lang]", "en")
     assert errors == []
     page.context.close()
