@@ -317,3 +317,131 @@ def test_win_chances_only_for_the_seat_to_act_and_never_for_spectators(served: A
         join(ws, made["table"])
         ws.send_text(json.dumps({"type": "evaluate", "seq": 0}))
         assert next_of(ws, "evaluation")["code"] == "spectator"
+
+
+# ----- every game -------------------------------------------------------------------------
+
+
+def stored_finished_table(db: Path, game: str, seed: int = 3) -> tuple[str, dict[str, Any]]:
+    """A finished one-deal table of ``game`` put in the database ``db`` (a human
+    and random bots, every seat playing a seeded random legal action): its id
+    and its match record."""
+    import random
+
+    from chupai.protocol import get_game
+    from chupai.web.tables import Table, check_config
+
+    players = get_game(game).presets()[get_game(game).default_preset].players
+    bots = [{"kind": "bot", "level": "random"}] * (players - 1)
+    config = check_config({"game": game, "seed": seed, "seats": [{"kind": "human"}, *bots]})
+    table, _ = Table.create(f"done-{game}", config, time.time())
+    rng = random.Random(seed)
+    while not table.over:
+        seat, action = table.to_act, rng.choice(table.legal())
+        table.commit(table.prepare(seat, action), action)
+    record = dict(table.match.to_record())
+    store = Store(str(db))
+
+    async def put() -> None:  # as the server stores a table: its log, then its finish
+        await store.create_table(table.id, config, table.stored_seats())
+        for entry in table.log:
+            last = entry.seq == len(table.log) - 1
+            await store.append(table.id, entry, record if last else None)
+
+    try:
+        asyncio.run(put())
+    finally:
+        store.close()
+    return table.id, record
+
+
+def analyse_game(tmp_path: Path, game: str) -> None:
+    db = tmp_path / f"{game}.sqlite3"
+    table, record = stored_finished_table(db, game)
+    with TestClient(new_server(db).app) as client:
+        r = client.post(f"/api/records/{table}/analysis", json={"seat": 0, "budget": "quick"})
+        assert r.status_code == 202, r.text
+        body = poll(client, table, "?seat=0&budget=quick", timeout=120)
+    assert body["status"] == "done", body
+    a = body["analysis"]
+    assert a["game"] == game and a["units"] == "match points"
+    for deal, analysed in zip(record["deals"], a["deals"], strict=True):
+        mine = [i for i, x in enumerate(deal["actions"]) if x["seat"] == 0]
+        assert [d["step"] for d in analysed["decisions"]] == mine
+        for d in analysed["decisions"]:
+            assert d["played"] == deal["actions"][d["step"]]["action"]
+            assert (d["played_value"] is None) == (d["label"] == "only")
+
+
+def test_a_dou_dizhu_table_with_its_bidding_is_analysed(tmp_path: Path) -> None:
+    analyse_game(tmp_path, "doudizhu")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["bigtwo", "doudizhu", "biga", "daguailuzi"])
+def test_every_game_is_analysed_through_the_server(tmp_path: Path, game: str) -> None:
+    from chupai.protocol import all_games
+
+    assert {s.key for s in all_games()} <= {"bigtwo", "doudizhu", "biga", "daguailuzi", "toy"}
+    analyse_game(tmp_path, game)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` is there and not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_a_server_stopped_mid_analysis_stops_its_worker_and_fails_the_job(
+    tmp_path: Path,
+) -> None:
+    """A real ``chupai serve``: an analysis runs in a worker process; the server is
+    stopped (SIGTERM) in the middle; the worker goes with it, and the next server
+    marks the job failed, then starts it again when asked."""
+    from web_helpers import ServerProcess
+
+    db = tmp_path / "s.sqlite3"
+    table, _ = stored_finished_table(db, "daguailuzi")  # long at the deep budget
+    server = ServerProcess(db).start()
+    try:
+        started = server.post(f"/api/records/{table}/analysis", {"seat": 1, "budget": "deep"})
+        assert started["status"] in ("queued", "running")
+        end = time.monotonic() + 60
+        while server.get(f"/api/records/{table}/analysis?seat=1")["status"] != "running":
+            assert time.monotonic() < end
+            time.sleep(0.2)
+        assert server.proc is not None
+        workers = _children(server.proc.pid)
+        assert workers  # the analysis's worker (and the multiprocessing helpers)
+    finally:
+        server.stop()
+    end = time.monotonic() + 5
+    while [p for p in workers if _running(p)] and time.monotonic() < end:
+        time.sleep(0.1)
+    alive = [p for p in workers if _running(p)]
+    assert alive == [], "a worker of the stopped server is still running"
+    server = ServerProcess(db).start()
+    try:
+        body = server.get(f"/api/records/{table}/analysis?seat=1&budget=deep")
+        assert body["status"] == "failed" and body["error"] == analyses.INTERRUPTED
+        again = server.post(f"/api/records/{table}/analysis", {"seat": 1, "budget": "deep"})
+        assert again["status"] in ("queued", "running")
+    finally:
+        server.stop()

@@ -431,10 +431,13 @@ class AnalysisJobs:
             task.cancel()
         pool, self._pool = self._pool, None
         if pool is not None:
+            # a worker process in a long analysis is stopped now, not left running
+            # on its own (the next start marks its job failed); the pool's
+            # processes are private, hence looked up with care, and before the
+            # shutdown, which forgets them
+            procs = list(dict(getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
-            # a worker process in a long analysis is stopped now (the next start
-            # marks its job failed); private, hence looked up with care
-            for proc in dict(getattr(pool, "_processes", None) or {}).values():
+            for proc in procs:
                 with contextlib.suppress(Exception):
                     proc.terminate()
         if self._progress is not None:
