@@ -111,6 +111,12 @@ def test_every_seat_by_default_and_progress_counts_decisions(served: Any) -> Non
     steps = [d["step"] for d in a["deals"][0]["decisions"]]
     assert steps == list(range(len(record["deals"][0]["actions"])))
     assert body["total"] == len(steps)
+    # the stored answer, long: gzipped for a client that takes it, the same JSON
+    r = client.get(f"/api/records/{table}/analysis", headers={"Accept-Encoding": "gzip"})
+    assert len(r.content) > analyses.GZIP_FROM and r.headers["content-encoding"] == "gzip"
+    assert r.json()["analysis"] == a
+    r = client.get(f"/api/records/{table}/analysis", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in r.headers and r.json()["analysis"] == a
 
 
 def test_the_analysis_is_kept_across_a_restart(tmp_path: Path) -> None:

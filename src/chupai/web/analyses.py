@@ -26,6 +26,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import functools
+import gzip
 import itertools
 import json
 import logging
@@ -318,7 +320,7 @@ class AnalysisJobs:
 
     async def start(
         self, table_id: str, seats: Sequence[int] | None, budget: str, seed: int = ANALYSIS_SEED
-    ) -> tuple[int, dict[str, Any]]:
+    ) -> tuple[int, dict[str, Any] | bytes]:
         """Start (or reuse) the analysis of a finished table: the HTTP status
         (``200`` done already, ``202`` queued or running, ``429`` too many
         waiting, ``503`` not storable now) and the answer's body."""
@@ -328,7 +330,7 @@ class AnalysisJobs:
             return 202, self._job_body(job)
         stored = await asyncio.to_thread(self.store.analysis, *key)
         if stored is not None and stored.status == "done":
-            return 200, await asyncio.to_thread(_stored_body, stored)
+            return 200, await asyncio.to_thread(_stored_text, stored)
         if sum(1 for j in self.jobs.values() if j.status != "failed") >= self.workers + self.queue:
             return 429, {
                 "error": f"{self.queue} analyses are waiting already (and {self.workers} "
@@ -378,7 +380,7 @@ class AnalysisJobs:
             job.error = f"the analysis failed: {exc}"
         try:
             if text is not None:
-                await self.store.save_analysis(*job.key, "done", result=text)
+                await self.store.save_analysis(*job.key, "done", result=text, decisions=job.total)
             else:
                 await self.store.save_analysis(*job.key, "failed", error=job.error)
         except Exception as exc:
@@ -402,7 +404,7 @@ class AnalysisJobs:
 
     async def status(
         self, table_id: str, seats: Sequence[int] | None, budget: str | None, *, any_seats: bool
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, Any] | bytes | None:
         """The newest job of the table matching ``seats`` (unless ``any_seats``)
         and ``budget`` (None: any), or None."""
         skey = None if any_seats else seats_key(seats)
@@ -424,7 +426,7 @@ class AnalysisJobs:
             return self._job_body(job)
         if stored is None:
             return None
-        return await asyncio.to_thread(_stored_body, stored)
+        return await asyncio.to_thread(_stored_text, stored)
 
     def close(self) -> None:
         for task in list(self._tasks):
@@ -446,20 +448,38 @@ class AnalysisJobs:
             self._progress = None
 
 
-def _stored_body(stored: StoredAnalysis) -> dict[str, Any]:
-    analysis = json.loads(stored.result) if stored.result else None
-    total = 0
-    if analysis is not None:
-        total = sum(len(d.get("decisions", ())) for d in analysis.get("deals", ()))
-    return _body(
+def _stored_text(stored: StoredAnalysis) -> bytes:
+    """The answer of a stored job as JSON: its result goes in as the text the
+    database keeps, neither parsed nor written again (a long match's analysis is
+    megabytes)."""
+    total = stored.decisions or 0
+    head = _body(
         stored.status,
-        done=total,
+        done=total if stored.status == "done" else 0,
         total=total,
-        analysis=analysis,
         error=stored.error,
         budget=stored.budget,
         seats=stored.seats,
     )
+    del head["analysis"]
+    text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
+    return (text[:-1] + ',"analysis":' + (stored.result or "null") + "}").encode()
+
+
+GZIP_FROM: Final = 16_384
+"""Answers at least this long go gzipped to a client that accepts it."""
+
+
+async def _answer(request: Request, status: int, body: dict[str, Any] | bytes) -> Response:
+    """An answer of the analysis routes: a body built here, or a stored job's
+    JSON (gzipped off the event loop when long and the client accepts it)."""
+    if isinstance(body, dict):
+        return JSONResponse(body, status_code=status)
+    headers = {}
+    if len(body) >= GZIP_FROM and "gzip" in request.headers.get("accept-encoding", "").lower():
+        body = await asyncio.to_thread(functools.partial(gzip.compress, body, 6, mtime=0))
+        headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+    return Response(body, status_code=status, media_type="application/json", headers=headers)
 
 
 class AnalysisHandlers:
@@ -523,7 +543,7 @@ class AnalysisHandlers:
         seats = None if body.seat is None else [body.seat]
         budget = body.budget or self.analyses.default_budget
         status, answer = await self.analyses.start(table_id, seats, budget)
-        return JSONResponse(answer, status_code=status)
+        return await _answer(request, status, answer)
 
     async def analysis_status(self, request: Request) -> Response:
         table_id = request.path_params["table_id"]
@@ -548,4 +568,4 @@ class AnalysisHandlers:
         )
         if answer is None:  # not asked for yet (not an error: the page asks on opening)
             answer = _body("none", budget=budget or self.analyses.default_budget, seats=seat_key)
-        return JSONResponse(answer)
+        return await _answer(request, 200, answer)

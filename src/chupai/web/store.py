@@ -97,6 +97,7 @@ CREATE TABLE IF NOT EXISTS analyses (
     status TEXT NOT NULL,
     created REAL NOT NULL,
     finished REAL,
+    decisions INTEGER,
     result TEXT,
     error TEXT,
     PRIMARY KEY (table_id, seats, budget, seed)
@@ -150,6 +151,8 @@ class StoredAnalysis:
     status: str
     created: float
     finished: float | None
+    decisions: int | None
+    """The decisions of a done analysis (its progress's total)."""
     result: str | None
     error: str | None
 
@@ -319,23 +322,25 @@ class Store:
         status: str,
         *,
         result: str | None = None,
+        decisions: int | None = None,
         error: str | None = None,
     ) -> None:
         """Store an analysis job's status (a new job is ``queued``; an ended one
-        ``done`` with its ``result`` text or ``failed`` with its ``error``),
-        replacing the job of the same key."""
+        ``done`` with its ``result`` text and number of ``decisions``, or
+        ``failed`` with its ``error``), replacing the job of the same key."""
         now = time.time()
         ended = now if status in ("done", "failed") else None
         await self._write(
             [
                 (
                     "INSERT INTO analyses (table_id, seats, budget, seed, status, created, "
-                    "finished, result, error) VALUES (?,?,?,?,?,?,?,?,?) "
+                    "finished, decisions, result, error) VALUES (?,?,?,?,?,?,?,?,?,?) "
                     "ON CONFLICT (table_id, seats, budget, seed) DO UPDATE SET "
                     "status = excluded.status, finished = excluded.finished, "
-                    "result = excluded.result, error = excluded.error"
+                    "decisions = excluded.decisions, result = excluded.result, "
+                    "error = excluded.error"
                     + (", created = excluded.created" if status == "queued" else ""),
-                    (table_id, seats, budget, seed, status, now, ended, result, error),
+                    (table_id, seats, budget, seed, status, now, ended, decisions, result, error),
                 )
             ]
         )
@@ -490,6 +495,7 @@ class Store:
                 row["status"],
                 row["created"],
                 row["finished"],
+                row["decisions"],
                 row["result"],
                 row["error"],
             )
