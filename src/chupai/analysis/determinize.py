@@ -127,7 +127,7 @@ class Determinizer:
         """Where the determinizations come from (one of :data:`SOURCES`)."""
 
     def _start(self, infer: float) -> str:
-        sampler = self.hooks.sampler
+        sampler: Any = self.hooks.sampler
         try:
             if infer and "infer" in inspect.signature(sampler).parameters:
                 self._sampler = sampler(self.observation, infer=infer)

@@ -242,5 +242,12 @@ def _judge(
     loss, se = paired_loss(ranked[0].values, mine.values)
     loss = max(0.0, loss)
     return Evaluation(
-        seat, choices, ranked, mine, loss, se, label(loss, se, played_is_best=mine is ranked[0]), source
+        seat,
+        choices,
+        ranked,
+        mine,
+        loss,
+        se,
+        label(loss, se, played_is_best=mine is ranked[0]),
+        source,
     )

@@ -127,7 +127,9 @@ def _check_seats(seats: Sequence[int] | None, players: int) -> list[int]:
     out = []
     for s in seats:
         if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players:
-            raise ChupaiError(f"seat {s!r} is not a seat of this {players}-player game (0-{players - 1})")
+            raise ChupaiError(
+                f"seat {s!r} is not a seat of this {players}-player game (0-{players - 1})"
+            )
         if s not in out:
             out.append(s)
     return sorted(out)
@@ -161,9 +163,7 @@ def analyse_record(
     sizes = [_players(spec, d) for d in deals]
     chosen = _check_seats(seats, max(sizes, default=0))
     evaluator = Evaluator(spec.key, rollouts=rollouts, seed=seed, open_hand=open_hand)
-    total = sum(
-        1 for d in deals for item in d.get("actions") or () if item.get("seat") in chosen
-    )
+    total = sum(1 for d in deals for item in d.get("actions") or () if item.get("seat") in chosen)
     done = 0
     out_deals = []
     for index, drec in enumerate(deals):

@@ -50,7 +50,9 @@ def _shown(obs: Observation) -> dict[tuple[int, str], int]:
     return shown
 
 
-def resample_record(record: Mapping[str, Any], observation: Observation, rng: Shuffler) -> dict[str, Any]:
+def resample_record(
+    record: Mapping[str, Any], observation: Observation, rng: Shuffler
+) -> dict[str, Any]:
     """``record`` (cut at the decision of ``observation``'s seat) with the cards that
     seat has not seen dealt anew (see the module). Raises :class:`ChupaiError` for a
     record that does not fit the observation."""

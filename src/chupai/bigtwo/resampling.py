@@ -53,7 +53,9 @@ def _seen(obs: Observation) -> list[str]:
     return names(seen).split()
 
 
-def resample_record(record: Mapping[str, Any], observation: Observation, rng: Shuffler) -> dict[str, Any]:
+def resample_record(
+    record: Mapping[str, Any], observation: Observation, rng: Shuffler
+) -> dict[str, Any]:
     """``record`` (cut at the decision of ``observation``'s seat) with the cards that
     seat has not seen dealt anew (see the module). Raises :class:`ChupaiError` for a
     record that does not fit the observation."""

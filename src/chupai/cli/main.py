@@ -1,4 +1,4 @@
-"""The ``chupai`` command line: judge, moves, play, replay, simulate, rules.
+"""The ``chupai`` command line: judge, moves, play, replay, analyze, simulate, rules.
 
 ``judge`` and ``moves`` are stable interfaces used by outside test suites: their
 arguments and JSON output never change incompatibly. Malformed input (unknown
@@ -148,6 +148,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from chupai.cli.replay import run_replay
 
     return run_replay(args)
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from chupai.cli.analyze import run_analyze
+
+    return run_analyze(args)
+
+
+ANALYZE_TEXT: Final = {
+    "help": "the value of every decision of a record, the best action and the value lost",
+    "description": "Analyse a deal or match record (chupai play --record, chupai simulate "
+    "--records, the server's records): for every decision of the chosen seats, the "
+    "played action's win probability and expected score, the best action's, the "
+    "value lost and a label (inaccuracy from 0.05, mistake from 0.10, blunder from "
+    "0.20 of winning chance lost, when significant; docs/analysis.md). Each seat "
+    "is judged from its own information only (determinized Monte Carlo with the "
+    "expert's rollouts). Exit 2 naming the problem when the input cannot be analysed.",
+}
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -389,6 +407,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of the replay's lines and tables (en, zh, ja; default en); the "
         "verdict line stays English",
     )
+
+    from chupai.cli.analyze_args import add_parser as add_analyze_parser
+
+    add_analyze_parser(_command(sub, "analyze", cmd_analyze, **ANALYZE_TEXT))
 
     p = _game_command(
         sub,

@@ -35,7 +35,9 @@ from chupai.sampling import Shuffler, reshuffle
 __all__ = ["resample_record"]
 
 
-def resample_record(record: Mapping[str, Any], observation: Observation, rng: Shuffler) -> dict[str, Any]:
+def resample_record(
+    record: Mapping[str, Any], observation: Observation, rng: Shuffler
+) -> dict[str, Any]:
     """``record`` (cut at the decision of ``observation``'s seat) with the cards that
     seat has not seen dealt anew (see the module). Raises :class:`ChupaiError` for a
     record that does not fit the observation."""

@@ -71,7 +71,14 @@ from chupai.bots.plugin import SearchGame
 from chupai.daguailuzi.resampling import resample_record
 from chupai.daguailuzi.sampling import DealSampler
 
-__all__ = ["EXPERT", "LEVELS", "SEARCH", "DaguailuziGreedyBot", "DaguailuziHeuristicBot"]
+__all__ = [
+    "ANALYSIS",
+    "EXPERT",
+    "LEVELS",
+    "SEARCH",
+    "DaguailuziGreedyBot",
+    "DaguailuziHeuristicBot",
+]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DaguailuziGreedyBot,
@@ -105,3 +112,8 @@ def _scale(obs: Any) -> float:
 SEARCH: Final = SearchGame(
     DealSampler, _win_and_score, _scale, candidates=4, resample=resample_record
 )
+
+ANALYSIS: Final[Mapping[str, int]] = {"quick": 24, "default": 60, "deep": 240}
+"""The evaluator's budgets (:mod:`chupai.analysis`), rollouts per decision: a
+rollout of a whole deal of six 27-card hands by the heuristic bot is long, so
+the budgets are small (figures in ``docs/analysis.md``)."""

@@ -26,7 +26,15 @@ from chupai.doudizhu.playout import playout_each
 from chupai.doudizhu.resampling import resample_record
 from chupai.doudizhu.sampling import DealSampler
 
-__all__ = ["EXPERT", "EXTRAS", "LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
+__all__ = [
+    "ANALYSIS",
+    "EXPERT",
+    "EXTRAS",
+    "LEVELS",
+    "SEARCH",
+    "DouDizhuGreedyBot",
+    "DouDizhuHeuristicBot",
+]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DouDizhuGreedyBot,
@@ -63,3 +71,7 @@ budget (reproducible; a median under 100 ms per decision on one core) under a
 250 ms safety cap, with the sampler's inference from the passes. (Rollouts in
 the core, ``rollout=core``, did as well against RLCard's rule agent in half the
 time but lost to the heuristic bot: see the README.)"""
+
+ANALYSIS: Final[Mapping[str, int]] = {"quick": 60, "default": 240, "deep": 1200}
+"""The evaluator's budgets (:mod:`chupai.analysis`), rollouts per decision (the
+heuristic rollouts of the expert; figures in ``docs/analysis.md``)."""
