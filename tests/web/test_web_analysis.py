@@ -451,3 +451,19 @@ def test_a_server_stopped_mid_analysis_stops_its_worker_and_fails_the_job(
         assert again["status"] in ("queued", "running")
     finally:
         server.stop()
+
+
+def test_no_win_chances_from_the_real_hands(served: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the evaluator could only fall back on the real deal (no deal consistent
+    with the seat's view drawn), its values would tell hidden cards: refused."""
+    from chupai.analysis.determinize import Determinizer
+
+    monkeypatch.setattr(Determinizer, "_start", lambda self, infer: "true deal")
+    _, client, _ = served
+    made = create(client, game="bigtwo", seed=8, seats=seats("human", "greedy", "greedy", "greedy"))
+    with client.websocket_connect("/ws") as ws:
+        state = until_my_turn(ws, join(ws, made["table"], made["seats"][0]["token"]))
+        ws.send_text(json.dumps({"type": "evaluate", "seq": state["seq"]}))
+        err = next_of(ws, "evaluation")
+        assert err["type"] == "error" and err["code"] == "unavailable", err
+        assert "hidden cards" in err["message"]

@@ -218,7 +218,8 @@ def evaluate_choices(
     ``state`` (:meth:`chupai.protocol.GameSpec.state_of`), from that seat's
     observation only (:class:`chupai.analysis.Evaluator`): the rollouts used and
     at most ``top`` actions, best first, each ``{"text", "win", "score"}``. Runs
-    in the bots' pool."""
+    in the bots' pool. Raises :class:`ChupaiError` where the evaluator would fall
+    back on the real deal (its hidden cards must not reach the player)."""
     from chupai.analysis import Evaluator, budget_rollouts
     from chupai.protocol import get_game
 
@@ -226,6 +227,11 @@ def evaluate_choices(
     deal = spec.deal_of_state(state)
     rollouts = budget_rollouts(spec, budget)
     found = Evaluator(game, rollouts=rollouts, seed=seed).evaluate(deal, key="hint")
+    if found.source in ("true deal", "open hand"):  # values that know the hidden cards
+        raise ChupaiError(
+            "no deal consistent with what this seat has seen could be drawn here, and win "
+            "chances from the real hands would tell hidden cards"
+        )
     best = [
         {"text": a.text, "win": round(a.win, 4), "score": round(a.score, 3)}
         for a in found.actions[:top]

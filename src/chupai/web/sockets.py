@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from chupai.errors import ChupaiError
 from chupai.seeds import digest_seed
 from chupai.web.analyses import EVALUATE_TOP, evaluate_choices
 from chupai.web.checks import CHECK_RATE, check
@@ -315,6 +316,9 @@ class SocketHandlers:
                 f"the evaluation took more than {self.bot_seconds:g} s; try the hint",
                 seq,
             )
+            return
+        except ChupaiError as exc:  # nothing to say from the seat's own information
+            _queue_error(client, "unavailable", f"no evaluation: {exc}", seq)
             return
         except Exception as exc:
             log.exception("table %s: an evaluation failed", table_id)

@@ -226,10 +226,12 @@ export class AnalysisPanel {
         t("played_only", { action: this.actionText(d.played, d.phase) }), " · ", label);
     }
     const pv = d.played_value, bv = d.best_value || pv;
+    // values the evaluator drew from the real hands (no deal consistent with the seat's view)
+    const note = d.sampling === "true deal" ? h("span", { class: "muted small", testid: "true-deal" }, ` (${t("true_deal_note")})`) : null;
     return h("p", { class: "analysis-line", testid: "analysis-line" }, `${who} · `,
       t("played_line", { action: this.actionText(d.played, d.phase), win: pct(pv.win), score: signed(pv.score) }), " · ",
       h("strong", {}, t("best_line", { action: this.actionText(d.best, d.phase), win: pct(bv.win), score: signed(bv.score) })),
-      " · ", label);
+      " · ", label, note);
   }
 
   rerender() { if (!this.dead) this.page.rerender(); }
