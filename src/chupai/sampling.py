@@ -31,6 +31,7 @@ __all__ = [
     "check_known",
     "deal_unseen",
     "NO_DEAL",
+    "reshuffle",
 ]
 
 NO_DEAL = "no deal consistent with the observation was found"
@@ -169,3 +170,40 @@ def deal_unseen(
         hands[s] = h
         at += extra
     return hands
+
+
+def reshuffle(
+    slots: Sequence[Sequence[str]], keep: Sequence[Sequence[str]], rng: Shuffler
+) -> list[list[str]]:
+    """The card tokens of ``slots`` (a deal record's hands, kitty, leftover, stock
+    positions) dealt anew: each slot keeps the tokens of ``keep`` (one list per
+    slot, a part of that slot's tokens: what the deciding seat knows to be there)
+    and gets the rest at random from the tokens not kept, keeping its size. The
+    free tokens are sorted before they are shuffled, so the result depends on
+    which tokens are free, not on where they were: two records that a seat cannot
+    tell apart give it the same reshuffles (for the evaluator's determinizations
+    before play, :mod:`chupai.analysis`). Raises :class:`ChupaiError` when a kept
+    token is not in its slot.
+
+    >>> import random
+    >>> reshuffle([["3D", "4D"], ["5D", "6D"]], [["3D"], []], random.Random(1))[0][0]
+    '3D'
+    """
+    free: list[str] = []
+    out: list[list[str]] = []
+    for slot, kept in zip(slots, keep, strict=True):
+        rest = list(slot)
+        for token in kept:
+            if token not in rest:
+                raise ChupaiError(f"card {token!r} is not where it is kept")
+            rest.remove(token)
+        free += rest
+        out.append(list(kept))
+    free.sort()
+    rng.shuffle(free)
+    at = 0
+    for slot, hand in zip(slots, out, strict=True):
+        extra = len(slot) - len(hand)
+        hand += free[at : at + extra]
+        at += extra
+    return out

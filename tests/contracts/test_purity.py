@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "chupai"
 
-LAYERS = ("cli", "bots", "env", "web", "train", "tournament.py", "tournament_backends.py")
+LAYERS = ("cli", "bots", "analysis", "env", "web", "train", "tournament.py", "tournament_backends.py")
 """Subpackages and modules that are layers over the core, free to do I/O."""
 
 CORE_FILES = sorted(

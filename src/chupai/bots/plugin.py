@@ -18,8 +18,13 @@ A game names its bots module in its spec's ``layers`` mapping (key ``"bots"``);
 ``EXPERT``
     A mapping of the search bot's keyword arguments that make the game's
     ``expert`` level (:mod:`chupai.bots.expert`).
+``ANALYSIS``
+    A mapping from budget name (``quick``, ``default``, ``deep``) to the
+    evaluator's rollouts per decision (:mod:`chupai.analysis`), over
+    :data:`chupai.analysis.BUDGETS`.
 ``SEARCH``
-    A :class:`SearchGame`: what the search bot needs of the game. A plugin
+    A :class:`SearchGame`: what the search bot (and the evaluator of
+    :mod:`chupai.analysis`) needs of the game. A plugin
     without one may offer a plain ``sampler`` (an observation → a deal sampler);
     the search bot then uses the generic parts of :class:`SearchGame`.
 
@@ -45,6 +50,7 @@ __all__ = [
     "levels",
     "search_action_types",
     "search_game",
+    "value_scale",
 ]
 
 GENERIC_LEVELS: Final[Mapping[str, str]] = {
@@ -90,6 +96,13 @@ class SearchGame:
     playout by the policy inside the engine's core (compiled where built: the
     game's ``playout.playout_each``, :mod:`chupai.playouts`); None: the game has
     no core playouts, and the ``core`` rollouts are not offered."""
+    resample: Callable[[Mapping[str, Any], Any, Any], dict[str, Any]] | None = None
+    """A deal record cut at a decision, the observation of the seat to decide and
+    a seeded generator → the record with the cards hidden from that seat dealt
+    anew at random (its own cards and every card it has seen where it knows them
+    to be): the evaluator's determinizations outside the play phase, where the
+    sampler refuses (:mod:`chupai.analysis.determinize`); None: the game has
+    none (those decisions are evaluated on the true deal, and say so)."""
 
 
 def _plugin(spec: GameSpec) -> ModuleType | None:
@@ -124,6 +137,15 @@ def search_game(spec: GameSpec) -> SearchGame | None:
         return found
     sampler = getattr(plugin, "sampler", None)
     return SearchGame(sampler) if callable(sampler) else None
+
+
+def value_scale(spec: GameSpec, hooks: SearchGame, obs: Any) -> float:
+    """A typical size of a deal score of ``spec``'s game seen in ``obs``, to bring
+    scores near [-1, 1] (the search's and the evaluator's ``win + score / scale``):
+    the game's ``scale`` hook, else twice the cards in every hand."""
+    if hooks.scale is not None:
+        return hooks.scale(obs)
+    return 2.0 * max(1, sum(spec.facts(obs).counts))
 
 
 def search_action_types() -> tuple[tuple[type, ...], tuple[type, ...]]:

@@ -88,7 +88,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from chupai.actions import Pass
-from chupai.bots.plugin import SearchGame, search_action_types, search_game
+from chupai.bots.plugin import SearchGame, search_action_types, search_game, value_scale
 from chupai.bots.search_choice import (
     choose as _choose,
     halve as _halve,
@@ -208,9 +208,7 @@ class _Game:
 
     def scale(self, obs: Any) -> float:
         """A typical size of a deal score, to bring scores near [-1, 1]."""
-        if self.hooks.scale is not None:
-            return self.hooks.scale(obs)
-        return 2.0 * max(1, sum(self.spec.facts(obs).counts))
+        return value_scale(self.spec, self.hooks, obs)
 
 
 def _make(name: str, seed: int | None, game: str) -> Any:
@@ -484,7 +482,7 @@ class SearchBot:
         if t0 + longest > stops[0]:
             raise _OutOfTime
         now = [cands[i] for i in live[:n]]
-        for i, (won, score) in zip(live, self._core_rollouts(base, now, seat)):
+        for i, (won, score) in zip(live, self.outcomes(base, now, seat)):
             values[i][done] = self._value(won, score, scale)
         return n, max(longest, time.perf_counter() - t0)
 
@@ -536,10 +534,33 @@ class SearchBot:
             return won + score / scale
         return won if self.objective == "win" else score / scale
 
-    def _rollout(self, deal: Any, seat: int, hard_stop: float) -> tuple[float, float]:
+    def outcomes(
+        self, base: Any, actions: Sequence[Any], seat: int, *, deal_score: bool = False
+    ) -> list[tuple[float, float]]:
+        """The (win, score) of ``seat`` after each of ``actions`` (legal in the
+        determinization ``base``, which is left alone), the deal then played out
+        by the rollout policy: the search's rollouts, and the evaluator's
+        (:mod:`chupai.analysis`). ``deal_score``: the score is the seat's deal
+        score (:meth:`GameSpec.result`) even where the game's search values a deal
+        otherwise (大怪路子's trapped players); the core's returns are deal scores."""
+        if self.rollout in _CORE_POLICIES:
+            return self._core_rollouts(base, actions, seat)
+        out = []
+        for action in actions:
+            deal = base.clone()
+            deal.apply_unchecked(action)
+            out.append(self._rollout(deal, seat, math.inf, deal_score))
+        return out
+
+    def _rollout(
+        self, deal: Any, seat: int, hard_stop: float, deal_score: bool = False
+    ) -> tuple[float, float]:
         """Play ``deal`` to the end by the rollout bots; (win, score) of ``seat``."""
         self._play_out(deal, hard_stop)
-        return self._game.win_and_score(deal, seat)
+        won, score = self._game.win_and_score(deal, seat)
+        if deal_score:
+            score = float(self._game.spec.result(deal).scores[seat])
+        return won, score
 
     def _core_rollouts(
         self, base: Any, cands: Sequence[Any], seat: int

@@ -1,4 +1,4 @@
-"""The ``chupai`` command line: judge, moves, play, replay, simulate, rules.
+"""The ``chupai`` command line: judge, moves, play, replay, analyze, simulate, rules.
 
 ``judge`` and ``moves`` are stable interfaces used by outside test suites: their
 arguments and JSON output never change incompatibly. Malformed input (unknown
@@ -150,6 +150,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run_replay(args)
 
 
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from chupai.cli.analyze import run_analyze
+
+    return run_analyze(args)
+
+
+ANALYZE_TEXT: Final = {
+    "help": "the value of every decision of a record, the best action and the value lost",
+    "description": "Analyse a deal or match record (chupai play --record, chupai simulate "
+    "--records, the server's records): for every decision of the chosen seats, the "
+    "played action's win probability and expected score, the best action's, the "
+    "value lost and a label (inaccuracy from 0.05, mistake from 0.10, blunder from "
+    "0.20 of winning chance lost, when significant; docs/analysis.md). Each seat "
+    "is judged from its own information only (determinized Monte Carlo with the "
+    "expert's rollouts). Exit 2 naming the problem when the input cannot be analysed.",
+}
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from chupai.cli.play import run_play
 
@@ -173,6 +191,8 @@ _SERVE_NUMBERS: Final[dict[str, tuple[type, float, float, float]]] = {
     "bot_seconds": (float, 10.0, 0.1, 600),
     "bot_workers": (int, 2, 1, 64),
     "reveal_seconds": (float, 10.0, 0, 600),
+    "analysis_workers": (int, 1, 1, 64),
+    "analysis_queue": (int, 8, 1, 10_000),
 }
 """The number options of ``chupai serve`` (``--bot-delay`` for ``bot_delay``, passed
 to :func:`chupai.web.app.serve` under that name): the type, the default and the
@@ -187,6 +207,10 @@ _SERVE_HELP: Final = {
     "asked so that it does not tell a bot from a human; a human who has "
     "not answered by then has the hint bot's choice played (default 10; "
     "0 applies answers at once, which lets the pause's length tell)",
+    "analysis_workers": "processes that analyse finished games asked for in the browser "
+    "(records page), apart from the bots (default 1)",
+    "analysis_queue": "analyses that may wait beyond those running (default 8); one more "
+    "is refused (HTTP 429)",
 }
 """The help of each number option of ``chupai serve``."""
 
@@ -383,6 +407,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of the replay's lines and tables (en, zh, ja; default en); the "
         "verdict line stays English",
     )
+
+    from chupai.cli.analyze_args import add_parser as add_analyze_parser
+
+    add_analyze_parser(_command(sub, "analyze", cmd_analyze, **ANALYZE_TEXT))
 
     p = _game_command(
         sub,

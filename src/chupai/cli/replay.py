@@ -50,6 +50,7 @@ from chupai.protocol import GameSpec, all_games, get_game
 __all__ = [
     "run_replay",
     "load_record",
+    "UnreadableRecord",
     "Replayer",
     "replayer_for",
     "replay_deal_generic",
@@ -59,6 +60,10 @@ __all__ = [
 
 class _Unreadable(Exception):
     """The input is not a record we can even start to check (exit 2)."""
+
+
+UnreadableRecord = _Unreadable
+"""What :func:`load_record` raises for input that is no record at all."""
 
 
 # ----- input ----------------------------------------------------------------------

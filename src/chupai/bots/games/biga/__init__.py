@@ -91,12 +91,13 @@ from typing import Any, Final
 
 from chupai.biga.game import Capture
 from chupai.biga.playout import playout_each
+from chupai.biga.resampling import resample_record
 from chupai.biga.sampling import DealSampler
 from chupai.bots.games.biga.greedy import BigAGreedyBot
 from chupai.bots.games.biga.heuristic import BigAHeuristicBot
 from chupai.bots.plugin import SearchGame
 
-__all__ = ["EXPERT", "LEVELS", "SEARCH", "BigAGreedyBot", "BigAHeuristicBot"]
+__all__ = ["ANALYSIS", "EXPERT", "LEVELS", "SEARCH", "BigAGreedyBot", "BigAHeuristicBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {"greedy": BigAGreedyBot, "heuristic": BigAHeuristicBot}
 
@@ -131,4 +132,12 @@ SEARCH: Final = SearchGame(
     objective="score",
     pass_like=(Capture,),
     playouts=playout_each,
+    resample=resample_record,
 )
+
+ANALYSIS: Final[Mapping[str, int]] = {"quick": 8, "default": 24, "deep": 120}
+"""The evaluator's budgets (:mod:`chupai.analysis`), rollouts per decision: a Big A
+rollout by the heuristic bot from the draw costs some 75 ms of one core, and a
+seat decides a hundred times in a deal (most at the draw's checkpoints, between
+showing an Ace and declining), so the budgets are small (figures in
+``docs/analysis.md``)."""

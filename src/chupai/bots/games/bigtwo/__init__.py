@@ -18,13 +18,14 @@ from typing import Any, Final
 
 from chupai.bigtwo.game import LastCard
 from chupai.bigtwo.playout import playout_each
+from chupai.bigtwo.resampling import resample_record
 from chupai.bigtwo.sampling import DealSampler
 from chupai.bots.games.bigtwo.baselines import BASELINES
 from chupai.bots.games.bigtwo.greedy import GreedyBot
 from chupai.bots.games.bigtwo.heuristic import BigTwoHeuristicBot
 from chupai.bots.plugin import SearchGame
 
-__all__ = ["EXPERT", "LEVELS", "SEARCH", "BigTwoHeuristicBot", "GreedyBot"]
+__all__ = ["ANALYSIS", "EXPERT", "LEVELS", "SEARCH", "BigTwoHeuristicBot", "GreedyBot"]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": GreedyBot,
@@ -44,7 +45,12 @@ def _scale(obs: Any) -> float:
 
 
 SEARCH: Final = SearchGame(
-    DealSampler, _win_and_score, _scale, calls=(LastCard,), playouts=playout_each
+    DealSampler,
+    _win_and_score,
+    _scale,
+    calls=(LastCard,),
+    playouts=playout_each,
+    resample=resample_record,
 )
 
 EXPERT: Final[Mapping[str, Any]] = {
@@ -61,3 +67,9 @@ budget: the play is reproducible for a seed), valued by the deal score alone
 full), the draws weighed by the other seats' passes, and a 300 ms safety cap
 (reached at five seats and more, where the core's playouts run in pure Python, or
 on a loaded machine). How it was chosen: ``docs/bigtwo.md``, "Bots"."""
+
+ANALYSIS: Final[Mapping[str, int]] = {"quick": 2000, "default": 12000, "deep": 48000}
+"""The evaluator's budgets (:mod:`chupai.analysis`), rollouts per decision: the
+compiled core's rollouts are cheap, so the default analyses a seat of a
+four-player deal in about 3 s of one core (the target is 10 s; figures in
+``docs/analysis.md``)."""

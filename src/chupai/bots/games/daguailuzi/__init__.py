@@ -68,9 +68,17 @@ from chupai.bots.games.daguailuzi.greedy import DaguailuziGreedyBot
 from chupai.bots.games.daguailuzi.heuristic import DaguailuziHeuristicBot
 from chupai.bots.games.daguailuzi.search import DaguailuziSearchBot
 from chupai.bots.plugin import SearchGame
+from chupai.daguailuzi.resampling import resample_record
 from chupai.daguailuzi.sampling import DealSampler
 
-__all__ = ["EXPERT", "LEVELS", "SEARCH", "DaguailuziGreedyBot", "DaguailuziHeuristicBot"]
+__all__ = [
+    "ANALYSIS",
+    "EXPERT",
+    "LEVELS",
+    "SEARCH",
+    "DaguailuziGreedyBot",
+    "DaguailuziHeuristicBot",
+]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DaguailuziGreedyBot,
@@ -101,4 +109,11 @@ def _scale(obs: Any) -> float:
     return 3.0  # the most players a team can trap
 
 
-SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, candidates=4)
+SEARCH: Final = SearchGame(
+    DealSampler, _win_and_score, _scale, candidates=4, resample=resample_record
+)
+
+ANALYSIS: Final[Mapping[str, int]] = {"quick": 24, "default": 60, "deep": 240}
+"""The evaluator's budgets (:mod:`chupai.analysis`), rollouts per decision: a
+rollout of a whole deal of six 27-card hands by the heuristic bot is long, so
+the budgets are small (figures in ``docs/analysis.md``)."""

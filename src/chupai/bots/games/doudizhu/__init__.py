@@ -23,9 +23,18 @@ from chupai.bots.games.doudizhu.greedy import DouDizhuGreedyBot
 from chupai.bots.games.doudizhu.heuristic import DouDizhuHeuristicBot
 from chupai.bots.plugin import SearchGame
 from chupai.doudizhu.playout import playout_each
+from chupai.doudizhu.resampling import resample_record
 from chupai.doudizhu.sampling import DealSampler
 
-__all__ = ["EXPERT", "EXTRAS", "LEVELS", "SEARCH", "DouDizhuGreedyBot", "DouDizhuHeuristicBot"]
+__all__ = [
+    "ANALYSIS",
+    "EXPERT",
+    "EXTRAS",
+    "LEVELS",
+    "SEARCH",
+    "DouDizhuGreedyBot",
+    "DouDizhuHeuristicBot",
+]
 
 LEVELS: Final[Mapping[str, Any]] = {
     "greedy": DouDizhuGreedyBot,
@@ -51,7 +60,9 @@ def _scale(obs: Any) -> float:
     return 4.0 * max(1, int(obs.bid)) * others
 
 
-SEARCH: Final = SearchGame(DealSampler, _win_and_score, _scale, playouts=playout_each)
+SEARCH: Final = SearchGame(
+    DealSampler, _win_and_score, _scale, playouts=playout_each, resample=resample_record
+)
 
 EXPERT: Final[Mapping[str, Any]] = {"playouts": 100, "limit_ms": 250.0, "infer": 0.9}
 """The ``expert`` level's search settings at three players (the four-player ones
@@ -60,3 +71,7 @@ budget (reproducible; a median under 100 ms per decision on one core) under a
 250 ms safety cap, with the sampler's inference from the passes. (Rollouts in
 the core, ``rollout=core``, did as well against RLCard's rule agent in half the
 time but lost to the heuristic bot: see the README.)"""
+
+ANALYSIS: Final[Mapping[str, int]] = {"quick": 60, "default": 240, "deep": 1200}
+"""The evaluator's budgets (:mod:`chupai.analysis`), rollouts per decision (the
+heuristic rollouts of the expert; figures in ``docs/analysis.md``)."""
