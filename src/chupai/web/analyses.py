@@ -32,7 +32,6 @@ import itertools
 import json
 import logging
 import multiprocessing
-import os
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -164,13 +163,12 @@ _progress_queue: Any = None
 
 def _process_start(progress: Any) -> None:
     """A worker process runs below the server's priority, loads the games named in
-    ``CHUPAI_GAMES`` as the server did, and reports progress to ``progress``."""
+    ``CHUPAI_GAMES`` as the server did, ends with the server
+    (:func:`chupai.web.guards.worker_start`), and reports progress to ``progress``."""
     global _progress_queue
-    from chupai.protocol import GAMES_VARIABLE, load_modules
+    from chupai.web.guards import worker_start
 
-    with contextlib.suppress(OSError):
-        os.nice(10)
-    load_modules(os.environ.get(GAMES_VARIABLE, ""))
+    worker_start()
     _progress_queue = progress
 
 
