@@ -59,7 +59,7 @@ def test_up_to_eight_seats_every_seat_is_named() -> None:
     assert bots_text("en", mixed) == "Seats 1–11: greedy, random, greedy in turn"
     odd = {**{s: "greedy" for s in range(1, 12)}, 4: "search"}
     assert bots_text("en", odd) == "Seats 1–3, 5–11 greedy; Seat 4 search"
-    assert bots_text("ja", mixed) == "席 1–11：greedy、random、greedy の順に交代"
+    assert bots_text("ja", mixed) == "席 1–11：貪欲、ランダム、貪欲 の順に交代"
 
 
 @pytest.mark.parametrize("players", [13, 52])
@@ -69,3 +69,23 @@ def test_the_terminal_says_it_in_one_line(
     args = play_args("bigtwo", seed=1, bots="greedy", overrides=[f"players={players}"])
     code, out = run_scripted(monkeypatch, capsys, run_play, args, "quit\n", columns=100)
     assert f"You are Seat 0. Bots: Seats 1–{players - 1} greedy.\n" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Seat 1 expert, Seat 2 search:ms=200, Seat 3 pkg.mod:Agent"),
+        ("zh", "座位 1 专家，座位 2 搜索:ms=200，座位 3 pkg.mod:Agent"),
+        ("ja", "席 1 エキスパート、席 2 探索:ms=200、席 3 pkg.mod:Agent"),
+    ],
+)
+def test_level_names_are_translated_and_own_agents_kept(lang: str, expected: str) -> None:
+    """The setup line names the bot levels in the player's language (the browser's
+    words), keeps their parameters, and leaves an own agent's name as typed."""
+    bots = {1: "expert", 2: "search:ms=200", 3: "pkg.mod:Agent"}
+    assert bots_text(lang, bots) == expected
+
+
+def test_grouped_seats_use_the_translated_level() -> None:
+    bots = {s: "heuristic" for s in range(1, 13)}
+    assert bots_text("ja", bots) == "席 1–12 ヒューリスティック"

@@ -191,6 +191,8 @@ _SERVE_NUMBERS: Final[dict[str, tuple[type, float, float, float]]] = {
     "bot_seconds": (float, 10.0, 0.1, 600),
     "bot_workers": (int, 2, 1, 64),
     "reveal_seconds": (float, 10.0, 0, 600),
+    "analysis_workers": (int, 1, 1, 64),
+    "analysis_queue": (int, 8, 1, 10_000),
 }
 """The number options of ``chupai serve`` (``--bot-delay`` for ``bot_delay``, passed
 to :func:`chupai.web.app.serve` under that name): the type, the default and the
@@ -205,6 +207,10 @@ _SERVE_HELP: Final = {
     "asked so that it does not tell a bot from a human; a human who has "
     "not answered by then has the hint bot's choice played (default 10; "
     "0 applies answers at once, which lets the pause's length tell)",
+    "analysis_workers": "processes that analyse finished games asked for in the browser "
+    "(records page), apart from the bots (default 1)",
+    "analysis_queue": "analyses that may wait beyond those running (default 8); one more "
+    "is refused (HTTP 429)",
 }
 """The help of each number option of ``chupai serve``."""
 

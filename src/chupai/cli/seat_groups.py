@@ -12,7 +12,9 @@ within a 100-column terminal:
 >>> bots_text("en", {s: ("random", "greedy")[s % 2] for s in range(1, 13)})
 'Seats 1–12: greedy, random in turn'
 >>> bots_text("zh", {s: "greedy" for s in range(13) if s != 5})
-'座位 0–4、6–12 greedy'
+'座位 0–4、6–12 贪心'
+>>> bots_text("en", {1: "expert:playouts=50", 2: "mypkg.agents:Agent"})
+'Seat 1 expert:playouts=50, Seat 2 mypkg.agents:Agent'
 """
 
 from __future__ import annotations
@@ -23,12 +25,44 @@ from typing import Final
 from chupai.cli.terminal import COMPACT_SEATS
 from chupai.i18n import add_translations, tr
 
-__all__ = ["bots_text", "seat_ranges"]
+__all__ = ["bot_name", "bots_text", "seat_ranges"]
 
 RANGE_DASH: Final = "–"
 
 _SEP: Final = {"en": ", ", "zh": "、", "ja": "、"}
 """The separator of a list of seat numbers or bot names."""
+
+
+_LEVELS: Final = {
+    "zh": {
+        "random": "随机",
+        "greedy": "贪心",
+        "heuristic": "启发式",
+        "search": "搜索",
+        "expert": "专家",
+    },
+    "ja": {
+        "random": "ランダム",
+        "greedy": "貪欲",
+        "heuristic": "ヒューリスティック",
+        "search": "探索",
+        "expert": "エキスパート",
+    },
+}
+"""The bot levels' names in 中文 and 日本語 (the browser's words, ``botLevelName``)."""
+
+
+def bot_name(lang: str, name: str) -> str:
+    """A bot's name as the setup line shows it: a level's name in ``lang`` with its
+    parameters as typed (``expert:playouts=50``); any other name (an own agent's
+    ``module:attribute``) as it is.
+
+    >>> bot_name("zh", "search:ms=200"), bot_name("en", "expert"), bot_name("ja", "pkg:Bot")
+    ('搜索:ms=200', 'expert', 'pkg:Bot')
+    """
+    base, colon, params = name.partition(":")
+    level = _LEVELS.get(lang, {}).get(base)
+    return name if level is None else level + colon + params
 
 
 def seat_ranges(seats: Sequence[int], lang: str = "en") -> str:
@@ -68,7 +102,7 @@ def bots_text(lang: str, bots: Mapping[int, str]) -> str:
     rotation of names (the seating of ``--bots a,b,c``) is ``Seats 1–12: a, b, c
     in turn``; anything else is grouped by bot (``Seats 1–3 greedy; Seats 4–12
     random``)."""
-    items = list(bots.items())
+    items = [(s, bot_name(lang, n)) for s, n in bots.items()]
     sep = _SEP.get(lang, ", ")
     if len(items) < COMPACT_SEATS:
         return tr(lang, ", ").join(f"{tr(lang, 'Seat {n}', n=s)} {n}" for s, n in items)

@@ -25,7 +25,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Coroutine, Sequence
+from collections.abc import AsyncIterator, Coroutine, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,13 @@ from starlette.staticfiles import StaticFiles
 from chupai.errors import ChupaiError
 from chupai.protocol import all_games
 from chupai.web import httpcheck
+from chupai.web.analyses import (
+    ANALYSIS_QUEUE,
+    ANALYSIS_WORKERS,
+    EVALUATE_BUDGET,
+    AnalysisHandlers,
+    AnalysisJobs,
+)
 from chupai.web.conn import Limits, fitted, protocol_classes
 from chupai.web.flow import TableFlow
 from chupai.web.frames import Busy, FramesCache, replay_frames
@@ -72,7 +79,7 @@ def _static_dir() -> Path:
     return Path(str(resources.files("chupai.web") / "static"))
 
 
-class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
+class ChupaiServer(TableGuards, TableFlow, SocketHandlers, AnalysisHandlers):
     """The tables in memory and their database; the ASGI app is :attr:`app`."""
 
     def __init__(
@@ -89,6 +96,11 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
         frames_in_process: bool = False,
         bot_processes: bool = False,
         own_bots: Sequence[str] = (),
+        analysis_workers: int = ANALYSIS_WORKERS,
+        analysis_queue: int = ANALYSIS_QUEUE,
+        analysis_processes: bool = False,
+        analysis_budgets: Mapping[str, str | int] | None = None,
+        evaluate_budget: str | int = EVALUATE_BUDGET,
     ):
         self.limits = limits or Limits()
         self.limits.check()
@@ -101,7 +113,21 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
             self.limits.frames_queue,
             processes=frames_in_process,
         )
+        self.evaluate_budget = evaluate_budget
+        """The budget of a practice table's win chances (``evaluate``)."""
         self.store = Store(db)
+        try:
+            self.analyses = AnalysisJobs(
+                self.store,
+                workers=analysis_workers,
+                queue=analysis_queue,
+                processes=analysis_processes,
+                budgets=analysis_budgets,
+            )
+            """The analyses of finished tables (:mod:`chupai.web.analyses`)."""
+        except BaseException:
+            self.store.close()
+            raise
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.reveal_seconds = reveal_seconds
@@ -129,6 +155,8 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
                 Route("/api/records", self.list_records),
                 Route("/api/records/{table_id}", self.record),
                 Route("/api/records/{table_id}/frames", self.frames),
+                Route("/api/records/{table_id}/analysis", self.analysis_status, methods=["GET"]),
+                Route("/api/records/{table_id}/analysis", self.analysis_start, methods=["POST"]),
                 WebSocketRoute("/ws", self.websocket),
                 Mount(
                     "/static",
@@ -143,6 +171,7 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         await self.restore()
+        await self.analyses.restore()
         for live in self.tables.values():
             self._after_change(live)
         try:
@@ -156,6 +185,7 @@ class ChupaiServer(TableGuards, TableFlow, SocketHandlers):
                         task.cancel()
             self.bot_pool.shutdown(wait=False, cancel_futures=True)
             self.frames_cache.close()
+            self.analyses.close()
             self.store.close()
 
     async def restore(self) -> None:
@@ -528,6 +558,7 @@ def serve(
         origins=origins,
         frames_in_process=True,
         bot_processes=True,
+        analysis_processes=True,
         own_bots=own_bots,
         **bots,
     )

@@ -21,7 +21,6 @@ import concurrent.futures
 import gzip
 import json
 import multiprocessing
-import os
 from collections import OrderedDict
 from typing import Any
 
@@ -85,10 +84,11 @@ def frames_document(stored: StoredTable) -> bytes:
 
 
 def _worker_init() -> None:
-    """A worker process loads the games named in ``CHUPAI_GAMES``, as the server did."""
-    from chupai.protocol import GAMES_VARIABLE, load_modules
+    """A worker process loads the games named in ``CHUPAI_GAMES``, as the server
+    did, and ends with the server (:func:`chupai.web.guards.worker_start`)."""
+    from chupai.web.guards import worker_start
 
-    load_modules(os.environ.get(GAMES_VARIABLE, ""))
+    worker_start(priority=0)
 
 
 class FramesCache:

@@ -61,15 +61,43 @@ STORE_RETRY = (0.5, 5.0)
 """The first and the longest wait before a failed write is tried again."""
 
 
-def _worker_start() -> None:
-    """A bot worker process runs below the server's priority (a search never slows
-    the tables' messages) and loads the games named in ``CHUPAI_GAMES``, as the
-    command line did (a bot of such a game is sent to it)."""
+def worker_start(priority: int = 10) -> None:
+    """What every worker process of the server (the bots', the frames' and the
+    analyses' pools) does first: run ``priority`` steps below the server's priority
+    (a search never slows the tables' messages), load the games named in
+    ``CHUPAI_GAMES`` as the command line did (a bot of such a game is sent to it),
+    and end when the server's process ends, even by SIGKILL (:func:`_exit_with_parent`)."""
     from chupai.protocol import GAMES_VARIABLE, load_modules
 
-    with contextlib.suppress(OSError):
-        os.nice(10)
+    if priority:
+        with contextlib.suppress(OSError):
+            os.nice(priority)
     load_modules(os.environ.get(GAMES_VARIABLE, ""))
+    _exit_with_parent(os.getppid())
+
+
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker process checks that the server that started it still runs."""
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A daemon thread that ends this process once its parent ``parent`` has gone
+    (it is then adopted by another process). A pool's worker waits on a pipe whose
+    other end it holds itself, so without this a server killed by SIGKILL leaves
+    its workers behind, waiting for ever."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="chupai-parent-watch", daemon=True).start()
+
+
+def _worker_start() -> None:
+    """A bot worker process's start (:func:`worker_start`)."""
+    worker_start()
 
 
 def bot_pool(workers: int, processes: bool) -> concurrent.futures.Executor:

@@ -43,6 +43,8 @@ class Client:
     """The last state text sent (a state is sent only when it differs)."""
     checks: CheckLimiter = field(default_factory=CheckLimiter)
     """How many ``check`` messages the connection may still send now."""
+    evaluating: bool = False
+    """An ``evaluate`` of this connection is being computed (one at a time)."""
 
 
 @dataclass(eq=False)

@@ -24,6 +24,7 @@ __all__ = [
     "Join",
     "Act",
     "HintRequest",
+    "EvaluateRequest",
     "CheckRequest",
     "Ping",
     "Continue",
@@ -37,6 +38,8 @@ __all__ = [
     "State",
     "Error",
     "HintReply",
+    "EvaluationReply",
+    "EvaluatedAction",
     "CheckReply",
     "Pong",
     "SERVER_MESSAGES",
@@ -60,7 +63,12 @@ ERROR_CODES: Final = {
     "over": "the match is over",
     "waiting": "the next deal waits for every player's continue (or its countdown)",
     "not_over": "a rematch is offered only once the match is over",
-    "too_many": "more checks than a socket may send (20 at once, then 10 a second); not answered",
+    "too_many": "more checks than a socket may send (20 at once, then 10 a second), or an "
+    "evaluate while the last one is still being computed; not answered",
+    "not_practice": "an evaluate at a table that is not a practice table (one human, the "
+    "other seats bots)",
+    "unavailable": "the evaluation could not be made (it took too long or failed; the message "
+    "says which)",
     "storage": "the server could not store the table's last action; it retries, the table waits",
     "full": "a connection limit is reached: the server's, the table's or its spectators' "
     "(the socket is closed, code 4013)",
@@ -100,6 +108,16 @@ class HintRequest(BaseModel):
 
     model_config = _STRICT
     type: Literal["hint"]
+    seq: int
+
+
+class EvaluateRequest(BaseModel):
+    """Ask for the win chances of the seat's best actions in the state ``seq`` (the
+    evaluator's, from the seat's own observation; only at a practice table, on the
+    seat's own turn: answered by an ``evaluation`` message)."""
+
+    model_config = _STRICT
+    type: Literal["evaluate"]
     seq: int
 
 
@@ -148,11 +166,21 @@ class SetName(BaseModel):
 
 
 ClientMessage = Annotated[
-    Join | Act | HintRequest | CheckRequest | Ping | Continue | Rematch | SetName,
+    Join | Act | HintRequest | EvaluateRequest | CheckRequest | Ping | Continue | Rematch | SetName,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: Final[
-    TypeAdapter[Join | Act | HintRequest | CheckRequest | Ping | Continue | Rematch | SetName]
+    TypeAdapter[
+        Join
+        | Act
+        | HintRequest
+        | EvaluateRequest
+        | CheckRequest
+        | Ping
+        | Continue
+        | Rematch
+        | SetName
+    ]
 ] = TypeAdapter(ClientMessage)
 
 
@@ -316,6 +344,10 @@ class State(BaseModel):
     """The think times of the bots' last public actions (as many as the public
     history shows), the same for every receiver."""
     rematch: RematchOffer | None = None
+    practice: bool = False
+    """A practice table (one human, every other seat a bot): its human may ask
+    for the win chances of their choices (``evaluate``); never at a table with
+    two humans or more."""
 
 
 class Error(BaseModel):
@@ -330,6 +362,27 @@ class HintReply(BaseModel):
     seq: int
     action: int
     text: str
+
+
+class EvaluatedAction(BaseModel):
+    action: int | None
+    """The action's index in the state's legal list (``act`` it by this), or None
+    for an action the list leaves out (``act`` it by ``text``)."""
+    text: str
+    win: float
+    """The estimated probability that the seat's side wins the deal with it."""
+    score: float
+    """The seat's expected score of the deal with it."""
+
+
+class EvaluationReply(BaseModel):
+    """The answer to an ``evaluate``: the seat's best actions, best first."""
+
+    type: Literal["evaluation"]
+    seq: int
+    actions: list[EvaluatedAction]
+    rollouts: int
+    """The playouts the evaluation used for the decision."""
 
 
 class CheckReply(BaseModel):
@@ -352,11 +405,12 @@ class Pong(BaseModel):
 
 
 ServerMessage = Annotated[
-    Welcome | State | Error | HintReply | CheckReply | Pong, Field(discriminator="type")
+    Welcome | State | Error | HintReply | EvaluationReply | CheckReply | Pong,
+    Field(discriminator="type"),
 ]
-SERVER_MESSAGES: Final[TypeAdapter[Welcome | State | Error | HintReply | CheckReply | Pong]] = (
-    TypeAdapter(ServerMessage)
-)
+SERVER_MESSAGES: Final[
+    TypeAdapter[Welcome | State | Error | HintReply | EvaluationReply | CheckReply | Pong]
+] = TypeAdapter(ServerMessage)
 
 
 def json_schema() -> dict[str, Any]:

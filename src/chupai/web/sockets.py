@@ -6,12 +6,18 @@ queue (:class:`~chupai.web.conn.Outbox`)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
+import logging
+from collections.abc import Coroutine
 from typing import Any
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from chupai.errors import ChupaiError
+from chupai.seeds import digest_seed
+from chupai.web.analyses import EVALUATE_TOP, evaluate_choices
 from chupai.web.checks import CHECK_RATE, check
 from chupai.web.conn import CLOSE_BAD_TOKEN, CLOSE_FULL, CLOSE_IDLE, Limits, Outbox
 from chupai.web.live import (
@@ -27,6 +33,7 @@ from chupai.web.protocol import (
     Act,
     CheckRequest,
     Continue,
+    EvaluateRequest,
     HintRequest,
     Join,
     Ping,
@@ -34,6 +41,8 @@ from chupai.web.protocol import (
     SetName,
 )
 from chupai.web.tables import ActionRefused
+
+log = logging.getLogger("chupai.serve")
 
 
 class SocketHandlers:
@@ -43,6 +52,9 @@ class SocketHandlers:
     limits: Limits
     sockets: int
     tables: dict[str, LiveTable]
+    bot_pool: concurrent.futures.Executor
+    bot_seconds: float
+    evaluate_budget: str | int
 
     async def _apply(
         self, live: LiveTable, seat: int, action: Any, *, auto: bool, timed: bool = False
@@ -62,6 +74,9 @@ class SocketHandlers:
         raise NotImplementedError
 
     def _leave(self, client: Client) -> None:
+        raise NotImplementedError
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         raise NotImplementedError
 
     def _no_room(self, live: LiveTable, seat: int | None) -> str | None:
@@ -143,6 +158,8 @@ class SocketHandlers:
                 await self._on_act(client.live, client, msg)
             elif isinstance(msg, HintRequest):
                 await self._on_hint(client.live, client, msg)
+            elif isinstance(msg, EvaluateRequest):
+                await self._on_evaluate(client.live, client, msg)
             elif isinstance(msg, CheckRequest):
                 await self._on_check(client.live, client, msg)
             elif isinstance(msg, Continue):
@@ -235,6 +252,83 @@ class SocketHandlers:
             index, action = await asyncio.to_thread(table.hint, client.seat)
             text = table.deal.action_text(action)
         client.out.put(json.dumps({"type": "hint", "seq": seq, "action": index, "text": text}))
+
+    async def _on_evaluate(self, live: LiveTable, client: Client, msg: EvaluateRequest) -> None:
+        """Answer an ``evaluate``: at a practice table only, on the seat's own turn,
+        one at a time per connection. The evaluator works from the seat's own
+        observation in the bots' pool (off the event loop, the table's lock not
+        held), within the bots' time limit (``--bot-seconds``)."""
+        assert client.seat is not None
+        async with live.lock:
+            table = live.table
+            seq = table.seat_seq(client.seat)
+            if not table.practice:
+                _queue_error(
+                    client,
+                    "not_practice",
+                    "win chances are given only at a practice table (one human, the other "
+                    "seats bots)",
+                    seq,
+                )
+                return
+            if msg.seq != seq:
+                _queue_error(
+                    client, "stale", f"seq {msg.seq} is not the current state ({seq})", seq
+                )
+                return
+            if table.waiting is not None:
+                _queue_error(client, "waiting", "the next deal has not started yet", seq)
+                return
+            if table.to_act != client.seat:
+                code = "over" if table.over else "not_your_turn"
+                _queue_error(client, code, "win chances are given only on your turn", seq)
+                return
+            if client.evaluating:
+                _queue_error(client, "too_many", "the last evaluation is still being computed", seq)
+                return
+            deal = table.deal
+            state = table.spec.state_of(deal)
+            texts = [deal.action_text(a) for a in table.legal()]
+            seed = digest_seed("chupai-evaluate", table.config["seed"], len(table.log))
+        client.evaluating = True  # the socket reads on meanwhile (an act may come first)
+        self._spawn(self._evaluate(client, table.id, table.game, state, texts, seed, seq))
+
+    async def _evaluate(
+        self,
+        client: Client,
+        table_id: str,
+        game: str,
+        state: dict[str, Any],
+        texts: list[str],
+        seed: int,
+        seq: int,
+    ) -> None:
+        """Compute an evaluation in the bots' pool and send it (or the error)."""
+        try:
+            job = self.bot_pool.submit(
+                evaluate_choices, game, state, self.evaluate_budget, seed, EVALUATE_TOP
+            )
+            rollouts, found = await asyncio.wait_for(asyncio.wrap_future(job), self.bot_seconds)
+        except TimeoutError:
+            _queue_error(
+                client,
+                "unavailable",
+                f"the evaluation took more than {self.bot_seconds:g} s; try the hint",
+                seq,
+            )
+            return
+        except ChupaiError as exc:  # nothing to say from the seat's own information
+            _queue_error(client, "unavailable", f"no evaluation: {exc}", seq)
+            return
+        except Exception as exc:
+            log.exception("table %s: an evaluation failed", table_id)
+            _queue_error(client, "unavailable", f"the evaluation failed: {exc}", seq)
+            return
+        finally:
+            client.evaluating = False
+        actions = [{"action": texts.index(a["text"]), **a} for a in found if a["text"] in texts]
+        reply = {"type": "evaluation", "seq": seq, "actions": actions, "rollouts": rollouts}
+        client.out.put(json.dumps(reply, ensure_ascii=False))
 
     async def _on_check(self, live: LiveTable, client: Client, msg: CheckRequest) -> None:
         """Answer a ``check`` (:mod:`chupai.web.checks`): at most

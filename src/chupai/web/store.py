@@ -7,7 +7,10 @@ SHA-256 of the seat token: the token itself is never stored) and the log of ever
 action applied, as text the engine parses back. A table is rebuilt after a
 restart by replaying its log through the engine (:mod:`chupai.web.tables`), so
 nothing but the log needs to be right. Finished tables also keep their match
-record (``chupai-match`` JSON) for the record browser.
+record (``chupai-match`` JSON) for the record browser, and the analyses of
+finished tables asked for in the browser (:mod:`chupai.web.analyses`), one per
+table, seats, budget and seed. A new table of the schema is created when an
+older database is opened (``CREATE TABLE IF NOT EXISTS``): nothing else changes.
 
 Writes go through one writer thread that commits whatever is queued in one
 transaction ("group commit") and only then resolves the waiting coroutines, so
@@ -42,7 +45,14 @@ from typing import Any, Final
 
 from chupai.errors import ChupaiError
 
-__all__ = ["Store", "StoredTable", "StoredSeat", "LogEntry", "DatabaseLocked"]
+__all__ = [
+    "Store",
+    "StoredTable",
+    "StoredSeat",
+    "StoredAnalysis",
+    "LogEntry",
+    "DatabaseLocked",
+]
 
 _Statement = tuple[str, tuple[Any, ...]]
 
@@ -79,6 +89,19 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seats TEXT NOT NULL,
+    budget TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    created REAL NOT NULL,
+    finished REAL,
+    decisions INTEGER,
+    result TEXT,
+    error TEXT,
+    PRIMARY KEY (table_id, seats, budget, seed)
+);
 """
 
 
@@ -112,6 +135,26 @@ class StoredTable:
     status: str
     seats: tuple[StoredSeat, ...]
     log: tuple[LogEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAnalysis:
+    """An analysis job of a finished table (:mod:`chupai.web.analyses`): its key
+    (the table, the seats analysed as text, ``"all"`` or ``"0,2"``, the budget's
+    name and the seed), its status (``queued``, ``running``, ``done``,
+    ``failed``), and its result (the ``chupai-analysis`` JSON text) or error."""
+
+    table_id: str
+    seats: str
+    budget: str
+    seed: int
+    status: str
+    created: float
+    finished: float | None
+    decisions: int | None
+    """The decisions of a done analysis (its progress's total)."""
+    result: str | None
+    error: str | None
 
 
 class Store:
@@ -270,6 +313,51 @@ class Store:
         """Mark a table over (``over``) or void (``broken``), keeping its record."""
         await self._write([_finish(table_id, status, record)])
 
+    async def save_analysis(
+        self,
+        table_id: str,
+        seats: str,
+        budget: str,
+        seed: int,
+        status: str,
+        *,
+        result: str | None = None,
+        decisions: int | None = None,
+        error: str | None = None,
+    ) -> None:
+        """Store an analysis job's status (a new job is ``queued``; an ended one
+        ``done`` with its ``result`` text and number of ``decisions``, or
+        ``failed`` with its ``error``), replacing the job of the same key."""
+        now = time.time()
+        ended = now if status in ("done", "failed") else None
+        await self._write(
+            [
+                (
+                    "INSERT INTO analyses (table_id, seats, budget, seed, status, created, "
+                    "finished, decisions, result, error) VALUES (?,?,?,?,?,?,?,?,?,?) "
+                    "ON CONFLICT (table_id, seats, budget, seed) DO UPDATE SET "
+                    "status = excluded.status, finished = excluded.finished, "
+                    "decisions = excluded.decisions, result = excluded.result, "
+                    "error = excluded.error"
+                    + (", created = excluded.created" if status == "queued" else ""),
+                    (table_id, seats, budget, seed, status, now, ended, decisions, result, error),
+                )
+            ]
+        )
+
+    async def interrupt_analyses(self, error: str) -> None:
+        """Mark every analysis still queued or running failed with ``error`` (a
+        server starting again: its jobs did not survive the stop)."""
+        await self._write(
+            [
+                (
+                    "UPDATE analyses SET status = 'failed', finished = ?, error = ? "
+                    "WHERE status IN ('queued', 'running')",
+                    (time.time(), error),
+                )
+            ]
+        )
+
     # ----- reads (from the event loop's thread; WAL lets them run beside the writer) ------
     def _read(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path)
@@ -361,6 +449,56 @@ class Store:
                 "SELECT record FROM tables WHERE id = ? AND status = 'over'", (table_id,)
             ).fetchone()
             return None if row is None or row["record"] is None else dict(json.loads(row["record"]))
+        finally:
+            con.close()
+
+    def table_status(self, table_id: str) -> tuple[str, int] | None:
+        """The status of table ``table_id`` (``playing``, ``over``, ``broken``) and
+        its number of seats, or None if there is no such table."""
+        con = self._read()
+        try:
+            row = con.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            seats = con.execute(
+                "SELECT COUNT(*) FROM seats WHERE table_id = ?", (table_id,)
+            ).fetchone()
+            return str(row["status"]), int(seats[0])
+        finally:
+            con.close()
+
+    def analysis(
+        self, table_id: str, seats: str | None = None, budget: str | None = None, seed: int = 0
+    ) -> StoredAnalysis | None:
+        """The analysis job of that key, or None; with ``seats`` or ``budget``
+        None, the newest job of the table matching the others."""
+        con = self._read()
+        try:
+            where, args = ["table_id = ?", "seed = ?"], [table_id, seed]
+            if seats is not None:
+                where.append("seats = ?")
+                args.append(seats)
+            if budget is not None:
+                where.append("budget = ?")
+                args.append(budget)
+            row = con.execute(
+                f"SELECT * FROM analyses WHERE {' AND '.join(where)} ORDER BY created DESC LIMIT 1",
+                args,
+            ).fetchone()
+            if row is None:
+                return None
+            return StoredAnalysis(
+                row["table_id"],
+                row["seats"],
+                row["budget"],
+                row["seed"],
+                row["status"],
+                row["created"],
+                row["finished"],
+                row["decisions"],
+                row["result"],
+                row["error"],
+            )
         finally:
             con.close()
 

@@ -243,6 +243,13 @@ class Table:
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot"
 
+    @property
+    def practice(self) -> bool:
+        """A practice table: one human seat, every other seat a bot. Only there may
+        the human ask for the win chances of their choices (``evaluate``): at a
+        table of several humans it would be outside help against people."""
+        return sum(1 for s in self.seats if s.kind == "human") == 1
+
     def legal(self) -> list[Any]:
         """The legal actions of the seat to act (cached until the next action)."""
         key = len(self.log)
@@ -552,6 +559,7 @@ class Table:
             "rematch": None
             if self.rematch is None
             else {**self.rematch, "accepted": sorted(self.rematch["accepted"])},
+            "practice": self.practice,
         }
 
     def public_info(self) -> dict[str, Any]:

@@ -66,6 +66,11 @@ export class TableDecisions {
       if (passE) passBtn.textContent = actionLabel(passE.text, s.game, pub.phase, isCardToken).label || t("pass");
       passBtn.classList.toggle("hinted", !!passE && this.hinted === passE.i);
       hintBtn.disabled = !mine || this.pending;
+      const winBtn = this.root.querySelector("[data-testid=win-hint]");
+      if (winBtn) {
+        winBtn.disabled = !mine || this.pending || this.evaluating === s.seq;
+        winBtn.textContent = this.evaluating === s.seq ? t("win_hint_busy") : t("win_hint");
+      }
       const sel = this.selectedCards();
       playBtn.textContent = t("play");
       playBtn.setAttribute("aria-label", sel.length ? `${t("play")} ${sel.join(" ")}` : t("play"));

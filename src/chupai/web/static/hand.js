@@ -105,7 +105,9 @@ export class TableHand {
     box.append(h("div", { class: "actions", testid: "actions" },
       h("button", { type: "button", class: "primary", testid: "play", onclick: () => this.play() }, t("play")),
       h("button", { type: "button", testid: "pass", onclick: () => this.pass() }, t("pass")),
-      h("button", { type: "button", testid: "hint", onclick: () => this.hint() }, t("hint"))));
+      h("button", { type: "button", testid: "hint", onclick: () => this.hint() }, t("hint")),
+      // a practice table (one human, the rest bots): the evaluator's win chances
+      s.practice ? h("button", { type: "button", testid: "win-hint", title: t("win_hint_title"), onclick: () => this.winHint() }, t("win_hint")) : null));
     const hand = h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("your_hand") });
     this.hand.forEach((tok, i) => {
       const b = cardEl(tok, { ctx: this.ctx, button: true, testid: "card", selected: this.selected.has(i) });

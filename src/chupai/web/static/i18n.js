@@ -108,6 +108,8 @@ const UI = {
     name_title: "Your name at this table", name_help: "The other players see it. You may skip this.", name_ok: "OK", name_skip: "Skip", bot_n: "Bot {n}", continue_seconds: "Wait after each deal (seconds, 0 = none)",
     // the bots' think time (flow.js, felt.js)
     thinking: "thinking…", think_secs: "{s} s", think_title: "How long the bot took to choose this",
+    analysis_title: "Analysis", analyse: "Analyse", analysis_seat: "Seats to analyse", analysis_all_seats: "Every seat", analysis_budget: "Depth", budget_quick: "Quick", budget_default: "Normal", budget_deep: "Deep", analysis_queued: "Waiting for a free worker…", analysing: "Analysing… {done} / {total} decisions", analysis_failed: "The analysis failed: {msg}", graph_title: "Win probability of each analysed decision; click a point to go there", no_decision_here: "No analysed decision at this step.",
+    played_line: "played: {action} (win {win}, score {score})", best_line: "best: {action} (win {win}, score {score})", played_only: "played: {action} (the only legal action)", label_best: "best", label_good: "good", label_inaccuracy: "inaccuracy", label_mistake: "mistake", label_blunder: "blunder", label_only: "only move", win_hint: "Win %", win_hint_title: "Evaluate your choices (practice tables only)", win_hint_busy: "Evaluating…", win_hint_line: "{action}: win {win}, score {score}", true_deal_note: "from the real hands: no deal matching this seat's view was found",
   },
   zh: {
     app_title: "chupai — 牌桌",
@@ -178,6 +180,8 @@ const UI = {
     rematch: "再来一局", rematch_accept: "同意再来一局", rematch_offered: "{name} 提议再来一局", rematch_waiting: "已提议再来一局，等待 {names}", rematch_go: "进入新的一局", rematch_watch: "观看新的一局", auto_pass: "自动不要", auto_pass_help: "只能不要时自动不要", auto_passed: "自动不要：手里没有能出的牌",
     name_title: "你在这桌的名字", name_help: "其他玩家会看到这个名字。也可以跳过。", name_ok: "确定", name_skip: "跳过", bot_n: "电脑{n}", continue_seconds: "每局结束后等待（秒，0 为不等）",
     thinking: "思考中…", think_secs: "{s} 秒", think_title: "电脑想这一手用的时间",
+    analysis_title: "复盘分析", analyse: "分析", analysis_seat: "分析的座位", analysis_all_seats: "所有座位", analysis_budget: "深度", budget_quick: "快速", budget_default: "标准", budget_deep: "深入", analysis_queued: "等待空闲的分析进程…", analysing: "分析中… {done} / {total} 个决策", analysis_failed: "分析失败：{msg}", graph_title: "每个已分析决策的胜率；点击一个点跳到那一步", no_decision_here: "这一步没有已分析的决策。",
+    played_line: "实际：{action}（胜率 {win}，得分 {score}）", best_line: "最佳：{action}（胜率 {win}，得分 {score}）", played_only: "实际：{action}（唯一合法的选择）", label_best: "最佳", label_good: "不错", label_inaccuracy: "欠佳", label_mistake: "失误", label_blunder: "大错", label_only: "唯一选择", win_hint: "胜率", win_hint_title: "评估你的选择（仅限练习桌）", win_hint_busy: "评估中…", win_hint_line: "{action}：胜率 {win}，得分 {score}", true_deal_note: "按真实手牌估算：找不到与该座位所见一致的牌局",
   },
   ja: {
     app_title: "chupai — カードテーブル",
@@ -248,6 +252,8 @@ const UI = {
     rematch: "再戦", rematch_accept: "再戦を受ける", rematch_offered: "{name} が再戦を申し込みました", rematch_waiting: "再戦を申し込みました。{names} を待っています", rematch_go: "再戦のテーブルへ", rematch_watch: "再戦を観戦", auto_pass: "自動パス", auto_pass_help: "パスしかできないとき自動でパスします", auto_passed: "自動パス：出せるカードがありません",
     name_title: "このテーブルでの名前", name_help: "他のプレイヤーに表示されます。スキップもできます。", name_ok: "OK", name_skip: "スキップ", bot_n: "ボット{n}", continue_seconds: "各ディール後の待ち時間（秒、0 でなし）",
     thinking: "考え中…", think_secs: "{s} 秒", think_title: "ボットがこの手を選ぶのにかかった時間",
+    analysis_title: "検討", analyse: "検討する", analysis_seat: "検討する席", analysis_all_seats: "全員", analysis_budget: "深さ", budget_quick: "速い", budget_default: "標準", budget_deep: "深い", analysis_queued: "空いている検討プロセスを待っています…", analysing: "検討中… {done} / {total} 手", analysis_failed: "検討に失敗しました：{msg}", graph_title: "検討した各手の勝率。点をクリックするとその手に移動します", no_decision_here: "この手順には検討した手がありません。",
+    played_line: "実際：{action}（勝率 {win}、得点 {score}）", best_line: "最善：{action}（勝率 {win}、得点 {score}）", played_only: "実際：{action}（合法手はこれだけ）", label_best: "最善", label_good: "好手", label_inaccuracy: "緩手", label_mistake: "悪手", label_blunder: "大悪手", label_only: "唯一の手", win_hint: "勝率", win_hint_title: "自分の選択肢を評価します（練習テーブルのみ）", win_hint_busy: "評価中…", win_hint_line: "{action}：勝率 {win}、得点 {score}", true_deal_note: "実際の手札による値：この席の見え方に合う配り方が見つかりませんでした",
   },
 };
 

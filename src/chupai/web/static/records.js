@@ -5,6 +5,7 @@ import { isCardToken, cardText } from "./cards.js";
 import { specLabel } from "./tableopts.js";
 import { app, h, fetchJSON, topbar, seatName, loadGames, gameTitle, fmtTime } from "./common.js";
 import { TableView } from "./table.js";
+import { AnalysisPanel } from "./analysis.js";
 
 // ---- records and replays ------------------------------------------------------------------------
 
@@ -78,9 +79,19 @@ export class ReplayPage {
     document.addEventListener("keydown", this.onKey);
     this.viewRoot = h("div", { class: "replay-view" });
     this.view = null;
+    this.analysis = null;
     this.rerender();
     this.load();
   }
+
+  /** The seats of the game, named as the replay names them. */
+  seatsOf() {
+    const names = (this.data && this.data.names) || [];
+    const n = (this.meta && this.meta.rules && this.meta.rules.players) || names.length;
+    return Array.from({ length: n }, (_, i) => ({ seat: i, kind: "human", name: names[i] || null }));
+  }
+
+  gameKey() { return (this.data && this.data.game) || (this.meta && this.meta.game) || ""; }
 
   get frames() { return this.data ? this.data.frames : null; }
 
@@ -96,6 +107,7 @@ export class ReplayPage {
       this.data.frames = this.data.frames || [];
       this.finishedAt = this.countFinished();
     } catch (e) { this.error = e.message; }
+    if (!this.error && this.frames.length) this.analysis = new AnalysisPanel(this);
     this.rerender();
   }
 
@@ -182,7 +194,9 @@ export class ReplayPage {
       h("button", { type: "button", testid: "replay-last", "aria-label": "⏭", onclick: () => this.go(this.frames.length - 1) }, t("last")),
       slider,
       h("span", { class: "muted", testid: "replay-step" }, t("step_of", { k: this.i + 1, n: this.frames.length })));
-    body.append(controls, this.viewRoot);
+    body.append(controls);
+    if (this.analysis) body.append(this.analysis.render(this.i));
+    body.append(this.viewRoot);
     if (!this.view) this.view = new TableView(this.viewRoot, { id: this.id, replay: true, send: () => {} });
     const st = this.frameState(f);
     this.view.reveal = f.hands || null;
@@ -200,6 +214,7 @@ export class ReplayPage {
   destroy() {
     document.removeEventListener("keydown", this.onKey);
     if (this.auto) clearInterval(this.auto);
+    if (this.analysis) this.analysis.destroy();
     if (this.view) this.view.destroy();
   }
 }

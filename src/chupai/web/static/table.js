@@ -75,6 +75,7 @@ export class TableView {
     } else if (msg.type === "check") {
       this.applyCheck(msg);
     } else if (msg.type === "error") {
+      this.evaluating = null;  // an evaluate refused (or failed) is not waited for
       // a check that came too late or too often: its answer is not needed
       const checkErr = this.checkOut && !this.pending && ["stale", "not_your_turn", "too_many", "over"].includes(msg.code);
       this.checkOut = null;
@@ -95,6 +96,8 @@ export class TableView {
       this.render();
     } else if (msg.type === "hint") {
       this.applyHint(msg);
+    } else if (msg.type === "evaluation") {
+      this.applyEvaluation(msg);
     }
   }
 
@@ -145,6 +148,30 @@ export class TableView {
     const lab = entry ? this.entryLabel(entry) : String(msg.text || "").replace(/\bT(?=[SHCD]\b)/g, "10");
     this.hintText = t("hint_is", { text: lab || msg.text });
     this.render();
+  }
+
+  /** The evaluator's win chances (a practice table): the best action is selected as a
+   * hint's is, and the best few are shown with their win probability and score. */
+  applyEvaluation(msg) {
+    if (this.evaluating === msg.seq) this.evaluating = null;
+    if (!this.state || msg.seq !== this.state.seq || !(msg.actions || []).length) { this.render(); return; }
+    const best = msg.actions[0];
+    this.applyHint({ seq: msg.seq, action: best.action, text: best.text });
+    const pct = (v) => `${Math.round(v * 100)}%`;
+    const num = (v) => (v > 0.05 ? "+" : v < -0.05 ? "−" : "") + Math.abs(v).toFixed(1);
+    this.hintText = msg.actions.map((a) => {
+      const entry = (this.state.legal || []).find((e) => e.i === a.action);
+      const lab = entry ? this.entryLabel(entry) : String(a.text).replace(/\bT(?=[SHCD]\b)/g, "10");
+      return t("win_hint_line", { action: lab, win: pct(a.win), score: num(a.score) });
+    }).join(" · ");
+    this.render();
+  }
+
+  winHint() {
+    if (!this.myTurn() || this.pending || this.evaluating === this.state.seq) return;
+    this.evaluating = this.state.seq;
+    this.send({ type: "evaluate", seq: this.state.seq });
+    this.renderControls();
   }
 
   entryLabel(e) {

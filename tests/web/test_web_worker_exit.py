@@ -1,0 +1,53 @@
+"""A server's worker processes end with the server, even when it is killed by
+SIGKILL (``chupai.web.guards.worker_start``): a pool's worker waits on a pipe
+whose other end it holds itself, so it would otherwise wait for ever."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+SERVER = """
+import os, sys, concurrent.futures
+from chupai.web.guards import bot_pool
+pool = bot_pool(1, processes=True)
+print(pool.submit(os.getpid).result(), flush=True)
+sys.stdin.read()
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (adopted, not yet reaped) counts as gone
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().split(") ")[-1][0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_a_killed_servers_bot_worker_exits() -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert server.stdout is not None
+        worker = int(server.stdout.readline())
+        assert worker != server.pid and _alive(worker)
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        deadline = time.monotonic() + 15
+        while _alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not _alive(worker), "the worker outlived the killed server"
+    finally:
+        server.kill()
