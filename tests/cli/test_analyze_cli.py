@@ -79,3 +79,24 @@ def test_errors_exit_2_naming_the_problem(
     assert "action 1" in _error(["analyze", str(broken)], capsys)
     assert "seat 7 is not a seat" in _error(["analyze", str(path), "--seat", "7"], capsys)
     assert "unknown budget 'lots'" in _error(["analyze", str(path), "--budget", "lots"], capsys)
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "phase"),
+    [("zh", "斗地主", ("叫地主", "抢地主")), ("ja", "闘地主", ("入札", "地主の奪い合い"))],
+)
+def test_the_table_names_the_game_and_the_phases_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, game: str, phase: tuple[str, str]
+) -> None:
+    """A Dou Dizhu deal cut in its bidding: the header names the game and each row
+    its phase in the chosen language."""
+    spec = get_game("doudizhu")
+    deal = spec.new_deal(spec.resolve(), 4)
+    while deal.observe(deal.current_player).phase.value != "play":
+        deal.apply_action(deal.legal_actions()[0])  # the lowest bid: the bidding goes on
+    path = tmp_path / "ddz.json"
+    path.write_text(json.dumps(spec.to_record(deal)), encoding="utf-8")
+    assert main(["analyze", str(path), "--budget", "4", "--lang", lang, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith(game), out
+    assert all(word in out for word in phase), out

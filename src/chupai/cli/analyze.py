@@ -27,6 +27,7 @@ from chupai.cli.main import EXIT_OK, EXIT_USAGE
 from chupai.cli.replay import UnreadableRecord, load_record
 from chupai.errors import ChupaiError
 from chupai.i18n import tr
+from chupai.protocol import get_game
 
 __all__ = ["LABEL_STYLES", "render", "run_analyze"]
 
@@ -49,6 +50,52 @@ def _pct(value: Mapping[str, Any] | None) -> str:
 
 def _score(value: Mapping[str, Any] | None) -> str:
     return "" if value is None else f"{value['score']:+.2f}"
+
+
+_PHASES: Final = {
+    "en": {"bid": "bidding", "rob": "robbing", "choose_hands": "choosing hands"},
+    "zh": {
+        "play": "出牌",
+        "bid": "叫地主",
+        "rob": "抢地主",
+        "draw": "摸牌",
+        "show_second": "亮第二张",
+        "reveal": "亮明身份",
+        "choose_hands": "选牌堆",
+        "leftover": "剩余牌",
+        "redeal": "申请重发",
+        "pre_exchange": "换牌",
+        "class_exchange": "阶级换牌",
+        "tribute": "进贡",
+        "return": "还牌",
+    },
+    "ja": {
+        "play": "プレイ",
+        "bid": "入札",
+        "rob": "地主の奪い合い",
+        "draw": "ドロー",
+        "show_second": "2枚目の公開",
+        "reveal": "相棒の名乗り",
+        "choose_hands": "手札選び",
+        "leftover": "余りカード",
+        "redeal": "配り直しの要求",
+        "pre_exchange": "交換",
+        "class_exchange": "階級交換",
+        "tribute": "貢ぎ",
+        "return": "返し",
+    },
+}
+"""The phases' words (the browser's, ``phaseName``); a phase not listed is shown
+by its identifier, ``_`` as a space."""
+
+
+def phase_word(lang: str, phase: str) -> str:
+    """A decision's phase in ``lang``.
+
+    >>> phase_word("zh", "rob"), phase_word("en", "class_exchange"), phase_word("ja", "play")
+    ('抢地主', 'class exchange', 'プレイ')
+    """
+    return _PHASES.get(lang, {}).get(phase) or phase.replace("_", " ")
 
 
 def _table(lang: str, decisions: Sequence[Mapping[str, Any]]) -> Table:
@@ -74,7 +121,7 @@ def _table(lang: str, decisions: Sequence[Mapping[str, Any]]) -> Table:
         table.add_row(
             str(d["step"]),
             str(d["seat"]),
-            str(d["phase"]),
+            phase_word(lang, str(d["phase"])),
             d["played"] + mark,
             _pct(played),
             _score(played),
@@ -97,8 +144,8 @@ def _summary(lang: str, analysis: Mapping[str, Any]) -> list[str]:
         lines.append(
             tr(
                 lang,
-                "Seat {n}: {decisions} decisions, mean loss {loss}; {inaccuracy} inaccuracies, "
-                "{mistake} mistakes, {blunder} blunders",
+                "Seat {n}: {decisions} decisions, mean loss {loss}; inaccuracies {inaccuracy}, "
+                "mistakes {mistake}, blunders {blunder}",
                 n=seat,
                 decisions=len(mine),
                 loss=f"{loss:.3f}",
@@ -116,7 +163,7 @@ def render(analysis: Mapping[str, Any], out: Console, lang: str = "en") -> None:
                 lang,
                 "Analysis of {game}: {budget} budget, {rollouts} rollouts per decision, seed "
                 "{seed}; values in {units}",
-                game=analysis["game"],
+                game=get_game(analysis["game"]).name(lang),
                 budget=analysis["budget"],
                 rollouts=analysis["rollouts"],
                 seed=analysis["seed"],

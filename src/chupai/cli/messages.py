@@ -323,7 +323,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "blunder": ("大错", "大悪手"),
     "deal points": ("局分", "ディール点"),
     "match points": ("比赛分", "試合点"),
-    "Seat {n}: {decisions} decisions, mean loss {loss}; {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders": (
+    "Seat {n}: {decisions} decisions, mean loss {loss}; inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}": (
         "座位 {n}：{decisions} 个决定，平均损失 {loss}；不精确 {inaccuracy}，失误 {mistake}，大错 {blunder}",
         "席 {n}：{decisions} 手、平均損失 {loss}；緩手 {inaccuracy}、悪手 {mistake}、大悪手 {blunder}",
     ),
