@@ -99,6 +99,24 @@ def test_the_played_action_is_evaluated_even_when_pruned() -> None:
     assert ev.loss >= 0
 
 
+def test_the_second_half_of_the_budget_goes_to_the_contenders() -> None:
+    """With many candidates, the played action and the best two after the first
+    half get the second half of the rollouts: more samples than the others, the
+    budget spent as a whole, and the loss paired over shared determinizations."""
+    spec = get_game("bigtwo")
+    deal = _play(spec.new_deal(spec.resolve(), 1), 1)
+    legal = deal.legal_actions()
+    odd = legal[len(legal) // 2]
+    ev = Evaluator("bigtwo", rollouts=240, candidates=8).evaluate(deal, played=odd, key="c")
+    samples = sorted((a.samples for a in ev.actions), reverse=True)
+    assert len(ev.actions) == 8 and ev.played is not None
+    first = 120 // 8
+    assert samples[-1] == first  # the others: the first half only
+    assert samples[0] == first + 120 // len([n for n in samples if n > first])
+    assert ev.played.samples > first  # the played action is always a contender
+    assert sum(samples) == pytest.approx(240, abs=8)
+
+
 def test_losses_are_never_negative_and_labels_follow_the_thresholds() -> None:
     out = analyse_record(_record("bigtwo", 8, cut=20), budget=40, seed=1)
     for d in out["deals"][0]["decisions"]:

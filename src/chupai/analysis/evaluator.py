@@ -24,7 +24,13 @@ shares its machinery:
    the loss of one against another has a paired interval.
 
 The budget is ``rollouts`` per decision, split over the candidates: each is
-played out on ``ceil(rollouts / candidates)`` determinizations (at least 2).
+played out on ``ceil(rollouts / candidates)`` determinizations (at least 2). With
+more than three candidates the budget is spent in two halves: the first on every
+candidate, the second on the **contenders** only (the best two after the first
+half, and the played action), on further determinizations; the loss of the played
+action against the best is measured where both were played out (their shared
+determinizations, paired), so the decisions that matter for the label get most of
+the rollouts.
 A decision's randomness comes from ``random.Random(f"{seed}:{key}")``, so the
 same seed and key give the same values whatever else was evaluated.
 
@@ -58,6 +64,10 @@ __all__ = ["ActionValue", "Evaluation", "Evaluator", "CANDIDATES"]
 
 CANDIDATES: Final = 12
 """The most actions evaluated at one decision (every legal one up to this)."""
+CONTENDERS: Final = 2
+"""With more candidates than this (plus the played action), the second half of the
+budget goes to the contenders: the best ``CONTENDERS`` after the first half and
+the played action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,23 +224,53 @@ class Evaluator:
             infer=self.infer,
             open_hand=self.open_hand,
         )
-        want = max(2, math.ceil(self.rollouts / len(cands)))
         results: list[list[tuple[float, float]]] = [[] for _ in cands]
-        misses = 0
-        while len(results[0]) < want:
-            base = dets.draw()
-            if base is None:
-                misses += 1
-                if misses > want and not results[0]:
-                    dets.give_up()
-                elif misses > 2 * want:
-                    break
-                continue
-            for i, outcome in enumerate(bot.outcomes(base, cands, seat, deal_score=True)):
-                results[i].append(outcome)
+        everyone = list(range(len(cands)))
+        if len(cands) <= CONTENDERS + 1:
+            _play_out(dets, bot, cands, everyone, results, self.rollouts, seat)
+        else:
+            # half the budget on every candidate, the other half on the contenders
+            _play_out(dets, bot, cands, everyone, results, self.rollouts // 2, seat)
+            scale = value_scale(self.spec, self.hooks, obs)
+            means = [sum(w + s / scale for w, s in r) / max(1, len(r)) for r in results]
+            top = sorted(everyone, key=lambda i: -means[i])[:CONTENDERS]
+            mine = [] if played is None else [cands.index(played)]
+            contenders = sorted(set(top + mine))
+            _play_out(
+                dets, bot, cands, contenders, results, self.rollouts - self.rollouts // 2, seat
+            )
         scale = value_scale(self.spec, self.hooks, obs)
         values = [_stats(c, deal.action_text(c), r, scale) for c, r in zip(cands, results)]
         return _judge(seat, len(legal), values, played, dets.source)
+
+
+def _play_out(
+    dets: Determinizer,
+    bot: SearchBot,
+    cands: Sequence[Any],
+    which: Sequence[int],
+    results: list[list[tuple[float, float]]],
+    rollouts: int,
+    seat: int,
+) -> None:
+    """Play the candidates ``which`` out on ``ceil(rollouts / len(which))`` (at
+    least 2) more determinizations, appending each one's (win, score) to
+    ``results``; stop early when no consistent determinization can be drawn."""
+    want = max(2, math.ceil(rollouts / len(which)))
+    now = [cands[i] for i in which]
+    got = misses = 0
+    while got < want:
+        base = dets.draw()
+        if base is None:
+            misses += 1
+            if misses > want and not results[which[0]]:
+                dets.give_up()
+            elif misses > 2 * want:
+                break
+            continue
+        for i, outcome in zip(which, bot.outcomes(base, now, seat, deal_score=True)):
+            results[i].append(outcome)
+        got += 1
 
 
 def _judge(

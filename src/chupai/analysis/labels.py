@@ -115,13 +115,16 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 
 def paired_loss(best: Sequence[float], played: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``best - played`` over the same determinizations and its
-    standard error.
+    """The mean of ``best - played`` over the determinizations both were played
+    out on and its standard error. The two lists hold each action's values in the
+    order of the determinizations; the shorter one's are a prefix of the other's
+    (the evaluator's contenders were played out on more of them).
 
     >>> [round(x, 4) for x in paired_loss([1.0, 0.5, 1.0], [0.5, 0.5, 0.5])]
     [0.3333, 0.1667]
     """
-    diffs = [b - p for b, p in zip(best, played, strict=True)]
+    n = min(len(best), len(played))
+    diffs = [b - p for b, p in zip(best[:n], played[:n])]
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
