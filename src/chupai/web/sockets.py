@@ -45,6 +45,21 @@ from chupai.web.tables import ActionRefused
 log = logging.getLogger("chupai.serve")
 
 
+def _not_on_turn(client: Any, table: Any, asked: int, seq: int, not_yours: str) -> bool:
+    """Queue the error that answers a request for a hint or win chances made at
+    the wrong moment (``asked``: the request's seq; ``seq``: the seat's current
+    one; ``not_yours``: the text when it is not the seat's turn); whether one was."""
+    if asked != seq:
+        _queue_error(client, "stale", f"seq {asked} is not the current state ({seq})", seq)
+    elif table.waiting is not None:
+        _queue_error(client, "waiting", "the next deal has not started yet", seq)
+    elif table.to_act != client.seat:
+        _queue_error(client, "over" if table.over else "not_your_turn", not_yours, seq)
+    else:
+        return False
+    return True
+
+
 class SocketHandlers:
     """The WebSocket handlers of a server (a mixin: the server provides the tables,
     its limits and the game loop's methods declared below)."""
@@ -237,17 +252,7 @@ class SocketHandlers:
         async with live.lock:
             table = live.table
             seq = table.seat_seq(client.seat)
-            if msg.seq != seq:
-                _queue_error(
-                    client, "stale", f"seq {msg.seq} is not the current state ({seq})", seq
-                )
-                return
-            if table.waiting is not None:
-                _queue_error(client, "waiting", "the next deal has not started yet", seq)
-                return
-            if table.to_act != client.seat:
-                code = "over" if table.over else "not_your_turn"
-                _queue_error(client, code, "a hint is given only on your turn", seq)
+            if _not_on_turn(client, table, msg.seq, seq, "a hint is given only on your turn"):
                 return
             index, action = await asyncio.to_thread(table.hint, client.seat)
             text = table.deal.action_text(action)
@@ -271,17 +276,7 @@ class SocketHandlers:
                     seq,
                 )
                 return
-            if msg.seq != seq:
-                _queue_error(
-                    client, "stale", f"seq {msg.seq} is not the current state ({seq})", seq
-                )
-                return
-            if table.waiting is not None:
-                _queue_error(client, "waiting", "the next deal has not started yet", seq)
-                return
-            if table.to_act != client.seat:
-                code = "over" if table.over else "not_your_turn"
-                _queue_error(client, code, "win chances are given only on your turn", seq)
+            if _not_on_turn(client, table, msg.seq, seq, "win chances are given only on your turn"):
                 return
             if client.evaluating:
                 _queue_error(client, "too_many", "the last evaluation is still being computed", seq)
