@@ -29,6 +29,7 @@ from chupai.bots import make_bot
 from chupai.cli.grammar import index_rows, near_miss
 from chupai.cli.hints import HintLists
 from chupai.cli.move_lines import MoveLines
+from chupai.cli.seat_groups import bot_name
 from chupai.cli.seat_words import INPUT_NOTE, SeatWords
 from chupai.cli.terminal import (
     COMMANDS,
@@ -528,7 +529,8 @@ class DealSession(MoveLines, TerminalSession, HintLists):
         """The seat's name (the human's in green) and its bot's name."""
         label = Text(self.name(seat), style="bold green" if seat == self.human else "")
         if seat in self.bots:
-            label.append(f" {getattr(self.bots[seat], 'name', 'bot')}", style="dim")
+            name = bot_name(self.lang, getattr(self.bots[seat], "name", "bot"))
+            label.append(f" {name}", style="dim")
         return label
 
     def trick_cell(

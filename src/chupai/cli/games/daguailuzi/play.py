@@ -43,6 +43,7 @@ from chupai.cli.games.daguailuzi.play_result import match_table, match_verdict
 from chupai.cli.games.daguailuzi.play_view import hand_types
 from chupai.cli.games.daguailuzi.words import Words
 from chupai.cli.match_session import BaseMatchSession
+from chupai.cli.seat_groups import bot_name
 from chupai.cli.terminal import help_table, seat_bots, write_json
 from chupai.daguailuzi.cards import size_of
 from chupai.daguailuzi.combos import Combo, Kind
@@ -159,7 +160,10 @@ class DaguailuziSession(WordsExits, EventLines):
             self.say_first_lead()
 
     def seated_line(self) -> str:
-        names = {s: str(getattr(b, "name", "bot")) for s, b in sorted(self.bots.items())}
+        names = {
+            s: bot_name(self.lang, str(getattr(b, "name", "bot")))
+            for s, b in sorted(self.bots.items())
+        }
         return seated_text(self.words, self.human, names)
 
     def say_first_lead(self) -> None:
