@@ -89,3 +89,28 @@ def test_level_names_are_translated_and_own_agents_kept(lang: str, expected: str
 def test_grouped_seats_use_the_translated_level() -> None:
     bots = {s: "heuristic" for s in range(1, 13)}
     assert bots_text("ja", bots) == "席 1–12 ヒューリスティック"
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "bots", "words"),
+    [
+        ("doudizhu", "zh", "greedy,random", ("座位 1 贪心", "座位 2 随机")),
+        ("bigtwo", "ja", "greedy,random,greedy", ("席 1 貪欲", "席 2 ランダム")),
+        ("daguailuzi", "ja", "greedy,random,greedy,random,greedy", ("席 1 貪欲", "席 2 ランダム")),
+    ],
+)
+def test_the_seat_table_names_the_levels_in_the_language(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    lang: str,
+    bots: str,
+    words: tuple[str, ...],
+) -> None:
+    """The table of seats under the setup line names each bot's level in the
+    player's language, never the English word."""
+    args = play_args(game, seed=2, bots=bots, lang=lang)
+    code, out = run_scripted(monkeypatch, capsys, run_play, args, "quit\n", columns=100)
+    table = [line for line in out.splitlines() if "greedy" in line or "random" in line]
+    assert code == 0 and table == [], table
+    assert all(re.search(rf"{w}( |（|$)", out, re.M) for w in words), out
