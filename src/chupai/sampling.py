@@ -18,7 +18,7 @@ rest of the unseen cards at random. Randomness comes only from the generator pas
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from chupai.errors import ChupaiError
@@ -32,6 +32,7 @@ __all__ = [
     "deal_unseen",
     "NO_DEAL",
     "reshuffle",
+    "reshuffle_hands",
 ]
 
 NO_DEAL = "no deal consistent with the observation was found"
@@ -206,4 +207,43 @@ def reshuffle(
         extra = len(slot) - len(hand)
         hand += free[at : at + extra]
         at += extra
+    return out
+
+
+def reshuffle_hands(
+    record: Mapping[str, Any],
+    seat: int,
+    rng: Shuffler,
+    *,
+    extra: str | None = None,
+    known: Callable[[list[list[str]], list[list[str]]], None] | None = None,
+) -> dict[str, Any]:
+    """A deal record whose ``"hands"`` (and the cards of its field ``extra``, the
+    kitty or the leftover, as one more slot) are dealt anew by :func:`reshuffle`
+    for ``seat``: its own hand is kept, and ``known(slots, keep)`` adds to ``keep``
+    (one list per slot, the seat's hand already in it) the other cards the seat
+    knows the place of. The seed and the result are left out (the new hands are
+    not the seed's deal). Raises :class:`ChupaiError` for a record without them.
+
+    >>> import random
+    >>> rec = {"hands": ["3D 4D", "5D 6D"], "kitty": "7D", "seed": 1}
+    >>> out = reshuffle_hands(rec, 0, random.Random(2), extra="kitty")
+    >>> out["hands"][0], out["seed"], sorted(out["hands"][1].split() + [out["kitty"]])
+    ('3D 4D', None, ['5D', '6D', '7D'])
+    """
+    hands = record.get("hands")
+    more = (record.get(extra) or "") if extra else ""
+    if not isinstance(hands, list) or not isinstance(more, str):
+        also = f" and {extra}" if extra else ""
+        raise ChupaiError(f"the record has no hands{also} to deal anew")
+    slots = [str(h).split() for h in hands] + ([more.split()] if extra else [])
+    keep: list[list[str]] = [[] for _ in slots]
+    keep[seat] = list(slots[seat])
+    if known is not None:
+        known(slots, keep)
+    dealt = reshuffle(slots, keep, rng)
+    out = {**record, "seed": None, "result": None}
+    out["hands"] = [" ".join(h) for h in dealt[: len(hands)]]
+    if extra:
+        out[extra] = " ".join(dealt[-1])
     return out

@@ -36,8 +36,7 @@ from chupai.bigtwo.combos import tables
 from chupai.bigtwo.game import Choice, Observation
 from chupai.bigtwo.packs import add, names
 from chupai.cards import card_name
-from chupai.errors import ChupaiError
-from chupai.sampling import Shuffler, reshuffle
+from chupai.sampling import Shuffler, reshuffle_hands
 
 __all__ = ["resample_record"]
 
@@ -59,28 +58,17 @@ def resample_record(
     """``record`` (cut at the decision of ``observation``'s seat) with the cards that
     seat has not seen dealt anew (see the module). Raises :class:`ChupaiError` for a
     record that does not fit the observation."""
-    hands = record.get("hands")
-    leftover = record.get("leftover") or ""
-    if not isinstance(hands, list) or not isinstance(leftover, str):
-        raise ChupaiError("the record has no hands and leftover to deal anew")
     obs = observation
-    slots = [str(h).split() for h in hands] + [leftover.split()]
-    keep: list[list[str]] = [[] for _ in slots]
-    keep[obs.seat] = list(slots[obs.seat])
     known = _seen(obs)
     start = obs.starting_player
     if start is not None and start != obs.seat:
         known.append(card_name(tables(obs.rules).strength_order[0]))
-    for token in known:
-        for i, slot in enumerate(slots):
-            if i != obs.seat and slot.count(token) > keep[i].count(token):
-                keep[i].append(token)
-                break
-    dealt = reshuffle(slots, keep, rng)
-    return {
-        **record,
-        "seed": None,
-        "hands": [" ".join(h) for h in dealt[:-1]],
-        "leftover": " ".join(dealt[-1]),
-        "result": None,
-    }
+
+    def keep_seen(slots: list[list[str]], keep: list[list[str]]) -> None:
+        for token in known:  # in the first hand that holds more of it than kept
+            for i, slot in enumerate(slots):
+                if i != obs.seat and slot.count(token) > keep[i].count(token):
+                    keep[i].append(token)
+                    break
+
+    return reshuffle_hands(record, obs.seat, rng, extra="leftover", known=keep_seen)

@@ -31,8 +31,7 @@ from typing import Any
 
 from chupai.daguailuzi.cards import cards_text
 from chupai.daguailuzi.observation import Observation
-from chupai.errors import ChupaiError
-from chupai.sampling import Shuffler, reshuffle
+from chupai.sampling import Shuffler, reshuffle_hands
 
 __all__ = ["resample_record"]
 
@@ -51,18 +50,14 @@ def resample_record(
     """``record`` (cut at the decision of ``observation``'s seat) with the cards that
     seat has not seen dealt anew (see the module). Raises :class:`ChupaiError` for a
     record that does not fit the observation."""
-    hands = record.get("hands")
-    if not isinstance(hands, list):
-        raise ChupaiError("the record has no hands to deal anew")
     obs = observation
-    slots = [str(h).split() for h in hands]
-    keep: list[list[str]] = [[] for _ in slots]
-    keep[obs.seat] = list(slots[obs.seat])
-    for giver, cards in _moved(obs):
-        if giver == obs.seat or not 0 <= giver < len(slots):
-            continue
-        for token in cards_text(cards, obs.rules, obs.level).split():
-            if slots[giver].count(token) > keep[giver].count(token):
-                keep[giver].append(token)
-    dealt = reshuffle(slots, keep, rng)
-    return {**record, "seed": None, "hands": [" ".join(h) for h in dealt], "result": None}
+
+    def keep_given(slots: list[list[str]], keep: list[list[str]]) -> None:
+        for giver, cards in _moved(obs):
+            if giver == obs.seat or not 0 <= giver < len(slots):
+                continue
+            for token in cards_text(cards, obs.rules, obs.level).split():
+                if slots[giver].count(token) > keep[giver].count(token):
+                    keep[giver].append(token)
+
+    return reshuffle_hands(record, obs.seat, rng, known=keep_given)

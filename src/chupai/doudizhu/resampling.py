@@ -29,8 +29,7 @@ from typing import Any
 
 from chupai.doudizhu.combos import RANK_NAMES
 from chupai.doudizhu.game import Observation
-from chupai.errors import ChupaiError
-from chupai.sampling import Shuffler, reshuffle
+from chupai.sampling import Shuffler, reshuffle_hands
 
 __all__ = ["resample_record"]
 
@@ -41,25 +40,14 @@ def resample_record(
     """``record`` (cut at the decision of ``observation``'s seat) with the cards that
     seat has not seen dealt anew (see the module). Raises :class:`ChupaiError` for a
     record that does not fit the observation."""
-    hands = record.get("hands")
-    kitty = record.get("kitty")
-    if not isinstance(hands, list) or not isinstance(kitty, str):
-        raise ChupaiError("the record has no hands and kitty to deal anew")
     obs = observation
-    slots = [str(h).split() for h in hands] + [kitty.split()]
-    keep: list[list[str]] = [[] for _ in slots]
-    keep[obs.seat] = list(slots[obs.seat])
-    if obs.marker is not None and obs.first_bidder != obs.seat:
-        keep[obs.first_bidder] = [RANK_NAMES[obs.marker]]
-    if obs.kitty is not None:
-        keep[-1] = list(slots[-1])
-    if obs.landlord_hand is not None and obs.landlord is not None:
-        keep[obs.landlord] = list(slots[obs.landlord])
-    dealt = reshuffle(slots, keep, rng)
-    return {
-        **record,
-        "seed": None,
-        "hands": [" ".join(h) for h in dealt[:-1]],
-        "kitty": " ".join(dealt[-1]),
-        "result": None,
-    }
+
+    def keep_shown(slots: list[list[str]], keep: list[list[str]]) -> None:
+        if obs.marker is not None and obs.first_bidder != obs.seat:
+            keep[obs.first_bidder] = [RANK_NAMES[obs.marker]]
+        if obs.kitty is not None:
+            keep[-1] = list(slots[-1])
+        if obs.landlord_hand is not None and obs.landlord is not None:
+            keep[obs.landlord] = list(slots[obs.landlord])
+
+    return reshuffle_hands(record, obs.seat, rng, extra="kitty", known=keep_shown)
