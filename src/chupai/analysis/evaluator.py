@@ -224,6 +224,7 @@ class Evaluator:
             infer=self.infer,
             open_hand=self.open_hand,
         )
+        scale = value_scale(self.spec, self.hooks, obs)
         results: list[list[tuple[float, float]]] = [[] for _ in cands]
         everyone = list(range(len(cands)))
         if len(cands) <= CONTENDERS + 1:
@@ -231,7 +232,6 @@ class Evaluator:
         else:
             # half the budget on every candidate, the other half on the contenders
             _play_out(dets, bot, cands, everyone, results, self.rollouts // 2, seat)
-            scale = value_scale(self.spec, self.hooks, obs)
             means = [sum(w + s / scale for w, s in r) / max(1, len(r)) for r in results]
             top = sorted(everyone, key=lambda i: -means[i])[:CONTENDERS]
             mine = [] if played is None else [cands.index(played)]
@@ -239,7 +239,6 @@ class Evaluator:
             _play_out(
                 dets, bot, cands, contenders, results, self.rollouts - self.rollouts // 2, seat
             )
-        scale = value_scale(self.spec, self.hooks, obs)
         values = [_stats(c, deal.action_text(c), r, scale) for c, r in zip(cands, results)]
         return _judge(seat, len(legal), values, played, dets.source)
 

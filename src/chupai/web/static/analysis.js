@@ -7,7 +7,7 @@
 
 import { t, actionLabel } from "./i18n.js";
 import { isCardToken, cardText } from "./cards.js";
-import { h, fetchJSON, seatName } from "./common.js";
+import { h, fetchJSON, seatName, percent as pct, signedScore as signed } from "./common.js";
 
 export const BUDGETS = ["quick", "default", "deep"];
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -28,11 +28,6 @@ function s(tag, attrs, ...kids) {
   return e;
 }
 
-function pct(v) { return `${Math.round(v * 100)}%`; }
-function signed(v) {
-  const a = Math.abs(v).toFixed(1);
-  return v > 0.05 ? `+${a}` : v < -0.05 ? `−${a}` : a;
-}
 
 export class AnalysisPanel {
   /** `page`: the replay page (frames, seats, go(i), rerender()). */

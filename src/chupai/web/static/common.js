@@ -207,3 +207,12 @@ export function mixin(target, ...sources) {
     }
   }
 }
+
+/** A probability as a whole percentage: 0.412 → "41%". */
+export function percent(v) { return `${Math.round(v * 100)}%`; }
+
+/** A score with its sign and one decimal ("+1.5", "−0.8", "0.0" near zero). */
+export function signedScore(v) {
+  const a = Math.abs(v).toFixed(1);
+  return v > 0.05 ? `+${a}` : v < -0.05 ? `−${a}` : a;
+}

@@ -6,7 +6,7 @@
 
 import { t, comboName, actionLabel } from "./i18n.js";
 import { isCardToken, normSuit } from "./cards.js";
-import { h, store, toast, topbar, gameInfo, pageData, gameTitle, mixin } from "./common.js";
+import { h, store, toast, topbar, gameInfo, pageData, gameTitle, mixin, percent, signedScore } from "./common.js";
 import { TableFelt } from "./felt.js";
 import { TableHand } from "./hand.js";
 import { TableDecisions } from "./decisions.js";
@@ -157,12 +157,10 @@ export class TableView {
     if (!this.state || msg.seq !== this.state.seq || !(msg.actions || []).length) { this.render(); return; }
     const best = msg.actions[0];
     this.applyHint({ seq: msg.seq, action: best.action, text: best.text });
-    const pct = (v) => `${Math.round(v * 100)}%`;
-    const num = (v) => (v > 0.05 ? "+" : v < -0.05 ? "−" : "") + Math.abs(v).toFixed(1);
     this.hintText = msg.actions.map((a) => {
       const entry = (this.state.legal || []).find((e) => e.i === a.action);
       const lab = entry ? this.entryLabel(entry) : String(a.text).replace(/\bT(?=[SHCD]\b)/g, "10");
-      return t("win_hint_line", { action: lab, win: pct(a.win), score: num(a.score) });
+      return t("win_hint_line", { action: lab, win: percent(a.win), score: signedScore(a.score) });
     }).join(" · ");
     this.render();
   }
