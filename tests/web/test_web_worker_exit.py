@@ -51,3 +51,16 @@ def test_a_killed_servers_bot_worker_exits() -> None:
         assert not _alive(worker), "the worker outlived the killed server"
     finally:
         server.kill()
+
+
+@pytest.mark.slow
+def test_a_worker_started_after_its_server_died_exits_at_once() -> None:
+    """A worker that starts up when the server that asked for it is already gone
+    (killed while the worker was booting) ends too: the server gives its pid."""
+    code = (
+        "import time; from chupai.web.guards import worker_start; "
+        "worker_start(2**22 + 7, priority=0); time.sleep(30)"
+    )
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", code], timeout=20, check=False)
+    assert done.returncode == 0 and time.monotonic() - start < 15

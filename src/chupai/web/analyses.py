@@ -32,6 +32,7 @@ import itertools
 import json
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -161,14 +162,14 @@ _progress_queue: Any = None
 """A worker process's queue of ``(job id, done, total)`` to the server."""
 
 
-def _process_start(progress: Any) -> None:
+def _process_start(progress: Any, server: int) -> None:
     """A worker process runs below the server's priority, loads the games named in
     ``CHUPAI_GAMES`` as the server did, ends with the server
     (:func:`chupai.web.guards.worker_start`), and reports progress to ``progress``."""
     global _progress_queue
     from chupai.web.guards import worker_start
 
-    worker_start()
+    worker_start(server)
     _progress_queue = progress
 
 
@@ -300,7 +301,7 @@ class AnalysisJobs:
                     self.workers,
                     mp_context=ctx,
                     initializer=_process_start,
-                    initargs=(self._progress,),
+                    initargs=(self._progress, os.getpid()),
                 )
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(

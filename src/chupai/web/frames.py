@@ -21,6 +21,7 @@ import concurrent.futures
 import gzip
 import json
 import multiprocessing
+import os
 from collections import OrderedDict
 from typing import Any
 
@@ -83,12 +84,12 @@ def frames_document(stored: StoredTable) -> bytes:
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
 
 
-def _worker_init() -> None:
+def _worker_init(server: int) -> None:
     """A worker process loads the games named in ``CHUPAI_GAMES``, as the server
     did, and ends with the server (:func:`chupai.web.guards.worker_start`)."""
     from chupai.web.guards import worker_start
 
-    worker_start(priority=0)
+    worker_start(server, priority=0)
 
 
 class FramesCache:
@@ -110,7 +111,10 @@ class FramesCache:
         if self._pool is None:
             if self.processes:
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    1, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_init
+                    1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_init,
+                    initargs=(os.getpid(),),
                 )
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(1, "chupai-frames")

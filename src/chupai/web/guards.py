@@ -61,19 +61,21 @@ STORE_RETRY = (0.5, 5.0)
 """The first and the longest wait before a failed write is tried again."""
 
 
-def worker_start(priority: int = 10) -> None:
+def worker_start(server: int, priority: int = 10) -> None:
     """What every worker process of the server (the bots', the frames' and the
     analyses' pools) does first: run ``priority`` steps below the server's priority
     (a search never slows the tables' messages), load the games named in
     ``CHUPAI_GAMES`` as the command line did (a bot of such a game is sent to it),
-    and end when the server's process ends, even by SIGKILL (:func:`_exit_with_parent`)."""
+    and end when the server's process ``server`` (its pid, given by the server:
+    a worker started after the server died knows it too) ends, even by SIGKILL
+    (:func:`_exit_with_parent`)."""
     from chupai.protocol import GAMES_VARIABLE, load_modules
 
     if priority:
         with contextlib.suppress(OSError):
             os.nice(priority)
     load_modules(os.environ.get(GAMES_VARIABLE, ""))
-    _exit_with_parent(os.getppid())
+    _exit_with_parent(server)
 
 
 PARENT_CHECK_SECONDS = 1.0
@@ -82,7 +84,7 @@ PARENT_CHECK_SECONDS = 1.0
 
 def _exit_with_parent(parent: int) -> None:
     """A daemon thread that ends this process once its parent ``parent`` has gone
-    (it is then adopted by another process). A pool's worker waits on a pipe whose
+    (it is then adopted by another process), at once if it already has. A pool's worker waits on a pipe whose
     other end it holds itself, so without this a server killed by SIGKILL leaves
     its workers behind, waiting for ever."""
     import threading
@@ -95,9 +97,9 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="chupai-parent-watch", daemon=True).start()
 
 
-def _worker_start() -> None:
+def _worker_start(server: int) -> None:
     """A bot worker process's start (:func:`worker_start`)."""
-    worker_start()
+    worker_start(server)
 
 
 def bot_pool(workers: int, processes: bool) -> concurrent.futures.Executor:
@@ -105,7 +107,10 @@ def bot_pool(workers: int, processes: bool) -> concurrent.futures.Executor:
     server's interpreter) or, in-process, threads."""
     if processes:
         return concurrent.futures.ProcessPoolExecutor(
-            workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+            workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
         )
     return concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="chupai-bot")
 
